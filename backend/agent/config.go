@@ -1,0 +1,82 @@
+package agent
+
+import (
+	"fmt"
+	"time"
+)
+
+// WaitMode is how the executor waits for a submitted action to take effect.
+type WaitMode string
+
+// Wait modes.
+const (
+	// WaitFixed sleeps a fixed delay, then checks the gate once.
+	WaitFixed WaitMode = "fixed"
+	// WaitCondition polls the gate until it holds, the app settles otherwise, or a deadline passes.
+	WaitCondition WaitMode = "condition"
+)
+
+// SelectorMode is how targets are located.
+type SelectorMode string
+
+// Selector modes.
+const (
+	// SelectExact matches the accessible name exactly and nothing else.
+	SelectExact SelectorMode = "exact"
+	// SelectAlias falls back to the control's one declared alias when the name matches nothing.
+	SelectAlias SelectorMode = "alias"
+)
+
+// Config holds the numbers and policies one attempt runs with. Durations are milliseconds so
+// that flags, settings and run files all speak the same unit.
+type Config struct {
+	Wait        WaitMode     `json:"wait"`
+	FixedWaitMS int          `json:"fixed_wait_ms"`
+	PollMS      int          `json:"poll_ms"`
+	DeadlineMS  int          `json:"deadline_ms"`
+	Selectors   SelectorMode `json:"selectors"`
+	// Budget is the most actions the attempt may spend.
+	Budget int `json:"budget"`
+	// LatencyMS is how long the lab takes to answer a save.
+	LatencyMS int `json:"latency_ms"`
+}
+
+// DefaultConfig is the seed's configuration: condition wait polling every 20 ms up to 1500 ms,
+// a 200 ms fixed wait when that policy is chosen, exact selectors, a budget of 8 actions and a
+// 500 ms save.
+func DefaultConfig() Config {
+	return Config{Wait: WaitCondition, FixedWaitMS: 200, PollMS: 20, DeadlineMS: 1500,
+		Selectors: SelectExact, Budget: 8, LatencyMS: 500}
+}
+
+// Validate says what is wrong with c, naming the field, or returns nil.
+func (c Config) Validate() error {
+	switch {
+	case c.Wait != WaitFixed && c.Wait != WaitCondition:
+		return fmt.Errorf("wait policy %q: want %q or %q", c.Wait, WaitFixed, WaitCondition)
+	case c.Selectors != SelectExact && c.Selectors != SelectAlias:
+		return fmt.Errorf("selector policy %q: want %q or %q", c.Selectors, SelectExact, SelectAlias)
+	case c.FixedWaitMS < 0 || c.FixedWaitMS > 60000:
+		return fmt.Errorf("fixed wait %d ms: want 0 to 60000", c.FixedWaitMS)
+	case c.PollMS < 1 || c.PollMS > 10000:
+		return fmt.Errorf("poll %d ms: want 1 to 10000", c.PollMS)
+	case c.DeadlineMS < 1 || c.DeadlineMS > 120000:
+		return fmt.Errorf("deadline %d ms: want 1 to 120000", c.DeadlineMS)
+	case c.Budget < 0 || c.Budget > 1000:
+		return fmt.Errorf("budget %d actions: want 0 to 1000", c.Budget)
+	case c.LatencyMS < 0 || c.LatencyMS > 60000:
+		return fmt.Errorf("latency %d ms: want 0 to 60000", c.LatencyMS)
+	}
+	return nil
+}
+
+func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// FixedWait, Poll and Deadline return the configured numbers as durations.
+func (c Config) FixedWait() time.Duration { return ms(c.FixedWaitMS) }
+
+// Poll is the condition wait's polling interval.
+func (c Config) Poll() time.Duration { return ms(c.PollMS) }
+
+// Deadline is how long the condition wait may poll.
+func (c Config) Deadline() time.Duration { return ms(c.DeadlineMS) }

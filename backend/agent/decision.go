@@ -1,0 +1,32 @@
+package agent
+
+// ActionClass is what an action can do to the world, decided before it runs.
+type ActionClass string
+
+// Action classes, from harmless to consequential.
+const (
+	ClassObserve ActionClass = "observe" // reads only
+	ClassPrepare ActionClass = "prepare" // opens, fills or selects; nothing leaves the page
+	ClassCommit  ActionClass = "commit"  // submits, sends, pays: an external effect
+)
+
+// Admission is what policy decided about a proposed action.
+type Admission string
+
+// Admissions.
+const (
+	Allow Admission = "allow"
+	Hold  Admission = "hold"
+	Deny  Admission = "deny"
+)
+
+// Decision is the harness's record of why a proposal was allowed, held or denied. It is kept
+// apart from the proposal (the Action) and from what the page showed (the Samples).
+type Decision struct {
+	Class     ActionClass `json:"class"`
+	Admission Admission   `json:"admission"`
+	Reason    string      `json:"reason"`
+	// Fingerprint is the state the decision was grounded on; for commits it is re-checked
+	// against a fresh observation immediately before acting.
+	Fingerprint string `json:"fingerprint,omitempty"`
+}

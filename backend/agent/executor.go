@@ -1,0 +1,269 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Admitter is the harness as the executor sees it: given a proposal, the observation it was
+// grounded on, a fresh observation and the budget, it decides whether the action may run.
+type Admitter func(a Action, grounding, fresh Sample, spent, budget int) Decision
+
+// Hooks let a caller watch an attempt as it runs. Nil hooks are skipped.
+type Hooks struct {
+	// Step is called after every step, including one that ended the attempt.
+	Step func(Step)
+	// Check is called for every gate evaluation while waiting.
+	Check func(Check)
+}
+
+// Executor carries out a plan on a page, one admitted action at a time, sampling the page
+// before and after every action, and waits on conditions rather than a clock (unless the wait
+// policy says otherwise).
+type Executor struct {
+	Admit Admitter
+	// Now and Sleep default to the real clock; tests inject their own.
+	Now   func() time.Time
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+// Outcome is what the executor saw: the steps and the terminal state it reached. The caller
+// reconciles it with the lab's final state once the page is closed (see Reconcile).
+type Outcome struct {
+	Steps    []Step
+	Terminal Terminal
+	Reason   string
+}
+
+// Run executes plan on page against inst. It never returns without a terminal state.
+func (x *Executor) Run(ctx context.Context, page Page, inst Instance, task Task, plan Plan, cfg Config, hooks Hooks) Outcome {
+	r := &run{x: x, ctx: ctx, page: page, inst: inst, task: task, cfg: cfg, hooks: hooks, start: x.now()}
+	return r.execute(plan)
+}
+
+type run struct {
+	x     *Executor
+	ctx   context.Context
+	page  Page
+	inst  Instance
+	task  Task
+	cfg   Config
+	hooks Hooks
+	start time.Time
+	steps []Step
+}
+
+func (r *run) execute(plan Plan) Outcome {
+	if err := r.page.Goto(r.ctx, r.inst.URL()); err != nil {
+		return r.end(errTerminal(r.ctx, err, ClassPrepare), "the app did not load: "+err.Error())
+	}
+	grounding, err := r.observe()
+	if err != nil {
+		return r.end(errTerminal(r.ctx, err, ClassObserve), "the first observation failed: "+err.Error())
+	}
+	for i, a := range plan {
+		if r.ctx.Err() != nil {
+			return r.end(Cancelled, fmt.Sprintf("cancelled before step %d (%s)", i+1, a.Description))
+		}
+		step, term, reason := r.step(i, a, grounding)
+		r.steps = append(r.steps, step)
+		if r.hooks.Step != nil {
+			r.hooks.Step(step)
+		}
+		if term != "" {
+			return r.end(term, reason)
+		}
+		grounding = step.After
+	}
+	if c := r.check(); c.Gate.Done {
+		return r.end(Completed, "the plan ended and every completion condition holds")
+	}
+	return r.end(Failed, "the plan ended without the completion gate holding")
+}
+
+// step runs one action. A non-empty terminal ends the attempt.
+func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, reason string) {
+	s = Step{Index: i, Action: a, StartMS: r.sinceStart()}
+	t0 := r.x.now()
+	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
+
+	before, err := r.observe()
+	if err != nil {
+		s.Error = err.Error()
+		return s, errTerminal(r.ctx, err, ClassObserve), fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
+	}
+	s.Before, s.After = before, before
+	s.Decision = r.x.Admit(a, grounding, before, i, r.cfg.Budget)
+	switch s.Decision.Admission {
+	case Deny:
+		s.Error = s.Decision.Reason
+		return s, Exhausted, fmt.Sprintf("step %d (%s) not run: %s", i+1, a.Description, s.Decision.Reason)
+	case Hold:
+		s.Error = s.Decision.Reason
+		return s, Rejected, fmt.Sprintf("step %d (%s) held: %s", i+1, a.Description, s.Decision.Reason)
+	}
+
+	if a.Kind == ActVerify {
+		term, reason = r.wait()
+	} else {
+		term, reason = r.act(&s)
+	}
+	after, err := r.observe()
+	if err != nil {
+		s.Error = err.Error()
+		if term == "" || term == Completed {
+			term, reason = errTerminal(r.ctx, err, s.Decision.Class), fmt.Sprintf("step %d (%s): observing the result failed: %v", i+1, a.Description, err)
+		}
+		return s, term, reason
+	}
+	s.After = after
+	s.Distance = JaccardDistance(s.Before.Pairs, s.After.Pairs)
+	return s, term, reason
+}
+
+// act resolves the step's target and carries the action out.
+func (r *run) act(s *Step) (Terminal, string) {
+	a := s.Action
+	name, err := r.resolve(a.Target)
+	if err != nil {
+		s.Error = err.Error()
+		switch {
+		case errors.Is(err, ErrAmbiguousTarget):
+			return Rejected, fmt.Sprintf("step %d (%s): %v; the executor never picks the first", s.Index+1, a.Description, err)
+		default:
+			return errTerminal(r.ctx, err, ClassObserve), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
+		}
+	}
+	s.Resolved = name
+	if err := r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value); err != nil {
+		s.Error = err.Error()
+		return errTerminal(r.ctx, err, s.Decision.Class), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
+	}
+	return "", ""
+}
+
+// resolve finds exactly one element for t under the selector policy.
+func (r *run) resolve(t Target) (string, error) {
+	err := r.page.Resolve(r.ctx, t.Role, t.Name)
+	if err == nil {
+		return t.Name, nil
+	}
+	if !errors.Is(err, ErrNoTarget) || r.cfg.Selectors != SelectAlias || t.Alias == "" {
+		return "", fmt.Errorf("%s: %w", t, err)
+	}
+	if aerr := r.page.Resolve(r.ctx, t.Role, t.Alias); aerr != nil {
+		return "", fmt.Errorf("%s and its alias %q: %w", t, t.Alias, aerr)
+	}
+	return t.Alias, nil
+}
+
+// wait applies the wait policy and turns what the gate says into a terminal state.
+func (r *run) wait() (Terminal, string) {
+	if r.cfg.Wait == WaitFixed {
+		if err := r.sleep(r.cfg.FixedWait()); err != nil {
+			return Cancelled, "cancelled while waiting"
+		}
+		c := r.check()
+		if c.Gate.Done {
+			return Completed, fmt.Sprintf("every completion condition held after a fixed %d ms wait", r.cfg.FixedWaitMS)
+		}
+		return Failed, fmt.Sprintf("checked once after a fixed %d ms wait and the gate did not hold: %s", r.cfg.FixedWaitMS, firstUnmet(c.Gate))
+	}
+	deadline := r.x.now().Add(r.cfg.Deadline())
+	for {
+		c := r.check()
+		switch {
+		case c.Gate.Done:
+			return Completed, "every completion condition holds"
+		case c.Settled != "":
+			return c.Settled, c.SettledReason
+		case !r.x.now().Before(deadline):
+			return Failed, fmt.Sprintf("the %d ms deadline passed before the gate held: %s", r.cfg.DeadlineMS, firstUnmet(c.Gate))
+		}
+		if err := r.sleep(r.cfg.Poll()); err != nil {
+			return Cancelled, "cancelled while waiting on the completion gate"
+		}
+	}
+}
+
+func (r *run) check() Check {
+	c := r.inst.Check(r.task)
+	if r.hooks.Check != nil {
+		r.hooks.Check(c)
+	}
+	return c
+}
+
+func (r *run) observe() (Sample, error) {
+	s, err := r.page.Observe(r.ctx)
+	s.AtMS = r.sinceStart()
+	return s, err
+}
+
+func (r *run) sleep(d time.Duration) error {
+	if r.x.Sleep != nil {
+		return r.x.Sleep(r.ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-r.ctx.Done():
+		return r.ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func (r *run) sinceStart() int64 { return r.x.now().Sub(r.start).Milliseconds() }
+
+func (r *run) end(t Terminal, reason string) Outcome {
+	if t != Cancelled && r.ctx.Err() != nil {
+		t, reason = Cancelled, "cancelled: "+reason
+	}
+	return Outcome{Steps: r.steps, Terminal: t, Reason: reason}
+}
+
+func (x *Executor) now() time.Time {
+	if x.Now != nil {
+		return x.Now()
+	}
+	return time.Now()
+}
+
+// errTerminal maps an error during an action of the given class to a terminal state: a
+// cancelled context is Cancelled; a failure while committing may have crossed the commit
+// boundary, so it is Ambiguous; anything else is Failed.
+func errTerminal(ctx context.Context, err error, class ActionClass) Terminal {
+	switch {
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		return Cancelled
+	case class == ClassCommit:
+		return Ambiguous
+	}
+	return Failed
+}
+
+// firstUnmet names the first condition that does not hold, with its evidence.
+func firstUnmet(g Gate) string {
+	for _, c := range g.Conditions {
+		if !c.Done {
+			return fmt.Sprintf("%s (%s)", c.Label, c.Evidence)
+		}
+	}
+	return "no condition was evaluated"
+}
+
+// Reconcile settles the terminal state against the lab's final, quiesced state: once the page
+// is closed nothing more can change, so an attempt the executor gave up on whose effect landed
+// anyway, or a completion the store no longer shows, is Ambiguous rather than a confident lie.
+func Reconcile(o Outcome, finalGateDone bool) (Terminal, string) {
+	switch {
+	case o.Terminal == Completed && !finalGateDone:
+		return Ambiguous, "the gate held while running but not in the final state: " + o.Reason
+	case o.Terminal != Completed && o.Terminal != Exhausted && o.Terminal != Cancelled && finalGateDone:
+		return Ambiguous, o.Reason + "; yet the intended record was committed after the executor stopped"
+	}
+	return o.Terminal, o.Reason
+}

@@ -1,0 +1,242 @@
+package agent_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/harness"
+)
+
+// fakePage is a scripted page: controls maps role[name] to how many elements match, and every
+// action appends a pair so that samples change.
+type fakePage struct {
+	controls map[string]int
+	acted    []string
+	actErr   map[string]error // by action kind
+	obsErr   error
+	dialog   bool
+}
+
+func (p *fakePage) Goto(ctx context.Context, url string) error { return ctx.Err() }
+
+func (p *fakePage) Observe(ctx context.Context) (agent.Sample, error) {
+	if p.obsErr != nil {
+		return agent.Sample{}, p.obsErr
+	}
+	s := agent.Sample{URL: "http://lab/", DialogOpen: p.dialog}
+	for _, a := range p.acted {
+		s.Pairs = append(s.Pairs, agent.RoleName{Role: "done", Name: a})
+	}
+	return s, ctx.Err()
+}
+
+func (p *fakePage) Resolve(ctx context.Context, role, name string) error {
+	switch n := p.controls[role+"["+name+"]"]; {
+	case n == 0:
+		return agent.ErrNoTarget
+	case n > 1:
+		return fmt.Errorf("%d matches: %w", n, agent.ErrAmbiguousTarget)
+	}
+	return nil
+}
+
+func (p *fakePage) Act(ctx context.Context, kind agent.ActionKind, role, name, value string) error {
+	if err := p.actErr[string(kind)]; err != nil {
+		return err
+	}
+	p.acted = append(p.acted, string(kind)+" "+name)
+	if kind == agent.ActClick {
+		p.dialog = true
+	}
+	return nil
+}
+
+func (p *fakePage) Close() (string, error) { return "", nil }
+
+// fakeLab answers checks from a script: the gate holds from the doneAt-th check on (0 never),
+// and settled, when set, is returned from the first check.
+type fakeLab struct {
+	checks  int
+	doneAt  int
+	settled agent.Terminal
+}
+
+func (l *fakeLab) URL() string                       { return "http://lab/" }
+func (l *fakeLab) Quiesce(ctx context.Context) error { return nil }
+func (l *fakeLab) Events() []agent.Event             { return nil }
+func (l *fakeLab) Close() error                      { return nil }
+func (l *fakeLab) Check(agent.Task) agent.Check {
+	l.checks++
+	done := l.doneAt > 0 && l.checks >= l.doneAt
+	c := agent.Check{Gate: agent.NewGate([]agent.Condition{{ID: "record", Label: "Committed record exists", Verdict: agent.Verdict{Done: done, Evidence: "fake"}}})}
+	if l.settled != "" {
+		c.Settled, c.SettledReason = l.settled, "settled by the fake"
+	}
+	return c
+}
+
+func plan() agent.Plan {
+	return agent.Plan{
+		{ID: "open", Description: "Open reservation dialog", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Reserve slot", Alias: "Book a slot"}},
+		{ID: "fill", Description: "Fill task title", Kind: agent.ActFill, Target: agent.Target{Role: "textbox", Name: "Title"}, Value: "Spectral scan"},
+		{ID: "submit", Description: "Submit reservation form", Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Save"}},
+		{ID: "verify", Description: "Verify committed reservation", Kind: agent.ActVerify},
+	}
+}
+
+func controls() map[string]int {
+	return map[string]int{"button[Reserve slot]": 1, "textbox[Title]": 1, "button[Save]": 1}
+}
+
+// fakeClock advances only when the executor sleeps, so deadlines are exact and instant.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time { return c.t }
+func (c *fakeClock) sleep(ctx context.Context, d time.Duration) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	c.t = c.t.Add(d)
+	return nil
+}
+
+func TestExecutorTerminalStates(t *testing.T) {
+	gone := fmt.Errorf("page crashed: %w", agent.ErrBrowserGone)
+	tests := []struct {
+		name      string
+		page      func(*fakePage)
+		lab       fakeLab
+		cfg       func(*agent.Config)
+		want      agent.Terminal
+		steps     int
+		reasonHas string
+	}{
+		{name: "gate holds on the third poll", lab: fakeLab{doneAt: 3}, want: agent.Completed, steps: 4, reasonHas: "every completion condition holds"},
+		{name: "deadline passes", lab: fakeLab{}, want: agent.Failed, steps: 4, reasonHas: "1500 ms deadline passed"},
+		{name: "app settles as refused", lab: fakeLab{settled: agent.Rejected}, want: agent.Rejected, steps: 4, reasonHas: "settled by the fake"},
+		{name: "fixed wait checks once", lab: fakeLab{doneAt: 2}, cfg: func(c *agent.Config) { c.Wait = agent.WaitFixed }, want: agent.Failed, steps: 4, reasonHas: "fixed 200 ms wait"},
+		{name: "fixed wait long enough", lab: fakeLab{doneAt: 1}, cfg: func(c *agent.Config) { c.Wait = agent.WaitFixed }, want: agent.Completed, steps: 4},
+		{name: "budget spent", lab: fakeLab{doneAt: 1}, cfg: func(c *agent.Config) { c.Budget = 2 }, want: agent.Exhausted, steps: 3, reasonHas: "budget spent: 2 of 2"},
+		{name: "renamed control, exact names", page: func(p *fakePage) { delete(p.controls, "button[Reserve slot]"); p.controls["button[Book a slot]"] = 1 }, lab: fakeLab{doneAt: 1}, want: agent.Failed, steps: 1, reasonHas: "button[Reserve slot]"},
+		{name: "renamed control, alias policy", page: func(p *fakePage) { delete(p.controls, "button[Reserve slot]"); p.controls["button[Book a slot]"] = 1 }, lab: fakeLab{doneAt: 1}, cfg: func(c *agent.Config) { c.Selectors = agent.SelectAlias }, want: agent.Completed, steps: 4},
+		{name: "two matching controls", page: func(p *fakePage) { p.controls["button[Save]"] = 2 }, lab: fakeLab{doneAt: 1}, want: agent.Rejected, steps: 3, reasonHas: "never picks the first"},
+		{name: "browser crash while preparing", page: func(p *fakePage) { p.actErr = map[string]error{"fill": gone} }, lab: fakeLab{doneAt: 1}, want: agent.Failed, steps: 2, reasonHas: "crashed"},
+		{name: "browser crash while committing", page: func(p *fakePage) { p.actErr = map[string]error{"submit": gone} }, lab: fakeLab{doneAt: 1}, want: agent.Ambiguous, steps: 3, reasonHas: "crashed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			page := &fakePage{controls: controls()}
+			if tt.page != nil {
+				tt.page(page)
+			}
+			cfg := agent.DefaultConfig()
+			if tt.cfg != nil {
+				tt.cfg(&cfg)
+			}
+			clock := &fakeClock{t: time.Unix(0, 0)}
+			x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+			var hooked []agent.Step
+			out := x.Run(context.Background(), page, &tt.lab, agent.Task{}, plan(), cfg, agent.Hooks{Step: func(s agent.Step) { hooked = append(hooked, s) }})
+			if out.Terminal != tt.want {
+				t.Fatalf("terminal = %s (%s), want %s", out.Terminal, out.Reason, tt.want)
+			}
+			if len(out.Steps) != tt.steps || len(hooked) != tt.steps {
+				t.Fatalf("steps = %d, hooked %d, want %d", len(out.Steps), len(hooked), tt.steps)
+			}
+			if !strings.Contains(out.Reason, tt.reasonHas) {
+				t.Errorf("reason %q does not mention %q", out.Reason, tt.reasonHas)
+			}
+		})
+	}
+}
+
+func TestExecutorRecordsProposalDecisionAndSamples(t *testing.T) {
+	page := &fakePage{controls: controls()}
+	page.controls["button[Book a slot]"] = 1
+	delete(page.controls, "button[Reserve slot]")
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	cfg := agent.DefaultConfig()
+	cfg.Selectors = agent.SelectAlias
+	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), page, &fakeLab{doneAt: 1}, agent.Task{}, plan(), cfg, agent.Hooks{})
+
+	first := out.Steps[0]
+	if first.Resolved != "Book a slot" {
+		t.Errorf("resolved = %q, want the alias", first.Resolved)
+	}
+	if first.Decision.Admission != agent.Allow || first.Decision.Class != agent.ClassCommit {
+		t.Errorf("decision = %+v, want an allowed commit (the name says book)", first.Decision)
+	}
+	if len(first.Before.Pairs) != 0 || len(first.After.Pairs) != 1 || first.Distance != 1 {
+		t.Errorf("before %v after %v distance %v: want the action's pair added, distance 1", first.Before.Pairs, first.After.Pairs, first.Distance)
+	}
+	if out.Steps[1].Decision.Class != agent.ClassPrepare || out.Steps[3].Decision.Class != agent.ClassObserve {
+		t.Errorf("classes = %s, %s; want prepare, observe", out.Steps[1].Decision.Class, out.Steps[3].Decision.Class)
+	}
+}
+
+func TestExecutorHoldsACommitWhenThePageChanged(t *testing.T) {
+	page := &fakePage{controls: controls()}
+	x := &agent.Executor{Admit: func(a agent.Action, grounding, fresh agent.Sample, spent, budget int) agent.Decision {
+		if a.Kind == agent.ActSubmit {
+			fresh.URL = "http://elsewhere/" // the page moved between planning and acting
+		}
+		return harness.Admit(a, grounding, fresh, spent, budget)
+	}}
+	out := x.Run(context.Background(), page, &fakeLab{doneAt: 1}, agent.Task{}, plan(), agent.DefaultConfig(), agent.Hooks{})
+	if out.Terminal != agent.Rejected || !strings.Contains(out.Reason, "held") {
+		t.Fatalf("terminal %s (%s), want rejected because the commit was held", out.Terminal, out.Reason)
+	}
+	if got := page.acted; len(got) != 2 {
+		t.Errorf("acted %v: the held submit must not run", got)
+	}
+}
+
+func TestExecutorCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	polls := 0
+	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(ctx, &fakePage{controls: controls()}, &fakeLab{}, agent.Task{}, plan(), agent.DefaultConfig(),
+		agent.Hooks{Check: func(agent.Check) {
+			if polls++; polls == 3 {
+				cancel()
+			}
+		}})
+	if out.Terminal != agent.Cancelled {
+		t.Fatalf("terminal %s (%s), want cancelled", out.Terminal, out.Reason)
+	}
+}
+
+func TestReconcile(t *testing.T) {
+	tests := []struct {
+		term      agent.Terminal
+		finalDone bool
+		want      agent.Terminal
+	}{
+		{agent.Completed, true, agent.Completed},
+		{agent.Completed, false, agent.Ambiguous},
+		{agent.Failed, false, agent.Failed},
+		{agent.Failed, true, agent.Ambiguous},
+		{agent.Rejected, true, agent.Ambiguous},
+		{agent.Exhausted, true, agent.Exhausted},
+		{agent.Cancelled, true, agent.Cancelled},
+	}
+	for _, tt := range tests {
+		got, _ := agent.Reconcile(agent.Outcome{Terminal: tt.term, Reason: "r"}, tt.finalDone)
+		if got != tt.want {
+			t.Errorf("Reconcile(%s, final done %v) = %s, want %s", tt.term, tt.finalDone, got, tt.want)
+		}
+	}
+}
+
+func TestErrorsWrap(t *testing.T) {
+	if !errors.Is(fmt.Errorf("x: %w", agent.ErrNoTarget), agent.ErrNoTarget) {
+		t.Fatal("ErrNoTarget must survive wrapping")
+	}
+}

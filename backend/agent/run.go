@@ -1,0 +1,37 @@
+package agent
+
+import "time"
+
+// RunStatus is where a run stands.
+type RunStatus string
+
+// Run statuses. Interrupted marks a run whose process died before it finished: nothing
+// half-written is ever reported as finished.
+const (
+	RunRunning     RunStatus = "running"
+	RunFinished    RunStatus = "finished"
+	RunCancelled   RunStatus = "cancelled"
+	RunInterrupted RunStatus = "interrupted"
+	RunImported    RunStatus = "imported"
+)
+
+// Run is one batch of attempts against one lab.
+type Run struct {
+	ID      string    `json:"id"`
+	Lab     string    `json:"lab"`
+	Created time.Time `json:"created"`
+	Status  RunStatus `json:"status"`
+	// Source is "live" for runs made here, or the file a run was imported from.
+	Source   string    `json:"source"`
+	Attempts []Attempt `json:"attempts"`
+}
+
+// Recorder persists a run as it progresses, so that a process killed mid-run leaves
+// everything up to its last step. The store implements it; tests use a fake.
+type Recorder interface {
+	RunStarted(run Run) error
+	AttemptStarted(runID string, a Attempt) error
+	StepRecorded(runID, slug string, s Step, events []Event) error
+	AttemptFinished(runID string, a Attempt) error
+	RunFinished(runID string, status RunStatus) error
+}

@@ -1,0 +1,55 @@
+package gate
+
+import (
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+)
+
+func step(desc string, after agent.Sample) agent.Step {
+	return agent.Step{Action: agent.Action{Description: desc}, After: after}
+}
+
+func TestParallax(t *testing.T) {
+	validForm := agent.Sample{FormPresent: true, FormValid: true}
+	tests := []struct {
+		name     string
+		steps    []agent.Step
+		want     bool
+		evidence string
+	}{
+		{"valid form after typing", []agent.Step{step("Open reservation dialog", agent.Sample{}), step("Fill task title", validForm)}, true, "no invalid field"},
+		{"an error alert counts", []agent.Step{step("Submit reservation form", agent.Sample{Alert: "Save refused"})}, true, "alert"},
+		{"a status counts", []agent.Step{step("Save the draft", agent.Sample{Notice: "Saved"})}, true, "status"},
+		{"typing is interactive", []agent.Step{step("Type the name", validForm)}, true, "Type the name"},
+		{"non-interactive steps never count", []agent.Step{step("Open reservation dialog", validForm), step("Verify committed reservation", agent.Sample{Notice: "Reservation saved"})}, false, "no interactive step"},
+		{"an invalid form does not count", []agent.Step{step("Fill task title", agent.Sample{FormPresent: true})}, false, "no interactive step"},
+		{"a step that errored is not counted", []agent.Step{{Action: agent.Action{Description: "Fill task title"}, After: validForm, Error: "no element"}}, false, ""},
+		{"no steps", nil, false, ""},
+	}
+	for _, tt := range tests {
+		got := Parallax(tt.steps)
+		if got.Done != tt.want || !strings.Contains(got.Evidence, tt.evidence) {
+			t.Errorf("%s: got %+v, want done=%v with evidence mentioning %q", tt.name, got, tt.want, tt.evidence)
+		}
+	}
+}
+
+func TestNotice(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps []agent.Step
+		want  bool
+	}{
+		{"shown on the last page", []agent.Step{step("x", agent.Sample{}), step("y", agent.Sample{Notice: "Reservation saved"})}, true},
+		{"shown earlier only", []agent.Step{step("x", agent.Sample{Notice: "Reservation saved"}), step("y", agent.Sample{})}, false},
+		{"another notice", []agent.Step{step("y", agent.Sample{Notice: "Saving…"})}, false},
+		{"no steps", nil, false},
+	}
+	for _, tt := range tests {
+		if got := Notice(tt.steps, "Reservation saved"); got.Done != tt.want || got.Evidence == "" {
+			t.Errorf("%s: got %+v, want done=%v with evidence", tt.name, got, tt.want)
+		}
+	}
+}
