@@ -1,0 +1,36 @@
+package runner
+
+import "observatory/backend/agent"
+
+// Kind names a progress event.
+type Kind string
+
+// Progress event kinds, in the order a run produces them.
+const (
+	RunStarted      Kind = "run-started"
+	AttemptStarted  Kind = "attempt-started"
+	StepDone        Kind = "step"
+	CheckDone       Kind = "check"
+	Frame           Kind = "frame"
+	AttemptFinished Kind = "attempt-finished"
+	RunFinished     Kind = "run-finished"
+	Error           Kind = "error"
+)
+
+// Progress is one thing that happened during a run, for whoever is watching.
+type Progress struct {
+	RunID string `json:"run_id"`
+	Kind  Kind   `json:"kind"`
+	Slug  string `json:"slug,omitempty"`
+	// Index and Total place the attempt in the batch (1-based).
+	Index   int            `json:"index,omitempty"`
+	Total   int            `json:"total,omitempty"`
+	Step    *agent.Step    `json:"step,omitempty"`
+	Check   *agent.Check   `json:"check,omitempty"`
+	Events  []agent.Event  `json:"events,omitempty"` // app events new since the last progress
+	Attempt *agent.Attempt `json:"attempt,omitempty"`
+	// Frame is the media path of the newest screenshot, relative to the run's media folder.
+	Frame   string          `json:"frame,omitempty"`
+	Status  agent.RunStatus `json:"status,omitempty"`
+	Message string          `json:"message,omitempty"`
+}

@@ -1,0 +1,246 @@
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/harness"
+)
+
+// Launcher starts a browser. The runner calls it again when a browser dies mid-run.
+type Launcher func(ctx context.Context) (agent.Browser, error)
+
+// Options choose what to run and what to record.
+type Options struct {
+	// Attempts are slugs to run, in order; empty runs every attempt the lab offers.
+	Attempts []string
+	Override agent.ConfigOverride
+	// MediaRoot is where each run's media folder is made; empty records no media.
+	MediaRoot   string
+	Video       bool
+	Screenshots bool
+}
+
+// Runner runs attempts. Recorder and Emit may be nil.
+type Runner struct {
+	Lab      agent.Lab
+	Launch   Launcher
+	Recorder agent.Recorder
+	Emit     func(Progress)
+}
+
+// NewRunID returns a sortable, unique run id such as 20261130T051500-3f9a1c.
+func NewRunID(now time.Time) string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return now.UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b)
+}
+
+// Select resolves slugs to the lab's attempt specs, in the order given; empty means all.
+func Select(lab agent.Lab, slugs []string) ([]agent.AttemptSpec, error) {
+	all := lab.Attempts()
+	if len(slugs) == 0 {
+		return all, nil
+	}
+	bySlug := make(map[string]agent.AttemptSpec, len(all))
+	known := make([]string, 0, len(all))
+	for _, a := range all {
+		bySlug[a.Slug] = a
+		known = append(known, a.Slug)
+	}
+	out := make([]agent.AttemptSpec, 0, len(slugs))
+	for _, s := range slugs {
+		a, ok := bySlug[s]
+		if !ok {
+			return nil, fmt.Errorf("lab %q has no attempt %q; it has %v", lab.Name(), s, known)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// Run runs the chosen attempts one after another and returns the run. A cancelled context
+// ends the current attempt as cancelled and skips the rest; the run is then cancelled too.
+func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run, error) {
+	specs, err := Select(r.Lab, opts.Attempts)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	for _, s := range specs {
+		if err := opts.Override.Apply(s.Config).Validate(); err != nil {
+			return agent.Run{}, fmt.Errorf("attempt %s: %w", s.Slug, err)
+		}
+	}
+	run := agent.Run{ID: runID, Lab: r.Lab.Name(), Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
+	if err := r.record(func(rec agent.Recorder) error { return rec.RunStarted(run) }); err != nil {
+		return run, err
+	}
+	r.emit(Progress{RunID: runID, Kind: RunStarted, Total: len(specs)})
+
+	mediaDir := ""
+	if opts.MediaRoot != "" && (opts.Video || opts.Screenshots) {
+		mediaDir = filepath.Join(opts.MediaRoot, runID)
+		if err := os.MkdirAll(mediaDir, 0o755); err != nil {
+			return run, fmt.Errorf("media folder: %w", err)
+		}
+	}
+	var browser agent.Browser
+	defer func() {
+		if browser != nil {
+			_ = browser.Close()
+		}
+	}()
+	for i, spec := range specs {
+		if ctx.Err() != nil {
+			break
+		}
+		if browser == nil {
+			if browser, err = r.Launch(ctx); err != nil {
+				r.finish(&run, agent.RunInterrupted)
+				return run, err
+			}
+		}
+		a, err := r.attempt(ctx, &run, spec, i+1, len(specs), browser, opts, mediaDir)
+		if err != nil && !errors.Is(err, errBrowserGone) {
+			r.finish(&run, agent.RunInterrupted)
+			return run, err
+		}
+		run.Attempts = append(run.Attempts, a)
+		if errors.Is(err, errBrowserGone) {
+			_ = browser.Close()
+			browser = nil
+		}
+	}
+	status := agent.RunFinished
+	if ctx.Err() != nil {
+		status = agent.RunCancelled
+	}
+	r.finish(&run, status)
+	return run, nil
+}
+
+func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
+	run.Status = status
+	if err := r.record(func(rec agent.Recorder) error { return rec.RunFinished(run.ID, status) }); err != nil {
+		r.emit(Progress{RunID: run.ID, Kind: Error, Message: err.Error()})
+	}
+	r.emit(Progress{RunID: run.ID, Kind: RunFinished, Status: status})
+}
+
+// attempt runs one attempt from a fresh lab instance to its judged, recorded end. Only a
+// failure of the recorder or the lab itself is returned as an error; anything the browser or
+// the app does wrong becomes the attempt's terminal state.
+func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, index, total int, browser agent.Browser, opts Options, mediaDir string) (agent.Attempt, error) {
+	cfg := opts.Override.Apply(spec.Config)
+	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Lab.Task(), Config: cfg, Plan: r.Lab.Plan(), Started: time.Now().UTC()}
+	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, a) }); err != nil {
+		return a, err
+	}
+	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total})
+
+	inst, err := r.Lab.Start(spec.Fault, cfg.LatencyMS)
+	if err != nil {
+		return a, fmt.Errorf("starting lab %s for %s: %w", r.Lab.Name(), spec.Slug, err)
+	}
+	defer inst.Close()
+
+	seen := 0
+	newEvents := func() []agent.Event {
+		all := inst.Events()
+		fresh := all[seen:]
+		seen = len(all)
+		return fresh
+	}
+	var recErr error
+	hooks := agent.Hooks{
+		Step: func(s agent.Step) {
+			evs := newEvents()
+			if err := r.record(func(rec agent.Recorder) error { return rec.StepRecorded(run.ID, spec.Slug, s, evs) }); err != nil && recErr == nil {
+				recErr = err
+			}
+			r.emit(Progress{RunID: run.ID, Kind: StepDone, Slug: spec.Slug, Index: index, Total: total, Step: &s, Events: evs})
+			if s.After.Screenshot != "" {
+				r.emit(Progress{RunID: run.ID, Kind: Frame, Slug: spec.Slug, Frame: s.After.Screenshot})
+			}
+		},
+		Check: func(c agent.Check) {
+			r.emit(Progress{RunID: run.ID, Kind: CheckDone, Slug: spec.Slug, Check: &c, Events: newEvents()})
+		},
+	}
+
+	exec := &agent.Executor{Admit: harness.Admit}
+	var out agent.Outcome
+	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Video: opts.Video && mediaDir != "", Screenshots: opts.Screenshots && mediaDir != ""})
+	if err != nil {
+		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
+		if ctx.Err() != nil {
+			out.Terminal = agent.Cancelled
+		}
+	} else {
+		out = exec.Run(ctx, page, inst, a.Task, a.Plan, cfg, hooks)
+		// Closing the page aborts whatever the app still has in flight: a cancelled or
+		// abandoned save must not commit later.
+		video, cerr := page.Close()
+		if cerr == nil && video != "" {
+			a.Video = r.keepVideo(mediaDir, video, spec.Slug)
+		}
+	}
+	if recErr != nil {
+		return a, recErr
+	}
+
+	settle, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := inst.Quiesce(settle); err != nil {
+		return a, fmt.Errorf("lab %s did not settle after %s: %w", r.Lab.Name(), spec.Slug, err)
+	}
+	a.Steps, a.Events = out.Steps, inst.Events()
+	if a.Verdicts, err = r.Lab.Judge(a.Task, a.Events, a.Steps); err != nil {
+		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
+	}
+	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts.Gate.Done)
+	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(run.ID, a) }); err != nil {
+		return a, err
+	}
+	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents()})
+	if errors.Is(out.Err, agent.ErrBrowserGone) {
+		return a, errBrowserGone
+	}
+	return a, nil
+}
+
+// errBrowserGone tells Run that the attempt was recorded but its browser died, so the next
+// attempt needs a new one.
+var errBrowserGone = fmt.Errorf("attempt ended with %w", agent.ErrBrowserGone)
+
+// keepVideo gives the attempt's video a stable name in the run's media folder.
+func (r *Runner) keepVideo(mediaDir, video, slug string) string {
+	name := slug + ".webm"
+	if err := os.Rename(filepath.Join(mediaDir, video), filepath.Join(mediaDir, name)); err != nil {
+		return video
+	}
+	return name
+}
+
+func (r *Runner) record(f func(agent.Recorder) error) error {
+	if r.Recorder == nil {
+		return nil
+	}
+	if err := f(r.Recorder); err != nil {
+		return fmt.Errorf("recording the run: %w", err)
+	}
+	return nil
+}
+
+func (r *Runner) emit(p Progress) {
+	if r.Emit != nil {
+		r.Emit(p)
+	}
+}
