@@ -1,0 +1,233 @@
+package booking
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"observatory/backend/agent"
+)
+
+// Phase is where the latest save stands.
+type Phase string
+
+// Save phases.
+const (
+	PhaseIdle      Phase = "idle"      // no save requested yet
+	PhasePending   Phase = "pending"   // the server is handling a save
+	PhaseCompleted Phase = "completed" // the server answered the save with success
+	PhaseRefused   Phase = "refused"   // the server refused the save
+	PhaseCancelled Phase = "cancelled" // the page abandoned the save before it was answered
+)
+
+// Record is one committed reservation in the lab's store.
+type Record struct {
+	ID    int    `json:"id"`
+	Title string `json:"title"`
+	Room  string `json:"room"`
+}
+
+// State is the booking app's state as the event log determines it. It is never edited
+// directly: Apply computes each state from the one before.
+type State struct {
+	// Seq is the sequence number of the last event applied, 0 before any; AtMS is its time.
+	Seq  int   `json:"seq"`
+	AtMS int64 `json:"at_ms"`
+	// DialogOpen is whether the reservation dialog is open; Title and Room are its fields.
+	DialogOpen bool   `json:"dialog_open"`
+	Title      string `json:"title"`
+	Room       string `json:"room"`
+	// Phase is where the latest save stands. SaveRecord is the ID of the record that save
+	// committed, 0 when it committed none; Refusal is why it was refused.
+	Phase      Phase  `json:"phase"`
+	SaveRecord int    `json:"save_record,omitempty"`
+	Refusal    string `json:"refusal,omitempty"`
+	// Notice is the visible status notice and Alert the visible alert, empty when none.
+	Notice string `json:"notice"`
+	Alert  string `json:"alert"`
+	// Records are the committed reservations, oldest first.
+	Records []Record `json:"records"`
+}
+
+// Initial is the state before any event: dialog closed, no save, an empty store.
+func Initial() State {
+	return State{Room: DefaultRoom, Phase: PhaseIdle, Records: []Record{}}
+}
+
+// EventError says which event of a log is illegal and why.
+type EventError struct {
+	Seq    int    // the event's sequence number as recorded
+	Type   string // the event's type as recorded
+	Reason string // why the event cannot follow the state before it
+}
+
+// Error names the event by sequence number and type.
+func (e *EventError) Error() string {
+	return fmt.Sprintf("event %d (%s): %s", e.Seq, e.Type, e.Reason)
+}
+
+// Rebuild replays events from the initial state through Apply and returns the final state, or
+// the first illegal event's error.
+func Rebuild(events []agent.Event) (State, error) {
+	s := Initial()
+	for _, ev := range events {
+		next, err := Apply(s, ev)
+		if err != nil {
+			return s, err
+		}
+		s = next
+	}
+	return s, nil
+}
+
+// Apply returns the state after ev, or an *EventError when ev cannot follow s: a sequence
+// number that is not the next one, a time before the previous event's, an unknown type,
+// missing or unexpected data, or an order the app cannot produce. s is never modified.
+func Apply(s State, ev agent.Event) (State, error) {
+	reason := check(s, ev)
+	if reason != "" {
+		return s, &EventError{Seq: ev.Seq, Type: ev.Type, Reason: reason}
+	}
+	next := s
+	next.Seq, next.AtMS = ev.Seq, ev.AtMS
+	d := ev.Data
+	switch ev.Type {
+	case EventDialogOpened:
+		next.DialogOpen, next.Title, next.Room, next.Alert = true, "", DefaultRoom, ""
+	case EventFieldChanged:
+		if d["field"] == FieldTitle {
+			next.Title = d["value"]
+		} else {
+			next.Room = d["value"]
+		}
+	case EventSaveRequested:
+		next.Phase, next.SaveRecord, next.Refusal, next.Notice, next.Alert = PhasePending, 0, "", "", ""
+	case EventCommitted:
+		id, _ := strconv.Atoi(d["id"])
+		next.SaveRecord = id
+		next.Records = append(slices.Clip(s.Records), Record{ID: id, Title: d["title"], Room: d["room"]})
+	case EventSaveCompleted:
+		next.Phase = PhaseCompleted
+	case EventRefused:
+		next.Phase, next.Refusal = PhaseRefused, d["reason"]
+	case EventCancelled:
+		next.Phase = PhaseCancelled
+	case EventNoticeShown:
+		next.Notice = d["text"]
+	case EventAlertShown:
+		next.Alert = d["text"]
+	case EventDialogClosed:
+		next.DialogOpen, next.Alert = false, ""
+	}
+	return next, nil
+}
+
+// check returns why ev cannot follow s, or "" when it can.
+func check(s State, ev agent.Event) string {
+	if ev.Seq != s.Seq+1 {
+		return fmt.Sprintf("sequence number %d is out of order, want %d", ev.Seq, s.Seq+1)
+	}
+	if ev.AtMS < s.AtMS {
+		return fmt.Sprintf("time %d ms is before the previous event's %d ms", ev.AtMS, s.AtMS)
+	}
+	if r := checkKeys(ev); r != "" {
+		return r
+	}
+	d := ev.Data
+	switch ev.Type {
+	case EventDialogOpened:
+		if s.DialogOpen {
+			return "the dialog is already open"
+		}
+	case EventFieldChanged:
+		switch {
+		case !s.DialogOpen:
+			return "the dialog is closed"
+		case d["field"] != FieldTitle && d["field"] != FieldRoom:
+			return fmt.Sprintf("unknown field %q, want %q or %q", d["field"], FieldTitle, FieldRoom)
+		case d["field"] == FieldRoom && !knownRoom(d["value"]):
+			return fmt.Sprintf("unknown room %q", d["value"])
+		}
+	case EventSaveRequested:
+		switch {
+		case !s.DialogOpen:
+			return "the dialog is closed"
+		case s.Phase == PhasePending:
+			return "a save is already pending"
+		case d["title"] == "":
+			return "the title is empty"
+		case d["title"] != s.Title:
+			return fmt.Sprintf("the save asks for title %q but the field holds %q", d["title"], s.Title)
+		case d["room"] != s.Room:
+			return fmt.Sprintf("the save asks for room %q but the field holds %q", d["room"], s.Room)
+		}
+	case EventCommitted:
+		id, err := strconv.Atoi(d["id"])
+		switch {
+		case s.Phase != PhasePending:
+			return fmt.Sprintf("no save is pending (the save is %s)", s.Phase)
+		case s.SaveRecord != 0:
+			return fmt.Sprintf("the pending save already committed record #%d", s.SaveRecord)
+		case err != nil || id != len(s.Records)+1:
+			return fmt.Sprintf("record id %q, want %d", d["id"], len(s.Records)+1)
+		case d["title"] == "":
+			return "the record's title is empty"
+		case !knownRoom(d["room"]):
+			return fmt.Sprintf("unknown room %q", d["room"])
+		}
+	case EventSaveCompleted, EventRefused, EventCancelled:
+		if s.Phase != PhasePending {
+			return fmt.Sprintf("no save is pending (the save is %s)", s.Phase)
+		}
+		if ev.Type == EventRefused && d["reason"] == "" {
+			return "the refusal gives no reason"
+		}
+	case EventNoticeShown:
+		switch {
+		case s.Phase != PhaseCompleted:
+			return fmt.Sprintf("the save has not completed (it is %s)", s.Phase)
+		case s.Notice != "":
+			return "a notice is already shown"
+		case d["text"] == "":
+			return "the notice has no text"
+		}
+	case EventAlertShown:
+		switch {
+		case s.Phase != PhaseRefused:
+			return fmt.Sprintf("the save was not refused (it is %s)", s.Phase)
+		case !s.DialogOpen:
+			return "the dialog is closed"
+		case s.Alert != "":
+			return "an alert is already shown"
+		case d["text"] == "":
+			return "the alert has no text"
+		}
+	case EventDialogClosed:
+		if !s.DialogOpen {
+			return "the dialog is already closed"
+		}
+	}
+	return ""
+}
+
+// checkKeys returns why ev's type or data keys are wrong, or "".
+func checkKeys(ev agent.Event) string {
+	want, ok := eventKeys[ev.Type]
+	if !ok {
+		known := slices.Sorted(maps.Keys(eventKeys))
+		return "unknown event type, want one of " + strings.Join(known, ", ")
+	}
+	for _, k := range want {
+		if _, ok := ev.Data[k]; !ok {
+			return fmt.Sprintf("missing data %q", k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(ev.Data)) {
+		if !slices.Contains(want, k) {
+			return fmt.Sprintf("unexpected data %q", k)
+		}
+	}
+	return ""
+}
