@@ -2,6 +2,7 @@ package booking
 
 import (
 	"fmt"
+	"strings"
 
 	"observatory/backend/agent"
 )
@@ -38,14 +39,22 @@ func SavedAsAsked(s State, task agent.Task) agent.Verdict {
 		len(s.Records), describe(rec), task.Title, task.Room)}
 }
 
-// Settle says whether s makes further waiting pointless: Rejected once the latest save was
-// refused, Failed once a success notice is shown for a save that committed no record.
-func Settle(s State) (agent.Terminal, string) {
+// Settle says whether s makes further waiting pointless, given the gate g evaluated on it:
+// Rejected once the latest save was refused; Failed once a success notice is shown for a save
+// that committed no record, or for one whose record does not satisfy the gate. The notice is
+// the page's last word on a save, so nothing after it can make the gate hold.
+func Settle(s State, g agent.Gate) (agent.Terminal, string) {
 	switch {
 	case s.Phase == PhaseRefused:
 		return agent.Rejected, fmt.Sprintf("the server refused the save: %s", s.Refusal)
 	case s.Notice != "" && s.SaveRecord == 0:
 		return agent.Failed, fmt.Sprintf("the notice %q is shown but the save committed no record", s.Notice)
+	case s.Notice != "" && !g.Done:
+		for _, c := range g.Conditions {
+			if !c.Done {
+				return agent.Failed, fmt.Sprintf("the notice %q is shown but %s does not hold: %s", s.Notice, strings.ToLower(c.Label[:1])+c.Label[1:], c.Evidence)
+			}
+		}
 	}
 	return "", ""
 }

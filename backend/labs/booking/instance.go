@@ -91,8 +91,9 @@ func (in *Instance) Events() []agent.Event {
 // further waiting pointless.
 func (in *Instance) Check(task agent.Task) agent.Check {
 	s := in.State()
-	settled, why := Settle(s)
-	return agent.Check{Gate: Gate(s, task), Settled: settled, SettledReason: why}
+	g := Gate(s, task)
+	settled, why := Settle(s, g)
+	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
 }
 
 // Quiesce waits until no request is being handled, or ctx ends.

@@ -98,7 +98,7 @@ func TestSaveByFault(t *testing.T) {
 			[]Record{{1, "Spectral scan", "north"}}, ""},
 		{FaultNoticeNoCommit, http.StatusOK, "", []string{EventSaveCompleted}, []Record{}, agent.Failed},
 		{FaultWrongRoom, http.StatusOK, "", []string{EventCommitted, EventSaveCompleted},
-			[]Record{{1, "Spectral scan", "south"}}, ""},
+			[]Record{{1, "Spectral scan", "south"}}, agent.Failed},
 		{FaultRefused, http.StatusConflict, "Save refused: North lab is closed for maintenance",
 			[]string{EventRefused, EventAlertShown}, []Record{}, agent.Rejected},
 	}

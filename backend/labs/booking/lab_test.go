@@ -111,7 +111,8 @@ func TestSettle(t *testing.T) {
 		want   agent.Terminal
 	}{
 		{"saved", shapeSaved, ""},
-		{"wrong room keeps waiting", shapeWrong, ""},
+		{"wrong room, once the notice is shown", shapeWrong, agent.Failed},
+		{"wrong room, notice not yet shown", shapeWrong[:len(shapeWrong)-1], ""},
 		{"pending", filled, ""},
 		{"notice without a record", shapeNoCommit, agent.Failed},
 		{"completed, notice not yet shown", shapeNoCommit[:5], ""},
@@ -124,7 +125,7 @@ func TestSettle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, why := Settle(s)
+			got, why := Settle(s, Gate(s, New().Task()))
 			if got != tt.want || (got != "") != (why != "") {
 				t.Errorf("Settle = %q %q, want %q with a reason exactly when settled", got, why, tt.want)
 			}
