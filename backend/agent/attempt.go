@@ -109,3 +109,19 @@ type Attempt struct {
 	// Video is the recorded video's path relative to the run's media folder, if recorded.
 	Video string `json:"video,omitempty"`
 }
+
+// Wrong names the checks ("notice", "parallax", "gate") whose call disagrees with
+// saved-as-asked, the ground truth from the lab's store.
+func (v Verdicts) Wrong() []string {
+	var wrong []string
+	truth := v.SavedAsAsked.Done
+	for _, c := range []struct {
+		name string
+		done bool
+	}{{"notice", v.Notice.Done}, {"parallax", v.Parallax.Done}, {"gate", v.Gate.Done}} {
+		if c.done != truth {
+			wrong = append(wrong, c.name)
+		}
+	}
+	return wrong
+}

@@ -80,3 +80,36 @@ func (c Config) Poll() time.Duration { return ms(c.PollMS) }
 
 // Deadline is how long the condition wait may poll.
 func (c Config) Deadline() time.Duration { return ms(c.DeadlineMS) }
+
+// ConfigOverride changes some of a Config's fields; a nil field leaves the attempt's own
+// value. The command line's flags and the UI's settings both arrive as one.
+type ConfigOverride struct {
+	Wait        *WaitMode     `json:"wait,omitempty"`
+	FixedWaitMS *int          `json:"fixed_wait_ms,omitempty"`
+	PollMS      *int          `json:"poll_ms,omitempty"`
+	DeadlineMS  *int          `json:"deadline_ms,omitempty"`
+	Selectors   *SelectorMode `json:"selectors,omitempty"`
+	Budget      *int          `json:"budget,omitempty"`
+	LatencyMS   *int          `json:"latency_ms,omitempty"`
+}
+
+// Apply returns c with o's set fields in place of its own.
+func (o ConfigOverride) Apply(c Config) Config {
+	set := func(dst *int, src *int) {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	if o.Wait != nil {
+		c.Wait = *o.Wait
+	}
+	if o.Selectors != nil {
+		c.Selectors = *o.Selectors
+	}
+	set(&c.FixedWaitMS, o.FixedWaitMS)
+	set(&c.PollMS, o.PollMS)
+	set(&c.DeadlineMS, o.DeadlineMS)
+	set(&c.Budget, o.Budget)
+	set(&c.LatencyMS, o.LatencyMS)
+	return c
+}

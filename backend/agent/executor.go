@@ -35,6 +35,8 @@ type Outcome struct {
 	Steps    []Step
 	Terminal Terminal
 	Reason   string
+	// Err is the error that ended the attempt, if one did (errors.Is works on it).
+	Err error
 }
 
 // Run executes plan on page against inst. It never returns without a terminal state.
@@ -53,15 +55,16 @@ type run struct {
 	hooks Hooks
 	start time.Time
 	steps []Step
+	err   error // the error that ended the attempt
 }
 
 func (r *run) execute(plan Plan) Outcome {
 	if err := r.page.Goto(r.ctx, r.inst.URL()); err != nil {
-		return r.end(errTerminal(r.ctx, err, ClassPrepare), "the app did not load: "+err.Error())
+		return r.end(r.fail(err, ClassPrepare), "the app did not load: "+err.Error())
 	}
 	grounding, err := r.observe()
 	if err != nil {
-		return r.end(errTerminal(r.ctx, err, ClassObserve), "the first observation failed: "+err.Error())
+		return r.end(r.fail(err, ClassObserve), "the first observation failed: "+err.Error())
 	}
 	for i, a := range plan {
 		if r.ctx.Err() != nil {
@@ -92,7 +95,7 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 	before, err := r.observe()
 	if err != nil {
 		s.Error = err.Error()
-		return s, errTerminal(r.ctx, err, ClassObserve), fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
+		return s, r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
 	}
 	s.Before, s.After = before, before
 	s.Decision = r.x.Admit(a, grounding, before, i, r.cfg.Budget)
@@ -114,7 +117,7 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 	if err != nil {
 		s.Error = err.Error()
 		if term == "" || term == Completed {
-			term, reason = errTerminal(r.ctx, err, s.Decision.Class), fmt.Sprintf("step %d (%s): observing the result failed: %v", i+1, a.Description, err)
+			term, reason = r.fail(err, s.Decision.Class), fmt.Sprintf("step %d (%s): observing the result failed: %v", i+1, a.Description, err)
 		}
 		return s, term, reason
 	}
@@ -133,13 +136,13 @@ func (r *run) act(s *Step) (Terminal, string) {
 		case errors.Is(err, ErrAmbiguousTarget):
 			return Rejected, fmt.Sprintf("step %d (%s): %v; the executor never picks the first", s.Index+1, a.Description, err)
 		default:
-			return errTerminal(r.ctx, err, ClassObserve), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
+			return r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 		}
 	}
 	s.Resolved = name
 	if err := r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value); err != nil {
 		s.Error = err.Error()
-		return errTerminal(r.ctx, err, s.Decision.Class), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
+		return r.fail(err, s.Decision.Class), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
 	return "", ""
 }
@@ -222,7 +225,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if t != Cancelled && r.ctx.Err() != nil {
 		t, reason = Cancelled, "cancelled: "+reason
 	}
-	return Outcome{Steps: r.steps, Terminal: t, Reason: reason}
+	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err}
 }
 
 func (x *Executor) now() time.Time {
@@ -232,12 +235,13 @@ func (x *Executor) now() time.Time {
 	return time.Now()
 }
 
-// errTerminal maps an error during an action of the given class to a terminal state: a
-// cancelled context is Cancelled; a failure while committing may have crossed the commit
-// boundary, so it is Ambiguous; anything else is Failed.
-func errTerminal(ctx context.Context, err error, class ActionClass) Terminal {
+// fail keeps err as the attempt's ending error and maps it, for an action of the given class,
+// to a terminal state: a cancelled context is Cancelled; a failure while committing may have
+// crossed the commit boundary, so it is Ambiguous; anything else is Failed.
+func (r *run) fail(err error, class ActionClass) Terminal {
+	r.err = err
 	switch {
-	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+	case r.ctx.Err() != nil || errors.Is(err, context.Canceled):
 		return Cancelled
 	case class == ClassCommit:
 		return Ambiguous

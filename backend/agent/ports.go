@@ -96,4 +96,17 @@ type Lab interface {
 	// Judge computes all verdicts from the events and the observed steps. It is the same
 	// function live and on import.
 	Judge(task Task, events []Event, steps []Step) (Verdicts, error)
+	// Frames rebuilds the app's state after each event through the same transition function
+	// as Replay: one Frame for the initial state, then one per event.
+	Frames(task Task, events []Event) ([]Frame, error)
+}
+
+// Frame is a lab's state after one event of a replay, with the completion gate evaluated on it.
+type Frame struct {
+	Index int `json:"index"`
+	// Event is the event that led to this state; nil for the initial state (Index 0).
+	Event *Event `json:"event"`
+	// State is the lab's own state, which the UI shows as key/value text.
+	State any  `json:"state"`
+	Gate  Gate `json:"gate"`
 }

@@ -112,3 +112,20 @@ func (*Lab) Judge(task agent.Task, events []agent.Event, steps []agent.Step) (ag
 		Gate:         Gate(s, task),
 	}, nil
 }
+
+// Frames replays events one at a time through Apply: the initial state, then the state and
+// the gate after each event. An illegal event ends the replay with its error.
+func (*Lab) Frames(task agent.Task, events []agent.Event) ([]agent.Frame, error) {
+	s := Initial()
+	frames := make([]agent.Frame, 0, len(events)+1)
+	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s, task)})
+	for i := range events {
+		next, err := Apply(s, events[i])
+		if err != nil {
+			return nil, err
+		}
+		s = next
+		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, task)})
+	}
+	return frames, nil
+}

@@ -2,6 +2,7 @@ package booking
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -186,5 +187,31 @@ func TestPlanAndAttempts(t *testing.T) {
 		if got != want[i] || checkFault(a.Fault) != nil || a.Title == "" {
 			t.Errorf("attempt %d = %s (title %q), want %s", i, got, a.Title, want[i])
 		}
+	}
+}
+
+func TestFramesFollowTheTransitionFunction(t *testing.T) {
+	events := numbered(shapeWrong...)
+	frames, err := New().Frames(New().Task(), events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(frames) != len(events)+1 || frames[0].Event != nil {
+		t.Fatalf("%d frames, first event %v; want the initial state then one per event", len(frames), frames[0].Event)
+	}
+	last := frames[len(frames)-1]
+	want, _ := Rebuild(events)
+	if !reflect.DeepEqual(last.State, want) || last.Gate.Done || !reflect.DeepEqual(*last.Event, events[len(events)-1]) {
+		t.Errorf("last frame %+v; want the rebuilt state with the gate not done", last)
+	}
+	for i, f := range frames[1:] {
+		if f.Index != i+1 || f.Event.Seq != i+1 {
+			t.Errorf("frame %d has index %d and event %d", i+1, f.Index, f.Event.Seq)
+		}
+	}
+	bad := numbered(shapeSaved...)
+	bad[0].Type = "unknown"
+	if _, err := New().Frames(New().Task(), bad); err == nil || !strings.Contains(err.Error(), "event 1") {
+		t.Errorf("an illegal first event gave %v, want an error naming event 1", err)
 	}
 }

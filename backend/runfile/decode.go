@@ -1,0 +1,87 @@
+package runfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"reflect"
+	"slices"
+)
+
+// Decode reads one run file from r, reading at most MaxBytes, and refuses it with an *Error
+// unless it is exactly one JSON object of a known schema version with every field present,
+// well typed and known, and within the limits (see docs/runfile.md). Read errors are returned
+// as they are.
+func Decode(r io.Reader) (File, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	if err != nil {
+		return File{}, err
+	}
+	if len(data) > MaxBytes {
+		return File{}, refuse("", "the file is larger than the %d MiB limit", MaxBytes>>20)
+	}
+	v, rerr := parse(data)
+	if rerr != nil {
+		return File{}, rerr
+	}
+	if rerr := checkSchema(v); rerr != nil {
+		return File{}, rerr
+	}
+	if rerr := checkShape(v, reflect.TypeFor[File](), ""); rerr != nil {
+		return File{}, rerr
+	}
+	var f File
+	if err := json.Unmarshal(data, &f); err != nil {
+		return File{}, refuse("", "%v", err)
+	}
+	if rerr := f.validate(); rerr != nil {
+		return File{}, rerr
+	}
+	return f, nil
+}
+
+// parse decodes exactly one JSON value, numbers kept as json.Number.
+func parse(data []byte) (any, *Error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	var syn *json.SyntaxError
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil, refuse("", "not JSON: the file is empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, refuseAt(data, int64(len(data)), "not JSON: the document ends early (is the file truncated?)")
+	case errors.As(err, &syn):
+		return nil, refuseAt(data, syn.Offset, "not JSON: %v", err)
+	case err != nil:
+		return nil, refuse("", "not JSON: %v", err)
+	}
+	end := dec.InputOffset()
+	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 {
+		return nil, refuseAt(data, int64(len(data)-len(rest)), "trailing data after the JSON document")
+	}
+	return v, nil
+}
+
+// checkSchema refuses anything but an object naming a known schema version, before the rest
+// of the shape is checked against that version.
+func checkSchema(v any) *Error {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return refuse("", "want a JSON object with schema, exported, run and attempts; got %s", jsonKind(v))
+	}
+	s, present := obj["schema"]
+	if !present {
+		return refuse("schema", "missing field: a run file names its format version, %q", Schema)
+	}
+	name, ok := s.(string)
+	if !ok {
+		return mistyped("schema", "a string", s)
+	}
+	if !slices.Contains(KnownSchemas, name) {
+		return unknownSchema(name)
+	}
+	return nil
+}

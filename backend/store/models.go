@@ -1,0 +1,145 @@
+package store
+
+import (
+	"time"
+
+	"observatory/backend/agent"
+)
+
+// Nested values (task, config, plan, action, decision, samples, verdicts, event data) are kept
+// as JSON text: they are read whole, and their Go types are the contract.
+
+// runRow is one run.
+type runRow struct {
+	ID      string    `gorm:"primaryKey"`
+	Lab     string    `gorm:"not null"`
+	Created time.Time `gorm:"not null;index"`
+	Status  string    `gorm:"not null;index"`
+	Source  string    `gorm:"not null"`
+
+	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
+}
+
+func (runRow) TableName() string { return "runs" }
+
+// attemptRow is one attempt of a run; Position orders the attempts within it. Terminal stays
+// empty until the attempt finishes.
+type attemptRow struct {
+	ID       uint           `gorm:"primaryKey"`
+	RunID    string         `gorm:"not null;uniqueIndex:attempt_run_slug"`
+	Slug     string         `gorm:"not null;uniqueIndex:attempt_run_slug"`
+	Position int            `gorm:"not null"`
+	Title    string         `gorm:"not null"`
+	Task     agent.Task     `gorm:"serializer:json;type:text"`
+	Config   agent.Config   `gorm:"serializer:json;type:text"`
+	Plan     agent.Plan     `gorm:"serializer:json;type:text"`
+	Terminal string         `gorm:"not null"`
+	Reason   string         `gorm:"not null"`
+	Verdicts agent.Verdicts `gorm:"serializer:json;type:text"`
+	Started  time.Time
+	Video    string `gorm:"not null"`
+
+	Steps  []stepRow  `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
+	Events []eventRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
+	Media  []mediaRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
+}
+
+func (attemptRow) TableName() string { return "attempts" }
+
+// stepRow is one executed step of an attempt.
+type stepRow struct {
+	ID         uint           `gorm:"primaryKey"`
+	AttemptID  uint           `gorm:"not null;uniqueIndex:step_attempt_index"`
+	Index      int            `gorm:"not null;uniqueIndex:step_attempt_index"`
+	Action     agent.Action   `gorm:"serializer:json;type:text"`
+	Decision   agent.Decision `gorm:"serializer:json;type:text"`
+	Resolved   string         `gorm:"not null"`
+	Before     agent.Sample   `gorm:"serializer:json;type:text"`
+	After      agent.Sample   `gorm:"serializer:json;type:text"`
+	Distance   float64        `gorm:"not null"`
+	StartMS    int64          `gorm:"not null"`
+	DurationMS int64          `gorm:"not null"`
+	Error      string         `gorm:"not null"`
+}
+
+func (stepRow) TableName() string { return "steps" }
+
+// eventRow is one app event of an attempt's log.
+type eventRow struct {
+	ID        uint              `gorm:"primaryKey"`
+	AttemptID uint              `gorm:"not null;uniqueIndex:event_attempt_seq"`
+	Seq       int               `gorm:"not null;uniqueIndex:event_attempt_seq"`
+	AtMS      int64             `gorm:"not null"`
+	Type      string            `gorm:"not null"`
+	Data      map[string]string `gorm:"serializer:json;type:text"`
+}
+
+func (eventRow) TableName() string { return "events" }
+
+// mediaRow is one file in the run's media folder: an attempt's video or a step's screenshot.
+type mediaRow struct {
+	ID        uint   `gorm:"primaryKey"`
+	AttemptID uint   `gorm:"not null;uniqueIndex:media_attempt_path"`
+	Kind      string `gorm:"not null"`
+	Path      string `gorm:"not null;uniqueIndex:media_attempt_path"`
+}
+
+func (mediaRow) TableName() string { return "media" }
+
+// Media kinds.
+const (
+	mediaVideo      = "video"
+	mediaScreenshot = "screenshot"
+)
+
+func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
+	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
+		Config: a.Config, Plan: a.Plan, Terminal: string(a.Terminal), Reason: a.Reason,
+		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video}
+}
+
+// attempt rebuilds the attempt from the row and its preloaded steps and events.
+func (r attemptRow) attempt() agent.Attempt {
+	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Task: r.Task, Config: r.Config, Plan: r.Plan,
+		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
+		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
+		Started: r.Started, Video: r.Video}
+	for i, s := range r.Steps {
+		a.Steps[i] = s.step()
+	}
+	for i, e := range r.Events {
+		a.Events[i] = e.event()
+	}
+	return a
+}
+
+func newStepRow(attemptID uint, s agent.Step) stepRow {
+	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Decision: s.Decision,
+		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Error: s.Error}
+}
+
+func (r stepRow) step() agent.Step {
+	return agent.Step{Index: r.Index, Action: r.Action, Decision: r.Decision, Resolved: r.Resolved,
+		Before: r.Before, After: r.After, Distance: r.Distance, StartMS: r.StartMS,
+		DurationMS: r.DurationMS, Error: r.Error}
+}
+
+func newEventRow(attemptID uint, e agent.Event) eventRow {
+	return eventRow{AttemptID: attemptID, Seq: e.Seq, AtMS: e.AtMS, Type: e.Type, Data: e.Data}
+}
+
+func (r eventRow) event() agent.Event {
+	return agent.Event{Seq: r.Seq, AtMS: r.AtMS, Type: r.Type, Data: r.Data}
+}
+
+// stepMedia lists the screenshots a step refers to.
+func stepMedia(attemptID uint, s agent.Step) []mediaRow {
+	var rows []mediaRow
+	for _, p := range []string{s.Before.Screenshot, s.After.Screenshot} {
+		if p != "" {
+			rows = append(rows, mediaRow{AttemptID: attemptID, Kind: mediaScreenshot, Path: p})
+		}
+	}
+	return rows
+}

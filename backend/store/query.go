@@ -1,0 +1,134 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"gorm.io/gorm"
+
+	"observatory/backend/agent"
+)
+
+// Summary is one line of the run history.
+type Summary struct {
+	ID        string          `json:"id"`
+	Lab       string          `json:"lab"`
+	Created   time.Time       `json:"created"`
+	Status    agent.RunStatus `json:"status"`
+	Source    string          `json:"source"`
+	Attempts  int             `json:"attempts"`
+	Completed int             `json:"completed"`
+	// Wrong counts the notice, Parallax and gate verdicts of finished attempts that disagree
+	// with saved-as-asked.
+	Wrong int `json:"wrong"`
+}
+
+// List returns the history, newest run first.
+func (s *Store) List() ([]Summary, error) {
+	var runs []runRow
+	err := s.db.Preload("Attempts", func(db *gorm.DB) *gorm.DB {
+		return db.Select("id", "run_id", "terminal", "verdicts")
+	}).Order("created DESC, id DESC").Find(&runs).Error
+	if err != nil {
+		return nil, fmt.Errorf("listing runs: %w", err)
+	}
+	out := make([]Summary, len(runs))
+	for i, r := range runs {
+		sum := Summary{ID: r.ID, Lab: r.Lab, Created: r.Created, Status: agent.RunStatus(r.Status),
+			Source: r.Source, Attempts: len(r.Attempts)}
+		for _, a := range r.Attempts {
+			if a.Terminal == string(agent.Completed) {
+				sum.Completed++
+			}
+			if a.Terminal != "" {
+				sum.Wrong += len(a.Verdicts.Wrong())
+			}
+		}
+		out[i] = sum
+	}
+	return out, nil
+}
+
+// Get rebuilds one run with its attempts, steps and events in order. id may be a unique prefix
+// of the run's id; a prefix that matches several runs is an ErrAmbiguous error and one that
+// matches none an ErrNotFound error.
+func (s *Store) Get(id string) (agent.Run, error) {
+	full, err := s.resolve(id)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	var r runRow
+	err = s.db.
+		Preload("Attempts", func(db *gorm.DB) *gorm.DB { return db.Order("position") }).
+		Preload("Attempts.Steps", func(db *gorm.DB) *gorm.DB { return db.Order("\"index\"") }).
+		Preload("Attempts.Events", func(db *gorm.DB) *gorm.DB { return db.Order("seq") }).
+		Where("id = ?", full).Take(&r).Error
+	if err != nil {
+		return agent.Run{}, fmt.Errorf("reading run %q: %w", full, err)
+	}
+	run := agent.Run{ID: r.ID, Lab: r.Lab, Created: r.Created, Status: agent.RunStatus(r.Status),
+		Source: r.Source, Attempts: make([]agent.Attempt, len(r.Attempts))}
+	for i, a := range r.Attempts {
+		run.Attempts[i] = a.attempt()
+	}
+	return run, nil
+}
+
+// resolve turns an id or unique id prefix into the run's full id.
+func (s *Store) resolve(id string) (string, error) {
+	if id == "" {
+		return "", fmt.Errorf("empty run id: %w", ErrNotFound)
+	}
+	var ids []string
+	err := s.db.Model(&runRow{}).Where("substr(id, 1, ?) = ?", utf8.RuneCountInString(id), id).
+		Order("id").Limit(5).Pluck("id", &ids).Error
+	if err != nil {
+		return "", fmt.Errorf("looking up run %q: %w", id, err)
+	}
+	for _, full := range ids {
+		if full == id {
+			return full, nil
+		}
+	}
+	switch len(ids) {
+	case 0:
+		return "", fmt.Errorf("run %q: %w (see `observatory runs` for the history)", id, ErrNotFound)
+	case 1:
+		return ids[0], nil
+	}
+	return "", fmt.Errorf("run id prefix %q matches %s: %w; give more of the id", id, strings.Join(ids, ", "), ErrAmbiguous)
+}
+
+// SaveImported stores an imported run, all of it or nothing, with status imported.
+func (s *Store) SaveImported(run agent.Run) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		row := runRow{ID: run.ID, Lab: run.Lab, Created: run.Created.UTC(), Status: string(agent.RunImported), Source: run.Source}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		for i, a := range run.Attempts {
+			if err := insertAttempt(tx, run.ID, i, a); err != nil {
+				return fmt.Errorf("attempt %q: %w", a.Slug, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("storing imported run %q: %w", run.ID, err)
+	}
+	return nil
+}
+
+// Media lists the paths, relative to the run's media folder, of every video and screenshot
+// the run's attempts recorded.
+func (s *Store) Media(runID string) ([]string, error) {
+	var paths []string
+	err := s.db.Model(&mediaRow{}).Joins("JOIN attempts ON attempts.id = media.attempt_id").
+		Where("attempts.run_id = ?", runID).Order("attempts.position, media.id").Pluck("media.path", &paths).Error
+	if err != nil {
+		return nil, fmt.Errorf("listing the media of run %q: %w", runID, err)
+	}
+	return paths, nil
+}

@@ -1,0 +1,162 @@
+package store
+
+import (
+	"fmt"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"observatory/backend/agent"
+)
+
+// Store records runs as they progress; each call is one transaction.
+var _ agent.Recorder = (*Store)(nil)
+
+// RunStarted inserts the run with status running.
+func (s *Store) RunStarted(run agent.Run) error {
+	row := runRow{ID: run.ID, Lab: run.Lab, Created: run.Created.UTC(), Status: string(agent.RunRunning), Source: run.Source}
+	if err := s.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("recording the start of run %q: %w", run.ID, err)
+	}
+	return nil
+}
+
+// AttemptStarted inserts the attempt after the run's earlier attempts.
+func (s *Store) AttemptStarted(runID string, a agent.Attempt) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		var pos int64
+		if err := tx.Model(&attemptRow{}).Where("run_id = ?", runID).Count(&pos).Error; err != nil {
+			return err
+		}
+		return insertAttempt(tx, runID, int(pos), a)
+	})
+	if err != nil {
+		return fmt.Errorf("recording the start of attempt %q of run %q: %w", a.Slug, runID, err)
+	}
+	return nil
+}
+
+// StepRecorded inserts the step, the screenshots it refers to and the events that arrived with
+// it; an event already stored under the same seq is replaced.
+func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.Event) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		id, err := attemptID(tx, runID, slug)
+		if err != nil {
+			return err
+		}
+		row := newStepRow(id, st)
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		if err := insertMedia(tx, stepMedia(id, st)); err != nil {
+			return err
+		}
+		return upsertEvents(tx, id, events)
+	})
+	if err != nil {
+		return fmt.Errorf("recording step %d of attempt %q of run %q: %w", st.Index, slug, runID, err)
+	}
+	return nil
+}
+
+// AttemptFinished stores the attempt's terminal state, reason, verdicts and video, and replaces
+// its events with a.Events, which is the attempt's complete log.
+func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		id, err := attemptID(tx, runID, a.Slug)
+		if err != nil {
+			return err
+		}
+		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Video: a.Video}
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "video").Updates(&row).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {
+			return err
+		}
+		if err := upsertEvents(tx, id, a.Events); err != nil {
+			return err
+		}
+		return insertMedia(tx, videoMedia(id, a.Video))
+	})
+	if err != nil {
+		return fmt.Errorf("recording the end of attempt %q of run %q: %w", a.Slug, runID, err)
+	}
+	return nil
+}
+
+// RunFinished sets the run's final status.
+func (s *Store) RunFinished(runID string, status agent.RunStatus) error {
+	res := s.db.Model(&runRow{}).Where("id = ?", runID).Update("status", status)
+	if res.Error != nil {
+		return fmt.Errorf("recording the end of run %q: %w", runID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("recording the end of run %q: %w", runID, ErrNotFound)
+	}
+	return nil
+}
+
+// attemptID finds the row id of the run's attempt slug.
+func attemptID(tx *gorm.DB, runID, slug string) (uint, error) {
+	var row attemptRow
+	err := tx.Select("id").Where("run_id = ? AND slug = ?", runID, slug).Take(&row).Error
+	if err == gorm.ErrRecordNotFound {
+		return 0, fmt.Errorf("attempt %q was never started in run %q", slug, runID)
+	}
+	return row.ID, err
+}
+
+// insertAttempt writes a whole attempt: its row, steps, events and media.
+func insertAttempt(tx *gorm.DB, runID string, pos int, a agent.Attempt) error {
+	row := newAttemptRow(runID, pos, a)
+	if err := tx.Create(&row).Error; err != nil {
+		return err
+	}
+	media := videoMedia(row.ID, a.Video)
+	if len(a.Steps) > 0 {
+		steps := make([]stepRow, len(a.Steps))
+		for i, st := range a.Steps {
+			steps[i] = newStepRow(row.ID, st)
+			media = append(media, stepMedia(row.ID, st)...)
+		}
+		if err := tx.Create(&steps).Error; err != nil {
+			return err
+		}
+	}
+	if err := upsertEvents(tx, row.ID, a.Events); err != nil {
+		return err
+	}
+	return insertMedia(tx, media)
+}
+
+// upsertEvents writes events, replacing any stored under the same seq.
+func upsertEvents(tx *gorm.DB, attemptID uint, events []agent.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	rows := make([]eventRow, len(events))
+	for i, e := range events {
+		rows[i] = newEventRow(attemptID, e)
+	}
+	return tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "attempt_id"}, {Name: "seq"}},
+		DoUpdates: clause.AssignmentColumns([]string{"at_ms", "type", "data"}),
+	}).Create(&rows).Error
+}
+
+// insertMedia records media paths, ignoring ones the attempt already lists.
+func insertMedia(tx *gorm.DB, rows []mediaRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
+}
+
+// videoMedia lists the attempt's video, if it has one.
+func videoMedia(attemptID uint, video string) []mediaRow {
+	if video == "" {
+		return nil
+	}
+	return []mediaRow{{AttemptID: attemptID, Kind: mediaVideo, Path: video}}
+}

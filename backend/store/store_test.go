@@ -1,0 +1,229 @@
+package store
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+)
+
+func open(t *testing.T, dir string) *Store {
+	t.Helper()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestRecordedRunRoundTrips(t *testing.T) {
+	s := open(t, t.TempDir())
+	want := testRun("run-1")
+	if err := record(s, want, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get("run-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Get after recording:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestSaveImportedRoundTrips(t *testing.T) {
+	s := open(t, t.TempDir())
+	want := testRun("imp-1")
+	want.Source = "shared.json"
+	if err := s.SaveImported(want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get("imp-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Status = agent.RunImported
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Get after SaveImported:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestSaveImportedIsAllOrNothing(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("imp-2")
+	run.Attempts[1].Slug = run.Attempts[0].Slug // violates the unique (run, slug) index
+	if err := s.SaveImported(run); err == nil {
+		t.Fatal("SaveImported accepted two attempts with one slug")
+	}
+	if _, err := s.Get("imp-2"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("after a failed import Get = %v, want ErrNotFound", err)
+	}
+	list, err := s.List()
+	if err != nil || len(list) != 0 {
+		t.Errorf("after a failed import List = %v, %v; want nothing", list, err)
+	}
+}
+
+func TestGetByPrefix(t *testing.T) {
+	s := open(t, t.TempDir())
+	for _, id := range []string{"a1b2c3", "a1ffff", "b0", "b"} {
+		if err := s.SaveImported(testRun(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		id, want string
+		err      error
+		msg      string
+	}{
+		{id: "a1b", want: "a1b2c3"},
+		{id: "a1b2c3", want: "a1b2c3"},
+		{id: "b", want: "b"}, // an exact id wins over the longer ids it prefixes
+		{id: "a1", err: ErrAmbiguous, msg: "a1b2c3, a1ffff"},
+		{id: "A1B", err: ErrNotFound, msg: `"A1B"`},
+		{id: "zz", err: ErrNotFound, msg: `"zz"`},
+		{id: "", err: ErrNotFound},
+		{id: "%", err: ErrNotFound},
+	}
+	for _, tt := range tests {
+		got, err := s.Get(tt.id)
+		if tt.err != nil {
+			if !errors.Is(err, tt.err) || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("Get(%q) error = %v, want %v naming %s", tt.id, err, tt.err, tt.msg)
+			}
+			continue
+		}
+		if err != nil || got.ID != tt.want {
+			t.Errorf("Get(%q) = %q, %v; want %q", tt.id, got.ID, err, tt.want)
+		}
+	}
+}
+
+func TestListSummarizesNewestFirst(t *testing.T) {
+	s := open(t, t.TempDir())
+	older, newer := testRun("older"), testRun("newer")
+	newer.Created = older.Created.Add(1)
+	newer.Attempts = newer.Attempts[:1]
+	for _, r := range []agent.Run{older, newer} {
+		if err := record(s, r, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// older: attempt 1 all agree; attempt 2 notice and parallax say done, nothing saved.
+	want := []Summary{
+		{ID: "newer", Lab: "booking", Created: newer.Created, Status: agent.RunFinished, Source: "live", Attempts: 1, Completed: 1, Wrong: 0},
+		{ID: "older", Lab: "booking", Created: older.Created, Status: agent.RunFinished, Source: "live", Attempts: 2, Completed: 1, Wrong: 2},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("List:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestReopenMarksRunningRunInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := testRun("dying")
+	if err := record(s, run, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := record(s, testRun("done"), true); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	s = open(t, dir)
+	got, err := s.Get("dying")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != agent.RunInterrupted {
+		t.Errorf("status after reopen = %q, want interrupted", got.Status)
+	}
+	a := got.Attempts[0]
+	if a.Terminal != "" || a.Reason != interruptedReason || len(a.Steps) != 5 || len(a.Events) != 5 {
+		t.Errorf("unfinished attempt = terminal %q, reason %q, %d steps, %d events; want no terminal, the interrupted reason and 5 of each",
+			a.Terminal, a.Reason, len(a.Steps), len(a.Events))
+	}
+	if done, _ := s.Get("done"); done.Status != agent.RunFinished {
+		t.Errorf("finished run's status after reopen = %q, want finished", done.Status)
+	}
+}
+
+func TestAttemptFinishedReplacesEvents(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("ev")
+	run.Attempts = run.Attempts[:1]
+	if err := record(s, run, false); err != nil {
+		t.Fatal(err)
+	}
+	final := run.Attempts[0]
+	final.Events = append(final.Events[:2:2], agent.Event{Seq: 3, AtMS: 999, Type: "late"})
+	if err := s.AttemptFinished("ev", final); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get("ev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Attempts[0].Events, final.Events) {
+		t.Errorf("events after AttemptFinished = %+v, want %+v", got.Attempts[0].Events, final.Events)
+	}
+}
+
+func TestRecorderRefusesUnknownRunsAndAttempts(t *testing.T) {
+	s := open(t, t.TempDir())
+	if err := s.RunStarted(testRun("r")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		msg  string
+	}{
+		{"step of unstarted attempt", s.StepRecorded("r", "nope", agent.Step{}, nil), `attempt "nope" was never started`},
+		{"attempt of unknown run", s.AttemptStarted("ghost", agent.Attempt{Slug: "a"}), `run "ghost"`},
+		{"finish of unknown run", s.RunFinished("ghost", agent.RunFinished), `run "ghost"`},
+		{"duplicate run", s.RunStarted(testRun("r")), `run "r"`},
+	}
+	for _, tt := range tests {
+		if tt.err == nil || !strings.Contains(tt.err.Error(), tt.msg) {
+			t.Errorf("%s: error = %v, want one containing %s", tt.name, tt.err, tt.msg)
+		}
+	}
+}
+
+func TestMediaListsScreenshotsAndVideos(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("m")
+	if err := record(s, run, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Media("m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 22 || got[0] != "saves-normally/0-before.png" || got[10] != "saves-normally/video.webm" {
+		t.Errorf("Media = %d paths %v, want 2×(10 screenshots + 1 video) in order", len(got), got)
+	}
+}
+
+func TestOpenUsesWALAndForeignKeys(t *testing.T) {
+	s := open(t, t.TempDir())
+	var mode string
+	var fk int
+	s.db.Raw("PRAGMA journal_mode").Scan(&mode)
+	s.db.Raw("PRAGMA foreign_keys").Scan(&fk)
+	if mode != "wal" || fk != 1 {
+		t.Errorf("journal_mode = %q, foreign_keys = %d; want wal and 1", mode, fk)
+	}
+}
