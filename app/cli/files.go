@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"observatory/app"
+	"observatory/backend/labs"
+	"observatory/backend/runfile"
+)
+
+func newExportCmd(env Env, g *globals) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "export RUN -o FILE",
+		Short: "Write a stored run as a run file (observatory.run/v1)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, _, err := openStore(g)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			run, err := st.Get(args[0])
+			if err != nil {
+				return err
+			}
+			if out == "" || out == "-" {
+				return runfile.Encode(env.Stdout, run)
+			}
+			if err := writeRunFile(out, run); err != nil {
+				return err
+			}
+			fmt.Fprintf(env.Stderr, "wrote run %s to %s\n", run.ID, out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write (- or empty: standard output)")
+	return cmd
+}
+
+func newImportCmd(env Env, g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE",
+		Short: "Check a run file, replay it, recompute every verdict and store it as an imported run",
+		Long: `Imports a run file. Nothing in it is trusted: its events are replayed through the lab's
+transition function and every verdict is recomputed. Where the file's recorded verdicts
+disagree, the disagreement is printed and the recomputed verdict is stored. A refused file
+stores nothing.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, dataDir, err := openStore(g)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			files := app.New(app.Options{Store: st, DataDir: dataDir}).Files
+			res, err := files.ImportFile(args[0])
+			if err != nil {
+				return err
+			}
+			printDisagreements(env, res.Disagreements)
+			fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)
+			return nil
+		},
+	}
+}
+
+func newVerifyCmd(env Env, g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "verify FILE",
+		Short: "Replay a run file, print the recomputed table, exit 1 on any disagreement or refusal",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			file, err := runfile.Decode(f)
+			if err != nil {
+				return err
+			}
+			lab, err := labs.Get(file.Run.Lab)
+			if err != nil {
+				return err
+			}
+			res, err := runfile.Replay(lab, file)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if err := writeJSON(env.Stdout, jsonRows(res.Run.Attempts)); err != nil {
+					return err
+				}
+			} else {
+				printTable(env.Stdout, res.Run.Attempts)
+			}
+			printDisagreements(env, res.Disagreements)
+			if n := len(res.Disagreements); n > 0 {
+				return fmt.Errorf("%s: %d recorded verdict(s) disagree with the replay", args[0], n)
+			}
+			fmt.Fprintf(env.Stderr, "%s: every recorded verdict agrees with the replay\n", args[0])
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recomputed attempts as JSON")
+	return cmd
+}
+
+func printDisagreements(env Env, dis []runfile.Disagreement) {
+	for _, d := range dis {
+		fmt.Fprintf(env.Stderr, "disagreement: %s: %s recorded %s, recomputed %s\n", d.Attempt, d.Verdict, d.Recorded, d.Recomputed)
+	}
+}

@@ -1,0 +1,61 @@
+// Package cli is Observatory's command line: the desktop by default, and the subcommands
+// run, serve, runs, show, export, import, verify and install. It only parses flags and wires
+// the backend together; the work happens in backend/ and app/.
+package cli
+
+import (
+	"context"
+	"io"
+	"io/fs"
+
+	"github.com/spf13/cobra"
+)
+
+// Env is what the commands need from the process.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// Assets is the built frontend (frontend/dist), served by the desktop and by serve.
+	Assets fs.FS
+}
+
+// globals are the flags every command shares.
+type globals struct {
+	dataDir string
+}
+
+// Execute runs the command line with args and returns the process exit code.
+func Execute(ctx context.Context, env Env, args []string) int {
+	root := newRoot(env)
+	root.SetArgs(args)
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	if err := root.ExecuteContext(ctx); err != nil {
+		return 1
+	}
+	return 0
+}
+
+func newRoot(env Env) *cobra.Command {
+	g := &globals{}
+	root := &cobra.Command{
+		Use:   "observatory",
+		Short: "A workbench for browser agents: run, trace, gate and replay browser tasks",
+		Long: `Observatory runs browser tasks in a real Chromium, records every step with the page
+before and after, and calls a task done only when a completion gate proves it from
+authoritative state. Without a subcommand it opens the desktop window.`,
+		SilenceUsage: true,
+	}
+	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "where runs and media are stored (default: $OBSERVATORY_DATA_DIR, else the per-user data folder)")
+	root.AddCommand(
+		newRunCmd(env, g),
+		newServeCmd(env, g),
+		newRunsCmd(env, g),
+		newShowCmd(env, g),
+		newExportCmd(env, g),
+		newImportCmd(env, g),
+		newVerifyCmd(env, g),
+		newInstallCmd(env),
+	)
+	addDesktop(root, env, g)
+	return root
+}

@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"observatory/app"
+	"observatory/app/httpapi"
+)
+
+func newServeCmd(env Env, g *globals) *cobra.Command {
+	var addr string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the desktop UI and its services to an ordinary browser",
+		Long: `Serves the same UI and the same services as the desktop window over HTTP and a
+WebSocket, on loopback. Open the printed address in a browser.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, dataDir, err := openStore(g)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "http"})
+			defer services.Shutdown()
+			ln, err := net.Listen("tcp", httpapi.Addr(addr))
+			if err != nil {
+				return fmt.Errorf("listening on %s: %w", addr, err)
+			}
+			srv := &http.Server{Handler: httpapi.New(services, env.Assets, dataDir), ReadHeaderTimeout: 10 * time.Second}
+			// The address goes to standard output alone, so scripts and tests can read it.
+			fmt.Fprintf(env.Stdout, "http://%s/\n", ln.Addr())
+			fmt.Fprintf(env.Stderr, "serving Observatory on http://%s/ (data in %s); Ctrl+C stops\n", ln.Addr(), dataDir)
+			go func() {
+				<-cmd.Context().Done()
+				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				_ = srv.Shutdown(shut)
+			}()
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	return cmd
+}

@@ -1,0 +1,32 @@
+package app
+
+import "sync"
+
+// Emitter sends a named event to the user interface.
+type Emitter interface {
+	Emit(name string, data any)
+}
+
+// EventRun is the one event name runs are reported under; its payload is a runner.Progress.
+const EventRun = "run"
+
+// switchableEmitter lets the transport plug its emitter in after the services exist (Wails
+// only hands out its context at start-up).
+type switchableEmitter struct {
+	mu sync.RWMutex
+	to Emitter
+}
+
+func (e *switchableEmitter) set(to Emitter) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.to = to
+}
+
+func (e *switchableEmitter) Emit(name string, data any) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if e.to != nil {
+		e.to.Emit(name, data)
+	}
+}

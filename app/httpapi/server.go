@@ -1,0 +1,81 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"strings"
+
+	"observatory/app"
+)
+
+// maxBody bounds a call's arguments; an imported run file is the largest (see runfile).
+const maxBody = 16 << 20
+
+// Handler serves the services, their events, run media and the frontend.
+type Handler struct {
+	mux *http.ServeMux
+	hub *hub
+}
+
+// New builds the handler and connects the services' events to its WebSocket.
+func New(services *app.Services, assets fs.FS, dataDir string) *Handler {
+	h := &Handler{mux: http.NewServeMux(), hub: newHub()}
+	services.SetEmitter(h.hub)
+	d := newDispatcher(services.Bind()...)
+	h.mux.HandleFunc("POST /api/{service}/{method}", func(w http.ResponseWriter, r *http.Request) {
+		serveCall(w, r, d)
+	})
+	h.mux.HandleFunc("GET /api/events", h.hub.serve)
+	h.mux.Handle("GET "+app.MediaPrefix, app.MediaHandler(app.MediaRoot(dataDir)))
+	h.mux.Handle("GET /", http.FileServerFS(assets))
+	return h
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+
+func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
+	// Requiring JSON forces a CORS preflight, which this server never grants, so no other
+	// site open in the user's browser can call these methods.
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "calls must be sent as application/json"})
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "reading the request: " + err.Error()})
+		return
+	}
+	if len(body) > maxBody {
+		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": "the request is larger than 16 MiB"})
+		return
+	}
+	result, err := d.call(r.PathValue("service"), r.PathValue("method"), body)
+	var ce *callError
+	switch {
+	case errors.As(err, &ce):
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+	case err != nil:
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
+	default:
+		writeJSON(w, http.StatusOK, map[string]any{"result": result})
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// Addr normalises a listen address to loopback when no host is given.
+func Addr(a string) string {
+	if strings.HasPrefix(a, ":") {
+		return "127.0.0.1" + a
+	}
+	return a
+}

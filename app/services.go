@@ -1,0 +1,70 @@
+package app
+
+import (
+	"context"
+	"path/filepath"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser"
+	"observatory/backend/runner"
+	"observatory/backend/store"
+)
+
+// Options wire the services to a store and a transport.
+type Options struct {
+	Store   *store.Store
+	DataDir string
+	Version string
+	// Transport is "desktop" or "http", reported to the UI.
+	Transport string
+	// OnReady runs when the UI's first call arrives (the desktop smoke test quits there).
+	OnReady func()
+	// Dialogs are the native file dialogs; nil outside the desktop.
+	Dialogs Dialogs
+	// Launch starts a browser; nil launches Chromium through Playwright.
+	Launch func(headed bool, executable string) runner.Launcher
+}
+
+// Services are every service the UI calls. Bind hands them to a transport.
+type Services struct {
+	Runs     *Runs
+	Files    *Files
+	Settings *Settings
+	Session  *Session
+	emitter  *switchableEmitter
+}
+
+// New builds the services.
+func New(o Options) *Services {
+	if o.Launch == nil {
+		o.Launch = LaunchChromium
+	}
+	em := &switchableEmitter{}
+	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
+	return &Services{
+		Runs:     &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch},
+		Files:    &Files{store: o.Store, dialogs: o.Dialogs},
+		Settings: settings,
+		Session:  &Session{info: SessionInfo{Version: o.Version, Transport: o.Transport, DataDir: o.DataDir}, onReady: o.OnReady},
+		emitter:  em,
+	}
+}
+
+// SetEmitter connects the services' events to a transport.
+func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
+
+// Bind lists the service values a transport exposes; their type names are the service names.
+func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session} }
+
+// Shutdown stops a run that is still going, so it ends recorded as cancelled.
+func (s *Services) Shutdown() { _ = s.Runs.Stop() }
+
+// MediaRoot is the folder below the data folder where runs keep videos and screenshots.
+func MediaRoot(dataDir string) string { return filepath.Join(dataDir, "media") }
+
+// LaunchChromium launches Chromium through Playwright, headless unless headed.
+func LaunchChromium(headed bool, executable string) runner.Launcher {
+	return func(ctx context.Context) (agent.Browser, error) {
+		return browser.Launch(ctx, browser.Options{Headless: !headed, ExecutablePath: executable})
+	}
+}

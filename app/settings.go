@@ -1,0 +1,74 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"observatory/backend/agent"
+)
+
+// UserSettings are the choices runs started from the UI use. Config holds only the numbers
+// the user chose to force on every attempt; the rest keep each attempt's own, so that the
+// fixed-wait attempt still waits a fixed delay unless the user says otherwise.
+type UserSettings struct {
+	Config      agent.ConfigOverride `json:"config"`
+	Headed      bool                 `json:"headed"`
+	BrowserPath string               `json:"browser_path"`
+	Video       bool                 `json:"video"`
+	Screenshots bool                 `json:"screenshots"`
+}
+
+// DefaultSettings override nothing, run headless, and record video and screenshots.
+func DefaultSettings() UserSettings {
+	return UserSettings{Video: true, Screenshots: true}
+}
+
+// Settings keeps UserSettings in settings.json in the data folder.
+type Settings struct {
+	path string
+	mu   sync.Mutex
+}
+
+// Get returns the saved settings, or the defaults when none are saved yet.
+func (s *Settings) Get() (UserSettings, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := DefaultSettings()
+	b, err := os.ReadFile(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return out, nil
+	}
+	if err != nil {
+		return out, fmt.Errorf("reading settings: %w", err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)
+	}
+	return out, nil
+}
+
+// Save checks and stores the settings.
+func (s *Settings) Save(u UserSettings) error {
+	if err := u.Config.Apply(agent.DefaultConfig()).Validate(); err != nil {
+		return fmt.Errorf("settings not saved: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, err := json.MarshalIndent(u, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
+		return err
+	}
+	tmp := s.path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return fmt.Errorf("saving settings: %w", err)
+	}
+	return os.Rename(tmp, s.path)
+}

@@ -1,0 +1,103 @@
+package bench
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser"
+	"observatory/backend/harness"
+	"observatory/backend/labs/booking"
+)
+
+// latencyMS is the fast save of the booking lab's ordinary attempts.
+const latencyMS = 50
+
+// BenchmarkExecutorAttempt runs the saves-normally attempt through the executor: a fresh lab
+// instance and page, five admitted actions each sampled before and after, and a condition
+// wait on the completion gate.
+func BenchmarkExecutorAttempt(b *testing.B) {
+	ctx := context.Background()
+	br, err := browser.Launch(ctx, browser.Options{Headless: true})
+	if err != nil {
+		b.Skip(err)
+	}
+	defer br.Close()
+	lab := booking.New()
+	cfg := agent.DefaultConfig()
+	cfg.LatencyMS = latencyMS
+	exec := &agent.Executor{Admit: harness.Admit}
+	b.ResetTimer()
+	for b.Loop() {
+		inst, err := lab.Start(booking.FaultNone, latencyMS)
+		if err != nil {
+			b.Fatal(err)
+		}
+		page, err := br.NewPage(ctx, agent.PageOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		out := exec.Run(ctx, page, inst, lab.Task(), lab.Plan(), cfg, agent.Hooks{})
+		if _, err := page.Close(); err != nil {
+			b.Fatal(err)
+		}
+		inst.Close()
+		if out.Terminal != agent.Completed {
+			b.Fatalf("attempt ended %s: %s", out.Terminal, out.Reason)
+		}
+	}
+}
+
+// BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no
+// sampling, no admission, no target uniqueness check, and a wait on the notice text.
+func BenchmarkBarePlaywright(b *testing.B) {
+	pw, err := playwright.Run(&playwright.RunOptions{SkipInstallBrowsers: true})
+	if err != nil {
+		b.Skip(err)
+	}
+	defer pw.Stop()
+	exe := "/usr/bin/chromium"
+	br, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{Headless: playwright.Bool(true), ExecutablePath: &exe,
+		Args: []string{"--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"}})
+	if err != nil {
+		b.Skip(err)
+	}
+	defer br.Close()
+	lab := booking.New()
+	task := lab.Task()
+	b.ResetTimer()
+	for b.Loop() {
+		inst, err := lab.Start(booking.FaultNone, latencyMS)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bc, err := br.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1000, Height: 700}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		page, err := bc.NewPage()
+		if err != nil {
+			b.Fatal(err)
+		}
+		must := func(err error) {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		_, err = page.Goto(inst.URL())
+		must(err)
+		role := func(r playwright.AriaRole, name string) playwright.Locator {
+			return page.GetByRole(r, playwright.PageGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
+		}
+		must(role("button", booking.ReserveLabel).Click())
+		must(role("textbox", "Reservation title").Fill(task.Title))
+		_, err = role("combobox", "Room").SelectOption(playwright.SelectOptionValues{Values: &[]string{task.Room}})
+		must(err)
+		must(role("button", "Save reservation").Click())
+		must(page.GetByRole("status").GetByText("Reservation saved").WaitFor())
+		must(bc.Close())
+		inst.Close()
+	}
+}

@@ -1,0 +1,31 @@
+// Command observatory is a desktop workbench for browser agents. Without arguments it opens
+// the desktop window; `observatory --help` lists the subcommands (run, serve, runs, show,
+// export, import, verify, install). main only wires the process to the command line.
+package main
+
+import (
+	"context"
+	"embed"
+	"io/fs"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"observatory/app/cli"
+)
+
+// dist is the built frontend (`npm run build` in frontend/); the desktop and `serve` show it.
+//
+//go:embed all:frontend/dist
+var dist embed.FS
+
+func main() {
+	assets, err := fs.Sub(dist, "frontend/dist")
+	if err != nil {
+		panic(err) // the embed directive guarantees the folder
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := cli.Execute(ctx, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test: the frontend's unit tests, a smoke test of the real desktop window under
+# Xvfb, go vet, and the Go tests, which include the end-to-end tests that drive real Chromium
+# against the real lab servers and the UI served by `observatory serve`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh
+
+echo "== frontend unit tests" >&2
+(cd frontend && npm test --silent)
+
+echo "== desktop smoke test (real window under Xvfb)" >&2
+smoke_dir=$(mktemp -d)
+trap 'rm -rf "$smoke_dir"' EXIT
+xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/observatory --smoke --data-dir "$smoke_dir"
+
+echo "== go vet and go test" >&2
+go vet ./...
+go test ./...
