@@ -1,0 +1,31 @@
+package browser
+
+import (
+	"context"
+	"testing"
+
+	"observatory/backend/agent"
+)
+
+// BenchmarkObserve measures one Observe round trip on the test lab with its dialog open.
+func BenchmarkObserve(b *testing.B) {
+	page := openLab(b, agent.PageOptions{})
+	mustAct(b, page, agent.ActClick, "button", "New booking", "")
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := page.Observe(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkObserveWithScreenshot measures Observe when it also stores a (deduplicated) frame.
+func BenchmarkObserveWithScreenshot(b *testing.B) {
+	page := openLab(b, agent.PageOptions{MediaDir: b.TempDir(), Screenshots: true})
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := page.Observe(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+)
+
+// Errors Launch reports, each saying how to fix it.
+var (
+	// ErrNoDriver means the Playwright driver has not been installed.
+	ErrNoDriver = errors.New("the Playwright driver is not installed: run `observatory install` (or scripts/setup.sh)")
+	// ErrNoChromium means no Chromium executable could be found or started.
+	ErrNoChromium = errors.New("no Chromium found: install Debian's chromium package (scripts/setup.sh does) or set OBSERVATORY_CHROMIUM")
+)
+
+// chromiumCandidates are the system Chromium paths tried when neither the option nor
+// $OBSERVATORY_CHROMIUM names one.
+var chromiumCandidates = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
+
+// chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU.
+var chromiumArgs = []string{
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--disable-gpu",
+}
+
+// viewport is the page and video size.
+var viewport = playwright.Size{Width: 1000, Height: 700}
+
+// Options choose how Chromium is launched.
+type Options struct {
+	Headless bool
+	// ExecutablePath is the Chromium to run; empty tries $OBSERVATORY_CHROMIUM, then the
+	// system Chromium, then Playwright's default.
+	ExecutablePath string
+	// SlowMo delays every Playwright operation, for watching a run.
+	SlowMo time.Duration
+}
+
+// Browser is a running Chromium driven through Playwright. It implements agent.Browser.
+type Browser struct {
+	pw      *playwright.Playwright
+	browser playwright.Browser
+}
+
+var _ agent.Browser = (*Browser)(nil)
+
+// Launch starts the Playwright driver and Chromium. It never downloads a browser.
+func Launch(ctx context.Context, opts Options) (*Browser, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := useSystemNode(); err != nil {
+		return nil, err
+	}
+	exe, err := chromiumPath(opts.ExecutablePath)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDriver(); err != nil {
+		return nil, err
+	}
+	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v)", ErrNoDriver, err)
+	}
+	launch := playwright.BrowserTypeLaunchOptions{
+		Headless: playwright.Bool(opts.Headless),
+		Args:     launchArgs(),
+		SlowMo:   playwright.Float(float64(opts.SlowMo.Milliseconds())),
+	}
+	if exe != "" {
+		launch.ExecutablePath = playwright.String(exe)
+	}
+	b, err := call(ctx, func() (playwright.Browser, error) { return pw.Chromium.Launch(launch) })
+	if err != nil {
+		_ = pw.Stop()
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		if exe == "" || strings.Contains(err.Error(), "Executable doesn't exist") {
+			return nil, fmt.Errorf("%w (%v)", ErrNoChromium, err)
+		}
+		return nil, fmt.Errorf("launch Chromium %s: %w", exe, err)
+	}
+	return &Browser{pw: pw, browser: b}, nil
+}
+
+// chromiumPath picks the Chromium executable; "" means Playwright's default.
+func chromiumPath(explicit string) (string, error) {
+	for _, named := range []string{explicit, os.Getenv("OBSERVATORY_CHROMIUM")} {
+		if named == "" {
+			continue
+		}
+		if _, err := os.Stat(named); err != nil {
+			return "", fmt.Errorf("%w: %s does not exist", ErrNoChromium, named)
+		}
+		return named, nil
+	}
+	for _, path := range chromiumCandidates {
+		if _, err := os.Stat(path); err == nil {
+			return path, nil
+		}
+	}
+	return "", nil
+}
+
+// checkDriver reports ErrNoDriver when the driver's CLI is not on disk.
+func checkDriver() error {
+	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {
+		if _, err := os.Stat(cli); err != nil {
+			return fmt.Errorf("%w: PLAYWRIGHT_CLI_PATH %s does not exist", ErrNoDriver, cli)
+		}
+		return nil
+	}
+	dir, err := driverDir()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, "package", "cli.js")); err != nil {
+		return fmt.Errorf("%w: nothing at %s", ErrNoDriver, dir)
+	}
+	return nil
+}
+
+// launchArgs are chromiumArgs, plus --no-sandbox when running as root (Chromium refuses to
+// start sandboxed as root).
+func launchArgs() []string {
+	args := append([]string(nil), chromiumArgs...)
+	if os.Geteuid() == 0 {
+		args = append(args, "--no-sandbox")
+	}
+	return args
+}
+
+// NewPage opens a page in a fresh browser context, so attempts share no cookies, storage or
+// cache. With opts.Video it records the page into opts.MediaDir.
+func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Page, error) {
+	if opts.MediaDir != "" && (opts.Video || opts.Screenshots) {
+		if err := os.MkdirAll(opts.MediaDir, 0o755); err != nil {
+			return nil, fmt.Errorf("create the media folder: %w", err)
+		}
+	}
+	size := viewport
+	contextOpts := playwright.BrowserNewContextOptions{Viewport: &size}
+	if recordsVideo(opts) {
+		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
+	}
+	bc, err := call(ctx, func() (playwright.BrowserContext, error) { return b.browser.NewContext(contextOpts) })
+	if err != nil {
+		return nil, b.gone("open a browser context", err)
+	}
+	pg, err := call(ctx, bc.NewPage)
+	if err != nil {
+		_ = bc.Close()
+		return nil, b.gone("open a page", err)
+	}
+	return newPage(bc, pg, opts), nil
+}
+
+// recordsVideo reports whether a page with opts records video.
+func recordsVideo(opts agent.PageOptions) bool {
+	return opts.Video && opts.MediaDir != ""
+}
+
+// gone marks err as agent.ErrBrowserGone when the browser is no longer connected.
+func (b *Browser) gone(what string, err error) error {
+	if !b.browser.IsConnected() || errors.Is(err, playwright.ErrTargetClosed) {
+		return fmt.Errorf("%s: %w (%v)", what, agent.ErrBrowserGone, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// Close closes Chromium and stops the Playwright driver.
+func (b *Browser) Close() error {
+	closeErr := b.browser.Close()
+	if err := b.pw.Stop(); err != nil {
+		return fmt.Errorf("stop the Playwright driver: %w", err)
+	}
+	if closeErr != nil {
+		return fmt.Errorf("close Chromium: %w", closeErr)
+	}
+	return nil
+}
