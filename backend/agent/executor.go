@@ -41,7 +41,8 @@ type Outcome struct {
 
 // Run executes plan on page against inst. It never returns without a terminal state.
 func (x *Executor) Run(ctx context.Context, page Page, inst Instance, task Task, plan Plan, cfg Config, hooks Hooks) Outcome {
-	r := &run{x: x, ctx: ctx, page: page, inst: inst, task: task, cfg: cfg, hooks: hooks, start: x.now()}
+	start := x.now()
+	r := &run{x: x, ctx: ctx, page: page, inst: inst, task: task, cfg: cfg, hooks: hooks, start: start, acted: start}
 	return r.execute(plan)
 }
 
@@ -56,6 +57,9 @@ type run struct {
 	start time.Time
 	steps []Step
 	err   error // the error that ended the attempt
+	// acted is when the latest action finished acting; a fixed wait counts from there, so
+	// the cost of sampling the page does not lengthen it.
+	acted time.Time
 }
 
 func (r *run) execute(plan Plan) Outcome {
@@ -92,10 +96,15 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 	t0 := r.x.now()
 	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
 
-	before, err := r.observe()
-	if err != nil {
-		s.Error = err.Error()
-		return s, r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
+	// Verify touches nothing, so the observation just taken is its before sample; every
+	// other action is re-observed immediately before it runs.
+	before := grounding
+	if a.Kind != ActVerify {
+		var err error
+		if before, err = r.observe(); err != nil {
+			s.Error = err.Error()
+			return s, r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
+		}
 	}
 	s.Before, s.After = before, before
 	s.Decision = r.x.Admit(a, grounding, before, i, r.cfg.Budget)
@@ -140,7 +149,9 @@ func (r *run) act(s *Step) (Terminal, string) {
 		}
 	}
 	s.Resolved = name
-	if err := r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value); err != nil {
+	err = r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value)
+	r.acted = r.x.now()
+	if err != nil {
 		s.Error = err.Error()
 		return r.fail(err, s.Decision.Class), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
@@ -165,7 +176,7 @@ func (r *run) resolve(t Target) (string, error) {
 // wait applies the wait policy and turns what the gate says into a terminal state.
 func (r *run) wait() (Terminal, string) {
 	if r.cfg.Wait == WaitFixed {
-		if err := r.sleep(r.cfg.FixedWait()); err != nil {
+		if err := r.sleep(r.acted.Add(r.cfg.FixedWait()).Sub(r.x.now())); err != nil {
 			return Cancelled, "cancelled while waiting"
 		}
 		c := r.check()

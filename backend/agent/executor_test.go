@@ -240,3 +240,47 @@ func TestErrorsWrap(t *testing.T) {
 		t.Fatal("ErrNoTarget must survive wrapping")
 	}
 }
+
+// slowPage makes every observation cost time on the fake clock, as screenshots do.
+type slowPage struct {
+	fakePage
+	clock *fakeClock
+	cost  time.Duration
+}
+
+func (p *slowPage) Observe(ctx context.Context) (agent.Sample, error) {
+	p.clock.t = p.clock.t.Add(p.cost)
+	return p.fakePage.Observe(ctx)
+}
+
+// TestFixedWaitCountsFromTheAction checks that sampling costs do not stretch a fixed wait:
+// the gate is checked FixedWait after the submit finished, however long the samples took.
+func TestFixedWaitCountsFromTheAction(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	page := &slowPage{fakePage: fakePage{controls: controls()}, clock: clock, cost: 150 * time.Millisecond}
+	var checkedAt time.Time
+	var submitted time.Time
+	lab := &fakeLab{}
+	cfg := agent.DefaultConfig()
+	cfg.Wait = agent.WaitFixed
+	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), page, lab, agent.Task{}, plan(), cfg, agent.Hooks{
+		Step: func(s agent.Step) {
+			if s.Action.Kind == agent.ActSubmit {
+				submitted = time.Unix(0, 0).Add(time.Duration(s.StartMS+s.DurationMS) * time.Millisecond)
+			}
+		},
+		Check: func(agent.Check) { checkedAt = clock.t },
+	})
+	if out.Terminal != agent.Failed {
+		t.Fatalf("terminal %s (%s)", out.Terminal, out.Reason)
+	}
+	// The submit's after sample (150 ms) falls inside the 200 ms wait; nothing else does.
+	if got := checkedAt.Sub(submitted) + 150*time.Millisecond; got != 200*time.Millisecond {
+		t.Errorf("gate checked %v after the submit acted, want 200ms", got)
+	}
+	last := out.Steps[len(out.Steps)-1]
+	if last.Before.AtMS != out.Steps[len(out.Steps)-2].After.AtMS {
+		t.Errorf("verify re-observed before waiting; it should reuse the submit's after sample")
+	}
+}
