@@ -60,6 +60,8 @@ type run struct {
 	// acted is when the latest action finished acting; a fixed wait counts from there, so
 	// the cost of sampling the page does not lengthen it.
 	acted time.Time
+	// stopped is set once the page's pending work has been aborted.
+	stopped bool
 }
 
 func (r *run) execute(plan Plan) Outcome {
@@ -119,6 +121,10 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 
 	if a.Kind == ActVerify {
 		term, reason = r.wait()
+		if term != Completed {
+			// Give up at once: a save still in flight must not land after the decision.
+			r.stop()
+		}
 	} else {
 		term, reason = r.act(&s)
 	}
@@ -236,7 +242,25 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if t != Cancelled && r.ctx.Err() != nil {
 		t, reason = Cancelled, "cancelled: "+reason
 	}
+	if t != Completed {
+		r.stop()
+	}
+	if r.stopped {
+		reason += "; pending requests were stopped"
+	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err}
+}
+
+// stop aborts the page's pending work once. It runs even when the attempt's context is
+// cancelled, because cancelling must abort what the attempt left in flight.
+func (r *run) stop() {
+	if r.stopped {
+		return
+	}
+	r.stopped = true
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = r.page.Stop(ctx)
 }
 
 func (x *Executor) now() time.Time {
@@ -270,15 +294,20 @@ func firstUnmet(g Gate) string {
 	return "no condition was evaluated"
 }
 
-// Reconcile settles the terminal state against the lab's final, quiesced state: once the page
-// is closed nothing more can change, so an attempt the executor gave up on whose effect landed
-// anyway, or a completion the store no longer shows, is Ambiguous rather than a confident lie.
-func Reconcile(o Outcome, finalGateDone bool) (Terminal, string) {
+// Reconcile settles the terminal state against the verdicts judged on the lab's final,
+// quiesced state: once the page is closed nothing more can change. A completion the final
+// state does not support, or a failure or rejection whose intended effect landed anyway
+// (the gate holds, or the store holds what was asked), is Ambiguous rather than a confident
+// lie. Exhausted and cancelled attempts keep their state, with the landed effect named.
+func Reconcile(o Outcome, final Verdicts) (Terminal, string) {
+	landed := final.Gate.Done || final.SavedAsAsked.Done
 	switch {
-	case o.Terminal == Completed && !finalGateDone:
+	case o.Terminal == Completed && !final.Gate.Done:
 		return Ambiguous, "the gate held while running but not in the final state: " + o.Reason
-	case o.Terminal != Completed && o.Terminal != Exhausted && o.Terminal != Cancelled && finalGateDone:
-		return Ambiguous, o.Reason + "; yet the intended record was committed after the executor stopped"
+	case o.Terminal == Completed || !landed:
+		return o.Terminal, o.Reason
+	case o.Terminal == Exhausted || o.Terminal == Cancelled:
+		return o.Terminal, o.Reason + "; the requested record was committed all the same"
 	}
-	return o.Terminal, o.Reason
+	return Ambiguous, o.Reason + "; yet the requested record was committed after the executor stopped"
 }

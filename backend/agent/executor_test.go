@@ -20,6 +20,7 @@ type fakePage struct {
 	actErr   map[string]error // by action kind
 	obsErr   error
 	dialog   bool
+	stops    int
 }
 
 func (p *fakePage) Goto(ctx context.Context, url string) error { return ctx.Err() }
@@ -55,6 +56,8 @@ func (p *fakePage) Act(ctx context.Context, kind agent.ActionKind, role, name, v
 	}
 	return nil
 }
+
+func (p *fakePage) Stop(context.Context) error { p.stops++; return nil }
 
 func (p *fakePage) Close() (string, error) { return "", nil }
 
@@ -214,23 +217,44 @@ func TestExecutorCancelled(t *testing.T) {
 }
 
 func TestReconcile(t *testing.T) {
+	v := func(gate, saved bool) agent.Verdicts {
+		return agent.Verdicts{Gate: agent.Gate{Done: gate}, SavedAsAsked: agent.Verdict{Done: saved}}
+	}
 	tests := []struct {
 		term      agent.Terminal
-		finalDone bool
+		final     agent.Verdicts
 		want      agent.Terminal
+		reasonHas string
 	}{
-		{agent.Completed, true, agent.Completed},
-		{agent.Completed, false, agent.Ambiguous},
-		{agent.Failed, false, agent.Failed},
-		{agent.Failed, true, agent.Ambiguous},
-		{agent.Rejected, true, agent.Ambiguous},
-		{agent.Exhausted, true, agent.Exhausted},
-		{agent.Cancelled, true, agent.Cancelled},
+		{agent.Completed, v(true, true), agent.Completed, "r"},
+		{agent.Completed, v(false, true), agent.Ambiguous, "not in the final state"},
+		{agent.Failed, v(false, false), agent.Failed, "r"},
+		{agent.Failed, v(true, true), agent.Ambiguous, "after the executor stopped"},
+		{agent.Failed, v(false, true), agent.Ambiguous, "after the executor stopped"},
+		{agent.Rejected, v(true, true), agent.Ambiguous, "after the executor stopped"},
+		{agent.Exhausted, v(false, true), agent.Exhausted, "committed all the same"},
+		{agent.Cancelled, v(true, true), agent.Cancelled, "committed all the same"},
 	}
 	for _, tt := range tests {
-		got, _ := agent.Reconcile(agent.Outcome{Terminal: tt.term, Reason: "r"}, tt.finalDone)
-		if got != tt.want {
-			t.Errorf("Reconcile(%s, final done %v) = %s, want %s", tt.term, tt.finalDone, got, tt.want)
+		got, reason := agent.Reconcile(agent.Outcome{Terminal: tt.term, Reason: "r"}, tt.final)
+		if got != tt.want || !strings.Contains(reason, tt.reasonHas) {
+			t.Errorf("Reconcile(%s, %+v) = %s (%s), want %s", tt.term, tt.final, got, reason, tt.want)
+		}
+	}
+}
+
+func TestGivingUpStopsPendingWork(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		lab   fakeLab
+		stops int
+	}{{"completed leaves the page alone", fakeLab{doneAt: 1}, 0}, {"a failed wait stops the page once", fakeLab{}, 1}} {
+		page := &fakePage{controls: controls()}
+		clock := &fakeClock{t: time.Unix(0, 0)}
+		x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+		out := x.Run(context.Background(), page, &tt.lab, agent.Task{}, plan(), agent.DefaultConfig(), agent.Hooks{})
+		if page.stops != tt.stops || (tt.stops > 0) != strings.Contains(out.Reason, "pending requests were stopped") {
+			t.Errorf("%s: %d stops, reason %q", tt.name, page.stops, out.Reason)
 		}
 	}
 }

@@ -42,6 +42,10 @@ type Page interface {
 	// Act carries out a click, fill, select or submit on the control role[name], which the
 	// caller has resolved to exactly one element.
 	Act(ctx context.Context, kind ActionKind, role, name, value string) error
+	// Stop aborts everything the page still has in flight, as the browser's Stop button
+	// does; the page stays open and observable. The executor calls it when it gives up, so
+	// that a save it no longer waits for cannot commit later.
+	Stop(ctx context.Context) error
 	// Close closes the page, aborting anything it still has in flight, and returns the
 	// recorded video's path relative to MediaDir, or "" when none was recorded.
 	Close() (video string, err error)

@@ -97,6 +97,16 @@ func (p *Page) Act(ctx context.Context, kind agent.ActionKind, role, name, value
 	return p.fail(fmt.Sprintf("%s %s %q", kind, role, name), err)
 }
 
+// Stop aborts the page's in-flight requests and loads, as the browser's Stop button does
+// (window.stop()); the page stays open and observable.
+func (p *Page) Stop(ctx context.Context) error {
+	err := do(ctx, func() error {
+		_, err := p.page.Evaluate("() => window.stop()")
+		return err
+	})
+	return p.fail("stop the page", err)
+}
+
 // Close closes the page's context, which aborts its requests and finishes the video, and
 // returns the video's path relative to MediaDir ("" when none was recorded).
 func (p *Page) Close() (string, error) {

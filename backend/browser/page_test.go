@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/booking"
 )
 
 func TestResolve(t *testing.T) {
@@ -127,5 +128,43 @@ func TestClosedBrowserIsBrowserGone(t *testing.T) {
 	}
 	if _, err := b.NewPage(ctx, agent.PageOptions{}); !errors.Is(err, agent.ErrBrowserGone) {
 		t.Errorf("NewPage after the browser closed = %v, want ErrBrowserGone", err)
+	}
+}
+
+// TestStopAbortsAPendingSave starts a slow save in the real booking lab and stops the page:
+// the lab logs the save as cancelled and commits nothing.
+func TestStopAbortsAPendingSave(t *testing.T) {
+	inst, err := booking.Start(booking.FaultNone, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inst.Close()
+	ctx := context.Background()
+	p := openLab(t, agent.PageOptions{})
+	if err := p.Goto(ctx, inst.URL()); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []struct {
+		kind              agent.ActionKind
+		role, name, value string
+	}{
+		{agent.ActClick, "button", booking.ReserveLabel, ""},
+		{agent.ActFill, "textbox", "Reservation title", "Spectral scan"},
+		{agent.ActSubmit, "button", "Save reservation", ""},
+	} {
+		mustAct(t, p, a.kind, a.role, a.name, a.value)
+	}
+	if err := p.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := inst.Quiesce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	events := inst.Events()
+	if last := events[len(events)-1]; last.Type != booking.EventCancelled {
+		t.Errorf("last event %q, want the save cancelled", last.Type)
+	}
+	if n := len(inst.State().Records); n != 0 {
+		t.Errorf("%d records committed after Stop, want none", n)
 	}
 }

@@ -55,7 +55,8 @@ func (r *recorder) RunFinished(_ string, s agent.RunStatus) error {
 
 // TestBookingAttemptsInChromium runs all eight attempts of the booking lab in real headless
 // Chromium against the real lab server and checks every verdict and terminal state. The
-// expectations are the seed's table; the verdicts come only from the runs.
+// expectations are the seed's table; the verdicts come only from the runs. Screenshots and
+// video are on, as they are for users, so sampling costs are part of what is tested.
 func TestBookingAttemptsInChromium(t *testing.T) {
 	want := map[string]struct {
 		saved, notice, parallax, gate bool
@@ -73,7 +74,7 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 	rec := &recorder{steps: map[string]int{}}
 	var progress []runner.Progress
 	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t), Recorder: rec, Emit: func(p runner.Progress) { progress = append(progress, p) }}
-	run, err := r.Run(context.Background(), "e2e", runner.Options{})
+	run, err := r.Run(context.Background(), "e2e", runner.Options{MediaRoot: t.TempDir(), Video: true, Screenshots: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -205,7 +205,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if a.Verdicts, err = r.Lab.Judge(a.Task, a.Events, a.Steps); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
-	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts.Gate.Done)
+	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(run.ID, a) }); err != nil {
 		return a, err
 	}
