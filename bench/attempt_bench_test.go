@@ -53,18 +53,12 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 // BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no
 // sampling, no admission, no target uniqueness check, and a wait on the notice text.
 func BenchmarkBarePlaywright(b *testing.B) {
-	pw, err := playwright.Run(&playwright.RunOptions{SkipInstallBrowsers: true})
+	launched, err := browser.Launch(context.Background(), browser.Options{Headless: true})
 	if err != nil {
 		b.Skip(err)
 	}
-	defer pw.Stop()
-	exe := "/usr/bin/chromium"
-	br, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{Headless: playwright.Bool(true), ExecutablePath: &exe,
-		Args: []string{"--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"}})
-	if err != nil {
-		b.Skip(err)
-	}
-	defer br.Close()
+	defer launched.Close()
+	br := launched.Playwright()
 	lab := booking.New()
 	task := lab.Task()
 	b.ResetTimer()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +29,11 @@ type Executor struct {
 	// Now and Sleep default to the real clock; tests inject their own.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Schedule runs check after d and delivers its result, closing the channel instead if
+	// ctx ends first. The default runs a timer on its own goroutine, so that a fixed wait
+	// checks exactly d after the commit acted however long recording the page takes in the
+	// meantime: recording must not change what it records. Tests inject their own.
+	Schedule func(ctx context.Context, d time.Duration, check func() Check) <-chan Check
 }
 
 // Outcome is what the executor saw: the steps and the terminal state it reached. The caller
@@ -60,8 +67,13 @@ type run struct {
 	// acted is when the latest action finished acting; a fixed wait counts from there, so
 	// the cost of sampling the page does not lengthen it.
 	acted time.Time
-	// stopped is set once the page's pending work has been aborted.
-	stopped bool
+	// stopped is set once the page's pending work has been aborted; stopOnce guards it.
+	stopped  atomic.Bool
+	stopOnce sync.Once
+	// fixedCheck delivers the fixed wait's check, scheduled when the latest commit acted;
+	// cancelFixed abandons it.
+	fixedCheck  <-chan Check
+	cancelFixed context.CancelFunc
 }
 
 func (r *run) execute(plan Plan) Outcome {
@@ -157,6 +169,9 @@ func (r *run) act(s *Step) (Terminal, string) {
 	s.Resolved = name
 	err = r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value)
 	r.acted = r.x.now()
+	if r.cfg.Wait == WaitFixed && s.Decision.Class == ClassCommit {
+		r.scheduleFixedCheck()
+	}
 	if err != nil {
 		s.Error = err.Error()
 		return r.fail(err, s.Decision.Class), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
@@ -182,10 +197,10 @@ func (r *run) resolve(t Target) (string, error) {
 // wait applies the wait policy and turns what the gate says into a terminal state.
 func (r *run) wait() (Terminal, string) {
 	if r.cfg.Wait == WaitFixed {
-		if err := r.sleep(r.acted.Add(r.cfg.FixedWait()).Sub(r.x.now())); err != nil {
+		c, ok := r.fixedWait()
+		if !ok {
 			return Cancelled, "cancelled while waiting"
 		}
-		c := r.check()
 		if c.Gate.Done {
 			return Completed, fmt.Sprintf("every completion condition held after a fixed %d ms wait", r.cfg.FixedWaitMS)
 		}
@@ -206,6 +221,45 @@ func (r *run) wait() (Terminal, string) {
 			return Cancelled, "cancelled while waiting on the completion gate"
 		}
 	}
+}
+
+// scheduleFixedCheck schedules the fixed wait's check FixedWait from now, replacing one an
+// earlier commit scheduled. The check decides the attempt, so when the gate does not hold it
+// stops the page's pending work at that very moment, even if the executor is still busy
+// recording the page.
+func (r *run) scheduleFixedCheck() {
+	r.abandonFixedCheck()
+	ctx, cancel := context.WithCancel(r.ctx)
+	r.cancelFixed = cancel
+	r.fixedCheck = r.x.schedule(ctx, r.cfg.FixedWait(), func() Check {
+		c := r.inst.Check(r.task)
+		if !c.Gate.Done {
+			r.stop()
+		}
+		return c
+	})
+}
+
+func (r *run) abandonFixedCheck() {
+	if r.cancelFixed != nil {
+		r.cancelFixed()
+	}
+}
+
+// fixedWait delivers the check taken FixedWait after the latest commit acted, or, when no
+// commit scheduled one, sleeps out the rest of the wait and checks then.
+func (r *run) fixedWait() (Check, bool) {
+	if r.fixedCheck == nil {
+		if err := r.sleep(r.acted.Add(r.cfg.FixedWait()).Sub(r.x.now())); err != nil {
+			return Check{}, false
+		}
+		return r.check(), true
+	}
+	c, ok := <-r.fixedCheck
+	if ok && r.hooks.Check != nil {
+		r.hooks.Check(c)
+	}
+	return c, ok
 }
 
 func (r *run) check() Check {
@@ -239,13 +293,14 @@ func (r *run) sleep(d time.Duration) error {
 func (r *run) sinceStart() int64 { return r.x.now().Sub(r.start).Milliseconds() }
 
 func (r *run) end(t Terminal, reason string) Outcome {
+	r.abandonFixedCheck()
 	if t != Cancelled && r.ctx.Err() != nil {
 		t, reason = Cancelled, "cancelled: "+reason
 	}
 	if t != Completed {
 		r.stop()
 	}
-	if r.stopped {
+	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err}
@@ -254,13 +309,32 @@ func (r *run) end(t Terminal, reason string) Outcome {
 // stop aborts the page's pending work once. It runs even when the attempt's context is
 // cancelled, because cancelling must abort what the attempt left in flight.
 func (r *run) stop() {
-	if r.stopped {
-		return
-	}
-	r.stopped = true
+	r.stopOnce.Do(r.stopPage)
+}
+
+func (r *run) stopPage() {
+	r.stopped.Store(true)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_ = r.page.Stop(ctx)
+}
+
+func (x *Executor) schedule(ctx context.Context, d time.Duration, check func() Check) <-chan Check {
+	if x.Schedule != nil {
+		return x.Schedule(ctx, d, check)
+	}
+	ch := make(chan Check, 1)
+	go func() {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			close(ch)
+		case <-t.C:
+			ch <- check()
+		}
+	}()
+	return ch
 }
 
 func (x *Executor) now() time.Time {

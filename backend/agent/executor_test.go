@@ -277,31 +277,35 @@ func (p *slowPage) Observe(ctx context.Context) (agent.Sample, error) {
 	return p.fakePage.Observe(ctx)
 }
 
-// TestFixedWaitCountsFromTheAction checks that sampling costs do not stretch a fixed wait:
-// the gate is checked FixedWait after the submit finished, however long the samples took.
-func TestFixedWaitCountsFromTheAction(t *testing.T) {
+// TestFixedWaitIsScheduledWhenTheCommitActs checks that sampling costs cannot stretch a fixed
+// wait: the check is scheduled FixedWait after the submit acted, before the submit's after
+// sample is taken, and the executor does not sleep on top of it.
+func TestFixedWaitIsScheduledWhenTheCommitActs(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(0, 0)}
-	page := &slowPage{fakePage: fakePage{controls: controls()}, clock: clock, cost: 150 * time.Millisecond}
-	var checkedAt time.Time
-	var submitted time.Time
-	lab := &fakeLab{}
+	page := &slowPage{fakePage: fakePage{controls: controls()}, clock: clock, cost: 300 * time.Millisecond}
+	var scheduled []time.Duration
+	var scheduledAt time.Time
 	cfg := agent.DefaultConfig()
 	cfg.Wait = agent.WaitFixed
-	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
-	out := x.Run(context.Background(), page, lab, agent.Task{}, plan(), cfg, agent.Hooks{
-		Step: func(s agent.Step) {
-			if s.Action.Kind == agent.ActSubmit {
-				submitted = time.Unix(0, 0).Add(time.Duration(s.StartMS+s.DurationMS) * time.Millisecond)
-			}
-		},
-		Check: func(agent.Check) { checkedAt = clock.t },
-	})
-	if out.Terminal != agent.Failed {
-		t.Fatalf("terminal %s (%s)", out.Terminal, out.Reason)
+	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep,
+		Schedule: func(_ context.Context, d time.Duration, check func() agent.Check) <-chan agent.Check {
+			scheduled, scheduledAt = append(scheduled, d), clock.t
+			ch := make(chan agent.Check, 1)
+			ch <- check()
+			return ch
+		}}
+	checks := 0
+	out := x.Run(context.Background(), page, &fakeLab{}, agent.Task{}, plan(), cfg, agent.Hooks{Check: func(agent.Check) { checks++ }})
+	if out.Terminal != agent.Failed || checks != 1 {
+		t.Fatalf("terminal %s (%s) after %d checks; want failed after one", out.Terminal, out.Reason, checks)
 	}
-	// The submit's after sample (150 ms) falls inside the 200 ms wait; nothing else does.
-	if got := checkedAt.Sub(submitted) + 150*time.Millisecond; got != 200*time.Millisecond {
-		t.Errorf("gate checked %v after the submit acted, want 200ms", got)
+	// Only the submit commits; "Reserve slot" is a click whose name reads as a commit too.
+	if len(scheduled) != 2 || scheduled[1] != 200*time.Millisecond {
+		t.Fatalf("scheduled %v, want a 200ms check per commit", scheduled)
+	}
+	submit := out.Steps[2]
+	if got := scheduledAt.Sub(time.Unix(0, 0)).Milliseconds(); got != submit.Before.AtMS {
+		t.Errorf("check scheduled at %d ms, want when the submit acted (%d ms), before its 300 ms after sample", got, submit.Before.AtMS)
 	}
 	last := out.Steps[len(out.Steps)-1]
 	if last.Before.AtMS != out.Steps[len(out.Steps)-2].After.AtMS {

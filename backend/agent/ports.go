@@ -44,7 +44,8 @@ type Page interface {
 	Act(ctx context.Context, kind ActionKind, role, name, value string) error
 	// Stop aborts everything the page still has in flight, as the browser's Stop button
 	// does; the page stays open and observable. The executor calls it when it gives up, so
-	// that a save it no longer waits for cannot commit later.
+	// that a save it no longer waits for cannot commit later. Like that button, it may be
+	// called while another call on the page is in progress.
 	Stop(ctx context.Context) error
 	// Close closes the page, aborting anything it still has in flight, and returns the
 	// recorded video's path relative to MediaDir, or "" when none was recorded.

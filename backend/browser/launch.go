@@ -143,6 +143,11 @@ func launchArgs() []string {
 	return args
 }
 
+// Playwright returns the underlying Playwright browser, for code that needs Playwright's own
+// API beyond agent.Page: end-to-end tests of the UI, and the bare-Playwright benchmark
+// baseline. It shares this browser's launch (executable, flags) and lifetime.
+func (b *Browser) Playwright() playwright.Browser { return b.browser }
+
 // NewPage opens a page in a fresh browser context, so attempts share no cookies, storage or
 // cache. With opts.Video it records the page into opts.MediaDir.
 func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Page, error) {

@@ -97,10 +97,15 @@ func (p *Page) Act(ctx context.Context, kind agent.ActionKind, role, name, value
 	return p.fail(fmt.Sprintf("%s %s %q", kind, role, name), err)
 }
 
-// Stop aborts the page's in-flight requests and loads, as the browser's Stop button does
-// (window.stop()); the page stays open and observable.
+// Stop cuts the page off the network and then aborts its in-flight requests and loads, as
+// the browser's Stop button does (window.stop()). Going offline first matters: work the
+// page's scripts still have queued (a save waiting behind other requests) would otherwise
+// leave after the stop. The page stays open and observable.
 func (p *Page) Stop(ctx context.Context) error {
 	err := do(ctx, func() error {
+		if err := p.bc.SetOffline(true); err != nil {
+			return err
+		}
 		_, err := p.page.Evaluate("() => window.stop()")
 		return err
 	})

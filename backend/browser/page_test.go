@@ -168,3 +168,35 @@ func TestStopAbortsAPendingSave(t *testing.T) {
 		t.Errorf("%d records committed after Stop, want none", n)
 	}
 }
+
+// TestStopKeepsQueuedRequestsFromLeaving stops the page before its save is even sent: work
+// the page's scripts send afterwards never reaches the lab.
+func TestStopKeepsQueuedRequestsFromLeaving(t *testing.T) {
+	inst, err := booking.Start(booking.FaultNone, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inst.Close()
+	ctx := context.Background()
+	p := openLab(t, agent.PageOptions{})
+	if err := p.Goto(ctx, inst.URL()); err != nil {
+		t.Fatal(err)
+	}
+	mustAct(t, p, agent.ActClick, "button", booking.ReserveLabel, "")
+	mustAct(t, p, agent.ActFill, "textbox", "Reservation title", "Spectral scan")
+	if err := p.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mustAct(t, p, agent.ActSubmit, "button", "Save reservation", "")
+	if err := inst.Quiesce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range inst.Events() {
+		if e.Type == booking.EventSaveRequested {
+			t.Fatalf("a save sent after Stop reached the lab: %v", inst.Events())
+		}
+	}
+	if s := mustObserve(t, p); !s.DialogOpen {
+		t.Error("the page is no longer observable after Stop")
+	}
+}

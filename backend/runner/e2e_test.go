@@ -1,16 +1,22 @@
 package runner_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"observatory/backend/agent"
 	"observatory/backend/browser"
+	"observatory/backend/labs"
 	"observatory/backend/labs/booking"
+	"observatory/backend/runfile"
 	"observatory/backend/runner"
+	"observatory/backend/store"
 )
 
 // launcher starts headless Debian Chromium, skipping the test only when no browser or driver
@@ -55,8 +61,9 @@ func (r *recorder) RunFinished(_ string, s agent.RunStatus) error {
 
 // TestBookingAttemptsInChromium runs all eight attempts of the booking lab in real headless
 // Chromium against the real lab server and checks every verdict and terminal state. The
-// expectations are the seed's table; the verdicts come only from the runs. Screenshots and
-// video are on, as they are for users, so sampling costs are part of what is tested.
+// expectations are the seed's table; the verdicts come only from the runs. Screenshots are
+// on, as they are for users, so the cost of recording is part of what is tested (video is
+// checked on its own below).
 func TestBookingAttemptsInChromium(t *testing.T) {
 	want := map[string]struct {
 		saved, notice, parallax, gate bool
@@ -74,7 +81,7 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 	rec := &recorder{steps: map[string]int{}}
 	var progress []runner.Progress
 	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t), Recorder: rec, Emit: func(p runner.Progress) { progress = append(progress, p) }}
-	run, err := r.Run(context.Background(), "e2e", runner.Options{MediaRoot: t.TempDir(), Video: true, Screenshots: true})
+	run, err := r.Run(context.Background(), "e2e", runner.Options{MediaRoot: t.TempDir(), Screenshots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,17 +121,86 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 	if progress[0].Kind != runner.RunStarted || progress[len(progress)-1].Kind != runner.RunFinished {
 		t.Errorf("progress starts with %s and ends with %s", progress[0].Kind, progress[len(progress)-1].Kind)
 	}
+	t.Run("run file round trip", func(t *testing.T) { roundTrip(t, run) })
+}
+
+// roundTrip exports a real run, replays the file (same table, no disagreement), imports it
+// into a store and exports it again: the second file holds the same attempts.
+func roundTrip(t *testing.T, run agent.Run) {
+	var first bytes.Buffer
+	if err := runfile.Encode(&first, run); err != nil {
+		t.Fatal(err)
+	}
+	file, err := runfile.Decode(bytes.NewReader(first.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runfile.Replay(booking.New(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Disagreements) != 0 {
+		t.Fatalf("replaying a genuine run disagrees with it: %+v", res.Disagreements)
+	}
+	for i, a := range res.Run.Attempts {
+		if !reflect.DeepEqual(a.Verdicts, run.Attempts[i].Verdicts) || a.Terminal != run.Attempts[i].Terminal {
+			t.Errorf("%s: replayed %+v %s, ran %+v %s", a.Slug, a.Verdicts, a.Terminal, run.Attempts[i].Verdicts, run.Attempts[i].Terminal)
+		}
+	}
+
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	imported, err := runfile.Import(labs.Get, st, "shared.json", bytes.NewReader(first.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := st.Get(imported.Run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Status != agent.RunImported || stored.Source != "shared.json" {
+		t.Errorf("stored as %s from %q, want imported from shared.json", stored.Status, stored.Source)
+	}
+	var second bytes.Buffer
+	if err := runfile.Encode(&second, stored); err != nil {
+		t.Fatal(err)
+	}
+	again, err := runfile.Decode(&second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(attemptsJSON(t, again.Attempts), attemptsJSON(t, file.Attempts)) {
+		t.Error("exporting the imported run gives different attempts than the file it came from")
+	}
+}
+
+// attemptsJSON is the attempts as their file JSON, the form two files are compared in.
+func attemptsJSON(t *testing.T, a []agent.Attempt) string {
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestCancelledRunCommitsNothing cancels a run while its slow save is pending: the attempt
-// ends cancelled, the page is closed, and the lab commits nothing afterwards.
+// ends cancelled, the page's pending save is stopped so the lab commits nothing, and the
+// store, reopened, shows the run cancelled with what it recorded intact.
 func TestCancelledRunCommitsNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	latency := 2000
-	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t), Emit: func(p runner.Progress) {
+	dir := t.TempDir()
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	latency := 500
+	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t), Recorder: st, Emit: func(p runner.Progress) {
 		if p.Kind == runner.StepDone && p.Step.Action.Kind == agent.ActSubmit {
-			cancel() // the save is now in flight for two seconds
+			cancel() // the save is now in flight for half a second
 		}
 	}}
 	run, err := r.Run(ctx, "cancel", runner.Options{Attempts: []string{"saves-normally", "wrong-room"}, Override: agent.ConfigOverride{LatencyMS: &latency}})
@@ -140,6 +216,21 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 	}
 	if last := a.Events[len(a.Events)-1]; last.Type != "cancelled" {
 		t.Errorf("last app event %q, want the pending save cancelled", last.Type)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	reopened, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reopened.Close()
+	got, err := reopened.Get(run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != agent.RunCancelled || len(got.Attempts) != 1 || got.Attempts[0].Terminal != agent.Cancelled || len(got.Attempts[0].Steps) != len(a.Steps) {
+		t.Errorf("reopened store: run %s, attempts %+v; want the cancelled run as recorded", got.Status, got.Attempts)
 	}
 }
 
