@@ -1,0 +1,53 @@
+package bundle
+
+import (
+	"archive/zip"
+	"errors"
+	"io"
+	"math"
+)
+
+// maxDirectoryBytes bounds what opening an archive may read (its end record and central
+// directory): MaxEntries entries take well under 1 MiB, so 4 MiB leaves room for long names
+// and extra fields while refusing an archive of millions of tiny entries before they are
+// all parsed into memory.
+const maxDirectoryBytes = 4 << 20
+
+var errDirectoryTooBig = errors.New("the archive's directory is over 4 MiB")
+
+// openArchive opens the zip archive in r, refusing one over MaxBundleBytes, one whose
+// directory is over maxDirectoryBytes and one with more than MaxEntries entries.
+func openArchive(r io.ReaderAt, size int64) (*zip.Reader, error) {
+	if size > MaxBundleBytes {
+		return nil, refuse("", "the archive is %d bytes, over the %d MiB limit", size, MaxBundleBytes>>20)
+	}
+	br := &budgetReader{r: r, left: maxDirectoryBytes}
+	zr, err := zip.NewReader(br, size)
+	switch {
+	case errors.Is(err, errDirectoryTooBig):
+		return nil, refuse("", "%v: too many entries (at most %d) or entries with overlong names or extra fields", err, MaxEntries)
+	case err != nil:
+		return nil, refuse("", "not a zip archive (%v); a bundle is the .zip that export --bundle writes", err)
+	case len(zr.File) > MaxEntries:
+		return nil, refuse("", "%d entries, over the limit of %d", len(zr.File), MaxEntries)
+	}
+	// The entries are read through br too; their sizes are checked entry by entry.
+	br.left = math.MaxInt64
+	return zr, nil
+}
+
+// budgetReader reads from r until it has read left bytes, then fails.
+type budgetReader struct {
+	r    io.ReaderAt
+	left int64
+}
+
+// ReadAt reads from the underlying reader, or fails with errDirectoryTooBig once the
+// budget is spent.
+func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
+	if int64(len(p)) > b.left {
+		return 0, errDirectoryTooBig
+	}
+	b.left -= int64(len(p))
+	return b.r.ReadAt(p, off)
+}

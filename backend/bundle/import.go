@@ -1,0 +1,160 @@
+package bundle
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"io/fs"
+	"strings"
+
+	"observatory/backend/agent"
+	"observatory/backend/runfile"
+)
+
+// Limits on what Import reads.
+const (
+	// MaxBundleBytes is the largest archive Import opens: 512 MiB.
+	MaxBundleBytes = 512 << 20
+	// MaxEntries is the most entries an archive may hold.
+	MaxEntries = 2000
+	// MaxEntryBytes is the largest uncompressed entry: 256 MiB.
+	MaxEntryBytes = 256 << 20
+	// MaxTotalBytes is the most all entries may hold uncompressed together: 1 GiB.
+	MaxTotalBytes = 1 << 30
+)
+
+// contents are a checked archive's entries: the run file's bytes and the media entries in
+// archive order.
+type contents struct {
+	runFile []byte
+	media   []*zip.File
+}
+
+// Import reads the bundle in r (size bytes; name is its file name, recorded as the imported
+// run's source) and, only if all of it is acceptable, stores its run through s and its media
+// under <mediaRoot>/<new run id>/.
+//
+// Before writing anything it refuses, with an *Error naming the entry: an archive over the
+// limits (MaxBundleBytes, MaxEntries, MaxEntryBytes, MaxTotalBytes); an entry name that is
+// absolute, has a drive letter, a backslash or a ".." segment; a symbolic link or other
+// special file; a folder other than media/; a duplicate name (ignoring case); anything but
+// run.json and media/<plain file name>; a missing run.json; an entry whose data does not
+// match its header (every entry is read through, never more than its header declares). The
+// run file then goes through runfile.Import, whose *runfile.Error refusals pass through as
+// they are. Once the run is accepted, every media entry must be named by it; only then are
+// the media extracted, into a temporary folder renamed into place, and the run saved. A
+// failure there, or in s, removes whatever was extracted.
+func Import(findLab func(string) (agent.Lab, error), s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
+	c, err := scan(r, size)
+	if err != nil {
+		return runfile.Result{}, err
+	}
+	return runfile.Import(findLab, mediaSaver{next: s, media: c.media, root: mediaRoot}, name, bytes.NewReader(c.runFile))
+}
+
+// scan opens the archive, checks every entry's header against the limits and the naming
+// rules, then reads every entry through to check its data against its header. It writes
+// nothing.
+func scan(r io.ReaderAt, size int64) (contents, error) {
+	zr, err := openArchive(r, size)
+	if err != nil {
+		return contents{}, err
+	}
+	var run *zip.File
+	var media []*zip.File
+	var total uint64
+	seen := map[string]bool{}
+	for _, f := range zr.File {
+		if err := checkEntry(f, seen); err != nil {
+			return contents{}, err
+		}
+		if total += f.UncompressedSize64; total > MaxTotalBytes {
+			return contents{}, refuse(f.Name, "the entries hold more than %d MiB uncompressed together", MaxTotalBytes>>20)
+		}
+		switch {
+		case f.Name == RunFile:
+			run = f
+		case f.Name != MediaPrefix:
+			media = append(media, f)
+		}
+	}
+	if run == nil {
+		return contents{}, refuse("", "no %s entry: a bundle holds the run file as %s", RunFile, RunFile)
+	}
+	data, err := readRunFile(run)
+	if err != nil {
+		return contents{}, err
+	}
+	for _, f := range media {
+		if err := copyEntry(io.Discard, f); err != nil {
+			return contents{}, err
+		}
+	}
+	return contents{runFile: data, media: media}, nil
+}
+
+// checkEntry refuses an entry whose header breaks a naming rule or the size limit. seen
+// holds the names so far, lower-cased, so that no two entries land on the same file of a
+// case-insensitive file system.
+func checkEntry(f *zip.File, seen map[string]bool) *Error {
+	name := f.Name
+	if err := checkPath(name); err != nil {
+		return err
+	}
+	mode := f.Mode()
+	switch {
+	case mode&fs.ModeSymlink != 0:
+		return refuse(name, "a symbolic link; a bundle holds regular files only")
+	case mode.IsDir() && name != MediaPrefix:
+		return refuse(name, "a folder; the only folder a bundle may hold is %s", MediaPrefix)
+	case !mode.IsDir() && !mode.IsRegular():
+		return refuse(name, "a special file (%v); a bundle holds regular files only", mode.Type())
+	}
+	key := strings.ToLower(name)
+	if seen[key] {
+		return refuse(name, "a duplicate: another entry has this name (ignoring case)")
+	}
+	seen[key] = true
+	switch {
+	case name == RunFile, name == MediaPrefix && mode.IsDir():
+	case strings.HasPrefix(name, MediaPrefix) && plainName.MatchString(name[len(MediaPrefix):]):
+	default:
+		return refuse(name, "unexpected entry: a bundle holds %s and %s<name> only, name made of letters, digits, '.', '_' and '-', not starting with '.'", RunFile, MediaPrefix)
+	}
+	if f.UncompressedSize64 > MaxEntryBytes {
+		return refuse(name, "%d bytes uncompressed, over the %d MiB limit per entry", f.UncompressedSize64, MaxEntryBytes>>20)
+	}
+	return nil
+}
+
+// readRunFile reads the run file's entry, refusing one over runfile.MaxBytes.
+func readRunFile(f *zip.File) ([]byte, error) {
+	if f.UncompressedSize64 > runfile.MaxBytes {
+		return nil, refuse(f.Name, "%d bytes, over the %d MiB limit of a run file", f.UncompressedSize64, runfile.MaxBytes>>20)
+	}
+	var buf bytes.Buffer
+	if err := copyEntry(&buf, f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// copyEntry copies f to w, refusing an entry whose data does not match its header. It never
+// reads more than the header declares plus one byte, whatever the archive holds (archive/zip
+// itself checks the length and the checksum as it reads).
+func copyEntry(w io.Writer, f *zip.File) error {
+	rc, err := f.Open()
+	if err != nil {
+		return refuse(f.Name, "cannot open it: %v", err)
+	}
+	defer rc.Close()
+	declared := int64(f.UncompressedSize64)
+	n, err := io.Copy(w, io.LimitReader(rc, declared+1))
+	switch {
+	case err != nil:
+		return refuse(f.Name, "its data does not match its header (%v): the bundle is damaged or forged", err)
+	case n > declared:
+		return refuse(f.Name, "holds more than the %d bytes its header declares: the bundle is forged", declared)
+	}
+	return nil
+}
