@@ -22,7 +22,7 @@ import (
 // nothing to w, a run that runfile.Encode refuses or that names media by anything but a
 // plain file name.
 func Export(w io.Writer, run agent.Run, mediaDir string) (missing []string, err error) {
-	refs, err := mediaRefs(run)
+	refs, err := runfile.MediaNames(run.Attempts)
 	if err != nil {
 		return nil, fmt.Errorf("cannot bundle run %q: %w", run.ID, err)
 	}

@@ -23,7 +23,7 @@ type mediaSaver struct {
 
 // SaveImported extracts the media for run, then saves run.
 func (s mediaSaver) SaveImported(run agent.Run) error {
-	refs, err := mediaRefs(run)
+	refs, err := runfile.MediaNames(run.Attempts)
 	if err != nil {
 		return refuse(RunFile, "%v", err)
 	}

@@ -117,7 +117,7 @@ func checkEntry(f *zip.File, seen map[string]bool) *Error {
 	seen[key] = true
 	switch {
 	case name == RunFile, name == MediaPrefix && mode.IsDir():
-	case strings.HasPrefix(name, MediaPrefix) && plainName.MatchString(name[len(MediaPrefix):]):
+	case strings.HasPrefix(name, MediaPrefix) && runfile.PlainMediaName(name[len(MediaPrefix):]):
 	default:
 		return refuse(name, "unexpected entry: a bundle holds %s and %s<name> only, name made of letters, digits, '.', '_' and '-', not starting with '.'", RunFile, MediaPrefix)
 	}

@@ -84,10 +84,10 @@ func TestExportRefusesWithoutWriting(t *testing.T) {
 		edit func(*agent.Run)
 		want string
 	}{
-		{"escaping video", func(r *agent.Run) { r.Attempts[1].Video = "../secret.webm" }, `names media "../secret.webm"`},
-		{"nested screenshot", func(r *agent.Run) { r.Attempts[0].Steps[0].After.Screenshot = "sub/x.jpg" }, `names media "sub/x.jpg"`},
-		{"hidden video", func(r *agent.Run) { r.Attempts[0].Video = ".hidden.webm" }, `names media ".hidden.webm"`},
-		{"backslash", func(r *agent.Run) { r.Attempts[0].Video = `a\b.webm` }, `names media "a\\b.webm"`},
+		{"escaping video", func(r *agent.Run) { r.Attempts[1].Video = "../secret.webm" }, `media name "../secret.webm"`},
+		{"nested screenshot", func(r *agent.Run) { r.Attempts[0].Steps[0].After.Screenshot = "sub/x.jpg" }, `media name "sub/x.jpg"`},
+		{"hidden video", func(r *agent.Run) { r.Attempts[0].Video = ".hidden.webm" }, `media name ".hidden.webm"`},
+		{"backslash", func(r *agent.Run) { r.Attempts[0].Video = `a\b.webm` }, `media name "a\\b.webm"`},
 		{"unfinished attempt", func(r *agent.Run) { r.Attempts[0].Terminal = "" }, "never finished cannot be exported"},
 	}
 	for _, c := range cases {
@@ -127,7 +127,7 @@ func TestRoundTripExtractsByteIdenticalMediaUnderTheNewID(t *testing.T) {
 		t.Errorf("media root holds %q, want only the run's folder with its %d media", got, len(testMedia))
 	}
 	// The stored paths stay relative, so they resolve under the new id.
-	refs, err := mediaRefs(run)
+	refs, err := runfile.MediaNames(run.Attempts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -101,6 +101,9 @@ func (f File) validate() *Error {
 			return err
 		}
 	}
+	if _, err := MediaNames(f.Attempts); err != nil {
+		return err.(*Error)
+	}
 	return nil
 }
 

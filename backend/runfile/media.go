@@ -1,0 +1,49 @@
+package runfile
+
+import (
+	"regexp"
+
+	"observatory/backend/agent"
+)
+
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$`)
+
+// PlainMediaName reports whether name is what a run may call a media file: a file name in
+// the run's own media folder, never a path, never hidden.
+func PlainMediaName(name string) bool { return plainName.MatchString(name) }
+
+// MediaNames lists, once each and in run order, the media files the attempts name: each
+// video, then the screenshots of every step's before and after samples. A name that is not a
+// plain file name is refused with its path in the file, because a media folder must never
+// resolve it (a stranger's file could otherwise point at "../../.ssh/id_rsa").
+func MediaNames(attempts []agent.Attempt) ([]string, error) {
+	var names []string
+	seen := map[string]bool{}
+	add := func(name, path string) *Error {
+		if name == "" || seen[name] {
+			return nil
+		}
+		if !PlainMediaName(name) {
+			return refuse(path, "media name %q is not a plain file name (letters, digits, '.', '_' and '-', not starting with '.')", name)
+		}
+		seen[name] = true
+		names = append(names, name)
+		return nil
+	}
+	for i, a := range attempts {
+		p := index("attempts", i)
+		if err := add(a.Video, child(p, "video")); err != nil {
+			return nil, err
+		}
+		for j, s := range a.Steps {
+			sp := index(child(p, "steps"), j)
+			if err := add(s.Before.Screenshot, child(child(sp, "before"), "screenshot")); err != nil {
+				return nil, err
+			}
+			if err := add(s.After.Screenshot, child(child(sp, "after"), "screenshot")); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return names, nil
+}
