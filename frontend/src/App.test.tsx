@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { App } from "./App";
+import { fakeApi } from "./test/fakeApi";
+import { savesNormally } from "./test/fixtures";
+
+describe("App", () => {
+  it("lists the lab's attempts with empty cells before any run", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    expect(await screen.findByText("Book North lab for “Spectral scan”", { exact: false })).toBeTruthy();
+    const row = screen.getByRole("row", { name: "Save refused" });
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "", "", ""]);
+  });
+
+  it("runs all, follows progress events and loads the finished run", async () => {
+    const { api, emit } = fakeApi();
+    render(<App api={api} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Run all" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: [], config: {} });
+    await act(async () => {
+      emit({ run_id: "run-1", kind: "run-started" });
+      emit({ run_id: "run-1", kind: "attempt-started", slug: "saves-normally" });
+      emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![0] });
+      emit({ run_id: "run-1", kind: "check", slug: "saves-normally", check: { gate: savesNormally.verdicts.gate } });
+    });
+    expect(screen.getByTestId("progress").textContent).toContain("attempt 1 of 3");
+    expect(screen.getByTestId("committed-record").textContent).toBe("1 committed record");
+    expect(screen.getByTestId("step-heading").textContent).toBe("Step 1 of 1: Open reservation dialog");
+    await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![1] }));
+    expect(screen.getByTestId("step-heading").textContent).toBe("Step 2 of 2: Fill task title");
+    fireEvent.click(screen.getByRole("button", { name: "Previous step" }));
+    await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![2] }));
+    expect(screen.getByTestId("step-heading").textContent).toBe("Step 1 of 3: Open reservation dialog");
+    await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished" }));
+    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
+  });
+
+  it("runs one attempt on click with the changed settings as the override", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.settings.get).mockResolvedValue({
+      config: { wait: "fixed", latency_ms: 150 }, headed: false, browser_path: "", video: false, screenshots: false,
+    });
+    render(<App api={api} />);
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("row", { name: "Save refused" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: ["save-refused"], config: { wait: "fixed", latency_ms: 150 } });
+  });
+
+  it("imports a file, replays it and states the disagreement plainly", async () => {
+    const { api, imported } = fakeApi();
+    vi.mocked(api.runs.get).mockResolvedValue(imported);
+    render(<App api={api} />);
+    const file = new File(['{"schema":"observatory.run/v1"}'], "run.json", { type: "application/json" });
+    await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
+    expect(api.files.importJSON).toHaveBeenCalledWith("run.json", '{"schema":"observatory.run/v1"}');
+    expect(api.runs.replay).toHaveBeenCalledWith("run-2", "notice-nothing-saved");
+    expect(screen.getByTestId("disagreements").textContent).toContain(
+      "Notice shown, nothing saved, gate: the file says done, replay says not done.",
+    );
+    fireEvent.focus(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
+    expect(screen.getByRole("slider", { name: "Replay frame" })).toBeTruthy();
+  });
+});

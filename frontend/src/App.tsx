@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useState } from "react";
+import type { Api } from "./api/client";
+import type { Attempt, Disagreement } from "./api/types";
+import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
+import { DisagreementBanner } from "./components/DisagreementBanner";
+import { Header } from "./components/Header";
+import { HistoryList } from "./components/HistoryList";
+import { LivePanel } from "./components/LivePanel";
+import { ReplayPanel } from "./components/ReplayPanel";
+import { SettingsPanel } from "./components/SettingsPanel";
+import { TraceViewer } from "./components/TraceViewer";
+import { currentSlug } from "./state/live";
+import { isImported, useWorkbench } from "./state/useWorkbench";
+
+/** The workbench window: header, attempts table, live run, trace, replay, history, settings. */
+export function App({ api }: { api: Api }) {
+  const w = useWorkbench(api);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [stepIndex, setStepIndex] = useState(0);
+  const [frameIndex, setFrameIndex] = useState(0);
+  // While the selected attempt runs, the trace shows its newest step until the user steps.
+  const [followLive, setFollowLive] = useState(true);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const { run, live, replays, lab } = w;
+  const running = live?.status === "running";
+  const nowRunning = live ? currentSlug(live) : null;
+
+  // The attempts shown: the opened or finished run, else what the live run has finished so
+  // far. Replayed attempts show the recomputed verdicts, never the file's.
+  const attempts = useMemo<Attempt[]>(() => {
+    const list = run && (!live || live.runId === run.id) ? (run.attempts ?? []) : Object.values(live?.finished ?? {});
+    return list.map((a) => (replays[a.attempt] ? { ...a, verdicts: replays[a.attempt].recomputed } : a));
+  }, [run, live, replays]);
+
+  const rows = useMemo<AttemptRow[]>(() => {
+    const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
+    const specs = (lab?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) }));
+    const extra = attempts.filter((a) => !specs.some((s) => s.slug === a.attempt)).map((a) => ({ slug: a.attempt, title: a.title, attempt: a }));
+    return [...specs, ...extra];
+  }, [attempts, lab]);
+
+  const disagreements = useMemo<Disagreement[]>(() => {
+    const all = [...w.imported, ...Object.values(replays).flatMap((r) => r.disagreements ?? [])];
+    return all.filter((d, k) => all.findIndex((x) => x.attempt === d.attempt && x.verdict === d.verdict) === k);
+  }, [w.imported, replays]);
+
+  const titleOf = (slug: string) => rows.find((r) => r.slug === slug)?.title ?? slug;
+
+  // Follow the live run: the attempt that starts becomes the selected one.
+  useEffect(() => {
+    if (nowRunning) setSelected(nowRunning);
+  }, [nowRunning]);
+
+  useEffect(() => {
+    setStepIndex(0);
+    setFrameIndex(0);
+    setFollowLive(true);
+  }, [selected, w.shownId]);
+
+  const sel = rows.find((r) => r.slug === selected) ?? null;
+  const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
+  const replay = sel ? replays[sel.slug] : undefined;
+  const importedRun = run !== null && isImported(run);
+  const following = followLive && sel !== null && sel.slug === nowRunning;
+
+  return (
+    <div className="app">
+      <Header
+        lab={lab}
+        session={w.session}
+        progress={
+          running
+            ? {
+                at: live.position?.index ?? Math.max(live.started.length, 1),
+                of: live.position?.total ?? live.planned.length,
+                title: nowRunning ? titleOf(nowRunning) : "starting…",
+              }
+            : null
+        }
+        running={running}
+        canExport={!!w.shownId && !running}
+        settingsOpen={settingsOpen}
+        fileInput={api.kind === "http"}
+        onRunAll={() => w.runAttempts([])}
+        onStop={w.stop}
+        onReset={() => {
+          w.reset();
+          setSelected(null);
+        }}
+        onExport={w.exportShown}
+        onImport={w.importRun}
+        onToggleSettings={() => setSettingsOpen((o) => !o)}
+      />
+      {w.message && (
+        <p className={`banner ${w.message.kind}`} role={w.message.kind === "error" ? "alert" : "status"}>
+          {w.message.text}
+        </p>
+      )}
+      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
+      <DisagreementBanner items={disagreements} titleOf={titleOf} />
+      <div className="layout">
+        <main>
+          <section className="panel">
+            <div className="panel-head">
+              <h2>
+                Attempts
+                {importedRun && <span className="tag">imported</span>}
+              </h2>
+              <span className="muted">Click or Enter runs an attempt; ↑/↓ open its trace. Red with “wrong”: the check disagrees with the saved record.</span>
+            </div>
+            <AttemptsTable
+              rows={rows}
+              selected={selected}
+              running={nowRunning}
+              disagreements={disagreements}
+              onRun={(slug) => {
+                setSelected(slug);
+                w.runAttempts([slug]);
+              }}
+              onSelect={setSelected}
+            />
+          </section>
+          {live && (
+            <LivePanel
+              live={live}
+              slug={nowRunning ?? (selected && live.started.includes(selected) ? selected : (live.started[live.started.length - 1] ?? null))}
+              screenshots={w.settings?.screenshots ?? false}
+              titleOf={titleOf}
+            />
+          )}
+          {replay && sel && <ReplayPanel title={sel.title} replay={replay} index={frameIndex} onIndex={setFrameIndex} />}
+          {sel && (sel.attempt || selSteps.length > 0) && (
+            <TraceViewer
+              title={sel.title}
+              plan={sel.attempt?.plan ?? lab?.plan ?? []}
+              steps={selSteps}
+              attempt={sel.attempt}
+              runId={w.shownId ?? ""}
+              current={following ? selSteps.length - 1 : stepIndex}
+              onStep={(i) => {
+                setFollowLive(false);
+                setStepIndex(i);
+              }}
+            />
+          )}
+        </main>
+        <HistoryList runs={w.history} current={run?.id ?? null} onOpen={w.openRun} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from "vitest";
+import { createApi, detectTransport, type ClientWindow } from "./client";
+
+/** A WebSocket stand-in that records instances so tests can push messages and close them. */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.made.push(this);
+  }
+}
+
+function httpWindow(fetch: ClientWindow["fetch"], timers: (() => void)[] = []): ClientWindow {
+  return {
+    location: { protocol: "http:", host: "127.0.0.1:8080" },
+    fetch,
+    WebSocket: FakeSocket as unknown as ClientWindow["WebSocket"],
+    setTimeout: (fn) => timers.push(fn),
+  };
+}
+
+const reply = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+
+describe("transport detection", () => {
+  it("uses Wails when window.go.app is present", () => {
+    const win = { ...httpWindow(vi.fn()), go: { app: {} } };
+    expect(detectTransport(win).kind).toBe("wails");
+  });
+  it("uses HTTP otherwise", () => {
+    expect(detectTransport(httpWindow(vi.fn())).kind).toBe("http");
+  });
+});
+
+describe("Wails transport", () => {
+  it("calls the bound method with the arguments and subscribes through EventsOn", async () => {
+    const replay = vi.fn().mockResolvedValue({ frames: [] });
+    const off = vi.fn();
+    const eventsOn = vi.fn().mockReturnValue(off);
+    const win = { ...httpWindow(vi.fn()), go: { app: { Runs: { Replay: replay } } }, runtime: { EventsOn: eventsOn } };
+    const api = createApi(detectTransport(win));
+
+    await expect(api.runs.replay("r1", "saves-normally")).resolves.toEqual({ frames: [] });
+    expect(replay).toHaveBeenCalledWith("r1", "saves-normally");
+
+    const cb = vi.fn();
+    const unsubscribe = api.onProgress(cb);
+    expect(eventsOn).toHaveBeenCalledWith("run", expect.any(Function));
+    eventsOn.mock.calls[0][1]({ run_id: "r1", kind: "run-started" });
+    expect(cb).toHaveBeenCalledWith({ run_id: "r1", kind: "run-started" });
+    unsubscribe();
+    expect(off).toHaveBeenCalled();
+  });
+
+  it("names a method the build does not bind", async () => {
+    const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: {} } }));
+    await expect(api.settings.get()).rejects.toThrow("Settings.Get is not bound");
+  });
+});
+
+describe("HTTP transport", () => {
+  it("POSTs the arguments as a JSON array and returns result", async () => {
+    const fetch = vi.fn().mockReturnValue(reply(200, { result: { run_id: "r9", disagreements: [] } }));
+    const api = createApi(detectTransport(httpWindow(fetch)));
+    await expect(api.files.importJSON("run.json", "{}")).resolves.toEqual({ run_id: "r9", disagreements: [] });
+    expect(fetch).toHaveBeenCalledWith("/api/Files/ImportJSON", expect.objectContaining({ method: "POST", body: '["run.json","{}"]' }));
+  });
+
+  it.each([
+    { name: "start", call: (a: ReturnType<typeof createApi>) => a.runs.start({ lab: "booking", attempts: [], config: null }), url: "/api/Runs/Start", body: '[{"lab":"booking","attempts":[],"config":null}]' },
+    { name: "history", call: (a: ReturnType<typeof createApi>) => a.runs.history(), url: "/api/Runs/History", body: "[]" },
+    { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.exportJSON("r1"), url: "/api/Files/ExportJSON", body: '["r1"]' },
+  ])("maps $name to $url", async ({ call, url, body }) => {
+    const fetch = vi.fn().mockReturnValue(reply(200, { result: null }));
+    await call(createApi(detectTransport(httpWindow(fetch))));
+    expect(fetch).toHaveBeenCalledWith(url, expect.objectContaining({ body }));
+  });
+
+  it("throws the service's error message", async () => {
+    const fetch = vi.fn().mockReturnValue(reply(409, { error: "a run is already going; stop it first" }));
+    const api = createApi(detectTransport(httpWindow(fetch)));
+    await expect(api.runs.start({ lab: "booking", attempts: [], config: null })).rejects.toThrow("a run is already going");
+  });
+
+  it("explains a body that is not JSON", async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response("Bad Gateway", { status: 502 }));
+    const api = createApi(detectTransport(httpWindow(fetch)));
+    await expect(api.runs.labs()).rejects.toThrow("Runs.Labs: HTTP 502 with a body that is not JSON: Bad Gateway");
+  });
+
+  it("shares one event socket, routes by name and reconnects after a close", () => {
+    FakeSocket.made = [];
+    const timers: (() => void)[] = [];
+    const t = detectTransport(httpWindow(vi.fn(), timers));
+    const run = vi.fn();
+    const other = vi.fn();
+    const off = t.onEvent("run", run);
+    t.onEvent("other", other);
+    expect(FakeSocket.made.map((s) => s.url)).toEqual(["ws://127.0.0.1:8080/api/events"]);
+
+    FakeSocket.made[0].onmessage!({ data: JSON.stringify({ name: "run", data: { kind: "step" } }) });
+    FakeSocket.made[0].onmessage!({ data: "not json" });
+    expect(run).toHaveBeenCalledExactlyOnceWith({ kind: "step" });
+    expect(other).not.toHaveBeenCalled();
+
+    FakeSocket.made[0].onclose!();
+    expect(timers).toHaveLength(1);
+    timers[0]();
+    expect(FakeSocket.made).toHaveLength(2);
+
+    off();
+    FakeSocket.made[1].onmessage!({ data: JSON.stringify({ name: "run", data: {} }) });
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { useRef } from "react";
+import type { LabInfo, SessionInfo } from "../api/types";
+
+/** Props of Header. */
+export interface HeaderProps {
+  lab: LabInfo | null;
+  /** The backend's answer to Session.Ready; null until it answers. */
+  session: SessionInfo | null;
+  /** The running attempt's position and title, or null when idle. */
+  progress: { at: number; of: number; title: string } | null;
+  running: boolean;
+  canExport: boolean;
+  settingsOpen: boolean;
+  /** True in a browser, where import reads a file input; the desktop uses a native dialog. */
+  fileInput: boolean;
+  onRunAll(): void;
+  onStop(): void;
+  onReset(): void;
+  onExport(): void;
+  /** Called with the chosen file in a browser, or with nothing in the desktop. */
+  onImport(file?: File): void;
+  onToggleSettings(): void;
+}
+
+/** The app bar: the task, the run controls and the run's progress. */
+export function Header(p: HeaderProps) {
+  const file = useRef<HTMLInputElement>(null);
+  const task = p.lab?.task;
+  return (
+    <header className="app-header">
+      <div className="title">
+        <h1>Observatory</h1>
+        {p.session && <span className="muted num" title={`data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
+        <p>
+          {task ? (
+            <>
+              Book {roomLabel(task.room)} for “{task.title}” <span className="muted">· {p.lab?.name} lab</span>
+            </>
+          ) : (
+            "Loading the lab…"
+          )}
+        </p>
+      </div>
+      <div className="controls" role="toolbar" aria-label="Run controls">
+        <button type="button" className="primary" onClick={p.onRunAll} disabled={p.running || !p.lab}>Run all</button>
+        <button type="button" onClick={p.onStop} disabled={!p.running}>Stop</button>
+        <button type="button" onClick={p.onReset}>Reset</button>
+        <span className="sep" aria-hidden="true" />
+        <button type="button" onClick={p.onExport} disabled={!p.canExport}>Export</button>
+        <button type="button" onClick={() => (p.fileInput ? file.current?.click() : p.onImport())} disabled={p.running}>Import</button>
+        {p.fileInput && (
+          <input
+            ref={file}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            data-testid="import-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = "";
+              if (f) p.onImport(f);
+            }}
+          />
+        )}
+        <button type="button" aria-pressed={p.settingsOpen} onClick={p.onToggleSettings}>Settings</button>
+      </div>
+      {p.progress && (
+        <div className="progress" data-testid="progress">
+          <span className="num">
+            attempt {p.progress.at} of {p.progress.of}
+          </span>
+          <progress max={p.progress.of} value={p.progress.at - 1} aria-label="Run progress" />
+          <span>{p.progress.title}</span>
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** "north" → "North lab": the room values the booking lab uses, as people say them. */
+function roomLabel(room: string): string {
+  return room ? `${room[0].toUpperCase()}${room.slice(1)} lab` : "a room";
+}

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { replay } from "../test/fixtures";
+import { ReplayPanel } from "./ReplayPanel";
+
+function Harness() {
+  const [i, setI] = useState(0);
+  return <ReplayPanel title="Notice shown, nothing saved" replay={replay} index={i} onIndex={setI} />;
+}
+
+describe("ReplayPanel", () => {
+  it("starts at the initial state and shows no verdicts before the last frame", () => {
+    render(<Harness />);
+    expect(screen.getByText("Frame 1 of 8")).toBeTruthy();
+    expect(screen.getByText("Initial state, before any event.")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Recomputed verdicts" })).toBeNull();
+  });
+
+  it("shows the event and the recomputed verdicts, with the disagreement, on the last frame", () => {
+    render(<Harness />);
+    const slider = screen.getByRole("slider", { name: "Replay frame" });
+    fireEvent.change(slider, { target: { value: "7" } });
+    expect(screen.getByText("Frame 8 of 8")).toBeTruthy();
+    expect(within(screen.getByTestId("replay-event")).getByText("dialog-closed")).toBeTruthy();
+    const verdicts = screen.getByRole("region", { name: "Recomputed verdicts" });
+    const gate = within(verdicts).getByRole("row", { name: /Completion gate/ });
+    expect(within(gate).getAllByRole("cell").map((c) => c.textContent)).toEqual(["not done", "donedisagrees"]);
+    const saved = within(verdicts).getByRole("row", { name: /Saved as asked/ });
+    expect(within(saved).getAllByRole("cell").map((c) => c.textContent)).toEqual(["no", "no"]);
+  });
+});
+
+describe("ReplayPanel state", () => {
+  it("renders the rebuilt state as text, lists one per line", () => {
+    const withRecord = {
+      ...replay,
+      frames: [{ index: 0, event: null, gate: replay.recomputed.gate, state: { phase: "completed", dialog_open: false, records: [{ id: 1, title: "<b>Spectral scan</b>", room: "north" }] } }],
+    };
+    render(<ReplayPanel title="Saves normally" replay={withRecord} index={0} onIndex={() => {}} />);
+    const state = screen.getByLabelText("Rebuilt state");
+    expect(within(state).getByText("id: 1, title: <b>Spectral scan</b>, room: north")).toBeTruthy();
+    expect(within(state).getByText("false")).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Sample } from "../api/types";
+import { Media } from "./Media";
+
+/** Props of SampleView. */
+export interface SampleViewProps {
+  heading: string;
+  sample: Sample;
+  runId: string;
+}
+
+/** One page sample: dialog, fields, notice, alert, table rows and the screenshot if taken. */
+export function SampleView({ heading, sample, runId }: SampleViewProps) {
+  const rows = sample.rows ?? [];
+  return (
+    <section className="sample" aria-label={heading}>
+      <h4>
+        {heading} <span className="muted num">at {sample.at_ms} ms</span>
+      </h4>
+      <dl className="kv">
+        <div><dt>Dialog</dt><dd>{sample.dialog_open ? "open" : "closed"}</dd></div>
+        {(sample.fields ?? []).map((f) => (
+          <div key={`${f.role}[${f.name}]`}>
+            <dt>{f.role}[{f.name}]</dt>
+            <dd>{f.value ? `“${f.value}”` : "empty"}{f.invalid ? " (invalid)" : ""}</dd>
+          </div>
+        ))}
+        <div><dt>Form</dt><dd>{sample.form_present ? (sample.form_valid ? "valid" : "invalid") : "none"}</dd></div>
+        <div><dt>Notice</dt><dd>{sample.notice || "none"}</dd></div>
+        <div><dt>Alert</dt><dd>{sample.alert || "none"}</dd></div>
+        <div>
+          <dt>Table</dt>
+          <dd>{rows.length === 0 ? "No reservations" : rows.map((r, i) => <div key={i}>{r.join(" · ")}</div>)}</dd>
+        </div>
+        <div><dt>Pairs</dt><dd className="num">{(sample.pairs ?? []).length} role/name pairs</dd></div>
+      </dl>
+      {sample.screenshot && <Media runId={runId} path={sample.screenshot} kind="image" label={`${heading} screenshot`} />}
+    </section>
+  );
+}

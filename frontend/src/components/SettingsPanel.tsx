@@ -1,0 +1,115 @@
+import { cloneElement, useId, useState, type ReactElement } from "react";
+import type { ConfigOverride, SelectorMode, Settings, WaitMode } from "../api/types";
+
+/** Props of SettingsPanel. */
+export interface SettingsPanelProps {
+  settings: Settings;
+  onSave(s: Settings): void;
+}
+
+type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "latency_ms" | "budget";
+
+const NUMBERS: { key: NumberKey; label: string; min: number; max: number }[] = [
+  { key: "fixed_wait_ms", label: "Fixed wait (ms)", min: 0, max: 60000 },
+  { key: "poll_ms", label: "Poll (ms)", min: 1, max: 10000 },
+  { key: "deadline_ms", label: "Deadline (ms)", min: 1, max: 120000 },
+  { key: "latency_ms", label: "Save latency (ms)", min: 0, max: 60000 },
+  { key: "budget", label: "Action budget", min: 0, max: 1000 },
+];
+
+const OWN = "each attempt's own";
+
+/** A labelled control; the "overrides" note describes the control without renaming it. */
+function Row({ label, set, children }: { label: string; set: boolean; children: ReactElement<{ id?: string; "aria-describedby"?: string }> }) {
+  const id = useId();
+  return (
+    <div className="setting">
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id, "aria-describedby": set ? `${id}-note` : undefined })}
+      {set && (
+        <span id={`${id}-note`} className="muted">
+          overrides every attempt
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Returns o with key set to value, or without key when value is undefined. */
+function withField<K extends keyof ConfigOverride>(o: ConfigOverride, key: K, value: ConfigOverride[K] | undefined): ConfigOverride {
+  const next = { ...o };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/**
+ * The numbers and switches runs use. A config field left empty keeps each attempt's own value
+ * (the fixed-wait attempt still waits a fixed delay); a filled one overrides every attempt.
+ */
+export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
+  const [draft, setDraft] = useState<Settings>({ ...settings, config: settings.config ?? {} });
+  const cfg = draft.config;
+  const setField = <K extends keyof ConfigOverride>(key: K, value: ConfigOverride[K] | undefined) =>
+    setDraft({ ...draft, config: withField(cfg, key, value) });
+
+  return (
+    <form
+      className="panel settings"
+      aria-label="Settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(draft);
+      }}
+    >
+      <div className="panel-head">
+        <h2>Settings</h2>
+        <span className="muted">Empty fields keep {OWN}; a value overrides every attempt.</span>
+        <div>
+          <button type="button" onClick={() => setDraft({ ...draft, config: {} })}>Clear overrides</button>
+          <button type="submit" className="primary">Save</button>
+        </div>
+      </div>
+      <div className="settings-grid">
+        <Row label="Wait policy" set={cfg.wait !== undefined}>
+          <select value={cfg.wait ?? ""} onChange={(e) => setField("wait", (e.target.value || undefined) as WaitMode | undefined)}>
+            <option value="">{OWN}</option>
+            <option value="condition">condition: poll the gate</option>
+            <option value="fixed">fixed: sleep, check once</option>
+          </select>
+        </Row>
+        <Row label="Selector policy" set={cfg.selectors !== undefined}>
+          <select value={cfg.selectors ?? ""} onChange={(e) => setField("selectors", (e.target.value || undefined) as SelectorMode | undefined)}>
+            <option value="">{OWN}</option>
+            <option value="exact">exact name</option>
+            <option value="alias">alias: one declared alternate</option>
+          </select>
+        </Row>
+        {NUMBERS.map((n) => (
+          <Row key={n.key} label={n.label} set={cfg[n.key] !== undefined}>
+            <input
+              type="number"
+              min={n.min}
+              max={n.max}
+              placeholder={OWN}
+              value={cfg[n.key] ?? ""}
+              onChange={(e) => setField(n.key, e.target.value === "" ? undefined : e.target.valueAsNumber)}
+            />
+          </Row>
+        ))}
+        <Row label="Browser path" set={false}>
+          <input type="text" value={draft.browser_path} placeholder="found automatically" onChange={(e) => setDraft({ ...draft, browser_path: e.target.value })} />
+        </Row>
+        <fieldset className="switches">
+          <legend>Browser</legend>
+          {(["headed", "video", "screenshots"] as const).map((k) => (
+            <label key={k}>
+              <input type="checkbox" checked={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked })} />
+              {{ headed: "Headed (show the window)", video: "Record video", screenshots: "Screenshots (live frames)" }[k]}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Attempt } from "../api/types";
+import { COLUMNS, rowCells } from "../verdicts";
+
+/** An attempt's verdicts with their evidence, wrong ones marked in words. */
+export function VerdictList({ attempt }: { attempt: Attempt }) {
+  const cells = rowCells(attempt);
+  return (
+    <section aria-label="Verdicts">
+      <h3>Verdicts</h3>
+      <dl className="verdicts">
+        {COLUMNS.map(({ key, label }) => (
+          <div key={key} className={cells[key].wrong ? "wrong" : undefined}>
+            <dt>{label}</dt>
+            <dd>
+              <strong>{cells[key].text}</strong>
+              {cells[key].wrong && <span className="tag-wrong">wrong</span>}
+              <span className="evidence">{cells[key].evidence}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+// The live view of a run, built from `run` progress events. Pure: applyProgress returns a new
+// state, so the reducer is testable without a backend.
+import type { AppEvent, Attempt, Check, Progress, RunStatus, Step } from "../api/types";
+
+/** What the window knows about the run in progress. */
+export interface LiveState {
+  /** The run's id; null until Runs.Start answers or run-started arrives. */
+  runId: string | null;
+  status: RunStatus;
+  /** The slugs this run will try, in order. */
+  planned: string[];
+  /** The slugs started so far, in order; the last one is running while status is "running". */
+  started: string[];
+  /** The running attempt's place in the batch (1-based) and the batch's size, as the runner says. */
+  position: { index: number; total: number } | null;
+  /** Steps of attempts still running, by slug. */
+  steps: Record<string, Step[]>;
+  /** The app events seen so far, by slug. */
+  events: Record<string, AppEvent[]>;
+  /** The latest gate check, by slug. */
+  checks: Record<string, Check>;
+  /** Finished attempts with their verdicts, by slug. */
+  finished: Record<string, Attempt>;
+  /** The newest live screenshot's path in the run's media folder, by slug. */
+  frames: Record<string, string>;
+  /** The latest error the run reported. */
+  error: string | null;
+}
+
+/** The state right after the user asked for planned slugs, before the backend answers. */
+export function startLive(planned: string[]): LiveState {
+  return {
+    runId: null,
+    status: "running",
+    planned,
+    started: [],
+    position: null,
+    steps: {},
+    events: {},
+    checks: {},
+    finished: {},
+    frames: {},
+    error: null,
+  };
+}
+
+/** The slug the run is on now, or null between attempts and after the run. */
+export function currentSlug(s: LiveState): string | null {
+  const last = s.started[s.started.length - 1];
+  return s.status === "running" && last && !s.finished[last] ? last : null;
+}
+
+/** Folds one progress event into the state; events of another run are ignored. */
+export function applyProgress(s: LiveState, p: Progress): LiveState {
+  if (s.runId !== null && p.run_id !== s.runId) return s;
+  const slug = p.slug ?? p.attempt?.attempt ?? currentSlug(s) ?? "";
+  const next: LiveState = { ...s, runId: p.run_id };
+  if (p.events?.length) next.events = { ...s.events, [slug]: [...(s.events[slug] ?? []), ...p.events] };
+  switch (p.kind) {
+    case "run-started":
+      return next;
+    case "attempt-started":
+      return {
+        ...next,
+        started: s.started.includes(slug) ? s.started : [...s.started, slug],
+        position: p.index && p.total ? { index: p.index, total: p.total } : s.position,
+        steps: { ...s.steps, [slug]: [] },
+      };
+    case "step":
+      return p.step ? { ...next, steps: { ...s.steps, [slug]: [...(s.steps[slug] ?? []), p.step] } } : next;
+    case "check":
+      return p.check ? { ...next, checks: { ...s.checks, [slug]: p.check } } : next;
+    case "frame":
+      return p.frame ? { ...next, frames: { ...s.frames, [slug]: p.frame } } : next;
+    case "attempt-finished":
+      return p.attempt ? { ...next, finished: { ...s.finished, [p.attempt.attempt]: p.attempt } } : next;
+    case "run-finished":
+      return { ...next, status: p.status ?? "finished" };
+    case "error":
+      return { ...next, error: p.message ?? "the run reported an error without a message" };
+  }
+  return next;
+}

@@ -1,0 +1,173 @@
+// The window's data and the actions on it: the lab, settings, history, the shown run, the live
+// run and the replays of an imported run. Everything goes through the Api passed in.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Api } from "../api/client";
+import { exportRun, importFile } from "../api/transfer";
+import type { Disagreement, LabInfo, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
+import { applyProgress, startLive, type LiveState } from "./live";
+
+/** A line for the status bar. */
+export interface Message {
+  kind: "info" | "error";
+  text: string;
+}
+
+/** True for a run that came from a file rather than from this machine. */
+export function isImported(run: Run): boolean {
+  return run.status === "imported" || run.source !== "live";
+}
+
+/** The workbench state and its actions; see the fields for what each holds. */
+export function useWorkbench(api: Api) {
+  const [session, setSession] = useState<SessionInfo | null>(null);
+  const [lab, setLab] = useState<LabInfo | null>(null);
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [history, setHistory] = useState<RunSummary[]>([]);
+  const [run, setRun] = useState<Run | null>(null);
+  const [live, setLive] = useState<LiveState | null>(null);
+  const [replays, setReplays] = useState<Record<string, Replay>>({});
+  const [imported, setImported] = useState<Disagreement[]>([]);
+  const [message, setMessage] = useState<Message | null>(null);
+  /** The id of the live run whose finish should load it; null while Start has not answered. */
+  const tracking = useRef<string | null | undefined>(undefined);
+
+  const fail = useCallback((what: string) => (err: unknown) => {
+    setMessage({ kind: "error", text: `${what}: ${err instanceof Error ? err.message : String(err)}` });
+  }, []);
+
+  const refreshHistory = useCallback(() => {
+    api.runs.history().then((h) => setHistory(h ?? []), fail("Could not load the run history"));
+  }, [api, fail]);
+
+  const openRun = useCallback(
+    async (id: string) => {
+      try {
+        const r = await api.runs.get(id);
+        tracking.current = undefined;
+        setLive(null);
+        setRun(r);
+        setReplays({});
+        if (!isImported(r)) return;
+        const list = await Promise.all((r.attempts ?? []).map((a) => api.runs.replay(id, a.attempt)));
+        setReplays(Object.fromEntries(list.map((rep, k) => [r.attempts![k].attempt, rep])));
+      } catch (err) {
+        fail(`Could not open run ${id}`)(err);
+      }
+    },
+    [api, fail],
+  );
+
+  useEffect(() => {
+    api.session.ready().then(setSession, fail("Could not reach the backend"));
+    api.runs.labs().then((labs) => setLab(labs?.[0] ?? null), fail("Could not load the labs"));
+    api.settings.get().then(setSettings, fail("Could not load the settings"));
+    refreshHistory();
+  }, [api, fail, refreshHistory]);
+
+  useEffect(
+    () =>
+      api.onProgress((p) => {
+        setLive((s) => (s ? applyProgress(s, p) : s));
+        const t = tracking.current;
+        if (p.kind === "run-finished" && t !== undefined && (t === null || t === p.run_id)) {
+          tracking.current = undefined;
+          api.runs.get(p.run_id).then(setRun, fail("Could not load the finished run"));
+          refreshHistory();
+        }
+      }),
+    [api, fail, refreshHistory],
+  );
+
+  const runAttempts = useCallback(
+    (slugs: string[]) => {
+      if (!lab || (live && live.status === "running")) return;
+      const all = (lab.attempts ?? []).map((a) => a.slug);
+      setRun(null);
+      setReplays({});
+      setImported([]);
+      setMessage(null);
+      setLive(startLive(slugs.length ? slugs : all));
+      tracking.current = null;
+      api.runs.start({ lab: lab.name, attempts: slugs, config: settings?.config ?? null }).then(
+        (id) => {
+          if (tracking.current === null) tracking.current = id;
+          setLive((s) => (s && s.runId === null ? { ...s, runId: id } : s));
+        },
+        (err) => {
+          tracking.current = undefined;
+          setLive(null);
+          fail("Could not start the run")(err);
+        },
+      );
+    },
+    [api, fail, lab, live, settings],
+  );
+
+  const stop = useCallback(() => {
+    api.runs.stop().catch(fail("Could not stop the run"));
+  }, [api, fail]);
+
+  const reset = useCallback(() => {
+    api.runs.reset().then(() => {
+      tracking.current = undefined;
+      setLive(null);
+      setRun(null);
+      setReplays({});
+      setImported([]);
+      setMessage(null);
+    }, fail("Could not reset"));
+  }, [api, fail]);
+
+  const shownId = run?.id ?? live?.runId ?? null;
+
+  const exportShown = useCallback(() => {
+    if (!shownId) return;
+    exportRun(api, shownId).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the run"));
+  }, [api, fail, shownId]);
+
+  const importRun = useCallback(
+    async (file?: File) => {
+      try {
+        const res = file ? await importFile(api, file) : await api.files.importDialog();
+        if (!res.run_id) return;
+        setImported(res.disagreements ?? []);
+        await openRun(res.run_id);
+        refreshHistory();
+        setMessage({ kind: "info", text: `Imported ${file ? file.name : "the run file"}; verdicts recomputed by replay.` });
+      } catch (err) {
+        fail("Could not import the run file")(err);
+      }
+    },
+    [api, fail, openRun, refreshHistory],
+  );
+
+  const saveSettings = useCallback(
+    (s: Settings) => {
+      api.settings.save(s).then(() => {
+        setSettings(s);
+        setMessage({ kind: "info", text: "Settings saved; the next run uses them." });
+      }, fail("Could not save the settings"));
+    },
+    [api, fail],
+  );
+
+  return {
+    session,
+    lab,
+    settings,
+    history,
+    run,
+    live,
+    replays,
+    imported,
+    message,
+    shownId,
+    runAttempts,
+    stop,
+    reset,
+    exportShown,
+    importRun,
+    openRun,
+    saveSettings,
+  };
+}

@@ -1,0 +1,42 @@
+// An in-memory Api for component tests: canned answers, recorded calls and a way to emit
+// progress events as the backend would.
+import { vi } from "vitest";
+import type { Api } from "../api/client";
+import type { Progress } from "../api/types";
+import { lab, noticeNothingSaved, replay, run } from "./fixtures";
+
+/** A fake Api plus emit(), which delivers a progress event to every subscriber. */
+export function fakeApi() {
+  const subscribers = new Set<(p: Progress) => void>();
+  const api: Api = {
+    kind: "http",
+    onProgress: (cb) => {
+      subscribers.add(cb);
+      return () => subscribers.delete(cb);
+    },
+    runs: {
+      labs: vi.fn().mockResolvedValue([lab]),
+      start: vi.fn().mockResolvedValue("run-1"),
+      stop: vi.fn().mockResolvedValue(undefined),
+      reset: vi.fn().mockResolvedValue(undefined),
+      history: vi.fn().mockResolvedValue([]),
+      get: vi.fn().mockResolvedValue(run),
+      replay: vi.fn().mockResolvedValue(replay),
+    },
+    files: {
+      exportJSON: vi.fn().mockResolvedValue("{}"),
+      importJSON: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
+      exportDialog: vi.fn().mockResolvedValue(""),
+      importDialog: vi.fn().mockResolvedValue({ run_id: "", disagreements: null }),
+    },
+    settings: {
+      get: vi.fn().mockResolvedValue({ config: {}, headed: false, browser_path: "", video: false, screenshots: true }),
+      save: vi.fn().mockResolvedValue(undefined),
+    },
+    session: {
+      ready: vi.fn().mockResolvedValue({ version: "dev", transport: "http", data_dir: "/tmp/obs" }),
+    },
+  };
+  const emit = (p: Progress) => subscribers.forEach((cb) => cb(p));
+  return { api, emit, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
+}

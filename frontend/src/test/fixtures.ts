@@ -1,0 +1,187 @@
+// Hand-written data shaped like the Go JSON (backend/agent) for the booking lab: the plan, two
+// attempts of five steps each ("saves-normally" and "notice-nothing-saved"), a lab listing and
+// a replay. Tests only.
+import type {
+  Action,
+  AppEvent,
+  Attempt,
+  Condition,
+  Config,
+  Field,
+  LabInfo,
+  Replay,
+  RoleName,
+  Run,
+  Sample,
+  Step,
+  Verdicts,
+} from "../api/types";
+/** The seed's configuration, as agent.DefaultConfig has it. */
+export const config: Config = { wait: "condition", fixed_wait_ms: 200, poll_ms: 20, deadline_ms: 1500, selectors: "exact", budget: 8, latency_ms: 500 };
+
+export const plan: Action[] = [
+  { id: "open-dialog", description: "Open reservation dialog", kind: "click", target: { role: "button", name: "Reserve slot", alias: "Book a slot" } },
+  { id: "fill-title", description: "Fill task title", kind: "fill", target: { role: "textbox", name: "Reservation title" }, value: "Spectral scan" },
+  { id: "choose-room", description: "Choose a room", kind: "select", target: { role: "combobox", name: "Room" }, value: "north" },
+  { id: "submit", description: "Submit reservation form", kind: "submit", target: { role: "button", name: "Save reservation" } },
+  { id: "verify", description: "Verify committed reservation", kind: "verify", target: { role: "", name: "" } },
+];
+
+const page: RoleName[] = [
+  { role: "heading", name: "Lab reservations" },
+  { role: "button", name: "Reserve slot" },
+  { role: "table", name: "Reservations" },
+];
+const dialog: RoleName[] = [
+  { role: "dialog", name: "New reservation" },
+  { role: "textbox", name: "Reservation title" },
+  { role: "combobox", name: "Room" },
+  { role: "button", name: "Save reservation" },
+  { role: "button", name: "Cancel" },
+];
+const noticePair: RoleName = { role: "status", name: "Reservation saved" };
+
+function fields(title: string, room: string): Field[] {
+  return [
+    { role: "textbox", name: "Reservation title", value: title, invalid: title === "" },
+    { role: "combobox", name: "Room", value: room },
+  ];
+}
+
+/** A sample of the page at at_ms; the dialog's fields are present only while it is open. */
+function sample(at: number, open: boolean, title = "", room = "", notice = "", rows: string[][] = []): Sample {
+  return {
+    at_ms: at,
+    url: "http://127.0.0.1:40123/",
+    dialog_open: open,
+    fields: open ? fields(title, room) : [],
+    notice,
+    alert: "",
+    rows,
+    form_present: open,
+    form_valid: open && title !== "",
+    pairs: [...page, ...(open ? dialog : []), ...(notice ? [noticePair] : [])],
+  };
+}
+
+function step(index: number, before: Sample, after: Sample, duration: number, distance: number, reason: string): Step {
+  const action = plan[index];
+  const cls = action.kind === "submit" ? "commit" : action.kind === "verify" ? "observe" : "prepare";
+  return {
+    index,
+    action,
+    decision: { class: cls, admission: "allow", reason },
+    resolved: action.target.name || undefined,
+    before,
+    after,
+    distance,
+    start_ms: before.at_ms,
+    duration_ms: duration,
+  };
+}
+
+const saved = [["Spectral scan", "North lab", "Confirmed"]];
+
+/** Five steps of an attempt; `committed` says whether the save wrote a record. */
+function steps(committed: boolean): Step[] {
+  const rows = committed ? saved : [];
+  return [
+    step(0, sample(0, false), sample(41, true), 41, 1 - 3 / 8, "opens a dialog; nothing leaves the page"),
+    step(1, sample(41, true), sample(77, true, "Spectral scan"), 36, 0, "fills a field; nothing leaves the page"),
+    step(2, sample(77, true, "Spectral scan"), sample(102, true, "Spectral scan", "north"), 25, 0, "selects an option; nothing leaves the page"),
+    step(3, sample(102, true, "Spectral scan", "north"), sample(131, true, "Spectral scan", "north"), 29, 0, "submits the form: an external effect"),
+    step(4, sample(131, true, "Spectral scan", "north"), sample(655, false, "", "", "Reservation saved", rows), 524, 1 - 3 / 9, "reads only"),
+  ];
+}
+
+function cond(id: string, label: string, done: boolean, evidence: string): Condition {
+  return { id, label, done, evidence };
+}
+
+function verdicts(committed: boolean): Verdicts {
+  const conditions = [
+    cond("record", "Committed record exists", committed, committed ? "1 committed record" : "the store holds no record"),
+    cond("title", "Title matches the requested task", committed, committed ? 'title "Spectral scan"' : "no record to compare"),
+    cond("room", "Room matches the requested task", committed, committed ? 'room "north"' : "no record to compare"),
+    cond("save", "Save reached its completed state", committed, committed ? "save committed at 631 ms" : "save answered without committing"),
+    cond("dialog", "Dialog is closed", true, "dialog closed at 640 ms"),
+    cond("notice", "Success notice is present", true, 'status "Reservation saved"'),
+  ];
+  return {
+    saved_as_asked: { done: committed, evidence: committed ? 'record "Spectral scan" in north' : "no committed record" },
+    notice: { done: true, evidence: 'status notice "Reservation saved" shown' },
+    parallax: { done: true, evidence: 'after "Fill task title": form has no invalid field' },
+    gate: { done: committed, conditions },
+  };
+}
+
+function events(committed: boolean): AppEvent[] {
+  const types = ["dialog-opened", "field-changed", "field-changed", "save-requested", committed ? "committed" : "save-answered", "notice-shown", "dialog-closed"];
+  return types.map((type, i) => ({
+    seq: i + 1,
+    at_ms: [40, 76, 101, 130, 631, 638, 640][i],
+    type,
+    data: type === "field-changed" ? (i === 1 ? { field: "title", value: "Spectral scan" } : { field: "room", value: "north" }) : undefined,
+  }));
+}
+
+function attempt(slug: string, title: string, committed: boolean): Attempt {
+  return {
+    attempt: slug,
+    title,
+    task: { title: "Spectral scan", room: "north" },
+    config,
+    plan,
+    steps: steps(committed),
+    events: events(committed),
+    terminal: committed ? "completed" : "failed",
+    reason: committed ? "the completion gate holds" : "a success notice appeared without a committed record",
+    verdicts: verdicts(committed),
+    started: "2025-11-30T05:00:00Z",
+  };
+}
+
+export const savesNormally = attempt("saves-normally", "Saves normally", true);
+export const noticeNothingSaved = attempt("notice-nothing-saved", "Notice shown, nothing saved", false);
+
+export const lab: LabInfo = {
+  name: "booking",
+  task: { title: "Spectral scan", room: "north" },
+  plan,
+  attempts: [
+    { slug: "saves-normally", title: "Saves normally", fault: "", config },
+    { slug: "notice-nothing-saved", title: "Notice shown, nothing saved", fault: "notice-without-save", config },
+    { slug: "save-refused", title: "Save refused", fault: "refuse", config },
+  ],
+};
+
+export const run: Run = {
+  id: "run-1",
+  lab: "booking",
+  created: "2025-11-30T05:00:00Z",
+  status: "finished",
+  source: "live",
+  attempts: [savesNormally, noticeNothingSaved],
+};
+
+/** A replay of "notice-nothing-saved" from an imported file that claims the gate was done. */
+export const replay: Replay = {
+  frames: [null, ...events(false)].map((event, index) => ({
+    index,
+    event,
+    state: {
+      seq: index,
+      dialog_open: index >= 1 && index < 7,
+      title: index >= 2 ? "Spectral scan" : "",
+      room: "north",
+      phase: index >= 5 ? "completed" : index >= 4 ? "pending" : "idle",
+      notice: index >= 6 ? "Reservation saved" : "",
+      alert: "",
+      records: [],
+    },
+    gate: verdicts(false).gate,
+  })),
+  recorded: { ...verdicts(false), gate: { ...verdicts(false).gate, done: true } },
+  recomputed: verdicts(false),
+  disagreements: [{ attempt: "notice-nothing-saved", verdict: "gate", recorded: "done", recomputed: "not done" }],
+};
