@@ -43,7 +43,7 @@ func New(o Options) *Services {
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
 	return &Services{
 		Runs:     &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch},
-		Files:    &Files{store: o.Store, dialogs: o.Dialogs},
+		Files:    &Files{store: o.Store, dialogs: o.Dialogs, mediaRoot: MediaRoot(o.DataDir)},
 		Settings: settings,
 		Session:  &Session{info: SessionInfo{Version: o.Version, Transport: o.Transport, DataDir: o.DataDir}, onReady: o.OnReady},
 		emitter:  em,

@@ -15,37 +15,33 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "export RUN -o FILE",
-		Short: "Write a stored run as a run file (observatory.run/v1)",
+		Short: "Write a stored run as a run file (observatory.run/v1) or, to a .zip, as a bundle with its media",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, _, err := openStore(g)
+			st, dataDir, err := openStore(g)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			run, err := st.Get(args[0])
-			if err != nil {
-				return err
-			}
 			if out == "" || out == "-" {
+				run, err := st.Get(args[0])
+				if err != nil {
+					return err
+				}
 				return runfile.Encode(env.Stdout, run)
 			}
-			if err := writeRunFile(out, run); err != nil {
-				return err
-			}
-			fmt.Fprintf(env.Stderr, "wrote run %s to %s\n", run.ID, out)
-			return nil
+			return exportFile(env, app.New(app.Options{Store: st, DataDir: dataDir}).Files, args[0], out)
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write (- or empty: standard output)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots; - or empty: the run file on standard output")
 	return cmd
 }
 
 func newImportCmd(env Env, g *globals) *cobra.Command {
 	return &cobra.Command{
 		Use:   "import FILE",
-		Short: "Check a run file, replay it, recompute every verdict and store it as an imported run",
-		Long: `Imports a run file. Nothing in it is trusted: its events are replayed through the lab's
+		Short: "Check a run file or bundle, replay it, recompute every verdict and store it as an imported run",
+		Long: `Imports a run file, or a bundle (.zip) with its media. Nothing in it is trusted: its events are replayed through the lab's
 transition function and every verdict is recomputed. Where the file's recorded verdicts
 disagree, the disagreement is printed and the recomputed verdict is stored. A refused file
 stores nothing.`,
@@ -109,6 +105,19 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recomputed attempts as JSON")
 	return cmd
+}
+
+// exportFile writes a stored run to path (a bundle for .zip) and says what it wrote.
+func exportFile(env Env, files *app.Files, id, path string) error {
+	missing, err := files.ExportFile(id, path)
+	if err != nil {
+		return err
+	}
+	for _, m := range missing {
+		fmt.Fprintf(env.Stderr, "warning: the media file %s is gone from disk; the bundle leaves it out\n", m)
+	}
+	fmt.Fprintf(env.Stderr, "wrote %s\n", path)
+	return nil
 }
 
 func printDisagreements(env Env, dis []runfile.Disagreement) {

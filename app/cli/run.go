@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,7 +12,6 @@ import (
 	"observatory/app"
 	"observatory/backend/agent"
 	"observatory/backend/labs"
-	"observatory/backend/runfile"
 	"observatory/backend/runner"
 )
 
@@ -88,7 +86,7 @@ marked. Progress goes to standard error; with --json standard output holds only 
 	fs.StringArrayVar(&f.attempts, "attempt", nil, "run only this attempt (repeatable); default all")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
-	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends")
+	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
@@ -122,10 +120,9 @@ func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
 		return err
 	}
 	if f.export != "" {
-		if err := writeRunFile(f.export, run); err != nil {
+		if err := exportFile(env, app.New(app.Options{Store: st, DataDir: dataDir}).Files, run.ID, f.export); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stderr, "wrote %s\n", f.export)
 	}
 	if f.json {
 		return writeJSON(env.Stdout, jsonRows(run.Attempts))
@@ -157,18 +154,6 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			fmt.Fprintf(w, "\nerror: %s\n", p.Message)
 		}
 	}
-}
-
-func writeRunFile(path string, run agent.Run) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("writing the run file: %w", err)
-	}
-	if err := runfile.Encode(f, run); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return f.Close()
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -82,8 +83,12 @@ func (win *Window) SaveFile(title, defaultName string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	filter := runtime.FileFilter{DisplayName: "Observatory run files (*.json)", Pattern: "*.json"}
+	if strings.HasSuffix(defaultName, ".zip") {
+		filter = runtime.FileFilter{DisplayName: "Observatory bundles (*.zip)", Pattern: "*.zip"}
+	}
 	return runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{Title: title, DefaultFilename: defaultName,
-		Filters: []runtime.FileFilter{{DisplayName: "Observatory run files (*.json)", Pattern: "*.json"}}})
+		Filters: []runtime.FileFilter{filter}})
 }
 
 // OpenFile asks for a file to open; "" means the user cancelled.
@@ -93,7 +98,7 @@ func (win *Window) OpenFile(title string) (string, error) {
 		return "", err
 	}
 	return runtime.OpenFileDialog(ctx, runtime.OpenDialogOptions{Title: title,
-		Filters: []runtime.FileFilter{{DisplayName: "Observatory run files (*.json)", Pattern: "*.json"}}})
+		Filters: []runtime.FileFilter{{DisplayName: "Run files and bundles (*.json, *.zip)", Pattern: "*.json;*.zip"}}})
 }
 
 // Run opens the window and blocks until it closes. With Smoke it returns an error unless the

@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"mime"
@@ -30,6 +32,12 @@ func New(services *app.Services, assets fs.FS, dataDir string) *Handler {
 		serveCall(w, r, d)
 	})
 	h.mux.HandleFunc("GET /api/events", h.hub.serve)
+	h.mux.HandleFunc("GET /bundle/{id}", func(w http.ResponseWriter, r *http.Request) {
+		serveBundle(w, r, services.Files)
+	})
+	h.mux.HandleFunc("POST /upload/{name}", func(w http.ResponseWriter, r *http.Request) {
+		serveUpload(w, r, services.Files)
+	})
 	h.mux.Handle("GET "+app.MediaPrefix, app.MediaHandler(app.MediaRoot(dataDir)))
 	h.mux.Handle("GET /", http.FileServerFS(assets))
 	return h
@@ -64,6 +72,35 @@ func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 	default:
 		writeJSON(w, http.StatusOK, map[string]any{"result": result})
 	}
+}
+
+// serveBundle streams a run's bundle as a download. It is built in memory first, so that a
+// failure is still an honest error status rather than a truncated zip.
+func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Files) {
+	var buf bytes.Buffer
+	id := r.PathValue("id")
+	if err := files.WriteBundle(&buf, id); err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "observatory-run-"+id+".zip"))
+	_, _ = buf.WriteTo(w)
+}
+
+// serveUpload imports the run file or bundle in the request body. Like calls, it insists on
+// a non-simple content type, so other sites cannot post here without a refused preflight.
+func serveUpload(w http.ResponseWriter, r *http.Request, files *app.Files) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/octet-stream" {
+		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "uploads must be sent as application/octet-stream"})
+		return
+	}
+	res, err := files.ImportUpload(r.PathValue("name"), r.Body)
+	if err != nil {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"result": res})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
