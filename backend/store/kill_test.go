@@ -47,10 +47,19 @@ func TestHelperWriter(t *testing.T) {
 	}
 }
 
+// helper re-executes the test binary to run only the helper test name, as a child process
+// writing into dir, with env added to its environment. Under -race the child skips the race
+// detector's one-second pause at exit.
+func helper(name, dir string, env ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+name+"$")
+	cmd.Env = append(append(os.Environ(), helperDirEnv+"="+dir, "GORACE=atexit_sleep_ms=0"), env...)
+	cmd.Stderr = os.Stderr
+	return cmd
+}
+
 func TestKilledWriterLeavesInterruptedRun(t *testing.T) {
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$")
-	cmd.Env = append(os.Environ(), helperDirEnv+"="+dir)
+	cmd := helper("TestHelperWriter", dir)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +93,9 @@ func TestKilledWriterLeavesInterruptedRun(t *testing.T) {
 	}
 	if got.Status != agent.RunInterrupted {
 		t.Errorf("status = %q, want interrupted", got.Status)
+	}
+	if n := lockFiles(t, dir); n != 1 {
+		t.Errorf("%d writer lock files after reopening, want only ours: the killed writer's is stale", n)
 	}
 	a := got.Attempts[0]
 	if a.Terminal != "" || len(a.Steps) <= committed || len(a.Steps) != len(a.Events) {

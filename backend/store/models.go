@@ -9,13 +9,15 @@ import (
 // Nested values (task, config, plan, action, decision, samples, verdicts, event data) are kept
 // as JSON text: they are read whole, and their Go types are the contract.
 
-// runRow is one run.
+// runRow is one run. Writer is the token of the Store that started a live run (see writer.go);
+// it is empty for imported runs and for runs recorded before writers were.
 type runRow struct {
 	ID      string    `gorm:"primaryKey"`
 	Lab     string    `gorm:"not null"`
 	Created time.Time `gorm:"not null;index"`
 	Status  string    `gorm:"not null;index"`
 	Source  string    `gorm:"not null"`
+	Writer  string    `gorm:"not null;default:''"`
 
 	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
 }

@@ -12,9 +12,10 @@ import (
 // Store records runs as they progress; each call is one transaction.
 var _ agent.Recorder = (*Store)(nil)
 
-// RunStarted inserts the run with status running.
+// RunStarted inserts the run with status running, written by this Store.
 func (s *Store) RunStarted(run agent.Run) error {
-	row := runRow{ID: run.ID, Lab: run.Lab, Created: run.Created.UTC(), Status: string(agent.RunRunning), Source: run.Source}
+	row := runRow{ID: run.ID, Lab: run.Lab, Created: run.Created.UTC(), Status: string(agent.RunRunning),
+		Source: run.Source, Writer: s.writer.token}
 	if err := s.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("recording the start of run %q: %w", run.ID, err)
 	}
