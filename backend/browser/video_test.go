@@ -6,13 +6,11 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"observatory/backend/agent"
+	"observatory/backend/internal/mediatest"
 )
 
 // ebmlMagic starts every WebM (Matroska) file.
@@ -52,7 +50,7 @@ func TestVideoIsRecordedAndNamed(t *testing.T) {
 	if secs <= 0 {
 		t.Errorf("video lasts %v s, want more than 0", secs)
 	}
-	if probed, ok := ffprobeSeconds(t, path); ok && math.Abs(probed-secs) > 0.1 {
+	if probed, ok := mediatest.VideoSeconds(t, path); ok && math.Abs(probed-secs) > 0.1 {
 		t.Errorf("ffprobe says %v s, the header %v s", probed, secs)
 	}
 }
@@ -63,26 +61,6 @@ func TestCloseWithoutVideo(t *testing.T) {
 	if video, err := page.Close(); video != "" || err != nil {
 		t.Errorf("Close = %q, %v; want no video and no error", video, err)
 	}
-}
-
-// ffprobeSeconds asks ffprobe how long the video at path plays; ok is false without ffprobe.
-func ffprobeSeconds(t *testing.T, path string) (secs float64, ok bool) {
-	t.Helper()
-	ffprobe, err := exec.LookPath("ffprobe")
-	if err != nil {
-		t.Log("ffprobe is not installed (Debian's ffmpeg ships it); trusting the WebM header alone")
-		return 0, false
-	}
-	out, err := exec.Command(ffprobe, "-v", "error", "-show_entries", "format=duration",
-		"-of", "default=noprint_wrappers=1:nokey=1", path).Output()
-	if err != nil {
-		t.Fatalf("ffprobe %s: %v", path, err)
-	}
-	secs, err = strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
-	if err != nil {
-		t.Fatalf("ffprobe duration %q: %v", out, err)
-	}
-	return secs, true
 }
 
 // webmSeconds reads the duration from a WebM's segment info: the Duration element (a float

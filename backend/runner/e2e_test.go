@@ -12,6 +12,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser"
+	"observatory/backend/internal/mediatest"
 	"observatory/backend/labs"
 	"observatory/backend/labs/booking"
 	"observatory/backend/runfile"
@@ -253,6 +254,17 @@ func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 	}
 	if len(b) < 1024 || string(b[:4]) != "\x1a\x45\xdf\xa3" {
 		t.Fatalf("video %s is %d bytes and does not start with the WebM (EBML) signature", a.Video, len(b))
+	}
+	// The video starts when the page opens, just before the attempt's clock, so it must last
+	// at least until the last step ended.
+	last := a.Steps[len(a.Steps)-1]
+	covered := float64(last.StartMS+last.DurationMS) / 1000
+	secs, ok := mediatest.VideoSeconds(t, filepath.Join(media, run.ID, a.Video))
+	if !ok {
+		t.Fatal("cannot check the video's duration without ffprobe")
+	}
+	if secs < covered-0.1 {
+		t.Errorf("the video lasts %.2f s; the attempt ran %.2f s", secs, covered)
 	}
 	for _, s := range a.Steps {
 		for _, shot := range []string{s.Before.Screenshot, s.After.Screenshot} {
