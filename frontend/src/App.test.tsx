@@ -55,12 +55,52 @@ describe("App", () => {
     render(<App api={api} />);
     const file = new File(['{"schema":"observatory.run/v1"}'], "run.json", { type: "application/json" });
     await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
-    expect(api.files.importJSON).toHaveBeenCalledWith("run.json", '{"schema":"observatory.run/v1"}');
+    expect(api.files.upload).toHaveBeenCalledWith(file);
     expect(api.runs.replay).toHaveBeenCalledWith("run-2", "notice-nothing-saved");
     expect(screen.getByTestId("disagreements").textContent).toContain(
       "Notice shown, nothing saved, gate: the file says done, replay says not done.",
     );
-    fireEvent.focus(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
+    expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
     expect(screen.getByRole("slider", { name: "Replay frame" })).toBeTruthy();
+  });
+
+  it("finishes a run whose run-finished event was lost while the event stream reconnected", async () => {
+    const { api, emit, reconnect } = fakeApi();
+    render(<App api={api} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Run all" }));
+    await act(async () => {
+      emit({ run_id: "run-1", kind: "run-started" });
+      emit({ run_id: "run-1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 3 });
+    });
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", lab: "booking", created: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
+    ]);
+    vi.mocked(api.runs.get).mockClear();
+    await act(async () => reconnect());
+    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+    expect(screen.queryByTestId("progress")).toBeNull();
+    expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
+  });
+
+  it.each([
+    ["Export run file", "exportJSON"],
+    ["Export bundle", "bundle"],
+  ] as const)("offers %s under Export", async (choice, method) => {
+    const { api, emit } = fakeApi();
+    URL.createObjectURL = vi.fn().mockReturnValue("blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    render(<App api={api} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Run all" }));
+    await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished" }));
+    expect(screen.queryByRole("button", { name: choice })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: choice })));
+    expect(api.files[method]).toHaveBeenCalledWith("run-1");
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: choice })).toBeNull();
+    click.mockRestore();
   });
 });

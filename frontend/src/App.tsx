@@ -47,6 +47,11 @@ export function App({ api }: { api: Api }) {
 
   const titleOf = (slug: string) => rows.find((r) => r.slug === slug)?.title ?? slug;
 
+  // An opened imported run shows its first attempt, so its replay is in view at once.
+  useEffect(() => {
+    if (run && isImported(run)) setSelected(run.attempts?.[0]?.attempt ?? null);
+  }, [run]);
+
   // Follow the live run: the attempt that starts becomes the selected one.
   useEffect(() => {
     if (nowRunning) setSelected(nowRunning);

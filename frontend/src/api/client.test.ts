@@ -114,4 +114,52 @@ describe("HTTP transport", () => {
     FakeSocket.made[1].onmessage!({ data: JSON.stringify({ name: "run", data: {} }) });
     expect(run).toHaveBeenCalledTimes(1);
   });
+
+  it("reports a reconnect of the event socket, not its first open", () => {
+    FakeSocket.made = [];
+    const timers: (() => void)[] = [];
+    const api = createApi(detectTransport(httpWindow(vi.fn(), timers)));
+    const reconnected = vi.fn();
+    const off = api.onReconnect(reconnected);
+    api.onProgress(vi.fn());
+    FakeSocket.made[0].onopen!();
+    expect(reconnected).not.toHaveBeenCalled();
+    FakeSocket.made[0].onclose!();
+    timers[0]();
+    FakeSocket.made[1].onopen!();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    off();
+    FakeSocket.made[1].onclose!();
+    timers[1]();
+    FakeSocket.made[2].onopen!();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    { name: "run.json", url: "/upload/run.json" },
+    { name: "my run.zip", url: "/upload/my%20run.zip" },
+  ])("uploads $name's raw bytes to $url", async ({ name, url }) => {
+    const fetch = vi.fn().mockReturnValue(reply(200, { result: { run_id: "r9", disagreements: [] } }));
+    const api = createApi(detectTransport(httpWindow(fetch)));
+    const file = new File(["PK\x03\x04"], name);
+    await expect(api.files.upload(file)).resolves.toEqual({ run_id: "r9", disagreements: [] });
+    expect(fetch).toHaveBeenCalledWith(url, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
+  });
+
+  it("throws the error of a refused upload", async () => {
+    const fetch = vi.fn().mockReturnValue(reply(422, { error: "bundle entry ../x escapes its folder" }));
+    const api = createApi(detectTransport(httpWindow(fetch)));
+    await expect(api.files.upload(new File(["x"], "bad.zip"))).rejects.toThrow("bundle entry ../x escapes its folder");
+  });
+
+  it("downloads a bundle from /bundle/<id> and explains a failure", async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response("PK\x03\x04", { status: 200 }))
+      .mockResolvedValueOnce(new Response("no run r 2\n", { status: 404 }));
+    const api = createApi(detectTransport(httpWindow(fetch)));
+    await expect((await api.files.bundle("r1")).text()).resolves.toBe("PK\x03\x04");
+    expect(fetch).toHaveBeenCalledWith("/bundle/r1");
+    await expect(api.files.bundle("r 2")).rejects.toThrow("Downloading /bundle/r%202: HTTP 404: no run r 2");
+  });
 });

@@ -37,6 +37,15 @@ export interface Transport {
   call<T>(service: string, method: string, ...args: unknown[]): Promise<T>;
   /** Subscribes cb to the event name; returns the function that unsubscribes. */
   onEvent(name: string, cb: (data: unknown) => void): () => void;
+  /**
+   * Subscribes cb to reconnects of the event stream: events sent while it was down are lost,
+   * so the UI re-reads what they would have told it. Returns the function that unsubscribes.
+   */
+  onReconnect(cb: () => void): () => void;
+  /** Browser only: posts body's raw bytes to /upload/<name> and returns the result. */
+  upload<T>(name: string, body: Blob): Promise<T>;
+  /** Browser only: fetches a file the backend serves at path, such as /bundle/<id>. */
+  download(path: string): Promise<Blob>;
 }
 
 /** Picks Wails when its bindings are present, HTTP otherwise. */
@@ -58,6 +67,10 @@ function wailsTransport(win: ClientWindow): Transport {
       if (!win.runtime) throw new Error("the Wails runtime is missing from the window; rebuild the app");
       return win.runtime.EventsOn(name, cb);
     },
+    // Wails delivers events in-process; there is no stream to lose.
+    onReconnect: () => () => {},
+    upload: () => Promise.reject(new Error("uploads are for a browser; the desktop imports through its file dialog")),
+    download: () => Promise.reject(new Error("downloads are for a browser; the desktop exports through its file dialog")),
   };
 }
 
@@ -66,8 +79,11 @@ const RECONNECT_MS = [500, 1000, 2000, 5000];
 
 function httpTransport(win: ClientWindow): Transport {
   const listeners = new Map<string, Set<(data: unknown) => void>>();
+  const reconnects = new Set<() => void>();
   let socket: WebSocket | null = null;
   let failures = 0;
+  /** True once a socket has opened: a later open is a reconnect. */
+  let opened = false;
 
   const connect = () => {
     const scheme = win.location.protocol === "https:" ? "wss" : "ws";
@@ -75,6 +91,8 @@ function httpTransport(win: ClientWindow): Transport {
     socket = ws;
     ws.onopen = () => {
       failures = 0;
+      if (opened) reconnects.forEach((cb) => cb());
+      opened = true;
     };
     ws.onmessage = (msg: MessageEvent) => {
       let parsed: { name?: string; data?: unknown };
@@ -95,29 +113,16 @@ function httpTransport(win: ClientWindow): Transport {
 
   return {
     kind: "http",
-    async call<T>(service: string, method: string, ...args: unknown[]): Promise<T> {
-      const url = `/api/${service}/${method}`;
-      let res: Response;
-      try {
-        res = await win.fetch(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(args),
-        });
-      } catch (err) {
-        throw new Error(`${service}.${method}: the service did not answer (${String(err)}); is observatory serve running?`);
-      }
-      const text = await res.text();
-      let body: { result?: T; error?: string };
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new Error(`${service}.${method}: HTTP ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
-      }
-      if (!res.ok || body.error) {
-        throw new Error(body.error || `${service}.${method}: HTTP ${res.status}`);
-      }
-      return body.result as T;
+    call<T>(service: string, method: string, ...args: unknown[]): Promise<T> {
+      return request<T>(win, `${service}.${method}`, `/api/${service}/${method}`, "application/json", JSON.stringify(args));
+    },
+    upload<T>(name: string, body: Blob): Promise<T> {
+      return request<T>(win, `Uploading ${name}`, `/upload/${encodeURIComponent(name)}`, "application/octet-stream", body);
+    },
+    async download(path: string): Promise<Blob> {
+      const res = await reach(`Downloading ${path}`, () => win.fetch(path));
+      if (!res.ok) throw new Error(`Downloading ${path}: HTTP ${res.status}: ${(await res.text()).trim().slice(0, 200)}`);
+      return res.blob();
     },
     onEvent(name, cb) {
       if (!listeners.has(name)) listeners.set(name, new Set());
@@ -127,7 +132,38 @@ function httpTransport(win: ClientWindow): Transport {
         listeners.get(name)?.delete(cb);
       };
     },
+    onReconnect(cb) {
+      reconnects.add(cb);
+      return () => {
+        reconnects.delete(cb);
+      };
+    },
   };
+}
+
+/** Runs a fetch, turning a network failure into an error that says what to check. */
+async function reach(what: string, go: () => Promise<Response>): Promise<Response> {
+  try {
+    return await go();
+  } catch (err) {
+    throw new Error(`${what}: the service did not answer (${String(err)}); is observatory serve running?`);
+  }
+}
+
+/** POSTs body to url and unwraps the backend's {"result": …} or {"error": …} answer. */
+async function request<T>(win: ClientWindow, what: string, url: string, contentType: string, body: BodyInit): Promise<T> {
+  const res = await reach(what, () => win.fetch(url, { method: "POST", headers: { "Content-Type": contentType }, body }));
+  const text = await res.text();
+  let parsed: { result?: T; error?: string };
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${what}: HTTP ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  if (!res.ok || parsed.error) {
+    throw new Error(parsed.error || `${what}: HTTP ${res.status}`);
+  }
+  return parsed.result as T;
 }
 
 /** Typed wrappers for every service method in docs/api.md. */
@@ -135,6 +171,8 @@ export interface Api {
   kind: Transport["kind"];
   /** Subscribes to run progress events. */
   onProgress(cb: (p: Progress) => void): () => void;
+  /** Subscribes to reconnects of the event stream, after which missed events must be re-read. */
+  onReconnect(cb: () => void): () => void;
   runs: {
     labs(): Promise<LabInfo[]>;
     start(req: StartRequest): Promise<string>;
@@ -147,8 +185,14 @@ export interface Api {
   files: {
     exportJSON(id: string): Promise<string>;
     importJSON(name: string, content: string): Promise<ImportResult>;
-    /** Desktop only: a native save dialog; "" when cancelled. */
+    /** Desktop only: a native save dialog for the run file; "" when cancelled. */
     exportDialog(id: string): Promise<string>;
+    /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
+    exportBundleDialog(id: string): Promise<string>;
+    /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
+    bundle(id: string): Promise<Blob>;
+    /** Browser only: imports a run file (.json) or bundle (.zip) by uploading its bytes. */
+    upload(file: File): Promise<ImportResult>;
     /** Desktop only: a native open dialog; run_id null when cancelled. */
     importDialog(): Promise<ImportResult>;
   };
@@ -168,6 +212,7 @@ export function createApi(t: Transport): Api {
   return {
     kind: t.kind,
     onProgress: (cb) => t.onEvent("run", (data) => cb(data as Progress)),
+    onReconnect: (cb) => t.onReconnect(cb),
     runs: {
       labs: () => c<LabInfo[]>("Runs", "Labs"),
       start: (req) => c<string>("Runs", "Start", req),
@@ -181,6 +226,9 @@ export function createApi(t: Transport): Api {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
       importJSON: (name, content) => c<ImportResult>("Files", "ImportJSON", name, content),
       exportDialog: (id) => c<string>("Files", "ExportDialog", id),
+      exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
+      bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
+      upload: (file) => t.upload<ImportResult>(file.name, file),
       importDialog: () => c<ImportResult>("Files", "ImportDialog"),
     },
     settings: {

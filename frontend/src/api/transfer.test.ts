@@ -1,48 +1,76 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportRun, importFile } from "./transfer";
+import { exportRun, importFile, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
   const files = {
     exportJSON: vi.fn().mockResolvedValue('{"schema":"observatory.run/v1"}'),
     exportDialog: vi.fn().mockResolvedValue(""),
-    importJSON: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
+    exportBundleDialog: vi.fn().mockResolvedValue(""),
+    bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
+    upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
   };
   return { api: { kind, files } as unknown as Api, files };
 }
 
+/** Records the anchors the page clicks, with the blob each one pointed at. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((b: Blob) => {
+    blobs.push(b);
+    return `blob:${blobs.length}`;
+  });
+  URL.revokeObjectURL = vi.fn();
+  const clicked: [string, string][] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push([this.download, this.href]);
+  });
+  return { blobs, clicked };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
 describe("exportRun", () => {
-  it("uses the native dialog in the desktop and reports the path or a cancel", async () => {
+  it.each<[ExportFormat, "exportDialog" | "exportBundleDialog", string]>([
+    ["file", "exportDialog", "/home/me/run.json"],
+    ["bundle", "exportBundleDialog", "/home/me/run.zip"],
+  ])("exports a %s through the desktop's %s and reports the path or a cancel", async (format, dialog, path) => {
     const { api, files } = apiOf("wails");
-    files.exportDialog.mockResolvedValueOnce("/home/me/run.json");
-    await expect(exportRun(api, "r1")).resolves.toBe("Exported to /home/me/run.json");
-    await expect(exportRun(api, "r1")).resolves.toBe("");
+    files[dialog].mockResolvedValueOnce(path);
+    await expect(exportRun(api, "r1", format)).resolves.toBe(`Exported to ${path}`);
+    await expect(exportRun(api, "r1", format)).resolves.toBe("");
+    expect(files[dialog]).toHaveBeenCalledWith("r1");
     expect(files.exportJSON).not.toHaveBeenCalled();
+    expect(files.bundle).not.toHaveBeenCalled();
   });
 
-  it("downloads the run file through an <a download> in a browser", async () => {
+  it.each<[ExportFormat, string, string]>([
+    ["file", "observatory-run-r1.json", '{"schema":"observatory.run/v1"}'],
+    ["bundle", "observatory-run-r1.zip", "PK\x03\x04zip"],
+  ])("downloads the %s as %s in a browser", async (format, name, content) => {
+    const { api } = apiOf("http");
+    const { blobs, clicked } = captureDownloads();
+    await expect(exportRun(api, "r1", format)).resolves.toBe(`Downloaded ${name}`);
+    expect(clicked).toEqual([[name, "blob:1"]]);
+    await expect(blobs[0].text()).resolves.toBe(content);
+  });
+
+  it("downloads nothing when the bundle cannot be built", async () => {
     const { api, files } = apiOf("http");
-    URL.createObjectURL = vi.fn().mockReturnValue("blob:run");
-    URL.revokeObjectURL = vi.fn();
-    const clicked: HTMLAnchorElement[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
-    await expect(exportRun(api, "r1")).resolves.toBe("Downloaded observatory-run-r1.json");
-    expect(files.exportJSON).toHaveBeenCalledWith("r1");
-    expect(clicked.map((a) => [a.download, a.href])).toEqual([["observatory-run-r1.json", "blob:run"]]);
-    const blob = vi.mocked(URL.createObjectURL).mock.calls[0][0] as Blob;
-    await expect(blob.text()).resolves.toBe('{"schema":"observatory.run/v1"}');
-    click.mockRestore();
+    const { clicked } = captureDownloads();
+    files.bundle.mockRejectedValueOnce(new Error("Downloading /bundle/r1: HTTP 404: no run r1"));
+    await expect(exportRun(api, "r1", "bundle")).rejects.toThrow("no run r1");
+    expect(clicked).toEqual([]);
   });
 });
 
 describe("importFile", () => {
-  it("sends the file's name and text to ImportJSON", async () => {
+  it.each(["mine.json", "my run.zip"])("uploads %s, run file or bundle alike", async (name) => {
     const { api, files } = apiOf("http");
-    await importFile(api, new File(["{}"], "mine.json"));
-    expect(files.importJSON).toHaveBeenCalledWith("mine.json", "{}");
+    const file = new File(["PK\x03\x04"], name);
+    await expect(importFile(api, file)).resolves.toEqual({ run_id: "r2", disagreements: [] });
+    expect(files.upload).toHaveBeenCalledWith(file);
   });
 });

@@ -1,20 +1,31 @@
-// Export and import of run files: native dialogs in the desktop, a download and a file input
-// in a browser. Only the desktop/browser split lives here; the calls go through the client.
+// Export and import of runs, as a run file (.json) or a bundle (.zip with the run's videos and
+// screenshots): native dialogs in the desktop, a download and a file input in a browser. Only
+// the desktop/browser split lives here; the backend is reached through the client.
 import type { Api } from "./client";
 import type { ImportResult } from "./types";
 
+/** What to export: the run file alone, or the bundle with its media. */
+export type ExportFormat = "file" | "bundle";
+
 /**
  * Exports run id and returns what happened in words, or "" when the user cancelled. In the
- * desktop it opens the native save dialog; in a browser it downloads the JSON.
+ * desktop it opens the native save dialog; in a browser it downloads the file.
  */
-export async function exportRun(api: Api, id: string, doc: Document = document): Promise<string> {
+export async function exportRun(api: Api, id: string, format: ExportFormat, doc: Document = document): Promise<string> {
   if (api.kind === "wails") {
-    const path = await api.files.exportDialog(id);
+    const path = await (format === "bundle" ? api.files.exportBundleDialog(id) : api.files.exportDialog(id));
     return path ? `Exported to ${path}` : "";
   }
-  const text = await api.files.exportJSON(id);
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const name = `observatory-run-${id}.json`;
+  const name = `observatory-run-${id}.${format === "bundle" ? "zip" : "json"}`;
+  const blob =
+    format === "bundle" ? await api.files.bundle(id) : new Blob([await api.files.exportJSON(id)], { type: "application/json" });
+  saveBlob(doc, blob, name);
+  return `Downloaded ${name}`;
+}
+
+/** Hands blob to the browser as a download named name, through an <a download>. */
+function saveBlob(doc: Document, blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
   const a = doc.createElement("a");
   a.href = url;
   a.download = name;
@@ -22,10 +33,9 @@ export async function exportRun(api: Api, id: string, doc: Document = document):
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000); // after the browser has taken the blob
-  return `Downloaded ${name}`;
 }
 
-/** Imports a file the user picked in a browser's file input. */
-export async function importFile(api: Api, file: File): Promise<ImportResult> {
-  return api.files.importJSON(file.name, await file.text());
+/** Imports a run file or bundle the user picked in a browser's file input. */
+export function importFile(api: Api, file: File): Promise<ImportResult> {
+  return api.files.upload(file);
 }

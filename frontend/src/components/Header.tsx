@@ -1,4 +1,5 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
+import type { ExportFormat } from "../api/transfer";
 import type { LabInfo, SessionInfo } from "../api/types";
 
 /** Props of Header. */
@@ -16,7 +17,8 @@ export interface HeaderProps {
   onRunAll(): void;
   onStop(): void;
   onReset(): void;
-  onExport(): void;
+  /** Called with the chosen format: the run file (.json) or the bundle (.zip with media). */
+  onExport(format: ExportFormat): void;
   /** Called with the chosen file in a browser, or with nothing in the desktop. */
   onImport(file?: File): void;
   onToggleSettings(): void;
@@ -25,6 +27,11 @@ export interface HeaderProps {
 /** The app bar: the task, the run controls and the run's progress. */
 export function Header(p: HeaderProps) {
   const file = useRef<HTMLInputElement>(null);
+  const [exportOpen, setExportOpen] = useState(false);
+  const exportAs = (format: ExportFormat) => {
+    setExportOpen(false);
+    p.onExport(format);
+  };
   const task = p.lab?.task;
   return (
     <header className="app-header">
@@ -46,13 +53,27 @@ export function Header(p: HeaderProps) {
         <button type="button" onClick={p.onStop} disabled={!p.running}>Stop</button>
         <button type="button" onClick={p.onReset}>Reset</button>
         <span className="sep" aria-hidden="true" />
-        <button type="button" onClick={p.onExport} disabled={!p.canExport}>Export</button>
+        <div className="dropdown" onKeyDown={(e) => e.key === "Escape" && setExportOpen(false)}>
+          <button type="button" aria-expanded={exportOpen && p.canExport} onClick={() => setExportOpen((o) => !o)} disabled={!p.canExport}>
+            Export <span aria-hidden="true">▾</span>
+          </button>
+          {exportOpen && p.canExport && (
+            <div className="dropdown-menu" role="group" aria-label="Export as">
+              <button type="button" aria-label="Export run file" onClick={() => exportAs("file")}>
+                Export run file <span className="muted">.json</span>
+              </button>
+              <button type="button" aria-label="Export bundle" onClick={() => exportAs("bundle")}>
+                Export bundle <span className="muted">.zip with video and screenshots</span>
+              </button>
+            </div>
+          )}
+        </div>
         <button type="button" onClick={() => (p.fileInput ? file.current?.click() : p.onImport())} disabled={p.running}>Import</button>
         {p.fileInput && (
           <input
             ref={file}
             type="file"
-            accept=".json,application/json"
+            accept=".json,.zip,application/json,application/zip"
             hidden
             data-testid="import-file"
             onChange={(e) => {

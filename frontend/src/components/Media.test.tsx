@@ -10,6 +10,6 @@ describe("Media", () => {
     expect(img.getAttribute("src")).toBe("/media/run%201/shots/step-1%20after.png");
     fireEvent.error(img);
     expect(screen.queryByRole("img")).toBeNull();
-    expect(screen.getByText("After screenshot: not available (imported runs carry no media).")).toBeTruthy();
+    expect(screen.getByText("After screenshot: not available (a run file carries no media; import a bundle to keep it).")).toBeTruthy();
   });
 });

@@ -29,6 +29,8 @@ describe("ReplayPanel", () => {
     expect(within(gate).getAllByRole("cell").map((c) => c.textContent)).toEqual(["not done", "donedisagrees"]);
     const saved = within(verdicts).getByRole("row", { name: /Saved as asked/ });
     expect(within(saved).getAllByRole("cell").map((c) => c.textContent)).toEqual(["no", "no"]);
+    const notice = within(verdicts).getByRole("row", { name: /Success notice/ });
+    expect(within(notice).getAllByRole("cell").map((c) => c.textContent)).toEqual(["donewrong", "done"]);
   });
 });
 

@@ -79,10 +79,14 @@ export function ReplayPanel({ title, replay, index, onIndex }: ReplayPanelProps)
                   <tbody>
                     {KEYS.map(({ key, label }) => {
                       const differs = replay.recomputed[key].done !== replay.recorded[key].done;
+                      const wrong = key !== "saved_as_asked" && replay.recomputed[key].done !== replay.recomputed.saved_as_asked.done;
                       return (
                         <tr key={key} className={differs ? "wrong" : undefined}>
                           <th scope="row">{label}</th>
-                          <td>{said(replay.recomputed, key)}</td>
+                          <td>
+                            {said(replay.recomputed, key)}
+                            {wrong && <span className="tag-wrong">wrong</span>}
+                          </td>
                           <td>
                             {said(replay.recorded, key)}
                             {differs && <span className="tag-disagree">disagrees</span>}

@@ -5,11 +5,10 @@ import { describe, expect, it } from "vitest";
 import { noticeNothingSaved, plan } from "../test/fixtures";
 import { TraceViewer } from "./TraceViewer";
 
-function Harness() {
+function Harness({ video }: { video?: string }) {
   const [i, setI] = useState(0);
-  return (
-    <TraceViewer title="Notice shown, nothing saved" plan={plan} steps={noticeNothingSaved.steps!} attempt={noticeNothingSaved} runId="r1" current={i} onStep={setI} />
-  );
+  const attempt = video ? { ...noticeNothingSaved, video } : noticeNothingSaved;
+  return <TraceViewer title="Notice shown, nothing saved" plan={plan} steps={noticeNothingSaved.steps!} attempt={attempt} runId="r1" current={i} onStep={setI} />;
 }
 
 const heading = () => screen.getByTestId("step-heading").textContent;
@@ -52,5 +51,57 @@ describe("TraceViewer", () => {
     expect(screen.getByText("524 ms", { selector: "dd" })).toBeTruthy();
     expect(screen.getByText("the store holds no record")).toBeTruthy();
     expect(screen.getAllByText("wrong").length).toBe(2);
+  });
+
+  describe("with a recorded video", () => {
+    /** The video element, made seekable as a loaded video is (jsdom loads no media). */
+    function loadedVideo() {
+      const v = screen.getByTestId("attempt-video") as HTMLVideoElement;
+      Object.defineProperty(v, "readyState", { value: 1, configurable: true });
+      let t = 0;
+      Object.defineProperty(v, "currentTime", { get: () => t, set: (x: number) => (t = x), configurable: true });
+      fireEvent.loadedMetadata(v);
+      return v;
+    }
+    const playing = () => screen.queryAllByText("in video").map((el) => el.closest("li")!.textContent);
+
+    it("shows it beside the steps, open, and collapses it", () => {
+      render(<Harness video="video.webm" />);
+      const v = screen.getByLabelText("Recorded video", { selector: "video" });
+      expect(v.getAttribute("src")).toBe("/media/r1/video.webm");
+      const toggle = screen.getByRole("button", { name: "Recorded video" });
+      expect(toggle.getAttribute("aria-expanded")).toBe("true");
+      fireEvent.click(toggle);
+      expect(screen.queryByTestId("attempt-video")).toBeNull();
+      expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    });
+
+    it("seeks to the chosen step's start, by keys, buttons and the observed trace", () => {
+      render(<Harness video="video.webm" />);
+      const v = loadedVideo();
+      expect(v.currentTime).toBe(0); // step 1 starts at 0 ms
+      fireEvent.keyDown(document.body, { key: "End" });
+      expect(v.currentTime).toBe(0.131);
+      fireEvent.click(screen.getByRole("button", { name: "Previous step" }));
+      expect(v.currentTime).toBe(0.102);
+      fireEvent.click(screen.getByRole("button", { name: /^Choose a room/ }));
+      expect(v.currentTime).toBe(0.077);
+    });
+
+    it("marks the step the playing video is in", () => {
+      render(<Harness video="video.webm" />);
+      const v = loadedVideo();
+      expect(playing()).toEqual([]);
+      v.currentTime = 0.2;
+      fireEvent.timeUpdate(v);
+      expect(playing()).toEqual(["Verify committed reservation 524 msin video"]);
+      expect(heading()).toBe("Step 1 of 5: Open reservation dialog"); // playing does not choose
+      v.currentTime = 0.05;
+      fireEvent.timeUpdate(v);
+      expect(playing()).toEqual(["Fill task title 36 msin video"]);
+      v.currentTime = 9;
+      fireEvent.timeUpdate(v);
+      expect(playing()).toEqual([]);
+    });
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { Action, Attempt, Step } from "../api/types";
 import { GateChecklist } from "./GateChecklist";
-import { Media } from "./Media";
 import { StepDetail } from "./StepDetail";
 import { VerdictList } from "./VerdictList";
+import { VideoPanel } from "./VideoPanel";
 
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
@@ -31,11 +31,18 @@ function inControl(e: KeyboardEvent): boolean {
   return !!el && (["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName) || el.isContentEditable);
 }
 
-/** The action plan beside the observed trace, stepped with buttons and Left/Right/Home/End. */
+/**
+ * The action plan beside the observed trace and the recorded video, stepped with buttons and
+ * Left/Right/Home/End. Choosing a step seeks the video; the step the video plays is marked.
+ */
 export function TraceViewer({ title, plan, steps, attempt, runId, current, onStep }: TraceViewerProps) {
   const n = steps.length;
   const i = Math.min(current, Math.max(n - 1, 0));
   const step = steps[i];
+  /** The step the recorded video is playing, from its time updates. */
+  const [playing, setPlaying] = useState<number | null>(null);
+  const video = attempt?.video;
+  useEffect(() => setPlaying(null), [runId, video]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -63,7 +70,7 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
           <span className="muted">←/→, Home/End</span>
         </div>
       </div>
-      <div className="trace-cols">
+      <div className={video ? "trace-cols with-video" : "trace-cols"}>
         <div>
           <h3>Action plan</h3>
           <ol className="plan">
@@ -82,17 +89,19 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
           ) : (
             <ol className="observed">
               {steps.map((s, k) => (
-                <li key={k}>
+                <li key={k} className={k === playing ? "playing" : undefined}>
                   <button type="button" aria-current={k === i ? "step" : undefined} onClick={() => onStep(k)}>
                     {s.action.description}
                     <span className="muted num"> {s.duration_ms} ms</span>
                     {s.error && <span className="tag-wrong">error</span>}
+                    {k === playing && <span className="tag playing-tag">in video</span>}
                   </button>
                 </li>
               ))}
             </ol>
           )}
         </div>
+        {video && <VideoPanel runId={runId} path={video} steps={steps} current={i} onPlaying={setPlaying} />}
       </div>
       {step && (
         <>
@@ -111,12 +120,6 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
             <VerdictList attempt={attempt} />
             <GateChecklist heading="Completion gate" conditions={attempt.verdicts.gate.conditions} />
           </div>
-          {attempt.video && (
-            <details className="video">
-              <summary>Recorded video</summary>
-              <Media runId={runId} path={attempt.video} kind="video" label="Recorded video" />
-            </details>
-          )}
         </div>
       )}
     </section>

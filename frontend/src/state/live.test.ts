@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Progress } from "../api/types";
+import type { Progress, RunStatus, RunSummary } from "../api/types";
 import { noticeNothingSaved, savesNormally } from "../test/fixtures";
-import { applyProgress, currentSlug, startLive } from "./live";
+import { applyProgress, currentSlug, missedFinish, startLive } from "./live";
 
 const fold = (events: Progress[]) => events.reduce(applyProgress, startLive(["saves-normally", "notice-nothing-saved"]));
 
@@ -36,5 +36,38 @@ describe("applyProgress", () => {
     expect(s.status).toBe("cancelled");
     expect(s.error).toBe("browser crashed");
     expect(currentSlug(s)).toBeNull();
+  });
+});
+
+describe("missedFinish", () => {
+  const summary = (id: string, status: RunStatus): RunSummary => ({
+    id,
+    lab: "booking",
+    created: "2025-01-01T00:00:00Z",
+    status,
+    source: "live",
+    attempts: 1,
+    completed: 1,
+    wrong: 0,
+  });
+  const running = fold([{ run_id: "r1", kind: "run-started" }]);
+
+  it.each<[string, RunSummary[], Progress | null]>([
+    ["the run ended while the stream was down", [summary("r0", "finished"), summary("r1", "cancelled")], { run_id: "r1", kind: "run-finished", status: "cancelled" }],
+    ["the run is still going", [summary("r1", "running")], null],
+    ["the history does not list the run yet", [summary("r0", "finished")], null],
+  ])("when %s", (_, history, want) => {
+    expect(missedFinish(running, history)).toEqual(want);
+  });
+
+  it("finishes the live view through applyProgress", () => {
+    const p = missedFinish(running, [summary("r1", "finished")])!;
+    expect(applyProgress(running, p).status).toBe("finished");
+  });
+
+  it("misses nothing before the run has an id or after it finished", () => {
+    const history = [summary("r1", "finished")];
+    expect(missedFinish(startLive(["saves-normally"]), history)).toBeNull();
+    expect(missedFinish(applyProgress(running, { run_id: "r1", kind: "run-finished", status: "finished" }), history)).toBeNull();
   });
 });

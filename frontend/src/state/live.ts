@@ -1,6 +1,6 @@
 // The live view of a run, built from `run` progress events. Pure: applyProgress returns a new
 // state, so the reducer is testable without a backend.
-import type { AppEvent, Attempt, Check, Progress, RunStatus, Step } from "../api/types";
+import type { AppEvent, Attempt, Check, Progress, RunStatus, RunSummary, Step } from "../api/types";
 
 /** What the window knows about the run in progress. */
 export interface LiveState {
@@ -80,4 +80,15 @@ export function applyProgress(s: LiveState, p: Progress): LiveState {
       return { ...next, error: p.message ?? "the run reported an error without a message" };
   }
   return next;
+}
+
+/**
+ * The run-finished event the live run missed, if the run history says it has ended while the
+ * state still shows it running (events sent while the event stream was reconnecting are lost);
+ * null when nothing was missed or the history does not know the run yet.
+ */
+export function missedFinish(s: LiveState, history: RunSummary[]): Progress | null {
+  if (s.status !== "running" || s.runId === null) return null;
+  const ended = history.find((r) => r.id === s.runId && r.status !== "running");
+  return ended ? { run_id: ended.id, kind: "run-finished", status: ended.status } : null;
 }

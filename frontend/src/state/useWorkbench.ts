@@ -2,9 +2,9 @@
 // run and the replays of an imported run. Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import { exportRun, importFile } from "../api/transfer";
-import type { Disagreement, LabInfo, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
-import { applyProgress, startLive, type LiveState } from "./live";
+import { exportRun, importFile, type ExportFormat } from "../api/transfer";
+import type { Disagreement, LabInfo, Progress, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
+import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
 
 /** A line for the status bar. */
 export interface Message {
@@ -30,6 +30,11 @@ export function useWorkbench(api: Api) {
   const [message, setMessage] = useState<Message | null>(null);
   /** The id of the live run whose finish should load it; null while Start has not answered. */
   const tracking = useRef<string | null | undefined>(undefined);
+  /** The live state as of the last render, for the reconnect handler. */
+  const liveNow = useRef<LiveState | null>(null);
+  useEffect(() => {
+    liveNow.current = live;
+  }, [live]);
 
   const fail = useCallback((what: string) => (err: unknown) => {
     setMessage({ kind: "error", text: `${what}: ${err instanceof Error ? err.message : String(err)}` });
@@ -64,18 +69,33 @@ export function useWorkbench(api: Api) {
     refreshHistory();
   }, [api, fail, refreshHistory]);
 
+  const onProgress = useCallback(
+    (p: Progress) => {
+      setLive((s) => (s ? applyProgress(s, p) : s));
+      const t = tracking.current;
+      if (p.kind === "run-finished" && t !== undefined && (t === null || t === p.run_id)) {
+        tracking.current = undefined;
+        api.runs.get(p.run_id).then(setRun, fail("Could not load the finished run"));
+        refreshHistory();
+      }
+    },
+    [api, fail, refreshHistory],
+  );
+
+  useEffect(() => api.onProgress(onProgress), [api, onProgress]);
+
+  // Events sent while the event stream reconnected are lost: re-read the history, and finish
+  // a live run that ended meanwhile as its run-finished event would have.
   useEffect(
     () =>
-      api.onProgress((p) => {
-        setLive((s) => (s ? applyProgress(s, p) : s));
-        const t = tracking.current;
-        if (p.kind === "run-finished" && t !== undefined && (t === null || t === p.run_id)) {
-          tracking.current = undefined;
-          api.runs.get(p.run_id).then(setRun, fail("Could not load the finished run"));
-          refreshHistory();
-        }
+      api.onReconnect(() => {
+        api.runs.history().then((h) => {
+          setHistory(h ?? []);
+          const missed = liveNow.current && missedFinish(liveNow.current, h ?? []);
+          if (missed) onProgress(missed);
+        }, fail("Could not reload the run history after reconnecting"));
       }),
-    [api, fail, refreshHistory],
+    [api, fail, onProgress],
   );
 
   const runAttempts = useCallback(
@@ -120,10 +140,13 @@ export function useWorkbench(api: Api) {
 
   const shownId = run?.id ?? live?.runId ?? null;
 
-  const exportShown = useCallback(() => {
-    if (!shownId) return;
-    exportRun(api, shownId).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the run"));
-  }, [api, fail, shownId]);
+  const exportShown = useCallback(
+    (format: ExportFormat) => {
+      if (!shownId) return;
+      exportRun(api, shownId, format).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the run"));
+    },
+    [api, fail, shownId],
+  );
 
   const importRun = useCallback(
     async (file?: File) => {
@@ -133,9 +156,9 @@ export function useWorkbench(api: Api) {
         setImported(res.disagreements ?? []);
         await openRun(res.run_id);
         refreshHistory();
-        setMessage({ kind: "info", text: `Imported ${file ? file.name : "the run file"}; verdicts recomputed by replay.` });
+        setMessage({ kind: "info", text: `Imported ${file ? file.name : "the file"}; verdicts recomputed by replay.` });
       } catch (err) {
-        fail("Could not import the run file")(err);
+        fail(`Could not import ${file ? file.name : "the file"}`)(err);
       }
     },
     [api, fail, openRun, refreshHistory],

@@ -5,14 +5,19 @@ import type { Api } from "../api/client";
 import type { Progress } from "../api/types";
 import { lab, noticeNothingSaved, replay, run } from "./fixtures";
 
-/** A fake Api plus emit(), which delivers a progress event to every subscriber. */
+/** A fake Api plus emit(), which delivers a progress event to every subscriber, and reconnect(). */
 export function fakeApi() {
   const subscribers = new Set<(p: Progress) => void>();
+  const reconnects = new Set<() => void>();
   const api: Api = {
     kind: "http",
     onProgress: (cb) => {
       subscribers.add(cb);
       return () => subscribers.delete(cb);
+    },
+    onReconnect: (cb) => {
+      reconnects.add(cb);
+      return () => reconnects.delete(cb);
     },
     runs: {
       labs: vi.fn().mockResolvedValue([lab]),
@@ -27,6 +32,9 @@ export function fakeApi() {
       exportJSON: vi.fn().mockResolvedValue("{}"),
       importJSON: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       exportDialog: vi.fn().mockResolvedValue(""),
+      exportBundleDialog: vi.fn().mockResolvedValue(""),
+      bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
+      upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       importDialog: vi.fn().mockResolvedValue({ run_id: "", disagreements: null }),
     },
     settings: {
@@ -38,5 +46,7 @@ export function fakeApi() {
     },
   };
   const emit = (p: Progress) => subscribers.forEach((cb) => cb(p));
-  return { api, emit, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
+  /** Tells subscribers the event stream came back after a drop. */
+  const reconnect = () => reconnects.forEach((cb) => cb());
+  return { api, emit, reconnect, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
 }

@@ -1,0 +1,102 @@
+package uitest
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/app"
+	"observatory/app/httpapi"
+	"observatory/backend/browser"
+	"observatory/backend/store"
+)
+
+// dist is the built frontend, relative to this package.
+const dist = "../../frontend/dist"
+
+// Timeouts, in ms, for Playwright's auto-waiting: a page reaction, and a whole run.
+const (
+	uiTimeout  = 15_000
+	runTimeout = 120_000
+)
+
+// shared is the one browser every test opens its pages in.
+var shared playwright.Browser
+
+// expect waits for page state with a page reaction's timeout.
+var expect = playwright.NewPlaywrightAssertions(uiTimeout)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+// run launches the browser once, the way the product does, and closes it after the tests.
+func run(m *testing.M) int {
+	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
+		// t.Fatal needs a test: every test checks again through newServer and fails there.
+		return m.Run()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := browser.Install(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "uitest: installing the Playwright driver:", err)
+		return 1
+	}
+	b, err := browser.Launch(ctx, browser.Options{Headless: true})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "uitest: launching Chromium:", err)
+		return 1
+	}
+	defer b.Close()
+	shared = b.Playwright()
+	return m.Run()
+}
+
+// newServer serves a fresh data folder's services and the built frontend, as `serve` does.
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
+		t.Fatal("the frontend is not built: run `npm run build` in frontend/ (scripts/test.sh does)")
+	}
+	dir := t.TempDir()
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatalf("opening the store in %s: %v", dir, err)
+	}
+	t.Cleanup(func() { st.Close() })
+	services := app.New(app.Options{Store: st, DataDir: dir, Transport: "http"})
+	srv := httptest.NewServer(httpapi.New(services, os.DirFS(dist), dir))
+	t.Cleanup(func() {
+		services.Shutdown()
+		srv.Close()
+	})
+	return srv
+}
+
+// openPage opens the window served by srv in a new browser context that accepts downloads.
+func openPage(t *testing.T, srv *httptest.Server) playwright.Page {
+	t.Helper()
+	bctx, err := shared.NewContext(playwright.BrowserNewContextOptions{
+		AcceptDownloads: playwright.Bool(true),
+		Viewport:        &playwright.Size{Width: 1400, Height: 1000},
+	})
+	if err != nil {
+		t.Fatalf("opening a browser context: %v", err)
+	}
+	t.Cleanup(func() { bctx.Close() })
+	bctx.SetDefaultTimeout(uiTimeout)
+	page, err := bctx.NewPage()
+	if err != nil {
+		t.Fatalf("opening a page: %v", err)
+	}
+	if _, err := page.Goto(srv.URL); err != nil {
+		t.Fatalf("loading %s: %v", srv.URL, err)
+	}
+	return page
+}

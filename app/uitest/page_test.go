@@ -1,0 +1,137 @@
+package uitest
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// Columns of the attempts table after the title, as the frontend orders them.
+const (
+	colSaved = iota
+	colNotice
+	colParallax
+	colGate
+	colTerminal
+)
+
+// row is the attempts table's row for the attempt titled title.
+func row(page playwright.Page, title string) playwright.Locator {
+	return page.GetByRole("table", playwright.PageGetByRoleOptions{Name: "Attempts"}).
+		GetByRole("row", playwright.LocatorGetByRoleOptions{Name: title, Exact: playwright.Bool(true)})
+}
+
+// cell is one verdict cell of r, by column.
+func cell(r playwright.Locator, col int) playwright.Locator {
+	return r.GetByRole("cell").Nth(col)
+}
+
+// button is the page's button named name, exactly.
+func button(page playwright.Page, name string) playwright.Locator {
+	return page.GetByRole("button", playwright.PageGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
+}
+
+// runAttempt clicks the attempt's row, which runs it, and waits until the row shows how it
+// ended.
+func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
+	t.Helper()
+	r := row(page, title)
+	must(t, "click the row "+title, r.Click())
+	must(t, title+" ends "+terminal, expect.Locator(cell(r, colTerminal)).ToHaveText(terminal,
+		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
+	return r
+}
+
+// expectText waits until l shows exactly text.
+func expectText(t *testing.T, l playwright.Locator, text string) {
+	t.Helper()
+	must(t, "see "+text, expect.Locator(l).ToHaveText(text))
+}
+
+// expectContains waits until l's text contains text.
+func expectContains(t *testing.T, l playwright.Locator, text string) {
+	t.Helper()
+	must(t, "see "+text, expect.Locator(l).ToContainText(text))
+}
+
+// press sends a key to the page and waits until the step heading reads heading.
+func press(t *testing.T, page playwright.Page, key, heading string) {
+	t.Helper()
+	must(t, "press "+key, page.Keyboard().Press(key))
+	expectText(t, page.GetByTestId("step-heading"), heading)
+}
+
+// download runs click and returns the path of the file it downloads.
+func download(t *testing.T, page playwright.Page, click func() error) string {
+	t.Helper()
+	d, err := page.ExpectDownload(click)
+	if err != nil {
+		t.Fatalf("waiting for a download: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), d.SuggestedFilename())
+	must(t, "save the download", d.SaveAs(path))
+	return path
+}
+
+// exportAs opens Export, picks choice and returns the downloaded file's path.
+func exportAs(t *testing.T, page playwright.Page, choice string) string {
+	t.Helper()
+	must(t, "open Export", button(page, "Export").Click())
+	return download(t, page, func() error { return button(page, choice).Click() })
+}
+
+// importFile picks path in the browser's file input, as Import does.
+func importFile(t *testing.T, page playwright.Page, path string) {
+	t.Helper()
+	must(t, "import "+filepath.Base(path), page.GetByTestId("import-file").SetInputFiles(path))
+}
+
+// loadedVideo waits until the attempt's video has loaded its metadata with a positive
+// duration, and returns the element's locator.
+func loadedVideo(t *testing.T, page playwright.Page) playwright.Locator {
+	t.Helper()
+	v := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"}).GetByTestId("attempt-video")
+	must(t, "see the recorded video", expect.Locator(v).ToHaveAccessibleName("Recorded video"))
+	h, err := v.ElementHandle()
+	if err != nil {
+		t.Fatalf("finding the video element: %v", err)
+	}
+	if _, err := page.WaitForFunction("v => v.readyState >= 1 && v.duration > 0", h); err != nil {
+		t.Fatalf("the recorded video did not load (%s): %v", mediaState(page, v), err)
+	}
+	return v
+}
+
+// mediaState describes a media element's state for a failure message.
+func mediaState(page playwright.Page, v playwright.Locator) any {
+	s, err := v.Evaluate("v => `src=${v.currentSrc} readyState=${v.readyState} error=${v.error?.code}`", nil)
+	if err != nil {
+		return err
+	}
+	return s
+}
+
+// snap saves a screenshot of the page as name.png in $UITEST_SCREENSHOTS, when it is set.
+func snap(t *testing.T, page playwright.Page, name string) {
+	t.Helper()
+	dir := os.Getenv("UITEST_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	_, err := page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(filepath.Join(dir, name+".png")), FullPage: playwright.Bool(true)})
+	must(t, "screenshot "+name, err)
+}
+
+// must fails the test with what it was doing when err is not nil.
+func must(t *testing.T, doing string, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", doing, err)
+	}
+}
+
+// number matches a decimal number such as the Jaccard distance "0.667".
+var number = regexp.MustCompile(`^\d+\.\d{3}`)

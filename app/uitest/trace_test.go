@@ -1,0 +1,95 @@
+package uitest
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// Step headings of the booking lab's five-step plan, as the trace viewer shows them.
+var headings = []string{
+	"Step 1 of 5: Open reservation dialog",
+	"Step 2 of 5: Fill task title",
+	"Step 3 of 5: Choose a room",
+	"Step 4 of 5: Submit reservation form",
+	"Step 5 of 5: Verify committed reservation",
+}
+
+// TestRunAndTrace runs "Saves normally" from its row, then steps through its trace with the
+// keyboard, and checks the samples, the diff, the distance, the gate and the recorded video.
+func TestRunAndTrace(t *testing.T) {
+	page := openPage(t, newServer(t))
+	r := runAttempt(t, page, "Saves normally", "completed")
+	expectText(t, cell(r, colGate), "done")
+	expectText(t, cell(r, colSaved), "yes")
+	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
+	expectContains(t, trace.GetByRole("heading", playwright.LocatorGetByRoleOptions{Level: playwright.Int(2)}), "Saves normally")
+
+	t.Run("keyboard steps", func(t *testing.T) {
+		press(t, page, "Home", headings[0])
+		press(t, page, "ArrowRight", headings[1])
+		press(t, page, "ArrowRight", headings[2])
+		press(t, page, "End", headings[4])
+		press(t, page, "ArrowRight", headings[4]) // the last step stays
+		press(t, page, "ArrowLeft", headings[3])
+		press(t, page, "Home", headings[0])
+		press(t, page, "ArrowLeft", headings[0]) // the first step stays
+	})
+
+	t.Run("submit step shows samples, diff and distance", func(t *testing.T) {
+		press(t, page, "End", headings[4])
+		press(t, page, "ArrowLeft", headings[3])
+		for _, name := range []string{"Before", "After", "Diff"} {
+			region := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
+			must(t, "see the "+name+" sample", expect.Locator(region).ToBeVisible())
+		}
+		after := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "After", Exact: playwright.Bool(true)})
+		must(t, "see the after screenshot", expect.Locator(after.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})).ToBeVisible())
+		must(t, "see the distance", expect.Locator(page.GetByTestId("distance")).ToHaveText(number))
+	})
+
+	t.Run("gate checklist holds", func(t *testing.T) {
+		gate := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Completion gate", Exact: playwright.Bool(true)})
+		expectContains(t, gate.GetByRole("heading"), "6 of 6 hold")
+		conditions := gate.Locator(`[data-testid^="condition-"]`)
+		must(t, "see six conditions", expect.Locator(conditions).ToHaveCount(6))
+		for i := range 6 {
+			expectText(t, conditions.Nth(i).Locator(".state"), "holds")
+		}
+	})
+
+	t.Run("video seeks to the chosen step", func(t *testing.T) {
+		video := loadedVideo(t, page)
+		press(t, page, "Home", headings[0])
+		for _, h := range headings[1:4] {
+			press(t, page, "ArrowRight", h)
+		}
+		start := stepStart(t, page)
+		seeked := fmt.Sprintf("v => Math.abs(v.currentTime - %g) < 0.05", start)
+		h, err := video.ElementHandle()
+		must(t, "find the video", err)
+		if _, err := page.WaitForFunction(seeked, h); err != nil {
+			got, _ := video.Evaluate("v => v.currentTime", nil)
+			t.Fatalf("the video did not seek to step 4's start %.3f s: currentTime %v: %v", start, got, err)
+		}
+		snap(t, page, "trace-with-video")
+	})
+}
+
+// stepStart reads the shown step's start, in seconds, from its facts ("812 ms").
+func stepStart(t *testing.T, page playwright.Page) float64 {
+	t.Helper()
+	dd := page.Locator(".facts div").Filter(playwright.LocatorFilterOptions{
+		Has: page.GetByText("Start", playwright.PageGetByTextOptions{Exact: playwright.Bool(true)}),
+	}).Locator("dd")
+	text, err := dd.TextContent()
+	must(t, "read the step's start", err)
+	ms, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(text), " ms"))
+	if err != nil {
+		t.Fatalf("the step's start %q is not a number of ms: %v", text, err)
+	}
+	return float64(ms) / 1000
+}
