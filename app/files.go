@@ -22,7 +22,7 @@ type Dialogs interface {
 }
 
 // ErrNoDialogs is returned by the dialog methods outside the desktop.
-var ErrNoDialogs = errors.New("native file dialogs exist only in the desktop app; use ExportJSON and ImportJSON")
+var ErrNoDialogs = errors.New("native file dialogs exist only in the desktop app; in a browser, download and upload instead")
 
 // ImportResult says what an import stored and where the file's recorded verdicts were wrong.
 type ImportResult struct {
@@ -49,19 +49,6 @@ func (f *Files) ExportJSON(id string) (string, error) {
 		return "", err
 	}
 	return b.String(), nil
-}
-
-// ImportJSON checks a run file, replays it, recomputes every verdict and stores it as an
-// imported run. A refused file stores nothing; the error says what is wrong and where.
-func (f *Files) ImportJSON(name, content string) (ImportResult, error) {
-	if len(content) > runfile.MaxBytes {
-		return ImportResult{}, fmt.Errorf("%s is %d bytes; run files are at most %d", name, len(content), runfile.MaxBytes)
-	}
-	res, err := runfile.Import(labs.Get, f.store, name, strings.NewReader(content))
-	if err != nil {
-		return ImportResult{}, err
-	}
-	return ImportResult{RunID: res.Run.ID, Disagreements: res.Disagreements}, nil
 }
 
 // ExportDialog asks where to save a run's file and writes it there; "" when cancelled.

@@ -70,9 +70,6 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := runner.Select(lab, req.Attempts); err != nil {
-		return "", err
-	}
 	set, err := r.settings.Get()
 	if err != nil {
 		return "", err
@@ -80,6 +77,9 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	override := set.Config
 	if req.Config != nil {
 		override = *req.Config
+	}
+	if _, err := runner.Check(lab, req.Attempts, override); err != nil {
+		return "", err
 	}
 
 	r.mu.Lock()
@@ -90,15 +90,23 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	live := &liveRun{id: runner.NewRunID(time.Now()), cancel: cancel, done: make(chan struct{})}
 	r.current = live
+	finished := false // whether the runner reported the run's end itself
 	rn := &runner.Runner{Lab: lab, Launch: r.launch(set.Headed, set.BrowserPath), Recorder: r.store,
-		Emit: func(p runner.Progress) { r.emit.Emit(EventRun, p) }}
+		Emit: func(p runner.Progress) {
+			finished = finished || p.Kind == runner.RunFinished
+			r.emit.Emit(EventRun, p)
+		}}
 	opts := runner.Options{Attempts: req.Attempts, Override: override, MediaRoot: r.media, Video: set.Video, Screenshots: set.Screenshots}
 	go func() {
 		defer close(live.done)
 		defer cancel()
+		// The runner reports its own end once it has recorded the run; before that, an error
+		// (say, no media folder) must still end the run in the UI, exactly once.
 		if _, err := rn.Run(ctx, live.id, opts); err != nil {
 			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.Error, Message: err.Error()})
-			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
+			if !finished {
+				r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
+			}
 		}
 		r.mu.Lock()
 		if r.current == live {

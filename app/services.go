@@ -65,6 +65,10 @@ func MediaRoot(dataDir string) string { return filepath.Join(dataDir, "media") }
 // LaunchChromium launches Chromium through Playwright, headless unless headed.
 func LaunchChromium(headed bool, executable string) runner.Launcher {
 	return func(ctx context.Context) (agent.Browser, error) {
-		return browser.Launch(ctx, browser.Options{Headless: !headed, ExecutablePath: executable})
+		b, err := browser.Launch(ctx, browser.Options{Headless: !headed, ExecutablePath: executable})
+		if err != nil {
+			return nil, err // never a nil *Browser inside a non-nil agent.Browser
+		}
+		return b, nil
 	}
 }

@@ -138,7 +138,7 @@ func (win *Window) Run(o Options) error {
 		Bind:       o.Services.Bind(),
 	})
 	if err != nil {
-		return fmt.Errorf("the desktop window could not start: %w (build with `make build`; on Linux it needs WebKitGTK 4.1, which scripts/setup.sh installs)", err)
+		return fmt.Errorf("the desktop window could not start: %w (build it with scripts/build.sh; on Linux it needs WebKitGTK 4.1, which scripts/setup.sh installs)", err)
 	}
 	if o.Smoke {
 		select {

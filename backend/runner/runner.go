@@ -56,26 +56,50 @@ func Select(lab agent.Lab, slugs []string) ([]agent.AttemptSpec, error) {
 		known = append(known, a.Slug)
 	}
 	out := make([]agent.AttemptSpec, 0, len(slugs))
+	named := make(map[string]bool, len(slugs))
 	for _, s := range slugs {
 		a, ok := bySlug[s]
 		if !ok {
 			return nil, fmt.Errorf("lab %q has no attempt %q; it has %v", lab.Name(), s, known)
 		}
+		if named[s] {
+			return nil, fmt.Errorf("attempt %q is named twice; a run holds each attempt once", s)
+		}
+		named[s] = true
 		out = append(out, a)
 	}
 	return out, nil
 }
 
+// Check says what is wrong with a request to run the slugs (empty: all) with the override,
+// before anything starts: an unknown or repeated attempt, or numbers out of range.
+func Check(lab agent.Lab, slugs []string, override agent.ConfigOverride) ([]agent.AttemptSpec, error) {
+	specs, err := Select(lab, slugs)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range specs {
+		if err := override.Apply(s.Config).Validate(); err != nil {
+			return nil, fmt.Errorf("attempt %s: %w", s.Slug, err)
+		}
+	}
+	return specs, nil
+}
+
 // Run runs the chosen attempts one after another and returns the run. A cancelled context
 // ends the current attempt as cancelled and skips the rest; the run is then cancelled too.
+// Errors before the run is recorded (a bad request, no media folder) leave nothing behind;
+// after it, the run is always finished with a status, never left running.
 func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run, error) {
-	specs, err := Select(r.Lab, opts.Attempts)
+	specs, err := Check(r.Lab, opts.Attempts, opts.Override)
 	if err != nil {
 		return agent.Run{}, err
 	}
-	for _, s := range specs {
-		if err := opts.Override.Apply(s.Config).Validate(); err != nil {
-			return agent.Run{}, fmt.Errorf("attempt %s: %w", s.Slug, err)
+	mediaDir := ""
+	if opts.MediaRoot != "" && (opts.Video || opts.Screenshots) {
+		mediaDir = filepath.Join(opts.MediaRoot, runID)
+		if err := os.MkdirAll(mediaDir, 0o755); err != nil {
+			return agent.Run{}, fmt.Errorf("making the run's media folder: %w", err)
 		}
 	}
 	run := agent.Run{ID: runID, Lab: r.Lab.Name(), Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
@@ -84,13 +108,6 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	r.emit(Progress{RunID: runID, Kind: RunStarted, Total: len(specs)})
 
-	mediaDir := ""
-	if opts.MediaRoot != "" && (opts.Video || opts.Screenshots) {
-		mediaDir = filepath.Join(opts.MediaRoot, runID)
-		if err := os.MkdirAll(mediaDir, 0o755); err != nil {
-			return run, fmt.Errorf("media folder: %w", err)
-		}
-	}
 	var browser agent.Browser
 	defer func() {
 		if browser != nil {
@@ -102,10 +119,15 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 			break
 		}
 		if browser == nil {
-			if browser, err = r.Launch(ctx); err != nil {
+			b, err := r.Launch(ctx)
+			if err != nil {
+				if ctx.Err() != nil { // stopped while the browser was starting
+					break
+				}
 				r.finish(&run, agent.RunInterrupted)
-				return run, err
+				return run, fmt.Errorf("starting the browser: %w", err)
 			}
+			browser = b
 		}
 		a, err := r.attempt(ctx, &run, spec, i+1, len(specs), browser, opts, mediaDir)
 		if err != nil && !errors.Is(err, errBrowserGone) {
@@ -188,7 +210,10 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		video, cerr := page.Close()
-		if cerr == nil && video != "" {
+		switch {
+		case cerr != nil:
+			r.emit(Progress{RunID: run.ID, Kind: Error, Slug: spec.Slug, Message: "closing the page: " + cerr.Error()})
+		case video != "":
 			a.Video = r.keepVideo(mediaDir, video, spec.Slug)
 		}
 	}
