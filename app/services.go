@@ -25,12 +25,14 @@ type Options struct {
 	Launch func(headed bool, executable string) runner.Launcher
 }
 
-// Services are every service the UI calls. Bind hands them to a transport.
+// Services are every service the UI calls; Bind hands them to a transport. Transfer is the
+// transports' own (downloads and uploads) and is never bound.
 type Services struct {
 	Runs     *Runs
 	Files    *Files
 	Settings *Settings
 	Session  *Session
+	Transfer *Transfer
 	emitter  *switchableEmitter
 }
 
@@ -41,9 +43,11 @@ func New(o Options) *Services {
 	}
 	em := &switchableEmitter{}
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
+	transfer := NewTransfer(o.Store, o.DataDir)
 	return &Services{
 		Runs:     &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch},
-		Files:    &Files{store: o.Store, dialogs: o.Dialogs, mediaRoot: MediaRoot(o.DataDir)},
+		Files:    &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
+		Transfer: transfer,
 		Settings: settings,
 		Session:  &Session{info: SessionInfo{Version: o.Version, Transport: o.Transport, DataDir: o.DataDir}, onReady: o.OnReady},
 		emitter:  em,

@@ -30,7 +30,7 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 				}
 				return runfile.Encode(env.Stdout, run)
 			}
-			return exportFile(env, app.New(app.Options{Store: st, DataDir: dataDir}).Files, args[0], out)
+			return exportFile(env, app.NewTransfer(st, dataDir), args[0], out)
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots; - or empty: the run file on standard output")
@@ -52,8 +52,7 @@ stores nothing.`,
 				return err
 			}
 			defer st.Close()
-			files := app.New(app.Options{Store: st, DataDir: dataDir}).Files
-			res, err := files.ImportFile(args[0])
+			res, err := app.NewTransfer(st, dataDir).ImportFile(args[0])
 			if err != nil {
 				return err
 			}
@@ -108,7 +107,7 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 }
 
 // exportFile writes a stored run to path (a bundle for .zip) and says what it wrote.
-func exportFile(env Env, files *app.Files, id, path string) error {
+func exportFile(env Env, files *app.Transfer, id, path string) error {
 	missing, err := files.ExportFile(id, path)
 	if err != nil {
 		return err

@@ -120,7 +120,7 @@ func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
 		return err
 	}
 	if f.export != "" {
-		if err := exportFile(env, app.New(app.Options{Store: st, DataDir: dataDir}).Files, run.ID, f.export); err != nil {
+		if err := exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export); err != nil {
 			return err
 		}
 	}

@@ -28,16 +28,23 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				return err
 			}
 			defer st.Close()
+			listen, err := httpapi.Addr(addr)
+			if err != nil {
+				return err
+			}
 			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "http"})
 			defer services.Shutdown()
-			ln, err := net.Listen("tcp", httpapi.Addr(addr))
+			ln, err := net.Listen("tcp", listen)
 			if err != nil {
-				return fmt.Errorf("listening on %s: %w", addr, err)
+				return fmt.Errorf("listening on %s: %w", listen, err)
 			}
-			srv := &http.Server{Handler: httpapi.New(services, env.Assets, dataDir), ReadHeaderTimeout: 10 * time.Second}
-			// The address goes to standard output alone, so scripts and tests can read it.
-			fmt.Fprintf(env.Stdout, "http://%s/\n", ln.Addr())
-			fmt.Fprintf(env.Stderr, "serving Observatory on http://%s/ (data in %s); Ctrl+C stops\n", ln.Addr(), dataDir)
+			token := httpapi.NewToken()
+			srv := &http.Server{Handler: httpapi.New(services, env.Assets, dataDir, token), ReadHeaderTimeout: 10 * time.Second}
+			// The address goes to standard output alone, so scripts and tests can read it. It
+			// carries the access token: only who can read it can use the server.
+			url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
+			fmt.Fprintln(env.Stdout, url)
+			fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, dataDir)
 			go func() {
 				<-cmd.Context().Done()
 				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -50,6 +57,6 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "loopback address to listen on (port 0 picks a free one)")
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 
@@ -17,15 +18,19 @@ import (
 // maxBody bounds a call's arguments; an imported run file is the largest (see runfile).
 const maxBody = 16 << 20
 
-// Handler serves the services, their events, run media and the frontend.
+// Handler serves the services, their events, run media and the frontend, to this machine's
+// user only (see guard).
 type Handler struct {
-	mux *http.ServeMux
-	hub *hub
+	mux   *http.ServeMux
+	hub   *hub
+	guard *guard
 }
 
-// New builds the handler and connects the services' events to its WebSocket.
-func New(services *app.Services, assets fs.FS, dataDir string) *Handler {
-	h := &Handler{mux: http.NewServeMux(), hub: newHub()}
+// New builds the handler and connects the services' events to its WebSocket. token is the
+// access token the printed address carries; every request needs it (as the session cookie
+// that opening that address sets).
+func New(services *app.Services, assets fs.FS, dataDir, token string) *Handler {
+	h := &Handler{mux: http.NewServeMux(), hub: newHub(), guard: &guard{token: token}}
 	services.SetEmitter(h.hub)
 	d := newDispatcher(services.Bind()...)
 	h.mux.HandleFunc("POST /api/{service}/{method}", func(w http.ResponseWriter, r *http.Request) {
@@ -33,18 +38,22 @@ func New(services *app.Services, assets fs.FS, dataDir string) *Handler {
 	})
 	h.mux.HandleFunc("GET /api/events", h.hub.serve)
 	h.mux.HandleFunc("GET /bundle/{id}", func(w http.ResponseWriter, r *http.Request) {
-		serveBundle(w, r, services.Files)
+		serveBundle(w, r, services.Transfer)
 	})
 	h.mux.HandleFunc("POST /upload/{name}", func(w http.ResponseWriter, r *http.Request) {
-		serveUpload(w, r, services.Files)
+		serveUpload(w, r, services.Transfer)
 	})
 	h.mux.Handle("GET "+app.MediaPrefix, app.MediaHandler(app.MediaRoot(dataDir)))
 	h.mux.Handle("GET /", http.FileServerFS(assets))
 	return h
 }
 
-// ServeHTTP implements http.Handler.
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+// ServeHTTP implements http.Handler: the guard first, then the routes.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.guard.admit(w, r) {
+		h.mux.ServeHTTP(w, r)
+	}
+}
 
 func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 	// Requiring JSON forces a CORS preflight, which this server never grants, so no other
@@ -76,7 +85,7 @@ func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 
 // serveBundle streams a run's bundle as a download. It is built in memory first, so that a
 // failure is still an honest error status rather than a truncated zip.
-func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Files) {
+func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
 	var buf bytes.Buffer
 	id := r.PathValue("id")
 	if err := files.WriteBundle(&buf, id); err != nil {
@@ -90,7 +99,7 @@ func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Files) {
 
 // serveUpload imports the run file or bundle in the request body. Like calls, it insists on
 // a non-simple content type, so other sites cannot post here without a refused preflight.
-func serveUpload(w http.ResponseWriter, r *http.Request, files *app.Files) {
+func serveUpload(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/octet-stream" {
 		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "uploads must be sent as application/octet-stream"})
 		return
@@ -109,10 +118,18 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// Addr normalises a listen address to loopback when no host is given.
-func Addr(a string) string {
+// Addr normalises a listen address to loopback when no host is given, and refuses any host
+// that is not this machine's loopback: serve is for the user at this machine.
+func Addr(a string) (string, error) {
 	if strings.HasPrefix(a, ":") {
-		return "127.0.0.1" + a
+		a = "127.0.0.1" + a
 	}
-	return a
+	host, _, err := net.SplitHostPort(a)
+	if err != nil {
+		return "", fmt.Errorf("listen address %q: %w", a, err)
+	}
+	if !loopbackHost(host) {
+		return "", fmt.Errorf("listen address %q: serve listens on loopback only (127.0.0.1, ::1 or localhost), so no other machine can drive your browser", a)
+	}
+	return a, nil
 }

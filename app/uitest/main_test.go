@@ -58,6 +58,9 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
+// testToken is the access token the test server requires, as `serve` prints it in its address.
+var testToken = httpapi.NewToken()
+
 // newServer serves a fresh data folder's services and the built frontend, as `serve` does.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
@@ -71,7 +74,7 @@ func newServer(t *testing.T) *httptest.Server {
 	}
 	t.Cleanup(func() { st.Close() })
 	services := app.New(app.Options{Store: st, DataDir: dir, Transport: "http"})
-	srv := httptest.NewServer(httpapi.New(services, os.DirFS(dist), dir))
+	srv := httptest.NewServer(httpapi.New(services, os.DirFS(dist), dir, testToken))
 	t.Cleanup(func() {
 		services.Shutdown()
 		srv.Close()
@@ -95,7 +98,8 @@ func openPage(t *testing.T, srv *httptest.Server) playwright.Page {
 	if err != nil {
 		t.Fatalf("opening a page: %v", err)
 	}
-	if _, err := page.Goto(srv.URL); err != nil {
+	// The printed address carries the token; opening it sets the session cookie.
+	if _, err := page.Goto(srv.URL + "/?token=" + testToken); err != nil {
 		t.Fatalf("loading %s: %v", srv.URL, err)
 	}
 	return page

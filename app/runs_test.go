@@ -1,0 +1,144 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/runner"
+	"observatory/backend/store"
+)
+
+// recording is an Emitter that keeps every run event.
+type recording struct {
+	mu     sync.Mutex
+	events []runner.Progress
+	ended  chan struct{}
+}
+
+func newRecording() *recording { return &recording{ended: make(chan struct{}, 8)} }
+
+func (r *recording) Emit(name string, data any) {
+	p := data.(runner.Progress)
+	r.mu.Lock()
+	r.events = append(r.events, p)
+	r.mu.Unlock()
+	if p.Kind == runner.RunFinished {
+		r.ended <- struct{}{}
+	}
+}
+
+func (r *recording) kinds() []runner.Kind {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var k []runner.Kind
+	for _, e := range r.events {
+		k = append(k, e.Kind)
+	}
+	return k
+}
+
+func (r *recording) waitEnd(t *testing.T) {
+	t.Helper()
+	select {
+	case <-r.ended:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the run never reported its end; events %v", r.kinds())
+	}
+}
+
+// newServices builds the services on a fresh store with the given browser launcher.
+func newServices(t *testing.T, launch func(ctx context.Context) (agent.Browser, error)) (*Services, *recording, *store.Store) {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s := New(Options{Store: st, DataDir: dir, Launch: func(bool, string) runner.Launcher { return launch }})
+	rec := newRecording()
+	s.SetEmitter(rec)
+	t.Cleanup(s.Shutdown)
+	return s, rec, st
+}
+
+func TestStartWithoutABrowserEndsTheRunOnceWithTheAdvice(t *testing.T) {
+	s, rec, st := newServices(t, func(context.Context) (agent.Browser, error) {
+		return nil, errors.New("no Chromium found: install Debian's chromium package")
+	})
+	id, err := s.Runs.Start(StartRequest{Lab: "booking", Attempts: []string{"saves-normally"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitEnd(t)
+	kinds := rec.kinds()
+	finishes, advice := 0, false
+	for _, e := range rec.events {
+		finishes += map[bool]int{true: 1}[e.Kind == runner.RunFinished]
+		advice = advice || (e.Kind == runner.Error && strings.Contains(e.Message, "install Debian's chromium"))
+	}
+	if finishes != 1 || !advice {
+		t.Errorf("events %v: want the install advice and exactly one run-finished", kinds)
+	}
+	run, err := st.Get(id)
+	if err != nil || run.Status != agent.RunInterrupted {
+		t.Errorf("stored run %+v, %v; want it interrupted", run.Status, err)
+	}
+}
+
+func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
+	started := make(chan struct{})
+	s, rec, st := newServices(t, func(ctx context.Context) (agent.Browser, error) {
+		close(started)
+		<-ctx.Done() // a browser that takes until the user stops
+		return nil, ctx.Err()
+	})
+	id, err := s.Runs.Start(StartRequest{Lab: "booking"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	if _, err := s.Runs.Start(StartRequest{Lab: "booking"}); !errors.Is(err, ErrRunGoing) {
+		t.Errorf("a second Start gave %v, want ErrRunGoing", err)
+	}
+	if err := s.Runs.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitEnd(t)
+	n := len(rec.kinds())
+	if run, err := st.Get(id); err != nil || run.Status != agent.RunCancelled {
+		t.Errorf("stored run %v, %v; want cancelled", run.Status, err)
+	}
+	if _, err := s.Runs.Start(StartRequest{Lab: "nope"}); err == nil || !strings.Contains(err.Error(), `no lab called "nope"`) {
+		t.Errorf("an unknown lab gave %v", err)
+	}
+	if len(rec.kinds()) != n {
+		t.Errorf("events arrived after Stop returned: %v", rec.kinds()[n:])
+	}
+}
+
+func TestSettings(t *testing.T) {
+	s, _, _ := newServices(t, nil)
+	got, err := s.Settings.Get()
+	if err != nil || got.Config != (agent.ConfigOverride{}) || !got.Video || !got.Screenshots {
+		t.Fatalf("defaults %+v, %v; want no override, video and screenshots on", got, err)
+	}
+	poll := 0
+	if err := s.Settings.Save(UserSettings{Config: agent.ConfigOverride{PollMS: &poll}}); err == nil || !strings.Contains(err.Error(), "poll 0 ms") {
+		t.Errorf("saving a zero poll gave %v", err)
+	}
+	budget := 3
+	want := UserSettings{Config: agent.ConfigOverride{Budget: &budget}, Headed: true}
+	if err := s.Settings.Save(want); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.Settings.Get()
+	if err != nil || got.Config.Budget == nil || *got.Config.Budget != 3 || !got.Headed {
+		t.Errorf("read back %+v, %v", got, err)
+	}
+}

@@ -1,0 +1,141 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"observatory/backend/bundle"
+	"observatory/backend/labs"
+	"observatory/backend/runfile"
+	"observatory/backend/store"
+)
+
+// ImportResult says what an import stored and where the file's recorded verdicts were wrong.
+type ImportResult struct {
+	RunID         string                 `json:"run_id"`
+	Disagreements []runfile.Disagreement `json:"disagreements"`
+}
+
+// Transfer moves runs between the store and files on disk: run files (JSON) and bundles (a
+// zip of the run file with its videos and screenshots). The command line and the transports
+// use it; it is never bound to the UI, because its methods take paths and streams.
+type Transfer struct {
+	store     *store.Store
+	mediaRoot string
+}
+
+// NewTransfer works on the store and the media below dataDir.
+func NewTransfer(st *store.Store, dataDir string) *Transfer {
+	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir)}
+}
+
+// ExportFile writes a stored run to path: a bundle with its media when path ends in .zip,
+// otherwise a run file. It writes through a temporary file, so a failure leaves nothing
+// half-written, and returns the media a bundle left out because the disk no longer has them.
+func (t *Transfer) ExportFile(id, path string) (missing []string, err error) {
+	run, err := t.store.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	err = writeAtomically(path, func(w io.Writer) error {
+		if !strings.HasSuffix(path, ".zip") {
+			return runfile.Encode(w, run)
+		}
+		missing, err = bundle.Export(w, run, filepath.Join(t.mediaRoot, run.ID))
+		return err
+	})
+	return missing, err
+}
+
+// WriteBundle writes the bundle of a stored run to w. Media files the run names but the disk
+// no longer has are left out.
+func (t *Transfer) WriteBundle(w io.Writer, id string) error {
+	run, err := t.store.Get(id)
+	if err != nil {
+		return err
+	}
+	_, err = bundle.Export(w, run, filepath.Join(t.mediaRoot, run.ID))
+	return err
+}
+
+// ImportFile imports the run file or bundle at path, telling them apart by content, and
+// reading no more than their size limits allow.
+func (t *Transfer) ImportFile(path string) (ImportResult, error) {
+	return t.importFile(path, filepath.Base(path))
+}
+
+func (t *Transfer) importFile(path, name string) (ImportResult, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return ImportResult{}, fmt.Errorf("opening %s: %w", name, err)
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return ImportResult{}, err
+	}
+	var res runfile.Result
+	if isZip(file) {
+		res, err = bundle.Import(labs.Get, t.store, t.mediaRoot, name, file, info.Size())
+	} else {
+		res, err = runfile.Import(labs.Get, t.store, name, file)
+	}
+	if err != nil {
+		return ImportResult{}, err
+	}
+	return ImportResult{RunID: res.Run.ID, Disagreements: res.Disagreements}, nil
+}
+
+// ImportUpload imports a run file or bundle whose bytes arrive on r (the HTTP transport's
+// upload), spooling them to a temporary file of at most bundle.MaxBundleBytes.
+func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) {
+	tmp, err := os.CreateTemp("", "observatory-import-*")
+	if err != nil {
+		return ImportResult{}, err
+	}
+	defer os.Remove(tmp.Name())
+	n, err := io.Copy(tmp, io.LimitReader(r, bundle.MaxBundleBytes+1))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return ImportResult{}, fmt.Errorf("receiving %s: %w", name, err)
+	}
+	if n > bundle.MaxBundleBytes {
+		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
+	}
+	return t.importFile(tmp.Name(), name)
+}
+
+// isZip reports whether r starts with a zip signature, leaving r at its start.
+func isZip(r io.ReadSeeker) bool {
+	var sig [4]byte
+	_, err := io.ReadFull(r, sig[:])
+	_, _ = r.Seek(0, io.SeekStart)
+	return err == nil && string(sig[:]) == "PK\x03\x04"
+}
+
+// writeAtomically writes through a temporary file renamed into place, so a failed export
+// leaves no half-written file.
+func writeAtomically(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o644); err != nil { // a file to share, not a private temp file
+		tmp.Close()
+		return err
+	}
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
