@@ -62,10 +62,10 @@ describe("Wails transport", () => {
 
 describe("HTTP transport", () => {
   it("POSTs the arguments as a JSON array and returns result", async () => {
-    const fetch = vi.fn().mockReturnValue(reply(200, { result: { run_id: "r9", disagreements: [] } }));
+    const fetch = vi.fn().mockReturnValue(reply(200, { result: { id: "r9" } }));
     const api = createApi(detectTransport(httpWindow(fetch)));
-    await expect(api.files.importJSON("run.json", "{}")).resolves.toEqual({ run_id: "r9", disagreements: [] });
-    expect(fetch).toHaveBeenCalledWith("/api/Files/ImportJSON", expect.objectContaining({ method: "POST", body: '["run.json","{}"]' }));
+    await expect(api.runs.get("r9")).resolves.toEqual({ id: "r9" });
+    expect(fetch).toHaveBeenCalledWith("/api/Runs/Get", expect.objectContaining({ method: "POST", body: '["r9"]' }));
   });
 
   it.each([

@@ -184,7 +184,6 @@ export interface Api {
   };
   files: {
     exportJSON(id: string): Promise<string>;
-    importJSON(name: string, content: string): Promise<ImportResult>;
     /** Desktop only: a native save dialog for the run file; "" when cancelled. */
     exportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
@@ -224,7 +223,6 @@ export function createApi(t: Transport): Api {
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
-      importJSON: (name, content) => c<ImportResult>("Files", "ImportJSON", name, content),
       exportDialog: (id) => c<string>("Files", "ExportDialog", id),
       exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),

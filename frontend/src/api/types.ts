@@ -234,7 +234,7 @@ export interface Replay {
   disagreements: Disagreement[] | null;
 }
 
-/** The result of Files.ImportJSON and Files.ImportDialog; run_id is "" when the user cancelled. */
+/** The result of an upload and of Files.ImportDialog; run_id is "" when the user cancelled. */
 export interface ImportResult {
   run_id: string;
   disagreements: Disagreement[] | null;

@@ -25,6 +25,11 @@ export function useWorkbench(api: Api) {
   const [history, setHistory] = useState<RunSummary[]>([]);
   const [run, setRun] = useState<Run | null>(null);
   const [live, setLive] = useState<LiveState | null>(null);
+  /** Runs this window has closed: their late events must not start a live view again. */
+  const closedRuns = useRef<string[]>([]);
+  const closeRun = (id: string | null | undefined) => {
+    if (id && !closedRuns.current.includes(id)) closedRuns.current = [...closedRuns.current, id];
+  };
   const [replays, setReplays] = useState<Record<string, Replay>>({});
   const [imported, setImported] = useState<Disagreement[]>([]);
   const [message, setMessage] = useState<Message | null>(null);
@@ -73,6 +78,7 @@ export function useWorkbench(api: Api) {
     (p: Progress) => {
       setLive((s) => (s ? applyProgress(s, p) : s));
       const t = tracking.current;
+      if (p.kind === "run-finished") closeRun(p.run_id);
       if (p.kind === "run-finished" && t !== undefined && (t === null || t === p.run_id)) {
         tracking.current = undefined;
         api.runs.get(p.run_id).then(setRun, fail("Could not load the finished run"));
@@ -106,7 +112,7 @@ export function useWorkbench(api: Api) {
       setReplays({});
       setImported([]);
       setMessage(null);
-      setLive(startLive(slugs.length ? slugs : all));
+      setLive(startLive(slugs.length ? slugs : all, closedRuns.current));
       tracking.current = null;
       api.runs.start({ lab: lab.name, attempts: slugs, config: settings?.config ?? null }).then(
         (id) => {
@@ -129,6 +135,7 @@ export function useWorkbench(api: Api) {
 
   const reset = useCallback(() => {
     api.runs.reset().then(() => {
+      closeRun(live?.runId ?? tracking.current);
       tracking.current = undefined;
       setLive(null);
       setRun(null);
@@ -136,7 +143,7 @@ export function useWorkbench(api: Api) {
       setImported([]);
       setMessage(null);
     }, fail("Could not reset"));
-  }, [api, fail]);
+  }, [api, fail, live]);
 
   const shownId = run?.id ?? live?.runId ?? null;
 

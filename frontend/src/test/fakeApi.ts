@@ -30,7 +30,6 @@ export function fakeApi() {
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),
-      importJSON: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       exportDialog: vi.fn().mockResolvedValue(""),
       exportBundleDialog: vi.fn().mockResolvedValue(""),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
