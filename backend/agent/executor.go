@@ -67,6 +67,9 @@ type run struct {
 	// acted is when the latest action finished acting; a fixed wait counts from there, so
 	// the cost of sampling the page does not lengthen it.
 	acted time.Time
+	// settled is set when the app itself ended the wait (a refusal, a notice for a save that
+	// fails the gate): nothing is left in flight to stop.
+	settled bool
 	// stopped is set once the page's pending work has been aborted; stopOnce guards it.
 	stopped  atomic.Bool
 	stopOnce sync.Once
@@ -133,7 +136,7 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 
 	if a.Kind == ActVerify {
 		term, reason = r.wait()
-		if term != Completed {
+		if term != Completed && !r.settled {
 			// Give up at once: a save still in flight must not land after the decision.
 			r.stop()
 		}
@@ -213,6 +216,7 @@ func (r *run) wait() (Terminal, string) {
 		case c.Gate.Done:
 			return Completed, "every completion condition holds"
 		case c.Settled != "":
+			r.settled = true
 			return c.Settled, c.SettledReason
 		case !r.x.now().Before(deadline):
 			return Failed, fmt.Sprintf("the %d ms deadline passed before the gate held: %s", r.cfg.DeadlineMS, firstUnmet(c.Gate))
@@ -297,7 +301,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if t != Cancelled && r.ctx.Err() != nil {
 		t, reason = Cancelled, "cancelled: "+reason
 	}
-	if t != Completed {
+	if t != Completed && !r.settled {
 		r.stop()
 	}
 	if r.stopped.Load() {

@@ -248,7 +248,11 @@ func TestGivingUpStopsPendingWork(t *testing.T) {
 		name  string
 		lab   fakeLab
 		stops int
-	}{{"completed leaves the page alone", fakeLab{doneAt: 1}, 0}, {"a failed wait stops the page once", fakeLab{}, 1}} {
+	}{
+		{"completed leaves the page alone", fakeLab{doneAt: 1}, 0},
+		{"a failed wait stops the page once", fakeLab{}, 1},
+		{"an app that settled has nothing in flight", fakeLab{settled: agent.Rejected}, 0},
+	} {
 		page := &fakePage{controls: controls()}
 		clock := &fakeClock{t: time.Unix(0, 0)}
 		x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}

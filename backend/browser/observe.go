@@ -24,9 +24,19 @@ var observeJS string
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
 
-// Observe samples the page in one round trip; with screenshots on it also stores a frame
-// (a second round trip) and sets Sample.Screenshot.
+// Observe samples the page in one round trip; with screenshots on it first stores a frame
+// (a second round trip) and sets Sample.Screenshot. The frame comes first because a
+// screenshot waits for the page's next painted frame, which can be 100 ms away on a busy
+// machine: sampled the other way round, a save could land between the two and the picture
+// would show what the sample says has not happened yet.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
+	var shot string
+	if p.opts.Screenshots && p.opts.MediaDir != "" {
+		var err error
+		if shot, err = p.screenshot(ctx); err != nil {
+			return agent.Sample{}, err
+		}
+	}
 	raw, err := call(ctx, func() (any, error) { return p.page.Evaluate(observeJS) })
 	if err != nil {
 		return agent.Sample{}, p.fail("observe the page", err)
@@ -39,11 +49,7 @@ func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 	if err := json.Unmarshal([]byte(encoded), &s); err != nil {
 		return agent.Sample{}, fmt.Errorf("observe the page: decode the sample: %w", err)
 	}
-	if p.opts.Screenshots && p.opts.MediaDir != "" {
-		if s.Screenshot, err = p.screenshot(ctx); err != nil {
-			return agent.Sample{}, err
-		}
-	}
+	s.Screenshot = shot
 	return s, nil
 }
 
