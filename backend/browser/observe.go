@@ -24,38 +24,68 @@ var observeJS string
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
 
-// Observe samples the page in one round trip; with screenshots on it first stores a frame
-// (a second round trip) and sets Sample.Screenshot. The frame comes first because a
-// screenshot waits for the page's next painted frame, which can be 100 ms away on a busy
-// machine: sampled the other way round, a save could land between the two and the picture
-// would show what the sample says has not happened yet.
+// frameTries bounds how often Observe retakes a screenshot of a page that keeps changing.
+const frameTries = 3
+
+// Observe samples the page in one round trip. With screenshots on it also stores a frame,
+// bracketed by two samples: a screenshot waits for the page's next painted frame (100 ms or
+// more on a busy machine), so a save can land while it is taken. The frame is kept only when
+// the samples before and after it are identical, so picture and sample show the same page;
+// a page still changing after frameTries gets the latest pair.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
-	var shot string
-	if p.opts.Screenshots && p.opts.MediaDir != "" {
-		var err error
-		if shot, err = p.screenshot(ctx); err != nil {
+	raw, err := p.sampleJSON(ctx)
+	if err != nil || !p.opts.Screenshots || p.opts.MediaDir == "" {
+		return decodeSample(raw, err)
+	}
+	var img []byte
+	for try := 1; ; try++ {
+		if img, err = p.capture(ctx); err != nil {
 			return agent.Sample{}, err
 		}
+		after, err := p.sampleJSON(ctx)
+		if err != nil {
+			return agent.Sample{}, err
+		}
+		stable := after == raw
+		raw = after
+		if stable || try == frameTries {
+			break
+		}
 	}
+	s, err := decodeSample(raw, nil)
+	if err != nil {
+		return agent.Sample{}, err
+	}
+	s.Screenshot, err = p.store(img)
+	return s, err
+}
+
+// sampleJSON runs the observation script and returns the sample as JSON text.
+func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 	raw, err := call(ctx, func() (any, error) { return p.page.Evaluate(observeJS) })
 	if err != nil {
-		return agent.Sample{}, p.fail("observe the page", err)
+		return "", p.fail("observe the page", err)
 	}
 	encoded, ok := raw.(string)
 	if !ok {
-		return agent.Sample{}, fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
+		return "", fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
+	}
+	return encoded, nil
+}
+
+func decodeSample(raw string, err error) (agent.Sample, error) {
+	if err != nil {
+		return agent.Sample{}, err
 	}
 	var s agent.Sample
-	if err := json.Unmarshal([]byte(encoded), &s); err != nil {
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
 		return agent.Sample{}, fmt.Errorf("observe the page: decode the sample: %w", err)
 	}
-	s.Screenshot = shot
 	return s, nil
 }
 
-// screenshot stores a JPEG of the viewport under a name derived from its content, so an
-// unchanged page is stored once, and returns that name.
-func (p *Page) screenshot(ctx context.Context) (string, error) {
+// capture takes a JPEG of the viewport.
+func (p *Page) capture(ctx context.Context) ([]byte, error) {
 	img, err := call(ctx, func() ([]byte, error) {
 		return p.page.Screenshot(playwright.PageScreenshotOptions{
 			Type:    playwright.ScreenshotTypeJpeg,
@@ -63,8 +93,14 @@ func (p *Page) screenshot(ctx context.Context) (string, error) {
 		})
 	})
 	if err != nil {
-		return "", p.fail("take a screenshot", err)
+		return nil, p.fail("take a screenshot", err)
 	}
+	return img, nil
+}
+
+// store keeps a frame under a name derived from its content, so an unchanged page is stored
+// once, and returns that name.
+func (p *Page) store(img []byte) (string, error) {
 	sum := sha256.Sum256(img)
 	name := hex.EncodeToString(sum[:8]) + ".jpg"
 	path := filepath.Join(p.opts.MediaDir, name)
