@@ -54,7 +54,7 @@ stores nothing.`,
 			defer st.Close()
 			res, err := app.NewTransfer(st, dataDir).ImportFile(args[0])
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			printDisagreements(env, res.Disagreements)
 			fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)
@@ -77,15 +77,15 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 			defer f.Close()
 			file, err := runfile.Decode(f)
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			lab, err := labs.Get(file.Run.Lab)
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			res, err := runfile.Replay(lab, file)
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			if asJSON {
 				if err := writeJSON(env.Stdout, jsonRows(res.Run.Attempts)); err != nil {
