@@ -7,7 +7,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"observatory/backend/agent"
-	"observatory/backend/browser"
+	"observatory/backend/browser/browsertest"
 	"observatory/backend/harness"
 	"observatory/backend/labs/booking"
 )
@@ -20,11 +20,7 @@ const latencyMS = 50
 // wait on the completion gate.
 func BenchmarkExecutorAttempt(b *testing.B) {
 	ctx := context.Background()
-	br, err := browser.Launch(ctx, browser.Options{Headless: true})
-	if err != nil {
-		b.Skip(err)
-	}
-	defer br.Close()
+	br := browsertest.Launch(b)
 	lab := booking.New()
 	cfg := agent.DefaultConfig()
 	cfg.LatencyMS = latencyMS
@@ -53,12 +49,7 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 // BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no
 // sampling, no admission, no target uniqueness check, and a wait on the notice text.
 func BenchmarkBarePlaywright(b *testing.B) {
-	launched, err := browser.Launch(context.Background(), browser.Options{Headless: true})
-	if err != nil {
-		b.Skip(err)
-	}
-	defer launched.Close()
-	br := launched.Playwright()
+	br := browsertest.Launch(b).Playwright()
 	lab := booking.New()
 	task := lab.Task()
 	b.ResetTimer()

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything Observatory needs to build, run and test on Debian/Ubuntu:
-# the Debian packages (Chromium, ffmpeg, Xvfb, GTK/WebKit headers), the frontend's npm
-# packages, and the Playwright driver (never a browser: Debian's Chromium is used).
+# Installs everything Observatory needs to build, run and test on Debian or Ubuntu: the system
+# packages (ffmpeg, Xvfb, GTK/WebKit headers), the frontend's npm packages, the Playwright
+# driver, and a Chromium for Playwright to drive:
+#   - Debian: Debian's chromium package (the driver downloads no browser);
+#   - Ubuntu: Playwright's own Chromium, downloaded by `observatory install --with-browser`,
+#     because Ubuntu's chromium package is a snap wrapper Playwright cannot drive.
 # Safe to run again; each step skips what is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,13 +12,35 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-apt_packages=(chromium ffmpeg xvfb xauth libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config)
+# is_ubuntu succeeds on Ubuntu and its derivatives, as the os-release file $1 names them.
+is_ubuntu() {
+  [ -r "$1" ] || return 1
+  local id like
+  # shellcheck source=/dev/null
+  id=$(. "$1" && echo "${ID:-}")
+  # shellcheck source=/dev/null
+  like=$(. "$1" && echo "${ID_LIKE:-}")
+  case " $id $like " in
+    *" ubuntu "*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+# The same package names exist on Debian 12 and Ubuntu 22.04/24.04.
+apt_packages=(ffmpeg xvfb xauth libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config)
+install_args=()
+if is_ubuntu /etc/os-release; then
+  install_args+=(--with-browser)
+else
+  apt_packages+=(chromium)
+fi
+
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing Debian packages: ${missing[*]}" >&2
+  echo "setup: installing system packages: ${missing[*]}" >&2
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
@@ -25,5 +50,9 @@ if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/n
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-echo "setup: installing the Playwright driver (no browser download)" >&2
-PLAYWRIGHT_NODEJS_PATH="${PLAYWRIGHT_NODEJS_PATH:-$(command -v node)}" go run . install
+if [ ${#install_args[@]} -gt 0 ]; then
+  echo "setup: installing the Playwright driver and Playwright's Chromium (Ubuntu)" >&2
+else
+  echo "setup: installing the Playwright driver (no browser download: Debian's Chromium is used)" >&2
+fi
+PLAYWRIGHT_NODEJS_PATH="${PLAYWRIGHT_NODEJS_PATH:-$(command -v node)}" go run . install "${install_args[@]}"

@@ -17,4 +17,6 @@ xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/observatory --smoke --data-dir
 
 echo "== go vet and go test" >&2
 go vet ./...
+# Tests that need Chromium fail here, rather than skip, when it cannot start.
+export OBSERVATORY_REQUIRE_BROWSER=1
 go test ./...

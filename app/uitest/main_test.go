@@ -2,7 +2,6 @@ package uitest
 
 import (
 	"context"
-	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -13,7 +12,8 @@ import (
 
 	"observatory/app"
 	"observatory/app/httpapi"
-	"observatory/backend/browser"
+	"observatory/backend/browser/browsertest"
+	"observatory/backend/browser/browsertest/policy"
 	"observatory/backend/store"
 )
 
@@ -26,8 +26,11 @@ const (
 	runTimeout = 120_000
 )
 
-// shared is the one browser every test opens its pages in.
-var shared playwright.Browser
+// shared is the one browser every test opens its pages in; launchErr says why there is none.
+var (
+	shared    playwright.Browser
+	launchErr error
+)
 
 // expect waits for page state with a page reaction's timeout.
 var expect = playwright.NewPlaywrightAssertions(uiTimeout)
@@ -44,14 +47,11 @@ func run(m *testing.M) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if err := browser.Install(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "uitest: installing the Playwright driver:", err)
-		return 1
-	}
-	b, err := browser.Launch(ctx, browser.Options{Headless: true})
+	b, err := browsertest.Start(ctx)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "uitest: launching Chromium:", err)
-		return 1
+		// Policy needs a test: every test reports launchErr through openPage.
+		launchErr = err
+		return m.Run()
 	}
 	defer b.Close()
 	shared = b.Playwright()
@@ -85,6 +85,9 @@ func newServer(t *testing.T) *httptest.Server {
 // openPage opens the window served by srv in a new browser context that accepts downloads.
 func openPage(t *testing.T, srv *httptest.Server) playwright.Page {
 	t.Helper()
+	if shared == nil {
+		policy.Unavailable(t, launchErr)
+	}
 	bctx, err := shared.NewContext(playwright.BrowserNewContextOptions{
 		AcceptDownloads: playwright.Bool(true),
 		Viewport:        &playwright.Size{Width: 1400, Height: 1000},

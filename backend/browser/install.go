@@ -21,16 +21,41 @@ const systemFFmpeg = "/usr/bin/ffmpeg"
 // so it is safe to call on every start. The download itself cannot be interrupted: ctx is
 // checked before it starts.
 func Install(ctx context.Context) error {
+	if err := install(ctx, installOptions(false)); err != nil {
+		return fmt.Errorf("install the Playwright driver (it is fetched from the npm registry): %w", err)
+	}
+	return linkFFmpeg()
+}
+
+// InstallWithBrowser does what Install does and also downloads Playwright's own Chromium, with
+// the system libraries it needs (through apt, as root or with sudo), for machines without a
+// usable system Chromium: on Ubuntu the chromium package is a snap wrapper Playwright cannot
+// drive. Launch uses it when there is no system Chromium. It needs internet access.
+func InstallWithBrowser(ctx context.Context) error {
+	if err := install(ctx, installOptions(true)); err != nil {
+		return fmt.Errorf("install the Playwright driver and its Chromium (they are downloaded from the npm registry and Playwright's CDN): %w", err)
+	}
+	return linkFFmpeg()
+}
+
+// installOptions are the Playwright install options: the driver alone, or with Chromium.
+func installOptions(withBrowser bool) *playwright.RunOptions {
+	if !withBrowser {
+		return &playwright.RunOptions{SkipInstallBrowsers: true, Verbose: false}
+	}
+	return &playwright.RunOptions{Browsers: []string{"chromium"}, WithDeps: true, Verbose: false}
+}
+
+// install runs Playwright's installer with opts, using the system node. The download itself
+// cannot be interrupted: ctx is checked before it starts.
+func install(ctx context.Context, opts *playwright.RunOptions) error {
 	if err := useSystemNode(); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := playwright.Install(&playwright.RunOptions{SkipInstallBrowsers: true, Verbose: false}); err != nil {
-		return fmt.Errorf("install the Playwright driver (it is fetched from the npm registry): %w", err)
-	}
-	return linkFFmpeg()
+	return playwright.Install(opts)
 }
 
 // useSystemNode points Playwright at the node on PATH unless PLAYWRIGHT_NODEJS_PATH is set, so

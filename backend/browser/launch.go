@@ -1,9 +1,11 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,11 +21,11 @@ var (
 	// ErrNoDriver means the Playwright driver has not been installed.
 	ErrNoDriver = errors.New("the Playwright driver is not installed: run `observatory install` (or scripts/setup.sh)")
 	// ErrNoChromium means no Chromium executable could be found or started.
-	ErrNoChromium = errors.New("no Chromium found: install Debian's chromium package (scripts/setup.sh does) or set OBSERVATORY_CHROMIUM")
+	ErrNoChromium = errors.New("no Chromium found: install Debian's chromium package (scripts/setup.sh does; on Ubuntu it runs `observatory install --with-browser` instead) or set OBSERVATORY_CHROMIUM")
 )
 
 // chromiumCandidates are the system Chromium paths tried when neither the option nor
-// $OBSERVATORY_CHROMIUM names one.
+// $OBSERVATORY_CHROMIUM names one; Ubuntu's snap wrappers among them are passed over.
 var chromiumCandidates = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 
 // chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU.
@@ -108,11 +110,29 @@ func chromiumPath(explicit string) (string, error) {
 		return named, nil
 	}
 	for _, path := range chromiumCandidates {
-		if _, err := os.Stat(path); err == nil {
+		if _, err := os.Stat(path); err == nil && !snapWrapper(path) {
 			return path, nil
 		}
 	}
 	return "", nil
+}
+
+// snapWrapper reports whether path is Ubuntu's stand-in for a snap Chromium, which Playwright
+// cannot drive: a link into the snap binary, or a script that runs something under /snap/.
+func snapWrapper(path string) bool {
+	if real, err := filepath.EvalSymlinks(path); err == nil &&
+		(filepath.Base(real) == "snap" || strings.HasPrefix(real, "/snap/")) {
+		return true
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 8<<10)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	return bytes.HasPrefix(head, []byte("#!")) && bytes.Contains(head, []byte("/snap/"))
 }
 
 // checkDriver reports ErrNoDriver when the driver's CLI is not on disk.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser/browsertest/policy"
 )
 
 // installErr is why the Playwright driver could not be installed, if it could not.
@@ -36,26 +37,24 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// skipWithoutBrowser skips tests that need the real Chromium and driver when either is missing.
-func skipWithoutBrowser(tb testing.TB) {
+// needDriver stops tests that need the Playwright driver when it could not be installed:
+// they fail where a browser is required and skip elsewhere (see policy.Unavailable).
+func needDriver(tb testing.TB) {
 	tb.Helper()
-	if _, err := os.Stat(chromiumCandidates[0]); err != nil {
-		tb.Skipf("needs Debian's Chromium at %s (apt-get install chromium, or scripts/setup.sh)", chromiumCandidates[0])
-	}
 	if installErr != nil {
-		tb.Skipf("needs the Playwright driver, which could not be installed: %v", installErr)
+		policy.Unavailable(tb, fmt.Errorf("install the Playwright driver: %w", installErr))
 	}
 }
 
 // testBrowser returns the shared headless Chromium.
 func testBrowser(tb testing.TB) *Browser {
 	tb.Helper()
-	skipWithoutBrowser(tb)
+	needDriver(tb)
 	shared.once.Do(func() {
 		shared.browser, shared.err = Launch(context.Background(), Options{Headless: true})
 	})
 	if shared.err != nil {
-		tb.Fatalf("launch Chromium: %v", shared.err)
+		policy.Unavailable(tb, fmt.Errorf("launch headless Chromium: %w", shared.err))
 	}
 	return shared.browser
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser/browsertest/policy"
 	"observatory/backend/labs/booking"
 )
 
@@ -107,11 +108,11 @@ func TestCrashedPageIsBrowserGone(t *testing.T) {
 
 func TestClosedBrowserIsBrowserGone(t *testing.T) {
 	t.Parallel()
-	skipWithoutBrowser(t)
+	needDriver(t)
 	ctx := context.Background()
 	b, err := Launch(ctx, Options{Headless: true})
 	if err != nil {
-		t.Fatal(err)
+		policy.Unavailable(t, err)
 	}
 	page, err := b.NewPage(ctx, agent.PageOptions{})
 	if err != nil {
@@ -131,72 +132,68 @@ func TestClosedBrowserIsBrowserGone(t *testing.T) {
 	}
 }
 
-// TestStopAbortsAPendingSave starts a slow save in the real booking lab and stops the page:
-// the lab logs the save as cancelled and commits nothing.
-func TestStopAbortsAPendingSave(t *testing.T) {
-	inst, err := booking.Start(booking.FaultNone, 3000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inst.Close()
-	ctx := context.Background()
-	p := openLab(t, agent.PageOptions{})
-	if err := p.Goto(ctx, inst.URL()); err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range []struct {
-		kind              agent.ActionKind
-		role, name, value string
-	}{
-		{agent.ActClick, "button", booking.ReserveLabel, ""},
-		{agent.ActFill, "textbox", "Reservation title", "Spectral scan"},
-		{agent.ActSubmit, "button", "Save reservation", ""},
-	} {
-		mustAct(t, p, a.kind, a.role, a.name, a.value)
-	}
-	if err := p.Stop(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := inst.Quiesce(ctx); err != nil {
-		t.Fatal(err)
-	}
-	events := inst.Events()
-	if last := events[len(events)-1]; last.Type != booking.EventCancelled {
-		t.Errorf("last event %q, want the save cancelled", last.Type)
-	}
-	if n := len(inst.State().Records); n != 0 {
-		t.Errorf("%d records committed after Stop, want none", n)
-	}
+// action is one page action a test performs.
+type action struct {
+	kind              agent.ActionKind
+	role, name, value string
 }
 
-// TestStopKeepsQueuedRequestsFromLeaving stops the page before its save is even sent: work
-// the page's scripts send afterwards never reaches the lab.
-func TestStopKeepsQueuedRequestsFromLeaving(t *testing.T) {
-	inst, err := booking.Start(booking.FaultNone, 0)
-	if err != nil {
-		t.Fatal(err)
+// TestStopKeepsWorkFromTheLab stops a page on the real booking lab: a slow save already sent
+// is cancelled, a save the page's scripts send afterwards never reaches the lab, nothing is
+// committed either way, and the page can still be observed.
+func TestStopKeepsWorkFromTheLab(t *testing.T) {
+	open := action{agent.ActClick, "button", booking.ReserveLabel, ""}
+	fill := action{agent.ActFill, "textbox", "Reservation title", "Spectral scan"}
+	save := action{agent.ActSubmit, "button", "Save reservation", ""}
+	tests := []struct {
+		name          string
+		latencyMS     int
+		before, after []action // performed before and after Stop
+		last          string   // the lab's last event, "" for any
+		never         string   // an event the lab must not log, "" for none
+	}{
+		{name: "a pending save is cancelled", latencyMS: 3000, before: []action{open, fill, save}, last: booking.EventCancelled},
+		{name: "a later save never leaves", before: []action{open, fill}, after: []action{save}, never: booking.EventSaveRequested},
 	}
-	defer inst.Close()
-	ctx := context.Background()
-	p := openLab(t, agent.PageOptions{})
-	if err := p.Goto(ctx, inst.URL()); err != nil {
-		t.Fatal(err)
-	}
-	mustAct(t, p, agent.ActClick, "button", booking.ReserveLabel, "")
-	mustAct(t, p, agent.ActFill, "textbox", "Reservation title", "Spectral scan")
-	if err := p.Stop(ctx); err != nil {
-		t.Fatal(err)
-	}
-	mustAct(t, p, agent.ActSubmit, "button", "Save reservation", "")
-	if err := inst.Quiesce(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range inst.Events() {
-		if e.Type == booking.EventSaveRequested {
-			t.Fatalf("a save sent after Stop reached the lab: %v", inst.Events())
-		}
-	}
-	if s := mustObserve(t, p); !s.DialogOpen {
-		t.Error("the page is no longer observable after Stop")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			inst, err := booking.Start(booking.FaultNone, tt.latencyMS)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer inst.Close()
+			ctx := context.Background()
+			p := openLab(t, agent.PageOptions{})
+			if err := p.Goto(ctx, inst.URL()); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range tt.before {
+				mustAct(t, p, a.kind, a.role, a.name, a.value)
+			}
+			if err := p.Stop(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range tt.after {
+				mustAct(t, p, a.kind, a.role, a.name, a.value)
+			}
+			if err := inst.Quiesce(ctx); err != nil {
+				t.Fatal(err)
+			}
+			events := inst.Events()
+			if n := len(events); tt.last != "" && (n == 0 || events[n-1].Type != tt.last) {
+				t.Errorf("events %v, want the last one %q", events, tt.last)
+			}
+			for _, e := range events {
+				if tt.never != "" && e.Type == tt.never {
+					t.Errorf("the lab logged %q after Stop: %v", e.Type, events)
+				}
+			}
+			if n := len(inst.State().Records); n != 0 {
+				t.Errorf("%d records committed after Stop, want none", n)
+			}
+			if s := mustObserve(t, p); !s.DialogOpen {
+				t.Error("the page is no longer observable after Stop, or its dialog closed")
+			}
+		})
 	}
 }

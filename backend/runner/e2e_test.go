@@ -12,6 +12,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser"
+	"observatory/backend/browser/browsertest"
 	"observatory/backend/internal/mediatest"
 	"observatory/backend/labs"
 	"observatory/backend/labs/booking"
@@ -20,17 +21,15 @@ import (
 	"observatory/backend/store"
 )
 
-// launcher starts headless Debian Chromium, skipping the test only when no browser or driver
-// is installed (scripts/setup.sh installs both).
+// launcher starts headless Chromium for each run, once browsertest.Ready has checked it can:
+// a test without a browser fails where one is required and skips elsewhere.
 func launcher(t *testing.T) runner.Launcher {
 	t.Helper()
-	if err := browser.Install(context.Background()); err != nil {
-		t.Skipf("no Playwright driver: %v", err)
-	}
+	browsertest.Ready(t)
 	return func(ctx context.Context) (agent.Browser, error) {
 		b, err := browser.Launch(ctx, browser.Options{Headless: true})
 		if err != nil {
-			t.Skipf("no browser: %v", err)
+			return nil, err
 		}
 		return b, nil
 	}
