@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -47,7 +48,8 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 }
 
 // BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no
-// sampling, no admission, no target uniqueness check, and a wait on the notice text.
+// sampling, no admission, no target uniqueness check; the verify step polls the same gate
+// the same way.
 func BenchmarkBarePlaywright(b *testing.B) {
 	br := browsertest.Launch(b).Playwright()
 	lab := booking.New()
@@ -81,7 +83,14 @@ func BenchmarkBarePlaywright(b *testing.B) {
 		_, err = role("combobox", "Room").SelectOption(playwright.SelectOptionValues{Values: &[]string{task.Room}})
 		must(err)
 		must(role("button", "Save reservation").Click())
-		must(page.GetByRole("status").GetByText("Reservation saved").WaitFor())
+		// Verify as the executor does, so the ratio isolates sampling and admission: poll the
+		// lab's gate every 20 ms up to the same 1500 ms deadline.
+		cfg := agent.DefaultConfig()
+		for deadline := time.Now().Add(cfg.Deadline()); !inst.Check(task).Gate.Done; time.Sleep(cfg.Poll()) {
+			if time.Now().After(deadline) {
+				b.Fatal("the gate did not hold within the deadline")
+			}
+		}
 		must(bc.Close())
 		inst.Close()
 	}
