@@ -17,7 +17,8 @@ describe("App", () => {
   it("runs all, follows progress events and loads the finished run", async () => {
     const { api, emit } = fakeApi();
     render(<App api={api} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Run all" }));
+    await act(async () => {}); // the lab and settings have loaded, as before a user's click
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
     expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: [], config: {} });
     await act(async () => {
       emit({ run_id: "run-1", kind: "run-started" });
@@ -67,7 +68,8 @@ describe("App", () => {
   it("finishes a run whose run-finished event was lost while the event stream reconnected", async () => {
     const { api, emit, reconnect } = fakeApi();
     render(<App api={api} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Run all" }));
+    await act(async () => {}); // the lab and settings have loaded, as before a user's click
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
     await act(async () => {
       emit({ run_id: "run-1", kind: "run-started" });
       emit({ run_id: "run-1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 3 });
@@ -93,7 +95,8 @@ describe("App", () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     render(<App api={api} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Run all" }));
+    await act(async () => {}); // the lab and settings have loaded, as before a user's click
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished" }));
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Export" }));
