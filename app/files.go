@@ -3,6 +3,8 @@ package app
 import (
 	"bytes"
 	"errors"
+	"io"
+	"os"
 
 	"observatory/backend/runfile"
 	"observatory/backend/store"
@@ -60,6 +62,31 @@ func (f *Files) exportDialog(id, title, ext string) (string, error) {
 	}
 	_, err = f.transfer.ExportFile(id, path)
 	return path, err
+}
+
+// SaveMediaDialog asks where to save one of a run's media files (its Playwright trace, say)
+// and copies it there; "" when cancelled. name must be a media file the run names.
+func (f *Files) SaveMediaDialog(id, name string) (string, error) {
+	if f.dialogs == nil {
+		return "", ErrNoDialogs
+	}
+	src, err := f.transfer.MediaPath(id, name)
+	if err != nil {
+		return "", err
+	}
+	path, err := f.dialogs.SaveFile("Save "+name, name)
+	if err != nil || path == "" {
+		return "", err
+	}
+	return path, writeAtomically(path, func(w io.Writer) error {
+		in, err := os.Open(src)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		_, err = io.Copy(w, in)
+		return err
+	})
 }
 
 // ImportDialog asks for a run file or bundle and imports it; an empty RunID means the user

@@ -96,7 +96,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 			finished = finished || p.Kind == runner.RunFinished
 			r.emit.Emit(EventRun, p)
 		}}
-	opts := runner.Options{Attempts: req.Attempts, Override: override, MediaRoot: r.media, Video: set.Video, Screenshots: set.Screenshots}
+	opts := runner.Options{Attempts: req.Attempts, Override: override, MediaRoot: r.media, Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace}
 	go func() {
 		defer close(live.done)
 		defer cancel()

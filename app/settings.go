@@ -21,6 +21,8 @@ type UserSettings struct {
 	BrowserPath string               `json:"browser_path"`
 	Video       bool                 `json:"video"`
 	Screenshots bool                 `json:"screenshots"`
+	// Trace records a Playwright trace of each attempt, for Playwright's own trace viewer.
+	Trace bool `json:"trace"`
 }
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.

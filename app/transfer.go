@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"observatory/backend/bundle"
@@ -48,6 +49,23 @@ func (t *Transfer) ExportFile(id, path string) (missing []string, err error) {
 		return err
 	})
 	return missing, err
+}
+
+// MediaPath is where a media file that run id names lies on disk; a name the run does not
+// name is refused, so no caller can reach another file.
+func (t *Transfer) MediaPath(id, name string) (string, error) {
+	run, err := t.store.Get(id)
+	if err != nil {
+		return "", err
+	}
+	names, err := runfile.MediaNames(run.Attempts)
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(names, name) {
+		return "", fmt.Errorf("run %s has no media file %q", run.ID, name)
+	}
+	return filepath.Join(t.mediaRoot, run.ID, name), nil
 }
 
 // WriteBundle writes the bundle of a stored run to w. Media files the run names but the disk

@@ -64,6 +64,7 @@ type runFlags struct {
 	attempts                 []string
 	headed, json             bool
 	noVideo, noScreenshots   bool
+	trace                    bool
 	overrides                overrideFlags
 }
 
@@ -89,6 +90,7 @@ marked. Progress goes to standard error; with --json standard output holds only 
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
+	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt (<slug>.trace.zip; open it with `npx playwright show-trace`)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	f.overrides.register(fs)
 	return cmd
@@ -114,7 +116,7 @@ func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
 	fmt.Fprintf(env.Stderr, "run %s: %d attempts on lab %s (%s)\n", id, len(specs), lab.Name(), slugList(specs))
 	run, err := r.Run(cmd.Context(), id, runner.Options{
 		Attempts: f.attempts, Override: f.overrides.override(cmd.Flags()),
-		MediaRoot: app.MediaRoot(dataDir), Video: !f.noVideo, Screenshots: !f.noScreenshots,
+		MediaRoot: app.MediaRoot(dataDir), Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
 	})
 	if err != nil {
 		return err

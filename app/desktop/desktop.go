@@ -85,7 +85,7 @@ func (win *Window) SaveFile(title, defaultName string) (string, error) {
 	}
 	filter := runtime.FileFilter{DisplayName: "Observatory run files (*.json)", Pattern: "*.json"}
 	if strings.HasSuffix(defaultName, ".zip") {
-		filter = runtime.FileFilter{DisplayName: "Observatory bundles (*.zip)", Pattern: "*.zip"}
+		filter = runtime.FileFilter{DisplayName: "Zip archives (*.zip)", Pattern: "*.zip"}
 	}
 	return runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{Title: title, DefaultFilename: defaultName,
 		Filters: []runtime.FileFilter{filter}})

@@ -108,6 +108,8 @@ type Attempt struct {
 	Started  time.Time `json:"started"`
 	// Video is the recorded video's path relative to the run's media folder, if recorded.
 	Video string `json:"video,omitempty"`
+	// Trace is the Playwright trace's path relative to the run's media folder, if recorded.
+	Trace string `json:"trace,omitempty"`
 }
 
 // Wrong names the checks ("notice", "parallax", "gate") whose call disagrees with

@@ -59,7 +59,7 @@ func (p *fakePage) Act(ctx context.Context, kind agent.ActionKind, role, name, v
 
 func (p *fakePage) Stop(context.Context) error { p.stops++; return nil }
 
-func (p *fakePage) Close() (string, error) { return "", nil }
+func (p *fakePage) Close() (agent.Recording, error) { return agent.Recording{}, nil }
 
 // fakeLab answers checks from a script: the gate holds from the doneAt-th check on (0 never),
 // and settled, when set, is returned from the first check.

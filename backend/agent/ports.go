@@ -17,10 +17,21 @@ var (
 
 // PageOptions are per-page recording choices.
 type PageOptions struct {
-	// MediaDir is where video and screenshots go; empty records nothing.
-	MediaDir    string
+	// MediaDir is where video, trace and screenshots go; empty records nothing.
+	MediaDir string
+	// Name is the file name stem of the page's video and trace ("saves-normally" gives
+	// saves-normally.webm and saves-normally.trace.zip).
+	Name        string
 	Video       bool
 	Screenshots bool
+	// Trace records a Playwright trace, which opens in Playwright's own trace viewer.
+	Trace bool
+}
+
+// Recording names what a closed page left in its MediaDir; empty names were not recorded.
+type Recording struct {
+	Video string
+	Trace string
 }
 
 // Browser opens pages. One browser serves many attempts, each on its own page and context.
@@ -47,9 +58,9 @@ type Page interface {
 	// that a save it no longer waits for cannot commit later. Like that button, it may be
 	// called while another call on the page is in progress.
 	Stop(ctx context.Context) error
-	// Close closes the page, aborting anything it still has in flight, and returns the
-	// recorded video's path relative to MediaDir, or "" when none was recorded.
-	Close() (video string, err error)
+	// Close closes the page, aborting anything it still has in flight, and returns what it
+	// recorded, as paths relative to MediaDir.
+	Close() (Recording, error)
 }
 
 // Check is the oracle's answer at one moment: the gate, and whether the app has settled in a

@@ -169,9 +169,10 @@ func launchArgs() []string {
 func (b *Browser) Playwright() playwright.Browser { return b.browser }
 
 // NewPage opens a page in a fresh browser context, so attempts share no cookies, storage or
-// cache. With opts.Video it records the page into opts.MediaDir.
+// cache. With opts.Video it records the page into opts.MediaDir, and with opts.Trace it
+// records a Playwright trace there.
 func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Page, error) {
-	if opts.MediaDir != "" && (opts.Video || opts.Screenshots) {
+	if opts.MediaDir != "" && (opts.Video || opts.Screenshots || opts.Trace) {
 		if err := os.MkdirAll(opts.MediaDir, 0o755); err != nil {
 			return nil, fmt.Errorf("create the media folder: %w", err)
 		}
@@ -185,6 +186,13 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	if err != nil {
 		return nil, b.gone("open a browser context", err)
 	}
+	if recordsTrace(opts) {
+		err := bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)})
+		if err != nil {
+			_ = bc.Close()
+			return nil, fmt.Errorf("start the Playwright trace: %w", err)
+		}
+	}
 	pg, err := call(ctx, bc.NewPage)
 	if err != nil {
 		_ = bc.Close()
@@ -196,6 +204,20 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 // recordsVideo reports whether a page with opts records video.
 func recordsVideo(opts agent.PageOptions) bool {
 	return opts.Video && opts.MediaDir != ""
+}
+
+// recordsTrace reports whether a page with opts records a Playwright trace.
+func recordsTrace(opts agent.PageOptions) bool {
+	return opts.Trace && opts.MediaDir != ""
+}
+
+// mediaName is the file name of the page's video or trace: opts.Name (or "page") and ext.
+func mediaName(opts agent.PageOptions, ext string) string {
+	stem := opts.Name
+	if stem == "" {
+		stem = "page"
+	}
+	return stem + ext
 }
 
 // gone marks err as agent.ErrBrowserGone when the browser is no longer connected.

@@ -17,9 +17,6 @@ import (
 // the executor.
 const actionTimeoutMS = 5000
 
-// videoName is the recorded video's stable name inside the page's media folder.
-const videoName = "video.webm"
-
 // Page is one tab in its own browser context. It implements agent.Page.
 type Page struct {
 	bc      playwright.BrowserContext
@@ -112,27 +109,37 @@ func (p *Page) Stop(ctx context.Context) error {
 	return p.fail("stop the page", err)
 }
 
-// Close closes the page's context, which aborts its requests and finishes the video, and
-// returns the video's path relative to MediaDir ("" when none was recorded).
-func (p *Page) Close() (string, error) {
+// Close finishes the trace, closes the page's context, which aborts its requests and
+// finishes the video, and returns what was recorded, relative to MediaDir.
+func (p *Page) Close() (agent.Recording, error) {
+	var rec agent.Recording
 	if p.page.IsClosed() {
-		return "", nil
+		return rec, nil
+	}
+	if recordsTrace(p.opts) {
+		name := mediaName(p.opts, ".trace.zip")
+		if err := p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)); err != nil {
+			return rec, fmt.Errorf("save the Playwright trace: %w", err)
+		}
+		rec.Trace = name
 	}
 	video := p.page.Video()
 	if err := p.bc.Close(); err != nil {
-		return "", fmt.Errorf("close the page: %w", err)
+		return rec, fmt.Errorf("close the page: %w", err)
 	}
 	if !recordsVideo(p.opts) {
-		return "", nil
+		return rec, nil
 	}
 	recorded, err := video.Path()
 	if err != nil {
-		return "", fmt.Errorf("find the recorded video: %w", err)
+		return rec, fmt.Errorf("find the recorded video: %w", err)
 	}
-	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, videoName)); err != nil {
-		return "", fmt.Errorf("name the recorded video: %w", err)
+	name := mediaName(p.opts, ".webm")
+	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, name)); err != nil {
+		return rec, fmt.Errorf("name the recorded video: %w", err)
 	}
-	return videoName, nil
+	rec.Video = name
+	return rec, nil
 }
 
 // fail names what failed and marks a closed or crashed page as agent.ErrBrowserGone. It

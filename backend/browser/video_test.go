@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -16,22 +17,24 @@ import (
 // ebmlMagic starts every WebM (Matroska) file.
 var ebmlMagic = []byte{0x1A, 0x45, 0xDF, 0xA3}
 
-func TestVideoIsRecordedAndNamed(t *testing.T) {
+func TestVideoAndTraceAreRecordedAndNamed(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	page := openLab(t, agent.PageOptions{MediaDir: dir, Video: true})
+	page := openLab(t, agent.PageOptions{MediaDir: dir, Name: "attempt", Video: true, Trace: true})
 	mustAct(t, page, agent.ActClick, "button", "New booking", "")
 	mustAct(t, page, agent.ActFill, "textbox", "Title", "Retro")
 	mustAct(t, page, agent.ActSelect, "combobox", "Room", "blue")
 	mustAct(t, page, agent.ActSubmit, "button", "Save", "")
 
-	video, err := page.Close()
+	rec, err := page.Close()
 	if err != nil {
 		t.Fatalf("close: %v", err)
 	}
-	if video != videoName {
-		t.Fatalf("video = %q, want %q", video, videoName)
+	if rec.Video != "attempt.webm" || rec.Trace != "attempt.trace.zip" {
+		t.Fatalf("recorded %+v, want attempt.webm and attempt.trace.zip", rec)
 	}
+	checkTrace(t, filepath.Join(dir, rec.Trace))
+	video := rec.Video
 	path := filepath.Join(dir, video)
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -41,7 +44,7 @@ func TestVideoIsRecordedAndNamed(t *testing.T) {
 		t.Fatalf("%s does not start with the EBML magic: % x", video, data[:min(4, len(data))])
 	}
 	if webms, _ := filepath.Glob(filepath.Join(dir, "*.webm")); len(webms) != 1 {
-		t.Errorf("media folder holds %v, want only %s", webms, videoName)
+		t.Errorf("media folder holds %v, want only %s", webms, video)
 	}
 	secs, err := webmSeconds(data)
 	if err != nil {
@@ -58,8 +61,8 @@ func TestVideoIsRecordedAndNamed(t *testing.T) {
 func TestCloseWithoutVideo(t *testing.T) {
 	t.Parallel()
 	page := openLab(t, agent.PageOptions{MediaDir: t.TempDir()})
-	if video, err := page.Close(); video != "" || err != nil {
-		t.Errorf("Close = %q, %v; want no video and no error", video, err)
+	if rec, err := page.Close(); rec != (agent.Recording{}) || err != nil {
+		t.Errorf("Close = %+v, %v; want nothing recorded and no error", rec, err)
 	}
 }
 
@@ -106,4 +109,21 @@ func ebmlElement(data, id []byte) ([]byte, error) {
 		return nil, fmt.Errorf("WebM element % x is cut short", id)
 	}
 	return data[start:end], nil
+}
+
+// checkTrace opens a Playwright trace as Playwright's viewer would: a zip holding the trace
+// of the page's actions.
+func checkTrace(t *testing.T, path string) {
+	t.Helper()
+	z, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatalf("the trace is not a zip: %v", err)
+	}
+	defer z.Close()
+	for _, f := range z.File {
+		if f.Name == "trace.trace" && f.UncompressedSize64 > 0 {
+			return
+		}
+	}
+	t.Errorf("the trace %s holds no trace.trace entry", path)
 }

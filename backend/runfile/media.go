@@ -13,7 +13,7 @@ var plainName = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$`)
 func PlainMediaName(name string) bool { return plainName.MatchString(name) }
 
 // MediaNames lists, once each and in run order, the media files the attempts name: each
-// video, then the screenshots of every step's before and after samples. A name that is not a
+// video and Playwright trace, then the screenshots of every step's before and after samples. A name that is not a
 // plain file name is refused with its path in the file, because a media folder must never
 // resolve it (a stranger's file could otherwise point at "../../.ssh/id_rsa").
 func MediaNames(attempts []agent.Attempt) ([]string, error) {
@@ -33,6 +33,9 @@ func MediaNames(attempts []agent.Attempt) ([]string, error) {
 	for i, a := range attempts {
 		p := index("attempts", i)
 		if err := add(a.Video, child(p, "video")); err != nil {
+			return nil, err
+		}
+		if err := add(a.Trace, child(p, "trace")); err != nil {
 			return nil, err
 		}
 		for j, s := range a.Steps {

@@ -1,6 +1,7 @@
 package runner_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -234,18 +235,23 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 	}
 }
 
-// TestVideoAndScreenshotsAreRecorded checks that an attempt leaves a WebM video and a
-// screenshot for every sample, stored once per distinct frame.
+// TestVideoAndScreenshotsAreRecorded checks that an attempt leaves a WebM video covering it,
+// a Playwright trace, and a screenshot for every sample, stored once per distinct frame.
 func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 	media := t.TempDir()
 	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t)}
-	run, err := r.Run(context.Background(), "media", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Video: true, Screenshots: true})
+	run, err := r.Run(context.Background(), "media", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Video: true, Screenshots: true, Trace: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := run.Attempts[0]
-	if a.Video == "" {
-		t.Fatal("no video recorded")
+	if a.Video != "saves-normally.webm" || a.Trace != "saves-normally.trace.zip" {
+		t.Fatalf("recorded video %q and trace %q, want both named after the attempt", a.Video, a.Trace)
+	}
+	if z, err := zip.OpenReader(filepath.Join(media, run.ID, a.Trace)); err != nil {
+		t.Errorf("the Playwright trace is not a zip: %v", err)
+	} else {
+		z.Close()
 	}
 	b, err := os.ReadFile(filepath.Join(media, run.ID, a.Video))
 	if err != nil {

@@ -26,6 +26,8 @@ type Options struct {
 	MediaRoot   string
 	Video       bool
 	Screenshots bool
+	// Trace records a Playwright trace of each attempt (<slug>.trace.zip).
+	Trace bool
 }
 
 // Runner runs attempts. Recorder and Emit may be nil.
@@ -96,7 +98,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		return agent.Run{}, err
 	}
 	mediaDir := ""
-	if opts.MediaRoot != "" && (opts.Video || opts.Screenshots) {
+	if opts.MediaRoot != "" && (opts.Video || opts.Screenshots || opts.Trace) {
 		mediaDir = filepath.Join(opts.MediaRoot, runID)
 		if err := os.MkdirAll(mediaDir, 0o755); err != nil {
 			return agent.Run{}, fmt.Errorf("making the run's media folder: %w", err)
@@ -199,7 +201,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 
 	exec := &agent.Executor{Admit: harness.Admit}
 	var out agent.Outcome
-	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Video: opts.Video && mediaDir != "", Screenshots: opts.Screenshots && mediaDir != ""})
+	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video, Screenshots: opts.Screenshots, Trace: opts.Trace})
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
 		if ctx.Err() != nil {
@@ -209,13 +211,11 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		out = exec.Run(ctx, page, inst, a.Task, a.Plan, cfg, hooks)
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
-		video, cerr := page.Close()
-		switch {
-		case cerr != nil:
+		rec, cerr := page.Close()
+		if cerr != nil {
 			r.emit(Progress{RunID: run.ID, Kind: Error, Slug: spec.Slug, Message: "closing the page: " + cerr.Error()})
-		case video != "":
-			a.Video = r.keepVideo(mediaDir, video, spec.Slug)
 		}
+		a.Video, a.Trace = rec.Video, rec.Trace
 	}
 	if recErr != nil {
 		return a, recErr
@@ -244,15 +244,6 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 // errBrowserGone tells Run that the attempt was recorded but its browser died, so the next
 // attempt needs a new one.
 var errBrowserGone = fmt.Errorf("attempt ended with %w", agent.ErrBrowserGone)
-
-// keepVideo gives the attempt's video a stable name in the run's media folder.
-func (r *Runner) keepVideo(mediaDir, video, slug string) string {
-	name := slug + ".webm"
-	if err := os.Rename(filepath.Join(mediaDir, video), filepath.Join(mediaDir, name)); err != nil {
-		return video
-	}
-	return name
-}
 
 func (r *Runner) record(f func(agent.Recorder) error) error {
 	if r.Recorder == nil {

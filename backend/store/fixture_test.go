@@ -29,7 +29,7 @@ func testAttempt(slug string, term agent.Terminal, saved bool, offset time.Durat
 	}
 	a := agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: agent.Task{Title: "Spectral scan", Room: "north"},
 		Config: agent.DefaultConfig(), Plan: plan, Terminal: term, Reason: "because " + slug,
-		Started: t0.Add(offset), Video: slug + "/video.webm", Steps: []agent.Step{}, Events: []agent.Event{}}
+		Started: t0.Add(offset), Video: slug + "/video.webm", Trace: slug + ".trace.zip", Steps: []agent.Step{}, Events: []agent.Event{}}
 	for i, act := range plan {
 		before := agent.Sample{AtMS: int64(100 * i), URL: "http://127.0.0.1:1/", Pairs: []agent.RoleName{{Role: "button", Name: "Reserve slot"}},
 			Rows: [][]string{}, Screenshot: fmt.Sprintf("%s/%d-before.png", slug, i)}
@@ -74,7 +74,7 @@ func record(rec agent.Recorder, run agent.Run, finish bool) error {
 	}
 	for _, a := range run.Attempts {
 		head := a
-		head.Steps, head.Events, head.Terminal, head.Reason, head.Verdicts, head.Video = nil, nil, "", "", agent.Verdicts{}, ""
+		head.Steps, head.Events, head.Terminal, head.Reason, head.Verdicts, head.Video, head.Trace = nil, nil, "", "", agent.Verdicts{}, "", ""
 		if err := rec.AttemptStarted(run.ID, head); err != nil {
 			return err
 		}

@@ -40,6 +40,7 @@ type attemptRow struct {
 	Verdicts agent.Verdicts `gorm:"serializer:json;type:text"`
 	Started  time.Time
 	Video    string `gorm:"not null"`
+	Trace    string `gorm:"not null;default:''"`
 
 	Steps  []stepRow  `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
 	Events []eventRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
@@ -91,13 +92,14 @@ func (mediaRow) TableName() string { return "media" }
 // Media kinds.
 const (
 	mediaVideo      = "video"
+	mediaTrace      = "trace"
 	mediaScreenshot = "screenshot"
 )
 
 func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
 		Config: a.Config, Plan: a.Plan, Terminal: string(a.Terminal), Reason: a.Reason,
-		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video}
+		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace}
 }
 
 // attempt rebuilds the attempt from the row and its preloaded steps and events.
@@ -105,7 +107,7 @@ func (r attemptRow) attempt() agent.Attempt {
 	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Task: r.Task, Config: r.Config, Plan: r.Plan,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
-		Started: r.Started, Video: r.Video}
+		Started: r.Started, Video: r.Video, Trace: r.Trace}
 	for i, s := range r.Steps {
 		a.Steps[i] = s.step()
 	}

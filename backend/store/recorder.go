@@ -60,7 +60,7 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 	return nil
 }
 
-// AttemptFinished stores the attempt's terminal state, reason, verdicts and video, and replaces
+// AttemptFinished stores the attempt's terminal state, reason, verdicts, video and trace, and replaces
 // its events with a.Events, which is the attempt's complete log.
 func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
@@ -68,8 +68,8 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		if err != nil {
 			return err
 		}
-		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Video: a.Video}
-		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "video").Updates(&row).Error; err != nil {
+		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Video: a.Video, Trace: a.Trace}
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "video", "trace").Updates(&row).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {
@@ -78,7 +78,7 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		if err := upsertEvents(tx, id, a.Events); err != nil {
 			return err
 		}
-		return insertMedia(tx, videoMedia(id, a.Video))
+		return insertMedia(tx, attemptMedia(id, a))
 	})
 	if err != nil {
 		return fmt.Errorf("recording the end of attempt %q of run %q: %w", a.Slug, runID, err)
@@ -114,7 +114,7 @@ func insertAttempt(tx *gorm.DB, runID string, pos int, a agent.Attempt) error {
 	if err := tx.Create(&row).Error; err != nil {
 		return err
 	}
-	media := videoMedia(row.ID, a.Video)
+	media := attemptMedia(row.ID, a)
 	if len(a.Steps) > 0 {
 		steps := make([]stepRow, len(a.Steps))
 		for i, st := range a.Steps {
@@ -154,10 +154,14 @@ func insertMedia(tx *gorm.DB, rows []mediaRow) error {
 	return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
 }
 
-// videoMedia lists the attempt's video, if it has one.
-func videoMedia(attemptID uint, video string) []mediaRow {
-	if video == "" {
-		return nil
+// attemptMedia lists the attempt's video and Playwright trace, those it has.
+func attemptMedia(attemptID uint, a agent.Attempt) []mediaRow {
+	var rows []mediaRow
+	if a.Video != "" {
+		rows = append(rows, mediaRow{AttemptID: attemptID, Kind: mediaVideo, Path: a.Video})
 	}
-	return []mediaRow{{AttemptID: attemptID, Kind: mediaVideo, Path: video}}
+	if a.Trace != "" {
+		rows = append(rows, mediaRow{AttemptID: attemptID, Kind: mediaTrace, Path: a.Trace})
+	}
+	return rows
 }

@@ -202,7 +202,7 @@ func TestRecorderRefusesUnknownRunsAndAttempts(t *testing.T) {
 	}
 }
 
-func TestMediaListsScreenshotsAndVideos(t *testing.T) {
+func TestMediaListsScreenshotsVideosAndTraces(t *testing.T) {
 	s := open(t, t.TempDir())
 	run := testRun("m")
 	if err := record(s, run, true); err != nil {
@@ -212,8 +212,8 @@ func TestMediaListsScreenshotsAndVideos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 22 || got[0] != "saves-normally/0-before.png" || got[10] != "saves-normally/video.webm" {
-		t.Errorf("Media = %d paths %v, want 2×(10 screenshots + 1 video) in order", len(got), got)
+	if len(got) != 24 || got[0] != "saves-normally/0-before.png" || got[10] != "saves-normally/video.webm" || got[11] != "saves-normally.trace.zip" {
+		t.Errorf("Media = %d paths %v, want 2×(10 screenshots + 1 video + 1 trace) in order", len(got), got)
 	}
 }
 

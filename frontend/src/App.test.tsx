@@ -42,7 +42,7 @@ describe("App", () => {
   it("runs one attempt on click with the changed settings as the override", async () => {
     const { api } = fakeApi();
     vi.mocked(api.settings.get).mockResolvedValue({
-      config: { wait: "fixed", latency_ms: 150 }, headed: false, browser_path: "", video: false, screenshots: false,
+      config: { wait: "fixed", latency_ms: 150 }, headed: false, browser_path: "", video: false, screenshots: false, trace: false,
     });
     render(<App api={api} />);
     await act(async () => {});

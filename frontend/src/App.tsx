@@ -142,6 +142,7 @@ export function App({ api }: { api: Api }) {
               steps={selSteps}
               attempt={sel.attempt}
               runId={w.shownId ?? ""}
+              onSaveMedia={w.saveShownMedia}
               current={following ? selSteps.length - 1 : stepIndex}
               onStep={(i) => {
                 setFollowLive(false);

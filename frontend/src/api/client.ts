@@ -188,6 +188,8 @@ export interface Api {
     exportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
     exportBundleDialog(id: string): Promise<string>;
+    /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
+    saveMediaDialog(id: string, name: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
     bundle(id: string): Promise<Blob>;
     /** Browser only: imports a run file (.json) or bundle (.zip) by uploading its bytes. */
@@ -225,6 +227,7 @@ export function createApi(t: Transport): Api {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
       exportDialog: (id) => c<string>("Files", "ExportDialog", id),
       exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
+      saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),
       importDialog: () => c<ImportResult>("Files", "ImportDialog"),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportRun, importFile, type ExportFormat } from "./transfer";
+import { exportRun, importFile, saveMedia, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
@@ -9,6 +9,7 @@ function apiOf(kind: Api["kind"]) {
     exportJSON: vi.fn().mockResolvedValue('{"schema":"observatory.run/v1"}'),
     exportDialog: vi.fn().mockResolvedValue(""),
     exportBundleDialog: vi.fn().mockResolvedValue(""),
+    saveMediaDialog: vi.fn().mockResolvedValue(""),
     bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
     upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
   };
@@ -72,5 +73,22 @@ describe("importFile", () => {
     const file = new File(["PK\x03\x04"], name);
     await expect(importFile(api, file)).resolves.toEqual({ run_id: "r2", disagreements: [] });
     expect(files.upload).toHaveBeenCalledWith(file);
+  });
+});
+
+describe("saveMedia", () => {
+  it("saves through the desktop's dialog and reports the path or a cancel", async () => {
+    const { api, files } = apiOf("wails");
+    files.saveMediaDialog.mockResolvedValueOnce("/home/me/t.zip");
+    await expect(saveMedia(api, "r1", "saves-normally.trace.zip")).resolves.toBe("Saved saves-normally.trace.zip to /home/me/t.zip");
+    await expect(saveMedia(api, "r1", "saves-normally.trace.zip")).resolves.toBe("");
+    expect(files.saveMediaDialog).toHaveBeenCalledWith("r1", "saves-normally.trace.zip");
+  });
+
+  it("downloads the run's media file in a browser", async () => {
+    const { api } = apiOf("http");
+    const { clicked } = captureDownloads();
+    await expect(saveMedia(api, "r 1", "saves-normally.trace.zip")).resolves.toBe("Downloaded saves-normally.trace.zip");
+    expect(clicked).toEqual([["saves-normally.trace.zip", "http://localhost:3000/media/r%201/saves-normally.trace.zip"]]);
   });
 });

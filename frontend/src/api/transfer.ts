@@ -1,6 +1,7 @@
 // Export and import of runs, as a run file (.json) or a bundle (.zip with the run's videos and
 // screenshots): native dialogs in the desktop, a download and a file input in a browser. Only
 // the desktop/browser split lives here; the backend is reached through the client.
+import { mediaURL } from "../media";
 import type { Api } from "./client";
 import type { ImportResult } from "./types";
 
@@ -23,16 +24,34 @@ export async function exportRun(api: Api, id: string, format: ExportFormat, doc:
   return `Downloaded ${name}`;
 }
 
+/**
+ * Saves one of a run's media files (its Playwright trace, say) where the user chooses and
+ * returns what happened in words, or "" when the user cancelled: the native save dialog in
+ * the desktop, a download in a browser.
+ */
+export async function saveMedia(api: Api, id: string, name: string, doc: Document = document): Promise<string> {
+  if (api.kind === "wails") {
+    const path = await api.files.saveMediaDialog(id, name);
+    return path ? `Saved ${name} to ${path}` : "";
+  }
+  download(doc, mediaURL(id, name), name);
+  return `Downloaded ${name}`;
+}
+
 /** Hands blob to the browser as a download named name, through an <a download>. */
 function saveBlob(doc: Document, blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
+  download(doc, url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000); // after the browser has taken the blob
+}
+
+function download(doc: Document, href: string, name: string) {
   const a = doc.createElement("a");
-  a.href = url;
+  a.href = href;
   a.download = name;
   doc.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000); // after the browser has taken the blob
 }
 
 /** Imports a run file or bundle the user picked in a browser's file input. */

@@ -152,6 +152,8 @@ export interface Attempt {
   verdicts: Verdicts;
   started: string;
   video?: string;
+  /** The Playwright trace (a zip for `npx playwright show-trace`), when one was recorded. */
+  trace?: string;
 }
 
 /** One batch of attempts against one lab (agent.Run). */
@@ -247,6 +249,8 @@ export interface Settings {
   browser_path: string;
   video: boolean;
   screenshots: boolean;
+  /** Record a Playwright trace of each attempt. */
+  trace: boolean;
 }
 
 /** What a `run` event reports. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Settings } from "../api/types";
 import { SettingsPanel } from "./SettingsPanel";
 
-const settings: Settings = { config: {}, headed: false, browser_path: "", video: true, screenshots: true };
+const settings: Settings = { config: {}, headed: false, browser_path: "", video: true, screenshots: true, trace: false };
 
 describe("SettingsPanel", () => {
   it("saves only the fields the user set as the override, with the switches", () => {

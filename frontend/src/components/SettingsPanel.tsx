@@ -102,10 +102,17 @@ export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
         </Row>
         <fieldset className="switches">
           <legend>Browser</legend>
-          {(["headed", "video", "screenshots"] as const).map((k) => (
+          {(["headed", "video", "screenshots", "trace"] as const).map((k) => (
             <label key={k}>
               <input type="checkbox" checked={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked })} />
-              {{ headed: "Headed (show the window)", video: "Record video", screenshots: "Screenshots (live frames)" }[k]}
+              {
+                {
+                  headed: "Headed (show the window)",
+                  video: "Record video",
+                  screenshots: "Screenshots (live frames)",
+                  trace: "Playwright trace",
+                }[k]
+              }
             </label>
           ))}
         </fieldset>

@@ -16,6 +16,8 @@ export interface TraceViewerProps {
   /** The shown step's position in steps. */
   current: number;
   onStep(i: number): void;
+  /** Saves one of the run's media files where the user chooses (the Playwright trace). */
+  onSaveMedia?(name: string): void;
 }
 
 /** An action as plans show it: role[name] and the value. */
@@ -35,7 +37,7 @@ function inControl(e: KeyboardEvent): boolean {
  * The action plan beside the observed trace and the recorded video, stepped with buttons and
  * Left/Right/Home/End. Choosing a step seeks the video; the step the video plays is marked.
  */
-export function TraceViewer({ title, plan, steps, attempt, runId, current, onStep }: TraceViewerProps) {
+export function TraceViewer({ title, plan, steps, attempt, runId, current, onStep, onSaveMedia }: TraceViewerProps) {
   const n = steps.length;
   const i = Math.min(current, Math.max(n - 1, 0));
   const step = steps[i];
@@ -102,6 +104,14 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
           )}
         </div>
         {video && <VideoPanel runId={runId} path={video} steps={steps} current={i} onPlaying={setPlaying} />}
+        {attempt?.trace && onSaveMedia && (
+          <p className="trace-file">
+            <button type="button" onClick={() => onSaveMedia(attempt.trace!)}>
+              Save Playwright trace
+            </button>{" "}
+            <span className="muted">opens in Playwright's viewer: npx playwright show-trace {attempt.trace}</span>
+          </p>
+        )}
       </div>
       {step && (
         <>

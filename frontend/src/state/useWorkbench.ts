@@ -2,7 +2,7 @@
 // run and the replays of an imported run. Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import { exportRun, importFile, type ExportFormat } from "../api/transfer";
+import { exportRun, importFile, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, LabInfo, Progress, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
 
@@ -155,6 +155,14 @@ export function useWorkbench(api: Api) {
     [api, fail, shownId],
   );
 
+  const saveShownMedia = useCallback(
+    (name: string) => {
+      if (!shownId) return;
+      saveMedia(api, shownId, name).then((text) => text && setMessage({ kind: "info", text }), fail(`Could not save ${name}`));
+    },
+    [api, fail, shownId],
+  );
+
   const importRun = useCallback(
     async (file?: File) => {
       try {
@@ -195,6 +203,7 @@ export function useWorkbench(api: Api) {
     runAttempts,
     stop,
     reset,
+    saveShownMedia,
     exportShown,
     importRun,
     openRun,

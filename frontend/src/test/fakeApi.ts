@@ -32,12 +32,13 @@ export function fakeApi() {
       exportJSON: vi.fn().mockResolvedValue("{}"),
       exportDialog: vi.fn().mockResolvedValue(""),
       exportBundleDialog: vi.fn().mockResolvedValue(""),
+      saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       importDialog: vi.fn().mockResolvedValue({ run_id: "", disagreements: null }),
     },
     settings: {
-      get: vi.fn().mockResolvedValue({ config: {}, headed: false, browser_path: "", video: false, screenshots: true }),
+      get: vi.fn().mockResolvedValue({ config: {}, headed: false, browser_path: "", video: false, screenshots: true, trace: false }),
       save: vi.fn().mockResolvedValue(undefined),
     },
     session: {
