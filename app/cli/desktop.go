@@ -5,6 +5,7 @@ import (
 
 	"observatory/app"
 	"observatory/app/desktop"
+	"observatory/backend/store"
 )
 
 // Version is the program's version, set at build time with -ldflags "-X observatory/app/cli.Version=…".
@@ -16,14 +17,11 @@ func addDesktop(root *cobra.Command, env Env, g *globals) {
 	root.Flags().BoolVar(&smoke, "smoke", false, "open the window, exit 0 once its UI has reached the backend (a self-test)")
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
-		st, dataDir, err := openStore(g)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		win := desktop.NewWindow(smoke)
-		services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "desktop",
-			OnReady: win.Ready, Dialogs: win})
-		return win.Run(desktop.Options{Services: services, Assets: env.Assets, DataDir: dataDir, Smoke: smoke, Log: env.Stderr})
+		return withStore(g, func(st *store.Store, dataDir string) error {
+			win := desktop.NewWindow(smoke)
+			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "desktop",
+				OnReady: win.Ready, Dialogs: win})
+			return win.Run(desktop.Options{Services: services, Assets: env.Assets, DataDir: dataDir, Smoke: smoke, Log: env.Stderr})
+		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"observatory/app"
 	"observatory/backend/labs"
 	"observatory/backend/runfile"
+	"observatory/backend/store"
 )
 
 func newExportCmd(env Env, g *globals) *cobra.Command {
@@ -18,19 +19,16 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 		Short: "Write a stored run as a run file (observatory.run/v1) or, to a .zip, as a bundle with its media",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, dataDir, err := openStore(g)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			if out == "" || out == "-" {
-				run, err := st.Get(args[0])
-				if err != nil {
-					return err
+			return withStore(g, func(st *store.Store, dataDir string) error {
+				if out == "" || out == "-" {
+					run, err := st.Get(args[0])
+					if err != nil {
+						return err
+					}
+					return runfile.Encode(env.Stdout, run)
 				}
-				return runfile.Encode(env.Stdout, run)
-			}
-			return exportFile(env, app.NewTransfer(st, dataDir), args[0], out)
+				return exportFile(env, app.NewTransfer(st, dataDir), args[0], out)
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots; - or empty: the run file on standard output")
@@ -47,18 +45,15 @@ disagree, the disagreement is printed and the recomputed verdict is stored. A re
 stores nothing.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, dataDir, err := openStore(g)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			res, err := app.NewTransfer(st, dataDir).ImportFile(args[0])
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
-			printDisagreements(env, res.Disagreements)
-			fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)
-			return nil
+			return withStore(g, func(st *store.Store, dataDir string) error {
+				res, err := app.NewTransfer(st, dataDir).ImportFile(args[0])
+				if err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
+				printDisagreements(env, res.Disagreements)
+				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)
+				return nil
+			})
 		},
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"observatory/backend/store"
 )
 
 func newRunsCmd(env Env, g *globals) *cobra.Command {
@@ -14,29 +16,26 @@ func newRunsCmd(env Env, g *globals) *cobra.Command {
 		Short: "List the run history, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, _, err := openStore(g)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			runs, err := st.List()
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(env.Stdout, runs)
-			}
-			if len(runs) == 0 {
-				fmt.Fprintln(env.Stdout, "no runs yet: `observatory run --lab booking` makes one")
-				return nil
-			}
-			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "RUN\tLAB\tCREATED\tSTATUS\tATTEMPTS\tCOMPLETED\tWRONG VERDICTS\tSOURCE")
-			for _, r := range runs {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.ID, r.Lab, r.Created.Local().Format("2006-01-02 15:04:05"),
-					r.Status, r.Attempts, r.Completed, r.Wrong, r.Source)
-			}
-			return tw.Flush()
+			return withStore(g, func(st *store.Store, _ string) error {
+				runs, err := st.List()
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(env.Stdout, runs)
+				}
+				if len(runs) == 0 {
+					fmt.Fprintln(env.Stdout, "no runs yet: `observatory run --lab booking` makes one")
+					return nil
+				}
+				tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
+				fmt.Fprintln(tw, "RUN\tLAB\tCREATED\tSTATUS\tATTEMPTS\tCOMPLETED\tWRONG VERDICTS\tSOURCE")
+				for _, r := range runs {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.ID, r.Lab, r.Created.Local().Format("2006-01-02 15:04:05"),
+						r.Status, r.Attempts, r.Completed, r.Wrong, r.Source)
+				}
+				return tw.Flush()
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
@@ -51,23 +50,20 @@ func newShowCmd(env Env, g *globals) *cobra.Command {
 		Long:  "Prints one stored run. RUN is a run id or a unique prefix of one (see `observatory runs`).",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, _, err := openStore(g)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			run, err := st.Get(args[0])
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(env.Stdout, run)
-			}
-			fmt.Fprintf(env.Stdout, "run %s on lab %s, %s, %s (%s)\n\n", run.ID, run.Lab, run.Created.Local().Format("2006-01-02 15:04:05"), run.Status, run.Source)
-			printTable(env.Stdout, run.Attempts)
-			fmt.Fprintln(env.Stdout)
-			printReasons(env.Stdout, run.Attempts)
-			return nil
+			return withStore(g, func(st *store.Store, _ string) error {
+				run, err := st.Get(args[0])
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(env.Stdout, run)
+				}
+				fmt.Fprintf(env.Stdout, "run %s on lab %s, %s, %s (%s)\n\n", run.ID, run.Lab, run.Created.Local().Format("2006-01-02 15:04:05"), run.Status, run.Source)
+				printTable(env.Stdout, run.Attempts)
+				fmt.Fprintln(env.Stdout)
+				printReasons(env.Stdout, run.Attempts)
+				return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole run as JSON")

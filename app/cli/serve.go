@@ -12,6 +12,7 @@ import (
 
 	"observatory/app"
 	"observatory/app/httpapi"
+	"observatory/backend/store"
 )
 
 func newServeCmd(env Env, g *globals) *cobra.Command {
@@ -23,38 +24,35 @@ func newServeCmd(env Env, g *globals) *cobra.Command {
 WebSocket, on loopback. Open the printed address in a browser.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, dataDir, err := openStore(g)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			listen, err := httpapi.Addr(addr)
-			if err != nil {
-				return err
-			}
-			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "http"})
-			defer services.Shutdown()
-			ln, err := net.Listen("tcp", listen)
-			if err != nil {
-				return fmt.Errorf("listening on %s: %w", listen, err)
-			}
-			token := httpapi.NewToken()
-			srv := &http.Server{Handler: httpapi.New(services, env.Assets, dataDir, token), ReadHeaderTimeout: 10 * time.Second}
-			// The address goes to standard output alone, so scripts and tests can read it. It
-			// carries the access token: only who can read it can use the server.
-			url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
-			fmt.Fprintln(env.Stdout, url)
-			fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, dataDir)
-			go func() {
-				<-cmd.Context().Done()
-				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				_ = srv.Shutdown(shut)
-			}()
-			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				return err
-			}
-			return nil
+			return withStore(g, func(st *store.Store, dataDir string) error {
+				listen, err := httpapi.Addr(addr)
+				if err != nil {
+					return err
+				}
+				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "http"})
+				defer services.Shutdown()
+				ln, err := net.Listen("tcp", listen)
+				if err != nil {
+					return fmt.Errorf("listening on %s: %w", listen, err)
+				}
+				token := httpapi.NewToken()
+				srv := &http.Server{Handler: httpapi.New(services, env.Assets, dataDir, token), ReadHeaderTimeout: 10 * time.Second}
+				// The address goes to standard output alone, so scripts and tests can read it. It
+				// carries the access token: only who can read it can use the server.
+				url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
+				fmt.Fprintln(env.Stdout, url)
+				fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, dataDir)
+				go func() {
+					<-cmd.Context().Done()
+					shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+					defer cancel()
+					_ = srv.Shutdown(shut)
+				}()
+				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					return err
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "loopback address to listen on (port 0 picks a free one)")

@@ -21,3 +21,13 @@ func openStore(g *globals) (*store.Store, string, error) {
 	}
 	return st, dir, nil
 }
+
+// withStore opens the store for the length of f, which gets it and the data folder.
+func withStore(g *globals, f func(st *store.Store, dataDir string) error) error {
+	st, dataDir, err := openStore(g)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return f(st, dataDir)
+}
