@@ -196,6 +196,9 @@ func TestMediaStaysInsideTheMediaFolder(t *testing.T) {
 		if strings.Contains(b.String(), "secret") || (want != "" && b.String() != want) {
 			t.Errorf("%s gave %d %q", path, resp.StatusCode, b.String())
 		}
+		if want != "" && (resp.Header.Get("X-Content-Type-Options") != "nosniff" || !strings.HasPrefix(resp.Header.Get("Content-Security-Policy"), "sandbox")) {
+			t.Errorf("%s is served without nosniff and a sandbox policy: %v", path, resp.Header)
+		}
 	}
 }
 

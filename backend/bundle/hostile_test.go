@@ -84,6 +84,8 @@ func TestHostileBundlesAreRefusedWithoutWritingAnything(t *testing.T) {
 			`run file refused at schema: unknown schema version "observatory.run/v9"`},
 		{"run.json names an escaping video", zipped(append(without(good, RunFile), runJSON(t, func(f *runfile.File) { f.Attempts[0].Video = "../../x.webm" }))...), 0,
 			`media name "../../x.webm" is not a plain file name`},
+		{"run.json names a script-capable media file", zipped(append(without(good, RunFile), runJSON(t, func(f *runfile.File) { f.Attempts[0].Video = "evil.svg" }))...), 0,
+			`media name "evil.svg" is not a plain file name`},
 		{"not a zip", []byte("hello, world"), 0, "not a zip archive"},
 		{"archive too large", goodBundle(t), MaxBundleBytes + 1, "over the 512 MiB limit"},
 	}

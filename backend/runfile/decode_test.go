@@ -32,6 +32,7 @@ var badFiles = map[string]string{
 	"empty-attempts.json":   "at attempts: no attempts",
 	"duplicate-slug.json":   `at attempts[1].attempt: duplicate attempt slug "saves-normally" (also attempts[0])`,
 	"illegal-order.json":    `at attempts[0].events: attempt "saves-normally": illegal event order: event 1 "save"`,
+	"media-kind.json":       `at attempts[0].video: media name "evil.svg" is not a plain file name`,
 	"media-path.json":       `at attempts[0].steps[0].after.screenshot: media name "../../.ssh/id_rsa" is not a plain file name`,
 	"wrong-lab.json":        `at run.lab: no lab called "other"`,
 }

@@ -6,10 +6,14 @@ import (
 	"observatory/backend/agent"
 )
 
-var plainName = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$`)
+// plainName is a media file name of the kinds Observatory writes: a JPEG screenshot, a WebM
+// video or a Playwright trace zip.
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,110}\.(jpg|webm|trace\.zip)$`)
 
 // PlainMediaName reports whether name is what a run may call a media file: a file name in
-// the run's own media folder, never a path, never hidden.
+// the run's own media folder, never a path, never hidden, and only of the kinds Observatory
+// writes (.jpg, .webm, .trace.zip). Anything else, an .svg or .html say, could run as a
+// page of this origin if someone opened it, so a run file naming one is refused.
 func PlainMediaName(name string) bool { return plainName.MatchString(name) }
 
 // MediaNames lists, once each and in run order, the media files the attempts name: each
@@ -24,7 +28,7 @@ func MediaNames(attempts []agent.Attempt) ([]string, error) {
 			return nil
 		}
 		if !PlainMediaName(name) {
-			return refuse(path, "media name %q is not a plain file name (letters, digits, '.', '_' and '-', not starting with '.')", name)
+			return refuse(path, "media name %q is not a plain file name (letters, digits, '.', '_' and '-', not starting with '.') ending in .jpg, .webm or .trace.zip", name)
 		}
 		seen[name] = true
 		names = append(names, name)
