@@ -100,13 +100,11 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	go func() {
 		defer close(live.done)
 		defer cancel()
-		// The runner reports its own end once it has recorded the run; before that, an error
-		// (say, no media folder) must still end the run in the UI, exactly once.
-		if _, err := rn.Run(ctx, live.id, opts); err != nil {
+		// Once the run is recorded, the runner reports its own errors and end; an error before
+		// that (say, no media folder) must still reach the UI and end the run, exactly once.
+		if _, err := rn.Run(ctx, live.id, opts); err != nil && !finished {
 			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.Error, Message: err.Error()})
-			if !finished {
-				r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
-			}
+			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
 		}
 		r.mu.Lock()
 		if r.current == live {

@@ -32,11 +32,15 @@ func (r *recording) Emit(name string, data any) {
 	}
 }
 
-func (r *recording) kinds() []runner.Kind {
+func (r *recording) copy() []runner.Progress {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return append([]runner.Progress(nil), r.events...)
+}
+
+func (r *recording) kinds() []runner.Kind {
 	var k []runner.Kind
-	for _, e := range r.events {
+	for _, e := range r.copy() {
 		k = append(k, e.Kind)
 	}
 	return k
@@ -76,14 +80,18 @@ func TestStartWithoutABrowserEndsTheRunOnceWithTheAdvice(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitEnd(t)
-	kinds := rec.kinds()
-	finishes, advice := 0, false
-	for _, e := range rec.events {
-		finishes += map[bool]int{true: 1}[e.Kind == runner.RunFinished]
-		advice = advice || (e.Kind == runner.Error && strings.Contains(e.Message, "install Debian's chromium"))
+	events := rec.copy()
+	finishes, advice := 0, -1
+	for i, e := range events {
+		if e.Kind == runner.RunFinished {
+			finishes++
+		}
+		if e.Kind == runner.Error && strings.Contains(e.Message, "install Debian's chromium") {
+			advice = i
+		}
 	}
-	if finishes != 1 || !advice {
-		t.Errorf("events %v: want the install advice and exactly one run-finished", kinds)
+	if finishes != 1 || advice < 0 || events[len(events)-1].Kind != runner.RunFinished {
+		t.Errorf("events %v: want the install advice, then exactly one run-finished, last", rec.kinds())
 	}
 	run, err := st.Get(id)
 	if err != nil || run.Status != agent.RunInterrupted {

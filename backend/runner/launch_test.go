@@ -35,19 +35,20 @@ func TestLaunchFailures(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			rec := &recorder{steps: map[string]int{}}
-			finishes := 0
+			finishes, last := 0, runner.Kind("")
 			r := &runner.Runner{Lab: booking.New(), Recorder: rec,
 				Launch: func(ctx context.Context) (agent.Browser, error) { return tt.launch(ctx, cancel) },
 				Emit: func(p runner.Progress) {
 					if p.Kind == runner.RunFinished {
 						finishes++
 					}
+					last = p.Kind
 				}}
 			run, err := r.Run(ctx, "launch", runner.Options{})
 			if (err == nil) != (tt.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
 				t.Fatalf("error %v, want one mentioning %q", err, tt.wantErr)
 			}
-			if run.Status != tt.status || finishes != 1 || rec.calls[len(rec.calls)-1] != "run "+string(tt.status) {
+			if run.Status != tt.status || finishes != 1 || last != runner.RunFinished || rec.calls[len(rec.calls)-1] != "run "+string(tt.status) {
 				t.Errorf("run %s, %d finish events, recorded %v; want %s once", run.Status, finishes, rec.calls, tt.status)
 			}
 		})

@@ -126,15 +126,13 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 				if ctx.Err() != nil { // stopped while the browser was starting
 					break
 				}
-				r.finish(&run, agent.RunInterrupted)
-				return run, fmt.Errorf("starting the browser: %w", err)
+				return run, r.fail(&run, fmt.Errorf("starting the browser: %w", err))
 			}
 			browser = b
 		}
 		a, err := r.attempt(ctx, &run, spec, i+1, len(specs), browser, opts, mediaDir)
 		if err != nil && !errors.Is(err, errBrowserGone) {
-			r.finish(&run, agent.RunInterrupted)
-			return run, err
+			return run, r.fail(&run, err)
 		}
 		run.Attempts = append(run.Attempts, a)
 		if errors.Is(err, errBrowserGone) {
@@ -148,6 +146,14 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	r.finish(&run, status)
 	return run, nil
+}
+
+// fail reports err, then ends the run as interrupted, in that order, so whoever treats the
+// end as the last word has already heard why. It returns err.
+func (r *Runner) fail(run *agent.Run, err error) error {
+	r.emit(Progress{RunID: run.ID, Kind: Error, Message: err.Error()})
+	r.finish(run, agent.RunInterrupted)
+	return err
 }
 
 func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
