@@ -15,7 +15,12 @@ smoke_dir=$(mktemp -d)
 trap 'rm -rf "$smoke_dir"' EXIT
 xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/observatory --smoke --data-dir "$smoke_dir"
 
-echo "== go vet and go test" >&2
+echo "== gofmt, go vet and go test" >&2
+unformatted=$(gofmt -l $(git ls-files '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change: $unformatted" >&2
+  exit 1
+fi
 go vet ./...
 # Tests that need Chromium fail here, rather than skip, when it cannot start.
 export OBSERVATORY_REQUIRE_BROWSER=1

@@ -29,8 +29,8 @@ type Executor struct {
 	// Now and Sleep default to the real clock; tests inject their own.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
-	// Schedule runs check after d and delivers its result, closing the channel instead if
-	// ctx ends first. The default runs a timer on its own goroutine, so that a fixed wait
+	// Schedule runs check after d and delivers its result, then closes the channel; if ctx
+	// ends first it only closes it. The default runs a timer on its own goroutine, so that a fixed wait
 	// checks exactly d after the commit acted however long recording the page takes in the
 	// meantime: recording must not change what it records. Tests inject their own.
 	Schedule func(ctx context.Context, d time.Duration, check func() Check) <-chan Check
@@ -49,7 +49,7 @@ type Outcome struct {
 // Run executes plan on page against inst. It never returns without a terminal state.
 func (x *Executor) Run(ctx context.Context, page Page, inst Instance, task Task, plan Plan, cfg Config, hooks Hooks) Outcome {
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, inst: inst, task: task, cfg: cfg, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, inst: inst, task: task, plan: plan, cfg: cfg, hooks: hooks, start: start, acted: start}
 	return r.execute(plan)
 }
 
@@ -59,6 +59,7 @@ type run struct {
 	page  Page
 	inst  Instance
 	task  Task
+	plan  Plan
 	cfg   Config
 	hooks Hooks
 	start time.Time
@@ -70,11 +71,13 @@ type run struct {
 	// settled is set when the app itself ended the wait (a refusal, a notice for a save that
 	// fails the gate): nothing is left in flight to stop.
 	settled bool
+	// committed is set once a commit has acted: only then can something be in flight.
+	committed bool
 	// stopped is set once the page's pending work has been aborted; stopOnce guards it.
 	stopped  atomic.Bool
 	stopOnce sync.Once
-	// fixedCheck delivers the fixed wait's check, scheduled when the latest commit acted;
-	// cancelFixed abandons it.
+	// fixedCheck delivers the fixed wait's check, scheduled when the action before verify
+	// acted; cancelFixed abandons it.
 	fixedCheck  <-chan Check
 	cancelFixed context.CancelFunc
 }
@@ -136,7 +139,7 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 
 	if a.Kind == ActVerify {
 		term, reason = r.wait()
-		if term != Completed && !r.settled {
+		if term != Completed && !r.settled && r.committed {
 			// Give up at once: a save still in flight must not land after the decision.
 			r.stop()
 		}
@@ -172,7 +175,8 @@ func (r *run) act(s *Step) (Terminal, string) {
 	s.Resolved = name
 	err = r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value)
 	r.acted = r.x.now()
-	if r.cfg.Wait == WaitFixed && s.Decision.Class == ClassCommit {
+	r.committed = r.committed || s.Decision.Class == ClassCommit
+	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index) {
 		r.scheduleFixedCheck()
 	}
 	if err != nil {
@@ -227,10 +231,16 @@ func (r *run) wait() (Terminal, string) {
 	}
 }
 
-// scheduleFixedCheck schedules the fixed wait's check FixedWait from now, replacing one an
-// earlier commit scheduled. The check decides the attempt, so when the gate does not hold it
-// stops the page's pending work at that very moment, even if the executor is still busy
-// recording the page.
+// verifiedNext reports whether the plan's next action after step i is the verify step, whose
+// fixed wait counts from step i's action.
+func (r *run) verifiedNext(i int) bool {
+	return i+1 < len(r.plan) && r.plan[i+1].Kind == ActVerify
+}
+
+// scheduleFixedCheck schedules the fixed wait's check FixedWait from now: the action that
+// just ran is the one the verify step waits on. The check decides the attempt, so when the
+// gate does not hold it stops the page's pending work at that very moment, even if the
+// executor is still busy recording the page.
 func (r *run) scheduleFixedCheck() {
 	r.abandonFixedCheck()
 	ctx, cancel := context.WithCancel(r.ctx)
@@ -298,10 +308,14 @@ func (r *run) sinceStart() int64 { return r.x.now().Sub(r.start).Milliseconds() 
 
 func (r *run) end(t Terminal, reason string) Outcome {
 	r.abandonFixedCheck()
+	if r.fixedCheck != nil {
+		for range r.fixedCheck { // a check already under way finishes before the attempt does
+		}
+	}
 	if t != Cancelled && r.ctx.Err() != nil {
 		t, reason = Cancelled, "cancelled: "+reason
 	}
-	if t != Completed && !r.settled {
+	if t != Completed && !r.settled && r.committed {
 		r.stop()
 	}
 	if r.stopped.Load() {
@@ -336,6 +350,7 @@ func (x *Executor) schedule(ctx context.Context, d time.Duration, check func() C
 			close(ch)
 		case <-t.C:
 			ch <- check()
+			close(ch)
 		}
 	}()
 	return ch

@@ -281,10 +281,12 @@ func (p *slowPage) Observe(ctx context.Context) (agent.Sample, error) {
 	return p.fakePage.Observe(ctx)
 }
 
-// TestFixedWaitIsScheduledWhenTheCommitActs checks that sampling costs cannot stretch a fixed
-// wait: the check is scheduled FixedWait after the submit acted, before the submit's after
-// sample is taken, and the executor does not sleep on top of it.
-func TestFixedWaitIsScheduledWhenTheCommitActs(t *testing.T) {
+// TestFixedWaitIsScheduledWhenTheVerifiedActionActs checks that sampling costs cannot stretch
+// a fixed wait: the check is scheduled FixedWait after the action before verify (the submit)
+// acted, before its after sample is taken, and the executor does not sleep on top of it. No
+// earlier action schedules one: a check that fired mid-plan would stop the page before the
+// submit.
+func TestFixedWaitIsScheduledWhenTheVerifiedActionActs(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(0, 0)}
 	page := &slowPage{fakePage: fakePage{controls: controls()}, clock: clock, cost: 300 * time.Millisecond}
 	var scheduled []time.Duration
@@ -296,6 +298,7 @@ func TestFixedWaitIsScheduledWhenTheCommitActs(t *testing.T) {
 			scheduled, scheduledAt = append(scheduled, d), clock.t
 			ch := make(chan agent.Check, 1)
 			ch <- check()
+			close(ch)
 			return ch
 		}}
 	checks := 0
@@ -303,9 +306,8 @@ func TestFixedWaitIsScheduledWhenTheCommitActs(t *testing.T) {
 	if out.Terminal != agent.Failed || checks != 1 {
 		t.Fatalf("terminal %s (%s) after %d checks; want failed after one", out.Terminal, out.Reason, checks)
 	}
-	// Only the submit commits; "Reserve slot" is a click whose name reads as a commit too.
-	if len(scheduled) != 2 || scheduled[1] != 200*time.Millisecond {
-		t.Fatalf("scheduled %v, want a 200ms check per commit", scheduled)
+	if len(scheduled) != 1 || scheduled[0] != 200*time.Millisecond {
+		t.Fatalf("scheduled %v, want one 200ms check, after the submit", scheduled)
 	}
 	submit := out.Steps[2]
 	if got := scheduledAt.Sub(time.Unix(0, 0)).Milliseconds(); got != submit.Before.AtMS {
@@ -314,5 +316,15 @@ func TestFixedWaitIsScheduledWhenTheCommitActs(t *testing.T) {
 	last := out.Steps[len(out.Steps)-1]
 	if last.Before.AtMS != out.Steps[len(out.Steps)-2].After.AtMS {
 		t.Errorf("verify re-observed before waiting; it should reuse the submit's after sample")
+	}
+}
+
+func TestNothingIsStoppedBeforeACommitActed(t *testing.T) {
+	page := &fakePage{controls: map[string]int{}} // the first control is missing
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), page, &fakeLab{}, agent.Task{}, plan(), agent.DefaultConfig(), agent.Hooks{})
+	if out.Terminal != agent.Failed || page.stops != 0 || strings.Contains(out.Reason, "stopped") {
+		t.Errorf("terminal %s, %d stops, reason %q; want failed with nothing stopped", out.Terminal, page.stops, out.Reason)
 	}
 }

@@ -182,7 +182,12 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	if recordsVideo(opts) {
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
-	bc, err := call(ctx, func() (playwright.BrowserContext, error) { return b.browser.NewContext(contextOpts) })
+	// Opening a context and a page is quick, and it is waited for rather than abandoned on
+	// cancellation: an abandoned call would leave a context nobody closes.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	bc, err := b.browser.NewContext(contextOpts)
 	if err != nil {
 		return nil, b.gone("open a browser context", err)
 	}
@@ -193,7 +198,10 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 			return nil, fmt.Errorf("start the Playwright trace: %w", err)
 		}
 	}
-	pg, err := call(ctx, bc.NewPage)
+	pg, err := bc.NewPage()
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		_ = bc.Close()
 		return nil, b.gone("open a page", err)

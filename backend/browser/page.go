@@ -110,22 +110,28 @@ func (p *Page) Stop(ctx context.Context) error {
 }
 
 // Close finishes the trace, closes the page's context, which aborts its requests and
-// finishes the video, and returns what was recorded, relative to MediaDir.
+// finishes the video, and returns what was recorded, relative to MediaDir. The context is
+// closed even when saving the trace fails, and both errors are reported.
 func (p *Page) Close() (agent.Recording, error) {
 	var rec agent.Recording
 	if p.page.IsClosed() {
 		return rec, nil
 	}
+	var traceErr error
 	if recordsTrace(p.opts) {
 		name := mediaName(p.opts, ".trace.zip")
-		if err := p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)); err != nil {
-			return rec, fmt.Errorf("save the Playwright trace: %w", err)
+		if traceErr = p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)); traceErr == nil {
+			rec.Trace = name
+		} else {
+			traceErr = fmt.Errorf("save the Playwright trace: %w", traceErr)
 		}
-		rec.Trace = name
 	}
 	video := p.page.Video()
 	if err := p.bc.Close(); err != nil {
-		return rec, fmt.Errorf("close the page: %w", err)
+		return rec, errors.Join(traceErr, fmt.Errorf("close the page: %w", err))
+	}
+	if traceErr != nil {
+		return rec, traceErr
 	}
 	if !recordsVideo(p.opts) {
 		return rec, nil
