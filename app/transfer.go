@@ -88,7 +88,7 @@ func (t *Transfer) ImportFile(path string) (ImportResult, error) {
 func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	file, err := os.Open(path)
 	if err != nil {
-		return ImportResult{}, fmt.Errorf("opening %s: %w", name, err)
+		return ImportResult{}, err // it names the path
 	}
 	defer file.Close()
 	info, err := file.Stat()
@@ -102,7 +102,7 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 		res, err = runfile.Import(labs.Get, t.store, name, file)
 	}
 	if err != nil {
-		return ImportResult{}, err
+		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return ImportResult{RunID: res.Run.ID, Disagreements: res.Disagreements}, nil
 }

@@ -48,7 +48,7 @@ stores nothing.`,
 			return withStore(g, func(st *store.Store, dataDir string) error {
 				res, err := app.NewTransfer(st, dataDir).ImportFile(args[0])
 				if err != nil {
-					return fmt.Errorf("%s: %w", args[0], err)
+					return err
 				}
 				printDisagreements(env, res.Disagreements)
 				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +9,9 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"strings"
+	"time"
 
 	"observatory/app"
 )
@@ -83,18 +84,26 @@ func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 	}
 }
 
-// serveBundle streams a run's bundle as a download. It is built in memory first, so that a
-// failure is still an honest error status rather than a truncated zip.
+// serveBundle sends a run's bundle as a download. It is written to a temporary file first,
+// not to memory (a bundle can be hundreds of MiB), so that a failure is still an honest
+// error status rather than a truncated zip.
 func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
-	var buf bytes.Buffer
+	tmp, err := os.CreateTemp("", "observatory-bundle-*.zip")
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
 	id := r.PathValue("id")
-	if err := files.WriteBundle(&buf, id); err != nil {
+	if err := files.WriteBundle(tmp, id); err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
+	name := "observatory-run-" + id + ".zip"
 	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "observatory-run-"+id+".zip"))
-	_, _ = buf.WriteTo(w)
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	http.ServeContent(w, r, name, time.Time{}, tmp)
 }
 
 // serveUpload imports the run file or bundle in the request body. Like calls, it insists on

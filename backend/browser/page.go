@@ -61,9 +61,9 @@ func (p *Page) Resolve(ctx context.Context, role, name string) error {
 	}
 	switch {
 	case n == 0:
-		return fmt.Errorf("%s %q: %w", role, name, agent.ErrNoTarget)
+		return agent.ErrNoTarget
 	case n > 1:
-		return fmt.Errorf("%s %q matches %d elements: %w", role, name, n, agent.ErrAmbiguousTarget)
+		return fmt.Errorf("%w (%d of them)", agent.ErrAmbiguousTarget, n)
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ func TestResolve(t *testing.T) {
 		{role: "button", name: "Book now", want: agent.ErrNoTarget},
 		{role: "link", name: "New booking", want: agent.ErrNoTarget},
 		{role: "button", name: "Decoration", want: agent.ErrNoTarget}, // aria-hidden
-		{role: "button", name: "Help", want: agent.ErrAmbiguousTarget, mention: "2 elements"},
+		{role: "button", name: "Help", want: agent.ErrAmbiguousTarget, mention: "(2 of them)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.role+"/"+tt.name, func(t *testing.T) {

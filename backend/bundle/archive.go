@@ -27,7 +27,7 @@ func openArchive(r io.ReaderAt, size int64) (*zip.Reader, error) {
 	case errors.Is(err, errDirectoryTooBig):
 		return nil, refuse("", "%v: too many entries (at most %d) or entries with overlong names or extra fields", err, MaxEntries)
 	case err != nil:
-		return nil, refuse("", "not a zip archive (%v); a bundle is the .zip that export --bundle writes", err)
+		return nil, refuse("", "not a zip archive (%v); a bundle is the .zip that `observatory export RUN -o FILE.zip` writes", err)
 	case len(zr.File) > MaxEntries:
 		return nil, refuse("", "%d entries, over the limit of %d", len(zr.File), MaxEntries)
 	}
