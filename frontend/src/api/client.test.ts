@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApi, detectTransport, type ClientWindow } from "./client";
+import { createApi, detectTransport, videoSource, type ClientWindow } from "./client";
 
 /** A WebSocket stand-in that records instances so tests can push messages and close them. */
 class FakeSocket {
@@ -161,5 +161,25 @@ describe("HTTP transport", () => {
     await expect((await api.files.bundle("r1")).text()).resolves.toBe("PK\x03\x04");
     expect(fetch).toHaveBeenCalledWith("/bundle/r1");
     await expect(api.files.bundle("r 2")).rejects.toThrow("Downloading /bundle/r%202: HTTP 404: no run r 2");
+  });
+});
+
+describe("videoSource", () => {
+  it("plays straight from the URL in a browser", async () => {
+    const fetch = vi.fn();
+    await expect(videoSource("/media/r/a.webm", { fetch } as never)).resolves.toBe("/media/r/a.webm");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("plays from a blob inside the desktop, whose media player cannot read wails://", async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response(new Blob(["webm"]), { status: 200 }));
+    URL.createObjectURL = vi.fn().mockReturnValue("blob:video");
+    await expect(videoSource("/media/r/a.webm", { go: { app: {} }, fetch } as never)).resolves.toBe("blob:video");
+    expect(fetch).toHaveBeenCalledWith("/media/r/a.webm");
+  });
+
+  it("fails for a video the desktop does not have", async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response("", { status: 404, statusText: "Not Found" }));
+    await expect(videoSource("/media/r/a.webm", { go: { app: {} }, fetch } as never)).rejects.toThrow("404");
   });
 });

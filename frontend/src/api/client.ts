@@ -48,9 +48,27 @@ export interface Transport {
   download(path: string): Promise<Blob>;
 }
 
+/**
+ * The URL a <video> can play url from. In a browser that is url itself. Inside the desktop,
+ * WebKitGTK hands media URLs to GStreamer, which cannot read the app's own wails:// scheme
+ * (a long-standing WebKit limitation), so the video is fetched — fetch does go through the
+ * app's asset handler — and played from a blob URL, which the caller revokes when done.
+ */
+export async function videoSource(url: string, win: Pick<ClientWindow, "go" | "fetch"> = window as unknown as ClientWindow): Promise<string> {
+  if (!inDesktop(win)) return url;
+  const res = await win.fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+  return URL.createObjectURL(await res.blob());
+}
+
+/** Whether the UI runs inside the desktop window (the Wails bindings are present). */
+export function inDesktop(win: Pick<ClientWindow, "go"> = window as unknown as ClientWindow): boolean {
+  return !!win.go?.app;
+}
+
 /** Picks Wails when its bindings are present, HTTP otherwise. */
 export function detectTransport(win: ClientWindow): Transport {
-  return win.go?.app ? wailsTransport(win) : httpTransport(win);
+  return inDesktop(win) ? wailsTransport(win) : httpTransport(win);
 }
 
 function wailsTransport(win: ClientWindow): Transport {

@@ -1,4 +1,5 @@
-import { useState, type Ref, type SyntheticEvent } from "react";
+import { useEffect, useState, type Ref, type SyntheticEvent } from "react";
+import { inDesktop, videoSource } from "../api/client";
 import { mediaURL } from "../media";
 
 /** What a video's owner needs from its element: a handle and its time events. */
@@ -27,6 +28,7 @@ export interface MediaProps {
 export function Media({ runId, path, kind, label, video }: MediaProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const src = mediaURL(runId, path);
+  const playable = usePlayable(kind === "video" ? src : null, () => setFailed(src));
   if (failed === src) {
     return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
   }
@@ -37,7 +39,7 @@ export function Media({ runId, path, kind, label, video }: MediaProps) {
       className="shot video"
       controls
       preload="auto"
-      src={src}
+      src={playable ?? undefined}
       aria-label={label}
       ref={video?.ref}
       data-testid={video?.testId}
@@ -46,4 +48,33 @@ export function Media({ runId, path, kind, label, video }: MediaProps) {
       onError={() => setFailed(src)}
     />
   );
+}
+
+/**
+ * The source a <video> plays src from: src itself in a browser; inside the desktop a blob
+ * URL (see videoSource), revoked when src changes.
+ */
+function usePlayable(src: string | null, onError: () => void): string | null {
+  const desktop = inDesktop();
+  const [playable, setPlayable] = useState<string | null>(null);
+  useEffect(() => {
+    if (!src || !desktop) return;
+    let live = true;
+    let made: string | null = null;
+    videoSource(src).then(
+      (url) => {
+        if (url !== src) made = url;
+        if (live) setPlayable(url);
+        else if (made) URL.revokeObjectURL(made);
+      },
+      () => live && onError(),
+    );
+    return () => {
+      live = false;
+      setPlayable(null);
+      if (made) URL.revokeObjectURL(made);
+    };
+    // onError is a fresh closure each render; src alone decides what to load.
+  }, [src, desktop]);
+  return desktop ? playable : src;
 }
