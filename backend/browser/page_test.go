@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest/policy"
@@ -149,10 +150,12 @@ func TestStopKeepsWorkFromTheLab(t *testing.T) {
 		name          string
 		latencyMS     int
 		before, after []action // performed before and after Stop
+		pending       string   // an event the lab must have logged before Stop, "" for none
 		last          string   // the lab's last event, "" for any
 		never         string   // an event the lab must not log, "" for none
 	}{
-		{name: "a pending save is cancelled", latencyMS: 3000, before: []action{open, fill, save}, last: booking.EventCancelled},
+		{name: "a pending save is cancelled", latencyMS: 3000, before: []action{open, fill, save},
+			pending: booking.EventSaveRequested, last: booking.EventCancelled},
 		{name: "a later save never leaves", before: []action{open, fill}, after: []action{save}, never: booking.EventSaveRequested},
 	}
 	for _, tt := range tests {
@@ -169,6 +172,9 @@ func TestStopKeepsWorkFromTheLab(t *testing.T) {
 			}
 			for _, a := range tt.before {
 				mustAct(t, p, a.kind, a.role, a.name, a.value)
+			}
+			if tt.pending != "" {
+				waitForEvent(t, inst, tt.pending)
 			}
 			if err := p.Stop(ctx); err != nil {
 				t.Fatal(err)
@@ -196,4 +202,18 @@ func TestStopKeepsWorkFromTheLab(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitForEvent waits until the lab has logged an event of type typ: the page queues its
+// requests, so on a busy machine a click's request reaches the lab some time after the click.
+func waitForEvent(t *testing.T, inst *booking.Instance, typ string) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		for _, e := range inst.Events() {
+			if e.Type == typ {
+				return
+			}
+		}
+	}
+	t.Fatalf("the lab never logged %q: %v", typ, inst.Events())
 }

@@ -237,7 +237,10 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 	if a.Terminal != agent.Cancelled || a.Verdicts.SavedAsAsked.Done {
 		t.Fatalf("attempt %s, saved %v (%s); want cancelled with nothing saved", a.Terminal, a.Verdicts.SavedAsAsked.Done, a.Reason)
 	}
-	if last := a.Events[len(a.Events)-1]; last.Type != "cancelled" {
+	// The save may still have been queued in the page when the run stopped (a busy
+	// machine); if it reached the lab, the lab must have cancelled it.
+	requested := slices.ContainsFunc(a.Events, func(e agent.Event) bool { return e.Type == "save_requested" })
+	if last := a.Events[len(a.Events)-1]; requested && last.Type != "cancelled" {
 		t.Errorf("last app event %q, want the pending save cancelled", last.Type)
 	}
 	if err := st.Close(); err != nil {
