@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { fakeApi } from "./test/fakeApi";
-import { savesNormally } from "./test/fixtures";
+import { run, savesNormally } from "./test/fixtures";
 
 describe("App", () => {
   it("lists the lab's attempts with empty cells before any run", async () => {
@@ -63,6 +63,38 @@ describe("App", () => {
     );
     expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
     expect(screen.getByRole("slider", { name: "Replay frame" })).toBeTruthy();
+  });
+
+  it("shows an import's disagreements only with the run it stored", async () => {
+    const { api, imported } = fakeApi();
+    vi.mocked(api.runs.get).mockImplementation(async (id) => (id === "run-2" ? imported : run));
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", lab: "booking", created: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    render(<App api={api} />);
+    const file = new File(["{}"], "run.json", { type: "application/json" });
+    await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
+    expect(screen.getByTestId("disagreements")).toBeTruthy();
+    const history = screen.getByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(within(history).getAllByRole("button")[0]));
+    expect(api.runs.get).toHaveBeenLastCalledWith("run-1");
+    expect(screen.queryByTestId("disagreements")).toBeNull();
+  });
+
+  it("never lets a reset run's late finish take over the next run", async () => {
+    const { api, emit } = fakeApi();
+    render(<App api={api} />);
+    await act(async () => {});
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Run all" })));
+    await act(async () => emit({ run_id: "run-1", kind: "run-started" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Reset" })));
+    vi.mocked(api.runs.start).mockResolvedValueOnce("run-3");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Run all" }));
+      emit({ run_id: "run-1", kind: "run-finished", status: "cancelled" }); // before Start answers
+    });
+    expect(api.runs.get).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
   });
 
   it("finishes a run whose run-finished event was lost while the event stream reconnected", async () => {

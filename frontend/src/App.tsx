@@ -27,11 +27,11 @@ export function App({ api }: { api: Api }) {
   const nowRunning = live ? currentSlug(live) : null;
 
   // The attempts shown: the opened or finished run, else what the live run has finished so
-  // far. Replayed attempts show the recomputed verdicts, never the file's.
-  const attempts = useMemo<Attempt[]>(() => {
-    const list = run && (!live || live.runId === run.id) ? (run.attempts ?? []) : Object.values(live?.finished ?? {});
-    return list.map((a) => (replays[a.attempt] ? { ...a, verdicts: replays[a.attempt].recomputed } : a));
-  }, [run, live, replays]);
+  // far. An imported run was stored with its recomputed verdicts, never the file's.
+  const attempts = useMemo<Attempt[]>(
+    () => (run && (!live || live.runId === run.id) ? (run.attempts ?? []) : Object.values(live?.finished ?? {})),
+    [run, live],
+  );
 
   const rows = useMemo<AttemptRow[]>(() => {
     const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
@@ -40,10 +40,8 @@ export function App({ api }: { api: Api }) {
     return [...specs, ...extra];
   }, [attempts, lab]);
 
-  const disagreements = useMemo<Disagreement[]>(() => {
-    const all = [...w.imported, ...Object.values(replays).flatMap((r) => r.disagreements ?? [])];
-    return all.filter((d, k) => all.findIndex((x) => x.attempt === d.attempt && x.verdict === d.verdict) === k);
-  }, [w.imported, replays]);
+  // What the import of the shown run found wrong in its file; other runs have no file.
+  const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];
 
   const titleOf = (slug: string) => rows.find((r) => r.slug === slug)?.title ?? slug;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApi, detectTransport, videoSource, type ClientWindow } from "./client";
+import { createApi, desktopVideoURL, detectTransport, type ClientWindow } from "./client";
 
 /** A WebSocket stand-in that records instances so tests can push messages and close them. */
 class FakeSocket {
@@ -164,22 +164,18 @@ describe("HTTP transport", () => {
   });
 });
 
-describe("videoSource", () => {
-  it("plays straight from the URL in a browser", async () => {
-    const fetch = vi.fn();
-    await expect(videoSource("/media/r/a.webm", { fetch } as never)).resolves.toBe("/media/r/a.webm");
-    expect(fetch).not.toHaveBeenCalled();
-  });
-
-  it("plays from a blob inside the desktop, whose media player cannot read wails://", async () => {
+describe("desktopVideoURL", () => {
+  it("plays a desktop video from a blob, since its media player cannot read wails://", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response(new Blob(["webm"]), { status: 200 }));
-    URL.createObjectURL = vi.fn().mockReturnValue("blob:video");
-    await expect(videoSource("/media/r/a.webm", { go: { app: {} }, fetch } as never)).resolves.toBe("blob:video");
+    const create = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:video");
+    await expect(desktopVideoURL("/media/r/a.webm", fetch)).resolves.toBe("blob:video");
     expect(fetch).toHaveBeenCalledWith("/media/r/a.webm");
+    expect(await (create.mock.calls[0][0] as Blob).text()).toBe("webm");
+    create.mockRestore();
   });
 
   it("fails for a video the desktop does not have", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response("", { status: 404, statusText: "Not Found" }));
-    await expect(videoSource("/media/r/a.webm", { go: { app: {} }, fetch } as never)).rejects.toThrow("404");
+    await expect(desktopVideoURL("/media/r/a.webm", fetch)).rejects.toThrow("404");
   });
 });

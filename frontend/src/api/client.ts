@@ -49,14 +49,13 @@ export interface Transport {
 }
 
 /**
- * The URL a <video> can play url from. In a browser that is url itself. Inside the desktop,
- * WebKitGTK hands media URLs to GStreamer, which cannot read the app's own wails:// scheme
- * (a long-standing WebKit limitation), so the video is fetched — fetch does go through the
- * app's asset handler — and played from a blob URL, which the caller revokes when done.
+ * A blob URL a desktop <video> can play url from, which the caller revokes when done. Inside
+ * the desktop WebKitGTK hands media URLs to GStreamer, which cannot read the app's own
+ * wails:// scheme (a long-standing WebKit limitation); fetch does go through the app's asset
+ * handler. In a browser a <video> plays url itself.
  */
-export async function videoSource(url: string, win: Pick<ClientWindow, "go" | "fetch"> = window as unknown as ClientWindow): Promise<string> {
-  if (!inDesktop(win)) return url;
-  const res = await win.fetch(url);
+export async function desktopVideoURL(url: string, fetch: ClientWindow["fetch"] = window.fetch.bind(window)): Promise<string> {
+  const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
   return URL.createObjectURL(await res.blob());
 }

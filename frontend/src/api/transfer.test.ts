@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportRun, importFile, saveMedia, type ExportFormat } from "./transfer";
+import { exportRun, saveMedia, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
@@ -64,15 +64,6 @@ describe("exportRun", () => {
     files.bundle.mockRejectedValueOnce(new Error("Downloading /bundle/r1: HTTP 404: no run r1"));
     await expect(exportRun(api, "r1", "bundle")).rejects.toThrow("no run r1");
     expect(clicked).toEqual([]);
-  });
-});
-
-describe("importFile", () => {
-  it.each(["mine.json", "my run.zip"])("uploads %s, run file or bundle alike", async (name) => {
-    const { api, files } = apiOf("http");
-    const file = new File(["PK\x03\x04"], name);
-    await expect(importFile(api, file)).resolves.toEqual({ run_id: "r2", disagreements: [] });
-    expect(files.upload).toHaveBeenCalledWith(file);
   });
 });
 

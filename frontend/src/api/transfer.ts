@@ -3,7 +3,6 @@
 // the desktop/browser split lives here; the backend is reached through the client.
 import { mediaURL } from "../media";
 import type { Api } from "./client";
-import type { ImportResult } from "./types";
 
 /** What to export: the run file alone, or the bundle with its media. */
 export type ExportFormat = "file" | "bundle";
@@ -52,9 +51,4 @@ function download(doc: Document, href: string, name: string) {
   doc.body.appendChild(a);
   a.click();
   a.remove();
-}
-
-/** Imports a run file or bundle the user picked in a browser's file input. */
-export function importFile(api: Api, file: File): Promise<ImportResult> {
-  return api.files.upload(file);
 }

@@ -1,3 +1,4 @@
+import { isImported } from "../state/useWorkbench";
 import type { RunSummary } from "../api/types";
 
 /** Props of HistoryList. */
@@ -20,7 +21,7 @@ export function HistoryList({ runs, current, onOpen }: HistoryListProps) {
             <li key={r.id}>
               <button type="button" aria-current={r.id === current ? "true" : undefined} onClick={() => onOpen(r.id)}>
                 <span className="num">{new Date(r.created).toLocaleString()}</span>
-                {r.status === "imported" || r.source !== "live" ? <span className="tag">imported</span> : <span className="tag plain">{r.status}</span>}
+                {isImported(r) ? <span className="tag">imported</span> : <span className="tag plain">{r.status}</span>}
                 <span className="muted num">
                   {r.completed}/{r.attempts} completed · {r.wrong} wrong
                 </span>

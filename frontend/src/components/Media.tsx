@@ -1,5 +1,5 @@
 import { useEffect, useState, type Ref, type SyntheticEvent } from "react";
-import { inDesktop, videoSource } from "../api/client";
+import { desktopVideoURL, inDesktop } from "../api/client";
 import { mediaURL } from "../media";
 
 /** What a video's owner needs from its element: a handle and its time events. */
@@ -52,7 +52,7 @@ export function Media({ runId, path, kind, label, video }: MediaProps) {
 
 /**
  * The source a <video> plays src from: src itself in a browser; inside the desktop a blob
- * URL (see videoSource), revoked when src changes.
+ * URL (see desktopVideoURL), revoked when src changes.
  */
 function usePlayable(src: string | null, onError: () => void): string | null {
   const desktop = inDesktop();
@@ -61,11 +61,11 @@ function usePlayable(src: string | null, onError: () => void): string | null {
     if (!src || !desktop) return;
     let live = true;
     let made: string | null = null;
-    videoSource(src).then(
+    desktopVideoURL(src).then(
       (url) => {
-        if (url !== src) made = url;
+        made = url;
         if (live) setPlayable(url);
-        else if (made) URL.revokeObjectURL(made);
+        else URL.revokeObjectURL(url);
       },
       () => live && onError(),
     );

@@ -72,12 +72,3 @@ describe("missedFinish", () => {
   });
 });
 
-describe("closed runs", () => {
-  it("drops late events of a run this window reset, even before the new run's id is known", () => {
-    const fresh = startLive(["saves-normally"], ["old-run"]);
-    const late: Progress = { run_id: "old-run", kind: "attempt-started", slug: "wrong-room", index: 2, total: 8 };
-    expect(applyProgress(fresh, late)).toBe(fresh);
-    const mine: Progress = { run_id: "new-run", kind: "run-started", total: 1 };
-    expect(applyProgress(fresh, mine).runId).toBe("new-run");
-  });
-});

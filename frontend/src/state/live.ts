@@ -25,17 +25,11 @@ export interface LiveState {
   frames: Record<string, string>;
   /** The latest error the run reported. */
   error: string | null;
-  /**
-   * Runs this window has closed (finished, stopped or reset). Their late events are dropped,
-   * even before this run's id is known, so a run that was reset cannot take over the view.
-   */
-  closed: string[];
 }
 
 /** The state right after the user asked for planned slugs, before the backend answers. */
-export function startLive(planned: string[], closed: string[] = []): LiveState {
+export function startLive(planned: string[]): LiveState {
   return {
-    closed,
     runId: null,
     status: "running",
     planned,
@@ -58,7 +52,7 @@ export function currentSlug(s: LiveState): string | null {
 
 /** Folds one progress event into the state; events of another run are ignored. */
 export function applyProgress(s: LiveState, p: Progress): LiveState {
-  if ((s.runId !== null && p.run_id !== s.runId) || s.closed.includes(p.run_id)) return s;
+  if (s.runId !== null && p.run_id !== s.runId) return s;
   const slug = p.slug ?? p.attempt?.attempt ?? currentSlug(s) ?? "";
   const next: LiveState = { ...s, runId: p.run_id };
   if (p.events?.length) next.events = { ...s.events, [slug]: [...(s.events[slug] ?? []), ...p.events] };

@@ -2,7 +2,7 @@
 // run and the replays of an imported run. Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import { exportRun, importFile, saveMedia, type ExportFormat } from "../api/transfer";
+import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, LabInfo, Progress, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
 
@@ -13,7 +13,7 @@ export interface Message {
 }
 
 /** True for a run that came from a file rather than from this machine. */
-export function isImported(run: Run): boolean {
+export function isImported(run: Pick<Run, "status" | "source">): boolean {
   return run.status === "imported" || run.source !== "live";
 }
 
@@ -31,7 +31,8 @@ export function useWorkbench(api: Api) {
     if (id && !closedRuns.current.includes(id)) closedRuns.current = [...closedRuns.current, id];
   };
   const [replays, setReplays] = useState<Record<string, Replay>>({});
-  const [imported, setImported] = useState<Disagreement[]>([]);
+  /** What the last import found wrong in its file, with the run it stored. */
+  const [imported, setImported] = useState<{ runId: string; disagreements: Disagreement[] } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   /** The id of the live run whose finish should load it; null while Start has not answered. */
   const tracking = useRef<string | null | undefined>(undefined);
@@ -76,6 +77,9 @@ export function useWorkbench(api: Api) {
 
   const onProgress = useCallback(
     (p: Progress) => {
+      // A run this window finished, stopped or reset may still have events on the way; they
+      // must not touch the live view or load that run, even before the new run's id is known.
+      if (closedRuns.current.includes(p.run_id)) return;
       setLive((s) => (s ? applyProgress(s, p) : s));
       const t = tracking.current;
       if (p.kind === "run-finished") closeRun(p.run_id);
@@ -110,9 +114,9 @@ export function useWorkbench(api: Api) {
       const all = (lab.attempts ?? []).map((a) => a.slug);
       setRun(null);
       setReplays({});
-      setImported([]);
+      setImported(null);
       setMessage(null);
-      setLive(startLive(slugs.length ? slugs : all, closedRuns.current));
+      setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
       api.runs.start({ lab: lab.name, attempts: slugs, config: settings?.config ?? null }).then(
         (id) => {
@@ -140,7 +144,7 @@ export function useWorkbench(api: Api) {
       setLive(null);
       setRun(null);
       setReplays({});
-      setImported([]);
+      setImported(null);
       setMessage(null);
     }, fail("Could not reset"));
   }, [api, fail, live]);
@@ -166,9 +170,9 @@ export function useWorkbench(api: Api) {
   const importRun = useCallback(
     async (file?: File) => {
       try {
-        const res = file ? await importFile(api, file) : await api.files.importDialog();
+        const res = file ? await api.files.upload(file) : await api.files.importDialog();
         if (!res.run_id) return;
-        setImported(res.disagreements ?? []);
+        setImported({ runId: res.run_id, disagreements: res.disagreements ?? [] });
         await openRun(res.run_id);
         refreshHistory();
         setMessage({ kind: "info", text: `Imported ${file ? file.name : "the file"}; verdicts recomputed by replay.` });
