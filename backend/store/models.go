@@ -44,7 +44,6 @@ type attemptRow struct {
 
 	Steps  []stepRow  `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
 	Events []eventRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
-	Media  []mediaRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
 }
 
 func (attemptRow) TableName() string { return "attempts" }
@@ -78,23 +77,6 @@ type eventRow struct {
 }
 
 func (eventRow) TableName() string { return "events" }
-
-// mediaRow is one file in the run's media folder: an attempt's video or a step's screenshot.
-type mediaRow struct {
-	ID        uint   `gorm:"primaryKey"`
-	AttemptID uint   `gorm:"not null;uniqueIndex:media_attempt_path"`
-	Kind      string `gorm:"not null"`
-	Path      string `gorm:"not null;uniqueIndex:media_attempt_path"`
-}
-
-func (mediaRow) TableName() string { return "media" }
-
-// Media kinds.
-const (
-	mediaVideo      = "video"
-	mediaTrace      = "trace"
-	mediaScreenshot = "screenshot"
-)
 
 func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
@@ -135,15 +117,4 @@ func newEventRow(attemptID uint, e agent.Event) eventRow {
 
 func (r eventRow) event() agent.Event {
 	return agent.Event{Seq: r.Seq, AtMS: r.AtMS, Type: r.Type, Data: r.Data}
-}
-
-// stepMedia lists the screenshots a step refers to.
-func stepMedia(attemptID uint, s agent.Step) []mediaRow {
-	var rows []mediaRow
-	for _, p := range []string{s.Before.Screenshot, s.After.Screenshot} {
-		if p != "" {
-			rows = append(rows, mediaRow{AttemptID: attemptID, Kind: mediaScreenshot, Path: p})
-		}
-	}
-	return rows
 }

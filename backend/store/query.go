@@ -120,15 +120,3 @@ func (s *Store) SaveImported(run agent.Run) error {
 	}
 	return nil
 }
-
-// Media lists the paths, relative to the run's media folder, of every video and screenshot
-// the run's attempts recorded.
-func (s *Store) Media(runID string) ([]string, error) {
-	var paths []string
-	err := s.db.Model(&mediaRow{}).Joins("JOIN attempts ON attempts.id = media.attempt_id").
-		Where("attempts.run_id = ?", runID).Order("attempts.position, media.id").Pluck("media.path", &paths).Error
-	if err != nil {
-		return nil, fmt.Errorf("listing the media of run %q: %w", runID, err)
-	}
-	return paths, nil
-}

@@ -37,8 +37,7 @@ func (s *Store) AttemptStarted(runID string, a agent.Attempt) error {
 	return nil
 }
 
-// StepRecorded inserts the step, the screenshots it refers to and the events that arrived with
-// it; an event already stored under the same seq is replaced.
+// StepRecorded inserts the step and the events that arrived with it; an event already stored under the same seq is replaced.
 func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.Event) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		id, err := attemptID(tx, runID, slug)
@@ -47,9 +46,6 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 		}
 		row := newStepRow(id, st)
 		if err := tx.Create(&row).Error; err != nil {
-			return err
-		}
-		if err := insertMedia(tx, stepMedia(id, st)); err != nil {
 			return err
 		}
 		return upsertEvents(tx, id, events)
@@ -75,10 +71,7 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {
 			return err
 		}
-		if err := upsertEvents(tx, id, a.Events); err != nil {
-			return err
-		}
-		return insertMedia(tx, attemptMedia(id, a))
+		return upsertEvents(tx, id, a.Events)
 	})
 	if err != nil {
 		return fmt.Errorf("recording the end of attempt %q of run %q: %w", a.Slug, runID, err)
@@ -108,27 +101,22 @@ func attemptID(tx *gorm.DB, runID, slug string) (uint, error) {
 	return row.ID, err
 }
 
-// insertAttempt writes a whole attempt: its row, steps, events and media.
+// insertAttempt writes a whole attempt: its row, steps and events.
 func insertAttempt(tx *gorm.DB, runID string, pos int, a agent.Attempt) error {
 	row := newAttemptRow(runID, pos, a)
 	if err := tx.Create(&row).Error; err != nil {
 		return err
 	}
-	media := attemptMedia(row.ID, a)
 	if len(a.Steps) > 0 {
 		steps := make([]stepRow, len(a.Steps))
 		for i, st := range a.Steps {
 			steps[i] = newStepRow(row.ID, st)
-			media = append(media, stepMedia(row.ID, st)...)
 		}
 		if err := tx.Create(&steps).Error; err != nil {
 			return err
 		}
 	}
-	if err := upsertEvents(tx, row.ID, a.Events); err != nil {
-		return err
-	}
-	return insertMedia(tx, media)
+	return upsertEvents(tx, row.ID, a.Events)
 }
 
 // upsertEvents writes events, replacing any stored under the same seq.
@@ -144,24 +132,4 @@ func upsertEvents(tx *gorm.DB, attemptID uint, events []agent.Event) error {
 		Columns:   []clause.Column{{Name: "attempt_id"}, {Name: "seq"}},
 		DoUpdates: clause.AssignmentColumns([]string{"at_ms", "type", "data"}),
 	}).Create(&rows).Error
-}
-
-// insertMedia records media paths, ignoring ones the attempt already lists.
-func insertMedia(tx *gorm.DB, rows []mediaRow) error {
-	if len(rows) == 0 {
-		return nil
-	}
-	return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
-}
-
-// attemptMedia lists the attempt's video and Playwright trace, those it has.
-func attemptMedia(attemptID uint, a agent.Attempt) []mediaRow {
-	var rows []mediaRow
-	if a.Video != "" {
-		rows = append(rows, mediaRow{AttemptID: attemptID, Kind: mediaVideo, Path: a.Video})
-	}
-	if a.Trace != "" {
-		rows = append(rows, mediaRow{AttemptID: attemptID, Kind: mediaTrace, Path: a.Trace})
-	}
-	return rows
 }

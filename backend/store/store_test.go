@@ -190,30 +190,18 @@ func TestRecorderRefusesUnknownRunsAndAttempts(t *testing.T) {
 		err  error
 		msg  string
 	}{
-		{"step of unstarted attempt", s.StepRecorded("r", "nope", agent.Step{}, nil), `attempt "nope" was never started`},
-		{"attempt of unknown run", s.AttemptStarted("ghost", agent.Attempt{Slug: "a"}), `run "ghost"`},
-		{"finish of unknown run", s.RunFinished("ghost", agent.RunFinished), `run "ghost"`},
-		{"duplicate run", s.RunStarted(testRun("r")), `run "r"`},
+		{"step of unstarted attempt", s.StepRecorded("r", "nope", agent.Step{}, nil), `attempt "nope" was never started in run "r"`},
+		{"attempt of unknown run", s.AttemptStarted("ghost", agent.Attempt{Slug: "a"}), `run "ghost": FOREIGN KEY constraint failed`},
+		{"finish of unknown run", s.RunFinished("ghost", agent.RunFinished), `run "ghost": ` + ErrNotFound.Error()},
+		{"duplicate run", s.RunStarted(testRun("r")), `run "r": UNIQUE constraint failed`},
 	}
 	for _, tt := range tests {
 		if tt.err == nil || !strings.Contains(tt.err.Error(), tt.msg) {
 			t.Errorf("%s: error = %v, want one containing %s", tt.name, tt.err, tt.msg)
 		}
 	}
-}
-
-func TestMediaListsScreenshotsVideosAndTraces(t *testing.T) {
-	s := open(t, t.TempDir())
-	run := testRun("m")
-	if err := record(s, run, true); err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Media("m")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 24 || got[0] != "saves-normally/0-before.png" || got[10] != "saves-normally/video.webm" || got[11] != "saves-normally.trace.zip" {
-		t.Errorf("Media = %d paths %v, want 2×(10 screenshots + 1 video + 1 trace) in order", len(got), got)
+	if err := s.RunFinished("ghost", agent.RunFinished); !errors.Is(err, ErrNotFound) {
+		t.Errorf("finishing an unknown run gave %v, want ErrNotFound", err)
 	}
 }
 
