@@ -69,11 +69,10 @@ func EncodeFile(w io.Writer, f File) error {
 	return nil
 }
 
-// ImportedRun is the run the file describes, as it would be stored: status imported, source
-// the given name.
-func (f File) ImportedRun(source string) agent.Run {
-	return agent.Run{ID: f.Run.ID, Lab: f.Run.Lab, Created: f.Run.Created, Status: agent.RunImported,
-		Source: source, Attempts: slices.Clone(f.Attempts)}
+// importedRun is the run the file describes, as it would be stored: status imported; the
+// importer sets the source.
+func (f File) importedRun() agent.Run {
+	return agent.Run{ID: f.Run.ID, Lab: f.Run.Lab, Created: f.Run.Created, Status: agent.RunImported, Attempts: slices.Clone(f.Attempts)}
 }
 
 // validate checks what the JSON shape cannot: versions, limits, states, uniqueness and order.

@@ -31,8 +31,6 @@ type Result struct {
 	// Run is the file's run with every verdict recomputed, status imported and source unset.
 	// An attempt recorded as completed whose recomputed gate is not done becomes ambiguous.
 	Run agent.Run
-	// Recorded holds the verdicts as the file recorded them, by attempt slug.
-	Recorded map[string]agent.Verdicts
 	// Disagreements lists, per attempt and per verdict, where the file was wrong.
 	Disagreements []Disagreement
 }
@@ -44,13 +42,12 @@ func Replay(lab agent.Lab, f File) (Result, error) {
 	if f.Run.Lab != lab.Name() {
 		return Result{}, refuse("run.lab", "the file is for lab %q; replaying it needs that lab, not %q", f.Run.Lab, lab.Name())
 	}
-	res := Result{Run: f.ImportedRun(""), Recorded: make(map[string]agent.Verdicts, len(f.Attempts))}
+	res := Result{Run: f.importedRun()}
 	for i, a := range f.Attempts {
 		v, dis, err := judge(lab, a, index("attempts", i))
 		if err != nil {
 			return Result{}, err
 		}
-		res.Recorded[a.Slug] = a.Verdicts
 		res.Disagreements = append(res.Disagreements, dis...)
 		res.Run.Attempts[i] = corrected(a, lab.Task(), v)
 	}

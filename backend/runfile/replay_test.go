@@ -114,12 +114,9 @@ func TestTamperedFilesAreFlaggedNotBelieved(t *testing.T) {
 			if !reflect.DeepEqual(res.Disagreements, tt.want) {
 				t.Errorf("disagreements:\n got %+v\nwant %+v", res.Disagreements, tt.want)
 			}
-			for i, a := range res.Run.Attempts {
+			for _, a := range res.Run.Attempts {
 				if a.Terminal == agent.Completed && !a.Verdicts.Gate.Done {
 					t.Errorf("attempt %q stored as completed with its recomputed gate not done", a.Slug)
-				}
-				if !reflect.DeepEqual(res.Recorded[a.Slug], tt.file.Attempts[i].Verdicts) {
-					t.Errorf("attempt %q: Recorded does not hold the file's verdicts", a.Slug)
 				}
 			}
 		})
