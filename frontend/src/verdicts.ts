@@ -1,6 +1,9 @@
 // How the attempts table reads an attempt: each verdict as a cell, marked wrong when it
 // disagrees with saved-as-asked (the ground truth), and the totals row. Pure.
-import type { Attempt, Disagreement, VerdictKey } from "./api/types";
+import type { Attempt, Disagreement, VerdictKey, Verdicts } from "./api/types";
+
+/** The four verdicts, without the terminal state. */
+export type JudgedKey = Exclude<VerdictKey, "terminal">;
 
 /** The table's columns after the attempt's title, in order. */
 export const COLUMNS: { key: VerdictKey; label: string; hint: string }[] = [
@@ -21,34 +24,42 @@ export interface Cell {
   disagreement?: Disagreement;
 }
 
-/** The verdict for one column of an attempt: done and its evidence. */
-function verdictOf(a: Attempt, key: Exclude<VerdictKey, "terminal">): { done: boolean; evidence: string } {
+/** One verdict: done and its evidence. */
+function verdictOf(v: Verdicts, key: JudgedKey): { done: boolean; evidence: string } {
   if (key === "gate") {
-    const failed = (a.verdicts.gate.conditions ?? []).filter((c) => !c.done).map((c) => c.label);
-    const evidence = a.verdicts.gate.done ? "all conditions hold" : `not holding: ${failed.join(", ") || "no conditions"}`;
-    return { done: a.verdicts.gate.done, evidence };
+    const failed = (v.gate.conditions ?? []).filter((c) => !c.done).map((c) => c.label);
+    const evidence = v.gate.done ? "all conditions hold" : `not holding: ${failed.join(", ") || "no conditions"}`;
+    return { done: v.gate.done, evidence };
   }
-  return a.verdicts[key];
+  return v[key];
+}
+
+/** The four verdicts as cells: "yes"/"no" for ground truth, "done"/"not done" for the checks,
+ * each check marked wrong when it disagrees with ground truth. */
+export function verdictCells(v: Verdicts): Record<JudgedKey, Cell> {
+  const truth = v.saved_as_asked.done;
+  const judged = (key: "notice" | "parallax" | "gate"): Cell => {
+    const j = verdictOf(v, key);
+    return { text: j.done ? "done" : "not done", wrong: j.done !== truth, evidence: j.evidence };
+  };
+  return {
+    saved_as_asked: { text: truth ? "yes" : "no", wrong: false, evidence: v.saved_as_asked.evidence },
+    notice: judged("notice"),
+    parallax: judged("parallax"),
+    gate: judged("gate"),
+  };
 }
 
 /** The cells of one attempt's row, keyed by column; disagreements are matched by slug. */
 export function rowCells(a: Attempt, disagreements: Disagreement[] = []): Record<VerdictKey, Cell> {
-  const truth = a.verdicts.saved_as_asked.done;
-  const mark = (key: VerdictKey, cell: Omit<Cell, "disagreement">): Cell => {
-    const d = disagreements.find((x) => x.attempt === a.attempt && x.verdict === key);
-    return d ? { ...cell, disagreement: d } : cell;
-  };
-  const judged = (key: "notice" | "parallax" | "gate") => {
-    const v = verdictOf(a, key);
-    return mark(key, { text: v.done ? "done" : "not done", wrong: v.done !== truth, evidence: v.evidence });
-  };
-  return {
-    saved_as_asked: mark("saved_as_asked", { text: truth ? "yes" : "no", wrong: false, evidence: a.verdicts.saved_as_asked.evidence }),
-    notice: judged("notice"),
-    parallax: judged("parallax"),
-    gate: judged("gate"),
-    terminal: mark("terminal", { text: a.terminal, wrong: false, evidence: a.reason }),
-  };
+  const cells: Record<VerdictKey, Cell> = { ...verdictCells(a.verdicts), terminal: { text: a.terminal, wrong: false, evidence: a.reason } };
+  for (const d of disagreements) {
+    if (d.attempt === a.attempt && d.verdict in cells) {
+      const key = d.verdict as VerdictKey;
+      cells[key] = { ...cells[key], disagreement: d };
+    }
+  }
+  return cells;
 }
 
 /** The totals row: how many were saved as asked, how many of each verdict were wrong. */
@@ -56,7 +67,7 @@ export function totals(attempts: Attempt[]): Record<VerdictKey, string> {
   const n = attempts.length;
   const count = (pred: (a: Attempt) => boolean) => attempts.filter(pred).length;
   const wrong = (key: "notice" | "parallax" | "gate") =>
-    `wrong: ${count((a) => verdictOf(a, key).done !== a.verdicts.saved_as_asked.done)} of ${n}`;
+    `wrong: ${count((a) => verdictOf(a.verdicts, key).done !== a.verdicts.saved_as_asked.done)} of ${n}`;
   return {
     saved_as_asked: `yes: ${count((a) => a.verdicts.saved_as_asked.done)} of ${n}`,
     notice: wrong("notice"),

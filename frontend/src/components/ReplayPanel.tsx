@@ -1,4 +1,5 @@
-import type { Replay, Verdicts, VerdictKey } from "../api/types";
+import type { Replay } from "../api/types";
+import { COLUMNS, verdictCells, type JudgedKey } from "../verdicts";
 import { GateChecklist } from "./GateChecklist";
 import { StateView } from "./StateView";
 
@@ -11,14 +12,8 @@ export interface ReplayPanelProps {
   onIndex(i: number): void;
 }
 
-const KEYS: { key: Exclude<VerdictKey, "terminal">; label: string }[] = [
-  { key: "saved_as_asked", label: "Saved as asked" },
-  { key: "notice", label: "Success notice" },
-  { key: "parallax", label: "Parallax's check" },
-  { key: "gate", label: "Completion gate" },
-];
-
-const said = (v: Verdicts, k: Exclude<VerdictKey, "terminal">) => (v[k].done ? (k === "saved_as_asked" ? "yes" : "done") : k === "saved_as_asked" ? "no" : "not done");
+/** The verdict columns of the attempts table, without the terminal state. */
+const JUDGED = COLUMNS.filter((c): c is (typeof COLUMNS)[number] & { key: JudgedKey } => c.key !== "terminal");
 
 /** A slider over the frames rebuilt from a run's events; the last shows the recomputed verdicts. */
 export function ReplayPanel({ title, replay, index, onIndex }: ReplayPanelProps) {
@@ -26,6 +21,8 @@ export function ReplayPanel({ title, replay, index, onIndex }: ReplayPanelProps)
   const last = frames.length - 1;
   const i = Math.max(0, Math.min(index, last));
   const frame = frames[i];
+  const recomputed = verdictCells(replay.recomputed);
+  const recorded = verdictCells(replay.recorded);
   return (
     <section className="panel replay" aria-label="Replay">
       <div className="panel-head">
@@ -77,18 +74,19 @@ export function ReplayPanel({ title, replay, index, onIndex }: ReplayPanelProps)
                     <tr><th scope="col">Verdict</th><th scope="col">Recomputed</th><th scope="col">File said</th></tr>
                   </thead>
                   <tbody>
-                    {KEYS.map(({ key, label }) => {
-                      const differs = replay.recomputed[key].done !== replay.recorded[key].done;
-                      const wrong = key !== "saved_as_asked" && replay.recomputed[key].done !== replay.recomputed.saved_as_asked.done;
+                    {JUDGED.map(({ key, label }) => {
+                      const now = recomputed[key];
+                      const then = recorded[key];
+                      const differs = now.text !== then.text;
                       return (
                         <tr key={key} className={differs ? "wrong" : undefined}>
                           <th scope="row">{label}</th>
                           <td>
-                            {said(replay.recomputed, key)}
-                            {wrong && <span className="tag-wrong">wrong</span>}
+                            {now.text}
+                            {now.wrong && <span className="tag-wrong">wrong</span>}
                           </td>
                           <td>
-                            {said(replay.recorded, key)}
+                            {then.text}
                             {differs && <span className="tag-disagree">disagrees</span>}
                           </td>
                         </tr>
