@@ -2,7 +2,9 @@ package bundle
 
 import (
 	"archive/zip"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -52,18 +54,26 @@ func (s mediaSaver) extract(runID string) (dir string, err error) {
 	if len(s.media) == 0 {
 		return "", nil
 	}
+	// A refused bundle leaves nothing behind, not even a media root this import made.
+	_, statErr := os.Stat(s.root)
+	madeRoot := errors.Is(statErr, fs.ErrNotExist)
 	if err := os.MkdirAll(s.root, 0o755); err != nil {
 		return "", fmt.Errorf("creating the media folder: %w", err)
 	}
-	tmp, err := os.MkdirTemp(s.root, ".import-")
-	if err != nil {
-		return "", fmt.Errorf("creating a folder for the bundle's media: %w", err)
-	}
+	var tmp string
 	defer func() {
 		if err != nil {
-			os.RemoveAll(tmp)
+			if tmp != "" {
+				os.RemoveAll(tmp)
+			}
+			if madeRoot {
+				os.Remove(s.root)
+			}
 		}
 	}()
+	if tmp, err = os.MkdirTemp(s.root, ".import-"); err != nil {
+		return "", fmt.Errorf("creating a folder for the bundle's media: %w", err)
+	}
 	for _, f := range s.media {
 		if err := writeFile(filepath.Join(tmp, mediaName(f)), f); err != nil {
 			return "", err

@@ -38,12 +38,12 @@ type contents struct {
 // limits (MaxBundleBytes, MaxEntries, MaxEntryBytes, MaxTotalBytes); an entry name that is
 // absolute, has a drive letter, a backslash or a ".." segment; a symbolic link or other
 // special file; a folder other than media/; a duplicate name (ignoring case); anything but
-// run.json and media/<plain file name>; a missing run.json; an entry whose data does not
-// match its header (every entry is read through, never more than its header declares). The
-// run file then goes through runfile.Import, whose *runfile.Error refusals pass through as
-// they are. Once the run is accepted, every media entry must be named by it; only then are
-// the media extracted, into a temporary folder renamed into place, and the run saved. A
-// failure there, or in s, removes whatever was extracted.
+// run.json and media/<plain file name>; a missing run.json. The run file then goes through
+// runfile.Import, whose *runfile.Error refusals pass through as they are. Once the run is
+// accepted, every media entry must be named by it; only then are the media extracted, each
+// read once and never past what its header declares, into a temporary folder renamed into
+// place, and the run saved. An entry whose data does not match its header, or a failure in
+// s, removes whatever was extracted.
 func Import(findLab func(string) (agent.Lab, error), s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
 	c, err := scan(r, size)
 	if err != nil {
@@ -53,8 +53,8 @@ func Import(findLab func(string) (agent.Lab, error), s runfile.Saver, mediaRoot,
 }
 
 // scan opens the archive, checks every entry's header against the limits and the naming
-// rules, then reads every entry through to check its data against its header. It writes
-// nothing.
+// rules, and reads the run file. It writes nothing; the media's data is checked as it is
+// extracted.
 func scan(r io.ReaderAt, size int64) (contents, error) {
 	zr, err := openArchive(r, size)
 	if err != nil {
@@ -84,11 +84,6 @@ func scan(r io.ReaderAt, size int64) (contents, error) {
 	data, err := readRunFile(run)
 	if err != nil {
 		return contents{}, err
-	}
-	for _, f := range media {
-		if err := copyEntry(io.Discard, f); err != nil {
-			return contents{}, err
-		}
 	}
 	return contents{runFile: data, media: media}, nil
 }
