@@ -1,6 +1,9 @@
 package agent
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Terminal is how an attempt ended. Every attempt ends in exactly one.
 type Terminal string
@@ -16,11 +19,15 @@ const (
 	Ambiguous Terminal = "ambiguous" // the effect may have happened; evidence is lost or contradictory
 )
 
+// Terminals lists every terminal state.
+var Terminals = []Terminal{Completed, Failed, Rejected, Exhausted, Cancelled, Ambiguous}
+
 // Valid reports whether t is one of the terminal states.
 func (t Terminal) Valid() bool {
-	switch t {
-	case Completed, Failed, Rejected, Exhausted, Cancelled, Ambiguous:
-		return true
+	for _, v := range Terminals {
+		if t == v {
+			return true
+		}
 	}
 	return false
 }
@@ -34,53 +41,36 @@ type Event struct {
 	Data map[string]string `json:"data,omitempty"`
 }
 
-// Verdict is one yes/no call with the evidence behind it.
-type Verdict struct {
-	Done     bool   `json:"done"`
-	Evidence string `json:"evidence"`
+// Answer is what one oracle condition read from authoritative state at the final check: the
+// raw answer it judged (an HTTP status and body, SQL rows, page facts), bounded in size and
+// with secrets redacted, or why it could not read anything. Verdicts are recomputed from it.
+type Answer struct {
+	// Condition is the ID of the condition (or signal) that asked.
+	Condition string `json:"condition"`
+	Kind      string `json:"kind"`
+	// Raw is the answer as JSON; absent when Error is set.
+	Raw json.RawMessage `json:"raw,omitempty"`
+	// Error says why the oracle could not answer.
+	Error string `json:"error,omitempty"`
 }
 
-// Condition is one named completion condition of the gate.
-type Condition struct {
-	ID    string `json:"id"`
-	Label string `json:"label"`
-	Verdict
-}
-
-// Gate is the completion gate's result: done only when every condition holds.
-type Gate struct {
-	Done       bool        `json:"done"`
-	Conditions []Condition `json:"conditions"`
-}
-
-// NewGate builds a gate result from its conditions.
-func NewGate(conds []Condition) Gate {
-	done := len(conds) > 0
-	for _, c := range conds {
-		done = done && c.Done
-	}
-	return Gate{Done: done, Conditions: conds}
-}
-
-// Verdicts are the four ways of deciding whether an attempt worked.
-type Verdicts struct {
-	// SavedAsAsked is ground truth from the lab's authoritative store.
-	SavedAsAsked Verdict `json:"saved_as_asked"`
-	// Notice trusts the success notice alone.
-	Notice Verdict `json:"notice"`
-	// Parallax is the earlier agent's completion rule, ported.
-	Parallax Verdict `json:"parallax"`
-	// Gate is the completion gate.
-	Gate Gate `json:"gate"`
+// Evidence is everything an attempt's verdicts are computed from, live and on import alike:
+// the app's event log (where the app keeps one), the oracle's final answers and the steps.
+type Evidence struct {
+	Events  []Event
+	Answers []Answer
+	Steps   []Step
 }
 
 // Step is one executed action with everything recorded about it: the proposal, the policy
 // decision, the page before and after, and what came of it.
 type Step struct {
-	Index    int      `json:"index"`
-	Action   Action   `json:"action"`
+	Index  int    `json:"index"`
+	Action Action `json:"action"`
+	// Reason is the planner's stated reason for proposing the action, if it gave one.
+	Reason   string   `json:"reason,omitempty"`
 	Decision Decision `json:"decision"`
-	// Resolved is the accessible name that actually matched (the alias, when it was used).
+	// Resolved is the target that actually matched (the alias, when it was used).
 	Resolved string  `json:"resolved,omitempty"`
 	Before   Sample  `json:"before"`
 	After    Sample  `json:"after"`
@@ -88,21 +78,40 @@ type Step struct {
 	StartMS  int64   `json:"start_ms"`
 	// DurationMS covers acting and, for verify, waiting.
 	DurationMS int64 `json:"duration_ms"`
+	// Blocked lists requests to origins outside the task's that the step's page tried and
+	// the browser refused.
+	Blocked []string `json:"blocked,omitempty"`
 	// Error says what went wrong, empty when the step did what it was asked.
 	Error string `json:"error,omitempty"`
 }
 
-// Attempt is one run of a plan against a lab, from start to its terminal state.
+// AttemptSpec is one scripted attempt a task offers: the app's fault and parameters, and the
+// policies it runs with.
+type AttemptSpec struct {
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// Fault is the lab-specific fault mode the app is started with; empty for none.
+	Fault string `json:"fault,omitempty"`
+	// Params are the lab's own knobs for this attempt (a save latency), by name.
+	Params map[string]int `json:"params,omitempty"`
+	Config Config         `json:"config"`
+}
+
+// Attempt is one run of a task, from start to its terminal state.
 type Attempt struct {
-	Slug     string   `json:"attempt"`
-	Title    string   `json:"title"`
-	Task     Task     `json:"task"`
-	Config   Config   `json:"config"`
-	Plan     Plan     `json:"plan"`
-	Steps    []Step   `json:"steps"`
-	Events   []Event  `json:"events"`
-	Terminal Terminal `json:"terminal"`
-	// Reason explains the terminal state in a sentence.
+	Slug   string         `json:"attempt"`
+	Title  string         `json:"title"`
+	Task   Task           `json:"task"`
+	Config Config         `json:"config"`
+	Fault  string         `json:"fault,omitempty"`
+	Params map[string]int `json:"params,omitempty"`
+	// Plan is the scripted plan the attempt followed; empty when a model planned it.
+	Plan    Plan     `json:"plan"`
+	Steps   []Step   `json:"steps"`
+	Events  []Event  `json:"events"`
+	Answers []Answer `json:"answers,omitempty"`
+	// Terminal and Reason say how the attempt ended, in a sentence.
+	Terminal Terminal  `json:"terminal"`
 	Reason   string    `json:"reason"`
 	Verdicts Verdicts  `json:"verdicts"`
 	Started  time.Time `json:"started"`
@@ -112,18 +121,7 @@ type Attempt struct {
 	Trace string `json:"trace,omitempty"`
 }
 
-// Wrong names the checks ("notice", "parallax", "gate") whose call disagrees with
-// saved-as-asked, the ground truth from the lab's store.
-func (v Verdicts) Wrong() []string {
-	var wrong []string
-	truth := v.SavedAsAsked.Done
-	for _, c := range []struct {
-		name string
-		done bool
-	}{{"notice", v.Notice.Done}, {"parallax", v.Parallax.Done}, {"gate", v.Gate.Done}} {
-		if c.done != truth {
-			wrong = append(wrong, c.name)
-		}
-	}
-	return wrong
+// Evidence is the attempt's recorded evidence, as its verdicts are judged from.
+func (a Attempt) Evidence() Evidence {
+	return Evidence{Events: a.Events, Answers: a.Answers, Steps: a.Steps}
 }

@@ -37,16 +37,13 @@ type Config struct {
 	Selectors   SelectorMode `json:"selectors"`
 	// Budget is the most actions the attempt may spend.
 	Budget int `json:"budget"`
-	// LatencyMS is how long the lab takes to answer a save.
-	LatencyMS int `json:"latency_ms"`
 }
 
 // DefaultConfig is the seed's configuration: condition wait polling every 20 ms up to 1500 ms,
-// a 200 ms fixed wait when that policy is chosen, exact selectors, a budget of 8 actions and a
-// 500 ms save.
+// a 200 ms fixed wait when that policy is chosen, exact selectors and a budget of 8 actions.
 func DefaultConfig() Config {
 	return Config{Wait: WaitCondition, FixedWaitMS: 200, PollMS: 20, DeadlineMS: 1500,
-		Selectors: SelectExact, Budget: 8, LatencyMS: 500}
+		Selectors: SelectExact, Budget: 8}
 }
 
 // Validate says what is wrong with c, naming the field, or returns nil.
@@ -64,8 +61,6 @@ func (c Config) Validate() error {
 		return fmt.Errorf("deadline %d ms: want 1 to 120000", c.DeadlineMS)
 	case c.Budget < 0 || c.Budget > 1000:
 		return fmt.Errorf("budget %d actions: want 0 to 1000", c.Budget)
-	case c.LatencyMS < 0 || c.LatencyMS > 60000:
-		return fmt.Errorf("latency %d ms: want 0 to 60000", c.LatencyMS)
 	}
 	return nil
 }
@@ -90,7 +85,6 @@ type ConfigOverride struct {
 	DeadlineMS  *int          `json:"deadline_ms,omitempty"`
 	Selectors   *SelectorMode `json:"selectors,omitempty"`
 	Budget      *int          `json:"budget,omitempty"`
-	LatencyMS   *int          `json:"latency_ms,omitempty"`
 }
 
 // Apply returns c with o's set fields in place of its own.
@@ -110,6 +104,5 @@ func (o ConfigOverride) Apply(c Config) Config {
 	set(&c.PollMS, o.PollMS)
 	set(&c.DeadlineMS, o.DeadlineMS)
 	set(&c.Budget, o.Budget)
-	set(&c.LatencyMS, o.LatencyMS)
 	return c
 }

@@ -9,10 +9,6 @@ import (
 	"time"
 )
 
-// Admitter is the harness as the executor sees it: given a proposal, the observation it was
-// grounded on, a fresh observation and the budget, it decides whether the action may run.
-type Admitter func(a Action, grounding, fresh Sample, spent, budget int) Decision
-
 // Hooks let a caller watch an attempt as it runs. Nil hooks are skipped.
 type Hooks struct {
 	// Step is called after every step, including one that ended the attempt.
@@ -21,11 +17,11 @@ type Hooks struct {
 	Check func(Check)
 }
 
-// Executor carries out a plan on a page, one admitted action at a time, sampling the page
-// before and after every action, and waits on conditions rather than a clock (unless the wait
-// policy says otherwise).
+// Executor carries out what a planner proposes on a page, one admitted action at a time,
+// sampling the page before and after every action, and waits on conditions rather than a
+// clock (unless the wait policy says otherwise).
 type Executor struct {
-	Admit Admitter
+	Policy Policy
 	// Now and Sleep default to the real clock; tests inject their own.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -37,7 +33,7 @@ type Executor struct {
 }
 
 // Outcome is what the executor saw: the steps and the terminal state it reached. The caller
-// reconciles it with the lab's final state once the page is closed (see Reconcile).
+// reconciles it with the app's final state once the page is closed (see Reconcile).
 type Outcome struct {
 	Steps    []Step
 	Terminal Terminal
@@ -46,25 +42,33 @@ type Outcome struct {
 	Err error
 }
 
-// Run executes plan on page against inst. It never returns without a terminal state.
-func (x *Executor) Run(ctx context.Context, page Page, inst Instance, task Task, plan Plan, cfg Config, hooks Hooks) Outcome {
+// Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
+type Job struct {
+	Env     Environment
+	Planner Planner
+	Config  Config
+}
+
+// Run executes job on page. It never returns without a terminal state.
+func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Outcome {
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, inst: inst, task: task, plan: plan, cfg: cfg, hooks: hooks, start: start, acted: start}
-	return r.execute(plan)
+	r := &run{x: x, ctx: ctx, page: page, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
+	return r.execute()
 }
 
 type run struct {
-	x     *Executor
-	ctx   context.Context
-	page  Page
-	inst  Instance
-	task  Task
-	plan  Plan
-	cfg   Config
-	hooks Hooks
-	start time.Time
-	steps []Step
-	err   error // the error that ended the attempt
+	x       *Executor
+	ctx     context.Context
+	page    Page
+	env     Environment
+	planner Planner
+	cfg     Config
+	hooks   Hooks
+	start   time.Time
+	steps   []Step
+	err     error // the error that ended the attempt
+	// secrets are values typed by secret actions; samples never show them.
+	secrets []string
 	// acted is when the latest action finished acting; a fixed wait counts from there, so
 	// the cost of sampling the page does not lengthen it.
 	acted time.Time
@@ -82,19 +86,26 @@ type run struct {
 	cancelFixed context.CancelFunc
 }
 
-func (r *run) execute(plan Plan) Outcome {
-	if err := r.page.Goto(r.ctx, r.inst.URL()); err != nil {
+func (r *run) execute() Outcome {
+	if err := r.page.Goto(r.ctx, r.env.StartURL()); err != nil {
 		return r.end(r.fail(err, ClassPrepare), "the app did not load: "+err.Error())
 	}
 	grounding, err := r.observe()
 	if err != nil {
 		return r.end(r.fail(err, ClassObserve), "the first observation failed: "+err.Error())
 	}
-	for i, a := range plan {
+	for i := 0; ; i++ {
 		if r.ctx.Err() != nil {
-			return r.end(Cancelled, fmt.Sprintf("cancelled before step %d (%s)", i+1, a.Description))
+			return r.end(Cancelled, fmt.Sprintf("cancelled before step %d", i+1))
 		}
-		step, term, reason := r.step(i, a, grounding)
+		p, err := r.planner.Next(r.ctx, grounding, r.steps)
+		if err != nil {
+			return r.end(r.fail(err, ClassObserve), fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
+		}
+		if p.End {
+			break
+		}
+		step, term, reason := r.step(i, p, grounding)
 		r.steps = append(r.steps, step)
 		if r.hooks.Step != nil {
 			r.hooks.Step(step)
@@ -111,8 +122,9 @@ func (r *run) execute(plan Plan) Outcome {
 }
 
 // step runs one action. A non-empty terminal ends the attempt.
-func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, reason string) {
-	s = Step{Index: i, Action: a, StartMS: r.sinceStart()}
+func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, reason string) {
+	a := p.Action
+	s = Step{Index: i, Action: a.Redacted(), Reason: p.Reason, StartMS: r.sinceStart()}
 	t0 := r.x.now()
 	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
 
@@ -127,13 +139,16 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 		}
 	}
 	s.Before, s.After = before, before
-	s.Decision = r.x.Admit(a, grounding, before, i, r.cfg.Budget)
+	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget})
 	switch s.Decision.Admission {
 	case Deny:
 		s.Error = s.Decision.Reason
 		return s, Exhausted, fmt.Sprintf("step %d (%s) not run: %s", i+1, a.Description, s.Decision.Reason)
 	case Hold:
 		s.Error = s.Decision.Reason
+		if rp, ok := r.planner.(Replanner); ok && rp.Replans() {
+			return s, "", ""
+		}
 		return s, Rejected, fmt.Sprintf("step %d (%s) held: %s", i+1, a.Description, s.Decision.Reason)
 	}
 
@@ -144,8 +159,9 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 			r.stop()
 		}
 	} else {
-		term, reason = r.act(&s)
+		term, reason = r.act(&s, a)
 	}
+	s.Blocked = r.page.Blocked()
 	after, err := r.observe()
 	if err != nil {
 		s.Error = err.Error()
@@ -160,8 +176,7 @@ func (r *run) step(i int, a Action, grounding Sample) (s Step, term Terminal, re
 }
 
 // act resolves the step's target and carries the action out.
-func (r *run) act(s *Step) (Terminal, string) {
-	a := s.Action
+func (r *run) act(s *Step, a Action) (Terminal, string) {
 	name, err := r.resolve(a.Target)
 	if err != nil {
 		s.Error = err.Error()
@@ -172,11 +187,20 @@ func (r *run) act(s *Step) (Terminal, string) {
 			return r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 		}
 	}
-	s.Resolved = name
-	err = r.page.Act(r.ctx, a.Kind, a.Target.Role, name, a.Value)
+	if name != (Target{}) {
+		s.Resolved = name.TextOf()
+		a.Target = name
+	}
+	if a.Secret {
+		r.secrets = append(r.secrets, a.Value)
+		if !a.Target.IsZero() {
+			r.page.Mask(a.Target)
+		}
+	}
+	err = r.page.Act(r.ctx, a)
 	r.acted = r.x.now()
 	r.committed = r.committed || s.Decision.Class == ClassCommit
-	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index) {
+	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index+1) {
 		r.scheduleFixedCheck()
 	}
 	if err != nil {
@@ -186,19 +210,33 @@ func (r *run) act(s *Step) (Terminal, string) {
 	return "", ""
 }
 
-// resolve finds exactly one element for t under the selector policy.
-func (r *run) resolve(t Target) (string, error) {
-	err := r.page.Resolve(r.ctx, t.Role, t.Name)
+// resolve finds exactly one element for t under the selector policy and returns the target
+// that matched it (t, or t with its alias), or the zero Target for an action without one.
+func (r *run) resolve(t Target) (Target, error) {
+	if t.IsZero() {
+		return Target{}, nil
+	}
+	err := r.page.Resolve(r.ctx, t)
 	if err == nil {
-		return t.Name, nil
+		return t, nil
 	}
 	if !errors.Is(err, ErrNoTarget) || r.cfg.Selectors != SelectAlias || t.Alias == "" {
-		return "", fmt.Errorf("%s: %w", t, err)
+		return Target{}, fmt.Errorf("%s: %w", t, err)
 	}
-	if aerr := r.page.Resolve(r.ctx, t.Role, t.Alias); aerr != nil {
-		return "", fmt.Errorf("%s and its alias %q: %w", t, t.Alias, aerr)
+	alt := t.WithAlias()
+	if aerr := r.page.Resolve(r.ctx, alt); aerr != nil {
+		return Target{}, fmt.Errorf("%s and its alias %q: %w", t, t.Alias, aerr)
 	}
-	return t.Alias, nil
+	return alt, nil
+}
+
+// decide asks policy about a proposal. A policy that cannot decide holds the action.
+func (r *run) decide(req PolicyRequest) Decision {
+	d, err := r.x.Policy.Decide(r.ctx, req)
+	if err != nil {
+		return Decision{Class: d.Class, Admission: Hold, Reason: "policy could not decide, so the action is held: " + err.Error()}
+	}
+	return d
 }
 
 // wait applies the wait policy and turns what the gate says into a terminal state.
@@ -211,7 +249,7 @@ func (r *run) wait() (Terminal, string) {
 		if c.Gate.Done {
 			return Completed, fmt.Sprintf("every completion condition held after a fixed %d ms wait", r.cfg.FixedWaitMS)
 		}
-		return Failed, fmt.Sprintf("checked once after a fixed %d ms wait and the gate did not hold: %s", r.cfg.FixedWaitMS, firstUnmet(c.Gate))
+		return Failed, fmt.Sprintf("checked once after a fixed %d ms wait and the gate did not hold: %s", r.cfg.FixedWaitMS, unmet(c.Gate))
 	}
 	deadline := r.x.now().Add(r.cfg.Deadline())
 	for {
@@ -223,7 +261,7 @@ func (r *run) wait() (Terminal, string) {
 			r.settled = true
 			return c.Settled, c.SettledReason
 		case !r.x.now().Before(deadline):
-			return Failed, fmt.Sprintf("the %d ms deadline passed before the gate held: %s", r.cfg.DeadlineMS, firstUnmet(c.Gate))
+			return Failed, fmt.Sprintf("the %d ms deadline passed before the gate held: %s", r.cfg.DeadlineMS, unmet(c.Gate))
 		}
 		if err := r.sleep(r.cfg.Poll()); err != nil {
 			return Cancelled, "cancelled while waiting on the completion gate"
@@ -231,10 +269,16 @@ func (r *run) wait() (Terminal, string) {
 	}
 }
 
-// verifiedNext reports whether the plan's next action after step i is the verify step, whose
-// fixed wait counts from step i's action.
-func (r *run) verifiedNext(i int) bool {
-	return i+1 < len(r.plan) && r.plan[i+1].Kind == ActVerify
+// verifiedNext reports whether the planner's proposal after done steps is known now to be the
+// verify step, whose fixed wait then counts from the action just taken. Only a scripted plan
+// knows; a planner that decides as it goes has its fixed wait counted from its verify.
+func (r *run) verifiedNext(done int) bool {
+	la, ok := r.planner.(Lookahead)
+	if !ok {
+		return false
+	}
+	p, ok := la.Upcoming(done)
+	return ok && !p.End && p.Action.Kind == ActVerify
 }
 
 // scheduleFixedCheck schedules the fixed wait's check FixedWait from now: the action that
@@ -246,7 +290,7 @@ func (r *run) scheduleFixedCheck() {
 	ctx, cancel := context.WithCancel(r.ctx)
 	r.cancelFixed = cancel
 	r.fixedCheck = r.x.schedule(ctx, r.cfg.FixedWait(), func() Check {
-		c := r.inst.Check(r.task)
+		c := r.env.Check(ctx, r.observePlain)
 		if !c.Gate.Done {
 			r.stop()
 		}
@@ -277,17 +321,24 @@ func (r *run) fixedWait() (Check, bool) {
 }
 
 func (r *run) check() Check {
-	c := r.inst.Check(r.task)
+	c := r.env.Check(r.ctx, r.observePlain)
 	if r.hooks.Check != nil {
 		r.hooks.Check(c)
 	}
 	return c
 }
 
+// observe samples the page for the record: timed from the attempt's start, secrets masked.
 func (r *run) observe() (Sample, error) {
 	s, err := r.page.Observe(r.ctx)
 	s.AtMS = r.sinceStart()
-	return s, err
+	return s.Redact(r.secrets), err
+}
+
+// observePlain samples the page for an oracle's page conditions.
+func (r *run) observePlain(ctx context.Context) (Sample, error) {
+	s, err := r.page.Observe(ctx)
+	return s.Redact(r.secrets), err
 }
 
 func (r *run) sleep(d time.Duration) error {
@@ -377,12 +428,10 @@ func (r *run) fail(err error, class ActionClass) Terminal {
 	return Failed
 }
 
-// firstUnmet names the first condition that does not hold, with its evidence.
-func firstUnmet(g Gate) string {
-	for _, c := range g.Conditions {
-		if !c.Done {
-			return fmt.Sprintf("%s (%s)", c.Label, c.Evidence)
-		}
+// unmet names the first condition that does not hold, with its evidence.
+func unmet(g Gate) string {
+	if c, ok := g.FirstUnmet(); ok {
+		return fmt.Sprintf("%s (%s)", c.Label, c.Evidence)
 	}
 	return "no condition was evaluated"
 }
@@ -390,17 +439,17 @@ func firstUnmet(g Gate) string {
 // Reconcile settles the terminal state against the verdicts judged on the lab's final,
 // quiesced state: once the page is closed nothing more can change. A completion the final
 // state does not support, or a failure or rejection whose intended effect landed anyway
-// (the gate holds, or the store holds what was asked), is Ambiguous rather than a confident
+// (the gate holds, or ground truth says what was asked is there), is Ambiguous rather than a confident
 // lie. Exhausted and cancelled attempts keep their state, with the landed effect named.
 func Reconcile(o Outcome, final Verdicts) (Terminal, string) {
-	landed := final.Gate.Done || final.SavedAsAsked.Done
+	landed := final.Gate.Done || final.Truth.Done
 	switch {
 	case o.Terminal == Completed && !final.Gate.Done:
 		return Ambiguous, "the gate held while running but not in the final state: " + o.Reason
 	case o.Terminal == Completed || !landed:
 		return o.Terminal, o.Reason
 	case o.Terminal == Exhausted || o.Terminal == Cancelled:
-		return o.Terminal, o.Reason + "; the requested record was committed all the same"
+		return o.Terminal, o.Reason + "; the requested effect landed all the same"
 	}
-	return Ambiguous, o.Reason + "; yet the requested record was committed after the executor stopped"
+	return Ambiguous, o.Reason + "; yet the requested effect landed after the executor stopped"
 }

@@ -15,7 +15,7 @@ var (
 	ErrBrowserGone = errors.New("the browser closed or crashed")
 )
 
-// PageOptions are per-page recording choices.
+// PageOptions are per-page choices: what to record and where the page may go.
 type PageOptions struct {
 	// MediaDir is where video, trace and screenshots go; empty records nothing.
 	MediaDir string
@@ -26,6 +26,10 @@ type PageOptions struct {
 	Screenshots bool
 	// Trace records a Playwright trace, which opens in Playwright's own trace viewer.
 	Trace bool
+	// Origins are the only origins the page may load from; empty allows any.
+	Origins []string
+	// StorageState is a Playwright storage-state file the page starts signed in with.
+	StorageState string
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.
@@ -47,12 +51,17 @@ type Page interface {
 	// Observe samples the page in one round trip. With screenshots on, it also stores an
 	// image and sets Sample.Screenshot.
 	Observe(ctx context.Context) (Sample, error)
-	// Resolve counts the elements matching role and name exactly. It returns ErrNoTarget for
-	// none, ErrAmbiguousTarget for several and nil for exactly one.
-	Resolve(ctx context.Context, role, name string) error
-	// Act carries out a click, fill, select or submit on the control role[name], which the
-	// caller has resolved to exactly one element.
-	Act(ctx context.Context, kind ActionKind, role, name, value string) error
+	// Resolve counts the elements t matches. It returns ErrNoTarget for none,
+	// ErrAmbiguousTarget for several and nil for exactly one.
+	Resolve(ctx context.Context, t Target) error
+	// Act carries out a on its target, which the caller has resolved to exactly one element
+	// (a.Target is the resolved one, the alias in place when it was used).
+	Act(ctx context.Context, a Action) error
+	// Mask hides every element t matches from screenshots from now on (a secret's field).
+	Mask(t Target)
+	// Blocked returns the requests refused since the last call because their origin is not
+	// one of PageOptions.Origins.
+	Blocked() []string
 	// Stop aborts everything the page still has in flight, as the browser's Stop button
 	// does; the page stays open and observable. The executor calls it when it gives up, so
 	// that a save it no longer waits for cannot commit later. Like that button, it may be
@@ -61,6 +70,53 @@ type Page interface {
 	// Close closes the page, aborting anything it still has in flight, and returns what it
 	// recorded, as paths relative to MediaDir.
 	Close() (Recording, error)
+}
+
+// Proposal is what a planner wants next: one action, or the end of its plan. It is the
+// Proposal record, kept apart from the Decision policy takes on it.
+type Proposal struct {
+	Action Action
+	// End means the planner has nothing more to propose; the gate is then checked once.
+	End bool
+	// Reason is the planner's stated reason, recorded with the step.
+	Reason string
+}
+
+// Planner proposes one action at a time from the latest observation and what has happened.
+type Planner interface {
+	Next(ctx context.Context, obs Sample, history []Step) (Proposal, error)
+}
+
+// Lookahead is a Planner that knows its next proposal before it sees the page: a scripted
+// plan. The executor uses it to schedule a fixed wait's check from the very action the
+// verify step waits on.
+type Lookahead interface {
+	Planner
+	// Upcoming returns the proposal after the given number of steps.
+	Upcoming(done int) (Proposal, bool)
+}
+
+// Replanner is a Planner that can take a held action back and propose something else. A
+// planner that is not one ends the attempt when policy holds its proposal.
+type Replanner interface {
+	Planner
+	Replans() bool
+}
+
+// PolicyRequest is what policy judges: a proposal, the observation it was grounded on, a
+// fresh one taken immediately before acting, and the budget.
+type PolicyRequest struct {
+	Action    Action
+	Grounding Sample
+	Fresh     Sample
+	// Spent actions of Budget.
+	Spent, Budget int
+}
+
+// Policy decides whether a proposed action may run: allow, hold or deny, and why. An error
+// means it could not decide (a reviewer unavailable); the executor then holds the action.
+type Policy interface {
+	Decide(ctx context.Context, req PolicyRequest) (Decision, error)
 }
 
 // Check is the oracle's answer at one moment: the gate, and whether the app has settled in a
@@ -73,56 +129,67 @@ type Check struct {
 	SettledReason string   `json:"settled_reason,omitempty"`
 }
 
-// Instance is one running copy of a lab, fresh for each attempt, so that nothing a cancelled
-// attempt still sends can reach a newer one.
-type Instance interface {
-	// URL is the app's start page.
-	URL() string
-	// Check evaluates the completion gate against the lab's authoritative state now.
-	Check(task Task) Check
-	// Quiesce waits until no request is still being handled, so the store stops changing.
+// Observer samples the page; oracles with page conditions call it.
+type Observer func(ctx context.Context) (Sample, error)
+
+// Oracle checks the completion gate against authoritative state, now.
+type Oracle interface {
+	Check(ctx context.Context, observe Observer) Check
+}
+
+// Environment is what one attempt runs against: a fresh copy of the app where it can be
+// started (a lab), its oracle, and the evidence its verdicts are judged from.
+type Environment interface {
+	Oracle
+	// StartURL is where the attempt begins, absolute.
+	StartURL() string
+	// Origins are the origins the attempt may load.
+	Origins() []string
+	// Quiesce waits until the app handles no request, so its state stops changing.
 	Quiesce(ctx context.Context) error
-	// Events returns the app's ordered event log so far.
+	// Events returns the app's ordered event log so far; nil for an app that keeps none.
 	Events() []Event
-	// Close stops the instance; late requests from an abandoned page are refused.
+	// Answers reads each oracle condition's raw answer from authoritative state, for the
+	// verdicts; the runner calls it once the page is closed and the app has quiesced, with
+	// an observer that returns the last sample taken.
+	Answers(ctx context.Context, observe Observer) []Answer
+	// Close stops what Start started; late requests from an abandoned page are refused.
 	Close() error
 }
 
-// AttemptSpec is one scripted attempt a lab offers: its fault and the policies it runs with.
-type AttemptSpec struct {
-	Slug  string `json:"slug"`
-	Title string `json:"title"`
-	// Fault is the lab-specific fault mode the instance is started with.
-	Fault  string `json:"fault"`
-	Config Config `json:"config"`
+// Judge computes every verdict from recorded evidence. It is the same function live and on
+// import, so a run file's verdicts can always be recomputed.
+type Judge interface {
+	Judge(ev Evidence) (Verdicts, error)
 }
 
-// Lab is a synthetic web app the executor can be pointed at, with everything needed to judge
-// an attempt from recorded events alone (so import can replay and recompute).
-type Lab interface {
-	Name() string
+// Suite is a task ready to run: the intent, its scripted attempts, a fresh environment per
+// attempt, and the judge. A lab's built-in task and a user's task file are both suites.
+type Suite interface {
+	Judge
 	Task() Task
+	// Plan is the scripted plan; empty when a model plans.
 	Plan() Plan
 	Attempts() []AttemptSpec
-	// Start serves a fresh instance with the given fault and latency on 127.0.0.1.
-	Start(fault string, latencyMS int) (Instance, error)
-	// Replay validates an event log through the lab's transition function; an illegal order
-	// or an unknown event is an error naming the event.
-	Replay(events []Event) error
-	// Judge computes all verdicts from the events and the observed steps. It is the same
-	// function live and on import.
-	Judge(task Task, events []Event, steps []Step) (Verdicts, error)
-	// Frames rebuilds the app's state after each event through the same transition function
-	// as Replay: one Frame for the initial state, then one per event.
-	Frames(task Task, events []Event) ([]Frame, error)
+	// Start brings up what one attempt runs against.
+	Start(ctx context.Context, spec AttemptSpec) (Environment, error)
 }
 
-// Frame is a lab's state after one event of a replay, with the completion gate evaluated on it.
+// Frame is an app's state after one event of a replay, with the completion gate evaluated on it.
 type Frame struct {
 	Index int `json:"index"`
 	// Event is the event that led to this state; nil for the initial state (Index 0).
 	Event *Event `json:"event"`
-	// State is the lab's own state, which the UI shows as key/value text.
+	// State is the app's own state, which the UI shows as key/value text.
 	State any  `json:"state"`
 	Gate  Gate `json:"gate"`
+}
+
+// Replayer is a Suite whose app keeps an event log with a transition function: its events
+// can be replayed frame by frame.
+type Replayer interface {
+	// Replay validates an event log; an illegal order or unknown event is an error naming it.
+	Replay(events []Event) error
+	// Frames rebuilds the state after each event: the initial state, then one per event.
+	Frames(events []Event) ([]Frame, error)
 }

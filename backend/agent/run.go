@@ -1,6 +1,9 @@
 package agent
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // RunStatus is where a run stands.
 type RunStatus string
@@ -15,12 +18,16 @@ const (
 	RunImported    RunStatus = "imported"
 )
 
-// Run is one batch of attempts against one lab.
+// Run is one batch of attempts of one task.
 type Run struct {
-	ID      string    `json:"id"`
-	Lab     string    `json:"lab"`
-	Created time.Time `json:"created"`
-	Status  RunStatus `json:"status"`
+	ID string `json:"id"`
+	// Task is the task's name ("booking").
+	Task string `json:"task"`
+	// Spec is the task document the run was made from (observatory.task/v1, as JSON), so that
+	// its verdicts can be recomputed anywhere; empty for a run upgraded from before task files.
+	Spec    json.RawMessage `json:"spec,omitempty"`
+	Created time.Time       `json:"created"`
+	Status  RunStatus       `json:"status"`
 	// Source is "live" for runs made here, or the file a run was imported from.
 	Source   string    `json:"source"`
 	Attempts []Attempt `json:"attempts"`

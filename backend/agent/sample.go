@@ -1,5 +1,10 @@
 package agent
 
+import (
+	"slices"
+	"strings"
+)
+
 // RoleName is one (role, accessible name) pair seen on the page.
 type RoleName struct {
 	Role string `json:"role"`
@@ -17,8 +22,10 @@ type Field struct {
 // Sample is what the page showed at one moment, taken in a single browser round trip.
 type Sample struct {
 	// AtMS is milliseconds since the attempt started.
-	AtMS       int64      `json:"at_ms"`
-	URL        string     `json:"url"`
+	AtMS int64  `json:"at_ms"`
+	URL  string `json:"url"`
+	// Title is the document's title.
+	Title      string     `json:"title,omitempty"`
 	DialogOpen bool       `json:"dialog_open"`
 	Fields     []Field    `json:"fields"`
 	Notice     string     `json:"notice"` // text of the visible role=status element, if any
@@ -28,6 +35,45 @@ type Sample struct {
 	FormPresent bool       `json:"form_present"`
 	FormValid   bool       `json:"form_valid"`
 	Pairs       []RoleName `json:"pairs"`
+	// Text is the page's visible text, bounded; page conditions read it.
+	Text string `json:"text,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken.
 	Screenshot string `json:"screenshot,omitempty"`
+}
+
+// masked replaces a secret wherever a sample would show it.
+const masked = "••••••"
+
+// Redact returns s with every secret value replaced by a mask in its fields, notice, alert,
+// rows and pairs; s itself is not changed.
+func (s Sample) Redact(secrets []string) Sample {
+	if len(secrets) == 0 {
+		return s
+	}
+	hide := func(v string) string {
+		for _, sec := range secrets {
+			if sec != "" && strings.Contains(v, sec) {
+				v = strings.ReplaceAll(v, sec, masked)
+			}
+		}
+		return v
+	}
+	s.Fields = slices.Clone(s.Fields)
+	for i := range s.Fields {
+		s.Fields[i].Value = hide(s.Fields[i].Value)
+	}
+	s.Notice, s.Alert, s.Text = hide(s.Notice), hide(s.Alert), hide(s.Text)
+	rows := make([][]string, len(s.Rows))
+	for i, row := range s.Rows {
+		rows[i] = make([]string, len(row))
+		for j, c := range row {
+			rows[i][j] = hide(c)
+		}
+	}
+	s.Rows = rows
+	s.Pairs = slices.Clone(s.Pairs)
+	for i := range s.Pairs {
+		s.Pairs[i].Name = hide(s.Pairs[i].Name)
+	}
+	return s
 }

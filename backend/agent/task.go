@@ -1,11 +1,19 @@
 package agent
 
-// Task is the user's intent: what the attempt must bring about, in the app's own terms.
+import "strings"
+
+// Task is what the user asked for, as data: the Intent record. It says where the attempt
+// starts and which origins it may load; what counts as done is the task's oracle's business.
 type Task struct {
-	// Title is the reservation title the user asked for.
-	Title string `json:"title"`
-	// Room is the room value the user asked for (for example "north").
-	Room string `json:"room"`
+	// Name names the task in tables, history and run files ("booking").
+	Name string `json:"name"`
+	// Intent is the user's request, kept word for word.
+	Intent string `json:"intent"`
+	// StartURL is where every attempt begins. It may be relative to the site's base URL.
+	StartURL string `json:"start_url"`
+	// Origins are the origins ("http://127.0.0.1:8080") the attempt may load; a navigation or
+	// request elsewhere is blocked and recorded. Empty allows only the start URL's origin.
+	Origins []string `json:"origins,omitempty"`
 }
 
 // ActionKind says what an action does to the page.
@@ -13,31 +21,132 @@ type ActionKind string
 
 // The kinds of action the executor can carry out.
 const (
-	ActClick  ActionKind = "click"
-	ActFill   ActionKind = "fill"
-	ActSelect ActionKind = "select"
+	ActClick    ActionKind = "click"
+	ActFill     ActionKind = "fill"
+	ActSelect   ActionKind = "select"
+	ActCheck    ActionKind = "check"
+	ActUncheck  ActionKind = "uncheck"
+	ActPress    ActionKind = "press"    // Value is a key or chord ("Enter", "Control+Enter")
+	ActHover    ActionKind = "hover"    // moves the pointer over the target
+	ActNavigate ActionKind = "navigate" // Value is the URL to load
+	ActWaitFor  ActionKind = "wait_for" // waits until the target is visible
+	// ActSubmit clicks the control that submits a form.
 	ActSubmit ActionKind = "submit"
 	// ActVerify touches nothing: it waits on the completion gate under the wait policy.
 	ActVerify ActionKind = "verify"
 )
 
-// Target names one control by its ARIA role and accessible name. It must resolve to exactly
-// one element on the page.
+// ActionKinds lists every kind, in the order documentation shows them.
+var ActionKinds = []ActionKind{ActClick, ActFill, ActSelect, ActCheck, ActUncheck, ActPress,
+	ActHover, ActNavigate, ActWaitFor, ActSubmit, ActVerify}
+
+// NeedsTarget reports whether an action of kind k must name a target. A press without one
+// goes to the focused element.
+func (k ActionKind) NeedsTarget() bool {
+	switch k {
+	case ActNavigate, ActVerify, ActPress:
+		return false
+	}
+	return true
+}
+
+// NeedsValue reports whether an action of kind k must carry a value.
+func (k ActionKind) NeedsValue() bool {
+	switch k {
+	case ActFill, ActSelect, ActPress, ActNavigate:
+		return true
+	}
+	return false
+}
+
+// Target names one element. Exactly one locator is set: Role (with an exact accessible Name,
+// or none), Label, Placeholder, TestID, Text, or CSS as a last resort. It must resolve to
+// exactly one element on the page.
 type Target struct {
-	Role string `json:"role"`
-	Name string `json:"name"`
-	// Alias is the one declared alternate name the alias selector policy may try when Name
-	// matches nothing. Empty when the control has none.
+	Role        string `json:"role,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Label       string `json:"label,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
+	TestID      string `json:"test_id,omitempty"`
+	Text        string `json:"text,omitempty"`
+	CSS         string `json:"css,omitempty"`
+	// Alias is the one declared alternate for the locator's text (the accessible name, label,
+	// placeholder or text) that the alias selector policy may try when the target matches
+	// nothing. Empty when the element has none.
 	Alias string `json:"alias,omitempty"`
 }
 
-// String renders the target as role[name], the way plans show it.
-func (t Target) String() string {
-	if t.Role == "" {
-		return ""
+// Locator says which locator t uses and its text: "role" (with Name), "label", "placeholder",
+// "test_id", "text" or "css"; "" when none is set.
+func (t Target) Locator() (kind, text string) {
+	switch {
+	case t.Role != "":
+		return "role", t.Name
+	case t.Label != "":
+		return "label", t.Label
+	case t.Placeholder != "":
+		return "placeholder", t.Placeholder
+	case t.TestID != "":
+		return "test_id", t.TestID
+	case t.Text != "":
+		return "text", t.Text
+	case t.CSS != "":
+		return "css", t.CSS
 	}
-	return t.Role + "[" + t.Name + "]"
+	return "", ""
 }
+
+// Locators counts the locators set on t; a valid target has exactly one.
+func (t Target) Locators() int {
+	n := 0
+	for _, s := range []string{t.Role, t.Label, t.Placeholder, t.TestID, t.Text, t.CSS} {
+		if s != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// IsZero reports whether t names nothing.
+func (t Target) IsZero() bool { return t == Target{} }
+
+// WithAlias returns t with its alias in place of its locator's text, and no alias.
+func (t Target) WithAlias() Target {
+	a := t.Alias
+	t.Alias = ""
+	switch kind, _ := t.Locator(); kind {
+	case "role":
+		t.Name = a
+	case "label":
+		t.Label = a
+	case "placeholder":
+		t.Placeholder = a
+	case "text":
+		t.Text = a
+	}
+	return t
+}
+
+// TextOf is the locator's text, the accessible name for a role target.
+func (t Target) TextOf() string {
+	_, s := t.Locator()
+	return s
+}
+
+// String renders the target the way plans show it: role[name] for a role, kind "text"
+// otherwise.
+func (t Target) String() string {
+	kind, text := t.Locator()
+	switch kind {
+	case "":
+		return ""
+	case "role":
+		return t.Role + "[" + t.Name + "]"
+	}
+	return kind + " " + quote(text)
+}
+
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 
 // Action is one planned step: the planner's proposal, before policy has looked at it.
 type Action struct {
@@ -47,9 +156,19 @@ type Action struct {
 	Description string     `json:"description"`
 	Kind        ActionKind `json:"kind"`
 	Target      Target     `json:"target"`
-	// Value is typed or selected; empty for clicks.
+	// Value is typed, selected, pressed or navigated to; empty for clicks.
 	Value string `json:"value,omitempty"`
+	// Secret marks a value that must never be recorded: samples and screenshots mask it.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // Plan is an ordered list of actions.
 type Plan []Action
+
+// Redacted is a with a secret value replaced by a mask, as it may be recorded.
+func (a Action) Redacted() Action {
+	if a.Secret {
+		a.Value = masked
+	}
+	return a
+}

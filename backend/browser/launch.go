@@ -179,6 +179,9 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	}
 	size := viewport
 	contextOpts := playwright.BrowserNewContextOptions{Viewport: &size}
+	if opts.StorageState != "" {
+		contextOpts.StorageStatePath = playwright.String(opts.StorageState)
+	}
 	if recordsVideo(opts) {
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
@@ -206,7 +209,14 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 		_ = bc.Close()
 		return nil, b.gone("open a page", err)
 	}
-	return newPage(bc, pg, opts), nil
+	p := newPage(bc, pg, opts)
+	if len(opts.Origins) > 0 {
+		if err := p.guardOrigins(bc, opts.Origins); err != nil {
+			_ = bc.Close()
+			return nil, b.gone("guard the page's origins", err)
+		}
+	}
+	return p, nil
 }
 
 // recordsVideo reports whether a page with opts records video.

@@ -90,6 +90,7 @@ func (p *Page) capture(ctx context.Context) ([]byte, error) {
 		return p.page.Screenshot(playwright.PageScreenshotOptions{
 			Type:    playwright.ScreenshotTypeJpeg,
 			Quality: playwright.Int(screenshotQuality),
+			Mask:    p.maskLocators(),
 		})
 	})
 	if err != nil {

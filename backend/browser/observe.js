@@ -93,5 +93,7 @@
   const form = firstVisible("form");
   sample.form_present = Boolean(form);
   sample.form_valid = Boolean(form) && form.checkValidity();
+  sample.title = document.title;
+  sample.text = clean(document.body.innerText).slice(0, 2000);
   return JSON.stringify(sample);
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/mxschmitt/playwright-go"
@@ -23,6 +25,10 @@ type Page struct {
 	page    playwright.Page
 	opts    agent.PageOptions
 	crashed atomic.Bool
+
+	mu      sync.Mutex
+	masks   []agent.Target
+	blocked []string
 }
 
 var _ agent.Page = (*Page)(nil)
@@ -42,22 +48,40 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 	return p.fail("load "+url, err)
 }
 
-// locate is the exact role-and-name locator Resolve counts and Act uses; an empty name
-// matches every element with the role.
-func (p *Page) locate(role, name string) playwright.Locator {
-	opts := playwright.PageGetByRoleOptions{}
-	if name != "" {
-		opts.Name = name
-		opts.Exact = playwright.Bool(true)
+// locate is the locator for t: a role with its exact accessible name (or every element with
+// the role when the name is empty), an exact label, placeholder, test id or text, or CSS.
+func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
+	exact := playwright.Bool(true)
+	switch kind, text := t.Locator(); kind {
+	case "role":
+		opts := playwright.PageGetByRoleOptions{}
+		if text != "" {
+			opts.Name, opts.Exact = text, exact
+		}
+		return p.page.GetByRole(playwright.AriaRole(t.Role), opts), nil
+	case "label":
+		return p.page.GetByLabel(text, playwright.PageGetByLabelOptions{Exact: exact}), nil
+	case "placeholder":
+		return p.page.GetByPlaceholder(text, playwright.PageGetByPlaceholderOptions{Exact: exact}), nil
+	case "test_id":
+		return p.page.GetByTestId(text), nil
+	case "text":
+		return p.page.GetByText(text, playwright.PageGetByTextOptions{Exact: exact}), nil
+	case "css":
+		return p.page.Locator(text), nil
 	}
-	return p.page.GetByRole(playwright.AriaRole(role), opts)
+	return nil, errors.New("the target names no element: give a role, label, placeholder, test id, text or CSS")
 }
 
-// Resolve counts the elements with exactly this role and accessible name.
-func (p *Page) Resolve(ctx context.Context, role, name string) error {
-	n, err := call(ctx, func() (int, error) { return p.locate(role, name).Count() })
+// Resolve counts the elements t matches.
+func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
+	loc, err := p.locate(t)
 	if err != nil {
-		return p.fail(fmt.Sprintf("find %s %q", role, name), err)
+		return err
+	}
+	n, err := call(ctx, func() (int, error) { return loc.Count() })
+	if err != nil {
+		return p.fail("find "+t.String(), err)
 	}
 	switch {
 	case n == 0:
@@ -68,30 +92,83 @@ func (p *Page) Resolve(ctx context.Context, role, name string) error {
 	return nil
 }
 
-// Act clicks, fills, selects (by option value) or submits (by clicking) role[name].
-func (p *Page) Act(ctx context.Context, kind agent.ActionKind, role, name, value string) error {
+// Act carries out a on its target: click or submit (a click), fill, select (by option value,
+// else by label), check, uncheck, press (on the target, or the focused element), hover,
+// navigate or wait_for (until visible).
+func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	timeout := playwright.Float(actionTimeoutMS)
-	var run func(playwright.Locator) error
-	switch kind {
+	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
+	if a.Kind == agent.ActNavigate {
+		return p.Goto(ctx, a.Value)
+	}
+	if a.Kind == agent.ActPress && a.Target.IsZero() {
+		return p.fail(what, do(ctx, func() error { return p.page.Keyboard().Press(a.Value) }))
+	}
+	loc, err := p.locate(a.Target)
+	if err != nil {
+		return err
+	}
+	var run func() error
+	switch a.Kind {
 	case agent.ActClick, agent.ActSubmit:
-		run = func(loc playwright.Locator) error {
-			return loc.Click(playwright.LocatorClickOptions{Timeout: timeout})
-		}
+		run = func() error { return loc.Click(playwright.LocatorClickOptions{Timeout: timeout}) }
 	case agent.ActFill:
-		run = func(loc playwright.Locator) error {
-			return loc.Fill(value, playwright.LocatorFillOptions{Timeout: timeout})
-		}
+		run = func() error { return loc.Fill(a.Value, playwright.LocatorFillOptions{Timeout: timeout}) }
 	case agent.ActSelect:
-		run = func(loc playwright.Locator) error {
-			_, err := loc.SelectOption(playwright.SelectOptionValues{Values: &[]string{value}},
+		run = func() error {
+			_, err := loc.SelectOption(playwright.SelectOptionValues{Values: &[]string{a.Value}},
 				playwright.LocatorSelectOptionOptions{Timeout: timeout})
+			if err != nil && strings.Contains(err.Error(), "did not find some options") {
+				_, err = loc.SelectOption(playwright.SelectOptionValues{Labels: &[]string{a.Value}},
+					playwright.LocatorSelectOptionOptions{Timeout: timeout})
+			}
 			return err
 		}
+	case agent.ActCheck:
+		run = func() error { return loc.Check(playwright.LocatorCheckOptions{Timeout: timeout}) }
+	case agent.ActUncheck:
+		run = func() error { return loc.Uncheck(playwright.LocatorUncheckOptions{Timeout: timeout}) }
+	case agent.ActPress:
+		run = func() error { return loc.Press(a.Value, playwright.LocatorPressOptions{Timeout: timeout}) }
+	case agent.ActHover:
+		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
+	case agent.ActWaitFor:
+		run = func() error {
+			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
+		}
 	default:
-		return fmt.Errorf("%q is not a page action: use click, fill, select or submit", kind)
+		return fmt.Errorf("%q is not a page action", a.Kind)
 	}
-	err := do(ctx, func() error { return run(p.locate(role, name)) })
-	return p.fail(fmt.Sprintf("%s %s %q", kind, role, name), err)
+	return p.fail(what, do(ctx, run))
+}
+
+// Mask hides every element t matches from the screenshots taken from now on.
+func (p *Page) Mask(t agent.Target) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.masks = append(p.masks, t)
+}
+
+// maskLocators are the locators of the masked targets.
+func (p *Page) maskLocators() []playwright.Locator {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []playwright.Locator
+	for _, t := range p.masks {
+		if loc, err := p.locate(t); err == nil {
+			out = append(out, loc)
+		}
+	}
+	return out
+}
+
+// Blocked returns the requests refused since the last call.
+func (p *Page) Blocked() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.blocked
+	p.blocked = nil
+	return out
 }
 
 // Stop cuts the page off the network and then aborts its in-flight requests and loads, as

@@ -1,7 +1,11 @@
-// Package labs lists the synthetic web apps Observatory ships, by name.
+// Package labs lists the synthetic web apps Observatory ships, by name. Each is a suite of
+// its own (its built-in task and scripted attempts, `run --lab NAME`), and an app that a task
+// file may name to run against, borrowing its ground truth and its knowledge of when the app
+// has settled.
 package labs
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -9,12 +13,50 @@ import (
 	"observatory/backend/labs/booking"
 )
 
-var all = map[string]func() agent.Lab{
-	"booking": func() agent.Lab { return booking.New() },
+// App is one running copy of a lab's app, fresh for each attempt, so that nothing a
+// cancelled attempt still sends can reach a newer one.
+type App interface {
+	// URL is the app's base address.
+	URL() string
+	// Quiesce waits until no request is still being handled, so the store stops changing.
+	Quiesce(ctx context.Context) error
+	// Events returns the app's ordered event log so far.
+	Events() []agent.Event
+	// Settle says, given a gate evaluated now, whether the app's state makes further waiting
+	// pointless (a refused save), and why; "" while waiting still makes sense.
+	Settle(g agent.Gate) (agent.Terminal, string)
+	// Close stops the app; late requests from an abandoned page are refused.
+	Close() error
+}
+
+// Lab is a synthetic web app with an event log and a transition function.
+type Lab interface {
+	agent.Suite
+	agent.Replayer
+	Name() string
+	// Launch serves a fresh copy of the app with a fault mode and the lab's parameters.
+	Launch(fault string, params map[string]int) (App, error)
+	// Truth is the ground truth an event log rebuilds, named and with its evidence.
+	Truth(events []agent.Event) (agent.Signal, error)
+}
+
+// bookingLab adapts the booking lab's concrete Launch to the Lab interface.
+type bookingLab struct{ *booking.Lab }
+
+func (b bookingLab) Launch(fault string, params map[string]int) (App, error) {
+	in, err := b.Lab.Launch(fault, params)
+	if err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+var all = map[string]func() Lab{
+	"booking": func() Lab { return bookingLab{booking.New()} },
 }
 
 // Get returns the lab called name, or an error listing the labs there are.
-func Get(name string) (agent.Lab, error) {
+func Get(name string) (Lab, error) {
 	if mk, ok := all[name]; ok {
 		return mk(), nil
 	}

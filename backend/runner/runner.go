@@ -4,14 +4,17 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/harness"
+	"observatory/backend/planner"
 )
 
 // Launcher starts a browser. The runner calls it again when a browser dies mid-run.
@@ -19,9 +22,11 @@ type Launcher func(ctx context.Context) (agent.Browser, error)
 
 // Options choose what to run and what to record.
 type Options struct {
-	// Attempts are slugs to run, in order; empty runs every attempt the lab offers.
+	// Attempts are slugs to run, in order; empty runs every attempt the task offers.
 	Attempts []string
 	Override agent.ConfigOverride
+	// Params override the app's parameters (a lab's save latency) for every attempt.
+	Params map[string]int
 	// MediaRoot is where each run's media folder is made; empty records no media.
 	MediaRoot   string
 	Video       bool
@@ -30,9 +35,15 @@ type Options struct {
 	Trace bool
 }
 
-// Runner runs attempts. Recorder and Emit may be nil.
+// Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
+// scripted plan, the harness's policy, no history, nobody watching.
 type Runner struct {
-	Lab      agent.Lab
+	Suite agent.Suite
+	// Spec is the task document recorded with the run, so its verdicts can be recomputed.
+	Spec json.RawMessage
+	// Planner returns the planner of one attempt.
+	Planner  func(spec agent.AttemptSpec) agent.Planner
+	Policy   agent.Policy
 	Launch   Launcher
 	Recorder agent.Recorder
 	Emit     func(Progress)
@@ -45,9 +56,9 @@ func NewRunID(now time.Time) string {
 	return now.UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b)
 }
 
-// Select resolves slugs to the lab's attempt specs, in the order given; empty means all.
-func Select(lab agent.Lab, slugs []string) ([]agent.AttemptSpec, error) {
-	all := lab.Attempts()
+// Select resolves slugs to the suite's attempt specs, in the order given; empty means all.
+func Select(suite agent.Suite, slugs []string) ([]agent.AttemptSpec, error) {
+	all := suite.Attempts()
 	if len(slugs) == 0 {
 		return all, nil
 	}
@@ -62,7 +73,7 @@ func Select(lab agent.Lab, slugs []string) ([]agent.AttemptSpec, error) {
 	for _, s := range slugs {
 		a, ok := bySlug[s]
 		if !ok {
-			return nil, fmt.Errorf("lab %q has no attempt %q; it has %v", lab.Name(), s, known)
+			return nil, fmt.Errorf("task %q has no attempt %q; it has %v", suite.Task().Name, s, known)
 		}
 		if named[s] {
 			return nil, fmt.Errorf("attempt %q is named twice; a run holds each attempt once", s)
@@ -75,8 +86,8 @@ func Select(lab agent.Lab, slugs []string) ([]agent.AttemptSpec, error) {
 
 // Check says what is wrong with a request to run the slugs (empty: all) with the override,
 // before anything starts: an unknown or repeated attempt, or numbers out of range.
-func Check(lab agent.Lab, slugs []string, override agent.ConfigOverride) ([]agent.AttemptSpec, error) {
-	specs, err := Select(lab, slugs)
+func Check(suite agent.Suite, slugs []string, override agent.ConfigOverride) ([]agent.AttemptSpec, error) {
+	specs, err := Select(suite, slugs)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +104,7 @@ func Check(lab agent.Lab, slugs []string, override agent.ConfigOverride) ([]agen
 // Errors before the run is recorded (a bad request, no media folder) leave nothing behind;
 // after it, the run is always finished with a status, never left running.
 func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run, error) {
-	specs, err := Check(r.Lab, opts.Attempts, opts.Override)
+	specs, err := Check(r.Suite, opts.Attempts, opts.Override)
 	if err != nil {
 		return agent.Run{}, err
 	}
@@ -104,7 +115,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 			return agent.Run{}, fmt.Errorf("making the run's media folder: %w", err)
 		}
 	}
-	run := agent.Run{ID: runID, Lab: r.Lab.Name(), Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
+	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
 	if err := r.record(func(rec agent.Recorder) error { return rec.RunStarted(run) }); err != nil {
 		return run, err
 	}
@@ -164,33 +175,37 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 	r.emit(Progress{RunID: run.ID, Kind: RunFinished, Status: status})
 }
 
-// attempt runs one attempt from a fresh lab instance to its judged, recorded end. Only a
-// failure of the recorder or the lab itself is returned as an error; anything the browser or
-// the app does wrong becomes the attempt's terminal state.
+// attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
+// failure of the recorder, the app or the judge is returned as an error; anything the browser
+// or the page does wrong becomes the attempt's terminal state.
 func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, index, total int, browser agent.Browser, opts Options, mediaDir string) (agent.Attempt, error) {
 	cfg := opts.Override.Apply(spec.Config)
-	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Lab.Task(), Config: cfg, Plan: r.Lab.Plan(), Started: time.Now().UTC()}
+	spec.Params = withParams(spec.Params, opts.Params)
+	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Suite.Task(), Config: cfg,
+		Fault: spec.Fault, Params: spec.Params, Plan: r.Suite.Plan(), Started: time.Now().UTC()}
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, a) }); err != nil {
 		return a, err
 	}
 	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total})
 
-	inst, err := r.Lab.Start(spec.Fault, cfg.LatencyMS)
+	env, err := r.Suite.Start(ctx, spec)
 	if err != nil {
-		return a, fmt.Errorf("starting lab %s for %s: %w", r.Lab.Name(), spec.Slug, err)
+		return a, fmt.Errorf("starting the app of %s for %s: %w", r.Suite.Task().Name, spec.Slug, err)
 	}
-	defer inst.Close()
+	defer env.Close()
 
 	seen := 0
 	newEvents := func() []agent.Event {
-		all := inst.Events()
-		fresh := all[seen:]
+		all := env.Events()
+		fresh := all[min(seen, len(all)):]
 		seen = len(all)
 		return fresh
 	}
 	var recErr error
+	var last agent.Sample
 	hooks := agent.Hooks{
 		Step: func(s agent.Step) {
+			last = s.After
 			evs := newEvents()
 			if err := r.record(func(rec agent.Recorder) error { return rec.StepRecorded(run.ID, spec.Slug, s, evs) }); err != nil && recErr == nil {
 				recErr = err
@@ -205,16 +220,17 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		},
 	}
 
-	exec := &agent.Executor{Admit: harness.Admit}
+	exec := &agent.Executor{Policy: r.policy()}
 	var out agent.Outcome
-	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video, Screenshots: opts.Screenshots, Trace: opts.Trace})
+	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
+		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()})
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
 		if ctx.Err() != nil {
 			out.Terminal = agent.Cancelled
 		}
 	} else {
-		out = exec.Run(ctx, page, inst, a.Task, a.Plan, cfg, hooks)
+		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg}, hooks)
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		rec, cerr := page.Close()
@@ -229,11 +245,12 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 
 	settle, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := inst.Quiesce(settle); err != nil {
-		return a, fmt.Errorf("lab %s did not settle after %s: %w", r.Lab.Name(), spec.Slug, err)
+	if err := env.Quiesce(settle); err != nil {
+		return a, fmt.Errorf("the app of %s did not settle after %s: %w", r.Suite.Task().Name, spec.Slug, err)
 	}
-	a.Steps, a.Events = out.Steps, inst.Events()
-	if a.Verdicts, err = r.Lab.Judge(a.Task, a.Events, a.Steps); err != nil {
+	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
+	a.Steps, a.Events, a.Answers = out.Steps, env.Events(), env.Answers(settle, lastSample)
+	if a.Verdicts, err = r.Suite.Judge(a.Evidence()); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
 	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
@@ -245,6 +262,33 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		return a, errBrowserGone
 	}
 	return a, nil
+}
+
+// withParams is params with override's entries in place; nil when both are empty.
+func withParams(params, override map[string]int) map[string]int {
+	if len(params) == 0 && len(override) == 0 {
+		return nil
+	}
+	out := maps.Clone(params)
+	if out == nil {
+		out = map[string]int{}
+	}
+	maps.Copy(out, override)
+	return out
+}
+
+func (r *Runner) planner(spec agent.AttemptSpec) agent.Planner {
+	if r.Planner != nil {
+		return r.Planner(spec)
+	}
+	return planner.Scripted(r.Suite.Plan())
+}
+
+func (r *Runner) policy() agent.Policy {
+	if r.Policy != nil {
+		return r.Policy
+	}
+	return harness.Policy{}
 }
 
 // errBrowserGone tells Run that the attempt was recorded but its browser died, so the next

@@ -10,15 +10,15 @@ import (
 // SavedNotice is the text of the success notice the page shows after a save.
 const SavedNotice = "Reservation saved"
 
-// Gate evaluates the completion gate on s for task: done only when all six conditions hold.
+// Gate evaluates the completion gate on s for req: done only when all six conditions hold.
 // It reads only the state the event log determines, so it gives the same answer live (on the
 // server's state) and on import (on the replayed state).
-func Gate(s State, task agent.Task) agent.Gate {
-	rec, found := target(s, task)
+func Gate(s State, req Request) agent.Gate {
+	rec, found := target(s, req)
 	return agent.NewGate([]agent.Condition{
 		{ID: "record", Label: "Committed record exists", Verdict: recordExists(rec, found)},
-		{ID: "title", Label: "Title matches the requested task", Verdict: recordMatches(rec, found, "titled", rec.Title, task.Title)},
-		{ID: "room", Label: "Room matches the requested task", Verdict: recordMatches(rec, found, "in", rec.Room, task.Room)},
+		{ID: "title", Label: "Title matches the requested task", Verdict: recordMatches(rec, found, "titled", rec.Title, req.Title)},
+		{ID: "room", Label: "Room matches the requested task", Verdict: recordMatches(rec, found, "in", rec.Room, req.Room)},
 		{ID: "save", Label: "Save reached its completed state", Verdict: saveCompleted(s)},
 		{ID: "dialog", Label: "Dialog is closed", Verdict: dialogClosed(s)},
 		{ID: "notice", Label: "Success notice is present", Verdict: noticePresent(s)},
@@ -27,16 +27,16 @@ func Gate(s State, task agent.Task) agent.Gate {
 
 // SavedAsAsked is the ground truth: whether the store holds a record with the task's title
 // and room. Its evidence says what the store holds.
-func SavedAsAsked(s State, task agent.Task) agent.Verdict {
-	rec, found := target(s, task)
+func SavedAsAsked(s State, req Request) agent.Verdict {
+	rec, found := target(s, req)
 	switch {
 	case !found:
 		return agent.Verdict{Evidence: "the store holds no record"}
-	case rec.Title == task.Title && rec.Room == task.Room:
+	case rec.Title == req.Title && rec.Room == req.Room:
 		return agent.Verdict{Done: true, Evidence: fmt.Sprintf("the store holds %s", describe(rec))}
 	}
 	return agent.Verdict{Evidence: fmt.Sprintf("the store holds %d record(s), the latest %s; want %q in %q",
-		len(s.Records), describe(rec), task.Title, task.Room)}
+		len(s.Records), describe(rec), req.Title, req.Room)}
 }
 
 // Settle says whether s makes further waiting pointless, given the gate g evaluated on it:
@@ -61,9 +61,9 @@ func Settle(s State, g agent.Gate) (agent.Terminal, string) {
 
 // target picks the record the gate judges: one matching the task when the store holds it,
 // otherwise the latest record. found is false when the store is empty.
-func target(s State, task agent.Task) (rec Record, found bool) {
+func target(s State, req Request) (rec Record, found bool) {
 	for _, r := range s.Records {
-		if r.Title == task.Title && r.Room == task.Room {
+		if r.Title == req.Title && r.Room == req.Room {
 			return r, true
 		}
 	}

@@ -35,7 +35,6 @@ type Instance struct {
 	idle     chan struct{} // closed whenever inflight is 0
 }
 
-var _ agent.Instance = (*Instance)(nil)
 
 // Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every save waits latencyMS
 // milliseconds before the server answers it.
@@ -89,11 +88,17 @@ func (in *Instance) Events() []agent.Event {
 
 // Check evaluates the completion gate on the server's state now, and whether that state makes
 // further waiting pointless.
-func (in *Instance) Check(task agent.Task) agent.Check {
+func (in *Instance) Check(req Request) agent.Check {
 	s := in.State()
-	g := Gate(s, task)
+	g := Gate(s, req)
 	settled, why := Settle(s, g)
 	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
+}
+
+// Settle says, from the server's state now, whether waiting on gate g is pointless (see the
+// package-level Settle): a task file's own gate gets the app's refusals this way.
+func (in *Instance) Settle(g agent.Gate) (agent.Terminal, string) {
+	return Settle(in.State(), g)
 }
 
 // Quiesce waits until no request is being handled, or ctx ends.

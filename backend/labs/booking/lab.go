@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"context"
 	"fmt"
 
 	"observatory/backend/agent"
@@ -13,10 +14,39 @@ const (
 	RenamedLabel = "Book a slot"
 )
 
-// Lab is the booking lab as the executor sees it. The zero value is ready to use.
+// Request is what the lab's one task asks for: a reservation's title and room.
+type Request struct {
+	Title string
+	Room  string
+}
+
+// Requested is the lab's task: reserve North lab for "Spectral scan".
+var Requested = Request{Title: "Spectral scan", Room: RoomNorth}
+
+// ParamLatency names the attempt parameter for how long the server takes to answer a save,
+// in milliseconds.
+const ParamLatency = "latency_ms"
+
+// defaultLatencyMS is the save latency of an attempt that does not set one.
+const defaultLatencyMS = 500
+
+// Signal IDs and labels of the verdicts the lab judges beside its gate.
+const (
+	TruthLabel     = "saved as asked"
+	SignalNotice   = "notice"
+	NoticeLabel    = "success notice"
+	SignalParallax = "parallax"
+	ParallaxLabel  = "Parallax's check"
+)
+
+// Lab is the booking lab: its app, its built-in task, attempts and judge. The zero value is
+// ready to use.
 type Lab struct{}
 
-var _ agent.Lab = (*Lab)(nil)
+var (
+	_ agent.Suite    = (*Lab)(nil)
+	_ agent.Replayer = (*Lab)(nil)
+)
 
 // New returns the booking lab.
 func New() *Lab { return &Lab{} }
@@ -24,19 +54,20 @@ func New() *Lab { return &Lab{} }
 // Name is the lab's name on the command line and in run files.
 func (*Lab) Name() string { return "booking" }
 
-// Task is the lab's one task: reserve North lab for "Spectral scan".
-func (*Lab) Task() agent.Task { return agent.Task{Title: "Spectral scan", Room: RoomNorth} }
+// Task is the lab's one task, as the intent record.
+func (*Lab) Task() agent.Task {
+	return agent.Task{Name: "booking", Intent: `Book North lab for "Spectral scan".`, StartURL: "/"}
+}
 
 // Plan is the fixed plan of five actions on the app's real controls.
 func (l *Lab) Plan() agent.Plan {
-	task := l.Task()
 	return agent.Plan{
 		{ID: "open-dialog", Description: "Open reservation dialog", Kind: agent.ActClick,
 			Target: agent.Target{Role: "button", Name: ReserveLabel, Alias: RenamedLabel}},
 		{ID: "fill-title", Description: "Fill task title", Kind: agent.ActFill,
-			Target: agent.Target{Role: "textbox", Name: "Reservation title"}, Value: task.Title},
+			Target: agent.Target{Role: "textbox", Name: "Reservation title"}, Value: Requested.Title},
 		{ID: "choose-room", Description: "Choose a room", Kind: agent.ActSelect,
-			Target: agent.Target{Role: "combobox", Name: "Room"}, Value: task.Room},
+			Target: agent.Target{Role: "combobox", Name: "Room"}, Value: Requested.Room},
 		{ID: "submit", Description: "Submit reservation form", Kind: agent.ActSubmit,
 			Target: agent.Target{Role: "button", Name: "Save reservation"}},
 		{ID: "verify", Description: "Verify committed reservation", Kind: agent.ActVerify},
@@ -75,20 +106,34 @@ func (*Lab) Attempts() []agent.AttemptSpec {
 // optional change.
 func attempt(slug, title, fault string, latencyMS int, change func(*agent.Config)) agent.AttemptSpec {
 	c := agent.DefaultConfig()
-	c.LatencyMS = latencyMS
 	if change != nil {
 		change(&c)
 	}
-	return agent.AttemptSpec{Slug: slug, Title: title, Fault: fault, Config: c}
+	return agent.AttemptSpec{Slug: slug, Title: title, Fault: fault, Params: map[string]int{ParamLatency: latencyMS}, Config: c}
 }
 
-// Start serves a fresh instance of the app with the given fault and save latency.
-func (*Lab) Start(fault string, latencyMS int) (agent.Instance, error) {
-	in, err := Start(fault, latencyMS)
+// Launch serves a fresh instance of the app with the given fault and parameters.
+func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
+	latency := defaultLatencyMS
+	for k, v := range params {
+		if k != ParamLatency {
+			return nil, fmt.Errorf("booking lab has no parameter %q; it has %s", k, ParamLatency)
+		}
+		latency = v
+	}
+	if fault == "" {
+		fault = FaultNone
+	}
+	return Start(fault, latency)
+}
+
+// Start serves a fresh instance for one attempt of the lab's own task.
+func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environment, error) {
+	in, err := l.Launch(spec.Fault, spec.Params)
 	if err != nil {
 		return nil, err
 	}
-	return in, nil
+	return &environment{in: in}, nil
 }
 
 // Replay validates events through the transition function; the error names the first illegal
@@ -98,34 +143,48 @@ func (*Lab) Replay(events []agent.Event) error {
 	return err
 }
 
-// Judge computes the four verdicts of an attempt: ground truth and the gate from the state the
-// events rebuild, the notice check and Parallax's rule from the observed steps.
-func (*Lab) Judge(task agent.Task, events []agent.Event, steps []agent.Step) (agent.Verdicts, error) {
+// Judge computes the attempt's verdicts: ground truth and the gate from the state the events
+// rebuild, the notice check and Parallax's rule from the observed steps.
+func (l *Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
+	truth, err := l.Truth(ev.Events)
+	if err != nil {
+		return agent.Verdicts{}, err
+	}
+	s, _ := Rebuild(ev.Events)
+	return agent.Verdicts{Truth: truth, Signals: Signals(ev.Steps), Gate: Gate(s, Requested)}, nil
+}
+
+// Truth is the ground truth the events rebuild: whether the store holds the requested record.
+func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
 	s, err := Rebuild(events)
 	if err != nil {
-		return agent.Verdicts{}, fmt.Errorf("judge the booking attempt: replay its events: %w", err)
+		return agent.Signal{}, fmt.Errorf("judge the booking attempt: replay its events: %w", err)
 	}
-	return agent.Verdicts{
-		SavedAsAsked: SavedAsAsked(s, task),
-		Notice:       gate.Notice(steps, SavedNotice),
-		Parallax:     gate.Parallax(steps),
-		Gate:         Gate(s, task),
-	}, nil
+	return agent.Signal{ID: "truth", Label: TruthLabel, Verdict: SavedAsAsked(s, Requested)}, nil
+}
+
+// Signals are the cheap checks the seed compares with the gate: the success notice alone, and
+// Parallax's rule.
+func Signals(steps []agent.Step) []agent.Signal {
+	return []agent.Signal{
+		{ID: SignalNotice, Label: NoticeLabel, Verdict: gate.Notice(steps, SavedNotice)},
+		{ID: SignalParallax, Label: ParallaxLabel, Verdict: gate.Parallax(steps)},
+	}
 }
 
 // Frames replays events one at a time through Apply: the initial state, then the state and
 // the gate after each event. An illegal event ends the replay with its error.
-func (*Lab) Frames(task agent.Task, events []agent.Event) ([]agent.Frame, error) {
+func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
 	s := Initial()
 	frames := make([]agent.Frame, 0, len(events)+1)
-	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s, task)})
+	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s, Requested)})
 	for i := range events {
 		next, err := Apply(s, events[i])
 		if err != nil {
 			return nil, err
 		}
 		s = next
-		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, task)})
+		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, Requested)})
 	}
 	return frames, nil
 }
