@@ -14,18 +14,21 @@ import (
 	"observatory/backend/store"
 )
 
-// LabInfo describes a lab for the UI: its task, its plan and the attempts it offers.
-type LabInfo struct {
-	Name     string              `json:"name"`
+// TaskInfo describes a task for the UI: its intent, plan and attempts, and the columns its
+// verdicts fill (the ground truth, each signal and each gate condition, by ID and label).
+type TaskInfo struct {
+	// Ref names the task in a StartRequest ("lab:booking").
+	Ref      string              `json:"ref"`
 	Task     agent.Task          `json:"task"`
 	Plan     agent.Plan          `json:"plan"`
 	Attempts []agent.AttemptSpec `json:"attempts"`
+	Columns  agent.Verdicts      `json:"columns"`
 }
 
 // StartRequest asks for a run. Empty Attempts runs them all; a nil Config uses the override
 // saved in the settings.
 type StartRequest struct {
-	Lab      string                `json:"lab"`
+	Task     string                `json:"task"`
 	Attempts []string              `json:"attempts"`
 	Config   *agent.ConfigOverride `json:"config"`
 }
@@ -51,22 +54,34 @@ type liveRun struct {
 	done   chan struct{}
 }
 
-// Labs lists the labs with their plans and attempts.
-func (r *Runs) Labs() ([]LabInfo, error) {
-	var out []LabInfo
+// Tasks lists the tasks there are to run: the labs' built-in tasks.
+func (r *Runs) Tasks() ([]TaskInfo, error) {
+	var out []TaskInfo
 	for _, name := range labs.Names() {
-		l, err := labs.Get(name)
+		src, err := LabTask(name)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, LabInfo{Name: l.Name(), Task: l.Task(), Plan: l.Plan(), Attempts: l.Attempts()})
+		out = append(out, describe(labPrefix+name, src))
 	}
 	return out, nil
 }
 
+// describe is the TaskInfo of src, its columns labelled by judging no evidence at all.
+func describe(ref string, src TaskSource) TaskInfo {
+	s := src.Suite
+	cols, _ := s.Judge(agent.Evidence{})
+	return TaskInfo{Ref: ref, Task: s.Task(), Plan: s.Plan(), Attempts: s.Attempts(), Columns: cols}
+}
+
+// source finds the task a StartRequest names.
+func (r *Runs) source(ref string) (TaskSource, error) {
+	return LabTask(ref)
+}
+
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.
 func (r *Runs) Start(req StartRequest) (string, error) {
-	lab, err := labs.Get(req.Lab)
+	src, err := r.source(req.Task)
 	if err != nil {
 		return "", err
 	}
@@ -78,7 +93,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	if req.Config != nil {
 		override = *req.Config
 	}
-	if _, err := runner.Check(lab, req.Attempts, override); err != nil {
+	finished := false // whether the runner reported the run's end itself
+	prep, err := Prepare(RunRequest{Task: src, Attempts: req.Attempts, Override: override,
+		Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
+		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store,
+		Emit: func(p runner.Progress) {
+			finished = finished || p.Kind == runner.RunFinished
+			r.emit.Emit(EventRun, p)
+		}})
+	if err != nil {
 		return "", err
 	}
 
@@ -88,21 +111,14 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		return "", ErrRunGoing
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	live := &liveRun{id: runner.NewRunID(time.Now()), cancel: cancel, done: make(chan struct{})}
+	live := &liveRun{id: prep.ID, cancel: cancel, done: make(chan struct{})}
 	r.current = live
-	finished := false // whether the runner reported the run's end itself
-	rn := &runner.Runner{Lab: lab, Launch: r.launch(set.Headed, set.BrowserPath), Recorder: r.store,
-		Emit: func(p runner.Progress) {
-			finished = finished || p.Kind == runner.RunFinished
-			r.emit.Emit(EventRun, p)
-		}}
-	opts := runner.Options{Attempts: req.Attempts, Override: override, MediaRoot: r.media, Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace}
 	go func() {
 		defer close(live.done)
 		defer cancel()
 		// Once the run is recorded, the runner reports its own errors and end; an error before
 		// that (say, no media folder) must still reach the UI and end the run, exactly once.
-		if _, err := rn.Run(ctx, live.id, opts); err != nil && !finished {
+		if _, err := prep.Runner.Run(ctx, live.id, prep.Options); err != nil && !finished {
 			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.Error, Message: err.Error()})
 			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
 		}
@@ -150,13 +166,13 @@ func (r *Runs) Replay(id, slug string) (runfile.AttemptReplay, error) {
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
-	lab, err := labs.Get(run.Lab)
+	suite, err := Resolve(run.Task, run.Spec)
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
 	for _, a := range run.Attempts {
 		if a.Slug == slug {
-			return runfile.ReplayAttempt(lab, a)
+			return runfile.ReplayAttempt(suite, a)
 		}
 	}
 	return runfile.AttemptReplay{}, fmt.Errorf("run %s has no attempt %q", run.ID, slug)
