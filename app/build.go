@@ -27,11 +27,11 @@ type RunRequest struct {
 	// Launch starts the browser the attempts run in.
 	Launch runner.Launcher
 	// MediaRoot is where the run's media folder is made; empty records no media.
-	MediaRoot             string
-	Video, Screenshots    bool
-	Trace                 bool
-	Recorder              agent.Recorder
-	Emit                  func(runner.Progress)
+	MediaRoot          string
+	Video, Screenshots bool
+	Trace              bool
+	Recorder           agent.Recorder
+	Emit               func(runner.Progress)
 	// Export, when set, is where the run file will be written: Prepare checks up front that
 	// its folder exists, so a long run does not fail only at its end.
 	Export string

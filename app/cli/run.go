@@ -39,7 +39,7 @@ func (o *overrideFlags) override(fs *pflag.FlagSet) agent.ConfigOverride {
 		v   int
 	}{
 		"fixed-wait": {&ov.FixedWaitMS, o.fixedWait},
-		"poll": {&ov.PollMS, o.poll}, "deadline": {&ov.DeadlineMS, o.deadline}, "budget": {&ov.Budget, o.budget},
+		"poll":       {&ov.PollMS, o.poll}, "deadline": {&ov.DeadlineMS, o.deadline}, "budget": {&ov.Budget, o.budget},
 	}
 	for name, f := range ints {
 		if fs.Changed(name) {

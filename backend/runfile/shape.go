@@ -147,7 +147,7 @@ func jsonFields(t reflect.Type) []field {
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		tag := sf.Tag.Get("json")
-		if !sf.IsExported() || tag == "-" {
+		if (!sf.IsExported() && !sf.Anonymous) || tag == "-" {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
