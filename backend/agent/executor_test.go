@@ -74,7 +74,7 @@ type fakeLab struct {
 	settled agent.Terminal
 }
 
-func (l *fakeLab) StartURL() string                 { return "http://lab/" }
+func (l *fakeLab) StartURL() string                  { return "http://lab/" }
 func (l *fakeLab) Origins() []string                 { return nil }
 func (l *fakeLab) Quiesce(ctx context.Context) error { return nil }
 func (l *fakeLab) Events() []agent.Event             { return nil }

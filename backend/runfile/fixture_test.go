@@ -33,7 +33,7 @@ func fakeAttempt(slug, room string, term agent.Terminal) agent.Attempt {
 		{ID: "verify", Description: "Verify", Kind: agent.ActVerify},
 	}
 	a := agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: lab.Task(), Config: agent.DefaultConfig(), Plan: plan,
-		Params: map[string]int{"latency_ms": 500},
+		Params:   map[string]int{"latency_ms": 500},
 		Terminal: term, Reason: "it ended " + string(term), Started: t0,
 		Events: []agent.Event{
 			{Seq: 1, AtMS: 10, Type: "open"},

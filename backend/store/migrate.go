@@ -35,18 +35,11 @@ type migrationRow struct {
 func (migrationRow) TableName() string { return "schema_migrations" }
 
 // migrate applies every migration the database has not had. A database written before
-// migrations were numbered (its runs table exists, schema_migrations does not) counts as
-// version 1. A database from a newer build is refused rather than misread.
+// migrations were numbered has none recorded, and goes through all of them: the first only
+// completes what it finds. A database from a newer build is refused rather than misread.
 func migrate(db *gorm.DB) error {
-	m := db.Migrator()
-	fresh := !m.HasTable(&migrationRow{})
-	if err := m.AutoMigrate(&migrationRow{}); err != nil {
+	if err := db.AutoMigrate(&migrationRow{}); err != nil {
 		return err
-	}
-	if fresh && m.HasTable("runs") {
-		if err := db.Create(&migrationRow{Version: 1, Name: migrations[0].name + " (before numbered migrations)", Applied: time.Now().UTC()}).Error; err != nil {
-			return err
-		}
 	}
 	var current int
 	if err := db.Model(&migrationRow{}).Select("COALESCE(MAX(version), 0)").Scan(&current).Error; err != nil {
@@ -72,20 +65,55 @@ func migrate(db *gorm.DB) error {
 	return nil
 }
 
-// createV1 creates the tables as the first version of the store wrote them.
+// v1Tables are the first version's tables, as it created them, in dependency order.
+var v1Tables = []struct{ name, create string }{
+	{"runs", "CREATE TABLE `runs` (`id` text,`lab` text NOT NULL,`created` datetime NOT NULL,`status` text NOT NULL,`source` text NOT NULL,`writer` text NOT NULL DEFAULT \"\",PRIMARY KEY (`id`))"},
+	{"attempts", "CREATE TABLE `attempts` (`id` integer PRIMARY KEY AUTOINCREMENT,`run_id` text NOT NULL,`slug` text NOT NULL,`position` integer NOT NULL,`title` text NOT NULL,`task` text,`config` text,`plan` text,`terminal` text NOT NULL,`reason` text NOT NULL,`verdicts` text,`started` datetime,`video` text NOT NULL,`trace` text NOT NULL DEFAULT \"\",CONSTRAINT `fk_runs_attempts` FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON DELETE CASCADE)"},
+	{"steps", "CREATE TABLE `steps` (`id` integer PRIMARY KEY AUTOINCREMENT,`attempt_id` integer NOT NULL,`index` integer NOT NULL,`action` text,`decision` text,`resolved` text NOT NULL,`before` text,`after` text,`distance` real NOT NULL,`start_ms` integer NOT NULL,`duration_ms` integer NOT NULL,`error` text NOT NULL,CONSTRAINT `fk_attempts_steps` FOREIGN KEY (`attempt_id`) REFERENCES `attempts`(`id`) ON DELETE CASCADE)"},
+	{"events", "CREATE TABLE `events` (`id` integer PRIMARY KEY AUTOINCREMENT,`attempt_id` integer NOT NULL,`seq` integer NOT NULL,`at_ms` integer NOT NULL,`type` text NOT NULL,`data` text,CONSTRAINT `fk_attempts_events` FOREIGN KEY (`attempt_id`) REFERENCES `attempts`(`id`) ON DELETE CASCADE)"},
+}
+
+// v1Late are the columns the first version added to tables it had already created.
+var v1Late = []struct{ table, column, add string }{
+	{"runs", "writer", "ALTER TABLE `runs` ADD COLUMN `writer` text NOT NULL DEFAULT ''"},
+	{"attempts", "trace", "ALTER TABLE `attempts` ADD COLUMN `trace` text NOT NULL DEFAULT ''"},
+}
+
+// v1Indexes are the first version's indexes.
+var v1Indexes = []string{
+	"CREATE INDEX IF NOT EXISTS `idx_runs_status` ON `runs`(`status`)",
+	"CREATE INDEX IF NOT EXISTS `idx_runs_created` ON `runs`(`created`)",
+	"CREATE UNIQUE INDEX IF NOT EXISTS `attempt_run_slug` ON `attempts`(`run_id`,`slug`)",
+	"CREATE UNIQUE INDEX IF NOT EXISTS `step_attempt_index` ON `steps`(`attempt_id`,`index`)",
+	"CREATE UNIQUE INDEX IF NOT EXISTS `event_attempt_seq` ON `events`(`attempt_id`,`seq`)",
+}
+
+// createV1 brings the tables to the first version's schema: it creates the tables that are
+// missing and adds the columns the first version grew later, so a database from any build
+// before numbered migrations upgrades the same way. It never rebuilds a table: SQLite would
+// drop and copy it, and the cascade would take the rows that hang off it.
 func createV1(tx *gorm.DB) error {
-	for _, stmt := range []string{
-		"CREATE TABLE `runs` (`id` text,`lab` text NOT NULL,`created` datetime NOT NULL,`status` text NOT NULL,`source` text NOT NULL,`writer` text NOT NULL DEFAULT \"\",PRIMARY KEY (`id`))",
-		"CREATE INDEX `idx_runs_status` ON `runs`(`status`)",
-		"CREATE INDEX `idx_runs_created` ON `runs`(`created`)",
-		"CREATE TABLE `attempts` (`id` integer PRIMARY KEY AUTOINCREMENT,`run_id` text NOT NULL,`slug` text NOT NULL,`position` integer NOT NULL,`title` text NOT NULL,`task` text,`config` text,`plan` text,`terminal` text NOT NULL,`reason` text NOT NULL,`verdicts` text,`started` datetime,`video` text NOT NULL,`trace` text NOT NULL DEFAULT \"\",CONSTRAINT `fk_runs_attempts` FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON DELETE CASCADE)",
-		"CREATE UNIQUE INDEX `attempt_run_slug` ON `attempts`(`run_id`,`slug`)",
-		"CREATE TABLE `steps` (`id` integer PRIMARY KEY AUTOINCREMENT,`attempt_id` integer NOT NULL,`index` integer NOT NULL,`action` text,`decision` text,`resolved` text NOT NULL,`before` text,`after` text,`distance` real NOT NULL,`start_ms` integer NOT NULL,`duration_ms` integer NOT NULL,`error` text NOT NULL,CONSTRAINT `fk_attempts_steps` FOREIGN KEY (`attempt_id`) REFERENCES `attempts`(`id`) ON DELETE CASCADE)",
-		"CREATE UNIQUE INDEX `step_attempt_index` ON `steps`(`attempt_id`,`index`)",
-		"CREATE TABLE `events` (`id` integer PRIMARY KEY AUTOINCREMENT,`attempt_id` integer NOT NULL,`seq` integer NOT NULL,`at_ms` integer NOT NULL,`type` text NOT NULL,`data` text,CONSTRAINT `fk_attempts_events` FOREIGN KEY (`attempt_id`) REFERENCES `attempts`(`id`) ON DELETE CASCADE)",
-		"CREATE UNIQUE INDEX `event_attempt_seq` ON `events`(`attempt_id`,`seq`)",
-	} {
-		if err := tx.Exec(stmt).Error; err != nil {
+	m := tx.Migrator()
+	for _, t := range v1Tables {
+		if !m.HasTable(t.name) {
+			if err := tx.Exec(t.create).Error; err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range v1Late {
+		var n int
+		if err := tx.Raw("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", c.table, c.column).Scan(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			if err := tx.Exec(c.add).Error; err != nil {
+				return err
+			}
+		}
+	}
+	for _, idx := range v1Indexes {
+		if err := tx.Exec(idx).Error; err != nil {
 			return err
 		}
 	}
@@ -114,14 +142,13 @@ func tasksAsData(tx *gorm.DB) error {
 			return err
 		}
 	}
-	type v1Attempt struct {
+	var rows []struct {
 		ID       uint
 		Task     string
 		Config   string
 		Verdicts string
 		RunTask  string
 	}
-	var rows []v1Attempt
 	err := tx.Raw("SELECT a.id, a.task, a.config, a.verdicts, r.task AS run_task FROM attempts a JOIN runs r ON r.id = a.run_id").Scan(&rows).Error
 	if err != nil {
 		return err
