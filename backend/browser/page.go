@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -75,6 +76,9 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 
 // Resolve counts the elements t matches.
 func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	loc, err := p.locate(t)
 	if err != nil {
 		return err
@@ -98,6 +102,12 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	timeout := playwright.Float(actionTimeoutMS)
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
+	if a.Kind == agent.ActVerify || !slices.Contains(agent.ActionKinds, a.Kind) {
+		return fmt.Errorf("%q is not a page action: verify waits on the gate, and the page acts on %v", a.Kind, pageActions())
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if a.Kind == agent.ActNavigate {
 		return p.Goto(ctx, a.Value)
 	}
@@ -136,10 +146,13 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 		run = func() error {
 			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
 		}
-	default:
-		return fmt.Errorf("%q is not a page action", a.Kind)
 	}
 	return p.fail(what, do(ctx, run))
+}
+
+// pageActions are the action kinds a page carries out.
+func pageActions() []agent.ActionKind {
+	return slices.DeleteFunc(slices.Clone(agent.ActionKinds), func(k agent.ActionKind) bool { return k == agent.ActVerify })
 }
 
 // Mask hides every element t matches from the screenshots taken from now on.
