@@ -9,7 +9,7 @@ describe("App", () => {
   it("lists the lab's attempts with empty cells before any run", async () => {
     const { api } = fakeApi();
     render(<App api={api} />);
-    expect(await screen.findByText("Book North lab for “Spectral scan”", { exact: false })).toBeTruthy();
+    expect(await screen.findByText('Reserve "Spectral scan" in room "north".')).toBeTruthy();
     const row = screen.getByRole("row", { name: "Save refused" });
     expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "", "", ""]);
   });
@@ -19,7 +19,7 @@ describe("App", () => {
     render(<App api={api} />);
     await act(async () => {}); // the lab and settings have loaded, as before a user's click
     fireEvent.click(screen.getByRole("button", { name: "Run all" }));
-    expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: [], config: {} });
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: [], config: {} });
     await act(async () => {
       emit({ run_id: "run-1", kind: "run-started" });
       emit({ run_id: "run-1", kind: "attempt-started", slug: "saves-normally" });
@@ -27,7 +27,6 @@ describe("App", () => {
       emit({ run_id: "run-1", kind: "check", slug: "saves-normally", check: { gate: savesNormally.verdicts.gate } });
     });
     expect(screen.getByTestId("progress").textContent).toContain("attempt 1 of 3");
-    expect(screen.getByTestId("committed-record").textContent).toBe("1 committed record");
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 1 of 1: Open reservation dialog");
     await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![1] }));
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 2 of 2: Fill task title");
@@ -42,12 +41,12 @@ describe("App", () => {
   it("runs one attempt on click with the changed settings as the override", async () => {
     const { api } = fakeApi();
     vi.mocked(api.settings.get).mockResolvedValue({
-      config: { wait: "fixed", latency_ms: 150 }, headed: false, browser_path: "", video: false, screenshots: false, trace: false,
+      config: { wait: "fixed", budget: 3 }, headed: false, browser_path: "", video: false, screenshots: false, trace: false,
     });
     render(<App api={api} />);
     await act(async () => {});
     fireEvent.click(screen.getByRole("row", { name: "Save refused" }));
-    expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: ["save-refused"], config: { wait: "fixed", latency_ms: 150 } });
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["save-refused"], config: { wait: "fixed", budget: 3 } });
   });
 
   it("imports a file, replays it and states the disagreement plainly", async () => {
@@ -59,7 +58,7 @@ describe("App", () => {
     expect(api.files.upload).toHaveBeenCalledWith(file);
     expect(api.runs.replay).toHaveBeenCalledWith("run-2", "notice-nothing-saved");
     expect(screen.getByTestId("disagreements").textContent).toContain(
-      "Notice shown, nothing saved, gate: the file says done, replay says not done.",
+      "Notice shown, nothing saved, completion gate: the file says done, replay says not done.",
     );
     expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
     expect(screen.getByRole("slider", { name: "Replay frame" })).toBeTruthy();
@@ -69,7 +68,7 @@ describe("App", () => {
     const { api, imported } = fakeApi();
     vi.mocked(api.runs.get).mockImplementation(async (id) => (id === "run-2" ? imported : run));
     vi.mocked(api.runs.history).mockResolvedValue([
-      { id: "run-1", lab: "booking", created: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
     render(<App api={api} />);
     const file = new File(["{}"], "run.json", { type: "application/json" });
@@ -108,7 +107,7 @@ describe("App", () => {
     });
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
     vi.mocked(api.runs.history).mockResolvedValue([
-      { id: "run-1", lab: "booking", created: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
+      { id: "run-1", task: "booking", created: "2025-01-01T00:00:00Z", added: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
     ]);
     vi.mocked(api.runs.get).mockClear();
     await act(async () => reconnect());
@@ -137,5 +136,52 @@ describe("App", () => {
     expect(click).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     click.mockRestore();
+  });
+});
+
+describe("App with task files", () => {
+  it("opens a task file from the file input, reads it and shows the task's own columns", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    const file = new File(["name: close-issue\n"], "close-issue.yaml", { type: "application/yaml" });
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.yaml", "name: close-issue\n");
+    expect(screen.getByText("Close issue #7.")).toBeTruthy();
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal",
+    ]);
+    expect((screen.getByLabelText("Task") as HTMLSelectElement).value).toBe("file:close-issue.yaml");
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "file:close-issue.yaml", attempts: [], config: {} });
+  });
+
+  it("opens a task file dropped on the window, and forgets it", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    const file = new File(['{"name":"close-issue"}'], "close-issue.json", { type: "application/json" });
+    const dataTransfer = { types: ["Files"], files: [file] };
+    await act(async () => {
+      window.dispatchEvent(Object.assign(new Event("dragenter"), { dataTransfer }));
+    });
+    expect(screen.getByText("Drop a task file (YAML or JSON) to open it")).toBeTruthy();
+    await act(async () => {
+      window.dispatchEvent(Object.assign(new Event("drop", { cancelable: true }), { dataTransfer }));
+    });
+    expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.json", '{"name":"close-issue"}');
+    expect(screen.queryByText("Drop a task file (YAML or JSON) to open it")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Forget" })));
+    expect(api.runs.forgetTask).toHaveBeenCalledWith("file:close-issue.yaml");
+    expect((screen.getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
+  });
+
+  it("says why a task file was refused", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.loadTask).mockRejectedValue(new Error("success[2].expr: undeclared reference to 'bdy'"));
+    render(<App api={api} />);
+    const file = new File(["x"], "bad.yaml");
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    expect(screen.getByRole("alert").textContent).toBe("Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
   });
 });

@@ -10,7 +10,9 @@ import { ReplayPanel } from "./components/ReplayPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { TraceViewer } from "./components/TraceViewer";
 import { currentSlug } from "./state/live";
+import { useFileDrop } from "./state/useFileDrop";
 import { isImported, useWorkbench } from "./state/useWorkbench";
+import { columnsOf } from "./verdicts";
 
 /** The workbench window: header, attempts table, live run, trace, replay, history, settings. */
 export function App({ api }: { api: Api }) {
@@ -22,7 +24,8 @@ export function App({ api }: { api: Api }) {
   const [followLive, setFollowLive] = useState(true);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
-  const { run, live, replays, lab } = w;
+  const { run, live, replays, task } = w;
+  const dragging = useFileDrop(w.openTaskFile);
   const running = live?.status === "running";
   const nowRunning = live ? currentSlug(live) : null;
 
@@ -33,12 +36,18 @@ export function App({ api }: { api: Api }) {
     [run, live],
   );
 
+  // The task's attempts, with the shown run's results; a run of another task shows its own.
+  const ofTask = !run || !task || run.task === task.task.name;
   const rows = useMemo<AttemptRow[]>(() => {
     const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
-    const specs = (lab?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) }));
+    const specs = ofTask ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })) : [];
     const extra = attempts.filter((a) => !specs.some((s) => s.slug === a.attempt)).map((a) => ({ slug: a.attempt, title: a.title, attempt: a }));
     return [...specs, ...extra];
-  }, [attempts, lab]);
+  }, [attempts, task, ofTask]);
+
+  // The columns: named by the shown attempts' verdicts, else by the task's.
+  const names = attempts[0]?.verdicts ?? task?.columns ?? null;
+  const columns = useMemo(() => (names ? columnsOf(names) : []), [names]);
 
   // What the import of the shown run found wrong in its file; other runs have no file.
   const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];
@@ -70,7 +79,11 @@ export function App({ api }: { api: Api }) {
   return (
     <div className="app">
       <Header
-        lab={lab}
+        tasks={w.tasks}
+        task={task}
+        onChooseTask={w.chooseTask}
+        onOpenTask={w.openTaskFile}
+        onForgetTask={w.forgetTask}
         session={w.session}
         progress={
           running
@@ -101,7 +114,12 @@ export function App({ api }: { api: Api }) {
         </p>
       )}
       {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
-      <DisagreementBanner items={disagreements} titleOf={titleOf} />
+      {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop a task file (YAML or JSON) to open it
+        </div>
+      )}
       <div className="layout">
         <main>
           <section className="panel">
@@ -114,6 +132,7 @@ export function App({ api }: { api: Api }) {
             </div>
             <AttemptsTable
               rows={rows}
+              columns={columns}
               selected={selected}
               running={nowRunning}
               disagreements={disagreements}
@@ -132,11 +151,12 @@ export function App({ api }: { api: Api }) {
               titleOf={titleOf}
             />
           )}
-          {replay && sel && <ReplayPanel title={sel.title} replay={replay} index={frameIndex} onIndex={setFrameIndex} />}
+          {replay && sel && <ReplayPanel title={sel.title} replay={replay} columns={columns} index={frameIndex} onIndex={setFrameIndex} />}
           {sel && (sel.attempt || selSteps.length > 0) && (
             <TraceViewer
               title={sel.title}
-              plan={sel.attempt?.plan ?? lab?.plan ?? []}
+              plan={sel.attempt?.plan ?? task?.plan ?? []}
+              columns={columns}
               steps={selSteps}
               attempt={sel.attempt}
               runId={w.shownId ?? ""}

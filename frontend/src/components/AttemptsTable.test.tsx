@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { noticeNothingSaved, savesNormally } from "../test/fixtures";
+import { issueAttempt, lab, noticeNothingSaved, savesNormally } from "../test/fixtures";
+import { columnsOf } from "../verdicts";
 import { AttemptsTable, type AttemptRow } from "./AttemptsTable";
 
 const rows: AttemptRow[] = [
@@ -11,7 +12,7 @@ const rows: AttemptRow[] = [
 ];
 
 function renderTable(extra: Partial<Parameters<typeof AttemptsTable>[0]> = {}) {
-  const props = { rows, selected: null, running: null, disagreements: [], onRun: vi.fn(), onSelect: vi.fn(), ...extra };
+  const props = { rows, columns: columnsOf(lab.columns), selected: null, running: null, disagreements: [], onRun: vi.fn(), onSelect: vi.fn(), ...extra };
   render(<AttemptsTable {...props} />);
   return props;
 }
@@ -53,5 +54,25 @@ describe("AttemptsTable", () => {
     expect(p.onRun).toHaveBeenLastCalledWith("saves-normally");
     fireEvent.click(screen.getByRole("row", { name: "Save refused" }));
     expect(p.onRun).toHaveBeenLastCalledWith("save-refused");
+  });
+});
+
+describe("AttemptsTable of another task", () => {
+  it("takes its columns from the task and says could not confirm apart from not done", () => {
+    render(
+      <AttemptsTable
+        rows={[{ slug: "api-down", title: "API down", attempt: issueAttempt }]}
+        columns={columnsOf(issueAttempt.verdicts)}
+        selected={null}
+        running={null}
+        disagreements={[]}
+        onRun={vi.fn()}
+        onSelect={vi.fn()}
+      />,
+    );
+    const heads = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(heads).toEqual(["Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal"]);
+    expect(heads.join(" ")).not.toMatch(/saved as asked|notice|Parallax/i);
+    expect(cellTexts("API down")).toEqual(["could not confirm", "donewrong", "not done", "failed"]);
   });
 });

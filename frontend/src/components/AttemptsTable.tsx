@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import type { Attempt, Disagreement } from "../api/types";
-import { COLUMNS, rowCells, totals, type Cell } from "../verdicts";
+import { rowCells, totals, type Cell, type Column } from "../verdicts";
 
 /** One row: the attempt's slug and title, and its result once it has one. */
 export interface AttemptRow {
@@ -12,6 +12,8 @@ export interface AttemptRow {
 /** Props of AttemptsTable. */
 export interface AttemptsTableProps {
   rows: AttemptRow[];
+  /** The task's columns after the title (see columnsOf). */
+  columns: Column[];
   selected: string | null;
   /** The slug running now, if any. */
   running: string | null;
@@ -22,7 +24,7 @@ export interface AttemptsTableProps {
 
 function CellView({ cell }: { cell: Cell }) {
   return (
-    <td className={cell.wrong ? "wrong" : undefined} title={cell.evidence}>
+    <td className={cell.wrong ? "wrong" : cell.unconfirmed ? "unconfirmed" : undefined} title={cell.evidence}>
       {cell.text}
       {cell.wrong && <span className="tag-wrong">wrong</span>}
       {cell.disagreement && <span className="tag-disagree">file said {cell.disagreement.recorded}</span>}
@@ -34,10 +36,10 @@ function CellView({ cell }: { cell: Cell }) {
  * The attempts and their verdicts, wrong ones marked. Rows act as buttons: click or Enter runs
  * the attempt; Up/Down select a row and open its trace.
  */
-export function AttemptsTable({ rows, selected, running, disagreements, onRun, onSelect }: AttemptsTableProps) {
+export function AttemptsTable({ rows, columns, selected, running, disagreements, onRun, onSelect }: AttemptsTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const done = rows.flatMap((r) => (r.attempt ? [r.attempt] : []));
-  const sums = totals(done);
+  const sums = totals(done, columns);
   const focusable = selected ?? rows[0]?.slug;
 
   const move = (from: number, by: number) => {
@@ -51,7 +53,7 @@ export function AttemptsTable({ rows, selected, running, disagreements, onRun, o
       <thead>
         <tr>
           <th scope="col">Attempt</th>
-          {COLUMNS.map((c) => (
+          {columns.map((c) => (
             <th scope="col" key={c.key} title={c.hint}>
               {c.label}
             </th>
@@ -60,7 +62,7 @@ export function AttemptsTable({ rows, selected, running, disagreements, onRun, o
       </thead>
       <tbody ref={body}>
         {rows.map((r, k) => {
-          const cells = r.attempt ? rowCells(r.attempt, disagreements) : null;
+          const cells = r.attempt ? rowCells(r.attempt, columns, disagreements) : null;
           return (
             <tr
               key={r.slug}
@@ -83,10 +85,10 @@ export function AttemptsTable({ rows, selected, running, disagreements, onRun, o
             >
               <th scope="row">{r.title}</th>
               {cells
-                ? COLUMNS.map((c) => <CellView key={c.key} cell={cells[c.key]} />)
-                : COLUMNS.map((c) => (
+                ? columns.map((c) => <CellView key={c.key} cell={cells[c.key]} />)
+                : columns.map((c) => (
                     <td key={c.key} className="muted">
-                      {c.key === "terminal" && r.slug === running ? "running…" : ""}
+                      {c.kind === "terminal" && r.slug === running ? "running…" : ""}
                     </td>
                   ))}
             </tr>
@@ -97,7 +99,7 @@ export function AttemptsTable({ rows, selected, running, disagreements, onRun, o
         <tfoot>
           <tr aria-label="Totals">
             <th scope="row">Totals</th>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <td key={c.key} className="num">
                 {sums[c.key]}
               </td>

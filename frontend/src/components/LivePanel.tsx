@@ -23,19 +23,13 @@ function eventLine(e: AppEvent): string {
 /** How many of the latest app events the panel lists. */
 const RECENT_EVENTS = 8;
 
-/**
- * The run in progress: the live frame, the committed record as the gate reads it, the app's
- * latest events, the table on the page and the gate's checklist.
- */
+/** The run in progress: the live frame, the app's latest events and the gate's checklist. */
 export function LivePanel({ live, slug, screenshots, titleOf }: LivePanelProps) {
   const frame = slug ? live.frames[slug] : undefined;
   const finished = slug ? live.finished[slug] : undefined;
   const steps = finished?.steps ?? (slug ? live.steps[slug] : undefined) ?? [];
-  const lastSample = steps.length ? steps[steps.length - 1].after : null;
   const check = slug ? live.checks[slug] : undefined;
   const conditions = finished?.verdicts.gate.conditions ?? check?.gate.conditions ?? null;
-  const record = conditions?.find((c) => c.id === "record");
-  const rows = lastSample?.rows ?? [];
   const events = (slug ? live.events[slug] : undefined) ?? [];
 
   return (
@@ -56,8 +50,6 @@ export function LivePanel({ live, slug, screenshots, titleOf }: LivePanelProps) 
           )}
         </div>
         <div>
-          <h3>Committed records</h3>
-          <p data-testid="committed-record">{record ? record.evidence : "No check yet."}</p>
           <h3>App events</h3>
           {events.length === 0 ? (
             <p className="muted">None yet.</p>
@@ -68,19 +60,6 @@ export function LivePanel({ live, slug, screenshots, titleOf }: LivePanelProps) 
               ))}
             </ul>
           )}
-          <h3>Table on the page</h3>
-          <table className="mini" aria-label="Reservations on the page">
-            <thead>
-              <tr><th scope="col">Reservation</th><th scope="col">Room</th><th scope="col">State</th></tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr><td colSpan={3} className="muted">No reservations</td></tr>
-              ) : (
-                rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)
-              )}
-            </tbody>
-          </table>
           {check?.settled && <p className="muted">Settled {check.settled}: {check.settled_reason}</p>}
         </div>
         <GateChecklist heading="Completion gate: done only when all hold" conditions={conditions} empty="Waiting for the first check." />

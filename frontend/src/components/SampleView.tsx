@@ -17,6 +17,8 @@ export function SampleView({ heading, sample, runId }: SampleViewProps) {
         {heading} <span className="muted num">at {sample.at_ms} ms</span>
       </h4>
       <dl className="kv">
+        {sample.title && <div><dt>Title</dt><dd>{sample.title}</dd></div>}
+        <div><dt>URL</dt><dd>{sample.url}</dd></div>
         <div><dt>Dialog</dt><dd>{sample.dialog_open ? "open" : "closed"}</dd></div>
         {(sample.fields ?? []).map((f) => (
           <div key={`${f.role}[${f.name}]`}>
@@ -29,7 +31,7 @@ export function SampleView({ heading, sample, runId }: SampleViewProps) {
         <div><dt>Alert</dt><dd>{sample.alert || "none"}</dd></div>
         <div>
           <dt>Table</dt>
-          <dd>{rows.length === 0 ? "No reservations" : rows.map((r, i) => <div key={i}>{r.join(" · ")}</div>)}</dd>
+          <dd>{rows.length === 0 ? "no rows" : rows.map((r, i) => <div key={i}>{r.join(" · ")}</div>)}</dd>
         </div>
         <div><dt>Pairs</dt><dd className="num">{(sample.pairs ?? []).length} role/name pairs</dd></div>
       </dl>

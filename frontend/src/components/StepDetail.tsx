@@ -22,8 +22,12 @@ export function StepDetail({ step, runId }: { step: Step; runId: string }) {
           </dd>
         </div>
         <div><dt>Decision</dt><dd>{step.decision.class} · {step.decision.admission} — {step.decision.reason}</dd></div>
-        {step.resolved && step.resolved !== step.action.target.name && (
+        {step.reason && <div><dt>Planner's reason</dt><dd>{step.reason}</dd></div>}
+        {step.resolved && step.action.target.alias === step.resolved && (
           <div><dt>Resolved</dt><dd>by alias “{step.resolved}”</dd></div>
+        )}
+        {step.blocked && step.blocked.length > 0 && (
+          <div><dt>Blocked requests</dt><dd>{step.blocked.join(", ")}</dd></div>
         )}
         {step.error && <div className="error"><dt>Error</dt><dd role="alert">{step.error}</dd></div>}
       </dl>

@@ -2,13 +2,14 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { noticeNothingSaved, plan } from "../test/fixtures";
+import { lab, noticeNothingSaved, plan } from "../test/fixtures";
+import { columnsOf } from "../verdicts";
 import { TraceViewer } from "./TraceViewer";
 
 function Harness({ video }: { video?: string }) {
   const [i, setI] = useState(0);
   const attempt = video ? { ...noticeNothingSaved, video } : noticeNothingSaved;
-  return <TraceViewer title="Notice shown, nothing saved" plan={plan} steps={noticeNothingSaved.steps!} attempt={attempt} runId="r1" current={i} onStep={setI} />;
+  return <TraceViewer title="Notice shown, nothing saved" plan={plan} columns={columnsOf(lab.columns)} steps={noticeNothingSaved.steps!} attempt={attempt} runId="r1" current={i} onStep={setI} />;
 }
 
 const heading = () => screen.getByTestId("step-heading").textContent;

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Action, Attempt, Step } from "../api/types";
+import { actionText } from "../trace/target";
+import type { Column } from "../verdicts";
 import { GateChecklist } from "./GateChecklist";
 import { StepDetail } from "./StepDetail";
 import { VerdictList } from "./VerdictList";
@@ -9,6 +11,7 @@ import { VideoPanel } from "./VideoPanel";
 export interface TraceViewerProps {
   title: string;
   plan: Action[];
+  columns: Column[];
   steps: Step[];
   /** The finished attempt, for its verdicts and video; absent while it runs. */
   attempt?: Attempt;
@@ -18,13 +21,6 @@ export interface TraceViewerProps {
   onStep(i: number): void;
   /** Saves one of the run's media files where the user chooses (the Playwright trace). */
   onSaveMedia?(name: string): void;
-}
-
-/** An action as plans show it: role[name] and the value. */
-function target(a: Action): string {
-  if (a.kind === "verify") return "all completion conditions";
-  const t = a.target.role ? `${a.target.role}[${a.target.name}]` : "";
-  return a.value ? `${t} “${a.value}”` : t;
 }
 
 /** True when a key press belongs to a form control rather than to the trace. */
@@ -37,7 +33,7 @@ function inControl(e: KeyboardEvent): boolean {
  * The action plan beside the observed trace and the recorded video, stepped with buttons and
  * Left/Right/Home/End. Choosing a step seeks the video; the step the video plays is marked.
  */
-export function TraceViewer({ title, plan, steps, attempt, runId, current, onStep, onSaveMedia }: TraceViewerProps) {
+export function TraceViewer({ title, plan, columns, steps, attempt, runId, current, onStep, onSaveMedia }: TraceViewerProps) {
   const n = steps.length;
   const i = Math.min(current, Math.max(n - 1, 0));
   const step = steps[i];
@@ -79,7 +75,7 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
             {plan.map((a, k) => (
               <li key={a.id} className={step?.index === k ? "current" : steps.some((s) => s.index === k) ? "" : "unreached"}>
                 <span className="desc">{a.description}</span>
-                <code>{target(a)}</code>
+                <code>{actionText(a)}</code>
               </li>
             ))}
           </ol>
@@ -127,8 +123,8 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
             Ended <strong>{attempt.terminal}</strong>: {attempt.reason}
           </p>
           <div className="two">
-            <VerdictList attempt={attempt} />
-            <GateChecklist heading="Completion gate" conditions={attempt.verdicts.gate.conditions} />
+            <VerdictList attempt={attempt} columns={columns} />
+            <GateChecklist heading="Completion gate" conditions={attempt.verdicts.gate.conditions} answers={attempt.answers} />
           </div>
         </div>
       )}

@@ -42,8 +42,9 @@ describe("applyProgress", () => {
 describe("missedFinish", () => {
   const summary = (id: string, status: RunStatus): RunSummary => ({
     id,
-    lab: "booking",
+    task: "booking",
     created: "2025-01-01T00:00:00Z",
+    added: "2025-01-01T00:00:00Z",
     status,
     source: "live",
     attempts: 1,

@@ -1,9 +1,9 @@
-// The window's data and the actions on it: the lab, settings, history, the shown run, the live
-// run and the replays of an imported run. Everything goes through the Api passed in.
+// The window's data and the actions on it: the tasks there are to run and the chosen one,
+// settings, history, the shown run, the live run and the replays of an imported run. Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
-import type { Disagreement, LabInfo, Progress, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
+import type { Disagreement, Progress, Replay, Run, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
 
 /** A line for the status bar. */
@@ -20,7 +20,11 @@ export function isImported(run: Pick<Run, "status" | "source">): boolean {
 /** The workbench state and its actions; see the fields for what each holds. */
 export function useWorkbench(api: Api) {
   const [session, setSession] = useState<SessionInfo | null>(null);
-  const [lab, setLab] = useState<LabInfo | null>(null);
+  /** The labs' tasks, then the recently opened task files. */
+  const [tasks, setTasks] = useState<TaskInfo[]>([]);
+  /** The chosen task's ref; null picks the first. */
+  const [taskRef, setTaskRef] = useState<string | null>(null);
+  const task = tasks.find((t) => t.ref === taskRef) ?? tasks[0] ?? null;
   const [settings, setSettings] = useState<Settings | null>(null);
   const [history, setHistory] = useState<RunSummary[]>([]);
   const [run, setRun] = useState<Run | null>(null);
@@ -70,7 +74,7 @@ export function useWorkbench(api: Api) {
 
   useEffect(() => {
     api.session.ready().then(setSession, fail("Could not reach the backend"));
-    api.runs.labs().then((labs) => setLab(labs?.[0] ?? null), fail("Could not load the labs"));
+    api.runs.tasks().then((t) => setTasks(t ?? []), fail("Could not load the tasks"));
     api.settings.get().then(setSettings, fail("Could not load the settings"));
     refreshHistory();
   }, [api, fail, refreshHistory]);
@@ -110,15 +114,15 @@ export function useWorkbench(api: Api) {
 
   const runAttempts = useCallback(
     (slugs: string[]) => {
-      if (!lab || (live && live.status === "running")) return;
-      const all = (lab.attempts ?? []).map((a) => a.slug);
+      if (!task || (live && live.status === "running")) return;
+      const all = (task.attempts ?? []).map((a) => a.slug);
       setRun(null);
       setReplays({});
       setImported(null);
       setMessage(null);
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
-      api.runs.start({ lab: lab.name, attempts: slugs, config: settings?.config ?? null }).then(
+      api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null }).then(
         (id) => {
           if (tracking.current === null) tracking.current = id;
           setLive((s) => (s && s.runId === null ? { ...s, runId: id } : s));
@@ -130,7 +134,7 @@ export function useWorkbench(api: Api) {
         },
       );
     },
-    [api, fail, lab, live, settings],
+    [api, fail, task, live, settings],
   );
 
   const stop = useCallback(() => {
@@ -183,6 +187,32 @@ export function useWorkbench(api: Api) {
     [api, fail, openRun, refreshHistory],
   );
 
+  /** Reads a task file in the browser, has the backend check and remember it, and picks it. */
+  const openTaskFile = useCallback(
+    async (file: File) => {
+      try {
+        const info = await api.runs.loadTask(file.name, await file.text());
+        setTasks((ts) => [...ts.filter((t) => t.ref !== info.ref), info]);
+        setTaskRef(info.ref);
+        setMessage({ kind: "info", text: `Opened ${file.name}: task ${info.task.name}.` });
+      } catch (err) {
+        fail(`Could not open ${file.name}`)(err);
+      }
+    },
+    [api, fail],
+  );
+
+  /** Drops a task file from the recent tasks. */
+  const forgetTask = useCallback(
+    (ref: string) => {
+      api.runs.forgetTask(ref).then(() => {
+        setTasks((ts) => ts.filter((t) => t.ref !== ref));
+        setTaskRef((r) => (r === ref ? null : r));
+      }, fail("Could not forget the task"));
+    },
+    [api, fail],
+  );
+
   const saveSettings = useCallback(
     (s: Settings) => {
       api.settings.save(s).then(() => {
@@ -195,7 +225,11 @@ export function useWorkbench(api: Api) {
 
   return {
     session,
-    lab,
+    tasks,
+    task,
+    chooseTask: setTaskRef,
+    openTaskFile,
+    forgetTask,
     settings,
     history,
     run,
