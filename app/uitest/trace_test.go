@@ -18,10 +18,21 @@ var headings = []string{
 	"Step 5 of 5: Verify committed reservation",
 }
 
-// TestRunAndTrace runs "Saves normally" from its row, then steps through its trace with the
-// keyboard, and checks the samples, the diff, the distance, the gate and the recorded video.
+// TestRunAndTrace checks that selecting a row runs nothing, runs "Saves normally" from its ▶,
+// then steps through its trace with the keyboard, and checks the samples, the diff, the
+// distance, the gate and the recorded video.
 func TestRunAndTrace(t *testing.T) {
 	page := openPage(t, newServer(t))
+	t.Run("selecting a row runs nothing", func(t *testing.T) {
+		r := row(page, "Saves normally")
+		must(t, "click the row", r.Click())
+		must(t, "see the row selected", expect.Locator(r).ToHaveAttribute("aria-current", "true"))
+		must(t, "press ArrowDown", page.Keyboard().Press("ArrowDown"))
+		must(t, "see the next row selected", expect.Locator(row(page, "Notice shown, nothing saved")).ToHaveAttribute("aria-current", "true"))
+		must(t, "see Stop stay disabled", expect.Locator(button(page, "Stop")).ToBeDisabled())
+		expectText(t, cell(r, colTerminal), "")
+		checkA11y(t, page, "the attempts before any run")
+	})
 	r := runAttempt(t, page, "Saves normally", "completed")
 	expectText(t, cell(r, colGate), "done")
 	expectText(t, cell(r, colSaved), "yes")
@@ -59,6 +70,7 @@ func TestRunAndTrace(t *testing.T) {
 		for i := range 6 {
 			expectText(t, conditions.Nth(i).Locator(".state"), "holds")
 		}
+		checkA11y(t, page, "the trace")
 	})
 
 	t.Run("video seeks to the chosen step", func(t *testing.T) {

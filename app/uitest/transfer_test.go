@@ -63,6 +63,7 @@ func TestExportResetImportReplay(t *testing.T) {
 		gate := cell(row(page, noticeTitle), colGate)
 		expectText(t, gate, "not donefile said done")
 		snap(t, page, "tampered-import")
+		checkA11y(t, page, "an imported, tampered run")
 	})
 
 	t.Run("bundle brings the video", func(t *testing.T) {

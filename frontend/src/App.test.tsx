@@ -11,7 +11,7 @@ describe("App", () => {
     render(<App api={api} />);
     expect(await screen.findByText('Reserve "Spectral scan" in room "north".')).toBeTruthy();
     const row = screen.getByRole("row", { name: "Save refused" });
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "", "", ""]);
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "", "", "", "", "▶"]);
   });
 
   it("runs all, follows progress events and loads the finished run", async () => {
@@ -38,7 +38,7 @@ describe("App", () => {
     expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
   });
 
-  it("runs one attempt on click with the changed settings as the override", async () => {
+  it("selects an attempt on click and runs it only from its ▶, with the changed settings as the override", async () => {
     const { api } = fakeApi();
     vi.mocked(api.settings.get).mockResolvedValue({
       config: { wait: "fixed", budget: 3 }, headed: false, browser_path: "", video: false, screenshots: false, trace: false,
@@ -46,7 +46,25 @@ describe("App", () => {
     render(<App api={api} />);
     await act(async () => {});
     fireEvent.click(screen.getByRole("row", { name: "Save refused" }));
+    expect(screen.getByRole("row", { name: "Save refused" }).getAttribute("aria-current")).toBe("true");
+    expect(api.runs.start).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Run Save refused" }));
     expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["save-refused"], config: { wait: "fixed", budget: 3 } });
+  });
+
+  it("re-runs the shown attempt from the trace header, not by selecting it", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
+    fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
+    expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
+    expect(api.runs.start).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Run again" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["notice-nothing-saved"], config: {} });
   });
 
   it("imports a file, replays it and states the disagreement plainly", async () => {
@@ -149,7 +167,7 @@ describe("App with task files", () => {
     expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.yaml", "name: close-issue\n");
     expect(screen.getByText("Close issue #7.")).toBeTruthy();
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
-      "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal",
+      "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal", "Why", "Run",
     ]);
     expect((screen.getByLabelText("Task") as HTMLSelectElement).value).toBe("file:close-issue.yaml");
     fireEvent.click(screen.getByRole("button", { name: "Run all" }));

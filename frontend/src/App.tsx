@@ -128,18 +128,16 @@ export function App({ api }: { api: Api }) {
                 Attempts
                 {importedRun && <span className="tag">imported</span>}
               </h2>
-              <span className="muted">Click or Enter runs an attempt; ↑/↓ open its trace. Red with “wrong”: the check disagrees with the saved record.</span>
+              <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
             </div>
             <AttemptsTable
               rows={rows}
               columns={columns}
               selected={selected}
               running={nowRunning}
+              busy={running}
               disagreements={disagreements}
-              onRun={(slug) => {
-                setSelected(slug);
-                w.runAttempts([slug]);
-              }}
+              onRun={(slug) => w.runAttempts([slug])}
               onSelect={setSelected}
             />
           </section>
@@ -161,6 +159,7 @@ export function App({ api }: { api: Api }) {
               attempt={sel.attempt}
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
+              onRun={running ? undefined : () => w.runAttempts([sel.slug])}
               current={following ? selSteps.length - 1 : stepIndex}
               onStep={(i) => {
                 setFollowLive(false);

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import type { Attempt, Disagreement } from "../api/types";
-import { rowCells, totals, type Cell, type Column } from "../verdicts";
+import { callOf, rowCells, totals, unmet, type Cell, type Column } from "../verdicts";
 
 /** One row: the attempt's slug and title, and its result once it has one. */
 export interface AttemptRow {
@@ -17,6 +17,8 @@ export interface AttemptsTableProps {
   selected: string | null;
   /** The slug running now, if any. */
   running: string | null;
+  /** True while any run goes: no attempt can be started. */
+  busy: boolean;
   disagreements: Disagreement[];
   onRun(slug: string): void;
   onSelect(slug: string): void;
@@ -32,20 +34,36 @@ function CellView({ cell }: { cell: Cell }) {
   );
 }
 
+/** Why an attempt ended as it did: its terminal reason and the first gate condition that failed. */
+function WhyCell({ attempt }: { attempt: Attempt }) {
+  const first = unmet(attempt.verdicts.gate)[0];
+  return (
+    <td className="why" title={attempt.reason}>
+      <span className="reason">{attempt.reason}</span>
+      {first && (
+        <span className="first-unmet">
+          {callOf(first) === "could not confirm" ? "could not confirm" : "unmet"}: {first.label}
+        </span>
+      )}
+    </td>
+  );
+}
+
 /**
- * The attempts and their verdicts, wrong ones marked. Rows act as buttons: click or Enter runs
- * the attempt; Up/Down select a row and open its trace.
+ * The attempts and their verdicts, wrong ones marked. Clicking a row or moving with Up/Down
+ * selects it and shows its trace; only the row's ▶ button runs it.
  */
-export function AttemptsTable({ rows, columns, selected, running, disagreements, onRun, onSelect }: AttemptsTableProps) {
+export function AttemptsTable({ rows, columns, selected, running, busy, disagreements, onRun, onSelect }: AttemptsTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const done = rows.flatMap((r) => (r.attempt ? [r.attempt] : []));
   const sums = totals(done, columns);
   const focusable = selected ?? rows[0]?.slug;
 
-  const move = (from: number, by: number) => {
-    const to = Math.max(0, Math.min(rows.length - 1, from + by));
-    onSelect(rows[to].slug);
-    (body.current?.children[to] as HTMLElement | undefined)?.focus();
+  const move = (from: number, to: number) => {
+    const k = Math.max(0, Math.min(rows.length - 1, to));
+    if (k === from) return;
+    onSelect(rows[k].slug);
+    (body.current?.children[k] as HTMLElement | undefined)?.focus();
   };
 
   return (
@@ -58,29 +76,31 @@ export function AttemptsTable({ rows, columns, selected, running, disagreements,
               {c.label}
             </th>
           ))}
+          <th scope="col">Why</th>
+          <th scope="col"><span className="sr-only">Run</span></th>
         </tr>
       </thead>
       <tbody ref={body}>
         {rows.map((r, k) => {
           const cells = r.attempt ? rowCells(r.attempt, columns, disagreements) : null;
+          const isSelected = r.slug === selected;
           return (
             <tr
               key={r.slug}
               aria-label={r.title}
-              aria-current={r.slug === selected ? "true" : undefined}
+              aria-current={isSelected ? "true" : undefined}
               data-testid={`attempt-${r.slug}`}
               tabIndex={r.slug === focusable ? 0 : -1}
-              className={r.slug === selected ? "selected" : undefined}
-              onClick={() => onRun(r.slug)}
-              onFocus={() => r.slug !== selected && onSelect(r.slug)}
+              className={isSelected ? "selected" : undefined}
+              onClick={() => onSelect(r.slug)}
+              onFocus={(e) => e.target === e.currentTarget && !isSelected && onSelect(r.slug)}
               onKeyDown={(e) => {
-                if (e.key === "Enter" || e.key === " ") {
-                  e.preventDefault();
-                  onRun(r.slug);
-                } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-                  e.preventDefault();
-                  move(k, e.key === "ArrowDown" ? 1 : -1);
-                }
+                if (e.target !== e.currentTarget) return;
+                const to = { ArrowDown: k + 1, ArrowUp: k - 1, Home: 0, End: rows.length - 1 }[e.key];
+                if (to === undefined) return;
+                e.preventDefault();
+                e.stopPropagation();
+                move(k, to);
               }}
             >
               <th scope="row">{r.title}</th>
@@ -91,6 +111,24 @@ export function AttemptsTable({ rows, columns, selected, running, disagreements,
                       {c.kind === "terminal" && r.slug === running ? "running…" : ""}
                     </td>
                   ))}
+              {r.attempt ? <WhyCell attempt={r.attempt} /> : <td className="why" />}
+              <td className="run-cell">
+                <button
+                  type="button"
+                  className="run"
+                  aria-label={`Run ${r.title}`}
+                  title={`Run ${r.title} again`}
+                  tabIndex={isSelected ? 0 : -1}
+                  disabled={busy}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onSelect(r.slug);
+                    onRun(r.slug);
+                  }}
+                >
+                  <span aria-hidden="true">▶</span>
+                </button>
+              </td>
             </tr>
           );
         })}
@@ -104,6 +142,7 @@ export function AttemptsTable({ rows, columns, selected, running, disagreements,
                 {sums[c.key]}
               </td>
             ))}
+            <td colSpan={2} />
           </tr>
         </tfoot>
       )}

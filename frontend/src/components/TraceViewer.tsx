@@ -21,6 +21,8 @@ export interface TraceViewerProps {
   onStep(i: number): void;
   /** Saves one of the run's media files where the user chooses (the Playwright trace). */
   onSaveMedia?(name: string): void;
+  /** Runs the attempt again; absent while a run goes. */
+  onRun?(): void;
 }
 
 /** True when a key press belongs to a form control rather than to the trace. */
@@ -33,7 +35,7 @@ function inControl(e: KeyboardEvent): boolean {
  * The action plan beside the observed trace and the recorded video, stepped with buttons and
  * Left/Right/Home/End. Choosing a step seeks the video; the step the video plays is marked.
  */
-export function TraceViewer({ title, plan, columns, steps, attempt, runId, current, onStep, onSaveMedia }: TraceViewerProps) {
+export function TraceViewer({ title, plan, columns, steps, attempt, runId, current, onStep, onSaveMedia, onRun }: TraceViewerProps) {
   const n = steps.length;
   const i = Math.min(current, Math.max(n - 1, 0));
   const step = steps[i];
@@ -59,6 +61,9 @@ export function TraceViewer({ title, plan, columns, steps, attempt, runId, curre
       <div className="panel-head">
         <h2>Trace: {title}</h2>
         <div className="stepper">
+          <button type="button" onClick={onRun} disabled={!onRun}>
+            <span aria-hidden="true">▶</span> Run again
+          </button>
           <button type="button" onClick={() => onStep(i - 1)} disabled={i <= 0}>
             <span aria-hidden="true">←</span> Previous step
           </button>
