@@ -95,6 +95,7 @@ func importFile(t *testing.T, page playwright.Page, path string) {
 // duration, and returns the element's locator.
 func loadedVideo(t *testing.T, page playwright.Page) playwright.Locator {
 	t.Helper()
+	must(t, "show the video", button(page, "Video").Click())
 	v := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"}).GetByTestId("attempt-video")
 	must(t, "see the recorded video", expect.Locator(v).ToHaveAccessibleName("Recorded video"))
 	h, err := v.ElementHandle()

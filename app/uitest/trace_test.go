@@ -50,16 +50,48 @@ func TestRunAndTrace(t *testing.T) {
 		press(t, page, "ArrowLeft", headings[0]) // the first step stays
 	})
 
-	t.Run("submit step shows samples, diff and distance", func(t *testing.T) {
+	t.Run("submit step shows screenshots, diff and distance", func(t *testing.T) {
 		press(t, page, "End", headings[4])
 		press(t, page, "ArrowLeft", headings[3])
-		for _, name := range []string{"Before", "After", "Diff"} {
-			region := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
-			must(t, "see the "+name+" sample", expect.Locator(region).ToBeVisible())
-		}
-		after := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "After", Exact: playwright.Bool(true)})
-		must(t, "see the after screenshot", expect.Locator(after.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})).ToBeVisible())
+		shown := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Page", Exact: playwright.Bool(true)})
+		must(t, "see the after screenshot", expect.Locator(shown.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})).ToBeVisible())
+		must(t, "show before", button(page, "Before").Click())
+		must(t, "see the before screenshot", expect.Locator(shown.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "Before screenshot"})).ToBeVisible())
+		must(t, "show after", button(page, "After").Click())
+		must(t, "open the Diff tab", page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Diff"}).Click())
+		must(t, "see the changes", expect.Locator(trace.GetByRole("list", playwright.LocatorGetByRoleOptions{Name: "Changes"})).ToBeVisible())
 		must(t, "see the distance", expect.Locator(page.GetByTestId("distance")).ToHaveText(number))
+		must(t, "back to the Gate tab", page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Gate"}).Click())
+	})
+
+	t.Run("fits 1280×720 without a page scroll, with a large screenshot", func(t *testing.T) {
+		must(t, "resize the window", page.SetViewportSize(1280, 720))
+		overflow, err := page.Evaluate(`() => { const d = document.documentElement; return [d.scrollWidth - d.clientWidth, d.scrollHeight - d.clientHeight]; }`)
+		must(t, "measure the page", err)
+		if o := overflow.([]any); o[0].(int) > 0 || o[1].(int) > 0 {
+			t.Errorf("the page scrolls by %v px (x, y) at 1280×720", o)
+		}
+		img := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})
+		box, err := img.BoundingBox()
+		must(t, "measure the screenshot", err)
+		if box == nil || box.Width < 400 || box.Height < 200 {
+			t.Errorf("the screenshot is %+v at 1280×720, want at least 400×200", box)
+		}
+		snap(t, page, "trace-1280x720")
+	})
+
+	t.Run("pane sizes survive a reload", func(t *testing.T) {
+		sep := page.GetByRole("separator", playwright.PageGetByRoleOptions{Name: "Resize the steps list"})
+		must(t, "focus the splitter", sep.Focus())
+		must(t, "widen the steps list", sep.Press("ArrowRight"))
+		must(t, "see it wider", expect.Locator(sep).ToHaveAttribute("aria-valuenow", "246"))
+		_, err := page.Reload()
+		must(t, "reload", err)
+		history := page.GetByRole("navigation", playwright.PageGetByRoleOptions{Name: "Run history"})
+		must(t, "open the run again", history.GetByRole("button").First().Click())
+		must(t, "select the attempt", row(page, "Saves normally").Click())
+		must(t, "see it still wider", expect.Locator(sep).ToHaveAttribute("aria-valuenow", "246"))
+		must(t, "narrow it back", sep.Press("ArrowLeft"))
 	})
 
 	t.Run("gate checklist holds", func(t *testing.T) {

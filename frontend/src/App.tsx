@@ -5,24 +5,28 @@ import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
-import { LivePanel } from "./components/LivePanel";
-import { ReplayPanel } from "./components/ReplayPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
-import { TraceViewer } from "./components/TraceViewer";
+import { TraceViewer, type LiveView } from "./components/TraceViewer";
+import { Splitter } from "./layout/Splitter";
+import { useStoredSize } from "./layout/useStoredSize";
 import { currentSlug } from "./state/live";
 import { useFileDrop } from "./state/useFileDrop";
 import { isImported, useWorkbench } from "./state/useWorkbench";
 import { columnsOf } from "./verdicts";
 
-/** The workbench window: header, attempts table, live run, trace, replay, history, settings. */
+/**
+ * The workbench window, sized to the viewport: the header; the attempts table above the
+ * selected attempt's trace; the history beside them. Panes resize and remember their sizes.
+ */
 export function App({ api }: { api: Api }) {
   const w = useWorkbench(api);
   const [selected, setSelected] = useState<string | null>(null);
   const [stepIndex, setStepIndex] = useState(0);
-  const [frameIndex, setFrameIndex] = useState(0);
   // While the selected attempt runs, the trace shows its newest step until the user steps.
   const [followLive, setFollowLive] = useState(true);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [tableHeight, setTableHeight] = useStoredSize("attempts", 150, 90, 600);
+  const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
   const { run, live, replays, task } = w;
   const dragging = useFileDrop(w.openTaskFile);
@@ -66,15 +70,17 @@ export function App({ api }: { api: Api }) {
 
   useEffect(() => {
     setStepIndex(0);
-    setFrameIndex(0);
     setFollowLive(true);
   }, [selected, w.shownId]);
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
-  const replay = sel ? replays[sel.slug] : undefined;
   const importedRun = run !== null && isImported(run);
   const following = followLive && sel !== null && sel.slug === nowRunning;
+  const liveView: LiveView | undefined =
+    sel && live && live.started.includes(sel.slug) && !sel.attempt
+      ? { frame: live.frames[sel.slug], check: live.checks[sel.slug], events: live.events[sel.slug] ?? [] }
+      : undefined;
 
   return (
     <div className="app">
@@ -113,6 +119,7 @@ export function App({ api }: { api: Api }) {
           {w.message.text}
         </p>
       )}
+      {live?.error && <p className="banner error" role="alert">{live.error}</p>}
       {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       {dragging && (
@@ -120,43 +127,40 @@ export function App({ api }: { api: Api }) {
           Drop a task file (YAML or JSON) to open it
         </div>
       )}
-      <div className="layout">
-        <main>
-          <section className="panel">
+      <div className="workspace" style={{ gridTemplateColumns: `minmax(0, 1fr) ${historyWidth}px` }}>
+        <main style={{ gridTemplateRows: `${tableHeight}px auto minmax(0, 1fr)` }}>
+          <section className="panel attempts-panel" aria-labelledby="attempts-heading">
             <div className="panel-head">
-              <h2>
+              <h2 id="attempts-heading">
                 Attempts
                 {importedRun && <span className="tag">imported</span>}
               </h2>
               <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
             </div>
-            <AttemptsTable
-              rows={rows}
-              columns={columns}
-              selected={selected}
-              running={nowRunning}
-              busy={running}
-              disagreements={disagreements}
-              onRun={(slug) => w.runAttempts([slug])}
-              onSelect={setSelected}
-            />
+            <div className="scroll">
+              <AttemptsTable
+                rows={rows}
+                columns={columns}
+                selected={selected}
+                running={nowRunning}
+                busy={running}
+                disagreements={disagreements}
+                onRun={(slug) => w.runAttempts([slug])}
+                onSelect={setSelected}
+              />
+            </div>
           </section>
-          {live && (
-            <LivePanel
-              live={live}
-              slug={nowRunning ?? (selected && live.started.includes(selected) ? selected : (live.started[live.started.length - 1] ?? null))}
-              screenshots={w.settings?.screenshots ?? false}
-              titleOf={titleOf}
-            />
-          )}
-          {replay && sel && <ReplayPanel title={sel.title} replay={replay} columns={columns} index={frameIndex} onIndex={setFrameIndex} />}
-          {sel && (sel.attempt || selSteps.length > 0) && (
+          <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
+          {sel && (sel.attempt || liveView) ? (
             <TraceViewer
+              key={w.shownId ?? ""}
               title={sel.title}
               plan={sel.attempt?.plan ?? task?.plan ?? []}
               columns={columns}
               steps={selSteps}
               attempt={sel.attempt}
+              live={liveView}
+              replay={replays[sel.slug]}
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
               onRun={running ? undefined : () => w.runAttempts([sel.slug])}
@@ -166,9 +170,18 @@ export function App({ api }: { api: Api }) {
                 setStepIndex(i);
               }}
             />
+          ) : (
+            <section className="panel trace empty" aria-label="Trace">
+              <p className="muted">{sel ? `${sel.title} has not run yet: ▶ on its row runs it.` : "Select an attempt to see its trace."}</p>
+            </section>
           )}
         </main>
-        <HistoryList runs={w.history} current={run?.id ?? null} onOpen={w.openRun} />
+        <HistoryList
+          runs={w.history}
+          current={run?.id ?? null}
+          onOpen={w.openRun}
+          resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
+        />
       </div>
     </div>
   );

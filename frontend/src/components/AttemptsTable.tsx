@@ -76,8 +76,8 @@ export function AttemptsTable({ rows, columns, selected, running, busy, disagree
               {c.label}
             </th>
           ))}
-          <th scope="col">Why</th>
-          <th scope="col"><span className="sr-only">Run</span></th>
+          <th scope="col" className="why-col">Why</th>
+          <th scope="col" className="run-col"><span className="sr-only">Run</span></th>
         </tr>
       </thead>
       <tbody ref={body}>

@@ -25,11 +25,10 @@ export function ReplayPanel({ title, replay, columns, index, onIndex }: ReplayPa
   const i = Math.max(0, Math.min(index, last));
   const frame = frames[i];
   return (
-    <section className="panel replay" aria-label="Replay">
-      <div className="panel-head">
-        <h2>Replay: {title}</h2>
-        <span className="muted">verdicts recomputed from the file's evidence, not trusted</span>
-      </div>
+    <section className="replay" aria-label="Replay">
+      <p className="tab-note">
+        <strong>Replay: {title}</strong> <span className="muted">verdicts recomputed from the file's evidence, not trusted</span>
+      </p>
       {frames.length === 0 ? (
         <div className="replay-cols">
           <p className="muted">This task's app keeps no event log, so there are no frames to step through; its conditions are recomputed from the recorded answers.</p>

@@ -1,15 +1,13 @@
 import type { Sample } from "../api/types";
-import { Media } from "./Media";
 
 /** Props of SampleView. */
 export interface SampleViewProps {
   heading: string;
   sample: Sample;
-  runId: string;
 }
 
-/** One page sample: dialog, fields, notice, alert, table rows and the screenshot if taken. */
-export function SampleView({ heading, sample, runId }: SampleViewProps) {
+/** One page sample's facts: title, URL, dialog, fields, form, notice, alert, table rows and role/name pairs. */
+export function SampleView({ heading, sample }: SampleViewProps) {
   const rows = sample.rows ?? [];
   return (
     <section className="sample" aria-label={heading}>
@@ -35,7 +33,6 @@ export function SampleView({ heading, sample, runId }: SampleViewProps) {
         </div>
         <div><dt>Pairs</dt><dd className="num">{(sample.pairs ?? []).length} role/name pairs</dd></div>
       </dl>
-      {sample.screenshot && <Media runId={runId} path={sample.screenshot} kind="image" label={`${heading} screenshot`} />}
     </section>
   );
 }

@@ -1,11 +1,20 @@
 import { useEffect, useState } from "react";
-import type { Action, Attempt, Step } from "../api/types";
-import { actionText } from "../trace/target";
+import type { Action, AppEvent, Attempt, Check, Replay, Step } from "../api/types";
+import { Splitter } from "../layout/Splitter";
+import { useStoredSize } from "../layout/useStoredSize";
 import type { Column } from "../verdicts";
-import { GateChecklist } from "./GateChecklist";
-import { StepDetail } from "./StepDetail";
-import { VerdictList } from "./VerdictList";
-import { VideoPanel } from "./VideoPanel";
+import { DetailTabs } from "./DetailTabs";
+import { ShotViewer, type View } from "./ShotViewer";
+import { StepFacts } from "./StepFacts";
+import { StepList } from "./StepList";
+
+/** What a running attempt has shown so far, beyond its steps. */
+export interface LiveView {
+  /** The newest live screenshot, as a media path. */
+  frame?: string;
+  check?: Check;
+  events: AppEvent[];
+}
 
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
@@ -15,6 +24,10 @@ export interface TraceViewerProps {
   steps: Step[];
   /** The finished attempt, for its verdicts and video; absent while it runs. */
   attempt?: Attempt;
+  /** Set while the attempt runs. */
+  live?: LiveView;
+  /** An imported run's replay of this attempt. */
+  replay?: Replay;
   runId: string;
   /** The shown step's position in steps. */
   current: number;
@@ -25,25 +38,36 @@ export interface TraceViewerProps {
   onRun?(): void;
 }
 
-/** True when a key press belongs to a form control rather than to the trace. */
+/** True when a key press belongs to a control that uses arrows itself. */
 function inControl(e: KeyboardEvent): boolean {
   const el = e.target as HTMLElement | null;
-  return !!el && (["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName) || el.isContentEditable);
+  if (!el) return false;
+  return ["INPUT", "SELECT", "TEXTAREA", "VIDEO"].includes(el.tagName) || el.isContentEditable || !!el.closest('[role="tablist"], [role="separator"]');
 }
 
 /**
- * The action plan beside the observed trace and the recorded video, stepped with buttons and
- * Left/Right/Home/End. Choosing a step seeks the video; the step the video plays is marked.
+ * One attempt's trace in panes that fit the window: the steps on the left; the chosen step's
+ * screenshot (before, after, live or the video) in the centre; the tabs below it. Steps move
+ * with Left/Right/Home/End; the panes' sizes are remembered.
  */
-export function TraceViewer({ title, plan, columns, steps, attempt, runId, current, onStep, onSaveMedia, onRun }: TraceViewerProps) {
+export function TraceViewer(p: TraceViewerProps) {
+  const { steps, attempt } = p;
   const n = steps.length;
-  const i = Math.min(current, Math.max(n - 1, 0));
+  const i = Math.min(p.current, Math.max(n - 1, 0));
   const step = steps[i];
+  const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
+  const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 170, 110, 560);
+  const [view, setView] = useState<View | null>(null);
+  /** The chosen tab; until the user picks one, an imported run opens on its replay. */
+  const [tab, setTab] = useState<string | null>(null);
+  const [frame, setFrame] = useState(0);
   /** The step the recorded video is playing, from its time updates. */
   const [playing, setPlaying] = useState<number | null>(null);
   const video = attempt?.video;
-  useEffect(() => setPlaying(null), [runId, video]);
+  useEffect(() => setPlaying(null), [p.runId, video]);
+  useEffect(() => setFrame(0), [p.replay]);
 
+  const { onStep } = p;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (n === 0 || inControl(e) || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -58,10 +82,19 @@ export function TraceViewer({ title, plan, columns, steps, attempt, runId, curre
 
   return (
     <section className="panel trace" aria-label="Trace">
-      <div className="panel-head">
-        <h2>Trace: {title}</h2>
+      <div className="trace-head">
+        <h2>Trace: {p.title}</h2>
+        <p className="ended" data-testid="ended">
+          {attempt ? (
+            <>
+              Ended <strong>{attempt.terminal}</strong>: {attempt.reason}
+            </>
+          ) : (
+            <span className="muted">running…</span>
+          )}
+        </p>
         <div className="stepper">
-          <button type="button" onClick={onRun} disabled={!onRun}>
+          <button type="button" onClick={p.onRun} disabled={!p.onRun}>
             <span aria-hidden="true">▶</span> Run again
           </button>
           <button type="button" onClick={() => onStep(i - 1)} disabled={i <= 0}>
@@ -70,69 +103,50 @@ export function TraceViewer({ title, plan, columns, steps, attempt, runId, curre
           <button type="button" onClick={() => onStep(i + 1)} disabled={i >= n - 1}>
             Next step <span aria-hidden="true">→</span>
           </button>
-          <span className="muted">←/→, Home/End</span>
-        </div>
-      </div>
-      <div className={video ? "trace-cols with-video" : "trace-cols"}>
-        <div>
-          <h3>Action plan</h3>
-          <ol className="plan">
-            {plan.map((a, k) => (
-              <li key={a.id} className={step?.index === k ? "current" : steps.some((s) => s.index === k) ? "" : "unreached"}>
-                <span className="desc">{a.description}</span>
-                <code>{actionText(a)}</code>
-              </li>
-            ))}
-          </ol>
-        </div>
-        <div>
-          <h3>Observed trace</h3>
-          {n === 0 ? (
-            <p className="muted">No actions observed.</p>
-          ) : (
-            <ol className="observed">
-              {steps.map((s, k) => (
-                <li key={k} className={k === playing ? "playing" : undefined}>
-                  <button type="button" aria-current={k === i ? "step" : undefined} onClick={() => onStep(k)}>
-                    {s.action.description}
-                    <span className="muted num"> {s.duration_ms} ms</span>
-                    {s.error && <span className="tag-wrong">error</span>}
-                    {k === playing && <span className="tag playing-tag">in video</span>}
-                  </button>
-                </li>
-              ))}
-            </ol>
+          {attempt?.trace && p.onSaveMedia && (
+            <button type="button" title={`opens in Playwright's viewer: npx playwright show-trace ${attempt.trace}`} onClick={() => p.onSaveMedia!(attempt.trace!)}>
+              Save Playwright trace
+            </button>
           )}
         </div>
-        {video && <VideoPanel runId={runId} path={video} steps={steps} current={i} onPlaying={setPlaying} />}
-        {attempt?.trace && onSaveMedia && (
-          <p className="trace-file">
-            <button type="button" onClick={() => onSaveMedia(attempt.trace!)}>
-              Save Playwright trace
-            </button>{" "}
-            <span className="muted">opens in Playwright's viewer: npx playwright show-trace {attempt.trace}</span>
-          </p>
-        )}
       </div>
-      {step && (
-        <>
-          <h3 className="step-heading" data-testid="step-heading">
-            Step {i + 1} of {n}: {step.action.description}
-          </h3>
-          <StepDetail step={step} runId={runId} />
-        </>
-      )}
-      {attempt && (
-        <div className="judgement">
-          <p>
-            Ended <strong>{attempt.terminal}</strong>: {attempt.reason}
-          </p>
-          <div className="two">
-            <VerdictList attempt={attempt} columns={columns} />
-            <GateChecklist heading="Completion gate" conditions={attempt.verdicts.gate.conditions} answers={attempt.answers} />
+      <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
+        <StepList steps={steps} plan={p.plan} current={i} playing={playing} onStep={onStep} />
+        <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
+        <div className="trace-main" style={{ gridTemplateRows: `auto minmax(0, 1fr) auto ${tabsHeight}px` }}>
+          <div className="step-head">
+            <h3 className="step-heading" data-testid="step-heading">
+              {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
+            </h3>
+            {step && <StepFacts step={step} />}
           </div>
+          <ShotViewer
+            runId={p.runId}
+            step={step}
+            steps={steps}
+            current={i}
+            view={view}
+            onView={setView}
+            liveFrame={p.live?.frame}
+            video={video}
+            onPlaying={setPlaying}
+          />
+          <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
+          <DetailTabs
+            title={p.title}
+            step={step}
+            attempt={attempt}
+            check={p.live?.check}
+            events={attempt?.events ?? p.live?.events ?? []}
+            columns={p.columns}
+            replay={p.replay}
+            frame={frame}
+            onFrame={setFrame}
+            tab={tab ?? (p.replay ? "replay" : "gate")}
+            onTab={setTab}
+          />
         </div>
-      )}
+      </div>
     </section>
   );
 }
