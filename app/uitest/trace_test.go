@@ -58,9 +58,10 @@ func TestRunAndTrace(t *testing.T) {
 		must(t, "show before", button(page, "Before").Click())
 		must(t, "see the before screenshot", expect.Locator(shown.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "Before screenshot"})).ToBeVisible())
 		must(t, "show after", button(page, "After").Click())
+		must(t, "see the distance", expect.Locator(page.GetByTestId("distance")).ToHaveText(number))
+		press(t, page, "Home", headings[0]) // opening the dialog always changes the page
 		must(t, "open the Diff tab", page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Diff"}).Click())
 		must(t, "see the changes", expect.Locator(trace.GetByRole("list", playwright.LocatorGetByRoleOptions{Name: "Changes"})).ToBeVisible())
-		must(t, "see the distance", expect.Locator(page.GetByTestId("distance")).ToHaveText(number))
 		must(t, "back to the Gate tab", page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Gate"}).Click())
 	})
 
@@ -87,9 +88,6 @@ func TestRunAndTrace(t *testing.T) {
 		must(t, "see it wider", expect.Locator(sep).ToHaveAttribute("aria-valuenow", "246"))
 		_, err := page.Reload()
 		must(t, "reload", err)
-		history := page.GetByRole("navigation", playwright.PageGetByRoleOptions{Name: "Run history"})
-		must(t, "open the run again", history.GetByRole("button").First().Click())
-		must(t, "select the attempt", row(page, "Saves normally").Click())
 		must(t, "see it still wider", expect.Locator(sep).ToHaveAttribute("aria-valuenow", "246"))
 		must(t, "narrow it back", sep.Press("ArrowLeft"))
 	})

@@ -93,7 +93,7 @@ describe("App", () => {
     await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
     expect(screen.getByTestId("disagreements")).toBeTruthy();
     const history = screen.getByRole("navigation", { name: "Run history" });
-    await act(async () => fireEvent.click(within(history).getAllByRole("button")[0]));
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
     expect(api.runs.get).toHaveBeenLastCalledWith("run-1");
     expect(screen.queryByTestId("disagreements")).toBeNull();
   });
@@ -169,7 +169,7 @@ describe("App with task files", () => {
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
       "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal", "Why", "Run",
     ]);
-    expect((screen.getByLabelText("Task") as HTMLSelectElement).value).toBe("file:close-issue.yaml");
+    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("file:close-issue.yaml");
     fireEvent.click(screen.getByRole("button", { name: "Run all" }));
     expect(api.runs.start).toHaveBeenCalledWith({ task: "file:close-issue.yaml", attempts: [], config: {} });
   });
@@ -191,7 +191,7 @@ describe("App with task files", () => {
     expect(screen.queryByText("Drop a task file (YAML or JSON) to open it")).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Forget" })));
     expect(api.runs.forgetTask).toHaveBeenCalledWith("file:close-issue.yaml");
-    expect((screen.getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
+    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
   });
 
   it("says why a task file was refused", async () => {
@@ -201,5 +201,89 @@ describe("App with task files", () => {
     const file = new File(["x"], "bad.yaml");
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
     expect(screen.getByRole("alert").textContent).toBe("Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
+  });
+});
+
+describe("App history", () => {
+  const summaries = [
+    { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished" as const, source: "live", attempts: 2, completed: 1, wrong: 1 },
+    { id: "run-2", task: "booking", created: "2025-01-01T00:00:00Z", added: "2026-12-01T00:00:00Z", status: "imported" as const, source: "shared.json", attempts: 1, completed: 0, wrong: 0 },
+  ];
+
+  it("lists each run with its id, source, task and wrong attempts, filters and searches", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await within(history).findByText("run-1");
+    const entries = () => within(history).queryAllByRole("listitem").map((li) => li.querySelector("code")!.textContent);
+    expect(entries()).toEqual(["run-2", "run-1"]); // the import was added last
+    expect(within(history).getByTestId("run-run-2").textContent).toContain("booking · shared.json");
+    expect(within(history).getByTestId("run-run-1").textContent).toContain("1/2 completed · 1 wrong");
+    fireEvent.change(within(history).getByLabelText("Sort"), { target: { value: "created" } });
+    expect(entries()).toEqual(["run-1", "run-2"]);
+    fireEvent.click(within(history).getByLabelText("with wrong attempts"));
+    expect(entries()).toEqual(["run-1"]);
+    expect(within(history).getByRole("status").textContent).toBe("1 of 2 runs");
+    fireEvent.click(within(history).getByRole("button", { name: "Clear" }));
+    fireEvent.change(within(history).getByLabelText("Search runs"), { target: { value: "SHARED" } });
+    expect(entries()).toEqual(["run-2"]);
+    fireEvent.change(within(history).getByLabelText("Search runs"), { target: { value: "" } });
+    fireEvent.change(within(history).getByLabelText("Source"), { target: { value: "live" } });
+    expect(entries()).toEqual(["run-1"]);
+  });
+
+  it("deletes a run only once the user confirms, and closes it if it was shown", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
+    expect(screen.getByRole("row", { name: "Saves normally" }).textContent).toContain("yes");
+    fireEvent.click(within(history).getByRole("button", { name: "Delete run run-1" }));
+    expect(api.runs.delete).not.toHaveBeenCalled();
+    fireEvent.click(within(history).getByRole("button", { name: "Keep" }));
+    fireEvent.click(within(history).getByRole("button", { name: "Delete run run-1" }));
+    vi.mocked(api.runs.history).mockResolvedValue([summaries[1]]);
+    await act(async () => fireEvent.click(within(within(history).getByRole("group", { name: "Delete run run-1?" })).getByRole("button", { name: "Delete" })));
+    expect(api.runs.delete).toHaveBeenCalledWith("run-1");
+    expect(screen.getByText("Deleted run run-1.")).toBeTruthy();
+    expect(within(history).queryByText("run-1")).toBeNull();
+    expect(screen.getByRole("row", { name: "Saves normally" }).textContent).not.toContain("yes");
+  });
+
+  it("re-reads the history every few seconds while the window is visible", async () => {
+    vi.useFakeTimers();
+    try {
+      const { api } = fakeApi();
+      render(<App api={api} />);
+      await act(async () => {});
+      vi.mocked(api.runs.history).mockClear().mockResolvedValue(summaries);
+      await act(async () => vi.advanceTimersByTimeAsync(3100));
+      expect(api.runs.history).toHaveBeenCalledTimes(1);
+      expect(within(screen.getByRole("navigation", { name: "Run history" })).getByText("run-2")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("App deep links", () => {
+  it("opens the run, attempt and step a link names, and keeps the link in step with the selection", async () => {
+    window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    expect(await screen.findByText("Step 4 of 5: Submit reservation form")).toBeTruthy();
+    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/5");
+    fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
+    expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1");
+    await act(async () => {
+      window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    expect(screen.getByTestId("step-heading").textContent).toBe("Step 2 of 5: Fill task title");
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
@@ -10,8 +10,10 @@ import { TraceViewer, type LiveView } from "./components/TraceViewer";
 import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
 import { currentSlug } from "./state/live";
+import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
-import { isImported, useWorkbench } from "./state/useWorkbench";
+import { isImported } from "./history/filter";
+import { useWorkbench } from "./state/useWorkbench";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -20,10 +22,15 @@ import { columnsOf } from "./verdicts";
  */
 export function App({ api }: { api: Api }) {
   const w = useWorkbench(api);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [stepIndex, setStepIndex] = useState(0);
+  /** The selected attempt and its chosen step, changed together. */
+  const [selection, setSelection] = useState<{ slug: string | null; step: number }>({ slug: null, step: 0 });
+  const selected = selection.slug;
   // While the selected attempt runs, the trace shows its newest step until the user steps.
   const [followLive, setFollowLive] = useState(true);
+  const select = useCallback((slug: string | null, step = 0) => {
+    setSelection({ slug, step });
+    setFollowLive(true);
+  }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [tableHeight, setTableHeight] = useStoredSize("attempts", 150, 90, 600);
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
@@ -60,18 +67,15 @@ export function App({ api }: { api: Api }) {
 
   // An opened imported run shows its first attempt, so its replay is in view at once.
   useEffect(() => {
-    if (run && isImported(run)) setSelected(run.attempts?.[0]?.attempt ?? null);
-  }, [run]);
+    if (run && isImported(run)) select(run.attempts?.[0]?.attempt ?? null);
+  }, [run, select]);
 
   // Follow the live run: the attempt that starts becomes the selected one.
   useEffect(() => {
-    if (nowRunning) setSelected(nowRunning);
-  }, [nowRunning]);
+    if (nowRunning) select(nowRunning);
+  }, [nowRunning, select]);
 
-  useEffect(() => {
-    setStepIndex(0);
-    setFollowLive(true);
-  }, [selected, w.shownId]);
+  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select });
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
@@ -108,7 +112,7 @@ export function App({ api }: { api: Api }) {
         onStop={w.stop}
         onReset={() => {
           w.reset();
-          setSelected(null);
+          select(null);
         }}
         onExport={w.exportShown}
         onImport={w.importRun}
@@ -146,7 +150,7 @@ export function App({ api }: { api: Api }) {
                 busy={running}
                 disagreements={disagreements}
                 onRun={(slug) => w.runAttempts([slug])}
-                onSelect={setSelected}
+                onSelect={select}
               />
             </div>
           </section>
@@ -164,10 +168,10 @@ export function App({ api }: { api: Api }) {
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
               onRun={running ? undefined : () => w.runAttempts([sel.slug])}
-              current={following ? selSteps.length - 1 : stepIndex}
+              current={following ? selSteps.length - 1 : selection.step}
               onStep={(i) => {
                 setFollowLive(false);
-                setStepIndex(i);
+                setSelection((s) => ({ ...s, step: i }));
               }}
             />
           ) : (
@@ -179,7 +183,11 @@ export function App({ api }: { api: Api }) {
         <HistoryList
           runs={w.history}
           current={run?.id ?? null}
-          onOpen={w.openRun}
+          onOpen={(id) => {
+            w.openRun(id);
+            select(selected);
+          }}
+          onDelete={w.deleteRun}
           resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
         />
       </div>

@@ -4,17 +4,23 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, Progress, Replay, Run, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
+import { isImported } from "../history/filter";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
+
+/** How often the history is re-read while the window is visible, so runs that another
+ * process (the command line, another window) records appear without a reload. */
+export const HISTORY_POLL_MS = 3000;
+
+/** The new history, or prev itself when nothing changed (so nothing re-renders). */
+function changed(prev: RunSummary[], next: RunSummary[] | null): RunSummary[] {
+  const n = next ?? [];
+  return JSON.stringify(prev) === JSON.stringify(n) ? prev : n;
+}
 
 /** A line for the status bar. */
 export interface Message {
   kind: "info" | "error";
   text: string;
-}
-
-/** True for a run that came from a file rather than from this machine. */
-export function isImported(run: Pick<Run, "status" | "source">): boolean {
-  return run.status === "imported" || run.source !== "live";
 }
 
 /** The workbench state and its actions; see the fields for what each holds. */
@@ -51,22 +57,32 @@ export function useWorkbench(api: Api) {
   }, []);
 
   const refreshHistory = useCallback(() => {
-    api.runs.history().then((h) => setHistory(h ?? []), fail("Could not load the run history"));
+    api.runs.history().then((h) => setHistory((prev) => changed(prev, h)), fail("Could not load the run history"));
   }, [api, fail]);
 
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") refreshHistory();
+    }, HISTORY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refreshHistory]);
+
+  /** Opens a stored run (and an imported one's replays); resolves to it, or null on failure. */
   const openRun = useCallback(
-    async (id: string) => {
+    async (id: string): Promise<Run | null> => {
       try {
         const r = await api.runs.get(id);
         tracking.current = undefined;
         setLive(null);
         setRun(r);
         setReplays({});
-        if (!isImported(r)) return;
-        const list = await Promise.all((r.attempts ?? []).map((a) => api.runs.replay(id, a.attempt)));
+        if (!isImported(r)) return r;
+        const list = await Promise.all((r.attempts ?? []).map((a) => api.runs.replay(r.id, a.attempt)));
         setReplays(Object.fromEntries(list.map((rep, k) => [r.attempts![k].attempt, rep])));
+        return r;
       } catch (err) {
         fail(`Could not open run ${id}`)(err);
+        return null;
       }
     },
     [api, fail],
@@ -187,6 +203,19 @@ export function useWorkbench(api: Api) {
     [api, fail, openRun, refreshHistory],
   );
 
+  /** Deletes a stored run and its media; the shown run, if it was the one, is closed. */
+  const deleteRun = useCallback(
+    (id: string) => {
+      api.runs.delete(id).then(() => {
+        setRun((r) => (r?.id === id ? null : r));
+        setImported((i) => (i?.runId === id ? null : i));
+        setMessage({ kind: "info", text: `Deleted run ${id}.` });
+        refreshHistory();
+      }, fail(`Could not delete run ${id}`));
+    },
+    [api, fail, refreshHistory],
+  );
+
   /** Reads a task file in the browser, has the backend check and remember it, and picks it. */
   const openTaskFile = useCallback(
     async (file: File) => {
@@ -245,6 +274,7 @@ export function useWorkbench(api: Api) {
     exportShown,
     importRun,
     openRun,
+    deleteRun,
     saveSettings,
   };
 }
