@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -70,13 +71,13 @@ func TestRunJSONPrintsOnlyJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("stdout is not only JSON (%v):\n%s", err, out)
 	}
-	want := map[string]any{"attempt": "renamed-button-exact", "saved_as_asked": false, "notice": false,
-		"parallax": false, "gate": false, "terminal": "failed"}
+	want := map[string]any{"attempt": "renamed-button-exact", "truth": false,
+		"signals": map[string]any{"notice": false, "parallax": false}, "gate": false, "terminal": "failed"}
 	if len(rows) != 1 {
 		t.Fatalf("%d rows, want 1", len(rows))
 	}
 	for k, v := range want {
-		if rows[0][k] != v {
+		if !reflect.DeepEqual(rows[0][k], v) {
 			t.Errorf("%s = %v, want %v", k, rows[0][k], v)
 		}
 	}
