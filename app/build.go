@@ -20,6 +20,8 @@ type RunRequest struct {
 	Override agent.ConfigOverride
 	// Params override the app's parameters (a lab's save latency) for every attempt.
 	Params map[string]int
+	// Parallel is how many attempts run at once; 0 or 1 runs them one after another.
+	Parallel int
 	// Planner chooses each attempt's planner; nil follows the task's scripted plan.
 	Planner func(agent.AttemptSpec) agent.Planner
 	// Policy decides each proposal; nil is the harness's.
@@ -36,6 +38,9 @@ type RunRequest struct {
 	// its folder exists, so a long run does not fail only at its end.
 	Export string
 }
+
+// MaxParallel is the most attempts a run may have going at once.
+const MaxParallel = 32
 
 // Prepared is a run ready to start.
 type Prepared struct {
@@ -63,7 +68,10 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	}
 	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: req.Planner, Policy: req.Policy,
 		Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
-	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params,
+	if req.Parallel < 0 || req.Parallel > MaxParallel {
+		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
+	}
+	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
 	return &Prepared{ID: runner.NewRunID(time.Now()), Specs: specs, Runner: r, Options: opts}, nil
 }
