@@ -22,6 +22,8 @@ type RunRequest struct {
 	Params map[string]int
 	// Parallel is how many attempts run at once; 0 or 1 runs them one after another.
 	Parallel int
+	// Shard, when set, runs only its share of the attempts, so machines can split a suite.
+	Shard *Shard
 	// Planner chooses each attempt's planner; nil follows the task's scripted plan.
 	Planner func(agent.AttemptSpec) agent.Planner
 	// Policy decides each proposal; nil is the harness's.
@@ -60,6 +62,12 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.Shard != nil {
+		if specs, err = req.Shard.Of(specs); err != nil {
+			return nil, err
+		}
+		req.Attempts = slugs(specs)
+	}
 	if req.Export != "" {
 		dir := filepath.Dir(req.Export)
 		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
@@ -74,4 +82,42 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
 	return &Prepared{ID: runner.NewRunID(time.Now()), Specs: specs, Runner: r, Options: opts}, nil
+}
+
+// Shard is the K-th of N shares of a run's attempts (1 <= K <= N): every N-th attempt,
+// starting from the K-th, the way Playwright Test splits a suite across machines.
+type Shard struct{ K, N int }
+
+// ParseShard reads "K/N".
+func ParseShard(s string) (*Shard, error) {
+	var sh Shard
+	if _, err := fmt.Sscanf(s, "%d/%d", &sh.K, &sh.N); err != nil || fmt.Sprintf("%d/%d", sh.K, sh.N) != s {
+		return nil, fmt.Errorf("shard %q: want K/N, such as 1/3", s)
+	}
+	if sh.N < 1 || sh.K < 1 || sh.K > sh.N {
+		return nil, fmt.Errorf("shard %s: want 1 <= K <= N", s)
+	}
+	return &sh, nil
+}
+
+// Of is the shard's share of specs; a shard with no attempt is an error.
+func (sh Shard) Of(specs []agent.AttemptSpec) ([]agent.AttemptSpec, error) {
+	var out []agent.AttemptSpec
+	for i, s := range specs {
+		if i%sh.N == sh.K-1 {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("shard %d/%d has no attempts: the run has %d", sh.K, sh.N, len(specs))
+	}
+	return out, nil
+}
+
+func slugs(specs []agent.AttemptSpec) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s.Slug
+	}
+	return out
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"observatory/backend/agent"
 	"observatory/backend/bundle"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
@@ -48,6 +49,11 @@ func (t *Transfer) ExportFile(id, path string) (missing []string, err error) {
 		return err
 	})
 	return missing, err
+}
+
+// WriteRunFile writes run as a run file at path, atomically.
+func WriteRunFile(path string, run agent.Run) error {
+	return writeAtomically(path, func(w io.Writer) error { return runfile.Encode(w, run) })
 }
 
 // MediaPath is where a media file that run id names lies on disk; a name the run does not

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -64,14 +63,9 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 		Short: "Replay a run file, print the recomputed table, exit 1 on any disagreement or refusal",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			file, err := readRunFile(args[0])
 			if err != nil {
 				return err
-			}
-			defer f.Close()
-			file, err := runfile.Decode(f)
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			res, err := runfile.Verify(app.Resolve, file)
 			if err != nil {

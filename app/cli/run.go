@@ -72,6 +72,7 @@ type runFlags struct {
 	headed, json             bool
 	noVideo, noScreenshots   bool
 	parallel                 int
+	shard                    string
 	trace                    bool
 	overrides                overrideFlags
 }
@@ -101,6 +102,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt (<slug>.trace.zip; open it with `npx playwright show-trace`)")
+	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	f.overrides.register(fs)
@@ -112,6 +114,12 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
+	var shard *app.Shard
+	if f.shard != "" {
+		if shard, err = app.ParseShard(f.shard); err != nil {
+			return err
+		}
+	}
 	st, dataDir, err := openStore(g)
 	if err != nil {
 		return err
@@ -119,7 +127,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	defer st.Close()
 
 	prep, err := app.Prepare(app.RunRequest{Task: src, Attempts: f.attempts,
-		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel,
+		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
 		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
