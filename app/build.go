@@ -1,12 +1,14 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser"
 	"observatory/backend/runner"
 )
 
@@ -28,8 +30,12 @@ type RunRequest struct {
 	Planner func(agent.AttemptSpec) agent.Planner
 	// Policy decides each proposal; nil is the harness's.
 	Policy agent.Policy
-	// Launch starts the browser the attempts run in.
+	// Launch starts the browser the attempts run in, unless Remote names browsers elsewhere.
 	Launch runner.Launcher
+	// Remote are browser servers and CDP endpoints to spread the attempts over, each taking
+	// PerEndpoint attempts at once (default: as many as Parallel).
+	Remote      []RemoteBrowser
+	PerEndpoint int
 	// MediaRoot is where the run's media folder is made; empty records no media.
 	MediaRoot          string
 	Video, Screenshots bool
@@ -74,8 +80,18 @@ func Prepare(req RunRequest) (*Prepared, error) {
 			return nil, fmt.Errorf("cannot export to %s: the folder %s does not exist", req.Export, dir)
 		}
 	}
+	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
+		return nil, fmt.Errorf("per-endpoint %d: want 1 to %d attempts at once", req.PerEndpoint, MaxParallel)
+	}
 	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: req.Planner, Policy: req.Policy,
 		Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
+	for _, rb := range req.Remote {
+		capacity := req.PerEndpoint
+		if capacity == 0 {
+			capacity = max(req.Parallel, 1)
+		}
+		r.Endpoints = append(r.Endpoints, runner.Endpoint{Name: rb.String(), Launch: rb.launcher(), Capacity: capacity})
+	}
 	if req.Parallel < 0 || req.Parallel > MaxParallel {
 		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
 	}
@@ -120,4 +136,32 @@ func slugs(specs []agent.AttemptSpec) []string {
 		out[i] = s.Slug
 	}
 	return out
+}
+
+// RemoteBrowser is a browser that runs elsewhere: a Playwright browser server (a ws:// or
+// wss:// address) or, with CDP set, a Chromium that speaks the DevTools protocol.
+type RemoteBrowser struct {
+	URL string
+	CDP bool
+	// Executable is the Chromium a browser server launches (a path on its machine; it must
+	// be started with --unsafe to honour it).
+	Executable string
+}
+
+// String names the endpoint in messages.
+func (rb RemoteBrowser) String() string {
+	if rb.CDP {
+		return "CDP " + rb.URL
+	}
+	return "browser server " + rb.URL
+}
+
+func (rb RemoteBrowser) launcher() runner.Launcher {
+	return func(ctx context.Context) (agent.Browser, error) {
+		b, err := browser.Connect(ctx, rb.URL, browser.RemoteOptions{CDP: rb.CDP, Executable: rb.Executable})
+		if err != nil {
+			return nil, err // never a nil *Browser inside a non-nil agent.Browser
+		}
+		return b, nil
+	}
 }

@@ -71,8 +71,9 @@ type runFlags struct {
 	attempts                 []string
 	headed, json             bool
 	noVideo, noScreenshots   bool
-	parallel                 int
+	parallel, perEndpoint    int
 	shard                    string
+	browserWS, cdp           []string
 	trace                    bool
 	overrides                overrideFlags
 }
@@ -103,6 +104,9 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt (<slug>.trace.zip; open it with `npx playwright show-trace`)")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
+	fs.StringArrayVar(&f.browserWS, "browser-ws", nil, "a Playwright browser server's address (ws://HOST:PORT/...) to run attempts in; repeatable")
+	fs.StringArrayVar(&f.cdp, "cdp", nil, "a Chromium's DevTools address (http://HOST:PORT) to run attempts in; repeatable")
+	fs.IntVar(&f.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	f.overrides.register(fs)
@@ -128,6 +132,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 
 	prep, err := app.Prepare(app.RunRequest{Task: src, Attempts: f.attempts,
 		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
+		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
 		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
@@ -188,4 +193,16 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// remoteBrowsers are the browser servers and CDP endpoints the flags name.
+func remoteBrowsers(ws, cdp []string) []app.RemoteBrowser {
+	var out []app.RemoteBrowser
+	for _, u := range ws {
+		out = append(out, app.RemoteBrowser{URL: u})
+	}
+	for _, u := range cdp {
+		out = append(out, app.RemoteBrowser{URL: u, CDP: true})
+	}
+	return out
 }

@@ -2,94 +2,145 @@ package runner
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
 	"sync"
 
 	"observatory/backend/agent"
 )
 
-// pool is the browser a run's attempts share: launched on first use, and launched again
-// after one dies, for the attempts that come after.
+// Endpoint is one place attempts can get a browser: Chromium launched here, a Playwright
+// browser server, or a Chromium reached over CDP. Capacity is how many attempts it takes at
+// once.
+type Endpoint struct {
+	Name     string
+	Launch   Launcher
+	Capacity int
+}
+
+// ErrNoEndpoint means every browser endpoint of the run is down.
+var ErrNoEndpoint = errors.New("no browser endpoint is left")
+
+// pool hands attempts a browser from the endpoint with the most free capacity. Each
+// endpoint's browser is launched (or connected) on first use and again after it dies; an
+// endpoint whose browser cannot be had is marked down and the attempts go to the others.
 type pool struct {
-	launch Launcher
+	mu        sync.Mutex
+	freed     chan struct{} // closed and replaced whenever capacity frees up
+	endpoints []*endpointState
+}
 
-	mu      sync.Mutex
-	current agent.Browser
+type endpointState struct {
+	Endpoint
+	browser agent.Browser
 	retired []agent.Browser
+	running int
+	down    error
 }
 
-// get returns the current browser, launching one if there is none. Attempts waiting on a
-// launch wait for the same one.
-func (p *pool) get(ctx context.Context) (agent.Browser, error) {
+func newPool(eps []Endpoint) *pool {
+	p := &pool{freed: make(chan struct{})}
+	for _, e := range eps {
+		p.endpoints = append(p.endpoints, &endpointState{Endpoint: e})
+	}
+	return p
+}
+
+// acquire returns a browser and the endpoint it came from, waiting for free capacity.
+func (p *pool) acquire(ctx context.Context) (agent.Browser, *endpointState, error) {
+	for {
+		p.mu.Lock()
+		e := p.freest()
+		if e == nil {
+			err := p.allDown()
+			wait := p.freed
+			p.mu.Unlock()
+			if err != nil {
+				return nil, nil, err
+			}
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, nil, ctx.Err()
+			}
+		}
+		if e.browser == nil {
+			b, err := e.Launch(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					p.mu.Unlock()
+					return nil, nil, ctx.Err()
+				}
+				e.down = err
+				p.wake()
+				p.mu.Unlock()
+				continue
+			}
+			e.browser = b
+		}
+		e.running++
+		b := e.browser
+		p.mu.Unlock()
+		return b, e, nil
+	}
+}
+
+// release gives back the capacity an attempt held; gone says its browser died, so the
+// endpoint's next attempt needs a new one.
+func (p *pool) release(e *endpointState, b agent.Browser, gone bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.current != nil {
-		return p.current, nil
+	e.running--
+	if gone && e.browser == b {
+		e.browser = nil
+		e.retired = append(e.retired, b)
 	}
-	b, err := p.launch(ctx)
-	if err != nil {
-		return nil, err
-	}
-	p.current = b
-	return b, nil
+	p.wake()
 }
 
-// gone retires b after it died, so the next attempt launches a new browser. Attempts still
-// running in b end with it; b is closed when the run ends.
-func (p *pool) gone(b agent.Browser) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.current == b {
-		p.current = nil
-		p.retired = append(p.retired, b)
+// freest is the endpoint that is up and has the most free capacity, or nil.
+func (p *pool) freest() *endpointState {
+	var best *endpointState
+	for _, e := range p.endpoints {
+		if e.down != nil || e.running >= max(e.Capacity, 1) {
+			continue
+		}
+		if best == nil || max(e.Capacity, 1)-e.running > max(best.Capacity, 1)-best.running {
+			best = e
+		}
 	}
+	return best
 }
 
-// close closes every browser the pool launched.
+// allDown is ErrNoEndpoint with every endpoint's reason when none is up, else nil.
+func (p *pool) allDown() error {
+	var why []string
+	for _, e := range p.endpoints {
+		if e.down == nil {
+			return nil
+		}
+		why = append(why, fmt.Sprintf("%s: %v", e.Name, e.down))
+	}
+	return fmt.Errorf("%w (%s)", ErrNoEndpoint, strings.Join(why, "; "))
+}
+
+func (p *pool) wake() {
+	close(p.freed)
+	p.freed = make(chan struct{})
+}
+
+// close closes every browser the pool launched or connected.
 func (p *pool) close() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, b := range append(p.retired, p.current) {
-		if b != nil {
-			_ = b.Close()
+	for _, e := range p.endpoints {
+		for _, b := range append(e.retired, e.browser) {
+			if b != nil {
+				_ = b.Close()
+			}
 		}
+		e.browser, e.retired = nil, nil
 	}
-	p.current, p.retired = nil, nil
-}
-
-// lockedRecorder hands a recorder one call at a time.
-type lockedRecorder struct {
-	mu   sync.Mutex
-	next agent.Recorder
-}
-
-var _ agent.Recorder = (*lockedRecorder)(nil)
-
-func (l *lockedRecorder) RunStarted(run agent.Run) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.next.RunStarted(run)
-}
-
-func (l *lockedRecorder) AttemptStarted(runID string, position int, a agent.Attempt) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.next.AttemptStarted(runID, position, a)
-}
-
-func (l *lockedRecorder) StepRecorded(runID, slug string, s agent.Step, events []agent.Event) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.next.StepRecorded(runID, slug, s, events)
-}
-
-func (l *lockedRecorder) AttemptFinished(runID string, a agent.Attempt) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.next.AttemptFinished(runID, a)
-}
-
-func (l *lockedRecorder) RunFinished(runID string, status agent.RunStatus) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.next.RunFinished(runID, status)
 }

@@ -40,7 +40,8 @@ type Options struct {
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
-// scripted plan, the harness's policy, no history, nobody watching.
+// scripted plan, the harness's policy, no history, nobody watching. Attempts get their
+// browser from Endpoints, or, when there are none, from Launch.
 type Runner struct {
 	Suite agent.Suite
 	// Spec is the task document recorded with the run, so its verdicts can be recomputed.
@@ -48,8 +49,9 @@ type Runner struct {
 	// Planner returns the planner of one attempt.
 	Planner  func(spec agent.AttemptSpec) agent.Planner
 	Policy   agent.Policy
-	Launch   Launcher
-	Recorder agent.Recorder
+	Launch    Launcher
+	Endpoints []Endpoint
+	Recorder  agent.Recorder
 	Emit     func(Progress)
 }
 
@@ -129,7 +131,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	browsers := &pool{launch: r.Launch}
+	browsers := newPool(r.endpoints(opts))
 	defer browsers.close()
 	attempts := make([]*agent.Attempt, len(specs))
 	next := make(chan int)
@@ -180,7 +182,7 @@ func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptS
 	if ctx.Err() != nil {
 		return nil, nil
 	}
-	b, err := browsers.get(ctx)
+	b, ep, err := browsers.acquire(ctx)
 	if err != nil {
 		if ctx.Err() != nil { // stopped while the browser was starting
 			return nil, nil
@@ -188,14 +190,24 @@ func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptS
 		return nil, fmt.Errorf("starting the browser: %w", err)
 	}
 	a, err := r.attempt(ctx, run, spec, i, total, b, opts, mediaDir)
-	if errors.Is(err, errBrowserGone) {
-		browsers.gone(b)
+	gone := errors.Is(err, errBrowserGone)
+	browsers.release(ep, b, gone)
+	if gone {
 		err = nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &a, nil
+}
+
+// endpoints are where the run's attempts get browsers: the runner's endpoints, or Chromium
+// launched here, taking every attempt the run has going at once.
+func (r *Runner) endpoints(opts Options) []Endpoint {
+	if len(r.Endpoints) > 0 {
+		return r.Endpoints
+	}
+	return []Endpoint{{Name: "local Chromium", Launch: r.Launch, Capacity: max(opts.Parallel, 1)}}
 }
 
 // serialized is a copy of r whose recorder and progress callback are safe for attempts
