@@ -47,12 +47,12 @@ type Runner struct {
 	// Spec is the task document recorded with the run, so its verdicts can be recomputed.
 	Spec json.RawMessage
 	// Planner returns the planner of one attempt.
-	Planner  func(spec agent.AttemptSpec) agent.Planner
-	Policy   agent.Policy
+	Planner   func(spec agent.AttemptSpec) agent.Planner
+	Policy    agent.Policy
 	Launch    Launcher
 	Endpoints []Endpoint
 	Recorder  agent.Recorder
-	Emit     func(Progress)
+	Emit      func(Progress)
 }
 
 // NewRunID returns a sortable, unique run id such as 20261130T051500-3f9a1c.

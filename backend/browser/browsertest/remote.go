@@ -119,4 +119,3 @@ func start(tb testing.TB, cmd *exec.Cmd) *Remote {
 	tb.Cleanup(r.Kill)
 	return r
 }
-
