@@ -105,21 +105,21 @@ func TestABrowserServerThatDiesMidRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Status != agent.RunFinished || len(run.Attempts) != len(seedTable) {
-		t.Fatalf("run %s with %d attempts, want all %d to end", run.Status, len(run.Attempts), len(seedTable))
+	if run.Status != agent.RunFinished || len(run.Attempts) != len(booking.SeedTable) {
+		t.Fatalf("run %s with %d attempts, want all %d to end", run.Status, len(run.Attempts), len(booking.SeedTable))
 	}
 	lost := 0
 	for _, a := range run.Attempts {
-		w := seedTable[a.Slug]
-		if strings.Contains(a.Reason, "browser") && a.Terminal != w.terminal {
+		w := booking.SeedTable[a.Slug]
+		if strings.Contains(a.Reason, "browser") && a.Terminal != w.Terminal {
 			lost++
 			if a.Terminal != agent.Failed && a.Terminal != agent.Ambiguous {
 				t.Errorf("%s ended %s (%s) on the lost server; want failed or ambiguous", a.Slug, a.Terminal, a.Reason)
 			}
 			continue
 		}
-		if a.Terminal != w.terminal || a.Verdicts.Gate.Done != w.gate {
-			t.Errorf("%s: %s (%s), gate %v; want %s, gate %v", a.Slug, a.Terminal, a.Reason, a.Verdicts.Gate.Done, w.terminal, w.gate)
+		if got := booking.RowOf(a); got != w {
+			t.Errorf("%s: %+v (%s), want %+v", a.Slug, got, a.Reason, w)
 		}
 	}
 	if lost == 0 {
