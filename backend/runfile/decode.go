@@ -25,6 +25,9 @@ func Decode(r io.Reader) (File, error) {
 	if rerr != nil {
 		return File{}, rerr
 	}
+	if rerr := checkStrict(data); rerr != nil {
+		return File{}, rerr
+	}
 	if rerr := checkSchema(v); rerr != nil {
 		return File{}, rerr
 	}
