@@ -51,7 +51,7 @@ stores nothing.`,
 					return err
 				}
 				printDisagreements(env, res.Disagreements)
-				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)
+				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", safe(args[0]), res.RunID)
 				return nil
 			})
 		},
@@ -93,7 +93,7 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 			if n := len(res.Disagreements); n > 0 {
 				return fmt.Errorf("%s: %d recorded verdict(s) disagree with the replay", args[0], n)
 			}
-			fmt.Fprintf(env.Stderr, "%s: every recorded verdict agrees with the replay\n", args[0])
+			fmt.Fprintf(env.Stderr, "%s: every recorded verdict agrees with the replay\n", safe(args[0]))
 			return nil
 		},
 	}
@@ -108,14 +108,14 @@ func exportFile(env Env, files *app.Transfer, id, path string) error {
 		return err
 	}
 	for _, m := range missing {
-		fmt.Fprintf(env.Stderr, "warning: the media file %s is gone from disk; the bundle leaves it out\n", m)
+		fmt.Fprintf(env.Stderr, "warning: the media file %s is gone from disk; the bundle leaves it out\n", safe(m))
 	}
-	fmt.Fprintf(env.Stderr, "wrote %s\n", path)
+	fmt.Fprintf(env.Stderr, "wrote %s\n", safe(path))
 	return nil
 }
 
 func printDisagreements(env Env, dis []runfile.Disagreement) {
 	for _, d := range dis {
-		fmt.Fprintf(env.Stderr, "disagreement: %s: %s recorded %s, recomputed %s\n", d.Attempt, d.Verdict, d.Recorded, d.Recomputed)
+		fmt.Fprintf(env.Stderr, "disagreement: %s: %s recorded %s, recomputed %s\n", safe(d.Attempt), safe(d.Verdict), safe(d.Recorded), safe(d.Recomputed))
 	}
 }

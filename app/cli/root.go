@@ -5,6 +5,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 
@@ -30,6 +31,9 @@ func Execute(ctx context.Context, env Env, args []string) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	if err := root.ExecuteContext(ctx); err != nil {
+		// An error can quote a file (a refused run file's key, a bundle's entry name), so it
+		// is printed here, made safe, rather than by cobra.
+		fmt.Fprintln(env.Stderr, "Error:", safe(err.Error()))
 		return 1
 	}
 	return 0
@@ -43,7 +47,8 @@ func newRoot(env Env) *cobra.Command {
 		Long: `Observatory runs browser tasks in a real Chromium, records every step with the page
 before and after, and calls a task done only when a completion gate proves it from
 authoritative state. Without a subcommand it opens the desktop window.`,
-		SilenceUsage: true,
+		SilenceUsage:  true,
+		SilenceErrors: true,
 	}
 	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "where runs and media are stored (default: $OBSERVATORY_DATA_DIR, else the per-user data folder)")
 	root.AddCommand(

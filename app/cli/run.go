@@ -143,7 +143,7 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 	return func(p runner.Progress) {
 		switch p.Kind {
 		case runner.AttemptStarted:
-			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, p.Slug)
+			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, safe(p.Slug))
 		case runner.StepDone:
 			mark := "."
 			if p.Step.Error != "" {
@@ -151,9 +151,9 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			}
 			fmt.Fprint(w, mark)
 		case runner.AttemptFinished:
-			fmt.Fprintf(w, " %s\n", p.Attempt.Terminal)
+			fmt.Fprintf(w, " %s\n", safe(p.Attempt.Terminal))
 		case runner.Error:
-			fmt.Fprintf(w, "\nerror: %s\n", p.Message)
+			fmt.Fprintf(w, "\nerror: %s\n", safe(p.Message))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"observatory/backend/agent"
+	"observatory/backend/termsafe"
 )
 
 // printTable writes the attempts table of the seed: ground truth, then the three ways of
@@ -32,8 +33,8 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 			}
 			return s
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Slug, yesNo(v.SavedAsAsked.Done),
-			cell("notice", v.Notice.Done), cell("parallax", v.Parallax.Done), cell("gate", v.Gate.Done), a.Terminal)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", safe(a.Slug), yesNo(v.SavedAsAsked.Done),
+			cell("notice", v.Notice.Done), cell("parallax", v.Parallax.Done), cell("gate", v.Gate.Done), safe(a.Terminal))
 	}
 	n := len(attempts)
 	fmt.Fprintf(tw, "WRONG\t\t%d of %d\t%d of %d\t%d of %d\t\n", wrongBy["notice"], n, wrongBy["parallax"], n, wrongBy["gate"], n)
@@ -43,14 +44,18 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 // printReasons writes one line per attempt saying why it ended as it did.
 func printReasons(w io.Writer, attempts []agent.Attempt) {
 	for _, a := range attempts {
-		fmt.Fprintf(w, "%s: %s: %s\n", a.Slug, a.Terminal, a.Reason)
+		fmt.Fprintf(w, "%s: %s: %s\n", safe(a.Slug), safe(a.Terminal), safe(a.Reason))
 		for _, c := range a.Verdicts.Gate.Conditions {
 			if !c.Done {
-				fmt.Fprintf(w, "    gate: %s: %s\n", c.Label, c.Evidence)
+				fmt.Fprintf(w, "    gate: %s: %s\n", safe(c.Label), safe(c.Evidence))
 			}
 		}
 	}
 }
+
+// safe makes a string that came from a file, a page or the store safe to print: see
+// termsafe.String.
+func safe[S ~string](s S) string { return termsafe.String(string(s)) }
 
 func yesNo(b bool) string {
 	if b {
