@@ -100,6 +100,9 @@ func (f File) validate() *Error {
 			return err
 		}
 	}
+	if err := f.checkSanity(time.Now()); err != nil {
+		return err
+	}
 	if _, err := MediaNames(f.Attempts); err != nil {
 		return err.(*Error)
 	}
