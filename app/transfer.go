@@ -11,6 +11,7 @@ import (
 	"observatory/backend/bundle"
 	"observatory/backend/labs"
 	"observatory/backend/runfile"
+	"observatory/backend/scratch"
 	"observatory/backend/store"
 )
 
@@ -26,11 +27,12 @@ type ImportResult struct {
 type Transfer struct {
 	store     *store.Store
 	mediaRoot string
+	tempRoot  string
 }
 
 // NewTransfer works on the store and the media below dataDir.
 func NewTransfer(st *store.Store, dataDir string) *Transfer {
-	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir)}
+	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir), tempRoot: TempRoot(dataDir)}
 }
 
 // ExportFile writes a stored run to path: a bundle with its media when path ends in .zip,
@@ -108,13 +110,14 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 }
 
 // ImportUpload imports a run file or bundle whose bytes arrive on r (the HTTP transport's
-// upload), spooling them to a temporary file of at most bundle.MaxBundleBytes.
+// upload), spooling them to a temporary file of at most bundle.MaxBundleBytes in the data
+// folder, held so that SweepDebris removes it if this process dies first.
 func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) {
-	tmp, err := os.CreateTemp("", "observatory-import-*")
+	held, tmp, err := scratch.File(t.tempRoot, uploadPrefix)
 	if err != nil {
-		return ImportResult{}, err
+		return ImportResult{}, fmt.Errorf("receiving %s: %w", name, err)
 	}
-	defer os.Remove(tmp.Name())
+	defer held.Remove()
 	n, err := io.Copy(tmp, io.LimitReader(r, bundle.MaxBundleBytes+1))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
@@ -125,7 +128,7 @@ func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) 
 	if n > bundle.MaxBundleBytes {
 		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
 	}
-	return t.importFile(tmp.Name(), name)
+	return t.importFile(held.Path, name)
 }
 
 // isZip reports whether r starts with a zip signature, leaving r at its start.

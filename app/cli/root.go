@@ -19,9 +19,10 @@ type Env struct {
 	Assets fs.FS
 }
 
-// globals are the flags every command shares.
+// globals are the flags every command shares, and where commands warn.
 type globals struct {
 	dataDir string
+	stderr  io.Writer
 }
 
 // Execute runs the command line with args and returns the process exit code.
@@ -40,7 +41,7 @@ func Execute(ctx context.Context, env Env, args []string) int {
 }
 
 func newRoot(env Env) *cobra.Command {
-	g := &globals{}
+	g := &globals{stderr: env.Stderr}
 	root := &cobra.Command{
 		Use:   "observatory",
 		Short: "A workbench for browser agents: run, trace, gate and replay browser tasks",
