@@ -19,7 +19,7 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 		Short: "Write a stored run as a run file (observatory.run/v1) or, to a .zip, as a bundle with its media",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(g, func(st *store.Store, dataDir string) error {
+			return withReader(g, func(st *store.Store, dataDir string) error {
 				if out == "" || out == "-" {
 					run, err := st.Get(args[0])
 					if err != nil {

@@ -16,7 +16,7 @@ func newRunsCmd(env Env, g *globals) *cobra.Command {
 		Short: "List the run history, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withStore(g, func(st *store.Store, _ string) error {
+			return withReader(g, func(st *store.Store, _ string) error {
 				runs, err := st.List()
 				if err != nil {
 					return err
@@ -50,7 +50,7 @@ func newShowCmd(env Env, g *globals) *cobra.Command {
 		Long:  "Prints one stored run. RUN is a run id or a unique prefix of one (see `observatory runs`).",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(g, func(st *store.Store, _ string) error {
+			return withReader(g, func(st *store.Store, _ string) error {
 				run, err := st.Get(args[0])
 				if err != nil {
 					return err

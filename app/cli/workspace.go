@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"observatory/app"
@@ -46,4 +47,38 @@ func withStore(g *globals, f func(st *store.Store, dataDir string) error) error 
 	}
 	defer st.Close()
 	return f(st, dataDir)
+}
+
+// withReader opens the store for f, a command that only reads it. It opens it as a writer
+// when it can, as every command does, so that runs whose process died are marked
+// interrupted; in a data folder it cannot write (a read-only mount, another user's folder)
+// it reads the history there read-only instead.
+func withReader(g *globals, f func(st *store.Store, dataDir string) error) error {
+	st, dir, err := openStore(g)
+	if err != nil {
+		if st, dir, err = openReadOnly(g, err); err != nil {
+			return err
+		}
+	}
+	defer st.Close()
+	return f(st, dir)
+}
+
+// openReadOnly opens the history read-only after opening it as a writer failed with cause,
+// and says so; if there is no history to read, it returns cause, which says why the writer
+// could not open.
+func openReadOnly(g *globals, cause error) (*store.Store, string, error) {
+	dir, err := dataDir(g)
+	if err != nil {
+		return nil, "", cause
+	}
+	st, err := store.OpenReadOnly(dir)
+	if errors.Is(err, store.ErrNoHistory) {
+		return nil, "", cause
+	}
+	if err != nil {
+		return nil, "", errors.Join(cause, err)
+	}
+	fmt.Fprintf(g.stderr, "warning: reading the history read-only (a run whose process died may still show as running): %s\n", safe(cause.Error()))
+	return st, dir, nil
 }
