@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -82,7 +83,8 @@ func (t *Transfer) WriteBundle(w io.Writer, id string) error {
 }
 
 // ImportFile imports the run file or bundle at path, telling them apart by content, and
-// reading no more than their size limits allow.
+// reading no more than their size limits allow. path may be a pipe (/dev/stdin, a FIFO):
+// it is then received as an upload is.
 func (t *Transfer) ImportFile(path string) (ImportResult, error) {
 	return t.importFile(path, filepath.Base(path))
 }
@@ -97,11 +99,15 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	if err != nil {
 		return ImportResult{}, err
 	}
+	if !info.Mode().IsRegular() {
+		// A bundle is read at offsets, which a pipe cannot do: spool it to a file first.
+		return t.ImportUpload(name, file)
+	}
 	var res runfile.Result
-	if isZip(file) {
+	if br := bufio.NewReader(file); bundle.Sniff(br) {
 		res, err = bundle.Import(labs.Get, t.store, t.mediaRoot, name, file, info.Size())
 	} else {
-		res, err = runfile.Import(labs.Get, t.store, name, file)
+		res, err = runfile.Import(labs.Get, t.store, name, br)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
@@ -129,14 +135,6 @@ func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) 
 		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
 	}
 	return t.importFile(held.Path, name)
-}
-
-// isZip reports whether r starts with a zip signature, leaving r at its start.
-func isZip(r io.ReadSeeker) bool {
-	var sig [4]byte
-	_, err := io.ReadFull(r, sig[:])
-	_, _ = r.Seek(0, io.SeekStart)
-	return err == nil && string(sig[:]) == "PK\x03\x04"
 }
 
 // writeAtomically writes through a temporary file renamed into place, so a failed export

@@ -61,19 +61,8 @@ func (u *stalledUpload) Read(p []byte) (int, error) {
 // the video's data.
 func bigBundle(t *testing.T) ([]byte, int64) {
 	t.Helper()
-	media := t.TempDir()
-	if err := os.WriteFile(filepath.Join(media, "saves-normally.webm"), make([]byte, 4<<20), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	now := time.Now().UTC()
-	run := agent.Run{ID: "0123456789abcdef", Lab: "booking", Created: now, Status: agent.RunFinished, Source: "live",
-		Attempts: []agent.Attempt{{Slug: "saves-normally", Title: "Saves normally", Config: agent.DefaultConfig(),
-			Terminal: agent.Failed, Reason: "it stopped", Started: now, Video: "saves-normally.webm"}}}
-	var buf bytes.Buffer
-	if _, err := bundle.Export(&buf, run, media); err != nil {
-		t.Fatal(err)
-	}
-	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	data := bundleBytes(t, bookingRun(t, "saves-normally.webm"), map[string][]byte{"saves-normally.webm": make([]byte, 4<<20)})
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +72,7 @@ func bigBundle(t *testing.T) ([]byte, int64) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return buf.Bytes(), off
+			return data, off
 		}
 	}
 	t.Fatal("the bundle has no video")

@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"observatory/app"
+	"observatory/backend/bundle"
 	"observatory/backend/labs"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
@@ -62,15 +66,10 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "verify FILE",
-		Short: "Replay a run file, print the recomputed table, exit 1 on any disagreement or refusal",
+		Short: "Replay a run file (or a bundle's), print the recomputed table, exit 1 on any disagreement or refusal",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			file, err := runfile.Decode(f)
+			file, err := readRunFile(args[0])
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
@@ -99,6 +98,32 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recomputed attempts as JSON")
 	return cmd
+}
+
+// readRunFile decodes the run file at path, or the one inside the bundle at path (a .zip,
+// told apart by content).
+func readRunFile(path string) (runfile.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return runfile.File{}, err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	if !bundle.Sniff(br) {
+		return runfile.Decode(br)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return runfile.File{}, err
+	}
+	if !info.Mode().IsRegular() {
+		return runfile.File{}, errors.New("a bundle is read at offsets, so it must be a file, not a pipe; save it first")
+	}
+	data, err := bundle.RunFileOf(f, info.Size())
+	if err != nil {
+		return runfile.File{}, err
+	}
+	return runfile.Decode(bytes.NewReader(data))
 }
 
 // exportFile writes a stored run to path (a bundle for .zip) and says what it wrote.

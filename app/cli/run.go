@@ -2,8 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -90,7 +93,7 @@ marked. Progress goes to standard error; with --json standard output holds only 
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
-	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt (<slug>.trace.zip; open it with `npx playwright show-trace`)")
+	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	f.overrides.register(fs)
 	return cmd
@@ -104,6 +107,11 @@ func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
 	specs, err := runner.Select(lab, f.attempts)
 	if err != nil {
 		return err
+	}
+	if f.export != "" {
+		if err := checkWritable(filepath.Dir(f.export)); err != nil {
+			return fmt.Errorf("--export %s: %w", f.export, err)
+		}
 	}
 	st, dataDir, err := openStore(g)
 	if err != nil {
@@ -156,6 +164,16 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			fmt.Fprintf(w, "\nerror: %s\n", safe(p.Message))
 		}
 	}
+}
+
+// checkWritable fails unless a file can be created in dir, so that a run whose result could
+// not be saved there fails before it starts, not after.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".observatory-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write into %s: %w", dir, err)
+	}
+	return errors.Join(f.Close(), os.Remove(f.Name()))
 }
 
 func writeJSON(w io.Writer, v any) error {
