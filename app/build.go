@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -75,9 +76,8 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		req.Attempts = slugs(specs)
 	}
 	if req.Export != "" {
-		dir := filepath.Dir(req.Export)
-		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-			return nil, fmt.Errorf("cannot export to %s: the folder %s does not exist", req.Export, dir)
+		if err := checkWritable(filepath.Dir(req.Export)); err != nil {
+			return nil, fmt.Errorf("--export %s: %w", req.Export, err)
 		}
 	}
 	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
@@ -164,4 +164,14 @@ func (rb RemoteBrowser) launcher() runner.Launcher {
 		}
 		return b, nil
 	}
+}
+
+// checkWritable fails unless a file can be created in dir, so that a run whose result could
+// not be saved is refused before it starts.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".observatory-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write into %s: %w", dir, err)
+	}
+	return errors.Join(f.Close(), os.Remove(f.Name()))
 }

@@ -42,7 +42,7 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"verify an illegal event order", []string{"verify", filepath.Join(bad, "unknown-version.json")}, 1, "", "unknown schema version"},
 		{"a shard that is not K/N", []string{"run", "--shard", "2", "--data-dir", dir}, 1, "", `shard "2": want K/N`},
 		{"a shard past N", []string{"run", "--shard", "3/2", "--data-dir", dir}, 1, "", "want 1 <= K <= N"},
-		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "does not exist"},
+		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "cannot write into"},
 		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},
 	}
