@@ -231,10 +231,7 @@ func parseJSON(data []byte) (*node, error) {
 func jsonValue(d *json.Decoder, path string, depth int, lineAt func() int) (*node, error) {
 	tok, err := d.Token()
 	if err != nil {
-		if errors.Is(err, io.EOF) {
-			err = io.ErrUnexpectedEOF
-		}
-		return nil, errLine(lineAt(), "not valid JSON: %v", err)
+		return nil, jsonError(err, lineAt())
 	}
 	out := &node{line: lineAt()}
 	switch t := tok.(type) {
@@ -257,7 +254,7 @@ func jsonValue(d *json.Decoder, path string, depth int, lineAt func() int) (*nod
 			for d.More() {
 				kt, err := d.Token()
 				if err != nil {
-					return nil, errLine(lineAt(), "not valid JSON: %v", err)
+					return nil, jsonError(err, lineAt())
 				}
 				key := kt.(string) // the decoder only yields strings as object keys
 				at := join(path, key)
@@ -273,7 +270,7 @@ func jsonValue(d *json.Decoder, path string, depth int, lineAt func() int) (*nod
 			}
 		}
 		if _, err := d.Token(); err != nil { // the closing delimiter
-			return nil, errLine(lineAt(), "not valid JSON: %v", err)
+			return nil, jsonError(err, lineAt())
 		}
 	case json.Number:
 		if i, err := t.Int64(); err == nil {
@@ -293,4 +290,12 @@ func jsonValue(d *json.Decoder, path string, depth int, lineAt func() int) (*nod
 		return nil, errAt(path, "unexpected JSON token %v", fmt.Sprint(t))
 	}
 	return out, nil
+}
+
+// jsonError is a located syntax error; the end of the file is "unexpected end".
+func jsonError(err error, line int) *Error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errLine(line, "not valid JSON: unexpected end of the file")
+	}
+	return errLine(line, "not valid JSON: %v", err)
 }
