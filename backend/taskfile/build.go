@@ -278,6 +278,9 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 		a.Value = *st.Value
 	}
 	if kind == agent.ActNavigate {
+		if u, err := url.Parse(a.Value); err == nil && !u.IsAbs() && b.s.lab != nil {
+			return planStep{}, errAt(join(at, "value"), "a lab task cannot navigate to a relative URL yet: the lab's address is known only when an attempt starts")
+		}
 		placed, err := b.place(a.Value)
 		if err != nil {
 			return planStep{}, errAt(join(at, "value"), "%v", err)
