@@ -55,6 +55,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newImportCmd(env, g),
 		newVerifyCmd(env, g),
 		newInstallCmd(env),
+		newTaskCmd(env),
 	)
 	addDesktop(root, env, g)
 	return root
