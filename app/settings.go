@@ -23,6 +23,8 @@ type UserSettings struct {
 	Screenshots bool                 `json:"screenshots"`
 	// Trace records a Playwright trace of each attempt, for Playwright's own trace viewer.
 	Trace bool `json:"trace"`
+	// Parallel is how many attempts run at once (0 or 1: one after another).
+	Parallel int `json:"parallel,omitempty"`
 }
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.
@@ -58,6 +60,9 @@ func (s *Settings) Get() (UserSettings, error) {
 func (s *Settings) Save(u UserSettings) error {
 	if err := u.Config.Apply(agent.DefaultConfig()).Validate(); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)
+	}
+	if u.Parallel < 0 || u.Parallel > MaxParallel {
+		return fmt.Errorf("settings not saved: parallel %d: want 1 to %d attempts at once", u.Parallel, MaxParallel)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"observatory/backend/agent"
 	"observatory/backend/bundle"
-	"observatory/backend/labs"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
@@ -49,6 +49,11 @@ func (t *Transfer) ExportFile(id, path string) (missing []string, err error) {
 		return err
 	})
 	return missing, err
+}
+
+// WriteRunFile writes run as a run file at path, atomically.
+func WriteRunFile(path string, run agent.Run) error {
+	return writeAtomically(path, func(w io.Writer) error { return runfile.Encode(w, run) })
 }
 
 // MediaPath is where a media file that run id names lies on disk; a name the run does not
@@ -97,9 +102,9 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	}
 	var res runfile.Result
 	if isZip(file) {
-		res, err = bundle.Import(labs.Get, t.store, t.mediaRoot, name, file, info.Size())
+		res, err = bundle.Import(Resolve, t.store, t.mediaRoot, name, file, info.Size())
 	} else {
-		res, err = runfile.Import(labs.Get, t.store, name, file)
+		res, err = runfile.Import(Resolve, t.store, name, file)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)

@@ -2,12 +2,10 @@ package cli
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"observatory/app"
-	"observatory/backend/labs"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
@@ -65,20 +63,11 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 		Short: "Replay a run file, print the recomputed table, exit 1 on any disagreement or refusal",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			file, err := readRunFile(args[0])
 			if err != nil {
 				return err
 			}
-			defer f.Close()
-			file, err := runfile.Decode(f)
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
-			lab, err := labs.Get(file.Run.Lab)
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
-			res, err := runfile.Replay(lab, file)
+			res, err := runfile.Verify(app.Resolve, file)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}

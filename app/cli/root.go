@@ -54,6 +54,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newExportCmd(env, g),
 		newImportCmd(env, g),
 		newVerifyCmd(env, g),
+		newMergeCmd(env),
 		newInstallCmd(env),
 		newTaskCmd(env),
 	)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,9 @@ type Page struct {
 	page    playwright.Page
 	opts    agent.PageOptions
 	crashed atomic.Bool
+
+	// remote pages fetch their video with SaveAs: its file lies on the browser's machine.
+	remote bool
 
 	mu      sync.Mutex
 	masks   []agent.Target
@@ -75,6 +79,9 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 
 // Resolve counts the elements t matches.
 func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	loc, err := p.locate(t)
 	if err != nil {
 		return err
@@ -98,6 +105,12 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	timeout := playwright.Float(actionTimeoutMS)
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
+	if a.Kind == agent.ActVerify || !slices.Contains(agent.ActionKinds, a.Kind) {
+		return fmt.Errorf("%q is not a page action: verify waits on the gate, and the page acts on %v", a.Kind, pageActions())
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if a.Kind == agent.ActNavigate {
 		return p.Goto(ctx, a.Value)
 	}
@@ -136,10 +149,13 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 		run = func() error {
 			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
 		}
-	default:
-		return fmt.Errorf("%q is not a page action", a.Kind)
 	}
 	return p.fail(what, do(ctx, run))
+}
+
+// pageActions are the action kinds a page carries out.
+func pageActions() []agent.ActionKind {
+	return slices.DeleteFunc(slices.Clone(agent.ActionKinds), func(k agent.ActionKind) bool { return k == agent.ActVerify })
 }
 
 // Mask hides every element t matches from the screenshots taken from now on.
@@ -213,11 +229,18 @@ func (p *Page) Close() (agent.Recording, error) {
 	if !recordsVideo(p.opts) {
 		return rec, nil
 	}
+	name := mediaName(p.opts, ".webm")
+	if p.remote {
+		if err := video.SaveAs(filepath.Join(p.opts.MediaDir, name)); err != nil {
+			return rec, fmt.Errorf("fetch the recorded video from the browser server: %w", err)
+		}
+		rec.Video = name
+		return rec, nil
+	}
 	recorded, err := video.Path()
 	if err != nil {
 		return rec, fmt.Errorf("find the recorded video: %w", err)
 	}
-	name := mediaName(p.opts, ".webm")
 	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, name)); err != nil {
 		return rec, fmt.Errorf("name the recorded video: %w", err)
 	}

@@ -116,10 +116,10 @@ func TestListSummarizesNewestFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// older: attempt 1 all agree; attempt 2 notice and parallax say done, nothing saved.
+	// older: attempt 1 all agree; attempt 2's notice and parallax say done, nothing saved: one wrong attempt.
 	want := []Summary{
-		{ID: "newer", Lab: "booking", Created: newer.Created, Status: agent.RunFinished, Source: "live", Attempts: 1, Completed: 1, Wrong: 0},
-		{ID: "older", Lab: "booking", Created: older.Created, Status: agent.RunFinished, Source: "live", Attempts: 2, Completed: 1, Wrong: 2},
+		{ID: "newer", Task: "booking", Created: newer.Created, Added: newer.Created, Status: agent.RunFinished, Source: "live", Attempts: 1, Completed: 1, Wrong: 0},
+		{ID: "older", Task: "booking", Created: older.Created, Added: older.Created, Status: agent.RunFinished, Source: "live", Attempts: 2, Completed: 1, Wrong: 1},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("List:\n got %+v\nwant %+v", got, want)
@@ -191,7 +191,7 @@ func TestRecorderRefusesUnknownRunsAndAttempts(t *testing.T) {
 		msg  string
 	}{
 		{"step of unstarted attempt", s.StepRecorded("r", "nope", agent.Step{}, nil), `attempt "nope" was never started in run "r"`},
-		{"attempt of unknown run", s.AttemptStarted("ghost", agent.Attempt{Slug: "a"}), `run "ghost": FOREIGN KEY constraint failed`},
+		{"attempt of unknown run", s.AttemptStarted("ghost", 0, agent.Attempt{Slug: "a"}), `run "ghost": FOREIGN KEY constraint failed`},
 		{"finish of unknown run", s.RunFinished("ghost", agent.RunFinished), `run "ghost": ` + ErrNotFound.Error()},
 		{"duplicate run", s.RunStarted(testRun("r")), `run "r": UNIQUE constraint failed`},
 	}
