@@ -62,6 +62,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newVerifyCmd(env, g),
 		newMergeCmd(env),
 		newInstallCmd(env),
+		newTaskCmd(env),
 	)
 	addDesktop(root, env, g)
 	return root
