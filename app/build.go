@@ -83,7 +83,11 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
 		return nil, fmt.Errorf("per-endpoint %d: want 1 to %d attempts at once", req.PerEndpoint, MaxParallel)
 	}
-	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: req.Planner, Policy: req.Policy,
+	plan := req.Planner
+	if plan == nil {
+		plan = req.Task.Planner
+	}
+	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
 		Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
 	for _, rb := range req.Remote {
 		capacity := req.PerEndpoint
