@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,8 +19,10 @@ import (
 // TaskInfo describes a task for the UI: its intent, plan and attempts, and the columns its
 // verdicts fill (the ground truth, each signal and each gate condition, by ID and label).
 type TaskInfo struct {
-	// Ref names the task in a StartRequest ("lab:booking").
-	Ref      string              `json:"ref"`
+	// Ref names the task in a StartRequest ("lab:booking", "file:3fa9…").
+	Ref string `json:"ref"`
+	// File is the task file's name, for tasks opened from a file.
+	File     string              `json:"file,omitempty"`
 	Task     agent.Task          `json:"task"`
 	Plan     agent.Plan          `json:"plan"`
 	Attempts []agent.AttemptSpec `json:"attempts"`
@@ -42,6 +46,7 @@ type Runs struct {
 	settings *Settings
 	emit     Emitter
 	media    string
+	recent   *recentTasks
 	launch   func(headed bool, executable string) runner.Launcher
 
 	mu      sync.Mutex
@@ -54,7 +59,8 @@ type liveRun struct {
 	done   chan struct{}
 }
 
-// Tasks lists the tasks there are to run: the labs' built-in tasks.
+// Tasks lists the tasks there are to run: the labs' built-in tasks, then the task files
+// opened here, newest first. A remembered file that no longer reads is left out.
 func (r *Runs) Tasks() ([]TaskInfo, error) {
 	var out []TaskInfo
 	for _, name := range labs.Names() {
@@ -64,7 +70,43 @@ func (r *Runs) Tasks() ([]TaskInfo, error) {
 		}
 		out = append(out, describe(labPrefix+name, src))
 	}
+	recent, err := r.recent.list()
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range recent {
+		if src, err := r.source(t.Ref); err == nil {
+			info := describe(t.Ref, src)
+			info.File = t.Name
+			out = append(out, info)
+		}
+	}
 	return out, nil
+}
+
+// LoadTask checks the text of a task file (name is its file name, for messages) and
+// remembers it among the recent tasks. The UI reads the file itself, by a file picker or a
+// drop, so no path ever comes from it.
+func (r *Runs) LoadTask(name, content string) (TaskInfo, error) {
+	src, err := ParseTaskFile(name, []byte(content))
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	ref, err := r.recent.add(name, []byte(content))
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	info := describe(ref, src)
+	info.File = filepath.Base(name)
+	return info, nil
+}
+
+// ForgetTask removes an opened task file from the recent tasks.
+func (r *Runs) ForgetTask(ref string) error {
+	if !validRef(ref) {
+		return fmt.Errorf("%q is not an opened task file", ref)
+	}
+	return r.recent.forget(ref)
 }
 
 // describe is the TaskInfo of src, its columns labelled by judging no evidence at all.
@@ -74,9 +116,16 @@ func describe(ref string, src TaskSource) TaskInfo {
 	return TaskInfo{Ref: ref, Task: s.Task(), Plan: s.Plan(), Attempts: s.Attempts(), Columns: cols}
 }
 
-// source finds the task a StartRequest names.
+// source finds the task a reference names: a lab's, or a task file opened here.
 func (r *Runs) source(ref string) (TaskSource, error) {
-	return LabTask(ref)
+	if !strings.HasPrefix(ref, filePrefix) {
+		return LabTask(ref)
+	}
+	text, err := r.recent.text(ref)
+	if err != nil {
+		return TaskSource{}, err
+	}
+	return ParseTaskFile(ref, text)
 }
 
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.
@@ -95,7 +144,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	}
 	finished := false // whether the runner reported the run's end itself
 	prep, err := Prepare(RunRequest{Task: src, Attempts: req.Attempts, Override: override,
-		Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
+		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
 		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store,
 		Emit: func(p runner.Progress) {
 			finished = finished || p.Kind == runner.RunFinished

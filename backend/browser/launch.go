@@ -53,6 +53,10 @@ type Options struct {
 type Browser struct {
 	pw      *playwright.Playwright
 	browser playwright.Browser
+	// remote is set for a browser server on another machine, whose files are not ours;
+	// endpoint is the address it was reached at.
+	remote   bool
+	endpoint string
 }
 
 var _ agent.Browser = (*Browser)(nil)
@@ -210,6 +214,7 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 		return nil, b.gone("open a page", err)
 	}
 	p := newPage(bc, pg, opts)
+	p.remote = b.remote
 	if len(opts.Origins) > 0 {
 		if err := p.guardOrigins(bc, opts.Origins); err != nil {
 			_ = bc.Close()

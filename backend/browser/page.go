@@ -27,9 +27,14 @@ type Page struct {
 	opts    agent.PageOptions
 	crashed atomic.Bool
 
+	// remote pages fetch their video with SaveAs: its file lies on the browser's machine.
+	remote bool
+
 	mu      sync.Mutex
 	masks   []agent.Target
 	blocked []string
+	// lastRaw is the sample the latest stored frame, lastShot, shows.
+	lastRaw, lastShot string
 }
 
 var _ agent.Page = (*Page)(nil)
@@ -160,6 +165,7 @@ func (p *Page) Mask(t agent.Target) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.masks = append(p.masks, t)
+	p.lastShot = "" // the next frame must be taken with the mask
 }
 
 // maskLocators are the locators of the masked targets.
@@ -226,11 +232,18 @@ func (p *Page) Close() (agent.Recording, error) {
 	if !recordsVideo(p.opts) {
 		return rec, nil
 	}
+	name := mediaName(p.opts, ".webm")
+	if p.remote {
+		if err := video.SaveAs(filepath.Join(p.opts.MediaDir, name)); err != nil {
+			return rec, fmt.Errorf("fetch the recorded video from the browser server: %w", err)
+		}
+		rec.Video = name
+		return rec, nil
+	}
 	recorded, err := video.Path()
 	if err != nil {
 		return rec, fmt.Errorf("find the recorded video: %w", err)
 	}
-	name := mediaName(p.opts, ".webm")
 	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, name)); err != nil {
 		return rec, fmt.Errorf("name the recorded video: %w", err)
 	}

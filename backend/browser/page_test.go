@@ -85,7 +85,9 @@ func TestClosedPageIsBrowserGone(t *testing.T) {
 		"goto":    func() error { return page.Goto(ctx, "about:blank") },
 		"observe": func() error { _, err := page.Observe(ctx); return err },
 		"resolve": func() error { return page.Resolve(ctx, agent.Target{Role: "button", Name: "New booking"}) },
-		"act":     func() error { return page.Act(ctx, agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "New booking"}, Value: ""}) },
+		"act": func() error {
+			return page.Act(ctx, agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "New booking"}, Value: ""})
+		},
 	}
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {
