@@ -169,9 +169,9 @@ describe("App with task files", () => {
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
       "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal", "Why", "Run",
     ]);
-    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("file:close-issue.yaml");
+    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("file:3fa9c0de");
     fireEvent.click(screen.getByRole("button", { name: "Run all" }));
-    expect(api.runs.start).toHaveBeenCalledWith({ task: "file:close-issue.yaml", attempts: [], config: {} });
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "file:3fa9c0de", attempts: [], config: {} });
   });
 
   it("opens a task file dropped on the window, and forgets it", async () => {
@@ -190,7 +190,7 @@ describe("App with task files", () => {
     expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.json", '{"name":"close-issue"}');
     expect(screen.queryByText("Drop a task file (YAML or JSON) to open it")).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Forget" })));
-    expect(api.runs.forgetTask).toHaveBeenCalledWith("file:close-issue.yaml");
+    expect(api.runs.forgetTask).toHaveBeenCalledWith("file:3fa9c0de");
     expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
   });
 

@@ -241,8 +241,10 @@ export interface AttemptSpec {
  * and labels name the attempts table's columns and the gate's checklist.
  */
 export interface TaskInfo {
-  /** Names the task in a StartRequest ("lab:booking"). */
+  /** Names the task in a StartRequest ("lab:booking", "file:3fa9…"). */
   ref: string;
+  /** The task file's name, for a task opened from a file. */
+  file?: string;
   task: Task;
   plan: Action[] | null;
   attempts: AttemptSpec[] | null;
@@ -326,6 +328,8 @@ export interface Settings {
   screenshots: boolean;
   /** Record a Playwright trace of each attempt. */
   trace: boolean;
+  /** How many attempts run at once; absent or 1: one after another. */
+  parallel?: number;
 }
 
 /** What a `run` event reports. */

@@ -28,7 +28,7 @@ export function TaskPicker({ tasks, task, disabled, onChoose, onOpen, onForget }
       <select id={id} value={task?.ref ?? ""} disabled={disabled || tasks.length === 0} onChange={(e) => onChoose(e.target.value)}>
         {tasks.map((t) => (
           <option key={t.ref} value={t.ref}>
-            {t.task.name} · {builtIn(t) ? "lab" : t.ref.replace(/^[a-z]+:/, "")}
+            {t.task.name} · {t.file ?? (builtIn(t) ? "lab" : "task file")}
           </option>
         ))}
       </select>

@@ -242,7 +242,8 @@ export const issueAttempt: Attempt = {
 };
 
 export const issueTaskInfo: TaskInfo = {
-  ref: "file:close-issue.yaml",
+  ref: "file:3fa9c0de",
+  file: "close-issue.yaml",
   task: issueTask,
   plan: issuePlan,
   attempts: [{ slug: "api-down", title: "API down", config }],
