@@ -287,3 +287,52 @@ describe("App deep links", () => {
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 2 of 5: Fill task title");
   });
 });
+
+describe("App keyboard and theme", () => {
+  it("moves the attempt selection with ↑/↓ anywhere outside controls, the focus following", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByRole("row", { name: "Save refused" });
+    fireEvent.keyDown(document.body, { key: "ArrowDown" });
+    const first = screen.getByRole("row", { name: "Saves normally" });
+    expect(first.getAttribute("aria-current")).toBe("true");
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(screen.getByRole("row", { name: "Save refused" }));
+    expect(screen.getByRole("row", { name: "Save refused" }).getAttribute("aria-current")).toBe("true");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" }); // the last row stays
+    expect(document.activeElement).toBe(screen.getByRole("row", { name: "Save refused" }));
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Theme" }), { key: "ArrowUp" }); // a control keeps its keys
+    expect(screen.getByRole("row", { name: "Save refused" }).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("keeps the focus on the chosen step as ←/→ move it", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
+    fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
+    const steps = screen.getByRole("navigation", { name: "Steps" });
+    within(steps).getByRole("button", { name: /Fill task title/ }).focus();
+    fireEvent.click(document.activeElement!);
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(within(steps).getByRole("button", { name: /Choose a room/ }));
+    expect(document.activeElement!.getAttribute("aria-current")).toBe("step");
+    fireEvent.keyDown(document.activeElement!, { key: "End" });
+    expect(document.activeElement).toBe(within(steps).getByRole("button", { name: /Verify committed reservation/ }));
+  });
+
+  it("switches to the dark theme and remembers it", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    fireEvent.change(screen.getByRole("combobox", { name: "Theme" }), { target: { value: "dark" } });
+    expect(document.documentElement.dataset.theme).toBe("dark");
+    expect(localStorage.getItem("observatory.theme")).toBe("dark");
+    fireEvent.change(screen.getByRole("combobox", { name: "Theme" }), { target: { value: "light" } });
+    expect(document.documentElement.dataset.theme).toBe("light");
+  });
+});

@@ -6,6 +6,7 @@ import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
 import { SettingsPanel } from "./components/SettingsPanel";
+import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
 import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
@@ -95,15 +96,6 @@ export function App({ api }: { api: Api }) {
         onOpenTask={w.openTaskFile}
         onForgetTask={w.forgetTask}
         session={w.session}
-        progress={
-          running
-            ? {
-                at: live.position?.index ?? Math.max(live.started.length, 1),
-                of: live.position?.total ?? live.planned.length,
-                title: nowRunning ? titleOf(nowRunning) : "starting…",
-              }
-            : null
-        }
         running={running}
         canExport={!!w.shownId && !running}
         settingsOpen={settingsOpen}
@@ -118,12 +110,6 @@ export function App({ api }: { api: Api }) {
         onImport={w.importRun}
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
-      {w.message && (
-        <p className={`banner ${w.message.kind}`} role={w.message.kind === "error" ? "alert" : "status"}>
-          {w.message.text}
-        </p>
-      )}
-      {live?.error && <p className="banner error" role="alert">{live.error}</p>}
       {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       {dragging && (
@@ -191,6 +177,19 @@ export function App({ api }: { api: Api }) {
           resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
         />
       </div>
+      <StatusBar
+        progress={
+          running
+            ? {
+                at: live.position?.index ?? Math.max(live.started.length, 1),
+                of: live.position?.total ?? live.planned.length,
+                title: nowRunning ? titleOf(nowRunning) : "starting…",
+              }
+            : null
+        }
+        message={w.message}
+        runError={live?.error ?? null}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import type { Attempt, Disagreement } from "../api/types";
+import { modified, ownsKeys } from "../keys";
 import { callOf, rowCells, totals, unmet, type Cell, type Column } from "../verdicts";
 
 /** One row: the attempt's slug and title, and its result once it has one. */
@@ -50,8 +51,9 @@ function WhyCell({ attempt }: { attempt: Attempt }) {
 }
 
 /**
- * The attempts and their verdicts, wrong ones marked. Clicking a row or moving with Up/Down
- * selects it and shows its trace; only the row's ▶ button runs it.
+ * The attempts and their verdicts, wrong ones marked. Clicking a row or Up/Down anywhere in
+ * the window (outside form controls) selects a row and shows its trace, focus moving with the
+ * selection; only the row's ▶ button runs it.
  */
 export function AttemptsTable({ rows, columns, selected, running, busy, disagreements, onRun, onSelect }: AttemptsTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
@@ -59,12 +61,28 @@ export function AttemptsTable({ rows, columns, selected, running, busy, disagree
   const sums = totals(done, columns);
   const focusable = selected ?? rows[0]?.slug;
 
-  const move = (from: number, to: number) => {
-    const k = Math.max(0, Math.min(rows.length - 1, to));
-    if (k === from) return;
-    onSelect(rows[k].slug);
-    (body.current?.children[k] as HTMLElement | undefined)?.focus();
-  };
+  const at = rows.findIndex((r) => r.slug === selected);
+  const rowAt = (k: number) => body.current?.children[k] as HTMLElement | undefined;
+
+  // Up/Down outside the table move the selection too, and bring the focus along.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (rows.length === 0 || ownsKeys(e.target) || modified(e)) return;
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      e.preventDefault();
+      const k = Math.max(0, Math.min(rows.length - 1, at < 0 ? 0 : at + (e.key === "ArrowDown" ? 1 : -1)));
+      onSelect(rows[k].slug);
+      rowAt(k)?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [rows, at, onSelect]);
+
+  // When the selection changes while the focus is in the table (an import, a live run moving
+  // on), the focus follows it.
+  useEffect(() => {
+    if (at >= 0 && body.current?.contains(document.activeElement) && document.activeElement?.tagName === "TR") rowAt(at)?.focus();
+  }, [at]);
 
   return (
     <table className="attempts" aria-label="Attempts">
@@ -81,7 +99,7 @@ export function AttemptsTable({ rows, columns, selected, running, busy, disagree
         </tr>
       </thead>
       <tbody ref={body}>
-        {rows.map((r, k) => {
+        {rows.map((r) => {
           const cells = r.attempt ? rowCells(r.attempt, columns, disagreements) : null;
           const isSelected = r.slug === selected;
           return (
@@ -94,14 +112,6 @@ export function AttemptsTable({ rows, columns, selected, running, busy, disagree
               className={isSelected ? "selected" : undefined}
               onClick={() => onSelect(r.slug)}
               onFocus={(e) => e.target === e.currentTarget && !isSelected && onSelect(r.slug)}
-              onKeyDown={(e) => {
-                if (e.target !== e.currentTarget) return;
-                const to = { ArrowDown: k + 1, ArrowUp: k - 1, Home: 0, End: rows.length - 1 }[e.key];
-                if (to === undefined) return;
-                e.preventDefault();
-                e.stopPropagation();
-                move(k, to);
-              }}
             >
               <th scope="row">{r.title}</th>
               {cells

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import type { ExportFormat } from "../api/transfer";
 import type { SessionInfo, TaskInfo } from "../api/types";
 import { TaskPicker } from "./TaskPicker";
+import { ThemePicker } from "./ThemePicker";
 
 /** Props of Header. */
 export interface HeaderProps {
@@ -9,8 +10,6 @@ export interface HeaderProps {
   task: TaskInfo | null;
   /** The backend's answer to Session.Ready; null until it answers. */
   session: SessionInfo | null;
-  /** The running attempt's position and title, or null when idle. */
-  progress: { at: number; of: number; title: string } | null;
   running: boolean;
   canExport: boolean;
   settingsOpen: boolean;
@@ -29,7 +28,7 @@ export interface HeaderProps {
   onForgetTask(ref: string): void;
 }
 
-/** The app bar: the task and its intent, the run controls and the run's progress. */
+/** The app bar: the task and its intent, the run controls, settings and the theme. */
 export function Header(p: HeaderProps) {
   const file = useRef<HTMLInputElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
@@ -89,16 +88,8 @@ export function Header(p: HeaderProps) {
           />
         )}
         <button type="button" aria-pressed={p.settingsOpen} onClick={p.onToggleSettings}>Settings</button>
+        <ThemePicker />
       </div>
-      {p.progress && (
-        <div className="progress" data-testid="progress">
-          <span className="num">
-            attempt {p.progress.at} of {p.progress.of}
-          </span>
-          <progress max={p.progress.of} value={p.progress.at - 1} aria-label="Run progress" />
-          <span>{p.progress.title}</span>
-        </div>
-      )}
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Action, AppEvent, Attempt, Check, Replay, Step } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
+import { modified, ownsKeys } from "../keys";
 import type { Column } from "../verdicts";
 import { DetailTabs } from "./DetailTabs";
 import { ShotViewer, type View } from "./ShotViewer";
@@ -38,13 +39,6 @@ export interface TraceViewerProps {
   onRun?(): void;
 }
 
-/** True when a key press belongs to a control that uses arrows itself. */
-function inControl(e: KeyboardEvent): boolean {
-  const el = e.target as HTMLElement | null;
-  if (!el) return false;
-  return ["INPUT", "SELECT", "TEXTAREA", "VIDEO"].includes(el.tagName) || el.isContentEditable || !!el.closest('[role="tablist"], [role="separator"]');
-}
-
 /**
  * One attempt's trace in panes that fit the window: the steps on the left; the chosen step's
  * screenshot (before, after, live or the video) in the centre; the tabs below it. Steps move
@@ -70,7 +64,7 @@ export function TraceViewer(p: TraceViewerProps) {
   const { onStep } = p;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (n === 0 || inControl(e) || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (n === 0 || ownsKeys(e.target) || modified(e)) return;
       const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1 }[e.key];
       if (to === undefined) return;
       e.preventDefault();
