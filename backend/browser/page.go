@@ -9,39 +9,63 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
 	"observatory/backend/agent"
 )
 
-// actionTimeoutMS bounds each action, so a control that never becomes actionable cannot hang
-// the executor.
-const actionTimeoutMS = 5000
+// actionTimeout bounds each action, in ms, so a control that never becomes actionable
+// cannot hang the executor.
+var actionTimeout = playwright.Float(5000)
 
-// Page is one tab in its own browser context. It implements agent.Page.
+// Page is one tab in its own browser context. It implements agent.Page and agent.Lifeline:
+// it learns at once when it crashes or closes, or its browser or the driver dies, and from
+// then on every call on it fails with agent.ErrBrowserGone.
 type Page struct {
-	bc      playwright.BrowserContext
-	page    playwright.Page
-	opts    agent.PageOptions
-	crashed atomic.Bool
+	b    *Browser
+	bc   playwright.BrowserContext
+	page playwright.Page
+	opts agent.PageOptions
+	life *lifeline
+	// closing is set once Close has begun: the page's own close is no death.
+	closing atomic.Bool
 
 	mu      sync.Mutex
 	masks   []agent.Target
 	blocked []string
 }
 
-var _ agent.Page = (*Page)(nil)
+var (
+	_ agent.Page     = (*Page)(nil)
+	_ agent.Lifeline = (*Page)(nil)
+)
 
-func newPage(bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
-	p := &Page{bc: bc, page: pg, opts: opts}
-	pg.OnCrash(func(playwright.Page) { p.crashed.Store(true) })
+func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
+	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline()}
+	p.life.follow(b.life)
+	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
+	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
+	bc.OnClose(func(playwright.BrowserContext) { p.life.cut("the page's browser context closed") })
+	if pg.IsClosed() { // it closed before the handlers were in place
+		p.life.cut("the page closed")
+	}
 	return p
 }
 
+// Gone is closed once the page has crashed or closed, or its browser or the driver is gone.
+func (p *Page) Gone() <-chan struct{} { return p.life.done }
+
+// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before.
+func (p *Page) GoneErr() error { return p.life.err() }
+
+// limits are the bounds of a call on the page.
+func (p *Page) limits() limits { return limits{life: p.life, timeout: p.b.timeout} }
+
 // Goto loads url and waits for its load event.
 func (p *Page) Goto(ctx context.Context, url string) error {
-	err := do(ctx, func() error {
+	err := do(ctx, p.limits(), func() error {
 		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
 		return err
 	})
@@ -75,11 +99,14 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 
 // Resolve counts the elements t matches.
 func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
+	if err := ctx.Err(); err != nil {
+		return p.fail("find "+t.String(), err)
+	}
 	loc, err := p.locate(t)
 	if err != nil {
 		return err
 	}
-	n, err := call(ctx, func() (int, error) { return loc.Count() })
+	n, err := call(ctx, p.limits(), func() (int, error) { return loc.Count() })
 	if err != nil {
 		return p.fail("find "+t.String(), err)
 	}
@@ -94,52 +121,66 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 
 // Act carries out a on its target: click or submit (a click), fill, select (by option value,
 // else by label), check, uncheck, press (on the target, or the focused element), hover,
-// navigate or wait_for (until visible).
+// navigate or wait_for (until visible). A kind that is no page action is refused before
+// anything reaches the browser.
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
-	timeout := playwright.Float(actionTimeoutMS)
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
-	if a.Kind == agent.ActNavigate {
+	switch {
+	case a.Kind == agent.ActNavigate:
 		return p.Goto(ctx, a.Value)
+	case a.Kind == agent.ActPress && a.Target.IsZero():
+		return p.fail(what, do(ctx, p.limits(), func() error { return p.page.Keyboard().Press(a.Value) }))
 	}
-	if a.Kind == agent.ActPress && a.Target.IsZero() {
-		return p.fail(what, do(ctx, func() error { return p.page.Keyboard().Press(a.Value) }))
+	act, ok := locatorActions[a.Kind]
+	if !ok {
+		return fmt.Errorf("%q is not a page action", a.Kind)
+	}
+	if err := ctx.Err(); err != nil {
+		return p.fail(what, err)
 	}
 	loc, err := p.locate(a.Target)
 	if err != nil {
 		return err
 	}
-	var run func() error
-	switch a.Kind {
-	case agent.ActClick, agent.ActSubmit:
-		run = func() error { return loc.Click(playwright.LocatorClickOptions{Timeout: timeout}) }
-	case agent.ActFill:
-		run = func() error { return loc.Fill(a.Value, playwright.LocatorFillOptions{Timeout: timeout}) }
-	case agent.ActSelect:
-		run = func() error {
-			_, err := loc.SelectOption(playwright.SelectOptionValues{Values: &[]string{a.Value}},
-				playwright.LocatorSelectOptionOptions{Timeout: timeout})
-			if err != nil && strings.Contains(err.Error(), "did not find some options") {
-				_, err = loc.SelectOption(playwright.SelectOptionValues{Labels: &[]string{a.Value}},
-					playwright.LocatorSelectOptionOptions{Timeout: timeout})
-			}
-			return err
+	return p.fail(what, do(ctx, p.limits(), func() error { return act(loc, a.Value) }))
+}
+
+// locatorActions carry out each kind of action on its located element, bounded by
+// actionTimeoutMS.
+var locatorActions = map[agent.ActionKind]func(loc playwright.Locator, value string) error{
+	agent.ActClick:  click,
+	agent.ActSubmit: click,
+	agent.ActFill: func(loc playwright.Locator, value string) error {
+		return loc.Fill(value, playwright.LocatorFillOptions{Timeout: actionTimeout})
+	},
+	agent.ActSelect: func(loc playwright.Locator, value string) error {
+		_, err := loc.SelectOption(playwright.SelectOptionValues{Values: &[]string{value}},
+			playwright.LocatorSelectOptionOptions{Timeout: actionTimeout})
+		if err != nil && strings.Contains(err.Error(), "did not find some options") {
+			_, err = loc.SelectOption(playwright.SelectOptionValues{Labels: &[]string{value}},
+				playwright.LocatorSelectOptionOptions{Timeout: actionTimeout})
 		}
-	case agent.ActCheck:
-		run = func() error { return loc.Check(playwright.LocatorCheckOptions{Timeout: timeout}) }
-	case agent.ActUncheck:
-		run = func() error { return loc.Uncheck(playwright.LocatorUncheckOptions{Timeout: timeout}) }
-	case agent.ActPress:
-		run = func() error { return loc.Press(a.Value, playwright.LocatorPressOptions{Timeout: timeout}) }
-	case agent.ActHover:
-		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
-	case agent.ActWaitFor:
-		run = func() error {
-			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
-		}
-	default:
-		return fmt.Errorf("%q is not a page action", a.Kind)
-	}
-	return p.fail(what, do(ctx, run))
+		return err
+	},
+	agent.ActCheck: func(loc playwright.Locator, _ string) error {
+		return loc.Check(playwright.LocatorCheckOptions{Timeout: actionTimeout})
+	},
+	agent.ActUncheck: func(loc playwright.Locator, _ string) error {
+		return loc.Uncheck(playwright.LocatorUncheckOptions{Timeout: actionTimeout})
+	},
+	agent.ActPress: func(loc playwright.Locator, value string) error {
+		return loc.Press(value, playwright.LocatorPressOptions{Timeout: actionTimeout})
+	},
+	agent.ActHover: func(loc playwright.Locator, _ string) error {
+		return loc.Hover(playwright.LocatorHoverOptions{Timeout: actionTimeout})
+	},
+	agent.ActWaitFor: func(loc playwright.Locator, _ string) error {
+		return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: actionTimeout})
+	},
+}
+
+func click(loc playwright.Locator, _ string) error {
+	return loc.Click(playwright.LocatorClickOptions{Timeout: actionTimeout})
 }
 
 // Mask hides every element t matches from the screenshots taken from now on.
@@ -176,7 +217,7 @@ func (p *Page) Blocked() []string {
 // page's scripts still have queued (a save waiting behind other requests) would otherwise
 // leave after the stop. The page stays open and observable.
 func (p *Page) Stop(ctx context.Context) error {
-	err := do(ctx, func() error {
+	err := do(ctx, p.limits(), func() error {
 		if err := p.bc.SetOffline(true); err != nil {
 			return err
 		}
@@ -188,34 +229,39 @@ func (p *Page) Stop(ctx context.Context) error {
 
 // Close finishes the trace, closes the page's context, which aborts its requests and
 // finishes the video, and returns what was recorded, relative to MediaDir. The context is
-// closed even when saving the trace fails, and both errors are reported.
+// closed even when saving the trace fails, and both errors are reported. A page that crashed
+// or closed itself still has its video finished; a dead browser has nothing left to finish.
+// Each part is bounded by closeTimeout, and the browser's death ends them at once. Calls
+// still running on the page fail with agent.ErrBrowserGone.
 func (p *Page) Close() (agent.Recording, error) {
 	var rec agent.Recording
-	if p.page.IsClosed() {
+	if p.closing.Swap(true) {
 		return rec, nil
 	}
+	p.life.cut("the page was closed")
+	if p.b.life.err() != nil { // a dead browser has nothing left to finish
+		return rec, nil
+	}
+	lim := limits{life: p.b.life, timeout: closeTimeout}
 	var traceErr error
 	if recordsTrace(p.opts) {
 		name := mediaName(p.opts, ".trace.zip")
-		if traceErr = p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)); traceErr == nil {
+		err := do(context.Background(), lim, func() error { return p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)) })
+		if err == nil {
 			rec.Trace = name
 		} else {
-			traceErr = fmt.Errorf("save the Playwright trace: %w", traceErr)
+			traceErr = p.b.fail("save the Playwright trace", err)
 		}
 	}
-	video := p.page.Video()
-	if err := p.bc.Close(); err != nil {
-		return rec, errors.Join(traceErr, fmt.Errorf("close the page: %w", err))
+	if err := do(context.Background(), lim, func() error { return p.bc.Close() }); err != nil {
+		return rec, errors.Join(traceErr, p.b.fail("close the page", err))
 	}
-	if traceErr != nil {
+	if traceErr != nil || !recordsVideo(p.opts) {
 		return rec, traceErr
 	}
-	if !recordsVideo(p.opts) {
-		return rec, nil
-	}
-	recorded, err := video.Path()
+	recorded, err := call(context.Background(), lim, p.page.Video().Path)
 	if err != nil {
-		return rec, fmt.Errorf("find the recorded video: %w", err)
+		return rec, p.b.fail("find the recorded video", err)
 	}
 	name := mediaName(p.opts, ".webm")
 	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, name)); err != nil {
@@ -225,22 +271,41 @@ func (p *Page) Close() (agent.Recording, error) {
 	return rec, nil
 }
 
-// fail names what failed and marks a closed or crashed page as agent.ErrBrowserGone. It
-// passes nil and context errors through.
-func (p *Page) fail(what string, err error) error {
-	switch {
-	case err == nil, errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return err
-	case p.crashed.Load():
-		return fmt.Errorf("%s: %w: the page crashed (%v)", what, agent.ErrBrowserGone, err)
-	case p.page.IsClosed(), errors.Is(err, playwright.ErrTargetClosed):
-		return fmt.Errorf("%s: %w: the page or browser was closed (%v)", what, agent.ErrBrowserGone, err)
+// discard closes a page nobody will use, in the background of whoever abandoned it, and
+// deletes the video it recorded.
+func (p *Page) discard() {
+	p.closing.Store(true)
+	p.life.cut("the page was closed")
+	lim := limits{life: p.b.life, timeout: closeTimeout}
+	_ = do(context.Background(), lim, func() error { return p.bc.Close() })
+	if recordsVideo(p.opts) {
+		if path, err := call(context.Background(), lim, p.page.Video().Path); err == nil {
+			_ = os.Remove(path)
+		}
 	}
-	return fmt.Errorf("%s: %w", what, err)
 }
 
-// do is call for Playwright calls that return only an error.
-func do(ctx context.Context, fn func() error) error {
-	_, err := call(ctx, func() (struct{}, error) { return struct{}{}, fn() })
-	return err
+// fail names what failed and keeps Playwright's appended logs out of the message. A call
+// the page's death ended, or that failed as the page, its browser or the driver died, is
+// agent.ErrBrowserGone with the death's cause: the browser's own, when the page went with it.
+func (p *Page) fail(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	gone := goneWith(p.life, err)
+	if gone == nil {
+		if isContextErr(err) {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return shorten(p.b.log, what, err)
+	}
+	if !p.closing.Load() { // the page went under the executor: say so if its browser went too
+		select {
+		case <-p.b.life.done:
+			gone = p.b.life.err()
+		case <-time.After(deathGrace):
+		}
+	}
+	p.b.logOnce(what, err)
+	return fmt.Errorf("%s: %w", what, gone)
 }
