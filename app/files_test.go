@@ -18,7 +18,7 @@ func (d fakeDialogs) OpenFile(string) (string, error)         { return "", nil }
 
 func TestSaveMediaDialogCopiesOnlyTheRunsOwnMedia(t *testing.T) {
 	s, _, st := newServices(t, nil)
-	run := agent.Run{ID: "run1", Lab: "booking", Created: time.Now().UTC(), Status: agent.RunImported, Source: "x.zip",
+	run := agent.Run{ID: "run1", Task: "booking", Created: time.Now().UTC(), Status: agent.RunImported, Source: "x.zip",
 		Attempts: []agent.Attempt{{Slug: "saves-normally", Terminal: agent.Completed, Config: agent.DefaultConfig(), Trace: "saves-normally.trace.zip"}}}
 	if err := st.SaveImported(run); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,18 +16,23 @@ import (
 	"observatory/backend/store"
 )
 
-// LabInfo describes a lab for the UI: its task, its plan and the attempts it offers.
-type LabInfo struct {
-	Name     string              `json:"name"`
+// TaskInfo describes a task for the UI: its intent, plan and attempts, and the columns its
+// verdicts fill (the ground truth, each signal and each gate condition, by ID and label).
+type TaskInfo struct {
+	// Ref names the task in a StartRequest ("lab:booking", "file:3fa9…").
+	Ref string `json:"ref"`
+	// File is the task file's name, for tasks opened from a file.
+	File     string              `json:"file,omitempty"`
 	Task     agent.Task          `json:"task"`
 	Plan     agent.Plan          `json:"plan"`
 	Attempts []agent.AttemptSpec `json:"attempts"`
+	Columns  agent.Verdicts      `json:"columns"`
 }
 
 // StartRequest asks for a run. Empty Attempts runs them all; a nil Config uses the override
 // saved in the settings.
 type StartRequest struct {
-	Lab      string                `json:"lab"`
+	Task     string                `json:"task"`
 	Attempts []string              `json:"attempts"`
 	Config   *agent.ConfigOverride `json:"config"`
 }
@@ -39,6 +46,7 @@ type Runs struct {
 	settings *Settings
 	emit     Emitter
 	media    string
+	recent   *recentTasks
 	launch   func(headed bool, executable string) runner.Launcher
 
 	mu      sync.Mutex
@@ -51,22 +59,78 @@ type liveRun struct {
 	done   chan struct{}
 }
 
-// Labs lists the labs with their plans and attempts.
-func (r *Runs) Labs() ([]LabInfo, error) {
-	var out []LabInfo
+// Tasks lists the tasks there are to run: the labs' built-in tasks, then the task files
+// opened here, newest first. A remembered file that no longer reads is left out.
+func (r *Runs) Tasks() ([]TaskInfo, error) {
+	var out []TaskInfo
 	for _, name := range labs.Names() {
-		l, err := labs.Get(name)
+		src, err := LabTask(name)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, LabInfo{Name: l.Name(), Task: l.Task(), Plan: l.Plan(), Attempts: l.Attempts()})
+		out = append(out, describe(labPrefix+name, src))
+	}
+	recent, err := r.recent.list()
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range recent {
+		if src, err := r.source(t.Ref); err == nil {
+			info := describe(t.Ref, src)
+			info.File = t.Name
+			out = append(out, info)
+		}
 	}
 	return out, nil
 }
 
+// LoadTask checks the text of a task file (name is its file name, for messages) and
+// remembers it among the recent tasks. The UI reads the file itself, by a file picker or a
+// drop, so no path ever comes from it.
+func (r *Runs) LoadTask(name, content string) (TaskInfo, error) {
+	src, err := ParseTaskFile(name, []byte(content))
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	ref, err := r.recent.add(name, []byte(content))
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	info := describe(ref, src)
+	info.File = filepath.Base(name)
+	return info, nil
+}
+
+// ForgetTask removes an opened task file from the recent tasks.
+func (r *Runs) ForgetTask(ref string) error {
+	if !validRef(ref) {
+		return fmt.Errorf("%q is not an opened task file", ref)
+	}
+	return r.recent.forget(ref)
+}
+
+// describe is the TaskInfo of src, its columns labelled by judging no evidence at all.
+func describe(ref string, src TaskSource) TaskInfo {
+	s := src.Suite
+	cols, _ := s.Judge(agent.Evidence{})
+	return TaskInfo{Ref: ref, Task: s.Task(), Plan: s.Plan(), Attempts: s.Attempts(), Columns: cols}
+}
+
+// source finds the task a reference names: a lab's, or a task file opened here.
+func (r *Runs) source(ref string) (TaskSource, error) {
+	if !strings.HasPrefix(ref, filePrefix) {
+		return LabTask(ref)
+	}
+	text, err := r.recent.text(ref)
+	if err != nil {
+		return TaskSource{}, err
+	}
+	return ParseTaskFile(ref, text)
+}
+
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.
 func (r *Runs) Start(req StartRequest) (string, error) {
-	lab, err := labs.Get(req.Lab)
+	src, err := r.source(req.Task)
 	if err != nil {
 		return "", err
 	}
@@ -78,7 +142,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	if req.Config != nil {
 		override = *req.Config
 	}
-	if _, err := runner.Check(lab, req.Attempts, override); err != nil {
+	finished := false // whether the runner reported the run's end itself
+	prep, err := Prepare(RunRequest{Task: src, Attempts: req.Attempts, Override: override,
+		Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
+		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store,
+		Emit: func(p runner.Progress) {
+			finished = finished || p.Kind == runner.RunFinished
+			r.emit.Emit(EventRun, p)
+		}})
+	if err != nil {
 		return "", err
 	}
 
@@ -88,21 +160,14 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		return "", ErrRunGoing
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	live := &liveRun{id: runner.NewRunID(time.Now()), cancel: cancel, done: make(chan struct{})}
+	live := &liveRun{id: prep.ID, cancel: cancel, done: make(chan struct{})}
 	r.current = live
-	finished := false // whether the runner reported the run's end itself
-	rn := &runner.Runner{Lab: lab, Launch: r.launch(set.Headed, set.BrowserPath), Recorder: r.store,
-		Emit: func(p runner.Progress) {
-			finished = finished || p.Kind == runner.RunFinished
-			r.emit.Emit(EventRun, p)
-		}}
-	opts := runner.Options{Attempts: req.Attempts, Override: override, MediaRoot: r.media, Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace}
 	go func() {
 		defer close(live.done)
 		defer cancel()
 		// Once the run is recorded, the runner reports its own errors and end; an error before
 		// that (say, no media folder) must still reach the UI and end the run, exactly once.
-		if _, err := rn.Run(ctx, live.id, opts); err != nil && !finished {
+		if _, err := prep.Runner.Run(ctx, live.id, prep.Options); err != nil && !finished {
 			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.Error, Message: err.Error()})
 			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
 		}
@@ -150,13 +215,13 @@ func (r *Runs) Replay(id, slug string) (runfile.AttemptReplay, error) {
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
-	lab, err := labs.Get(run.Lab)
+	suite, err := Resolve(run.Task, run.Spec)
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
 	for _, a := range run.Attempts {
 		if a.Slug == slug {
-			return runfile.ReplayAttempt(lab, a)
+			return runfile.ReplayAttempt(suite, a)
 		}
 	}
 	return runfile.AttemptReplay{}, fmt.Errorf("run %s has no attempt %q", run.ID, slug)

@@ -75,7 +75,7 @@ func TestStartWithoutABrowserEndsTheRunOnceWithTheAdvice(t *testing.T) {
 	s, rec, st := newServices(t, func(context.Context) (agent.Browser, error) {
 		return nil, errors.New("no Chromium found: install Debian's chromium package")
 	})
-	id, err := s.Runs.Start(StartRequest{Lab: "booking", Attempts: []string{"saves-normally"}})
+	id, err := s.Runs.Start(StartRequest{Task: "lab:booking", Attempts: []string{"saves-normally"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,12 +106,12 @@ func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
 		<-ctx.Done() // a browser that takes until the user stops
 		return nil, ctx.Err()
 	})
-	id, err := s.Runs.Start(StartRequest{Lab: "booking"})
+	id, err := s.Runs.Start(StartRequest{Task: "lab:booking"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	<-started
-	if _, err := s.Runs.Start(StartRequest{Lab: "booking"}); !errors.Is(err, ErrRunGoing) {
+	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking"}); !errors.Is(err, ErrRunGoing) {
 		t.Errorf("a second Start gave %v, want ErrRunGoing", err)
 	}
 	if err := s.Runs.Stop(); err != nil {
@@ -122,7 +122,7 @@ func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
 	if run, err := st.Get(id); err != nil || run.Status != agent.RunCancelled {
 		t.Errorf("stored run %v, %v; want cancelled", run.Status, err)
 	}
-	if _, err := s.Runs.Start(StartRequest{Lab: "nope"}); err == nil || !strings.Contains(err.Error(), `no lab called "nope"`) {
+	if _, err := s.Runs.Start(StartRequest{Task: "lab:nope"}); err == nil || !strings.Contains(err.Error(), `no lab called "nope"`) {
 		t.Errorf("an unknown lab gave %v", err)
 	}
 	if len(rec.kinds()) != n {

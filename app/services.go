@@ -45,7 +45,8 @@ func New(o Options) *Services {
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
 	transfer := NewTransfer(o.Store, o.DataDir)
 	return &Services{
-		Runs:     &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch},
+		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
+			recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
 		Files:    &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
 		Transfer: transfer,
 		Settings: settings,

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"observatory/backend/bundle"
-	"observatory/backend/labs"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
@@ -97,9 +96,9 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	}
 	var res runfile.Result
 	if isZip(file) {
-		res, err = bundle.Import(labs.Get, t.store, t.mediaRoot, name, file, info.Size())
+		res, err = bundle.Import(Resolve, t.store, t.mediaRoot, name, file, info.Size())
 	} else {
-		res, err = runfile.Import(labs.Get, t.store, name, file)
+		res, err = runfile.Import(Resolve, t.store, name, file)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)

@@ -11,6 +11,7 @@ import (
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/harness"
 	"observatory/backend/labs/booking"
+	"observatory/backend/planner"
 )
 
 // latencyMS is the fast save of the booking lab's ordinary attempts.
@@ -23,24 +24,24 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 	ctx := context.Background()
 	br := browsertest.Launch(b)
 	lab := booking.New()
-	cfg := agent.DefaultConfig()
-	cfg.LatencyMS = latencyMS
-	exec := &agent.Executor{Admit: harness.Admit}
+	spec := agent.AttemptSpec{Slug: "saves-normally", Fault: booking.FaultNone,
+		Params: map[string]int{booking.ParamLatency: latencyMS}, Config: agent.DefaultConfig()}
+	exec := &agent.Executor{Policy: harness.Policy{}}
 	b.ResetTimer()
 	for b.Loop() {
-		inst, err := lab.Start(booking.FaultNone, latencyMS)
+		env, err := lab.Start(ctx, spec)
 		if err != nil {
 			b.Fatal(err)
 		}
-		page, err := br.NewPage(ctx, agent.PageOptions{})
+		page, err := br.NewPage(ctx, agent.PageOptions{Origins: env.Origins()})
 		if err != nil {
 			b.Fatal(err)
 		}
-		out := exec.Run(ctx, page, inst, lab.Task(), lab.Plan(), cfg, agent.Hooks{})
+		out := exec.Run(ctx, page, agent.Job{Env: env, Planner: planner.Scripted(lab.Plan()), Config: spec.Config}, agent.Hooks{})
 		if _, err := page.Close(); err != nil {
 			b.Fatal(err)
 		}
-		inst.Close()
+		env.Close()
 		if out.Terminal != agent.Completed {
 			b.Fatalf("attempt ended %s: %s", out.Terminal, out.Reason)
 		}
@@ -53,10 +54,10 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 func BenchmarkBarePlaywright(b *testing.B) {
 	br := browsertest.Launch(b).Playwright()
 	lab := booking.New()
-	task := lab.Task()
+	task := booking.Requested
 	b.ResetTimer()
 	for b.Loop() {
-		inst, err := lab.Start(booking.FaultNone, latencyMS)
+		inst, err := lab.Launch(booking.FaultNone, map[string]int{booking.ParamLatency: latencyMS})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"observatory/app"
-	"observatory/backend/labs"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
@@ -74,11 +73,7 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			lab, err := labs.Get(file.Run.Lab)
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
-			res, err := runfile.Replay(lab, file)
+			res, err := runfile.Verify(app.Resolve, file)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}

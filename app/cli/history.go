@@ -29,9 +29,9 @@ func newRunsCmd(env Env, g *globals) *cobra.Command {
 					return nil
 				}
 				tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "RUN\tLAB\tCREATED\tSTATUS\tATTEMPTS\tCOMPLETED\tWRONG VERDICTS\tSOURCE")
+				fmt.Fprintln(tw, "RUN\tTASK\tCREATED\tSTATUS\tATTEMPTS\tCOMPLETED\tWRONG ATTEMPTS\tSOURCE")
 				for _, r := range runs {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.ID, r.Lab, r.Created.Local().Format("2006-01-02 15:04:05"),
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.ID, r.Task, r.Created.Local().Format("2006-01-02 15:04:05"),
 						r.Status, r.Attempts, r.Completed, r.Wrong, r.Source)
 				}
 				return tw.Flush()
@@ -58,7 +58,7 @@ func newShowCmd(env Env, g *globals) *cobra.Command {
 				if asJSON {
 					return writeJSON(env.Stdout, run)
 				}
-				fmt.Fprintf(env.Stdout, "run %s on lab %s, %s, %s (%s)\n\n", run.ID, run.Lab, run.Created.Local().Format("2006-01-02 15:04:05"), run.Status, run.Source)
+				fmt.Fprintf(env.Stdout, "run %s of task %s, %s, %s (%s)\n\n", run.ID, run.Task, run.Created.Local().Format("2006-01-02 15:04:05"), run.Status, run.Source)
 				printTable(env.Stdout, run.Attempts)
 				fmt.Fprintln(env.Stdout)
 				printReasons(env.Stdout, run.Attempts)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -24,7 +23,7 @@ type overrideFlags struct {
 func (o *overrideFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.wait, "wait", "", "wait policy for every attempt: fixed or condition")
 	fs.StringVar(&o.selectors, "selectors", "", "selector policy for every attempt: exact or alias")
-	fs.IntVar(&o.latency, "latency", 0, "save latency of the lab in ms, for every attempt")
+	fs.IntVar(&o.latency, "latency", 0, "the lab's save latency in ms (its latency_ms parameter), for every attempt")
 	fs.IntVar(&o.fixedWait, "fixed-wait", 0, "fixed wait in ms (with --wait fixed)")
 	fs.IntVar(&o.poll, "poll", 0, "condition wait polling interval in ms")
 	fs.IntVar(&o.deadline, "deadline", 0, "condition wait deadline in ms")
@@ -39,8 +38,8 @@ func (o *overrideFlags) override(fs *pflag.FlagSet) agent.ConfigOverride {
 		dst **int
 		v   int
 	}{
-		"latency": {&ov.LatencyMS, o.latency}, "fixed-wait": {&ov.FixedWaitMS, o.fixedWait},
-		"poll": {&ov.PollMS, o.poll}, "deadline": {&ov.DeadlineMS, o.deadline}, "budget": {&ov.Budget, o.budget},
+		"fixed-wait": {&ov.FixedWaitMS, o.fixedWait},
+		"poll":       {&ov.PollMS, o.poll}, "deadline": {&ov.DeadlineMS, o.deadline}, "budget": {&ov.Budget, o.budget},
 	}
 	for name, f := range ints {
 		if fs.Changed(name) {
@@ -59,6 +58,14 @@ func (o *overrideFlags) override(fs *pflag.FlagSet) agent.ConfigOverride {
 	return ov
 }
 
+// params are the app parameters the flags set for every attempt.
+func (o *overrideFlags) params(fs *pflag.FlagSet) map[string]int {
+	if !fs.Changed("latency") {
+		return nil
+	}
+	return map[string]int{"latency_ms": o.latency}
+}
+
 type runFlags struct {
 	lab, export, browserPath string
 	attempts                 []string
@@ -71,19 +78,21 @@ type runFlags struct {
 func newRunCmd(env Env, g *globals) *cobra.Command {
 	f := &runFlags{}
 	cmd := &cobra.Command{
-		Use:   "run",
-		Short: "Run a lab's attempts in real Chromium and print the verdicts",
-		Long: `Runs every attempt of a lab (or those named with --attempt) headless in real Chromium,
-records each step in the run history, and prints the attempts table with wrong verdicts
-marked. Progress goes to standard error; with --json standard output holds only the JSON.`,
+		Use:   "run [TASK-FILE]",
+		Short: "Run a task's attempts in real Chromium and print the verdicts",
+		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab) headless in
+real Chromium, or those named with --attempt; records each step in the run history, and
+prints the attempts table with wrong verdicts marked. Progress goes to standard error; with
+--json standard output holds only the JSON.`,
 		Example: `  observatory run --lab booking
+  observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --attempt fixed-wait-slow-save --latency 100
   observatory run --lab booking --json --export run.json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runLab(cmd, env, g, f) },
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runTask(cmd, env, g, f, args) },
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&f.lab, "lab", "booking", "the lab to run, one of "+fmt.Sprint(labs.Names()))
+	fs.StringVar(&f.lab, "lab", "booking", "the lab whose built-in task to run when no task file is given, one of "+fmt.Sprint(labs.Names()))
 	fs.StringArrayVar(&f.attempts, "attempt", nil, "run only this attempt (repeatable); default all")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
@@ -96,12 +105,8 @@ marked. Progress goes to standard error; with --json standard output holds only 
 	return cmd
 }
 
-func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
-	lab, err := labs.Get(f.lab)
-	if err != nil {
-		return err
-	}
-	specs, err := runner.Select(lab, f.attempts)
+func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
+	src, err := taskSource(f.lab, args)
 	if err != nil {
 		return err
 	}
@@ -111,13 +116,16 @@ func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
 	}
 	defer st.Close()
 
-	id := runner.NewRunID(time.Now())
-	r := &runner.Runner{Lab: lab, Launch: app.LaunchChromium(f.headed, f.browserPath), Recorder: st, Emit: progressPrinter(env.Stderr)}
-	fmt.Fprintf(env.Stderr, "run %s: %d attempts on lab %s (%s)\n", id, len(specs), lab.Name(), slugList(specs))
-	run, err := r.Run(cmd.Context(), id, runner.Options{
-		Attempts: f.attempts, Override: f.overrides.override(cmd.Flags()),
-		MediaRoot: app.MediaRoot(dataDir), Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
-	})
+	prep, err := app.Prepare(app.RunRequest{Task: src, Attempts: f.attempts,
+		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()),
+		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
+		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
+		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), src.Suite.Task().Name, slugList(prep.Specs))
+	run, err := prep.Runner.Run(cmd.Context(), prep.ID, prep.Options)
 	if err != nil {
 		return err
 	}
@@ -136,6 +144,14 @@ func runLab(cmd *cobra.Command, env Env, g *globals, f *runFlags) error {
 		return fmt.Errorf("run %s was cancelled", run.ID)
 	}
 	return nil
+}
+
+// taskSource is the task file named in args, or else the lab's built-in task.
+func taskSource(lab string, args []string) (app.TaskSource, error) {
+	if len(args) == 1 {
+		return app.LoadTaskFile(args[0])
+	}
+	return app.LabTask(lab)
 }
 
 // progressPrinter reports a run's progress, one line per attempt, on w.

@@ -10,11 +10,48 @@ import (
 	"observatory/backend/agent"
 )
 
-// printTable writes the attempts table of the seed: ground truth, then the three ways of
-// deciding, each marked when it disagrees with the ground truth, then the terminal state.
+// column is one verdict column of an attempts table: the ground truth, a signal or the gate.
+type column struct {
+	id, label string
+	done      func(agent.Verdicts) (bool, bool)
+}
+
+// columns are the verdict columns of attempts, taken from their verdicts: the ground truth,
+// each signal the task declares in its order, then the completion gate.
+func columns(attempts []agent.Attempt) []column {
+	truth := "ground truth"
+	var sigs []agent.Signal
+	for _, a := range attempts {
+		if a.Verdicts.Truth.Label != "" {
+			truth = a.Verdicts.Truth.Label
+		}
+		for _, sg := range a.Verdicts.Signals {
+			if !slices.ContainsFunc(sigs, func(x agent.Signal) bool { return x.ID == sg.ID }) {
+				sigs = append(sigs, sg)
+			}
+		}
+	}
+	cols := []column{{id: "truth", label: truth, done: func(v agent.Verdicts) (bool, bool) { return v.Truth.Done, true }}}
+	for _, sg := range sigs {
+		id := sg.ID
+		cols = append(cols, column{id: id, label: sg.Label, done: func(v agent.Verdicts) (bool, bool) {
+			s, ok := v.Signal(id)
+			return s.Done, ok
+		}})
+	}
+	return append(cols, column{id: agent.GateID, label: "completion gate", done: func(v agent.Verdicts) (bool, bool) { return v.Gate.Done, true }})
+}
+
+// printTable writes the attempts table: the ground truth, then every other way of deciding,
+// each marked when it disagrees with the ground truth, then the terminal state.
 func printTable(w io.Writer, attempts []agent.Attempt) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ATTEMPT\tSAVED AS ASKED\tSUCCESS NOTICE\tPARALLAX\tCOMPLETION GATE\tTERMINAL")
+	cols := columns(attempts)
+	head := []string{"ATTEMPT"}
+	for _, c := range cols {
+		head = append(head, strings.ToUpper(c.label))
+	}
+	fmt.Fprintln(tw, strings.Join(append(head, "TERMINAL"), "\t"))
 	wrongBy := map[string]int{}
 	for _, a := range attempts {
 		v := a.Verdicts
@@ -22,21 +59,33 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 		for _, n := range wrong {
 			wrongBy[n]++
 		}
-		cell := func(name string, done bool) string {
-			s := "not done"
-			if done {
-				s = "done"
+		row := []string{a.Slug}
+		for i, c := range cols {
+			done, ok := c.done(v)
+			switch {
+			case !ok:
+				row = append(row, "-")
+			case i == 0:
+				row = append(row, yesNo(done))
+			default:
+				cell := "not done"
+				if done {
+					cell = "done"
+				}
+				if slices.Contains(wrong, c.id) {
+					cell += " (wrong)"
+				}
+				row = append(row, cell)
 			}
-			if slices.Contains(wrong, name) {
-				s += " (wrong)"
-			}
-			return s
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Slug, yesNo(v.SavedAsAsked.Done),
-			cell("notice", v.Notice.Done), cell("parallax", v.Parallax.Done), cell("gate", v.Gate.Done), a.Terminal)
+		fmt.Fprintln(tw, strings.Join(append(row, string(a.Terminal)), "\t"))
 	}
 	n := len(attempts)
-	fmt.Fprintf(tw, "WRONG\t\t%d of %d\t%d of %d\t%d of %d\t\n", wrongBy["notice"], n, wrongBy["parallax"], n, wrongBy["gate"], n)
+	foot := []string{"WRONG", ""}
+	for _, c := range cols[1:] {
+		foot = append(foot, fmt.Sprintf("%d of %d", wrongBy[c.id], n))
+	}
+	fmt.Fprintln(tw, strings.Join(append(foot, ""), "\t"))
 	_ = tw.Flush()
 }
 
@@ -59,18 +108,18 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// jsonRow is one attempt in `run --json` and `verify --json` output.
+// jsonRow is one attempt in `run --json` and `verify --json` output: the ground truth, each
+// signal by ID and the gate as booleans, then the full verdicts with their evidence.
 type jsonRow struct {
-	Attempt      string         `json:"attempt"`
-	Title        string         `json:"title"`
-	SavedAsAsked bool           `json:"saved_as_asked"`
-	Notice       bool           `json:"notice"`
-	Parallax     bool           `json:"parallax"`
-	Gate         bool           `json:"gate"`
-	Terminal     agent.Terminal `json:"terminal"`
-	Reason       string         `json:"reason"`
-	Wrong        []string       `json:"wrong"`
-	Verdicts     agent.Verdicts `json:"verdicts"`
+	Attempt  string          `json:"attempt"`
+	Title    string          `json:"title"`
+	Truth    bool            `json:"truth"`
+	Signals  map[string]bool `json:"signals"`
+	Gate     bool            `json:"gate"`
+	Terminal agent.Terminal  `json:"terminal"`
+	Reason   string          `json:"reason"`
+	Wrong    []string        `json:"wrong"`
+	Verdicts agent.Verdicts  `json:"verdicts"`
 }
 
 func jsonRows(attempts []agent.Attempt) []jsonRow {
@@ -81,8 +130,12 @@ func jsonRows(attempts []agent.Attempt) []jsonRow {
 		if wrong == nil {
 			wrong = []string{}
 		}
-		rows = append(rows, jsonRow{Attempt: a.Slug, Title: a.Title, SavedAsAsked: v.SavedAsAsked.Done, Notice: v.Notice.Done,
-			Parallax: v.Parallax.Done, Gate: v.Gate.Done, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
+		sigs := make(map[string]bool, len(v.Signals))
+		for _, s := range v.Signals {
+			sigs[s.ID] = s.Done
+		}
+		rows = append(rows, jsonRow{Attempt: a.Slug, Title: a.Title, Truth: v.Truth.Done, Signals: sigs,
+			Gate: v.Gate.Done, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
 	}
 	return rows
 }

@@ -10,6 +10,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/harness"
+	"observatory/backend/planner"
 )
 
 // fakePage is a scripted page: controls maps role[name] to how many elements match, and every
@@ -36,8 +37,8 @@ func (p *fakePage) Observe(ctx context.Context) (agent.Sample, error) {
 	return s, ctx.Err()
 }
 
-func (p *fakePage) Resolve(ctx context.Context, role, name string) error {
-	switch n := p.controls[role+"["+name+"]"]; {
+func (p *fakePage) Resolve(ctx context.Context, t agent.Target) error {
+	switch n := p.controls[t.String()]; {
 	case n == 0:
 		return agent.ErrNoTarget
 	case n > 1:
@@ -46,18 +47,22 @@ func (p *fakePage) Resolve(ctx context.Context, role, name string) error {
 	return nil
 }
 
-func (p *fakePage) Act(ctx context.Context, kind agent.ActionKind, role, name, value string) error {
-	if err := p.actErr[string(kind)]; err != nil {
+func (p *fakePage) Act(ctx context.Context, a agent.Action) error {
+	if err := p.actErr[string(a.Kind)]; err != nil {
 		return err
 	}
-	p.acted = append(p.acted, string(kind)+" "+name)
-	if kind == agent.ActClick {
+	p.acted = append(p.acted, string(a.Kind)+" "+a.Target.Name)
+	if a.Kind == agent.ActClick {
 		p.dialog = true
 	}
 	return nil
 }
 
 func (p *fakePage) Stop(context.Context) error { p.stops++; return nil }
+
+func (p *fakePage) Mask(agent.Target) {}
+
+func (p *fakePage) Blocked() []string { return nil }
 
 func (p *fakePage) Close() (agent.Recording, error) { return agent.Recording{}, nil }
 
@@ -69,11 +74,15 @@ type fakeLab struct {
 	settled agent.Terminal
 }
 
-func (l *fakeLab) URL() string                       { return "http://lab/" }
+func (l *fakeLab) StartURL() string                  { return "http://lab/" }
+func (l *fakeLab) Origins() []string                 { return nil }
 func (l *fakeLab) Quiesce(ctx context.Context) error { return nil }
 func (l *fakeLab) Events() []agent.Event             { return nil }
-func (l *fakeLab) Close() error                      { return nil }
-func (l *fakeLab) Check(agent.Task) agent.Check {
+func (l *fakeLab) Answers(context.Context, agent.Observer) []agent.Answer {
+	return nil
+}
+func (l *fakeLab) Close() error { return nil }
+func (l *fakeLab) Check(context.Context, agent.Observer) agent.Check {
 	l.checks++
 	done := l.doneAt > 0 && l.checks >= l.doneAt
 	c := agent.Check{Gate: agent.NewGate([]agent.Condition{{ID: "record", Label: "Committed record exists", Verdict: agent.Verdict{Done: done, Evidence: "fake"}}})}
@@ -81,6 +90,13 @@ func (l *fakeLab) Check(agent.Task) agent.Check {
 		c.Settled, c.SettledReason = l.settled, "settled by the fake"
 	}
 	return c
+}
+
+// policyFunc is a Policy written as a function.
+type policyFunc func(agent.PolicyRequest) agent.Decision
+
+func (f policyFunc) Decide(_ context.Context, req agent.PolicyRequest) (agent.Decision, error) {
+	return f(req), nil
 }
 
 func plan() agent.Plan {
@@ -142,9 +158,9 @@ func TestExecutorTerminalStates(t *testing.T) {
 				tt.cfg(&cfg)
 			}
 			clock := &fakeClock{t: time.Unix(0, 0)}
-			x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
+			x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
 			var hooked []agent.Step
-			out := x.Run(context.Background(), page, &tt.lab, agent.Task{}, plan(), cfg, agent.Hooks{Step: func(s agent.Step) { hooked = append(hooked, s) }})
+			out := x.Run(context.Background(), page, agent.Job{Env: &tt.lab, Planner: planner.Scripted(plan()), Config: cfg}, agent.Hooks{Step: func(s agent.Step) { hooked = append(hooked, s) }})
 			if out.Terminal != tt.want {
 				t.Fatalf("terminal = %s (%s), want %s", out.Terminal, out.Reason, tt.want)
 			}
@@ -165,8 +181,8 @@ func TestExecutorRecordsProposalDecisionAndSamples(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(0, 0)}
 	cfg := agent.DefaultConfig()
 	cfg.Selectors = agent.SelectAlias
-	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
-	out := x.Run(context.Background(), page, &fakeLab{doneAt: 1}, agent.Task{}, plan(), cfg, agent.Hooks{})
+	x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: planner.Scripted(plan()), Config: cfg}, agent.Hooks{})
 
 	first := out.Steps[0]
 	if first.Resolved != "Book a slot" {
@@ -185,13 +201,13 @@ func TestExecutorRecordsProposalDecisionAndSamples(t *testing.T) {
 
 func TestExecutorHoldsACommitWhenThePageChanged(t *testing.T) {
 	page := &fakePage{controls: controls()}
-	x := &agent.Executor{Admit: func(a agent.Action, grounding, fresh agent.Sample, spent, budget int) agent.Decision {
-		if a.Kind == agent.ActSubmit {
-			fresh.URL = "http://elsewhere/" // the page moved between planning and acting
+	x := &agent.Executor{Policy: policyFunc(func(req agent.PolicyRequest) agent.Decision {
+		if req.Action.Kind == agent.ActSubmit {
+			req.Fresh.URL = "http://elsewhere/" // the page moved between planning and acting
 		}
-		return harness.Admit(a, grounding, fresh, spent, budget)
-	}}
-	out := x.Run(context.Background(), page, &fakeLab{doneAt: 1}, agent.Task{}, plan(), agent.DefaultConfig(), agent.Hooks{})
+		return harness.Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget)
+	})}
+	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
 	if out.Terminal != agent.Rejected || !strings.Contains(out.Reason, "held") {
 		t.Fatalf("terminal %s (%s), want rejected because the commit was held", out.Terminal, out.Reason)
 	}
@@ -204,8 +220,8 @@ func TestExecutorCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	clock := &fakeClock{t: time.Unix(0, 0)}
 	polls := 0
-	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
-	out := x.Run(ctx, &fakePage{controls: controls()}, &fakeLab{}, agent.Task{}, plan(), agent.DefaultConfig(),
+	x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(ctx, &fakePage{controls: controls()}, agent.Job{Env: &fakeLab{}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()},
 		agent.Hooks{Check: func(agent.Check) {
 			if polls++; polls == 3 {
 				cancel()
@@ -218,7 +234,7 @@ func TestExecutorCancelled(t *testing.T) {
 
 func TestReconcile(t *testing.T) {
 	v := func(gate, saved bool) agent.Verdicts {
-		return agent.Verdicts{Gate: agent.Gate{Done: gate}, SavedAsAsked: agent.Verdict{Done: saved}}
+		return agent.Verdicts{Gate: agent.Gate{Done: gate}, Truth: agent.Signal{Verdict: agent.Verdict{Done: saved}}}
 	}
 	tests := []struct {
 		term      agent.Terminal
@@ -232,8 +248,8 @@ func TestReconcile(t *testing.T) {
 		{agent.Failed, v(true, true), agent.Ambiguous, "after the executor stopped"},
 		{agent.Failed, v(false, true), agent.Ambiguous, "after the executor stopped"},
 		{agent.Rejected, v(true, true), agent.Ambiguous, "after the executor stopped"},
-		{agent.Exhausted, v(false, true), agent.Exhausted, "committed all the same"},
-		{agent.Cancelled, v(true, true), agent.Cancelled, "committed all the same"},
+		{agent.Exhausted, v(false, true), agent.Exhausted, "landed all the same"},
+		{agent.Cancelled, v(true, true), agent.Cancelled, "landed all the same"},
 	}
 	for _, tt := range tests {
 		got, reason := agent.Reconcile(agent.Outcome{Terminal: tt.term, Reason: "r"}, tt.final)
@@ -255,8 +271,8 @@ func TestGivingUpStopsPendingWork(t *testing.T) {
 	} {
 		page := &fakePage{controls: controls()}
 		clock := &fakeClock{t: time.Unix(0, 0)}
-		x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
-		out := x.Run(context.Background(), page, &tt.lab, agent.Task{}, plan(), agent.DefaultConfig(), agent.Hooks{})
+		x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+		out := x.Run(context.Background(), page, agent.Job{Env: &tt.lab, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
 		if page.stops != tt.stops || (tt.stops > 0) != strings.Contains(out.Reason, "pending requests were stopped") {
 			t.Errorf("%s: %d stops, reason %q", tt.name, page.stops, out.Reason)
 		}
@@ -293,7 +309,7 @@ func TestFixedWaitIsScheduledWhenTheVerifiedActionActs(t *testing.T) {
 	var scheduledAt time.Time
 	cfg := agent.DefaultConfig()
 	cfg.Wait = agent.WaitFixed
-	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep,
+	x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep,
 		Schedule: func(_ context.Context, d time.Duration, check func() agent.Check) <-chan agent.Check {
 			scheduled, scheduledAt = append(scheduled, d), clock.t
 			ch := make(chan agent.Check, 1)
@@ -302,7 +318,7 @@ func TestFixedWaitIsScheduledWhenTheVerifiedActionActs(t *testing.T) {
 			return ch
 		}}
 	checks := 0
-	out := x.Run(context.Background(), page, &fakeLab{}, agent.Task{}, plan(), cfg, agent.Hooks{Check: func(agent.Check) { checks++ }})
+	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: planner.Scripted(plan()), Config: cfg}, agent.Hooks{Check: func(agent.Check) { checks++ }})
 	if out.Terminal != agent.Failed || checks != 1 {
 		t.Fatalf("terminal %s (%s) after %d checks; want failed after one", out.Terminal, out.Reason, checks)
 	}
@@ -322,8 +338,8 @@ func TestFixedWaitIsScheduledWhenTheVerifiedActionActs(t *testing.T) {
 func TestNothingIsStoppedBeforeACommitActed(t *testing.T) {
 	page := &fakePage{controls: map[string]int{}} // the first control is missing
 	clock := &fakeClock{t: time.Unix(0, 0)}
-	x := &agent.Executor{Admit: harness.Admit, Now: clock.now, Sleep: clock.sleep}
-	out := x.Run(context.Background(), page, &fakeLab{}, agent.Task{}, plan(), agent.DefaultConfig(), agent.Hooks{})
+	x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
 	if out.Terminal != agent.Failed || page.stops != 0 || strings.Contains(out.Reason, "stopped") {
 		t.Errorf("terminal %s, %d stops, reason %q; want failed with nothing stopped", out.Terminal, page.stops, out.Reason)
 	}

@@ -81,7 +81,7 @@ func TestBrowserPagesAreIsolated(t *testing.T) {
 	if err := first.Goto(ctx, url); err != nil {
 		t.Fatal(err)
 	}
-	if err := first.Act(ctx, agent.ActClick, "button", "New booking", ""); err != nil {
+	if err := first.Act(ctx, agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "New booking"}, Value: ""}); err != nil {
 		t.Fatal(err)
 	}
 	second, err := b.NewPage(ctx, agent.PageOptions{})

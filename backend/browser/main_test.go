@@ -88,7 +88,7 @@ func openLab(tb testing.TB, opts agent.PageOptions) agent.Page {
 // mustAct runs an action the test expects to succeed.
 func mustAct(tb testing.TB, page agent.Page, kind agent.ActionKind, role, name, value string) {
 	tb.Helper()
-	if err := page.Act(context.Background(), kind, role, name, value); err != nil {
+	if err := page.Act(context.Background(), agent.Action{Kind: kind, Target: agent.Target{Role: role, Name: name}, Value: value}); err != nil {
 		tb.Fatalf("%s %s %q: %v", kind, role, name, err)
 	}
 }

@@ -98,7 +98,7 @@ func TestObservedFieldNamesResolve(t *testing.T) {
 		t.Fatal("no fields observed in the open dialog")
 	}
 	for _, f := range s.Fields {
-		if err := page.Resolve(context.Background(), f.Role, f.Name); err != nil {
+		if err := page.Resolve(context.Background(), agent.Target{Role: f.Role, Name: f.Name}); err != nil {
 			t.Errorf("observed %s %q does not resolve: %v", f.Role, f.Name, err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,9 +17,9 @@ import (
 	"observatory/backend/agent"
 )
 
-// actionTimeout bounds each action, in ms, so a control that never becomes actionable
-// cannot hang the executor.
-var actionTimeout = playwright.Float(5000)
+// actionTimeoutMS bounds each action, so a control that never becomes actionable cannot hang
+// the executor.
+const actionTimeoutMS = 5000
 
 // Page is one tab in its own browser context. It implements agent.Page and agent.Lifeline:
 // it learns at once when it crashes or closes, or its browser or the driver dies, and from
@@ -100,7 +101,7 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 // Resolve counts the elements t matches.
 func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 	if err := ctx.Err(); err != nil {
-		return p.fail("find "+t.String(), err)
+		return err
 	}
 	loc, err := p.locate(t)
 	if err != nil {
@@ -121,66 +122,61 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 
 // Act carries out a on its target: click or submit (a click), fill, select (by option value,
 // else by label), check, uncheck, press (on the target, or the focused element), hover,
-// navigate or wait_for (until visible). A kind that is no page action is refused before
-// anything reaches the browser.
+// navigate or wait_for (until visible).
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
+	timeout := playwright.Float(actionTimeoutMS)
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
-	switch {
-	case a.Kind == agent.ActNavigate:
-		return p.Goto(ctx, a.Value)
-	case a.Kind == agent.ActPress && a.Target.IsZero():
-		return p.fail(what, do(ctx, p.limits(), func() error { return p.page.Keyboard().Press(a.Value) }))
-	}
-	act, ok := locatorActions[a.Kind]
-	if !ok {
-		return fmt.Errorf("%q is not a page action", a.Kind)
+	if a.Kind == agent.ActVerify || !slices.Contains(agent.ActionKinds, a.Kind) {
+		return fmt.Errorf("%q is not a page action: verify waits on the gate, and the page acts on %v", a.Kind, pageActions())
 	}
 	if err := ctx.Err(); err != nil {
-		return p.fail(what, err)
+		return err
+	}
+	if a.Kind == agent.ActNavigate {
+		return p.Goto(ctx, a.Value)
+	}
+	if a.Kind == agent.ActPress && a.Target.IsZero() {
+		return p.fail(what, do(ctx, p.limits(), func() error { return p.page.Keyboard().Press(a.Value) }))
 	}
 	loc, err := p.locate(a.Target)
 	if err != nil {
 		return err
 	}
-	return p.fail(what, do(ctx, p.limits(), func() error { return act(loc, a.Value) }))
-}
-
-// locatorActions carry out each kind of action on its located element, bounded by
-// actionTimeoutMS.
-var locatorActions = map[agent.ActionKind]func(loc playwright.Locator, value string) error{
-	agent.ActClick:  click,
-	agent.ActSubmit: click,
-	agent.ActFill: func(loc playwright.Locator, value string) error {
-		return loc.Fill(value, playwright.LocatorFillOptions{Timeout: actionTimeout})
-	},
-	agent.ActSelect: func(loc playwright.Locator, value string) error {
-		_, err := loc.SelectOption(playwright.SelectOptionValues{Values: &[]string{value}},
-			playwright.LocatorSelectOptionOptions{Timeout: actionTimeout})
-		if err != nil && strings.Contains(err.Error(), "did not find some options") {
-			_, err = loc.SelectOption(playwright.SelectOptionValues{Labels: &[]string{value}},
-				playwright.LocatorSelectOptionOptions{Timeout: actionTimeout})
+	var run func() error
+	switch a.Kind {
+	case agent.ActClick, agent.ActSubmit:
+		run = func() error { return loc.Click(playwright.LocatorClickOptions{Timeout: timeout}) }
+	case agent.ActFill:
+		run = func() error { return loc.Fill(a.Value, playwright.LocatorFillOptions{Timeout: timeout}) }
+	case agent.ActSelect:
+		run = func() error {
+			_, err := loc.SelectOption(playwright.SelectOptionValues{Values: &[]string{a.Value}},
+				playwright.LocatorSelectOptionOptions{Timeout: timeout})
+			if err != nil && strings.Contains(err.Error(), "did not find some options") {
+				_, err = loc.SelectOption(playwright.SelectOptionValues{Labels: &[]string{a.Value}},
+					playwright.LocatorSelectOptionOptions{Timeout: timeout})
+			}
+			return err
 		}
-		return err
-	},
-	agent.ActCheck: func(loc playwright.Locator, _ string) error {
-		return loc.Check(playwright.LocatorCheckOptions{Timeout: actionTimeout})
-	},
-	agent.ActUncheck: func(loc playwright.Locator, _ string) error {
-		return loc.Uncheck(playwright.LocatorUncheckOptions{Timeout: actionTimeout})
-	},
-	agent.ActPress: func(loc playwright.Locator, value string) error {
-		return loc.Press(value, playwright.LocatorPressOptions{Timeout: actionTimeout})
-	},
-	agent.ActHover: func(loc playwright.Locator, _ string) error {
-		return loc.Hover(playwright.LocatorHoverOptions{Timeout: actionTimeout})
-	},
-	agent.ActWaitFor: func(loc playwright.Locator, _ string) error {
-		return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: actionTimeout})
-	},
+	case agent.ActCheck:
+		run = func() error { return loc.Check(playwright.LocatorCheckOptions{Timeout: timeout}) }
+	case agent.ActUncheck:
+		run = func() error { return loc.Uncheck(playwright.LocatorUncheckOptions{Timeout: timeout}) }
+	case agent.ActPress:
+		run = func() error { return loc.Press(a.Value, playwright.LocatorPressOptions{Timeout: timeout}) }
+	case agent.ActHover:
+		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
+	case agent.ActWaitFor:
+		run = func() error {
+			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
+		}
+	}
+	return p.fail(what, do(ctx, p.limits(), run))
 }
 
-func click(loc playwright.Locator, _ string) error {
-	return loc.Click(playwright.LocatorClickOptions{Timeout: actionTimeout})
+// pageActions are the action kinds a page carries out.
+func pageActions() []agent.ActionKind {
+	return slices.DeleteFunc(slices.Clone(agent.ActionKinds), func(k agent.ActionKind) bool { return k == agent.ActVerify })
 }
 
 // Mask hides every element t matches from the screenshots taken from now on.

@@ -30,7 +30,7 @@ func TestResolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.role+"/"+tt.name, func(t *testing.T) {
-			err := page.Resolve(context.Background(), tt.role, tt.name)
+			err := page.Resolve(context.Background(), agent.Target{Role: tt.role, Name: tt.name})
 			if !errors.Is(err, tt.want) || (tt.want == nil && err != nil) {
 				t.Fatalf("Resolve = %v, want %v", err, tt.want)
 			}
@@ -44,7 +44,7 @@ func TestResolve(t *testing.T) {
 // Refusals and cancellation are decided before any browser call, so a page with no browser
 // behind it shows they never reach one.
 func TestRefusedBeforeTheBrowser(t *testing.T) {
-	var page Page
+	page := &Page{b: &Browser{life: newLifeline(), timeout: callTimeout}, life: newLifeline()}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	live := context.Background()
@@ -55,13 +55,13 @@ func TestRefusedBeforeTheBrowser(t *testing.T) {
 		says string
 	}{
 		{"verify is no page action", func() error {
-			return page.Act(live, agent.ActVerify, "button", "Save", "")
-		}, nil, "use click, fill, select or submit"},
+			return page.Act(live, agent.Action{Kind: agent.ActVerify, Target: agent.Target{Role: "button", Name: "Save"}, Value: ""})
+		}, nil, "is not a page action"},
 		{"goto cancelled", func() error { return page.Goto(cancelled, "about:blank") }, context.Canceled, ""},
 		{"observe cancelled", func() error { _, err := page.Observe(cancelled); return err }, context.Canceled, ""},
-		{"resolve cancelled", func() error { return page.Resolve(cancelled, "button", "Save") }, context.Canceled, ""},
+		{"resolve cancelled", func() error { return page.Resolve(cancelled, agent.Target{Role: "button", Name: "Save"}) }, context.Canceled, ""},
 		{"act cancelled", func() error {
-			return page.Act(cancelled, agent.ActClick, "button", "Save", "")
+			return page.Act(cancelled, agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Save"}, Value: ""})
 		}, context.Canceled, ""},
 	}
 	for _, tt := range tests {
@@ -84,8 +84,10 @@ func TestClosedPageIsBrowserGone(t *testing.T) {
 	calls := map[string]func() error{
 		"goto":    func() error { return page.Goto(ctx, "about:blank") },
 		"observe": func() error { _, err := page.Observe(ctx); return err },
-		"resolve": func() error { return page.Resolve(ctx, "button", "New booking") },
-		"act":     func() error { return page.Act(ctx, agent.ActClick, "button", "New booking", "") },
+		"resolve": func() error { return page.Resolve(ctx, agent.Target{Role: "button", Name: "New booking"}) },
+		"act": func() error {
+			return page.Act(ctx, agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "New booking"}, Value: ""})
+		},
 	}
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {
@@ -125,7 +127,7 @@ func TestClosedBrowserIsBrowserGone(t *testing.T) {
 	if err := b.Close(); err != nil {
 		t.Fatalf("close the browser: %v", err)
 	}
-	if err := page.Act(ctx, agent.ActClick, "button", "New booking", ""); !errors.Is(err, agent.ErrBrowserGone) {
+	if err := page.Act(ctx, agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "New booking"}, Value: ""}); !errors.Is(err, agent.ErrBrowserGone) {
 		t.Errorf("Act after the browser closed = %v, want ErrBrowserGone", err)
 	}
 	if _, err := b.NewPage(ctx, agent.PageOptions{}); !errors.Is(err, agent.ErrBrowserGone) {

@@ -3,6 +3,8 @@ package bundle
 import (
 	"archive/zip"
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -19,20 +21,19 @@ import (
 // import a run, which is all these tests need of a lab.
 type fakeLab struct{}
 
-func (fakeLab) Name() string                  { return "fake" }
-func (fakeLab) Task() agent.Task              { return agent.Task{Title: "Spectral scan", Room: "north"} }
+func (fakeLab) Task() agent.Task {
+	return agent.Task{Name: "fake", Intent: "Reserve it.", StartURL: "/"}
+}
 func (fakeLab) Plan() agent.Plan              { return nil }
 func (fakeLab) Attempts() []agent.AttemptSpec { return nil }
-func (fakeLab) Start(string, int) (agent.Instance, error) {
+func (fakeLab) Start(context.Context, agent.AttemptSpec) (agent.Environment, error) {
 	return nil, errors.New("the fake lab serves nothing")
 }
-func (fakeLab) Replay([]agent.Event) error { return nil }
-func (fakeLab) Judge(agent.Task, []agent.Event, []agent.Step) (agent.Verdicts, error) {
-	return agent.Verdicts{}, nil
+func (fakeLab) Judge(agent.Evidence) (agent.Verdicts, error) {
+	return agent.Verdicts{Truth: agent.Signal{ID: "truth", Label: "truth"}, Gate: agent.Gate{Conditions: []agent.Condition{}}}, nil
 }
-func (fakeLab) Frames(agent.Task, []agent.Event) ([]agent.Frame, error) { return nil, nil }
 
-func findFake(name string) (agent.Lab, error) {
+func findFake(name string, _ json.RawMessage) (agent.Suite, error) {
 	if name != "fake" {
 		return nil, fmt.Errorf("no lab called %q", name)
 	}
@@ -70,12 +71,13 @@ func testRun() agent.Run {
 	attempt := func(slug, last string) agent.Attempt {
 		return agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: fakeLab{}.Task(), Config: agent.DefaultConfig(),
 			Terminal: agent.Failed, Reason: "it failed", Started: t0, Video: slug + ".webm",
+			Plan: agent.Plan{}, Verdicts: agent.Verdicts{Truth: agent.Signal{ID: "truth", Label: "truth"}, Signals: []agent.Signal{}, Gate: agent.Gate{Conditions: []agent.Condition{}}},
 			Steps: []agent.Step{
 				{Index: 0, Before: agent.Sample{Screenshot: "aaaaaaaaaaaaaaaa.jpg"}, After: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}},
 				{Index: 1, Before: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}, After: agent.Sample{Screenshot: last}},
 			}}
 	}
-	return agent.Run{ID: "0123456789abcdef", Lab: "fake", Created: t0, Status: agent.RunFinished, Source: "live",
+	return agent.Run{ID: "0123456789abcdef", Task: "fake", Created: t0, Status: agent.RunFinished, Source: "live",
 		Attempts: []agent.Attempt{attempt("saves-normally", "cccccccccccccccc.jpg"), attempt("wrong-room", "")}}
 }
 

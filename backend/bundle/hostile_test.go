@@ -20,11 +20,20 @@ func without(entries []entry, name string) []entry {
 
 // runJSON is testRun's run file after edit, written directly as JSON because the encoder
 // refuses to write a file the decoder would refuse.
-func runJSON(t *testing.T, edit func(*runfile.File)) entry {
+// runJSON is the run file of testRun with one attempt's video renamed, written as JSON text
+// (EncodeFile would refuse the hostile name).
+func runJSON(t *testing.T, video string) entry {
 	t.Helper()
-	f := runfile.New(testRun(), t0)
-	edit(&f)
-	b, err := json.Marshal(f)
+	var buf bytes.Buffer
+	if err := runfile.EncodeFile(&buf, runfile.New(testRun(), t0)); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["attempts"].([]any)[0].(map[string]any)["video"] = video
+	b, err := json.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,9 +91,9 @@ func TestHostileBundlesAreRefusedWithoutWritingAnything(t *testing.T) {
 			`entry "run.json": 9437184 bytes, over the 8 MiB limit of a run file`},
 		{"run.json runfile refuses", zipped(append(without(good, RunFile), entry{name: RunFile, data: `{"schema": "observatory.run/v9"}`})...), 0,
 			`run file refused at schema: unknown schema version "observatory.run/v9"`},
-		{"run.json names an escaping video", zipped(append(without(good, RunFile), runJSON(t, func(f *runfile.File) { f.Attempts[0].Video = "../../x.webm" }))...), 0,
+		{"run.json names an escaping video", zipped(append(without(good, RunFile), runJSON(t, "../../x.webm"))...), 0,
 			`media name "../../x.webm" is not a plain file name`},
-		{"run.json names a script-capable media file", zipped(append(without(good, RunFile), runJSON(t, func(f *runfile.File) { f.Attempts[0].Video = "evil.svg" }))...), 0,
+		{"run.json names a script-capable media file", zipped(append(without(good, RunFile), runJSON(t, "evil.svg"))...), 0,
 			`media name "evil.svg" is not a plain file name`},
 		{"not a zip", []byte("hello, world"), 0, "not a zip archive"},
 		{"archive too large", goodBundle(t), MaxBundleBytes + 1, "over the 512 MiB limit"},

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"strings"
 
-	"observatory/backend/agent"
 	"observatory/backend/runfile"
 )
 
@@ -44,12 +43,12 @@ type contents struct {
 // read once and never past what its header declares, into a temporary folder renamed into
 // place, and the run saved. An entry whose data does not match its header, or a failure in
 // s, removes whatever was extracted.
-func Import(findLab func(string) (agent.Lab, error), s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
+func Import(resolve runfile.Resolver, s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
 	c, err := scan(r, size)
 	if err != nil {
 		return runfile.Result{}, err
 	}
-	return runfile.Import(findLab, mediaSaver{next: s, media: c.media, root: mediaRoot}, name, bytes.NewReader(c.runFile))
+	return runfile.Import(resolve, mediaSaver{next: s, media: c.media, root: mediaRoot}, name, bytes.NewReader(c.runFile))
 }
 
 // scan opens the archive, checks every entry's header against the limits and the naming

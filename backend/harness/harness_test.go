@@ -13,12 +13,18 @@ func TestClassify(t *testing.T) {
 		want agent.ActionClass
 	}{
 		{agent.Action{Kind: agent.ActVerify}, agent.ClassObserve},
-		{agent.Action{Kind: agent.ActSubmit, Target: agent.Target{Name: "Next"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Name: "Delete account"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Name: "Pay now"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Name: "Details"}}, agent.ClassPrepare},
-		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Name: "Send to"}}, agent.ClassPrepare},
+		{agent.Action{Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Next"}}, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Delete account"}}, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Pay now"}}, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Details"}}, agent.ClassPrepare},
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Role: "textbox", Name: "Send to"}}, agent.ClassPrepare},
 		{agent.Action{Kind: agent.ActSelect}, agent.ClassPrepare},
+		{agent.Action{Kind: agent.ActPress, Value: "Control+Enter"}, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActPress, Value: "Meta+Enter"}, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActPress, Value: "Enter"}, agent.ClassPrepare},
+		{agent.Action{Kind: agent.ActHover, Target: agent.Target{Role: "button", Name: "Send"}}, agent.ClassObserve},
+		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Text: "Send now"}}, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{TestID: "done"}}, agent.ClassObserve},
 	}
 	for _, tt := range tests {
 		if got := Classify(tt.a); got != tt.want {

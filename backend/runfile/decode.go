@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"time"
 )
 
 // Decode reads one run file from r, reading at most MaxBytes, and refuses it with an *Error
@@ -28,17 +29,48 @@ func Decode(r io.Reader) (File, error) {
 	if rerr := checkSchema(v); rerr != nil {
 		return File{}, rerr
 	}
-	if rerr := checkShape(v, reflect.TypeFor[File](), ""); rerr != nil {
+	f, rerr := decodeVersion(data, v)
+	if rerr != nil {
 		return File{}, rerr
 	}
-	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
-		return File{}, refuse("", "%v", err)
-	}
-	if rerr := f.validate(); rerr != nil {
+	if rerr := validate(f, time.Now().Add(maxFuture)); rerr != nil {
 		return File{}, rerr
 	}
 	return f, nil
+}
+
+// decodeVersion checks the document v (parsed from data) against its version's shape and
+// maps it to the domain.
+func decodeVersion(data []byte, v any) (File, *Error) {
+	if v.(map[string]any)["schema"] == SchemaV1 {
+		var f fileV1
+		if err := decodeShaped(data, v, &f); err != nil {
+			return File{}, err
+		}
+		run := f.Run.toDomain()
+		for _, a := range f.Attempts {
+			run.Attempts = append(run.Attempts, a.toDomain(f.Run.Lab))
+		}
+		return File{Schema: f.Schema, Exported: f.Exported, Run: run}, nil
+	}
+	var f fileV2
+	if err := decodeShaped(data, v, &f); err != nil {
+		return File{}, err
+	}
+	run := f.Run.toDomain()
+	run.Attempts = mapSlice(f.Attempts, attemptV2.toDomain)
+	return File{Schema: f.Schema, Exported: f.Exported, Run: run}, nil
+}
+
+// decodeShaped checks v against the type dst points to, then decodes data into it.
+func decodeShaped(data []byte, v any, dst any) *Error {
+	if rerr := checkShape(v, reflect.TypeOf(dst).Elem(), ""); rerr != nil {
+		return rerr
+	}
+	if err := json.Unmarshal(data, dst); err != nil {
+		return refuse("", "%v", err)
+	}
+	return nil
 }
 
 // parse decodes exactly one JSON value, numbers kept as json.Number.

@@ -19,7 +19,7 @@ var badFiles = map[string]string{
 	"trailing-garbage.json": "at line 131, column 1 (byte 2936): trailing data after the JSON document",
 	"array-at-top.json":     "want a JSON object with schema, exported, run and attempts; got an array",
 	"missing-schema.json":   "at schema: missing field",
-	"unknown-version.json":  `at schema: unknown schema version "observatory.run/v2": this build reads observatory.run/v1`,
+	"unknown-version.json":  `at schema: unknown schema version "observatory.run/v3": this build reads observatory.run/v1, observatory.run/v2`,
 	"mistyped-field.json":   "at attempts[0].events[1].type: want a string, got a number",
 	"unknown-field.json":    "at attempts[0].config.turbo: unknown field",
 	"missing-field.json":    "at attempts[0].terminal: missing field",
@@ -96,6 +96,7 @@ func TestDecodeReadsWhatEncodeWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	want.Run.Status = "" // a run file does not carry the run's status
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Decode(EncodeFile(f)) differs from f:\n got %+v\nwant %+v", got, want)
 	}

@@ -1,6 +1,8 @@
 package runfile
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -23,11 +25,19 @@ type fakeState struct {
 
 const savedNotice = "Saved"
 
-func (fakeLab) Name() string                  { return "fake" }
-func (fakeLab) Task() agent.Task              { return agent.Task{Title: "Spectral scan", Room: "north"} }
+// fakeTitle and fakeRoom are what the fake lab's task asks for.
+const (
+	fakeTitle = "Spectral scan"
+	fakeRoom  = "north"
+)
+
+func (fakeLab) Name() string { return "fake" }
+func (fakeLab) Task() agent.Task {
+	return agent.Task{Name: "fake", Intent: V1Intent(fakeTitle, fakeRoom), StartURL: "/"}
+}
 func (fakeLab) Plan() agent.Plan              { return nil }
 func (fakeLab) Attempts() []agent.AttemptSpec { return nil }
-func (fakeLab) Start(string, int) (agent.Instance, error) {
+func (fakeLab) Start(context.Context, agent.AttemptSpec) (agent.Environment, error) {
 	return nil, errors.New("the fake lab serves nothing")
 }
 
@@ -62,46 +72,42 @@ func (l fakeLab) Replay(events []agent.Event) error {
 	return err
 }
 
-func gateOf(task agent.Task, s fakeState) agent.Gate {
+func gateOf(s fakeState) agent.Gate {
 	return agent.NewGate([]agent.Condition{
 		{ID: "record", Verdict: agent.Verdict{Done: s.Saved}},
-		{ID: "title", Verdict: agent.Verdict{Done: s.Title == task.Title}},
-		{ID: "room", Verdict: agent.Verdict{Done: s.Room == task.Room}},
+		{ID: "title", Verdict: agent.Verdict{Done: s.Title == fakeTitle}},
+		{ID: "room", Verdict: agent.Verdict{Done: s.Room == fakeRoom}},
 		{ID: "notice", Verdict: agent.Verdict{Done: s.Notice == savedNotice}},
 	})
 }
 
-func (l fakeLab) Judge(task agent.Task, events []agent.Event, steps []agent.Step) (agent.Verdicts, error) {
-	s, err := l.fold(events)
+func (l fakeLab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
+	s, err := l.fold(ev.Events)
 	if err != nil {
 		return agent.Verdicts{}, err
 	}
-	asked := s.Saved && s.Title == task.Title && s.Room == task.Room
-	return agent.Verdicts{
-		SavedAsAsked: agent.Verdict{Done: asked, Evidence: fmt.Sprintf("record %+v", s)},
-		Notice:       gate.Notice(steps, savedNotice),
-		Parallax:     gate.Parallax(steps),
-		Gate:         gateOf(task, s),
-	}, nil
+	asked := s.Saved && s.Title == fakeTitle && s.Room == fakeRoom
+	return V1Verdicts(agent.Verdict{Done: asked, Evidence: fmt.Sprintf("record %+v", s)},
+		gate.Notice(ev.Steps, savedNotice), gate.Parallax(ev.Steps), gateOf(s)), nil
 }
 
 // Frames rebuilds the fake state event by event.
-func (fakeLab) Frames(task agent.Task, events []agent.Event) ([]agent.Frame, error) {
+func (fakeLab) Frames(events []agent.Event) ([]agent.Frame, error) {
 	var s fakeState
-	frames := []agent.Frame{{Index: 0, State: s, Gate: gateOf(task, s)}}
+	frames := []agent.Frame{{Index: 0, State: s, Gate: gateOf(s)}}
 	for i := range events {
 		var err error
 		if s, err = step(s, events[i]); err != nil {
 			return nil, err
 		}
-		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: gateOf(task, s)})
+		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: gateOf(s)})
 	}
 	return frames, nil
 }
 
-// findFake finds the fake lab by name, as labs.Get finds real ones.
-func findFake(name string) (agent.Lab, error) {
-	if name != (fakeLab{}).Name() {
+// findFake resolves the fake lab by name, as the app resolves real ones.
+func findFake(name string, spec json.RawMessage) (agent.Suite, error) {
+	if name != (fakeLab{}).Name() || len(spec) > 0 {
 		return nil, fmt.Errorf("no lab called %q", name)
 	}
 	return fakeLab{}, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -11,11 +12,14 @@ import (
 	"observatory/backend/agent"
 )
 
-// Schema is the format version this package writes.
-const Schema = "observatory.run/v1"
+// Format versions: Schema is the one this package writes; SchemaV1 is still read.
+const (
+	Schema   = "observatory.run/v2"
+	SchemaV1 = "observatory.run/v1"
+)
 
 // KnownSchemas lists the format versions Decode reads.
-var KnownSchemas = []string{Schema}
+var KnownSchemas = []string{SchemaV1, Schema}
 
 // Limits on what a run file may hold.
 const (
@@ -23,30 +27,23 @@ const (
 	MaxBytes = 8 << 20
 	// MaxEvents is the most app events one attempt may have.
 	MaxEvents = 64
+	// MaxAnswerBytes bounds one oracle answer's raw JSON.
+	MaxAnswerBytes = 32 << 10
+	// maxFuture is how far past the reader's clock a recorded time may lie.
+	maxFuture = 24 * time.Hour
 )
 
-// File is one run file.
+// File is one run file read into the domain: its version, when it was exported and the run
+// it holds (attempts included; Status is not part of a file).
 type File struct {
-	Schema   string          `json:"schema"`
-	Exported time.Time       `json:"exported"`
-	Run      RunInfo         `json:"run"`
-	Attempts []agent.Attempt `json:"attempts"`
-}
-
-// RunInfo is the run a file was exported from.
-type RunInfo struct {
-	ID      string    `json:"id"`
-	Lab     string    `json:"lab"`
-	Created time.Time `json:"created"`
-	// Source is "live", or the file the run was itself imported from.
-	Source string `json:"source"`
+	Schema   string
+	Exported time.Time
+	Run      agent.Run
 }
 
 // New builds the run file for run, stamped as exported at the given time.
 func New(run agent.Run, exported time.Time) File {
-	return File{Schema: Schema, Exported: exported.UTC(),
-		Run:      RunInfo{ID: run.ID, Lab: run.Lab, Created: run.Created, Source: run.Source},
-		Attempts: run.Attempts}
+	return File{Schema: Schema, Exported: exported.UTC(), Run: run}
 }
 
 // Encode writes run as a run file stamped now.
@@ -54,16 +51,17 @@ func Encode(w io.Writer, run agent.Run) error {
 	return EncodeFile(w, New(run, time.Now()))
 }
 
-// EncodeFile writes f as indented JSON with members in a fixed order. It refuses a file that
-// Decode would refuse (an attempt that never finished, too many events, ...), so every file it
-// writes can be read back.
+// EncodeFile writes f as version 2, indented, with members in a fixed order. It refuses a
+// file that Decode would refuse (an attempt that never finished, too many events, ...), so
+// every file it writes can be read back.
 func EncodeFile(w io.Writer, f File) error {
-	if err := f.validate(); err != nil {
+	if err := validate(f, f.Exported.Add(maxFuture)); err != nil {
 		return fmt.Errorf("cannot export run %q: %w", f.Run.ID, err)
 	}
+	out := fileV2{Schema: Schema, Exported: f.Exported, Run: fromRun(f.Run), Attempts: mapSlice(f.Run.Attempts, fromAttempt)}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(f); err != nil {
+	if err := enc.Encode(out); err != nil {
 		return fmt.Errorf("writing run file for run %q: %w", f.Run.ID, err)
 	}
 	return nil
@@ -72,62 +70,129 @@ func EncodeFile(w io.Writer, f File) error {
 // importedRun is the run the file describes, as it would be stored: status imported; the
 // importer sets the source.
 func (f File) importedRun() agent.Run {
-	return agent.Run{ID: f.Run.ID, Lab: f.Run.Lab, Created: f.Run.Created, Status: agent.RunImported, Attempts: slices.Clone(f.Attempts)}
+	run := f.Run
+	run.Status = agent.RunImported
+	run.Attempts = slices.Clone(f.Run.Attempts)
+	return run
 }
 
-// validate checks what the JSON shape cannot: versions, limits, states, uniqueness and order.
-func (f File) validate() *Error {
+// slugPattern is what an attempt's name may be: it appears in tables, file names and URLs.
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+
+// validate checks what the JSON shape cannot: versions, limits, states, uniqueness, order and
+// plausible numbers. Times after latest are refused.
+func validate(f File, latest time.Time) *Error {
 	if !slices.Contains(KnownSchemas, f.Schema) {
 		return unknownSchema(f.Schema)
 	}
-	if f.Run.Lab == "" {
-		return refuse("run.lab", "empty lab name")
+	if f.Run.Task == "" {
+		return refuse(runTaskPath(f.Schema), "empty task name")
 	}
-	if len(f.Attempts) == 0 {
+	if f.Run.Created.After(latest) {
+		return refuse("run.created", "%s is in the future", f.Run.Created.Format(time.RFC3339))
+	}
+	if len(f.Run.Spec) > 0 && !isObject(f.Run.Spec) {
+		return refuse("run.spec", "want the task document as a JSON object")
+	}
+	atts := f.Run.Attempts
+	if len(atts) == 0 {
 		return refuse("attempts", "no attempts: a run file holds at least one")
 	}
-	seen := make(map[string]int, len(f.Attempts))
-	for i, a := range f.Attempts {
+	seen := make(map[string]int, len(atts))
+	for i, a := range atts {
 		p := index("attempts", i)
-		if a.Slug == "" {
-			return refuse(child(p, "attempt"), "empty attempt slug")
+		if !slugPattern.MatchString(a.Slug) {
+			return refuse(child(p, "attempt"), "attempt name %q: want lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", a.Slug)
 		}
 		if j, dup := seen[a.Slug]; dup {
 			return refuse(child(p, "attempt"), "duplicate attempt slug %q (also attempts[%d])", a.Slug, j)
 		}
 		seen[a.Slug] = i
-		if err := validateAttempt(a, p); err != nil {
+		if err := validateAttempt(a, p, latest); err != nil {
 			return err
 		}
 	}
-	if _, err := MediaNames(f.Attempts); err != nil {
+	if _, err := MediaNames(atts); err != nil {
 		return err.(*Error)
 	}
 	return nil
 }
 
 // validateAttempt checks one attempt at path p.
-func validateAttempt(a agent.Attempt, p string) *Error {
+func validateAttempt(a agent.Attempt, p string, latest time.Time) *Error {
 	if !a.Terminal.Valid() {
 		return refuse(child(p, "terminal"), "unknown terminal state %q: want one of %s (an attempt that never finished cannot be exported)",
-			a.Terminal, strings.Join(terminals, ", "))
+			a.Terminal, strings.Join(terminalNames(), ", "))
 	}
 	if err := a.Config.Validate(); err != nil {
 		return refuse(child(p, "config"), "%v", err)
+	}
+	if a.Started.After(latest) {
+		return refuse(child(p, "started"), "%s is in the future", a.Started.Format(time.RFC3339))
 	}
 	if len(a.Events) > MaxEvents {
 		return refuse(child(p, "events"), "%d events: at most %d per attempt", len(a.Events), MaxEvents)
 	}
 	for j, e := range a.Events {
+		ep := index(child(p, "events"), j)
 		if e.Seq != j+1 {
-			return refuse(child(index(child(p, "events"), j), "seq"), "seq %d: want %d (events are numbered 1 to n in log order)", e.Seq, j+1)
+			return refuse(child(ep, "seq"), "seq %d: want %d (events are numbered 1 to n in log order)", e.Seq, j+1)
+		}
+		if e.AtMS < 0 {
+			return refuse(child(ep, "at_ms"), "negative time %d ms", e.AtMS)
+		}
+	}
+	for j, s := range a.Steps {
+		if err := validateStep(s, index(child(p, "steps"), j)); err != nil {
+			return err
+		}
+	}
+	for j, ans := range a.Answers {
+		if len(ans.Raw) > MaxAnswerBytes {
+			return refuse(child(index(child(p, "answers"), j), "raw"), "%d bytes: an answer holds at most %d", len(ans.Raw), MaxAnswerBytes)
 		}
 	}
 	return nil
 }
 
-var terminals = []string{string(agent.Completed), string(agent.Failed), string(agent.Rejected),
-	string(agent.Exhausted), string(agent.Cancelled), string(agent.Ambiguous)}
+// validateStep refuses numbers no recording produces: negative times and durations, and a
+// distance outside 0 to 1.
+func validateStep(s agent.Step, p string) *Error {
+	switch {
+	case s.StartMS < 0:
+		return refuse(child(p, "start_ms"), "negative time %d ms", s.StartMS)
+	case s.DurationMS < 0:
+		return refuse(child(p, "duration_ms"), "negative duration %d ms", s.DurationMS)
+	case s.Distance < 0 || s.Distance > 1:
+		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)
+	case s.Before.AtMS < 0:
+		return refuse(child(child(p, "before"), "at_ms"), "negative time %d ms", s.Before.AtMS)
+	case s.After.AtMS < 0:
+		return refuse(child(child(p, "after"), "at_ms"), "negative time %d ms", s.After.AtMS)
+	}
+	return nil
+}
+
+func terminalNames() []string {
+	names := make([]string, len(agent.Terminals))
+	for i, t := range agent.Terminals {
+		names[i] = string(t)
+	}
+	return names
+}
+
+// runTaskPath is where a version names the run's task.
+func runTaskPath(schema string) string {
+	if schema == SchemaV1 {
+		return "run.lab"
+	}
+	return "run.task"
+}
+
+func isObject(raw json.RawMessage) bool {
+	var m map[string]any
+	return json.Unmarshal(raw, &m) == nil && m != nil
+}
 
 func unknownSchema(got string) *Error {
 	return refuse("schema", "unknown schema version %q: this build reads %s", got, strings.Join(KnownSchemas, ", "))

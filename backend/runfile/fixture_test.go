@@ -11,14 +11,14 @@ import (
 	"observatory/backend/agent"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/good.json from goodRun")
+var update = flag.Bool("update", false, "rewrite testdata/good-v2.json from goodRun")
 
 var t0 = time.Date(2025, 3, 14, 9, 26, 53, 0, time.UTC)
 
 // goodRun is a finished run of the fake lab: one attempt saved as asked, one saved to the
 // wrong room behind an identical notice. Its recorded verdicts are the lab's own.
 func goodRun() agent.Run {
-	return agent.Run{ID: "0123456789abcdef", Lab: "fake", Created: t0, Status: agent.RunFinished, Source: "live",
+	return agent.Run{ID: "0123456789abcdef", Task: "fake", Created: t0, Status: agent.RunFinished, Source: "live",
 		Attempts: []agent.Attempt{
 			fakeAttempt("saves-normally", "north", agent.Completed),
 			fakeAttempt("wrong-room", "south", agent.Failed),
@@ -33,6 +33,7 @@ func fakeAttempt(slug, room string, term agent.Terminal) agent.Attempt {
 		{ID: "verify", Description: "Verify", Kind: agent.ActVerify},
 	}
 	a := agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: lab.Task(), Config: agent.DefaultConfig(), Plan: plan,
+		Params:   map[string]int{"latency_ms": 500},
 		Terminal: term, Reason: "it ended " + string(term), Started: t0,
 		Events: []agent.Event{
 			{Seq: 1, AtMS: 10, Type: "open"},
@@ -50,7 +51,7 @@ func fakeAttempt(slug, room string, term agent.Terminal) agent.Attempt {
 			Resolved: act.Target.Name, Before: agent.Sample{AtMS: int64(100 * i)}, After: after,
 			Distance: 0.5, StartMS: int64(100 * i), DurationMS: 40})
 	}
-	v, err := lab.Judge(a.Task, a.Events, a.Steps)
+	v, err := lab.Judge(a.Evidence())
 	if err != nil {
 		panic(err)
 	}
@@ -72,7 +73,7 @@ func encoded(t testing.TB, f File) []byte {
 
 func TestGoldenGoodFile(t *testing.T) {
 	got := encoded(t, goodFile())
-	path := filepath.Join("testdata", "good.json")
+	path := filepath.Join("testdata", "good-v2.json")
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)

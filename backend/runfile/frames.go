@@ -2,8 +2,9 @@ package runfile
 
 import "observatory/backend/agent"
 
-// AttemptReplay is one attempt rebuilt from its events, as the UI's replay view shows it.
+// AttemptReplay is one attempt rebuilt from its evidence, as the UI's replay view shows it.
 type AttemptReplay struct {
+	// Frames are the app's states event by event; empty when its app keeps no event log.
 	Frames        []agent.Frame  `json:"frames"`
 	Recorded      agent.Verdicts `json:"recorded"`
 	Recomputed    agent.Verdicts `json:"recomputed"`
@@ -11,15 +12,17 @@ type AttemptReplay struct {
 }
 
 // ReplayAttempt rebuilds one attempt's frames and recomputes its verdicts.
-func ReplayAttempt(lab agent.Lab, a agent.Attempt) (AttemptReplay, error) {
+func ReplayAttempt(suite agent.Suite, a agent.Attempt) (AttemptReplay, error) {
 	p := "attempt " + a.Slug
-	v, dis, err := judge(lab, a, p)
+	v, dis, err := judge(suite, a, p)
 	if err != nil {
 		return AttemptReplay{}, err
 	}
-	frames, err := lab.Frames(lab.Task(), a.Events)
-	if err != nil {
-		return AttemptReplay{}, refuse(child(p, "events"), "attempt %q: rebuilding frames: %v", a.Slug, err)
+	frames := []agent.Frame{}
+	if r, ok := suite.(agent.Replayer); ok {
+		if frames, err = r.Frames(a.Events); err != nil {
+			return AttemptReplay{}, refuse(child(p, "events"), "attempt %q: rebuilding frames: %v", a.Slug, err)
+		}
 	}
 	return AttemptReplay{Frames: frames, Recorded: a.Verdicts, Recomputed: v, Disagreements: nonNil(dis)}, nil
 }

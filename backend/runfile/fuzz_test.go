@@ -2,6 +2,7 @@ package runfile
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,16 +14,19 @@ import (
 
 // findLab finds the real labs as the product does, through labs.Get, and the fake lab the
 // testdata files are written for.
-func findLab(name string) (agent.Lab, error) {
+func findLab(name string, spec json.RawMessage) (agent.Suite, error) {
 	if name == (fakeLab{}).Name() {
-		return fakeLab{}, nil
+		return findFake(name, spec)
+	}
+	if len(spec) > 0 {
+		return nil, os.ErrNotExist
 	}
 	return labs.Get(name)
 }
 
 // bookingEvents is a legal booking-lab log of one save of the task's title into room.
 func bookingEvents(room string) []agent.Event {
-	title := booking.New().Task().Title
+	title := booking.Requested.Title
 	events := []agent.Event{
 		{Type: booking.EventDialogOpened},
 		{Type: booking.EventFieldChanged, Data: map[string]string{"field": booking.FieldTitle, "value": title}},
@@ -46,16 +50,16 @@ func bookingFile(tb testing.TB) File {
 	tb.Helper()
 	lab := booking.New()
 	f := goodFile()
-	f.Run.Lab = lab.Name()
+	f.Run.Task = lab.Name()
 	for i, room := range []string{booking.RoomNorth, booking.RoomSouth} {
-		a := &f.Attempts[i]
+		a := &f.Run.Attempts[i]
 		a.Task, a.Events = lab.Task(), bookingEvents(room)
 		for j := range a.Steps {
 			if a.Steps[j].After.Notice != "" {
 				a.Steps[j].After.Notice = booking.SavedNotice
 			}
 		}
-		v, err := lab.Judge(a.Task, a.Events, a.Steps)
+		v, err := lab.Judge(a.Evidence())
 		if err != nil {
 			tb.Fatalf("the booking lab refuses the seed's events for room %s: %v", room, err)
 		}
@@ -72,7 +76,7 @@ func FuzzImport(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, p := range append(paths, filepath.Join("testdata", "good.json")) {
+	for _, p := range append(paths, filepath.Join("testdata", "good.json"), filepath.Join("testdata", "good-v2.json")) {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

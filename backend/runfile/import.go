@@ -14,19 +14,15 @@ type Saver interface {
 	SaveImported(run agent.Run) error
 }
 
-// Import decodes a run file, finds the lab it names, replays it and, only if all that
-// succeeds, saves the run with its recomputed verdicts under a fresh id, with source set to
-// name (the file's name). A refused file saves nothing.
-func Import(findLab func(name string) (agent.Lab, error), s Saver, name string, r io.Reader) (Result, error) {
+// Import decodes a run file, finds the suite that judges it, replays it and, only if all
+// that succeeds, saves the run with its recomputed verdicts under a fresh id, with source set
+// to name (the file's name). A refused file saves nothing.
+func Import(resolve Resolver, s Saver, name string, r io.Reader) (Result, error) {
 	f, err := Decode(r)
 	if err != nil {
 		return Result{}, err
 	}
-	lab, err := findLab(f.Run.Lab)
-	if err != nil {
-		return Result{}, refuse("run.lab", "%v", err)
-	}
-	res, err := Replay(lab, f)
+	res, err := Verify(resolve, f)
 	if err != nil {
 		return Result{}, err
 	}
@@ -43,4 +39,17 @@ func newID() string {
 	b := make([]byte, 8)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// Verify finds the suite that judges f and replays f with it.
+func Verify(resolve Resolver, f File) (Result, error) {
+	suite, err := resolve(f.Run.Task, f.Run.Spec)
+	if err != nil {
+		path := runTaskPath(f.Schema)
+		if len(f.Run.Spec) > 0 {
+			path = "run.spec"
+		}
+		return Result{}, refuse(path, "%v", err)
+	}
+	return Replay(suite, f)
 }

@@ -1,24 +1,28 @@
 package runfile
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
 
 	"observatory/backend/agent"
 )
 
-// Verdict names used in Disagreement.
+// Verdict names used in Disagreement beside the signals' own IDs.
 const (
-	VerdictSavedAsAsked = "saved_as_asked"
-	VerdictNotice       = "notice"
-	VerdictParallax     = "parallax"
-	VerdictGate         = "gate"
-	// VerdictTerminal flags an attempt recorded as completed whose recomputed gate is not done.
+	// VerdictTruth is the ground truth.
+	VerdictTruth = "truth"
+	// VerdictGate is the gate's overall call; "gate.ID" names one of its conditions.
+	VerdictGate = agent.GateID
+	// VerdictTerminal flags a terminal state the recomputed gate contradicts.
 	VerdictTerminal = "terminal"
-	// VerdictTask flags a file whose attempt claims a task other than the lab's.
+	// VerdictTask flags an attempt that claims a task other than the suite's.
 	VerdictTask = "task"
 )
 
-// Disagreement is one recorded verdict that the recomputed one contradicts.
+// Disagreement is one recorded verdict, condition or piece of evidence that the recomputed
+// one contradicts.
 type Disagreement struct {
 	Attempt    string `json:"attempt"`
 	Verdict    string `json:"verdict"`
@@ -35,68 +39,145 @@ type Result struct {
 	Disagreements []Disagreement
 }
 
-// Replay replays every attempt's events through lab's transition function and recomputes
-// every verdict with lab's judge. A file for another lab, an illegal event order or events
-// the judge cannot read are refused with an *Error.
-func Replay(lab agent.Lab, f File) (Result, error) {
-	if f.Run.Lab != lab.Name() {
-		return Result{}, refuse("run.lab", "the file is for lab %q; replaying it needs that lab, not %q", f.Run.Lab, lab.Name())
+// Resolver finds the suite that judges a run: from the task document the run carries, or,
+// when it carries none, a built-in lab's task by name.
+type Resolver func(task string, spec json.RawMessage) (agent.Suite, error)
+
+// Replay recomputes every verdict of every attempt with suite's judge, after replaying the
+// events through the app's transition function where it has one. An illegal event order or
+// evidence the judge cannot read is refused with an *Error.
+func Replay(suite agent.Suite, f File) (Result, error) {
+	if name := suite.Task().Name; f.Run.Task != name {
+		return Result{}, refuse(runTaskPath(f.Schema), "the file is for task %q; replaying it needs that task, not %q", f.Run.Task, name)
 	}
 	res := Result{Run: f.importedRun()}
-	for i, a := range f.Attempts {
-		v, dis, err := judge(lab, a, index("attempts", i))
+	for i, a := range f.Run.Attempts {
+		v, dis, err := judge(suite, a, index("attempts", i))
 		if err != nil {
 			return Result{}, err
 		}
 		res.Disagreements = append(res.Disagreements, dis...)
-		res.Run.Attempts[i] = corrected(a, lab.Task(), v)
+		res.Run.Attempts[i] = corrected(a, suite.Task(), v)
 	}
 	return res, nil
 }
 
-// judge replays one attempt at path p and compares its recomputed verdicts with the recorded.
-func judge(lab agent.Lab, a agent.Attempt, p string) (agent.Verdicts, []Disagreement, error) {
-	if err := lab.Replay(a.Events); err != nil {
-		return agent.Verdicts{}, nil, refuse(child(p, "events"), "attempt %q: illegal event order: %v", a.Slug, err)
-	}
-	// The lab's own task is the intent; a file cannot change what was asked.
-	v, err := lab.Judge(lab.Task(), a.Events, a.Steps)
-	if err != nil {
-		return agent.Verdicts{}, nil, refuse(p, "attempt %q cannot be judged from its events and steps: %v", a.Slug, err)
-	}
-	rec := a.Verdicts
-	var dis []Disagreement
-	if want := lab.Task(); a.Task != want {
-		dis = append(dis, Disagreement{Attempt: a.Slug, Verdict: VerdictTask, Recorded: fmt.Sprintf("%q in %q", a.Task.Title, a.Task.Room),
-			Recomputed: fmt.Sprintf("%q in %q (the lab's task)", want.Title, want.Room)})
-	}
-	for _, c := range []struct {
-		name     string
-		rec, got bool
-	}{
-		{VerdictSavedAsAsked, rec.SavedAsAsked.Done, v.SavedAsAsked.Done},
-		{VerdictNotice, rec.Notice.Done, v.Notice.Done},
-		{VerdictParallax, rec.Parallax.Done, v.Parallax.Done},
-		{VerdictGate, rec.Gate.Done, v.Gate.Done},
-	} {
-		if c.rec != c.got {
-			dis = append(dis, Disagreement{Attempt: a.Slug, Verdict: c.name, Recorded: doneText(c.rec), Recomputed: doneText(c.got)})
+// judge replays one attempt at path p and compares everything recorded with what is
+// recomputed: the task, the truth, each signal, the gate and each of its conditions, and
+// the terminal state's consistency with the gate.
+func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disagreement, error) {
+	if r, ok := suite.(agent.Replayer); ok {
+		if err := r.Replay(a.Events); err != nil {
+			return agent.Verdicts{}, nil, refuse(child(p, "events"), "attempt %q: illegal event order: %v", a.Slug, err)
 		}
 	}
-	if a.Terminal == agent.Completed && !v.Gate.Done {
-		dis = append(dis, Disagreement{Attempt: a.Slug, Verdict: VerdictTerminal, Recorded: string(agent.Completed), Recomputed: "gate not done"})
+	v, err := suite.Judge(a.Evidence())
+	if err != nil {
+		return agent.Verdicts{}, nil, refuse(p, "attempt %q cannot be judged from its evidence: %v", a.Slug, err)
 	}
-	return v, dis, nil
+	d := differ{attempt: a.Slug}
+	if want := suite.Task(); !sameTask(a.Task, want) {
+		d.add(VerdictTask, taskText(a.Task), taskText(want)+" (the task's own)")
+	}
+	d.signal(VerdictTruth, a.Verdicts.Truth, v.Truth)
+	for _, got := range v.Signals {
+		rec, ok := a.Verdicts.Signal(got.ID)
+		if !ok {
+			d.add(got.ID, "not recorded", doneText(got.Done))
+			continue
+		}
+		d.signal(got.ID, rec, got)
+	}
+	for _, rec := range a.Verdicts.Signals {
+		if _, ok := v.Signal(rec.ID); !ok {
+			d.add(rec.ID, doneText(rec.Done), "no such signal in the task")
+		}
+	}
+	d.gate(a.Verdicts.Gate, v.Gate)
+	switch {
+	case a.Terminal == agent.Completed && !v.Gate.Done:
+		d.add(VerdictTerminal, string(a.Terminal), "gate not done")
+	case (a.Terminal == agent.Failed || a.Terminal == agent.Rejected) && v.Gate.Done:
+		d.add(VerdictTerminal, string(a.Terminal), "gate done: the effect landed, so the attempt is at least ambiguous")
+	}
+	return v, d.found, nil
 }
 
-// corrected is a with the lab's task and verdicts v, and not completed unless v's gate is done.
+// differ collects one attempt's disagreements.
+type differ struct {
+	attempt string
+	found   []Disagreement
+}
+
+func (d *differ) add(verdict, recorded, recomputed string) {
+	d.found = append(d.found, Disagreement{Attempt: d.attempt, Verdict: verdict, Recorded: recorded, Recomputed: recomputed})
+}
+
+// verdict compares one call, then its evidence when the calls agree.
+func (d *differ) verdict(name string, rec, got agent.Verdict) {
+	switch {
+	case rec.Done != got.Done:
+		d.add(name, doneText(rec.Done), doneText(got.Done))
+	case rec.Unconfirmed != got.Unconfirmed:
+		d.add(name+" (could not confirm)", quoteOrNone(rec.Unconfirmed), quoteOrNone(got.Unconfirmed))
+	case rec.Evidence != got.Evidence:
+		d.add(name+" (evidence)", fmt.Sprintf("%q", rec.Evidence), fmt.Sprintf("%q", got.Evidence))
+	}
+}
+
+func (d *differ) signal(name string, rec, got agent.Signal) {
+	d.verdict(name, rec.Verdict, got.Verdict)
+}
+
+func (d *differ) gate(rec, got agent.Gate) {
+	if rec.Done != got.Done {
+		d.add(VerdictGate, doneText(rec.Done), doneText(got.Done))
+	}
+	recorded := make(map[string]agent.Condition, len(rec.Conditions))
+	for _, c := range rec.Conditions {
+		recorded[c.ID] = c
+	}
+	for _, c := range got.Conditions {
+		name := VerdictGate + "." + c.ID
+		r, ok := recorded[c.ID]
+		if !ok {
+			d.add(name, "not recorded", doneText(c.Done))
+			continue
+		}
+		delete(recorded, c.ID)
+		d.verdict(name, r.Verdict, c.Verdict)
+	}
+	for _, c := range rec.Conditions {
+		if _, extra := recorded[c.ID]; extra {
+			d.add(VerdictGate+"."+c.ID, doneText(c.Done), "no such condition in the task")
+		}
+	}
+}
+
+// corrected is a with the suite's task and verdicts v, and not completed unless v's gate is
+// done.
 func corrected(a agent.Attempt, task agent.Task, v agent.Verdicts) agent.Attempt {
 	a.Task, a.Verdicts = task, v
 	if a.Terminal == agent.Completed && !v.Gate.Done {
 		a.Terminal = agent.Ambiguous
-		a.Reason = fmt.Sprintf("recorded as completed (%s), but replaying its events the completion gate does not hold", a.Reason)
+		a.Reason = fmt.Sprintf("recorded as completed (%s), but recomputing its verdicts the completion gate does not hold", a.Reason)
 	}
 	return a
+}
+
+func sameTask(a, b agent.Task) bool {
+	norm := func(t agent.Task) agent.Task {
+		if len(t.Origins) == 0 {
+			t.Origins = nil
+		}
+		t.Origins = slices.Clone(t.Origins)
+		return t
+	}
+	return reflect.DeepEqual(norm(a), norm(b))
+}
+
+func taskText(t agent.Task) string {
+	return fmt.Sprintf("%s: %q from %s", t.Name, t.Intent, t.StartURL)
 }
 
 func doneText(done bool) string {
@@ -104,4 +185,11 @@ func doneText(done bool) string {
 		return "done"
 	}
 	return "not done"
+}
+
+func quoteOrNone(s string) string {
+	if s == "" {
+		return "answered"
+	}
+	return fmt.Sprintf("%q", s)
 }

@@ -3,6 +3,8 @@ package runfile
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -45,9 +47,12 @@ func TestImportOfAGoodFileStoresRecomputedRun(t *testing.T) {
 // tamper edits a copy of the good file.
 func tamper(edit func(f *File)) File {
 	f := goodFile()
-	f.Attempts = slices.Clone(f.Attempts)
-	for i := range f.Attempts {
-		f.Attempts[i].Events = slices.Clone(f.Attempts[i].Events)
+	f.Run.Attempts = slices.Clone(f.Run.Attempts)
+	for i := range f.Run.Attempts {
+		a := &f.Run.Attempts[i]
+		a.Events = slices.Clone(a.Events)
+		a.Verdicts.Signals = slices.Clone(a.Verdicts.Signals)
+		a.Verdicts.Gate.Conditions = slices.Clone(a.Verdicts.Gate.Conditions)
 	}
 	edit(&f)
 	return f
@@ -68,33 +73,51 @@ func TestTamperedFilesAreFlaggedNotBelieved(t *testing.T) {
 		refused string // the path of the refusal, when the file is refused instead
 	}{
 		{name: "gate flipped to done", file: tamper(func(f *File) {
-			f.Attempts[1].Verdicts.Gate.Done = true
-			f.Attempts[1].Terminal = agent.Completed
+			f.Run.Attempts[1].Verdicts.Gate.Done = true
+			f.Run.Attempts[1].Terminal = agent.Completed
 		}), want: []Disagreement{
 			{Attempt: "wrong-room", Verdict: VerdictGate, Recorded: "done", Recomputed: "not done"},
 			{Attempt: "wrong-room", Verdict: VerdictTerminal, Recorded: "completed", Recomputed: "gate not done"},
 		}},
-		{name: "saved-as-asked flipped", file: tamper(func(f *File) { f.Attempts[1].Verdicts.SavedAsAsked.Done = true }),
-			want: []Disagreement{{Attempt: "wrong-room", Verdict: VerdictSavedAsAsked, Recorded: "done", Recomputed: "not done"}}},
+		{name: "ground truth flipped", file: tamper(func(f *File) { f.Run.Attempts[1].Verdicts.Truth.Done = true }),
+			want: []Disagreement{{Attempt: "wrong-room", Verdict: VerdictTruth, Recorded: "done", Recomputed: "not done"}}},
+		{name: "signal flipped", file: tamper(func(f *File) { f.Run.Attempts[1].Verdicts.Signals[1].Done = false }),
+			want: []Disagreement{{Attempt: "wrong-room", Verdict: "parallax", Recorded: "not done", Recomputed: "done"}}},
+		{name: "condition evidence rewritten, flags left alone", file: tamper(func(f *File) {
+			f.Run.Attempts[1].Verdicts.Gate.Conditions[2].Evidence = "room north, trust me"
+		}), want: []Disagreement{{Attempt: "wrong-room", Verdict: "gate.room (evidence)", Recorded: `"room north, trust me"`, Recomputed: `""`}}},
+		{name: "condition verdict flipped", file: tamper(func(f *File) {
+			f.Run.Attempts[1].Verdicts.Gate.Conditions[2].Done = true
+		}), want: []Disagreement{{Attempt: "wrong-room", Verdict: "gate.room", Recorded: "done", Recomputed: "not done"}}},
+		{name: "failed although the gate holds", file: tamper(func(f *File) { f.Run.Attempts[0].Terminal = agent.Failed }),
+			want: []Disagreement{{Attempt: "saves-normally", Verdict: VerdictTerminal, Recorded: "failed", Recomputed: "gate done: the effect landed, so the attempt is at least ambiguous"}}},
+		{name: "task rewritten", file: tamper(func(f *File) { f.Run.Attempts[0].Task.Intent = "Reserve anything." }),
+			want: []Disagreement{{Attempt: "saves-normally", Verdict: VerdictTask, Recorded: `fake: "Reserve anything." from /`,
+				Recomputed: `fake: "Reserve \"Spectral scan\" in room \"north\"." from / (the task's own)`}}},
 		{name: "notice event removed", file: tamper(func(f *File) {
-			f.Attempts[0].Events = f.Attempts[0].Events[:2]
+			f.Run.Attempts[0].Events = f.Run.Attempts[0].Events[:2]
 		}), want: []Disagreement{
+			{Attempt: "saves-normally", Verdict: "truth (evidence)", Recorded: `"record {Open:false Title:Spectral scan Room:north Saved:true Notice:Saved}"`,
+				Recomputed: `"record {Open:false Title:Spectral scan Room:north Saved:true Notice:}"`},
 			{Attempt: "saves-normally", Verdict: VerdictGate, Recorded: "done", Recomputed: "not done"},
+			{Attempt: "saves-normally", Verdict: "gate.notice", Recorded: "done", Recomputed: "not done"},
 			{Attempt: "saves-normally", Verdict: VerdictTerminal, Recorded: "completed", Recomputed: "gate not done"},
 		}},
 		{name: "open event removed", file: tamper(func(f *File) {
-			f.Attempts[0].Events = renumber(f.Attempts[0].Events[1:])
+			f.Run.Attempts[0].Events = renumber(f.Run.Attempts[0].Events[1:])
 		}), refused: "attempts[0].events"},
 		{name: "events reordered", file: tamper(func(f *File) {
-			ev := f.Attempts[1].Events
+			ev := f.Run.Attempts[1].Events
 			ev[1], ev[2] = ev[2], ev[1]
 			renumber(ev)
 		}), refused: "attempts[1].events"},
 		{name: "wrong room rewritten", file: tamper(func(f *File) {
-			f.Attempts[1].Events[1].Data = map[string]string{"title": "Spectral scan", "room": "north"}
+			f.Run.Attempts[1].Events[1].Data = map[string]string{"title": "Spectral scan", "room": "north"}
 		}), want: []Disagreement{
-			{Attempt: "wrong-room", Verdict: VerdictSavedAsAsked, Recorded: "not done", Recomputed: "done"},
+			{Attempt: "wrong-room", Verdict: VerdictTruth, Recorded: "not done", Recomputed: "done"},
 			{Attempt: "wrong-room", Verdict: VerdictGate, Recorded: "not done", Recomputed: "done"},
+			{Attempt: "wrong-room", Verdict: "gate.room", Recorded: "not done", Recomputed: "done"},
+			{Attempt: "wrong-room", Verdict: VerdictTerminal, Recorded: "failed", Recomputed: "gate done: the effect landed, so the attempt is at least ambiguous"},
 		}},
 	}
 	for _, tt := range tests {
@@ -137,5 +160,42 @@ func TestReplayAttemptRebuildsFrames(t *testing.T) {
 	}
 	if got.Recomputed.Gate.Done || len(got.Disagreements) != 0 || got.Disagreements == nil {
 		t.Errorf("replay = %+v, want the gate not done and an empty disagreement list", got)
+	}
+}
+
+// TestAV1FileOfTheFirstBuildStillVerifies reads a booking run exported by the build before
+// run files had a version 2 (saves-normally and wrong-room, in real Chromium) and checks
+// that it verifies against today's booking lab with no disagreement, and exports as v2.
+func TestAV1FileOfTheFirstBuildStillVerifies(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "v1-booking.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Verify(findLab, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Disagreements) != 0 {
+		t.Errorf("disagreements: %+v", res.Disagreements)
+	}
+	a := res.Run.Attempts
+	if len(a) != 2 || a[0].Terminal != agent.Completed || !a[0].Verdicts.Truth.Done || a[1].Verdicts.Gate.Done ||
+		a[1].Params["latency_ms"] != 50 {
+		t.Fatalf("recomputed attempts = %+v", a)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, res.Run); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Decode(&buf)
+	if err != nil || again.Schema != Schema {
+		t.Fatalf("re-exported as %q: %v", again.Schema, err)
+	}
+	if res2, err := Verify(findLab, again); err != nil || len(res2.Disagreements) != 0 {
+		t.Errorf("the v2 export of a v1 file: %v %+v", err, res2.Disagreements)
 	}
 }

@@ -10,7 +10,10 @@ import (
 	"time"
 )
 
-var timeType = reflect.TypeFor[time.Time]()
+var (
+	timeType = reflect.TypeFor[time.Time]()
+	rawType  = reflect.TypeFor[json.RawMessage]()
+)
 
 // checkShape checks a generically decoded JSON value (numbers as json.Number) against the Go
 // type it must decode into: every field without omitempty present, no unknown field, every
@@ -24,6 +27,15 @@ func checkShape(v any, t reflect.Type, path string) *Error {
 		}
 		if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
 			return refuse(path, "%q is not an RFC 3339 time such as 2025-03-14T09:26:53Z", s)
+		}
+		return nil
+	}
+	if t == rawType {
+		if v == nil {
+			return nil
+		}
+		if _, ok := v.(map[string]any); !ok {
+			return mistyped(path, "an object", v)
 		}
 		return nil
 	}
@@ -104,7 +116,7 @@ func checkObject(v any, t reflect.Type, path string) *Error {
 	fields := jsonFields(t)
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if !slices.ContainsFunc(fields, func(f field) bool { return f.name == k }) {
-			return refuse(child(path, k), "unknown field (a v1 run file has only the documented fields)")
+			return refuse(child(path, k), "unknown field (a run file has only the documented fields of its version)")
 		}
 	}
 	for _, f := range fields {
@@ -135,7 +147,7 @@ func jsonFields(t reflect.Type) []field {
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		tag := sf.Tag.Get("json")
-		if !sf.IsExported() || tag == "-" {
+		if (!sf.IsExported() && !sf.Anonymous) || tag == "-" {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")

@@ -82,7 +82,7 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 	}
 	rec := &recorder{steps: map[string]int{}}
 	var progress []runner.Progress
-	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t), Recorder: rec, Emit: func(p runner.Progress) { progress = append(progress, p) }}
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: rec, Emit: func(p runner.Progress) { progress = append(progress, p) }}
 	run, err := r.Run(context.Background(), "e2e", runner.Options{MediaRoot: t.TempDir(), Screenshots: true})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,9 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 			continue
 		}
 		v := a.Verdicts
-		got := [4]bool{v.SavedAsAsked.Done, v.Notice.Done, v.Parallax.Done, v.Gate.Done}
+		notice, _ := v.Signal(booking.SignalNotice)
+		parallax, _ := v.Signal(booking.SignalParallax)
+		got := [4]bool{v.Truth.Done, notice.Done, parallax.Done, v.Gate.Done}
 		if got != [4]bool{w.saved, w.notice, w.parallax, w.gate} || a.Terminal != w.terminal {
 			t.Errorf("%s: saved/notice/parallax/gate = %v, terminal %s (%s); want %v, %s", a.Slug, got, a.Terminal, a.Reason,
 				[4]bool{w.saved, w.notice, w.parallax, w.gate}, w.terminal)
@@ -176,7 +178,7 @@ func roundTrip(t *testing.T, run agent.Run) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	imported, err := runfile.Import(labs.Get, st, "shared.json", bytes.NewReader(first.Bytes()))
+	imported, err := runfile.Import(findLab, st, "shared.json", bytes.NewReader(first.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +197,7 @@ func roundTrip(t *testing.T, run agent.Run) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(attemptsJSON(t, again.Attempts), attemptsJSON(t, file.Attempts)) {
+	if !reflect.DeepEqual(attemptsJSON(t, again.Run.Attempts), attemptsJSON(t, file.Run.Attempts)) {
 		t.Error("exporting the imported run gives different attempts than the file it came from")
 	}
 }
@@ -221,12 +223,12 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	latency := 500
-	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t), Recorder: st, Emit: func(p runner.Progress) {
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: st, Emit: func(p runner.Progress) {
 		if p.Kind == runner.StepDone && p.Step.Action.Kind == agent.ActSubmit {
 			cancel() // the save is now in flight for half a second
 		}
 	}}
-	run, err := r.Run(ctx, "cancel", runner.Options{Attempts: []string{"saves-normally", "wrong-room"}, Override: agent.ConfigOverride{LatencyMS: &latency}})
+	run, err := r.Run(ctx, "cancel", runner.Options{Attempts: []string{"saves-normally", "wrong-room"}, Params: map[string]int{booking.ParamLatency: latency}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,8 +236,8 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 		t.Fatalf("run %s with %d attempts; want cancelled after the first", run.Status, len(run.Attempts))
 	}
 	a := run.Attempts[0]
-	if a.Terminal != agent.Cancelled || a.Verdicts.SavedAsAsked.Done {
-		t.Fatalf("attempt %s, saved %v (%s); want cancelled with nothing saved", a.Terminal, a.Verdicts.SavedAsAsked.Done, a.Reason)
+	if a.Terminal != agent.Cancelled || a.Verdicts.Truth.Done {
+		t.Fatalf("attempt %s, saved %v (%s); want cancelled with nothing saved", a.Terminal, a.Verdicts.Truth.Done, a.Reason)
 	}
 	// The save may still have been queued in the page when the run stopped (a busy
 	// machine); if it reached the lab, the lab must have cancelled it.
@@ -264,7 +266,7 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 // a Playwright trace, and a screenshot for every sample, stored once per distinct frame.
 func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 	media := t.TempDir()
-	r := &runner.Runner{Lab: booking.New(), Launch: launcher(t)}
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t)}
 	run, err := r.Run(context.Background(), "media", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Video: true, Screenshots: true, Trace: true})
 	if err != nil {
 		t.Fatal(err)
@@ -307,3 +309,7 @@ func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 		}
 	}
 }
+
+// findLab resolves a run's task to a built-in lab, as the app does for runs without a task
+// document.
+func findLab(name string, _ json.RawMessage) (agent.Suite, error) { return labs.Get(name) }

@@ -36,7 +36,7 @@ func TestLaunchFailures(t *testing.T) {
 			defer cancel()
 			rec := &recorder{steps: map[string]int{}}
 			finishes, last := 0, runner.Kind("")
-			r := &runner.Runner{Lab: booking.New(), Recorder: rec,
+			r := &runner.Runner{Suite: booking.New(), Recorder: rec,
 				Launch: func(ctx context.Context) (agent.Browser, error) { return tt.launch(ctx, cancel) },
 				Emit: func(p runner.Progress) {
 					if p.Kind == runner.RunFinished {
@@ -68,7 +68,7 @@ func TestBadRequestsRecordNothing(t *testing.T) {
 		{"poll out of range", runner.Options{Override: agent.ConfigOverride{PollMS: &zero}}, "poll 0 ms"},
 	} {
 		rec := &recorder{steps: map[string]int{}}
-		r := &runner.Runner{Lab: booking.New(), Recorder: rec, Launch: func(context.Context) (agent.Browser, error) {
+		r := &runner.Runner{Suite: booking.New(), Recorder: rec, Launch: func(context.Context) (agent.Browser, error) {
 			t.Fatal("a refused request must not start a browser")
 			return nil, nil
 		}}

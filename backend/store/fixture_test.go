@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -12,7 +13,7 @@ var t0 = time.Date(2025, 3, 14, 9, 26, 53, 589000000, time.UTC)
 // testRun builds a realistic finished run by hand: two attempts of five steps each, with
 // events, screenshots, a video and verdicts that disagree in places.
 func testRun(id string) agent.Run {
-	return agent.Run{ID: id, Lab: "booking", Created: t0, Status: agent.RunFinished, Source: "live",
+	return agent.Run{ID: id, Task: "booking", Spec: json.RawMessage(`{"schema":"observatory.task/v1","name":"booking"}`), Created: t0, Status: agent.RunFinished, Source: "live",
 		Attempts: []agent.Attempt{
 			testAttempt("saves-normally", agent.Completed, true, 0),
 			testAttempt("notice-without-record", agent.Failed, false, time.Minute),
@@ -27,7 +28,8 @@ func testAttempt(slug string, term agent.Terminal, saved bool, offset time.Durat
 		{ID: "submit", Description: "Submit reservation form", Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Save reservation"}},
 		{ID: "verify", Description: "Verify committed reservation", Kind: agent.ActVerify},
 	}
-	a := agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: agent.Task{Title: "Spectral scan", Room: "north"},
+	a := agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: agent.Task{Name: "booking", Intent: "Reserve it.", StartURL: "/", Origins: []string{"http://127.0.0.1:1"}},
+		Fault: "none", Params: map[string]int{"latency_ms": 50},
 		Config: agent.DefaultConfig(), Plan: plan, Terminal: term, Reason: "because " + slug,
 		Started: t0.Add(offset), Video: slug + "/video.webm", Trace: slug + ".trace.zip", Steps: []agent.Step{}, Events: []agent.Event{}}
 	for i, act := range plan {
@@ -48,7 +50,7 @@ func testAttempt(slug string, term agent.Terminal, saved bool, offset time.Durat
 		a.Steps = append(a.Steps, agent.Step{Index: i, Action: act,
 			Decision: agent.Decision{Class: agent.ClassPrepare, Admission: agent.Allow, Reason: "prepares", Fingerprint: fmt.Sprintf("fp%d", i)},
 			Resolved: act.Target.Name, Before: before, After: after, Distance: 0.25 * float64(i%3),
-			StartMS: int64(100 * i), DurationMS: 42})
+			StartMS: int64(100 * i), DurationMS: 42, Reason: "step " + act.ID, Blocked: []string{"GET http://elsewhere.example/x"}})
 		a.Events = append(a.Events, agent.Event{Seq: i + 1, AtMS: int64(100*i + 10), Type: "event-" + act.ID,
 			Data: map[string]string{"step": act.ID}})
 	}
@@ -57,11 +59,14 @@ func testAttempt(slug string, term agent.Terminal, saved bool, offset time.Durat
 		{ID: "notice", Label: "Success notice is present", Verdict: agent.Verdict{Done: true, Evidence: "notice"}},
 	})
 	a.Verdicts = agent.Verdicts{
-		SavedAsAsked: agent.Verdict{Done: saved, Evidence: "store"},
-		Notice:       agent.Verdict{Done: true, Evidence: "notice shown"},
-		Parallax:     agent.Verdict{Done: true, Evidence: "valid form"},
-		Gate:         gate,
+		Truth: agent.Signal{ID: "truth", Label: "saved as asked", Verdict: agent.Verdict{Done: saved, Evidence: "store"}},
+		Signals: []agent.Signal{
+			{ID: "notice", Label: "success notice", Verdict: agent.Verdict{Done: true, Evidence: "notice shown"}},
+			{ID: "parallax", Label: "Parallax's check", Verdict: agent.Verdict{Done: true, Evidence: "valid form"}},
+		},
+		Gate: gate,
 	}
+	a.Answers = []agent.Answer{{Condition: "record", Kind: "http", Raw: json.RawMessage(`{"status":200}`)}}
 	return a
 }
 

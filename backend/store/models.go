@@ -10,11 +10,14 @@ import (
 // as JSON text: they are read whole, and their Go types are the contract.
 
 // runRow is one run. Writer is the token of the Store that started a live run (see writer.go);
-// it is empty for imported runs and for runs recorded before writers were.
+// it is empty for imported runs and for runs recorded before writers were. Added is when the
+// run came into this history: its start, or the moment it was imported.
 type runRow struct {
 	ID      string    `gorm:"primaryKey"`
-	Lab     string    `gorm:"not null"`
+	Task    string    `gorm:"not null"`
+	Spec    string    `gorm:"not null;default:''"`
 	Created time.Time `gorm:"not null;index"`
+	Added   time.Time `gorm:"not null;index"`
 	Status  string    `gorm:"not null;index"`
 	Source  string    `gorm:"not null"`
 	Writer  string    `gorm:"not null;default:''"`
@@ -34,7 +37,10 @@ type attemptRow struct {
 	Title    string         `gorm:"not null"`
 	Task     agent.Task     `gorm:"serializer:json;type:text"`
 	Config   agent.Config   `gorm:"serializer:json;type:text"`
+	Fault    string         `gorm:"not null;default:''"`
+	Params   map[string]int `gorm:"serializer:json;type:text"`
 	Plan     agent.Plan     `gorm:"serializer:json;type:text"`
+	Answers  []agent.Answer `gorm:"serializer:json;type:text"`
 	Terminal string         `gorm:"not null"`
 	Reason   string         `gorm:"not null"`
 	Verdicts agent.Verdicts `gorm:"serializer:json;type:text"`
@@ -54,6 +60,7 @@ type stepRow struct {
 	AttemptID  uint           `gorm:"not null;uniqueIndex:step_attempt_index"`
 	Index      int            `gorm:"not null;uniqueIndex:step_attempt_index"`
 	Action     agent.Action   `gorm:"serializer:json;type:text"`
+	Reason     string         `gorm:"not null;default:''"`
 	Decision   agent.Decision `gorm:"serializer:json;type:text"`
 	Resolved   string         `gorm:"not null"`
 	Before     agent.Sample   `gorm:"serializer:json;type:text"`
@@ -61,6 +68,7 @@ type stepRow struct {
 	Distance   float64        `gorm:"not null"`
 	StartMS    int64          `gorm:"not null"`
 	DurationMS int64          `gorm:"not null"`
+	Blocked    []string       `gorm:"serializer:json;type:text"`
 	Error      string         `gorm:"not null"`
 }
 
@@ -80,13 +88,15 @@ func (eventRow) TableName() string { return "events" }
 
 func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
-		Config: a.Config, Plan: a.Plan, Terminal: string(a.Terminal), Reason: a.Reason,
+		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers,
+		Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace}
 }
 
 // attempt rebuilds the attempt from the row and its preloaded steps and events.
 func (r attemptRow) attempt() agent.Attempt {
-	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Task: r.Task, Config: r.Config, Plan: r.Plan,
+	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Task: r.Task, Config: r.Config, Fault: r.Fault,
+		Params: r.Params, Plan: r.Plan, Answers: r.Answers,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
 		Started: r.Started, Video: r.Video, Trace: r.Trace}
@@ -100,15 +110,15 @@ func (r attemptRow) attempt() agent.Attempt {
 }
 
 func newStepRow(attemptID uint, s agent.Step) stepRow {
-	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Decision: s.Decision,
+	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Reason: s.Reason, Decision: s.Decision,
 		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
-		StartMS: s.StartMS, DurationMS: s.DurationMS, Error: s.Error}
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Error: s.Error}
 }
 
 func (r stepRow) step() agent.Step {
-	return agent.Step{Index: r.Index, Action: r.Action, Decision: r.Decision, Resolved: r.Resolved,
+	return agent.Step{Index: r.Index, Action: r.Action, Reason: r.Reason, Decision: r.Decision, Resolved: r.Resolved,
 		Before: r.Before, After: r.After, Distance: r.Distance, StartMS: r.StartMS,
-		DurationMS: r.DurationMS, Error: r.Error}
+		DurationMS: r.DurationMS, Blocked: r.Blocked, Error: r.Error}
 }
 
 func newEventRow(attemptID uint, e agent.Event) eventRow {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -13,37 +14,39 @@ import (
 
 // Summary is one line of the run history.
 type Summary struct {
-	ID        string          `json:"id"`
-	Lab       string          `json:"lab"`
+	ID   string `json:"id"`
+	Task string `json:"task"`
+	// Created is when the run started; Added when it came into this history (its import).
 	Created   time.Time       `json:"created"`
+	Added     time.Time       `json:"added"`
 	Status    agent.RunStatus `json:"status"`
 	Source    string          `json:"source"`
 	Attempts  int             `json:"attempts"`
 	Completed int             `json:"completed"`
-	// Wrong counts the notice, Parallax and gate verdicts of finished attempts that disagree
-	// with saved-as-asked.
+	// Wrong counts the finished attempts with at least one verdict that disagrees with the
+	// ground truth.
 	Wrong int `json:"wrong"`
 }
 
-// List returns the history, newest run first.
+// List returns the history, the run added most recently first.
 func (s *Store) List() ([]Summary, error) {
 	var runs []runRow
-	err := s.db.Preload("Attempts", func(db *gorm.DB) *gorm.DB {
+	err := s.db.Omit("spec").Preload("Attempts", func(db *gorm.DB) *gorm.DB {
 		return db.Select("id", "run_id", "terminal", "verdicts")
-	}).Order("created DESC, id DESC").Find(&runs).Error
+	}).Order("added DESC, id DESC").Find(&runs).Error
 	if err != nil {
 		return nil, fmt.Errorf("listing runs: %w", err)
 	}
 	out := make([]Summary, len(runs))
 	for i, r := range runs {
-		sum := Summary{ID: r.ID, Lab: r.Lab, Created: r.Created, Status: agent.RunStatus(r.Status),
+		sum := Summary{ID: r.ID, Task: r.Task, Created: r.Created, Added: r.Added, Status: agent.RunStatus(r.Status),
 			Source: r.Source, Attempts: len(r.Attempts)}
 		for _, a := range r.Attempts {
 			if a.Terminal == string(agent.Completed) {
 				sum.Completed++
 			}
-			if a.Terminal != "" {
-				sum.Wrong += len(a.Verdicts.Wrong())
+			if a.Terminal != "" && len(a.Verdicts.Wrong()) > 0 {
+				sum.Wrong++
 			}
 		}
 		out[i] = sum
@@ -68,7 +71,7 @@ func (s *Store) Get(id string) (agent.Run, error) {
 	if err != nil {
 		return agent.Run{}, fmt.Errorf("reading run %q: %w", full, err)
 	}
-	run := agent.Run{ID: r.ID, Lab: r.Lab, Created: r.Created, Status: agent.RunStatus(r.Status),
+	run := agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
 		Source: r.Source, Attempts: make([]agent.Attempt, len(r.Attempts))}
 	for i, a := range r.Attempts {
 		run.Attempts[i] = a.attempt()
@@ -104,7 +107,8 @@ func (s *Store) resolve(id string) (string, error) {
 // SaveImported stores an imported run, all of it or nothing, with status imported.
 func (s *Store) SaveImported(run agent.Run) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
-		row := runRow{ID: run.ID, Lab: run.Lab, Created: run.Created.UTC(), Status: string(agent.RunImported), Source: run.Source}
+		row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: time.Now().UTC(),
+			Status: string(agent.RunImported), Source: run.Source}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
@@ -119,4 +123,12 @@ func (s *Store) SaveImported(run agent.Run) error {
 		return fmt.Errorf("storing imported run %q: %w", run.ID, err)
 	}
 	return nil
+}
+
+// specOf is a stored task document, nil when the run has none.
+func specOf(text string) json.RawMessage {
+	if text == "" {
+		return nil
+	}
+	return json.RawMessage(text)
 }

@@ -14,7 +14,7 @@ var _ agent.Recorder = (*Store)(nil)
 
 // RunStarted inserts the run with status running, written by this Store.
 func (s *Store) RunStarted(run agent.Run) error {
-	row := runRow{ID: run.ID, Lab: run.Lab, Created: run.Created.UTC(), Status: string(agent.RunRunning),
+	row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: run.Created.UTC(), Status: string(agent.RunRunning),
 		Source: run.Source, Writer: s.writer.token}
 	if err := s.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("recording the start of run %q: %w", run.ID, err)
@@ -64,7 +64,7 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		if err != nil {
 			return err
 		}
-		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Video: a.Video, Trace: a.Trace}
+		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Answers: a.Answers, Video: a.Video, Trace: a.Trace}
 		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "video", "trace").Updates(&row).Error; err != nil {
 			return err
 		}

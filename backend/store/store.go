@@ -51,7 +51,7 @@ func Open(dir string) (*Store, error) {
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
 	s := &Store{db: db, writer: writer}
-	if err := s.db.AutoMigrate(&runRow{}, &attemptRow{}, &stepRow{}, &eventRow{}); err != nil {
+	if err := migrate(s.db); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("migrating the database %s: %w (move the file aside to start a fresh history)", path, err)
 	}

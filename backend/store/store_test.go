@@ -116,10 +116,10 @@ func TestListSummarizesNewestFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// older: attempt 1 all agree; attempt 2 notice and parallax say done, nothing saved.
+	// older: attempt 1 all agree; attempt 2's notice and parallax say done, nothing saved: one wrong attempt.
 	want := []Summary{
-		{ID: "newer", Lab: "booking", Created: newer.Created, Status: agent.RunFinished, Source: "live", Attempts: 1, Completed: 1, Wrong: 0},
-		{ID: "older", Lab: "booking", Created: older.Created, Status: agent.RunFinished, Source: "live", Attempts: 2, Completed: 1, Wrong: 2},
+		{ID: "newer", Task: "booking", Created: newer.Created, Added: newer.Created, Status: agent.RunFinished, Source: "live", Attempts: 1, Completed: 1, Wrong: 0},
+		{ID: "older", Task: "booking", Created: older.Created, Added: older.Created, Status: agent.RunFinished, Source: "live", Attempts: 2, Completed: 1, Wrong: 1},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("List:\n got %+v\nwant %+v", got, want)

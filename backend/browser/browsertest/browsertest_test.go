@@ -21,7 +21,7 @@ func TestLaunchGivesAWorkingBrowser(t *testing.T) {
 	if err := page.Goto(ctx, "data:text/html,<button>Go</button>"); err != nil {
 		t.Fatal(err)
 	}
-	if err := page.Resolve(ctx, "button", "Go"); err != nil {
+	if err := page.Resolve(ctx, agent.Target{Role: "button", Name: "Go"}); err != nil {
 		t.Errorf("the launched browser cannot find the page's button: %v", err)
 	}
 }

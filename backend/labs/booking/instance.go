@@ -35,7 +35,6 @@ type Instance struct {
 	idle     chan struct{} // closed whenever inflight is 0
 }
 
-
 // Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every save waits latencyMS
 // milliseconds before the server answers it.
 func Start(fault string, latencyMS int) (*Instance, error) {

@@ -140,7 +140,7 @@ func TestSaveByFault(t *testing.T) {
 			if !reflect.DeepEqual(records, tt.records) {
 				t.Errorf("records %+v, want %+v", records, tt.records)
 			}
-			check := in.Check(New().Task())
+			check := in.Check(Requested)
 			if check.Settled != tt.settled || check.Gate.Done != (tt.fault == FaultNone || tt.fault == FaultRenamed) {
 				t.Errorf("check: gate %v settled %q, fault %s", check.Gate.Done, check.Settled, tt.fault)
 			}

@@ -56,7 +56,7 @@ func (*Lab) Name() string { return "booking" }
 
 // Task is the lab's one task, as the intent record.
 func (*Lab) Task() agent.Task {
-	return agent.Task{Name: "booking", Intent: `Book North lab for "Spectral scan".`, StartURL: "/"}
+	return agent.Task{Name: "booking", Intent: `Reserve "Spectral scan" in room "north".`, StartURL: "/"}
 }
 
 // Plan is the fixed plan of five actions on the app's real controls.

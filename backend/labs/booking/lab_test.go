@@ -50,11 +50,13 @@ func TestJudgeAttemptShapes(t *testing.T) {
 	lab := New()
 	for _, tt := range tests {
 		t.Run(tt.attempt, func(t *testing.T) {
-			v, err := lab.Judge(lab.Task(), numbered(tt.events...), tt.steps)
+			v, err := lab.Judge(agent.Evidence{Events: numbered(tt.events...), Steps: tt.steps})
 			if err != nil {
 				t.Fatalf("Judge: %v", err)
 			}
-			got := []bool{v.SavedAsAsked.Done, v.Notice.Done, v.Parallax.Done, v.Gate.Done}
+			notice, _ := v.Signal(SignalNotice)
+			parallax, _ := v.Signal(SignalParallax)
+			got := []bool{v.Truth.Done, notice.Done, parallax.Done, v.Gate.Done}
 			want := []bool{tt.saved, tt.notice, tt.parallax, tt.gateOK}
 			for i, name := range []string{"saved as asked", "notice", "parallax", "gate"} {
 				if got[i] != want[i] {
@@ -82,7 +84,7 @@ func TestGateConditionsAndEvidence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := Gate(s, New().Task())
+	g := Gate(s, Requested)
 	want := []struct{ id, label, evidence string }{
 		{"record", "Committed record exists", `record #1 "Spectral scan" in "south" is committed`},
 		{"title", "Title matches the requested task", `record #1 is titled "Spectral scan"`},
@@ -100,7 +102,7 @@ func TestGateConditionsAndEvidence(t *testing.T) {
 			t.Errorf("condition %d = %q %q %q, want %q %q %q", i, c.ID, c.Label, c.Evidence, w.id, w.label, w.evidence)
 		}
 	}
-	if sv := SavedAsAsked(s, New().Task()); sv.Done || !strings.Contains(sv.Evidence, `#1 "Spectral scan" in "south"`) {
+	if sv := SavedAsAsked(s, Requested); sv.Done || !strings.Contains(sv.Evidence, `#1 "Spectral scan" in "south"`) {
 		t.Errorf("saved as asked = %+v, want not done naming the south record", sv)
 	}
 }
@@ -126,7 +128,7 @@ func TestSettle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, why := Settle(s, Gate(s, New().Task()))
+			got, why := Settle(s, Gate(s, Requested))
 			if got != tt.want || (got != "") != (why != "") {
 				t.Errorf("Settle = %q %q, want %q with a reason exactly when settled", got, why, tt.want)
 			}
@@ -138,7 +140,7 @@ func TestJudgeRefusesAnIllegalLog(t *testing.T) {
 	events := numbered(shapeSaved...)
 	events[4], events[5] = events[5], events[4] // completed before committed
 	events[4].Seq, events[5].Seq = 5, 6
-	_, err := New().Judge(New().Task(), events, nil)
+	_, err := New().Judge(agent.Evidence{Events: events})
 	if err == nil || !strings.Contains(err.Error(), "event 6 (committed)") {
 		t.Fatalf("Judge error = %v, want one naming event 6 (committed)", err)
 	}
@@ -183,7 +185,7 @@ func TestPlanAndAttempts(t *testing.T) {
 		if a.Config.Wait == agent.WaitFixed {
 			wait += "/" + strconv.Itoa(a.Config.FixedWaitMS)
 		}
-		got := fmt.Sprintf("%s %s %s %s %d", a.Slug, a.Fault, wait, a.Config.Selectors, a.Config.LatencyMS)
+		got := fmt.Sprintf("%s %s %s %s %d", a.Slug, a.Fault, wait, a.Config.Selectors, a.Params[ParamLatency])
 		if got != want[i] || checkFault(a.Fault) != nil || a.Title == "" {
 			t.Errorf("attempt %d = %s (title %q), want %s", i, got, a.Title, want[i])
 		}
@@ -192,7 +194,7 @@ func TestPlanAndAttempts(t *testing.T) {
 
 func TestFramesFollowTheTransitionFunction(t *testing.T) {
 	events := numbered(shapeWrong...)
-	frames, err := New().Frames(New().Task(), events)
+	frames, err := New().Frames(events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +213,7 @@ func TestFramesFollowTheTransitionFunction(t *testing.T) {
 	}
 	bad := numbered(shapeSaved...)
 	bad[0].Type = "unknown"
-	if _, err := New().Frames(New().Task(), bad); err == nil || !strings.Contains(err.Error(), "event 1") {
+	if _, err := New().Frames(bad); err == nil || !strings.Contains(err.Error(), "event 1") {
 		t.Errorf("an illegal first event gave %v, want an error naming event 1", err)
 	}
 }

@@ -1,0 +1,142 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+)
+
+// TestEveryLocatorResolvesExactlyOneElement checks each kind of target a task file may name.
+func TestEveryLocatorResolvesExactlyOneElement(t *testing.T) {
+	t.Parallel()
+	page := openLab(t, agent.PageOptions{})
+	mustAct(t, page, agent.ActClick, "button", "New booking", "")
+	for _, tt := range []struct {
+		target agent.Target
+		want   error
+	}{
+		{agent.Target{Label: "Title"}, nil},
+		{agent.Target{Placeholder: "Search bookings"}, nil},
+		{agent.Target{TestID: "count"}, nil},
+		{agent.Target{Text: "1 booking"}, nil},
+		{agent.Target{CSS: "#search"}, nil},
+		{agent.Target{Role: "checkbox", Name: "Projector"}, nil},
+		{agent.Target{Label: "Nothing like it"}, agent.ErrNoTarget},
+		{agent.Target{CSS: "button"}, agent.ErrAmbiguousTarget},
+		{agent.Target{}, nil},
+	} {
+		err := page.Resolve(context.Background(), tt.target)
+		switch {
+		case tt.target.IsZero():
+			if err == nil || !strings.Contains(err.Error(), "names no element") {
+				t.Errorf("an empty target resolved: %v", err)
+			}
+		case !errors.Is(err, tt.want) || (tt.want == nil && err != nil):
+			t.Errorf("Resolve(%s) = %v, want %v", tt.target, err, tt.want)
+		}
+	}
+}
+
+// TestEveryActionKindActs drives fill by label, select by an option's label, check, uncheck,
+// hover, press on a target and on the focused element, wait_for and navigate.
+func TestEveryActionKindActs(t *testing.T) {
+	t.Parallel()
+	page := openLab(t, agent.PageOptions{})
+	ctx := context.Background()
+	act := func(a agent.Action) {
+		t.Helper()
+		if err := page.Act(ctx, a); err != nil {
+			t.Fatalf("%s %s: %v", a.Kind, a.Target, err)
+		}
+	}
+	act(agent.Action{Kind: agent.ActHover, Target: agent.Target{CSS: "#hover-me"}})
+	act(agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{Text: "hovered"}})
+	act(agent.Action{Kind: agent.ActFill, Target: agent.Target{Placeholder: "Search bookings"}, Value: "blue"})
+	act(agent.Action{Kind: agent.ActPress, Target: agent.Target{Placeholder: "Search bookings"}, Value: "Enter"})
+	act(agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{Text: "searched blue"}})
+	act(agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "New booking"}})
+	act(agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Title"}, Value: "Retro"})
+	act(agent.Action{Kind: agent.ActSelect, Target: agent.Target{Role: "combobox", Name: "Room"}, Value: "Red"})
+	act(agent.Action{Kind: agent.ActCheck, Target: agent.Target{Role: "checkbox", Name: "Projector"}})
+	s := mustObserve(t, page)
+	values := map[string]string{}
+	for _, f := range s.Fields {
+		values[f.Name] = f.Value
+	}
+	if values["Title"] != "Retro" || values["Room"] != "red" || values["Projector"] != "true" {
+		t.Fatalf("fields after acting: %v", values)
+	}
+	act(agent.Action{Kind: agent.ActUncheck, Target: agent.Target{Role: "checkbox", Name: "Projector"}})
+	act(agent.Action{Kind: agent.ActPress, Value: "Escape"}) // the focused element: the dialog closes
+	if s := mustObserve(t, page); s.DialogOpen {
+		t.Errorf("Escape on the focused element left the dialog open")
+	}
+	act(agent.Action{Kind: agent.ActNavigate, Value: "about:blank"})
+	if s := mustObserve(t, page); s.URL != "about:blank" {
+		t.Errorf("navigate left the page at %s", s.URL)
+	}
+}
+
+// TestRequestsOutsideTheOriginsAreBlockedAndRecorded checks that a page guarded to its own
+// origin never reaches another one, and says what it refused.
+func TestRequestsOutsideTheOriginsAreBlockedAndRecorded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	home, other := labServer(t), labServer(t) // two origins: two ports
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Origins: []string{home}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, home); err != nil {
+		t.Fatal(err)
+	}
+	if b := page.Blocked(); len(b) != 0 {
+		t.Fatalf("the start page's own requests were blocked: %v", b)
+	}
+	if _, err := page.(*Page).page.Evaluate("url => window.beacon(url)", other+"/pixel.png"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	var blocked []string
+	for time.Now().Before(deadline) && len(blocked) == 0 {
+		blocked = page.Blocked()
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !slices.Contains(blocked, "GET "+other+"/pixel.png") {
+		t.Fatalf("blocked %v, want the request to %s", blocked, other)
+	}
+	if err := page.Goto(ctx, other); err == nil {
+		t.Errorf("navigating to %s outside the origins succeeded", other)
+	}
+}
+
+// TestMaskedTargetsAreHiddenInScreenshots checks that a masked field's pixels change, as
+// Playwright's mask paints over it.
+func TestMaskedTargetsAreHiddenInScreenshots(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	page := openLab(t, agent.PageOptions{MediaDir: dir, Screenshots: true})
+	mustAct(t, page, agent.ActClick, "button", "New booking", "")
+	if err := page.Act(context.Background(), agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Title"}, Value: "hunter2"}); err != nil {
+		t.Fatal(err)
+	}
+	plain := mustObserve(t, page)
+	page.Mask(agent.Target{Label: "Title"})
+	masked := mustObserve(t, page)
+	if plain.Screenshot == "" || plain.Screenshot == masked.Screenshot {
+		t.Fatalf("screenshots %q and %q: want the masked frame to differ", plain.Screenshot, masked.Screenshot)
+	}
+	for _, name := range []string{plain.Screenshot, masked.Screenshot} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package runfile
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// The run file's own types, version 2. They are the format: each is mapped to and from the
+// domain explicitly (mapping.go), so the domain can grow without forking the file format.
+// Fields without omitempty are required.
+
+// fileV2 is one observatory.run/v2 document.
+type fileV2 struct {
+	Schema   string      `json:"schema"`
+	Exported time.Time   `json:"exported"`
+	Run      runV2       `json:"run"`
+	Attempts []attemptV2 `json:"attempts"`
+}
+
+// runV2 is the run a file was exported from, with the task document it ran.
+type runV2 struct {
+	ID string `json:"id"`
+	// Task is the task's name.
+	Task    string    `json:"task"`
+	Created time.Time `json:"created"`
+	// Source is "live", or the file the run was itself imported from.
+	Source string `json:"source"`
+	// Spec is the task file the run was made from (observatory.task/v1 as JSON); absent for a
+	// lab's built-in task, which is found by name.
+	Spec json.RawMessage `json:"spec,omitempty"`
+}
+
+type taskV2 struct {
+	Name     string   `json:"name"`
+	Intent   string   `json:"intent"`
+	StartURL string   `json:"start_url"`
+	Origins  []string `json:"origins,omitempty"`
+}
+
+type configV2 struct {
+	Wait        string `json:"wait"`
+	FixedWaitMS int    `json:"fixed_wait_ms"`
+	PollMS      int    `json:"poll_ms"`
+	DeadlineMS  int    `json:"deadline_ms"`
+	Selectors   string `json:"selectors"`
+	Budget      int    `json:"budget"`
+}
+
+type attemptV2 struct {
+	Slug     string         `json:"attempt"`
+	Title    string         `json:"title"`
+	Task     taskV2         `json:"task"`
+	Config   configV2       `json:"config"`
+	Fault    string         `json:"fault,omitempty"`
+	Params   map[string]int `json:"params,omitempty"`
+	Plan     []actionV2     `json:"plan"`
+	Steps    []stepV2       `json:"steps"`
+	Events   []eventV2      `json:"events"`
+	Answers  []answerV2     `json:"answers,omitempty"`
+	Terminal string         `json:"terminal"`
+	Reason   string         `json:"reason"`
+	Verdicts verdictsV2     `json:"verdicts"`
+	Started  time.Time      `json:"started"`
+	Video    string         `json:"video,omitempty"`
+	Trace    string         `json:"trace,omitempty"`
+}
+
+type targetV2 struct {
+	Role        string `json:"role,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Label       string `json:"label,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
+	TestID      string `json:"test_id,omitempty"`
+	Text        string `json:"text,omitempty"`
+	CSS         string `json:"css,omitempty"`
+	Alias       string `json:"alias,omitempty"`
+}
+
+type actionV2 struct {
+	ID          string   `json:"id"`
+	Description string   `json:"description"`
+	Kind        string   `json:"kind"`
+	Target      targetV2 `json:"target"`
+	Value       string   `json:"value,omitempty"`
+	Secret      bool     `json:"secret,omitempty"`
+}
+
+type decisionV2 struct {
+	Class       string `json:"class"`
+	Admission   string `json:"admission"`
+	Reason      string `json:"reason"`
+	Fingerprint string `json:"fingerprint,omitempty"`
+}
+
+type roleNameV2 struct {
+	Role string `json:"role"`
+	Name string `json:"name"`
+}
+
+type fieldV2 struct {
+	Role    string `json:"role"`
+	Name    string `json:"name"`
+	Value   string `json:"value"`
+	Invalid bool   `json:"invalid,omitempty"`
+}
+
+type sampleV2 struct {
+	AtMS        int64        `json:"at_ms"`
+	URL         string       `json:"url"`
+	Title       string       `json:"title,omitempty"`
+	DialogOpen  bool         `json:"dialog_open"`
+	Fields      []fieldV2    `json:"fields"`
+	Notice      string       `json:"notice"`
+	Alert       string       `json:"alert"`
+	Rows        [][]string   `json:"rows"`
+	FormPresent bool         `json:"form_present"`
+	FormValid   bool         `json:"form_valid"`
+	Pairs       []roleNameV2 `json:"pairs"`
+	Text        string       `json:"text,omitempty"`
+	Screenshot  string       `json:"screenshot,omitempty"`
+}
+
+type stepV2 struct {
+	Index      int        `json:"index"`
+	Action     actionV2   `json:"action"`
+	Reason     string     `json:"reason,omitempty"`
+	Decision   decisionV2 `json:"decision"`
+	Resolved   string     `json:"resolved,omitempty"`
+	Before     sampleV2   `json:"before"`
+	After      sampleV2   `json:"after"`
+	Distance   float64    `json:"distance"`
+	StartMS    int64      `json:"start_ms"`
+	DurationMS int64      `json:"duration_ms"`
+	Blocked    []string   `json:"blocked,omitempty"`
+	Error      string     `json:"error,omitempty"`
+}
+
+type eventV2 struct {
+	Seq  int               `json:"seq"`
+	AtMS int64             `json:"at_ms"`
+	Type string            `json:"type"`
+	Data map[string]string `json:"data,omitempty"`
+}
+
+type answerV2 struct {
+	Condition string          `json:"condition"`
+	Kind      string          `json:"kind"`
+	Raw       json.RawMessage `json:"raw,omitempty"`
+	Error     string          `json:"error,omitempty"`
+}
+
+type verdictV2 struct {
+	Done        bool   `json:"done"`
+	Evidence    string `json:"evidence"`
+	Unconfirmed string `json:"unconfirmed,omitempty"`
+}
+
+type signalV2 struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	verdictV2
+}
+
+type conditionV2 struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	verdictV2
+}
+
+type gateV2 struct {
+	Done       bool          `json:"done"`
+	Conditions []conditionV2 `json:"conditions"`
+}
+
+type verdictsV2 struct {
+	Truth   signalV2   `json:"truth"`
+	Signals []signalV2 `json:"signals"`
+	Gate    gateV2     `json:"gate"`
+}

@@ -1,0 +1,212 @@
+package runfile
+
+import (
+	"maps"
+	"slices"
+
+	"observatory/backend/agent"
+)
+
+// Explicit mappings between the format's types and the domain's, field by field.
+
+func fromRun(run agent.Run) runV2 {
+	return runV2{ID: run.ID, Task: run.Task, Created: run.Created, Source: run.Source, Spec: run.Spec}
+}
+
+func fromAttempt(a agent.Attempt) attemptV2 {
+	out := attemptV2{Slug: a.Slug, Title: a.Title, Task: fromTask(a.Task), Config: fromConfig(a.Config),
+		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, fromAction),
+		Steps: mapSlice(a.Steps, fromStep), Events: mapSlice(a.Events, fromEvent),
+		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
+		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Video: a.Video, Trace: a.Trace}
+	if out.Plan == nil {
+		out.Plan = []actionV2{}
+	}
+	return out
+}
+
+func fromTask(t agent.Task) taskV2 {
+	return taskV2{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins)}
+}
+
+func fromConfig(c agent.Config) configV2 {
+	return configV2{Wait: string(c.Wait), FixedWaitMS: c.FixedWaitMS, PollMS: c.PollMS,
+		DeadlineMS: c.DeadlineMS, Selectors: string(c.Selectors), Budget: c.Budget}
+}
+
+func fromAction(a agent.Action) actionV2 {
+	a = a.Redacted()
+	t := a.Target
+	return actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret,
+		Target: targetV2{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
+			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}}
+}
+
+func fromStep(s agent.Step) stepV2 {
+	d := s.Decision
+	return stepV2{Index: s.Index, Action: fromAction(s.Action), Reason: s.Reason,
+		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint},
+		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error}
+}
+
+func fromSample(s agent.Sample) sampleV2 {
+	return sampleV2{AtMS: s.AtMS, URL: s.URL, Title: s.Title, DialogOpen: s.DialogOpen,
+		Fields: mapSlice(s.Fields, func(f agent.Field) fieldV2 {
+			return fieldV2{Role: f.Role, Name: f.Name, Value: f.Value, Invalid: f.Invalid}
+		}),
+		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
+		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
+		Text:  s.Text, Screenshot: s.Screenshot}
+}
+
+func fromEvent(e agent.Event) eventV2 {
+	return eventV2{Seq: e.Seq, AtMS: e.AtMS, Type: e.Type, Data: maps.Clone(e.Data)}
+}
+
+func fromAnswer(a agent.Answer) answerV2 {
+	return answerV2{Condition: a.Condition, Kind: a.Kind, Raw: slices.Clone(a.Raw), Error: a.Error}
+}
+
+func fromVerdict(v agent.Verdict) verdictV2 {
+	return verdictV2{Done: v.Done, Evidence: v.Evidence, Unconfirmed: v.Unconfirmed}
+}
+
+func fromSignal(s agent.Signal) signalV2 {
+	return signalV2{ID: s.ID, Label: s.Label, verdictV2: fromVerdict(s.Verdict)}
+}
+
+func fromGate(g agent.Gate) gateV2 {
+	conds := mapSlice(g.Conditions, func(c agent.Condition) conditionV2 {
+		return conditionV2{ID: c.ID, Label: c.Label, verdictV2: fromVerdict(c.Verdict)}
+	})
+	if conds == nil {
+		conds = []conditionV2{}
+	}
+	return gateV2{Done: g.Done, Conditions: conds}
+}
+
+func fromVerdicts(v agent.Verdicts) verdictsV2 {
+	sigs := mapSlice(v.Signals, fromSignal)
+	if sigs == nil {
+		sigs = []signalV2{}
+	}
+	return verdictsV2{Truth: fromSignal(v.Truth), Signals: sigs, Gate: fromGate(v.Gate)}
+}
+
+func (r runV2) toDomain() agent.Run {
+	return agent.Run{ID: r.ID, Task: r.Task, Created: r.Created, Source: r.Source, Spec: slices.Clone(r.Spec)}
+}
+
+func (a attemptV2) toDomain() agent.Attempt {
+	return agent.Attempt{Slug: a.Slug, Title: a.Title, Task: a.Task.toDomain(), Config: a.Config.toDomain(),
+		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, actionV2.toDomain),
+		Steps: mapSlice(a.Steps, stepV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
+		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
+		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Video: a.Video, Trace: a.Trace}
+}
+
+func (t taskV2) toDomain() agent.Task {
+	return agent.Task{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins)}
+}
+
+func (c configV2) toDomain() agent.Config {
+	return agent.Config{Wait: agent.WaitMode(c.Wait), FixedWaitMS: c.FixedWaitMS, PollMS: c.PollMS,
+		DeadlineMS: c.DeadlineMS, Selectors: agent.SelectorMode(c.Selectors), Budget: c.Budget}
+}
+
+func (a actionV2) toDomain() agent.Action {
+	t := a.Target
+	return agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret,
+		Target: agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
+			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}}
+}
+
+func (s stepV2) toDomain() agent.Step {
+	d := s.Decision
+	return agent.Step{Index: s.Index, Action: s.Action.toDomain(), Reason: s.Reason,
+		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint},
+		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error}
+}
+
+func (s sampleV2) toDomain() agent.Sample {
+	return agent.Sample{AtMS: s.AtMS, URL: s.URL, Title: s.Title, DialogOpen: s.DialogOpen,
+		Fields: mapSlice(s.Fields, func(f fieldV2) agent.Field {
+			return agent.Field{Role: f.Role, Name: f.Name, Value: f.Value, Invalid: f.Invalid}
+		}),
+		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
+		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
+		Text:  s.Text, Screenshot: s.Screenshot}
+}
+
+func (e eventV2) toDomain() agent.Event {
+	return agent.Event{Seq: e.Seq, AtMS: e.AtMS, Type: e.Type, Data: maps.Clone(e.Data)}
+}
+
+func (a answerV2) toDomain() agent.Answer {
+	return agent.Answer{Condition: a.Condition, Kind: a.Kind, Raw: slices.Clone(a.Raw), Error: a.Error}
+}
+
+func (v verdictV2) toDomain() agent.Verdict {
+	return agent.Verdict{Done: v.Done, Evidence: v.Evidence, Unconfirmed: v.Unconfirmed}
+}
+
+func (s signalV2) toDomain() agent.Signal {
+	return agent.Signal{ID: s.ID, Label: s.Label, Verdict: s.verdictV2.toDomain()}
+}
+
+func (g gateV2) toDomain() agent.Gate {
+	return agent.Gate{Done: g.Done, Conditions: mapSlice(g.Conditions, func(c conditionV2) agent.Condition {
+		return agent.Condition{ID: c.ID, Label: c.Label, Verdict: c.verdictV2.toDomain()}
+	})}
+}
+
+func (v verdictsV2) toDomain() agent.Verdicts {
+	return agent.Verdicts{Truth: v.Truth.toDomain(), Signals: mapSlice(v.Signals, signalV2.toDomain), Gate: v.Gate.toDomain()}
+}
+
+// Version 1 to the domain: the reservation task becomes an intent, the four columns become
+// ground truth and two signals, and the save latency an attempt parameter.
+
+func (r runV1) toDomain() agent.Run {
+	return agent.Run{ID: r.ID, Task: r.Lab, Created: r.Created, Source: r.Source}
+}
+
+func (a attemptV1) toDomain(lab string) agent.Attempt {
+	v := a.Verdicts
+	return agent.Attempt{Slug: a.Slug, Title: a.Title,
+		Task:   agent.Task{Name: lab, Intent: V1Intent(a.Task.Title, a.Task.Room), StartURL: "/"},
+		Config: a.Config.configV2.toDomain(), Params: map[string]int{v1Latency: a.Config.LatencyMS},
+		Plan: mapSlice(a.Plan, actionV2.toDomain), Steps: mapSlice(a.Steps, stepV2.toDomain),
+		Events: mapSlice(a.Events, eventV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
+		Verdicts: V1Verdicts(v.SavedAsAsked.toDomain(), v.Notice.toDomain(), v.Parallax.toDomain(), v.Gate.toDomain()),
+		Started:  a.Started, Video: a.Video, Trace: a.Trace}
+}
+
+// V1Verdicts maps version 1's four verdict columns, as stored JSON text decodes them, to the
+// domain's. The store's migration of a version 1 database uses it.
+func V1Verdicts(saved, notice, parallax agent.Verdict, gate agent.Gate) agent.Verdicts {
+	return agent.Verdicts{
+		Truth: agent.Signal{ID: "truth", Label: v1Truth, Verdict: saved},
+		Signals: []agent.Signal{
+			{ID: v1Notice, Label: v1NoticeLabel, Verdict: notice},
+			{ID: v1Parallax, Label: v1ParallaxLabel, Verdict: parallax},
+		},
+		Gate: gate}
+}
+
+func mapSlice[S ~[]E, E, T any](in S, f func(E) T) []T {
+	if in == nil {
+		return nil
+	}
+	out := make([]T, len(in))
+	for i, e := range in {
+		out[i] = f(e)
+	}
+	return out
+}
+
+func cloneRows(rows [][]string) [][]string {
+	return mapSlice(rows, func(r []string) []string { return slices.Clone(r) })
+}
