@@ -443,44 +443,35 @@ func (x *Executor) now() time.Time {
 }
 
 // fail keeps err as the attempt's ending error and maps it, for an action of the given class,
-// to a terminal state. A cancelled attempt is Cancelled. When the page died, a failure while
-// committing, or after a commit acted and before the app settled, may have let the commit
-// cross, so it is Ambiguous, and anything earlier is Failed; the error is then the death,
-// rather than the cancellation it caused. Any other failure while committing is Ambiguous,
-// and the rest Failed. It returns the terminal state and the error as kept.
+// to a terminal state: a cancelled attempt is Cancelled; a failure while committing may have
+// crossed the commit boundary, so it is Ambiguous; anything else, the page's death included,
+// is Failed (Reconcile makes it Ambiguous if the effect landed all the same). When the page
+// died, the error kept is the death rather than the cancellation it caused. It returns the
+// terminal state and the error as kept.
 func (r *run) fail(err error, class ActionClass) (Terminal, error) {
-	gone := r.gone()
-	if gone != nil && errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone) {
+	if gone := r.gone(); gone != nil && errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone) {
 		err = gone
 	}
 	r.err = err
 	switch {
-	case r.cancelled() || (gone == nil && errors.Is(err, context.Canceled)):
+	case r.cancelled() || (errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone)):
 		return Cancelled, err
 	case class == ClassCommit:
 		return Ambiguous, err
-	case gone != nil || errors.Is(err, ErrBrowserGone):
-		if r.committed && !r.settled {
-			return Ambiguous, err
-		}
 	}
 	return Failed, err
 }
 
 // interrupted is the terminal state and reason once r.ctx has ended, or the page died, where
-// the attempt stood (where: "before step 3"): what fail makes of the page's death, or
-// Cancelled when the caller stopped it.
+// the attempt stood (where: "before step 3"): Failed with the page's death, or Cancelled
+// when the caller stopped it.
 func (r *run) interrupted(where string) (Terminal, string) {
 	gone := r.gone()
 	if gone == nil || r.cancelled() {
 		return Cancelled, "cancelled " + where
 	}
 	t, err := r.fail(gone, ClassObserve)
-	reason := where + ": " + err.Error()
-	if t == Ambiguous {
-		reason += "; a commit had acted, so its effect may have landed"
-	}
-	return t, reason
+	return t, where + ": " + err.Error()
 }
 
 // cancelled reports whether the caller stopped the attempt: its context ended, and not
