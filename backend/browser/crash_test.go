@@ -16,7 +16,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest/policy"
-	"observatory/backend/internal/proctest"
+	"observatory/backend/browser/browsertest/proctest"
 )
 
 // launchOwn starts a Chromium of the test's own, which it may kill, with Playwright's error

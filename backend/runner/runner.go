@@ -131,6 +131,10 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		if ctx.Err() != nil {
 			break
 		}
+		if browser != nil && gone(browser) { // it died after the last attempt ended
+			_ = browser.Close()
+			browser = nil
+		}
 		if browser == nil {
 			b, err := r.Launch(ctx)
 			if err != nil {
@@ -289,6 +293,13 @@ func (r *Runner) policy() agent.Policy {
 		return r.Policy
 	}
 	return harness.Policy{}
+}
+
+// gone reports whether b knows it has died (see agent.Lifeline), so the next attempt needs a
+// new browser.
+func gone(b agent.Browser) bool {
+	l, ok := b.(agent.Lifeline)
+	return ok && l.GoneErr() != nil
 }
 
 // errBrowserGone tells Run that the attempt was recorded but its browser died, so the next
