@@ -45,7 +45,7 @@ func processes(t *testing.T, b *Browser) (driver, chromium proctest.Process, all
 		t.Fatal(err)
 	}
 	for _, p := range below {
-		if p.PPID == driver.PID && p.PGID == p.PID {
+		if p.PPID == driver.PID && p.PGID == p.PID && p.Comm == "chromium" {
 			chromium = p
 		}
 	}
