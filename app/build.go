@@ -1,12 +1,15 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser"
 	"observatory/backend/runner"
 )
 
@@ -20,12 +23,20 @@ type RunRequest struct {
 	Override agent.ConfigOverride
 	// Params override the app's parameters (a lab's save latency) for every attempt.
 	Params map[string]int
+	// Parallel is how many attempts run at once; 0 or 1 runs them one after another.
+	Parallel int
+	// Shard, when set, runs only its share of the attempts, so machines can split a suite.
+	Shard *Shard
 	// Planner chooses each attempt's planner; nil follows the task's scripted plan.
 	Planner func(agent.AttemptSpec) agent.Planner
 	// Policy decides each proposal; nil is the harness's.
 	Policy agent.Policy
-	// Launch starts the browser the attempts run in.
+	// Launch starts the browser the attempts run in, unless Remote names browsers elsewhere.
 	Launch runner.Launcher
+	// Remote are browser servers and CDP endpoints to spread the attempts over, each taking
+	// PerEndpoint attempts at once (default: as many as Parallel).
+	Remote      []RemoteBrowser
+	PerEndpoint int
 	// MediaRoot is where the run's media folder is made; empty records no media.
 	MediaRoot          string
 	Video, Screenshots bool
@@ -36,6 +47,9 @@ type RunRequest struct {
 	// its folder exists, so a long run does not fail only at its end.
 	Export string
 }
+
+// MaxParallel is the most attempts a run may have going at once.
+const MaxParallel = 32
 
 // Prepared is a run ready to start.
 type Prepared struct {
@@ -55,15 +69,113 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.Shard != nil {
+		if specs, err = req.Shard.Of(specs); err != nil {
+			return nil, err
+		}
+		req.Attempts = slugs(specs)
+	}
 	if req.Export != "" {
-		dir := filepath.Dir(req.Export)
-		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-			return nil, fmt.Errorf("cannot export to %s: the folder %s does not exist", req.Export, dir)
+		if err := checkWritable(filepath.Dir(req.Export)); err != nil {
+			return nil, fmt.Errorf("--export %s: %w", req.Export, err)
 		}
 	}
-	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: req.Planner, Policy: req.Policy,
+	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
+		return nil, fmt.Errorf("per-endpoint %d: want 1 to %d attempts at once", req.PerEndpoint, MaxParallel)
+	}
+	plan := req.Planner
+	if plan == nil {
+		plan = req.Task.Planner
+	}
+	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
 		Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
-	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params,
+	for _, rb := range req.Remote {
+		capacity := req.PerEndpoint
+		if capacity == 0 {
+			capacity = max(req.Parallel, 1)
+		}
+		r.Endpoints = append(r.Endpoints, runner.Endpoint{Name: rb.String(), Launch: rb.launcher(), Capacity: capacity})
+	}
+	if req.Parallel < 0 || req.Parallel > MaxParallel {
+		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
+	}
+	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
 	return &Prepared{ID: runner.NewRunID(time.Now()), Specs: specs, Runner: r, Options: opts}, nil
+}
+
+// Shard is the K-th of N shares of a run's attempts (1 <= K <= N): every N-th attempt,
+// starting from the K-th, the way Playwright Test splits a suite across machines.
+type Shard struct{ K, N int }
+
+// ParseShard reads "K/N".
+func ParseShard(s string) (*Shard, error) {
+	var sh Shard
+	if _, err := fmt.Sscanf(s, "%d/%d", &sh.K, &sh.N); err != nil || fmt.Sprintf("%d/%d", sh.K, sh.N) != s {
+		return nil, fmt.Errorf("shard %q: want K/N, such as 1/3", s)
+	}
+	if sh.N < 1 || sh.K < 1 || sh.K > sh.N {
+		return nil, fmt.Errorf("shard %s: want 1 <= K <= N", s)
+	}
+	return &sh, nil
+}
+
+// Of is the shard's share of specs; a shard with no attempt is an error.
+func (sh Shard) Of(specs []agent.AttemptSpec) ([]agent.AttemptSpec, error) {
+	var out []agent.AttemptSpec
+	for i, s := range specs {
+		if i%sh.N == sh.K-1 {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("shard %d/%d has no attempts: the run has %d", sh.K, sh.N, len(specs))
+	}
+	return out, nil
+}
+
+func slugs(specs []agent.AttemptSpec) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s.Slug
+	}
+	return out
+}
+
+// RemoteBrowser is a browser that runs elsewhere: a Playwright browser server (a ws:// or
+// wss:// address) or, with CDP set, a Chromium that speaks the DevTools protocol.
+type RemoteBrowser struct {
+	URL string
+	CDP bool
+	// Executable is the Chromium a browser server launches (a path on its machine; it must
+	// be started with --unsafe to honour it).
+	Executable string
+}
+
+// String names the endpoint in messages.
+func (rb RemoteBrowser) String() string {
+	if rb.CDP {
+		return "CDP " + rb.URL
+	}
+	return "browser server " + rb.URL
+}
+
+func (rb RemoteBrowser) launcher() runner.Launcher {
+	return func(ctx context.Context) (agent.Browser, error) {
+		b, err := browser.Connect(ctx, rb.URL, browser.RemoteOptions{CDP: rb.CDP, Executable: rb.Executable})
+		if err != nil {
+			return nil, err // never a nil *Browser inside a non-nil agent.Browser
+		}
+		return b, nil
+	}
+}
+
+// checkWritable fails unless a file can be created in dir, so that a run whose result could
+// not be saved is refused before it starts.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".observatory-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write into %s: %w", dir, err)
+	}
+	return errors.Join(f.Close(), os.Remove(f.Name()))
 }

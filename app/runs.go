@@ -144,7 +144,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	}
 	finished := false // whether the runner reported the run's end itself
 	prep, err := Prepare(RunRequest{Task: src, Attempts: req.Attempts, Override: override,
-		Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
+		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
 		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store,
 		Emit: func(p runner.Progress) {
 			finished = finished || p.Kind == runner.RunFinished

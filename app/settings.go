@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"observatory/backend/agent"
+	"observatory/backend/jsonstrict"
 )
 
 // UserSettings are the choices runs started from the UI use. Config holds only the numbers
@@ -23,6 +24,8 @@ type UserSettings struct {
 	Screenshots bool                 `json:"screenshots"`
 	// Trace records a Playwright trace of each attempt, for Playwright's own trace viewer.
 	Trace bool `json:"trace"`
+	// Parallel is how many attempts run at once (0 or 1: one after another).
+	Parallel int `json:"parallel,omitempty"`
 }
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.
@@ -48,6 +51,9 @@ func (s *Settings) Get() (UserSettings, error) {
 	if err != nil {
 		return out, fmt.Errorf("reading settings: %w", err)
 	}
+	if err := jsonstrict.Check(b); err != nil {
+		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)
+	}
 	if err := json.Unmarshal(b, &out); err != nil {
 		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)
 	}
@@ -58,6 +64,9 @@ func (s *Settings) Get() (UserSettings, error) {
 func (s *Settings) Save(u UserSettings) error {
 	if err := u.Config.Apply(agent.DefaultConfig()).Validate(); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)
+	}
+	if u.Parallel < 0 || u.Parallel > MaxParallel {
+		return fmt.Errorf("settings not saved: parallel %d: want 1 to %d attempts at once", u.Parallel, MaxParallel)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"observatory/backend/labs/booking"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -39,6 +42,10 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"serve on every interface", []string{"serve", "--addr", "0.0.0.0:0", "--data-dir", dir}, 1, "", "loopback only"},
 		{"verify a file that is not JSON", []string{"verify", filepath.Join(bad, "not-json.json")}, 1, "", "not-json"},
 		{"verify an illegal event order", []string{"verify", filepath.Join(bad, "unknown-version.json")}, 1, "", "unknown schema version"},
+		{"a shard that is not K/N", []string{"run", "--shard", "2", "--data-dir", dir}, 1, "", `shard "2": want K/N`},
+		{"a shard past N", []string{"run", "--shard", "3/2", "--data-dir", dir}, 1, "", "want 1 <= K <= N"},
+		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "cannot write into"},
+		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},
 	}
 	for _, tt := range tests {
@@ -70,13 +77,13 @@ func TestRunJSONPrintsOnlyJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("stdout is not only JSON (%v):\n%s", err, out)
 	}
-	want := map[string]any{"attempt": "renamed-button-exact", "saved_as_asked": false, "notice": false,
-		"parallax": false, "gate": false, "terminal": "failed"}
+	want := map[string]any{"attempt": "renamed-button-exact", "truth": false,
+		"signals": map[string]any{"notice": false, "parallax": false}, "gate": false, "terminal": "failed"}
 	if len(rows) != 1 {
 		t.Fatalf("%d rows, want 1", len(rows))
 	}
 	for k, v := range want {
-		if rows[0][k] != v {
+		if !reflect.DeepEqual(rows[0][k], v) {
 			t.Errorf("%s = %v, want %v", k, rows[0][k], v)
 		}
 	}
@@ -88,5 +95,89 @@ func TestRunJSONPrintsOnlyJSON(t *testing.T) {
 	}
 	if code, out, errOut := run(t, "verify", file); code != 0 || !strings.Contains(out, "renamed-button-exact") {
 		t.Errorf("verify of a genuine run: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestShardsRunApartAndMerge runs four booking attempts as two shards in real Chromium, as two
+// CI machines would, merges their run files and verifies the result: the attempts of both,
+// in the lab's order. Merging a shard with itself is refused.
+func TestShardsRunApartAndMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	attempts := []string{"--attempt", "saves-normally", "--attempt", "wrong-room", "--attempt", "save-refused", "--attempt", "renamed-button-exact"}
+	for _, k := range []string{"1", "2"} {
+		args := append([]string{"run", "--shard", k + "/2", "--parallel", "2", "--no-video", "--no-screenshots", "--json",
+			"--export", filepath.Join(dir, "shard"+k+".json"), "--data-dir", filepath.Join(dir, "machine"+k)}, attempts...)
+		if code, _, errOut := run(t, args...); code != 0 {
+			t.Fatalf("shard %s/2: exit %d: %s", k, code, errOut)
+		}
+	}
+	merged := filepath.Join(dir, "run.json")
+	if code, _, errOut := run(t, "merge", filepath.Join(dir, "shard1.json"), filepath.Join(dir, "shard2.json"), "-o", merged); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := run(t, "verify", "--json", merged)
+	if code != 0 {
+		t.Fatalf("verify the merged file: exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rows {
+		got = append(got, r["attempt"].(string)+" "+r["terminal"].(string))
+	}
+	want := []string{"saves-normally completed", "wrong-room failed", "save-refused rejected", "renamed-button-exact failed"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merged attempts %v, want %v", got, want)
+	}
+	if code, _, errOut := run(t, "merge", filepath.Join(dir, "shard1.json"), filepath.Join(dir, "shard1.json"), "-o", merged); code == 0 || !strings.Contains(errOut, "is in both") {
+		t.Errorf("merging a shard with itself: exit %d: %s", code, errOut)
+	}
+}
+
+// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts twice in real
+// Chromium, two at a time: from the lab's built-in task (`run --lab booking`) and from
+// backend/labs/booking/task.yaml, whose gate reads the lab's JSON over HTTP. Both give the
+// seed's table, row for row.
+func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	rows := func(args ...string) []string {
+		t.Helper()
+		args = append(args, "--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
+		code, out, errOut := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got []jsonRow
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, r := range got {
+			lines = append(lines, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
+				r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
+		}
+		return lines
+	}
+	var want []string
+	for _, spec := range booking.New().Attempts() {
+		w := booking.SeedTable[spec.Slug]
+		want = append(want, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
+			spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
+	}
+	lab := rows("run", "--lab", "booking")
+	file := rows("run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
+	if !reflect.DeepEqual(lab, want) {
+		t.Errorf("run --lab booking:\n%s\nwant\n%s", strings.Join(lab, "\n"), strings.Join(want, "\n"))
+	}
+	if !reflect.DeepEqual(file, want) {
+		t.Errorf("run task.yaml:\n%s\nwant\n%s", strings.Join(file, "\n"), strings.Join(want, "\n"))
 	}
 }

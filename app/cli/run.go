@@ -71,6 +71,9 @@ type runFlags struct {
 	attempts                 []string
 	headed, json             bool
 	noVideo, noScreenshots   bool
+	parallel, perEndpoint    int
+	shard                    string
+	browserWS, cdp           []string
 	trace                    bool
 	overrides                overrideFlags
 }
@@ -99,7 +102,12 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
-	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt (<slug>.trace.zip; open it with `npx playwright show-trace`)")
+	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
+	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
+	fs.StringArrayVar(&f.browserWS, "browser-ws", nil, "a Playwright browser server's address (ws://HOST:PORT/...) to run attempts in; repeatable")
+	fs.StringArrayVar(&f.cdp, "cdp", nil, "a Chromium's DevTools address (http://HOST:PORT) to run attempts in; repeatable")
+	fs.IntVar(&f.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
+	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	f.overrides.register(fs)
 	return cmd
@@ -110,6 +118,12 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
+	var shard *app.Shard
+	if f.shard != "" {
+		if shard, err = app.ParseShard(f.shard); err != nil {
+			return err
+		}
+	}
 	st, dataDir, err := openStore(g)
 	if err != nil {
 		return err
@@ -117,7 +131,8 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	defer st.Close()
 
 	prep, err := app.Prepare(app.RunRequest{Task: src, Attempts: f.attempts,
-		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()),
+		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
+		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
 		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
@@ -159,7 +174,7 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 	return func(p runner.Progress) {
 		switch p.Kind {
 		case runner.AttemptStarted:
-			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, p.Slug)
+			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, safe(p.Slug))
 		case runner.StepDone:
 			mark := "."
 			if p.Step.Error != "" {
@@ -167,9 +182,9 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			}
 			fmt.Fprint(w, mark)
 		case runner.AttemptFinished:
-			fmt.Fprintf(w, " %s\n", p.Attempt.Terminal)
+			fmt.Fprintf(w, " %s\n", safe(p.Attempt.Terminal))
 		case runner.Error:
-			fmt.Fprintf(w, "\nerror: %s\n", p.Message)
+			fmt.Fprintf(w, "\nerror: %s\n", safe(p.Message))
 		}
 	}
 }
@@ -178,4 +193,16 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// remoteBrowsers are the browser servers and CDP endpoints the flags name.
+func remoteBrowsers(ws, cdp []string) []app.RemoteBrowser {
+	var out []app.RemoteBrowser
+	for _, u := range ws {
+		out = append(out, app.RemoteBrowser{URL: u})
+	}
+	for _, u := range cdp {
+		out = append(out, app.RemoteBrowser{URL: u, CDP: true})
+	}
+	return out
 }

@@ -37,7 +37,9 @@ type Run struct {
 // everything up to its last step. The store implements it; tests use a fake.
 type Recorder interface {
 	RunStarted(run Run) error
-	AttemptStarted(runID string, a Attempt) error
+	// AttemptStarted records an attempt as it starts, at its position in the run (0-based):
+	// attempts running side by side start in any order.
+	AttemptStarted(runID string, position int, a Attempt) error
 	StepRecorded(runID, slug string, s Step, events []Event) error
 	AttemptFinished(runID string, a Attempt) error
 	RunFinished(runID string, status RunStatus) error

@@ -161,3 +161,23 @@ func linkFFmpeg() error {
 	}
 	return nil
 }
+
+// DriverCLI is the Playwright driver's command line script (package/cli.js), which also runs
+// a browser server: `node CLI run-server`.
+func DriverCLI() (string, error) {
+	if err := checkDriver(); err != nil {
+		return "", err
+	}
+	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {
+		return cli, nil
+	}
+	dir, err := driverDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "package", "cli.js"), nil
+}
+
+// ChromiumPath is the Chromium Launch would run when given none: $OBSERVATORY_CHROMIUM, else
+// the system Chromium; "" means Playwright's own.
+func ChromiumPath() (string, error) { return chromiumPath("") }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -58,10 +59,17 @@ type Options struct {
 type Browser struct {
 	pw      *playwright.Playwright
 	browser playwright.Browser
-	life    *lifeline
-	log     io.Writer
+	// remote is set for a browser server on another machine, whose files are not ours;
+	// endpoint is the address it was reached at.
+	remote   bool
+	endpoint string
+	life     *lifeline
+	log      io.Writer
 	// timeout bounds each call; tests shorten it.
 	timeout time.Duration
+	// closeOnce makes Close happen once, closeErr its result.
+	closeOnce sync.Once
+	closeErr  error
 }
 
 var (
@@ -84,16 +92,11 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err := checkDriver(); err != nil {
 		return nil, err
 	}
-	log := opts.Log
-	if log == nil {
-		log = os.Stderr
-	}
 	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrNoDriver, err)
 	}
-	b := &Browser{pw: pw, life: newLifeline(), log: log, timeout: callTimeout}
-	watchExit(pw.Pid(), func() { b.life.cut("the Playwright driver exited") })
+	b := newBrowser(pw, opts.Log)
 	launch := playwright.BrowserTypeLaunchOptions{
 		Headless: playwright.Bool(opts.Headless),
 		Args:     launchArgs(),
@@ -110,16 +113,32 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		case ctx.Err() != nil:
 			return nil, err
 		case exe == "" || strings.Contains(err.Error(), "Executable doesn't exist"):
-			return nil, fmt.Errorf("%w (%v)", ErrNoChromium, shorten(log, "launch Chromium", err))
+			return nil, fmt.Errorf("%w (%v)", ErrNoChromium, shorten(b.log, "launch Chromium", err))
 		}
-		return nil, shorten(log, "launch Chromium "+exe, err)
+		return nil, shorten(b.log, "launch Chromium "+exe, err)
 	}
-	b.browser = br
-	br.OnDisconnected(func(playwright.Browser) { b.life.cut("Chromium exited") })
-	if !br.IsConnected() { // it died before the handler was in place
-		b.life.cut("Chromium exited")
-	}
+	b.attach(br, "Chromium exited")
 	return b, nil
+}
+
+// newBrowser is the Browser of the driver pw, before it has a browser: its lifeline is cut
+// the moment the driver exits. Playwright's error detail goes to log, or standard error.
+func newBrowser(pw *playwright.Playwright, log io.Writer) *Browser {
+	if log == nil {
+		log = os.Stderr
+	}
+	b := &Browser{pw: pw, life: newLifeline(), log: log, timeout: callTimeout}
+	watchExit(pw.Pid(), func() { b.life.cut("the Playwright driver exited") })
+	return b
+}
+
+// attach makes br the browser of b; its disconnection cuts b's lifeline, saying gone.
+func (b *Browser) attach(br playwright.Browser, gone string) {
+	b.browser = br
+	br.OnDisconnected(func(playwright.Browser) { b.life.cut(gone) })
+	if !br.IsConnected() { // it went before the handler was in place
+		b.life.cut(gone)
+	}
 }
 
 // chromiumPath picks the Chromium executable; "" means Playwright's default.
@@ -304,21 +323,23 @@ func (b *Browser) logOnce(what string, err error) {
 // Close closes Chromium and stops the Playwright driver, each within closeTimeout; a driver
 // that does not stop is killed. Calls still running on the browser fail at once with
 // agent.ErrBrowserGone. Closing a browser that is already gone reports no error for what
-// its death left undone.
+// its death left undone. Only the first call closes; any other waits for it and returns its
+// result.
 func (b *Browser) Close() error {
-	died := b.life.err() != nil
-	b.life.cut("the browser was closed")
-	closeErr := do(context.Background(), limits{timeout: closeTimeout}, func() error { return b.browser.Close() })
-	stopErr := stopDriver(b.pw)
-	switch {
-	case died:
-		return nil
-	case stopErr != nil:
-		return fmt.Errorf("stop the Playwright driver: %w", stopErr)
-	case closeErr != nil:
-		return shorten(b.log, "close Chromium", closeErr)
-	}
-	return nil
+	b.closeOnce.Do(func() {
+		died := b.life.err() != nil
+		b.life.cut("the browser was closed")
+		closeErr := do(context.Background(), limits{timeout: closeTimeout}, func() error { return b.browser.Close() })
+		stopErr := stopDriver(b.pw)
+		switch {
+		case died:
+		case stopErr != nil:
+			b.closeErr = fmt.Errorf("stop the Playwright driver: %w", stopErr)
+		case closeErr != nil:
+			b.closeErr = shorten(b.log, "close Chromium", closeErr)
+		}
+	})
+	return b.closeErr
 }
 
 // stopDriver stops the Playwright driver, which closes its input; the driver then closes its

@@ -249,17 +249,26 @@ func (p *Page) Close() (agent.Recording, error) {
 			traceErr = p.b.fail("save the Playwright trace", err)
 		}
 	}
+	video := p.page.Video()
 	if err := do(context.Background(), lim, func() error { return p.bc.Close() }); err != nil {
 		return rec, errors.Join(traceErr, p.b.fail("close the page", err))
 	}
 	if traceErr != nil || !recordsVideo(p.opts) {
 		return rec, traceErr
 	}
-	recorded, err := call(context.Background(), lim, p.page.Video().Path)
+	name := mediaName(p.opts, ".webm")
+	if p.b.remote { // its file lies on the browser's machine
+		err := do(context.Background(), lim, func() error { return video.SaveAs(filepath.Join(p.opts.MediaDir, name)) })
+		if err != nil {
+			return rec, p.b.fail("fetch the recorded video from the browser server", err)
+		}
+		rec.Video = name
+		return rec, nil
+	}
+	recorded, err := call(context.Background(), lim, video.Path)
 	if err != nil {
 		return rec, p.b.fail("find the recorded video", err)
 	}
-	name := mediaName(p.opts, ".webm")
 	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, name)); err != nil {
 		return rec, fmt.Errorf("name the recorded video: %w", err)
 	}
@@ -273,11 +282,10 @@ func (p *Page) discard() {
 	p.closing.Store(true)
 	p.life.cut("the page was closed")
 	lim := limits{life: p.b.life, timeout: closeTimeout}
+	video := p.page.Video()
 	_ = do(context.Background(), lim, func() error { return p.bc.Close() })
 	if recordsVideo(p.opts) {
-		if path, err := call(context.Background(), lim, p.page.Video().Path); err == nil {
-			_ = os.Remove(path)
-		}
+		_ = do(context.Background(), lim, video.Delete)
 	}
 }
 

@@ -35,8 +35,13 @@ func (fakeLab) Name() string { return "fake" }
 func (fakeLab) Task() agent.Task {
 	return agent.Task{Name: "fake", Intent: V1Intent(fakeTitle, fakeRoom), StartURL: "/"}
 }
-func (fakeLab) Plan() agent.Plan              { return nil }
-func (fakeLab) Attempts() []agent.AttemptSpec { return nil }
+func (fakeLab) Plan() agent.Plan { return nil }
+func (fakeLab) Attempts() []agent.AttemptSpec {
+	spec := func(slug string) agent.AttemptSpec {
+		return agent.AttemptSpec{Slug: slug, Config: agent.DefaultConfig(), Params: map[string]int{"latency_ms": 500}}
+	}
+	return []agent.AttemptSpec{spec("saves-normally"), spec("wrong-room")}
+}
 func (fakeLab) Start(context.Context, agent.AttemptSpec) (agent.Environment, error) {
 	return nil, errors.New("the fake lab serves nothing")
 }

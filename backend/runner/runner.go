@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"observatory/backend/agent"
@@ -27,6 +28,9 @@ type Options struct {
 	Override agent.ConfigOverride
 	// Params override the app's parameters (a lab's save latency) for every attempt.
 	Params map[string]int
+	// Parallel is how many attempts run at once, each in its own browser context with its
+	// own copy of the app; 0 or 1 runs them one after another.
+	Parallel int
 	// MediaRoot is where each run's media folder is made; empty records no media.
 	MediaRoot   string
 	Video       bool
@@ -36,17 +40,19 @@ type Options struct {
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
-// scripted plan, the harness's policy, no history, nobody watching.
+// scripted plan, the harness's policy, no history, nobody watching. Attempts get their
+// browser from Endpoints, or, when there are none, from Launch.
 type Runner struct {
 	Suite agent.Suite
 	// Spec is the task document recorded with the run, so its verdicts can be recomputed.
 	Spec json.RawMessage
 	// Planner returns the planner of one attempt.
-	Planner  func(spec agent.AttemptSpec) agent.Planner
-	Policy   agent.Policy
-	Launch   Launcher
-	Recorder agent.Recorder
-	Emit     func(Progress)
+	Planner   func(spec agent.AttemptSpec) agent.Planner
+	Policy    agent.Policy
+	Launch    Launcher
+	Endpoints []Endpoint
+	Recorder  agent.Recorder
+	Emit      func(Progress)
 }
 
 // NewRunID returns a sortable, unique run id such as 20261130T051500-3f9a1c.
@@ -99,10 +105,11 @@ func Check(suite agent.Suite, slugs []string, override agent.ConfigOverride) ([]
 	return specs, nil
 }
 
-// Run runs the chosen attempts one after another and returns the run. A cancelled context
-// ends the current attempt as cancelled and skips the rest; the run is then cancelled too.
-// Errors before the run is recorded (a bad request, no media folder) leave nothing behind;
-// after it, the run is always finished with a status, never left running.
+// Run runs the chosen attempts, up to opts.Parallel at once (one by default), and returns the
+// run with its attempts in the order asked, whatever order they finish in. A cancelled
+// context ends the attempts under way as cancelled and skips the rest; the run is then
+// cancelled too. Errors before the run is recorded (a bad request, no media folder) leave
+// nothing behind; after it, the run is always finished with a status, never left running.
 func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run, error) {
 	specs, err := Check(r.Suite, opts.Attempts, opts.Override)
 	if err != nil {
@@ -115,45 +122,51 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 			return agent.Run{}, fmt.Errorf("making the run's media folder: %w", err)
 		}
 	}
+	r = r.serialized()
 	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
 	if err := r.record(func(rec agent.Recorder) error { return rec.RunStarted(run) }); err != nil {
 		return run, err
 	}
 	r.emit(Progress{RunID: runID, Kind: RunStarted, Total: len(specs)})
 
-	var browser agent.Browser
-	defer func() {
-		if browser != nil {
-			_ = browser.Close()
-		}
-	}()
-	for i, spec := range specs {
-		if ctx.Err() != nil {
-			break
-		}
-		if browser != nil && gone(browser) { // it died after the last attempt ended
-			_ = browser.Close()
-			browser = nil
-		}
-		if browser == nil {
-			b, err := r.Launch(ctx)
-			if err != nil {
-				if ctx.Err() != nil { // stopped while the browser was starting
-					break
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	browsers := newPool(r.endpoints(opts))
+	defer browsers.close()
+	attempts := make([]*agent.Attempt, len(specs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(max(opts.Parallel, 1), len(specs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				a, err := r.runOne(ctx, &run, specs[i], i, len(specs), browsers, opts, mediaDir)
+				if err != nil {
+					stop(err)
+					return
 				}
-				return run, r.fail(&run, fmt.Errorf("starting the browser: %w", err))
+				attempts[i] = a
 			}
-			browser = b
+		}()
+	}
+feed:
+	for i := range specs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
 		}
-		a, err := r.attempt(ctx, &run, spec, i+1, len(specs), browser, opts, mediaDir)
-		if err != nil && !errors.Is(err, errBrowserGone) {
-			return run, r.fail(&run, err)
+	}
+	close(next)
+	wg.Wait()
+	for _, a := range attempts {
+		if a != nil {
+			run.Attempts = append(run.Attempts, *a)
 		}
-		run.Attempts = append(run.Attempts, a)
-		if errors.Is(err, errBrowserGone) {
-			_ = browser.Close()
-			browser = nil
-		}
+	}
+	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return run, r.fail(&run, err)
 	}
 	status := agent.RunFinished
 	if ctx.Err() != nil {
@@ -161,6 +174,58 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	r.finish(&run, status)
 	return run, nil
+}
+
+// runOne runs one attempt in the pool's browser. It returns nil, nil for an attempt that
+// never started because the run was stopped first.
+func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, i, total int, browsers *pool, opts Options, mediaDir string) (*agent.Attempt, error) {
+	if ctx.Err() != nil {
+		return nil, nil
+	}
+	b, ep, err := browsers.acquire(ctx)
+	if err != nil {
+		if ctx.Err() != nil { // stopped while the browser was starting
+			return nil, nil
+		}
+		return nil, fmt.Errorf("starting the browser: %w", err)
+	}
+	a, err := r.attempt(ctx, run, spec, i, total, b, opts, mediaDir)
+	gone := errors.Is(err, errBrowserGone)
+	browsers.release(ep, b, gone)
+	if gone {
+		err = nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// endpoints are where the run's attempts get browsers: the runner's endpoints, or Chromium
+// launched here, taking every attempt the run has going at once.
+func (r *Runner) endpoints(opts Options) []Endpoint {
+	if len(r.Endpoints) > 0 {
+		return r.Endpoints
+	}
+	return []Endpoint{{Name: "local Chromium", Launch: r.Launch, Capacity: max(opts.Parallel, 1)}}
+}
+
+// serialized is a copy of r whose recorder and progress callback are safe for attempts
+// running side by side: one call at a time, so no row is lost or interleaved with another's.
+func (r *Runner) serialized() *Runner {
+	c := *r
+	if r.Recorder != nil {
+		c.Recorder = &lockedRecorder{next: r.Recorder}
+	}
+	if emit := r.Emit; emit != nil {
+		var mu sync.Mutex
+		c.Emit = func(p Progress) {
+			mu.Lock()
+			defer mu.Unlock()
+			emit(p)
+		}
+	}
+	return &c
 }
 
 // fail reports err, then ends the run as interrupted, in that order, so whoever treats the
@@ -182,12 +247,13 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 // attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
 // failure of the recorder, the app or the judge is returned as an error; anything the browser
 // or the page does wrong becomes the attempt's terminal state.
-func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, index, total int, browser agent.Browser, opts Options, mediaDir string) (agent.Attempt, error) {
+func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, opts Options, mediaDir string) (agent.Attempt, error) {
+	index := position + 1
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
 	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Suite.Task(), Config: cfg,
 		Fault: spec.Fault, Params: spec.Params, Plan: r.Suite.Plan(), Started: time.Now().UTC()}
-	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, a) }); err != nil {
+	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, position, a) }); err != nil {
 		return a, err
 	}
 	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total})
@@ -226,8 +292,12 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 
 	exec := &agent.Executor{Policy: r.policy()}
 	var out agent.Outcome
-	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
-		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()})
+	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
+		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()}
+	if s, ok := env.(agent.SignedIn); ok {
+		pageOpts.StorageState = s.StorageState()
+	}
+	page, err := browser.NewPage(ctx, pageOpts)
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
 		if ctx.Err() != nil {

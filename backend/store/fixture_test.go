@@ -77,10 +77,10 @@ func record(rec agent.Recorder, run agent.Run, finish bool) error {
 	if err := rec.RunStarted(run); err != nil {
 		return err
 	}
-	for _, a := range run.Attempts {
+	for i, a := range run.Attempts {
 		head := a
 		head.Steps, head.Events, head.Terminal, head.Reason, head.Verdicts, head.Video, head.Trace = nil, nil, "", "", agent.Verdicts{}, "", ""
-		if err := rec.AttemptStarted(run.ID, head); err != nil {
+		if err := rec.AttemptStarted(run.ID, i, head); err != nil {
 			return err
 		}
 		for i, st := range a.Steps {

@@ -32,7 +32,7 @@ func TestHelperWriter(t *testing.T) {
 	if err := s.RunStarted(run); err != nil {
 		os.Exit(2)
 	}
-	if err := s.AttemptStarted(run.ID, agent.Attempt{Slug: a.Slug, Title: a.Title, Task: a.Task, Config: a.Config, Plan: a.Plan}); err != nil {
+	if err := s.AttemptStarted(run.ID, 0, agent.Attempt{Slug: a.Slug, Title: a.Title, Task: a.Task, Config: a.Config, Plan: a.Plan}); err != nil {
 		os.Exit(2)
 	}
 	for i := 0; ; i++ {

@@ -22,14 +22,10 @@ func (s *Store) RunStarted(run agent.Run) error {
 	return nil
 }
 
-// AttemptStarted inserts the attempt after the run's earlier attempts.
-func (s *Store) AttemptStarted(runID string, a agent.Attempt) error {
+// AttemptStarted inserts the attempt at its position in the run.
+func (s *Store) AttemptStarted(runID string, position int, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
-		var pos int64
-		if err := tx.Model(&attemptRow{}).Where("run_id = ?", runID).Count(&pos).Error; err != nil {
-			return err
-		}
-		return insertAttempt(tx, runID, int(pos), a)
+		return insertAttempt(tx, runID, position, a)
 	})
 	if err != nil {
 		return fmt.Errorf("recording the start of attempt %q of run %q: %w", a.Slug, runID, err)

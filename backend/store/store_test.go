@@ -191,7 +191,7 @@ func TestRecorderRefusesUnknownRunsAndAttempts(t *testing.T) {
 		msg  string
 	}{
 		{"step of unstarted attempt", s.StepRecorded("r", "nope", agent.Step{}, nil), `attempt "nope" was never started in run "r"`},
-		{"attempt of unknown run", s.AttemptStarted("ghost", agent.Attempt{Slug: "a"}), `run "ghost": FOREIGN KEY constraint failed`},
+		{"attempt of unknown run", s.AttemptStarted("ghost", 0, agent.Attempt{Slug: "a"}), `run "ghost": FOREIGN KEY constraint failed`},
 		{"finish of unknown run", s.RunFinished("ghost", agent.RunFinished), `run "ghost": ` + ErrNotFound.Error()},
 		{"duplicate run", s.RunStarted(testRun("r")), `run "r": UNIQUE constraint failed`},
 	}

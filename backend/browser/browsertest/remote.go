@@ -1,0 +1,121 @@
+//go:build unix
+
+package browsertest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"observatory/backend/browser"
+	"observatory/backend/browser/browsertest/policy"
+)
+
+// Remote is a browser that runs in its own process, as a fleet's would.
+type Remote struct {
+	// URL is where to reach it: a browser server's ws:// address, or Chromium's DevTools
+	// http:// address.
+	URL string
+	cmd *exec.Cmd
+}
+
+// Kill ends the remote browser's process group at once, as a crashed machine would.
+func (r *Remote) Kill() {
+	if r.cmd.Process != nil {
+		_ = syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
+		_, _ = r.cmd.Process.Wait()
+	}
+}
+
+var listening = regexp.MustCompile(`Listening on (ws://\S+)`)
+
+// Server starts a Playwright browser server from the installed driver
+// (`node cli.js run-server --host 127.0.0.1 --port 0 --unsafe`) and returns its address; it
+// is killed when the test ends. --unsafe lets the tests' clients name this machine's
+// Chromium, since the server has no browser of its own here.
+func Server(tb testing.TB) *Remote {
+	tb.Helper()
+	Ready(tb)
+	cli, err := browser.DriverCLI()
+	if err != nil {
+		policy.Unavailable(tb, err)
+	}
+	node := os.Getenv("PLAYWRIGHT_NODEJS_PATH")
+	if node == "" {
+		node = "node"
+	}
+	cmd := exec.Command(node, cli, "run-server", "--host", "127.0.0.1", "--port", "0", "--unsafe")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := start(tb, cmd)
+	lines := bufio.NewScanner(out)
+	found := make(chan string, 1)
+	go func() {
+		for lines.Scan() {
+			if m := listening.FindStringSubmatch(lines.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		for lines.Scan() { // keep draining so the server never blocks on its output
+		}
+	}()
+	select {
+	case r.URL = <-found:
+		return r
+	case <-time.After(30 * time.Second):
+		tb.Fatal("the Playwright browser server did not say where it listens within 30 s")
+	}
+	return nil
+}
+
+// CDP starts this machine's Chromium headless with --remote-debugging-port on 127.0.0.1
+// and returns its DevTools address; it is killed when the test ends.
+func CDP(tb testing.TB) *Remote {
+	tb.Helper()
+	Ready(tb)
+	exe, err := browser.ChromiumPath()
+	if err != nil || exe == "" {
+		policy.Unavailable(tb, fmt.Errorf("no system Chromium to start with remote debugging: %v", err))
+	}
+	profile := tb.TempDir()
+	args := []string{"--headless", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+		"--user-data-dir=" + profile, "--no-first-run", "--disable-gpu", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "about:blank"}
+	if os.Geteuid() == 0 {
+		args = append(args, "--no-sandbox")
+	}
+	r := start(tb, exec.Command(exe, args...))
+	portFile := filepath.Join(profile, "DevToolsActivePort")
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if b, err := os.ReadFile(portFile); err == nil {
+			if port, _, ok := strings.Cut(string(b), "\n"); ok && port != "" {
+				r.URL = "http://127.0.0.1:" + port
+				return r
+			}
+		}
+	}
+	tb.Fatal("Chromium did not write its DevTools port within 30 s")
+	return nil
+}
+
+// start runs cmd in its own process group, killed when the test ends.
+func start(tb testing.TB, cmd *exec.Cmd) *Remote {
+	tb.Helper()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		policy.Unavailable(tb, fmt.Errorf("start %s: %w", cmd.Path, err))
+	}
+	r := &Remote{cmd: cmd}
+	tb.Cleanup(r.Kill)
+	return r
+}

@@ -1,0 +1,80 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// Connect attaches to a browser that runs elsewhere: a Playwright browser server
+// (`playwright run-server`, what the official Playwright container runs) at a ws:// or
+// wss:// address, or, with cdp set, any Chromium that speaks the DevTools protocol (Chrome
+// started with --remote-debugging-port, Browserless, Selenium Grid's CDP endpoint) at an
+// http:// or ws:// address. Pages opened on it work as local ones do; a remote server's
+// videos are fetched with SaveAs, since their files lie on its machine. Close leaves the
+// remote browser running.
+func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := useSystemNode(); err != nil {
+		return nil, err
+	}
+	if err := checkDriver(); err != nil {
+		return nil, err
+	}
+	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v)", ErrNoDriver, err)
+	}
+	b := newBrowser(pw, opts.Log)
+	b.remote, b.endpoint = !opts.CDP, endpoint
+	br, err := call(ctx, b.limits(), func() (playwright.Browser, error) {
+		if opts.CDP {
+			return pw.Chromium.ConnectOverCDP(endpoint, playwright.BrowserTypeConnectOverCDPOptions{Timeout: playwright.Float(connectTimeoutMS)})
+		}
+		return pw.Chromium.Connect(endpoint, playwright.BrowserTypeConnectOptions{Timeout: playwright.Float(connectTimeoutMS),
+			Headers: map[string]string{"x-playwright-launch-options": opts.launchHeader()}})
+	})
+	if err != nil {
+		_ = stopDriver(pw)
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, shorten(b.log, "connect to the browser at "+endpoint, err)
+	}
+	b.attach(br, "the browser at "+endpoint+" disconnected")
+	return b, nil
+}
+
+// RemoteOptions choose how to reach a remote browser.
+type RemoteOptions struct {
+	// CDP connects over the DevTools protocol instead of to a Playwright browser server.
+	CDP bool
+	// Executable is the Chromium a browser server should launch, a path on its machine; the
+	// server honours it only when started with --unsafe. Empty leaves the choice to it.
+	Executable string
+	// Log receives what Playwright appends to its errors; nil writes it to standard error.
+	Log io.Writer
+}
+
+// launchHeader is how a browser server is asked to launch: headless, quiet, and with the
+// executable and flags given (which a server ignores unless started with --unsafe).
+func (o RemoteOptions) launchHeader() string {
+	h := map[string]any{"headless": true}
+	if o.Executable != "" {
+		h["executablePath"] = o.Executable
+		h["args"] = launchArgs()
+	}
+	b, _ := json.Marshal(h)
+	return string(b)
+}
+
+// connectTimeoutMS bounds connecting to a remote browser.
+const connectTimeoutMS = 15000
+
+// Version is the connected browser's version.
+func (b *Browser) Version() string { return b.browser.Version() }
