@@ -4,12 +4,9 @@
 package main
 
 import (
-	"context"
 	"embed"
 	"io/fs"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"observatory/app/cli"
 )
@@ -24,8 +21,5 @@ func main() {
 	if err != nil {
 		panic(err) // the embed directive guarantees the folder
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := cli.Execute(ctx, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:])
-	stop()
-	os.Exit(code)
+	os.Exit(cli.Main(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:]))
 }

@@ -72,6 +72,18 @@ type Page interface {
 	Close() (Recording, error)
 }
 
+// Lifeline is implemented by a Browser or Page that learns the moment it dies: the tab
+// crashes or closes, or the browser or its driver exits. The executor ends an attempt as soon
+// as its page's Gone is closed, rather than at its next call or a deadline, and a runner
+// replaces a browser that is gone before opening the next page on it.
+type Lifeline interface {
+	// Gone is closed once the browser or page is gone; every call on it fails with
+	// ErrBrowserGone from then on.
+	Gone() <-chan struct{}
+	// GoneErr is ErrBrowserGone with what happened once Gone is closed, nil before.
+	GoneErr() error
+}
+
 // Proposal is what a planner wants next: one action, or the end of its plan. It is the
 // Proposal record, kept apart from the Decision policy takes on it.
 type Proposal struct {

@@ -365,6 +365,13 @@ func (r *Runner) policy() agent.Policy {
 	return harness.Policy{}
 }
 
+// gone reports whether b knows it has died (see agent.Lifeline), so the next attempt needs a
+// new browser.
+func gone(b agent.Browser) bool {
+	l, ok := b.(agent.Lifeline)
+	return ok && l.GoneErr() != nil
+}
+
 // errBrowserGone tells Run that the attempt was recorded but its browser died, so the next
 // attempt needs a new one.
 var errBrowserGone = fmt.Errorf("attempt ended with %w", agent.ErrBrowserGone)
