@@ -116,11 +116,16 @@ func (in *Instance) handleSend(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// hangUpOn closes the connection without an answer, as a network failure would.
+// hangUpOn ends the exchange without an answer the page can use, as a network failure
+// would. It sends a response head the browser must refuse (two different lengths) and closes
+// the connection: the browser has received bytes, so it does not resend the request on its
+// own as it would after a silent close, and the page's fetch fails.
 func hangUpOn(w http.ResponseWriter) {
-	conn, _, err := http.NewResponseController(w).Hijack()
+	conn, buf, err := http.NewResponseController(w).Hijack()
 	if err != nil {
 		panic(errors.Join(http.ErrAbortHandler, err)) // the server closes the connection
 	}
+	_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+	_ = buf.Flush()
 	_ = conn.Close()
 }
