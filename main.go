@@ -25,7 +25,7 @@ func main() {
 		panic(err) // the embed directive guarantees the folder
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := cli.Execute(ctx, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:])
+	code := cli.Execute(ctx, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Assets: assets}, os.Args[1:])
 	stop()
 	os.Exit(code)
 }

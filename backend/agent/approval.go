@@ -50,6 +50,8 @@ type ApprovalRequest struct {
 	// Screenshot is the page as the request was made, relative to the run's media folder.
 	Screenshot string `json:"screenshot,omitempty"`
 	Hash       string `json:"hash"`
+	// Again says why the user is asked again: what changed since their last approval.
+	Again string `json:"again,omitempty"`
 }
 
 // Approval is one approval request and what came of it, as recorded in its step.
@@ -149,9 +151,10 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 	if g := r.cfg.Safeguards; g != nil && g.Approval != nil {
 		limit = ms(g.Approval.LimitMS)
 	}
-	page := s.Before
+	page, again := s.Before, ""
 	for n := 1; ; n++ {
 		req := DescribeApproval(s.Index, a, s.Decision.Class, page)
+		req.Again = again
 		rec := Approval{Request: req, AskedMS: r.sinceStart()}
 		rec.Answer, rec.Note = r.ask(req, limit)
 		rec.AnsweredMS = r.sinceStart()
@@ -172,8 +175,9 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 		if now.Hash == req.Hash {
 			return "", ""
 		}
+		again = req.Changes(now)
 		last := &s.Approvals[len(s.Approvals)-1]
-		last.Void, last.Note = true, "void before the commit: "+req.Changes(now)
+		last.Void, last.Note = true, "void before the commit: "+again
 		if n == maxAsks {
 			return Rejected, fmt.Sprintf("step %d (%s): the details changed after each of %d approvals", s.Index+1, a.Description, n)
 		}
