@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -134,5 +136,30 @@ func TestApprovalPromptOnATerminal(t *testing.T) {
 	if len(cards) != 3 || !strings.Contains(cards[1], "alice@example.com") || !strings.Contains(cards[2], "recipient:    alicia@example.org") ||
 		!strings.Contains(cards[2], `void: the recipient changed from "alice@example.com" to "alicia@example.org"`) {
 		t.Errorf("want two cards, the second for the changed recipient:\n%s", stderr)
+	}
+}
+
+// TestOutboxRunFileVerifies exports a run of the reconciled attempts and verifies it: the
+// replay rebuilds the store, look-ups included, and agrees with every recorded verdict.
+func TestOutboxRunFileVerifies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run.json")
+	code, _, errOut := run(t, "run", "--lab", "outbox", "--attempt", "lost-response-after-commit", "--attempt", "dropped-before-commit",
+		"--json", "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"reconciliation"`) || !strings.Contains(string(data), `"contract": "irreversible"`) {
+		t.Errorf("the run file carries no reconciliation or contract")
+	}
+	if code, out, errOut := run(t, "verify", file); code != 0 || !strings.Contains(out, "dropped-before-commit") {
+		t.Errorf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
