@@ -79,6 +79,11 @@ type sendRequest struct {
 	Body    string `json:"body"`
 }
 
+// sent is the answer to a send the server has stored.
+var sent = struct {
+	Sent bool `json:"sent"`
+}{true}
+
 // handleSend logs the request, waits the instance's latency, then commits and answers, or
 // hangs up, as the fault says. A request abandoned during the wait is logged as cancelled and
 // sends nothing; one whose operation id is already stored is answered without sending again.
@@ -94,9 +99,7 @@ func (in *Instance) handleSend(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, err)
 		return
 	case duplicate:
-		labkit.WriteJSON(w, http.StatusOK, struct {
-			Sent bool `json:"sent"`
-		}{true})
+		labkit.WriteJSON(w, http.StatusOK, sent)
 		return
 	}
 	if !labkit.Sleep(r.Context(), in.latency) {
@@ -110,9 +113,7 @@ func (in *Instance) handleSend(w http.ResponseWriter, r *http.Request) {
 	case out == hangUp:
 		hangUpOn(w)
 	default:
-		labkit.WriteJSON(w, http.StatusOK, struct {
-			Sent bool `json:"sent"`
-		}{true})
+		labkit.WriteJSON(w, http.StatusOK, sent)
 	}
 }
 
