@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -82,9 +83,8 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		req.Attempts = slugs(specs)
 	}
 	if req.Export != "" {
-		dir := filepath.Dir(req.Export)
-		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-			return nil, fmt.Errorf("cannot export to %s: the folder %s does not exist", req.Export, dir)
+		if err := checkWritable(filepath.Dir(req.Export)); err != nil {
+			return nil, fmt.Errorf("--export %s: %w", req.Export, err)
 		}
 	}
 	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
@@ -96,7 +96,11 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		}
 		req.Policy = harness.Off{}
 	}
-	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: req.Planner, Policy: req.Policy,
+	plan := req.Planner
+	if plan == nil {
+		plan = req.Task.Planner
+	}
+	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
 		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
 	for _, rb := range req.Remote {
 		capacity := req.PerEndpoint
@@ -177,4 +181,14 @@ func (rb RemoteBrowser) launcher() runner.Launcher {
 		}
 		return b, nil
 	}
+}
+
+// checkWritable fails unless a file can be created in dir, so that a run whose result could
+// not be saved is refused before it starts.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".observatory-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write into %s: %w", dir, err)
+	}
+	return errors.Join(f.Close(), os.Remove(f.Name()))
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"observatory/backend/agent"
+	"observatory/backend/jsonstrict"
 )
 
 // UserSettings are the choices runs started from the UI use. Config holds only the numbers
@@ -49,6 +50,9 @@ func (s *Settings) Get() (UserSettings, error) {
 	}
 	if err != nil {
 		return out, fmt.Errorf("reading settings: %w", err)
+	}
+	if err := jsonstrict.Check(b); err != nil {
+		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)
 	}
 	if err := json.Unmarshal(b, &out); err != nil {
 		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)

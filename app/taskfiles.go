@@ -2,22 +2,38 @@ package app
 
 import (
 	"encoding/json"
-	"errors"
 
 	"observatory/backend/agent"
+	"observatory/backend/taskfile"
 )
 
-// suiteFromSpec rebuilds the suite of a recorded task document.
-func suiteFromSpec(json.RawMessage) (agent.Suite, error) {
-	return nil, errors.New("task documents cannot be judged yet")
-}
-
-// LoadTaskFile reads and checks the task file at path.
+// LoadTaskFile reads and checks the task file at path; relative paths in it are relative to
+// its folder.
 func LoadTaskFile(path string) (TaskSource, error) {
-	return TaskSource{}, errors.New("task files cannot be read yet: " + path)
+	s, err := taskfile.Load(path, taskfile.Options{})
+	if err != nil {
+		return TaskSource{}, err
+	}
+	return taskSource(s), nil
 }
 
-// ParseTaskFile checks the text of a task file; name is its file name, for messages.
+// ParseTaskFile checks the text of a task file; name is its file name, for messages. It has
+// no folder, so relative paths in it are relative to the working directory.
 func ParseTaskFile(name string, text []byte) (TaskSource, error) {
-	return TaskSource{}, errors.New("task files cannot be read yet: " + name)
+	s, err := taskfile.Parse(name, text, "", taskfile.Options{})
+	if err != nil {
+		return TaskSource{}, err
+	}
+	return taskSource(s), nil
+}
+
+// suiteFromSpec rebuilds the suite of a recorded task document, for judging only.
+func suiteFromSpec(spec json.RawMessage) (agent.Suite, error) {
+	return taskfile.FromSpec(spec)
+}
+
+// taskSource runs s with its own planner, whose values come from the environment where the
+// task file says so (the plan shows them masked).
+func taskSource(s taskfile.Suite) TaskSource {
+	return TaskSource{Suite: s, Spec: s.Spec(), Planner: s.Planner}
 }

@@ -14,6 +14,8 @@ import (
 type TaskSource struct {
 	Suite agent.Suite
 	Spec  json.RawMessage
+	// Planner is the task's own scripted planner of an attempt; nil follows Suite.Plan.
+	Planner func(agent.AttemptSpec) agent.Planner
 }
 
 // labPrefix marks a task reference that names a built-in lab ("lab:booking").

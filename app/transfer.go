@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/bundle"
 	"observatory/backend/runfile"
+	"observatory/backend/scratch"
 	"observatory/backend/store"
 )
 
@@ -26,11 +28,12 @@ type ImportResult struct {
 type Transfer struct {
 	store     *store.Store
 	mediaRoot string
+	tempRoot  string
 }
 
 // NewTransfer works on the store and the media below dataDir.
 func NewTransfer(st *store.Store, dataDir string) *Transfer {
-	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir)}
+	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir), tempRoot: TempRoot(dataDir)}
 }
 
 // ExportFile writes a stored run to path: a bundle with its media when path ends in .zip,
@@ -85,7 +88,8 @@ func (t *Transfer) WriteBundle(w io.Writer, id string) error {
 }
 
 // ImportFile imports the run file or bundle at path, telling them apart by content, and
-// reading no more than their size limits allow.
+// reading no more than their size limits allow. path may be a pipe (/dev/stdin, a FIFO):
+// it is then received as an upload is.
 func (t *Transfer) ImportFile(path string) (ImportResult, error) {
 	return t.importFile(path, filepath.Base(path))
 }
@@ -100,11 +104,15 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	if err != nil {
 		return ImportResult{}, err
 	}
+	if !info.Mode().IsRegular() {
+		// A bundle is read at offsets, which a pipe cannot do: spool it to a file first.
+		return t.ImportUpload(name, file)
+	}
 	var res runfile.Result
-	if isZip(file) {
+	if br := bufio.NewReader(file); bundle.Sniff(br) {
 		res, err = bundle.Import(Resolve, t.store, t.mediaRoot, name, file, info.Size())
 	} else {
-		res, err = runfile.Import(Resolve, t.store, name, file)
+		res, err = runfile.Import(Resolve, t.store, name, br)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
@@ -113,13 +121,14 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 }
 
 // ImportUpload imports a run file or bundle whose bytes arrive on r (the HTTP transport's
-// upload), spooling them to a temporary file of at most bundle.MaxBundleBytes.
+// upload), spooling them to a temporary file of at most bundle.MaxBundleBytes in the data
+// folder, held so that SweepDebris removes it if this process dies first.
 func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) {
-	tmp, err := os.CreateTemp("", "observatory-import-*")
+	held, tmp, err := scratch.File(t.tempRoot, uploadPrefix)
 	if err != nil {
-		return ImportResult{}, err
+		return ImportResult{}, fmt.Errorf("receiving %s: %w", name, err)
 	}
-	defer os.Remove(tmp.Name())
+	defer held.Remove()
 	n, err := io.Copy(tmp, io.LimitReader(r, bundle.MaxBundleBytes+1))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
@@ -130,15 +139,7 @@ func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) 
 	if n > bundle.MaxBundleBytes {
 		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
 	}
-	return t.importFile(tmp.Name(), name)
-}
-
-// isZip reports whether r starts with a zip signature, leaving r at its start.
-func isZip(r io.ReadSeeker) bool {
-	var sig [4]byte
-	_, err := io.ReadFull(r, sig[:])
-	_, _ = r.Seek(0, io.SeekStart)
-	return err == nil && string(sig[:]) == "PK\x03\x04"
+	return t.importFile(held.Path, name)
 }
 
 // writeAtomically writes through a temporary file renamed into place, so a failed export

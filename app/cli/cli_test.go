@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"observatory/backend/labs/booking"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -42,7 +44,7 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"verify an illegal event order", []string{"verify", filepath.Join(bad, "unknown-version.json")}, 1, "", "unknown schema version"},
 		{"a shard that is not K/N", []string{"run", "--shard", "2", "--data-dir", dir}, 1, "", `shard "2": want K/N`},
 		{"a shard past N", []string{"run", "--shard", "3/2", "--data-dir", dir}, 1, "", "want 1 <= K <= N"},
-		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "does not exist"},
+		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "cannot write into"},
 		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},
 	}
@@ -134,5 +136,48 @@ func TestShardsRunApartAndMerge(t *testing.T) {
 	}
 	if code, _, errOut := run(t, "merge", filepath.Join(dir, "shard1.json"), filepath.Join(dir, "shard1.json"), "-o", merged); code == 0 || !strings.Contains(errOut, "is in both") {
 		t.Errorf("merging a shard with itself: exit %d: %s", code, errOut)
+	}
+}
+
+// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts twice in real
+// Chromium, two at a time: from the lab's built-in task (`run --lab booking`) and from
+// backend/labs/booking/task.yaml, whose gate reads the lab's JSON over HTTP. Both give the
+// seed's table, row for row.
+func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	rows := func(args ...string) []string {
+		t.Helper()
+		args = append(args, "--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
+		code, out, errOut := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got []jsonRow
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, r := range got {
+			lines = append(lines, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
+				r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
+		}
+		return lines
+	}
+	var want []string
+	for _, spec := range booking.New().Attempts() {
+		w := booking.SeedTable[spec.Slug]
+		want = append(want, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
+			spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
+	}
+	lab := rows("run", "--lab", "booking")
+	file := rows("run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
+	if !reflect.DeepEqual(lab, want) {
+		t.Errorf("run --lab booking:\n%s\nwant\n%s", strings.Join(lab, "\n"), strings.Join(want, "\n"))
+	}
+	if !reflect.DeepEqual(file, want) {
+		t.Errorf("run task.yaml:\n%s\nwant\n%s", strings.Join(file, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
 	"observatory/app"
+	"observatory/backend/bundle"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
@@ -17,7 +22,7 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 		Short: "Write a stored run as a run file (observatory.run/v1) or, to a .zip, as a bundle with its media",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(g, func(st *store.Store, dataDir string) error {
+			return withReader(g, func(st *store.Store, dataDir string) error {
 				if out == "" || out == "-" {
 					run, err := st.Get(args[0])
 					if err != nil {
@@ -49,7 +54,7 @@ stores nothing.`,
 					return err
 				}
 				printDisagreements(env, res.Disagreements)
-				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", args[0], res.RunID)
+				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", safe(args[0]), res.RunID)
 				return nil
 			})
 		},
@@ -60,12 +65,12 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "verify FILE",
-		Short: "Replay a run file, print the recomputed table, exit 1 on any disagreement or refusal",
+		Short: "Replay a run file (or a bundle's), print the recomputed table, exit 1 on any disagreement or refusal",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file, err := readRunFile(args[0])
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			res, err := runfile.Verify(app.Resolve, file)
 			if err != nil {
@@ -82,12 +87,38 @@ func newVerifyCmd(env Env, g *globals) *cobra.Command {
 			if n := len(res.Disagreements); n > 0 {
 				return fmt.Errorf("%s: %d recorded verdict(s) disagree with the replay", args[0], n)
 			}
-			fmt.Fprintf(env.Stderr, "%s: every recorded verdict agrees with the replay\n", args[0])
+			fmt.Fprintf(env.Stderr, "%s: every recorded verdict agrees with the replay\n", safe(args[0]))
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recomputed attempts as JSON")
 	return cmd
+}
+
+// readRunFile decodes the run file at path, or the one inside the bundle at path (a .zip,
+// told apart by content).
+func readRunFile(path string) (runfile.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return runfile.File{}, err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	if !bundle.Sniff(br) {
+		return runfile.Decode(br)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return runfile.File{}, err
+	}
+	if !info.Mode().IsRegular() {
+		return runfile.File{}, errors.New("a bundle is read at offsets, so it must be a file, not a pipe; save it first")
+	}
+	data, err := bundle.RunFileOf(f, info.Size())
+	if err != nil {
+		return runfile.File{}, err
+	}
+	return runfile.Decode(bytes.NewReader(data))
 }
 
 // exportFile writes a stored run to path (a bundle for .zip) and says what it wrote.
@@ -97,14 +128,14 @@ func exportFile(env Env, files *app.Transfer, id, path string) error {
 		return err
 	}
 	for _, m := range missing {
-		fmt.Fprintf(env.Stderr, "warning: the media file %s is gone from disk; the bundle leaves it out\n", m)
+		fmt.Fprintf(env.Stderr, "warning: the media file %s is gone from disk; the bundle leaves it out\n", safe(m))
 	}
-	fmt.Fprintf(env.Stderr, "wrote %s\n", path)
+	fmt.Fprintf(env.Stderr, "wrote %s\n", safe(path))
 	return nil
 }
 
 func printDisagreements(env Env, dis []runfile.Disagreement) {
 	for _, d := range dis {
-		fmt.Fprintf(env.Stderr, "disagreement: %s: %s recorded %s, recomputed %s\n", d.Attempt, d.Verdict, d.Recorded, d.Recomputed)
+		fmt.Fprintf(env.Stderr, "disagreement: %s: %s recorded %s, recomputed %s\n", safe(d.Attempt), safe(d.Verdict), safe(d.Recorded), safe(d.Recomputed))
 	}
 }

@@ -16,7 +16,7 @@ func newRunsCmd(env Env, g *globals) *cobra.Command {
 		Short: "List the run history, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withStore(g, func(st *store.Store, _ string) error {
+			return withReader(g, func(st *store.Store, _ string) error {
 				runs, err := st.List()
 				if err != nil {
 					return err
@@ -31,8 +31,8 @@ func newRunsCmd(env Env, g *globals) *cobra.Command {
 				tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
 				fmt.Fprintln(tw, "RUN\tTASK\tCREATED\tSTATUS\tATTEMPTS\tCOMPLETED\tWRONG ATTEMPTS\tSOURCE")
 				for _, r := range runs {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.ID, r.Task, r.Created.Local().Format("2006-01-02 15:04:05"),
-						r.Status, r.Attempts, r.Completed, r.Wrong, r.Source)
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", safe(r.ID), safe(r.Task), r.Created.Local().Format("2006-01-02 15:04:05"),
+						safe(r.Status), r.Attempts, r.Completed, r.Wrong, safe(r.Source))
 				}
 				return tw.Flush()
 			})
@@ -50,7 +50,7 @@ func newShowCmd(env Env, g *globals) *cobra.Command {
 		Long:  "Prints one stored run. RUN is a run id or a unique prefix of one (see `observatory runs`).",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(g, func(st *store.Store, _ string) error {
+			return withReader(g, func(st *store.Store, _ string) error {
 				run, err := st.Get(args[0])
 				if err != nil {
 					return err
@@ -58,7 +58,8 @@ func newShowCmd(env Env, g *globals) *cobra.Command {
 				if asJSON {
 					return writeJSON(env.Stdout, run)
 				}
-				fmt.Fprintf(env.Stdout, "run %s of task %s, %s, %s (%s)\n\n", run.ID, run.Task, run.Created.Local().Format("2006-01-02 15:04:05"), run.Status, run.Source)
+				fmt.Fprintf(env.Stdout, "run %s of task %s, %s, %s (%s)\n\n", safe(run.ID), safe(run.Task), run.Created.Local().Format("2006-01-02 15:04:05"),
+					safe(run.Status), safe(run.Source))
 				printTable(env.Stdout, run.Attempts)
 				fmt.Fprintln(env.Stdout)
 				printReasons(env.Stdout, run.Attempts)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -31,7 +30,7 @@ Import it, or open it in the desktop, like any other run file.`,
 			for _, path := range args {
 				f, err := readRunFile(path)
 				if err != nil {
-					return err
+					return fmt.Errorf("%s: %w", path, err)
 				}
 				shards = append(shards, runfile.Shard{Name: filepath.Base(path), File: f})
 			}
@@ -48,18 +47,4 @@ Import it, or open it in the desktop, like any other run file.`,
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the merged run file to write")
 	return cmd
-}
-
-// readRunFile decodes the run file at path; its errors name the file.
-func readRunFile(path string) (runfile.File, error) {
-	file, err := os.Open(path)
-	if err != nil {
-		return runfile.File{}, err
-	}
-	defer file.Close()
-	f, err := runfile.Decode(file)
-	if err != nil {
-		return runfile.File{}, fmt.Errorf("%s: %w", path, err)
-	}
-	return f, nil
 }

@@ -5,6 +5,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 
@@ -21,9 +22,10 @@ type Env struct {
 	Assets fs.FS
 }
 
-// globals are the flags every command shares.
+// globals are the flags every command shares, and where commands warn.
 type globals struct {
 	dataDir string
+	stderr  io.Writer
 }
 
 // Execute runs the command line with args and returns the process exit code.
@@ -33,20 +35,24 @@ func Execute(ctx context.Context, env Env, args []string) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	if err := root.ExecuteContext(ctx); err != nil {
+		// An error can quote a file (a refused run file's key, a bundle's entry name), so it
+		// is printed here, made safe, rather than by cobra.
+		fmt.Fprintln(env.Stderr, "Error:", safe(err.Error()))
 		return 1
 	}
 	return 0
 }
 
 func newRoot(env Env) *cobra.Command {
-	g := &globals{}
+	g := &globals{stderr: env.Stderr}
 	root := &cobra.Command{
 		Use:   "observatory",
 		Short: "A workbench for browser agents: run, trace, gate and replay browser tasks",
 		Long: `Observatory runs browser tasks in a real Chromium, records every step with the page
 before and after, and calls a task done only when a completion gate proves it from
 authoritative state. Without a subcommand it opens the desktop window.`,
-		SilenceUsage: true,
+		SilenceUsage:  true,
+		SilenceErrors: true,
 	}
 	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "where runs and media are stored (default: $OBSERVATORY_DATA_DIR, else the per-user data folder)")
 	root.AddCommand(
@@ -59,6 +65,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newVerifyCmd(env, g),
 		newMergeCmd(env),
 		newInstallCmd(env),
+		newTaskCmd(env),
 	)
 	addDesktop(root, env, g)
 	return root

@@ -103,7 +103,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
-	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt (<slug>.trace.zip; open it with `npx playwright show-trace`)")
+	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
 	fs.StringArrayVar(&f.browserWS, "browser-ws", nil, "a Playwright browser server's address (ws://HOST:PORT/...) to run attempts in; repeatable")
 	fs.StringArrayVar(&f.cdp, "cdp", nil, "a Chromium's DevTools address (http://HOST:PORT) to run attempts in; repeatable")
@@ -185,7 +185,7 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 	return func(p runner.Progress) {
 		switch p.Kind {
 		case runner.AttemptStarted:
-			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, p.Slug)
+			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, safe(p.Slug))
 		case runner.StepDone:
 			mark := "."
 			if p.Step.Error != "" {
@@ -193,9 +193,9 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			}
 			fmt.Fprint(w, mark)
 		case runner.AttemptFinished:
-			fmt.Fprintf(w, " %s\n", p.Attempt.Terminal)
+			fmt.Fprintf(w, " %s\n", safe(p.Attempt.Terminal))
 		case runner.Error:
-			fmt.Fprintf(w, "\nerror: %s\n", p.Message)
+			fmt.Fprintf(w, "\nerror: %s\n", safe(p.Message))
 		}
 	}
 }

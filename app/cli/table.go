@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"observatory/backend/agent"
+	"observatory/backend/termsafe"
 )
 
 // column is one verdict column of an attempts table: the ground truth, a signal or the gate.
@@ -49,7 +50,7 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 	cols := columns(attempts)
 	head := []string{"ATTEMPT"}
 	for _, c := range cols {
-		head = append(head, strings.ToUpper(c.label))
+		head = append(head, safe(strings.ToUpper(c.label)))
 	}
 	fmt.Fprintln(tw, strings.Join(append(head, "TERMINAL"), "\t"))
 	wrongBy := map[string]int{}
@@ -59,7 +60,7 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 		for _, n := range wrong {
 			wrongBy[n]++
 		}
-		row := []string{a.Slug}
+		row := []string{safe(a.Slug)}
 		for i, c := range cols {
 			done, ok := c.done(v)
 			switch {
@@ -78,7 +79,7 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 				row = append(row, cell)
 			}
 		}
-		fmt.Fprintln(tw, strings.Join(append(row, string(a.Terminal)), "\t"))
+		fmt.Fprintln(tw, strings.Join(append(row, safe(a.Terminal)), "\t"))
 	}
 	n := len(attempts)
 	foot := []string{"WRONG", ""}
@@ -92,14 +93,18 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 // printReasons writes one line per attempt saying why it ended as it did.
 func printReasons(w io.Writer, attempts []agent.Attempt) {
 	for _, a := range attempts {
-		fmt.Fprintf(w, "%s: %s: %s\n", a.Slug, a.Terminal, a.Reason)
+		fmt.Fprintf(w, "%s: %s: %s\n", safe(a.Slug), safe(a.Terminal), safe(a.Reason))
 		for _, c := range a.Verdicts.Gate.Conditions {
 			if !c.Done {
-				fmt.Fprintf(w, "    gate: %s: %s\n", c.Label, c.Evidence)
+				fmt.Fprintf(w, "    gate: %s: %s\n", safe(c.Label), safe(c.Evidence))
 			}
 		}
 	}
 }
+
+// safe makes a string that came from a file, a page or the store safe to print: see
+// termsafe.String.
+func safe[S ~string](s S) string { return termsafe.String(string(s)) }
 
 func yesNo(b bool) string {
 	if b {

@@ -14,10 +14,12 @@ const cookieName = "observatory_session"
 func NewToken() string { return rand.Text() }
 
 // guard admits only requests from this machine's user: the Host must be a loopback name (a
-// page on another site that rebinds its DNS name to 127.0.0.1 is refused), and the request
-// must carry the access token, as a cookie set when the printed address (/?token=…) is
-// opened. The cookie is HttpOnly and SameSite=Strict, so images, video and the WebSocket carry
-// it and no other site can.
+// page on another site that rebinds its DNS name to 127.0.0.1 is refused); the request must
+// come from this server's own pages or from the user directly, not from a page of another
+// origin (see sameOrigin); and it must carry the access token, as a cookie set when the
+// printed address (/?token=…) is opened. The cookie is HttpOnly and SameSite=Strict, so
+// images, video and the WebSocket carry it and no other site can; but SameSite counts
+// another port of 127.0.0.1 as the same site, which is why the origin is checked as well.
 type guard struct {
 	token string
 }
@@ -31,16 +33,16 @@ func (g *guard) admit(w http.ResponseWriter, r *http.Request) bool {
 		http.Error(w, "this server answers only to localhost, 127.0.0.1 or [::1]", http.StatusMisdirectedRequest)
 		return false
 	}
+	if why := crossOrigin(r); why != "" {
+		http.Error(w, "refused: "+why+"; only Observatory's own pages may use this server", http.StatusForbidden)
+		return false
+	}
 	if c, err := r.Cookie(cookieName); err == nil && g.valid(c.Value) {
 		return true
 	}
 	if t := r.URL.Query().Get("token"); t != "" && g.valid(t) {
 		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: g.token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		q := r.URL.Query()
-		q.Del("token")
-		u := *r.URL
-		u.RawQuery = q.Encode()
-		http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+		http.Redirect(w, r, withoutToken(r.URL), http.StatusSeeOther)
 		return false
 	}
 	http.Error(w, "Open the address `observatory serve` printed: it carries this session's access token.", http.StatusForbidden)

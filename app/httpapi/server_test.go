@@ -123,15 +123,15 @@ func TestCalls(t *testing.T) {
 		want                          int
 		has                           string
 	}{
-		{"a call", "/api/Runs/Labs", "application/json", "[]", http.StatusOK, `"name":"booking"`},
-		{"not JSON, so no cross-site form can send it", "/api/Runs/Labs", "text/plain", "[]", http.StatusUnsupportedMediaType, "application/json"},
-		{"unknown service", "/api/Nope/Labs", "application/json", "[]", http.StatusBadRequest, `no service "Nope"`},
+		{"a call", "/api/Runs/Tasks", "application/json", "[]", http.StatusOK, `"name":"booking"`},
+		{"not JSON, so no cross-site form can send it", "/api/Runs/Tasks", "text/plain", "[]", http.StatusUnsupportedMediaType, "application/json"},
+		{"unknown service", "/api/Nope/Tasks", "application/json", "[]", http.StatusBadRequest, `no service "Nope"`},
 		{"path-taking transfers are not exposed", "/api/Transfer/ExportFile", "application/json", `["x","/tmp/x"]`, http.StatusBadRequest, `no service "Transfer"`},
 		{"unknown method", "/api/Runs/Nope", "application/json", "[]", http.StatusBadRequest, `no method "Nope"`},
 		{"wrong argument count", "/api/Runs/Get", "application/json", "[]", http.StatusBadRequest, "takes 1 arguments, got 0"},
 		{"arguments not an array", "/api/Runs/Get", "application/json", `{"id":1}`, http.StatusBadRequest, "must be a JSON array"},
 		{"a method's own error", "/api/Runs/Get", "application/json", `["nope"]`, http.StatusUnprocessableEntity, "nope"},
-		{"a run refused before it starts", "/api/Runs/Start", "application/json", `[{"lab":"booking","attempts":[],"config":{"poll_ms":0}}]`,
+		{"a run refused before it starts", "/api/Runs/Start", "application/json", `[{"task":"lab:booking","attempts":[],"config":{"poll_ms":0}}]`,
 			http.StatusUnprocessableEntity, "poll 0 ms"},
 	}
 	for _, tt := range tests {

@@ -161,6 +161,12 @@ type Environment interface {
 	Close() error
 }
 
+// SignedIn is an Environment whose attempts start signed in, from a Playwright
+// storage-state file.
+type SignedIn interface {
+	StorageState() string
+}
+
 // Judge computes every verdict from recorded evidence. It is the same function live and on
 // import, so a run file's verdicts can always be recomputed.
 type Judge interface {

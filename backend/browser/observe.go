@@ -31,11 +31,18 @@ const frameTries = 3
 // bracketed by two samples: a screenshot waits for the page's next painted frame (100 ms or
 // more on a busy machine), so a save can land while it is taken. The frame is kept only when
 // the samples before and after it are identical, so picture and sample show the same page;
-// a page still changing after frameTries gets the latest pair.
+// a page still changing after frameTries gets the latest pair. A page whose sample is the
+// same as at the last frame gets that frame again without a new screenshot: recording costs
+// a frame only when the page changed.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 	raw, err := p.sampleJSON(ctx)
 	if err != nil || !p.opts.Screenshots || p.opts.MediaDir == "" {
 		return decodeSample(raw, err)
+	}
+	if shot, ok := p.unchanged(raw); ok {
+		s, err := decodeSample(raw, nil)
+		s.Screenshot = shot
+		return s, err
 	}
 	var img []byte
 	for try := 1; ; try++ {
@@ -56,8 +63,24 @@ func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 	if err != nil {
 		return agent.Sample{}, err
 	}
-	s.Screenshot, err = p.store(img)
+	if s.Screenshot, err = p.store(img); err == nil {
+		p.remember(raw, s.Screenshot)
+	}
 	return s, err
+}
+
+// unchanged returns the last frame when raw is the sample it was taken with.
+func (p *Page) unchanged(raw string) (string, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lastShot, p.lastShot != "" && raw == p.lastRaw
+}
+
+// remember keeps the latest frame and the sample it shows.
+func (p *Page) remember(raw, shot string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.lastRaw, p.lastShot = raw, shot
 }
 
 // sampleJSON runs the observation script and returns the sample as JSON text.

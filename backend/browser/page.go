@@ -33,6 +33,8 @@ type Page struct {
 	mu      sync.Mutex
 	masks   []agent.Target
 	blocked []string
+	// lastRaw is the sample the latest stored frame, lastShot, shows.
+	lastRaw, lastShot string
 }
 
 var _ agent.Page = (*Page)(nil)
@@ -163,6 +165,7 @@ func (p *Page) Mask(t agent.Target) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.masks = append(p.masks, t)
+	p.lastShot = "" // the next frame must be taken with the mask
 }
 
 // maskLocators are the locators of the masked targets.

@@ -16,30 +16,33 @@ const maxDirectoryBytes = 4 << 20
 var errDirectoryTooBig = errors.New("the archive's directory is over 4 MiB")
 
 // openArchive opens the zip archive in r, refusing one over MaxBundleBytes, one whose
-// directory is over maxDirectoryBytes and one with more than MaxEntries entries.
-func openArchive(r io.ReaderAt, size int64) (*zip.Reader, error) {
+// directory is over maxDirectoryBytes and one with more than MaxEntries entries. Entries are
+// read through the returned budgetReader, which counts the bytes they take from r.
+func openArchive(r io.ReaderAt, size int64) (*zip.Reader, *budgetReader, error) {
 	if size > MaxBundleBytes {
-		return nil, refuse("", "the archive is %d bytes, over the %d MiB limit", size, MaxBundleBytes>>20)
+		return nil, nil, refuse("", "the archive is %d bytes, over the %d MiB limit", size, MaxBundleBytes>>20)
 	}
 	br := &budgetReader{r: r, left: maxDirectoryBytes}
 	zr, err := zip.NewReader(br, size)
 	switch {
 	case errors.Is(err, errDirectoryTooBig):
-		return nil, refuse("", "%v: too many entries (at most %d) or entries with overlong names or extra fields", err, MaxEntries)
+		return nil, nil, refuse("", "%v: too many entries (at most %d) or entries with overlong names or extra fields", err, MaxEntries)
 	case err != nil:
-		return nil, refuse("", "not a zip archive (%v); a bundle is the .zip that `observatory export RUN -o FILE.zip` writes", err)
+		return nil, nil, refuse("", "not a zip archive (%v); a bundle is the .zip that `observatory export RUN -o FILE.zip` writes", err)
 	case len(zr.File) > MaxEntries:
-		return nil, refuse("", "%d entries, over the limit of %d", len(zr.File), MaxEntries)
+		return nil, nil, refuse("", "%d entries, over the limit of %d", len(zr.File), MaxEntries)
 	}
 	// The entries are read through br too; their sizes are checked entry by entry.
 	br.left = math.MaxInt64
-	return zr, nil
+	return zr, br, nil
 }
 
-// budgetReader reads from r until it has read left bytes, then fails.
+// budgetReader reads from r until it has read left bytes, then fails. It counts the bytes
+// read in read.
 type budgetReader struct {
 	r    io.ReaderAt
 	left int64
+	read int64
 }
 
 // ReadAt reads from the underlying reader, or fails with errDirectoryTooBig once the
@@ -49,5 +52,7 @@ func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
 		return 0, errDirectoryTooBig
 	}
 	b.left -= int64(len(p))
-	return b.r.ReadAt(p, off)
+	n, err := b.r.ReadAt(p, off)
+	b.read += int64(n)
+	return n, err
 }

@@ -12,7 +12,13 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/runfile"
+	"observatory/backend/scratch"
 )
+
+// ImportPrefix starts the name of the temporary folder, in the media root, that an import
+// extracts a bundle's media into before renaming it to the run's id. A process killed while
+// extracting leaves it behind, held by nobody, for scratch.Sweep.
+const ImportPrefix = ".import-"
 
 // mediaSaver is the runfile.Saver Import hands to runfile.Import: once the run file is
 // accepted it checks the media against the run, extracts them under the run's new id and
@@ -21,6 +27,7 @@ type mediaSaver struct {
 	next  runfile.Saver
 	media []*zip.File
 	root  string
+	meter *budgetReader // counts what extraction reads from the archive, for the ratio limit
 }
 
 // SaveImported extracts the media for run, then saves run.
@@ -47,9 +54,10 @@ func (s mediaSaver) SaveImported(run agent.Run) error {
 	return nil
 }
 
-// extract writes the media into a temporary folder inside root and renames it to
-// root/runID, so that a failure leaves nothing behind. It returns the run's media folder,
-// or "" when there are no media.
+// extract writes the media into a temporary folder inside root, held (see scratch) so that
+// a start-up sweep removes it if this process dies, and renames it to root/runID, so that a
+// failure leaves nothing behind. It returns the run's media folder, or "" when there are no
+// media.
 func (s mediaSaver) extract(runID string) (dir string, err error) {
 	if len(s.media) == 0 {
 		return "", nil
@@ -60,43 +68,47 @@ func (s mediaSaver) extract(runID string) (dir string, err error) {
 	if err := os.MkdirAll(s.root, 0o755); err != nil {
 		return "", fmt.Errorf("creating the media folder: %w", err)
 	}
-	var tmp string
+	var tmp *scratch.Held
 	defer func() {
 		if err != nil {
-			if tmp != "" {
-				os.RemoveAll(tmp)
+			if tmp != nil {
+				tmp.Remove()
 			}
 			if madeRoot {
 				os.Remove(s.root)
 			}
 		}
 	}()
-	if tmp, err = os.MkdirTemp(s.root, ".import-"); err != nil {
+	if tmp, err = scratch.Dir(s.root, ImportPrefix); err != nil {
 		return "", fmt.Errorf("creating a folder for the bundle's media: %w", err)
 	}
 	for _, f := range s.media {
-		if err := writeFile(filepath.Join(tmp, mediaName(f)), f); err != nil {
+		if err := writeFile(filepath.Join(tmp.Path, mediaName(f)), f, s.meter); err != nil {
 			return "", err
 		}
 	}
-	// MkdirTemp makes the folder private; a run's media folder is as readable as a live one.
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	// The held folder is private; a run's media folder is as readable as a live one.
+	if err := os.Chmod(tmp.Path, 0o755); err != nil {
 		return "", fmt.Errorf("extracting the bundle's media: %w", err)
 	}
 	dir = filepath.Join(s.root, runID)
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := os.Rename(tmp.Path, dir); err != nil {
 		return "", fmt.Errorf("moving the bundle's media into place: %w", err)
 	}
+	// The media are in place; a lock file that fails to go is unlocked, and the next sweep
+	// removes it.
+	_ = tmp.Release()
 	return dir, nil
 }
 
-// writeFile extracts f to a new file at path.
-func writeFile(path string, f *zip.File) error {
+// writeFile extracts f to a new file at path, refusing it past MaxRatio (meter counts the
+// archive's bytes read).
+func writeFile(path string, f *zip.File, meter *budgetReader) error {
 	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("extracting %s: %w", f.Name, err)
 	}
-	if err := copyEntry(out, f); err != nil {
+	if err := copyEntry(newRatioWriter(out, f.Name, meter), f); err != nil {
 		out.Close()
 		return err
 	}

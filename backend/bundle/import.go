@@ -3,6 +3,7 @@ package bundle
 import (
 	"archive/zip"
 	"bytes"
+	"errors"
 	"io"
 	"io/fs"
 	"strings"
@@ -27,6 +28,7 @@ const (
 type contents struct {
 	runFile []byte
 	media   []*zip.File
+	meter   *budgetReader
 }
 
 // Import reads the bundle in r (size bytes; name is its file name, recorded as the imported
@@ -41,21 +43,22 @@ type contents struct {
 // runfile.Import, whose *runfile.Error refusals pass through as they are. Once the run is
 // accepted, every media entry must be named by it; only then are the media extracted, each
 // read once and never past what its header declares, into a temporary folder renamed into
-// place, and the run saved. An entry whose data does not match its header, or a failure in
-// s, removes whatever was extracted.
+// place, and the run saved. An entry whose data does not match its header, one that expands
+// more than MaxRatio times what it takes in the archive, or a failure in s, removes whatever
+// was extracted.
 func Import(resolve runfile.Resolver, s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
 	c, err := scan(r, size)
 	if err != nil {
 		return runfile.Result{}, err
 	}
-	return runfile.Import(resolve, mediaSaver{next: s, media: c.media, root: mediaRoot}, name, bytes.NewReader(c.runFile))
+	return runfile.Import(resolve, mediaSaver{next: s, media: c.media, root: mediaRoot, meter: c.meter}, name, bytes.NewReader(c.runFile))
 }
 
 // scan opens the archive, checks every entry's header against the limits and the naming
 // rules, and reads the run file. It writes nothing; the media's data is checked as it is
 // extracted.
 func scan(r io.ReaderAt, size int64) (contents, error) {
-	zr, err := openArchive(r, size)
+	zr, meter, err := openArchive(r, size)
 	if err != nil {
 		return contents{}, err
 	}
@@ -84,7 +87,7 @@ func scan(r io.ReaderAt, size int64) (contents, error) {
 	if err != nil {
 		return contents{}, err
 	}
-	return contents{runFile: data, media: media}, nil
+	return contents{runFile: data, media: media, meter: meter}, nil
 }
 
 // checkEntry refuses an entry whose header breaks a naming rule or the size limit. seen
@@ -144,7 +147,10 @@ func copyEntry(w io.Writer, f *zip.File) error {
 	defer rc.Close()
 	declared := int64(f.UncompressedSize64)
 	n, err := io.Copy(w, io.LimitReader(rc, declared+1))
+	var refused *Error
 	switch {
+	case errors.As(err, &refused):
+		return refused
 	case err != nil:
 		return refuse(f.Name, "its data does not match its header (%v): the bundle is damaged or forged", err)
 	case n > declared:

@@ -26,6 +26,9 @@ func Decode(r io.Reader) (File, error) {
 	if rerr != nil {
 		return File{}, rerr
 	}
+	if rerr := checkStrict(data); rerr != nil {
+		return File{}, rerr
+	}
 	if rerr := checkSchema(v); rerr != nil {
 		return File{}, rerr
 	}
@@ -33,7 +36,7 @@ func Decode(r io.Reader) (File, error) {
 	if rerr != nil {
 		return File{}, rerr
 	}
-	if rerr := validate(f, time.Now().Add(maxFuture)); rerr != nil {
+	if rerr := validate(f, time.Now()); rerr != nil {
 		return File{}, rerr
 	}
 	return f, nil

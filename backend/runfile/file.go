@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -29,8 +28,6 @@ const (
 	MaxEvents = 64
 	// MaxAnswerBytes bounds one oracle answer's raw JSON.
 	MaxAnswerBytes = 32 << 10
-	// maxFuture is how far past the reader's clock a recorded time may lie.
-	maxFuture = 24 * time.Hour
 )
 
 // File is one run file read into the domain: its version, when it was exported and the run
@@ -55,16 +52,20 @@ func Encode(w io.Writer, run agent.Run) error {
 // file that Decode would refuse (an attempt that never finished, too many events, ...), so
 // every file it writes can be read back.
 func EncodeFile(w io.Writer, f File) error {
-	if err := validate(f, f.Exported.Add(maxFuture)); err != nil {
+	if err := validate(f, time.Now()); err != nil {
 		return fmt.Errorf("cannot export run %q: %w", f.Run.ID, err)
 	}
-	out := fileV2{Schema: Schema, Exported: f.Exported, Run: fromRun(f.Run), Attempts: mapSlice(f.Run.Attempts, fromAttempt)}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	if err := enc.Encode(f.format()); err != nil {
 		return fmt.Errorf("writing run file for run %q: %w", f.Run.ID, err)
 	}
 	return nil
+}
+
+// format is f as version 2's document.
+func (f File) format() fileV2 {
+	return fileV2{Schema: Schema, Exported: f.Exported, Run: fromRun(f.Run), Attempts: mapSlice(f.Run.Attempts, fromAttempt)}
 }
 
 // importedRun is the run the file describes, as it would be stored: status imported; the
@@ -76,20 +77,14 @@ func (f File) importedRun() agent.Run {
 	return run
 }
 
-// slugPattern is what an attempt's name may be: it appears in tables, file names and URLs.
-var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
-
-// validate checks what the JSON shape cannot: versions, limits, states, uniqueness, order and
-// plausible numbers. Times after latest are refused.
-func validate(f File, latest time.Time) *Error {
+// validate checks what the JSON shape cannot: versions, limits, states, uniqueness, order and,
+// against the clock's now, plausible numbers (see checkSanity).
+func validate(f File, now time.Time) *Error {
 	if !slices.Contains(KnownSchemas, f.Schema) {
 		return unknownSchema(f.Schema)
 	}
 	if f.Run.Task == "" {
 		return refuse(runTaskPath(f.Schema), "empty task name")
-	}
-	if f.Run.Created.After(latest) {
-		return refuse("run.created", "%s is in the future", f.Run.Created.Format(time.RFC3339))
 	}
 	if len(f.Run.Spec) > 0 && !isObject(f.Run.Spec) {
 		return refuse("run.spec", "want the task document as a JSON object")
@@ -101,16 +96,19 @@ func validate(f File, latest time.Time) *Error {
 	seen := make(map[string]int, len(atts))
 	for i, a := range atts {
 		p := index("attempts", i)
-		if !slugPattern.MatchString(a.Slug) {
-			return refuse(child(p, "attempt"), "attempt name %q: want lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64", a.Slug)
+		if a.Slug == "" {
+			return refuse(child(p, "attempt"), "empty attempt slug")
 		}
 		if j, dup := seen[a.Slug]; dup {
 			return refuse(child(p, "attempt"), "duplicate attempt slug %q (also attempts[%d])", a.Slug, j)
 		}
 		seen[a.Slug] = i
-		if err := validateAttempt(a, p, latest); err != nil {
+		if err := validateAttempt(a, p); err != nil {
 			return err
 		}
+	}
+	if err := f.checkSanity(now); err != nil {
+		return err
 	}
 	if _, err := MediaNames(atts); err != nil {
 		return err.(*Error)
@@ -119,16 +117,13 @@ func validate(f File, latest time.Time) *Error {
 }
 
 // validateAttempt checks one attempt at path p.
-func validateAttempt(a agent.Attempt, p string, latest time.Time) *Error {
+func validateAttempt(a agent.Attempt, p string) *Error {
 	if !a.Terminal.Valid() {
 		return refuse(child(p, "terminal"), "unknown terminal state %q: want one of %s (an attempt that never finished cannot be exported)",
 			a.Terminal, strings.Join(terminalNames(), ", "))
 	}
 	if err := a.Config.Validate(); err != nil {
 		return refuse(child(p, "config"), "%v", err)
-	}
-	if a.Started.After(latest) {
-		return refuse(child(p, "started"), "%s is in the future", a.Started.Format(time.RFC3339))
 	}
 	if len(a.Events) > MaxEvents {
 		return refuse(child(p, "events"), "%d events: at most %d per attempt", len(a.Events), MaxEvents)
@@ -138,37 +133,11 @@ func validateAttempt(a agent.Attempt, p string, latest time.Time) *Error {
 		if e.Seq != j+1 {
 			return refuse(child(ep, "seq"), "seq %d: want %d (events are numbered 1 to n in log order)", e.Seq, j+1)
 		}
-		if e.AtMS < 0 {
-			return refuse(child(ep, "at_ms"), "negative time %d ms", e.AtMS)
-		}
-	}
-	for j, s := range a.Steps {
-		if err := validateStep(s, index(child(p, "steps"), j)); err != nil {
-			return err
-		}
 	}
 	for j, ans := range a.Answers {
 		if len(ans.Raw) > MaxAnswerBytes {
 			return refuse(child(index(child(p, "answers"), j), "raw"), "%d bytes: an answer holds at most %d", len(ans.Raw), MaxAnswerBytes)
 		}
-	}
-	return nil
-}
-
-// validateStep refuses numbers no recording produces: negative times and durations, and a
-// distance outside 0 to 1.
-func validateStep(s agent.Step, p string) *Error {
-	switch {
-	case s.StartMS < 0:
-		return refuse(child(p, "start_ms"), "negative time %d ms", s.StartMS)
-	case s.DurationMS < 0:
-		return refuse(child(p, "duration_ms"), "negative duration %d ms", s.DurationMS)
-	case s.Distance < 0 || s.Distance > 1:
-		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)
-	case s.Before.AtMS < 0:
-		return refuse(child(child(p, "before"), "at_ms"), "negative time %d ms", s.Before.AtMS)
-	case s.After.AtMS < 0:
-		return refuse(child(child(p, "after"), "at_ms"), "negative time %d ms", s.After.AtMS)
 	}
 	return nil
 }

@@ -298,8 +298,12 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		exec.Approver = r.Approver(spec)
 	}
 	var out agent.Outcome
-	page, err := browser.NewPage(ctx, agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
-		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()})
+	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
+		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()}
+	if s, ok := env.(agent.SignedIn); ok {
+		pageOpts.StorageState = s.StorageState()
+	}
+	page, err := browser.NewPage(ctx, pageOpts)
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
 		if ctx.Err() != nil {

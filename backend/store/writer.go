@@ -86,8 +86,11 @@ func lockedFile(path string) (*os.File, error) {
 	return nil, errLockDeleted
 }
 
-// release unlocks and deletes the lock file.
+// release unlocks and deletes the lock file; a read-only Store has none.
 func (w *writerLock) release() error {
+	if w == nil {
+		return nil
+	}
 	if err := removeLocked(w.file, w.path); err != nil {
 		return fmt.Errorf("removing the writer lock %s: %w", w.path, err)
 	}

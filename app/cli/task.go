@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"observatory/backend/taskfile"
+)
+
+func newTaskCmd(env Env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "task",
+		Short: "Check a task file (observatory.task/v1), or start a new one",
+		Long: `A task file says, in your own terms, what to do on your own site and what done means there:
+where to start, which origins the attempt may load, the scripted plan, and the conditions
+(page, HTTP, SQL) the completion gate checks. docs/taskfile.md describes the format.`,
+		Args: cobra.NoArgs,
+	}
+	cmd.AddCommand(newTaskCheckCmd(env), newTaskNewCmd(env))
+	return cmd
+}
+
+func newTaskCheckCmd(env Env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "check FILE",
+		Short: "Check a task file: print a summary, or the path of the first bad field and exit 1",
+		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
+expressions, targets without a locator and URLs outside the origins are refused with the
+path of the bad field) and prints what it checks. Environment variables the file reads in
+base_url and SQLite paths must be set; secrets read when it runs need not be.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := taskfile.Load(args[0], taskfile.Options{})
+			if err != nil {
+				return err
+			}
+			printOutline(env.Stdout, args[0], s.Outline())
+			return nil
+		},
+	}
+}
+
+// printOutline prints what a task file checks, one section a line or a list.
+func printOutline(w io.Writer, file string, o taskfile.Outline) {
+	fmt.Fprintf(w, "OK %s: task %s", file, o.Name)
+	if o.Lab != "" {
+		fmt.Fprintf(w, " on the %s lab", o.Lab)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  attempts (%d): %s\n", len(o.Attempts), strings.Join(o.Attempts, ", "))
+	list := func(title string, items []string) {
+		fmt.Fprintf(w, "  %s (%d):\n", title, len(items))
+		for _, it := range items {
+			fmt.Fprintf(w, "    %s\n", it)
+		}
+	}
+	list("gate conditions", o.Conditions)
+	list("signals", o.Signals)
+	fmt.Fprintf(w, "  ground truth: %s\n", o.Truth)
+}
+
+func newTaskNewCmd(env Env) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "new [-o FILE]",
+		Short: "Write a commented starter task file to standard output, or to a new file",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if out == "" || out == "-" {
+				_, err := env.Stdout.Write(taskfile.Starter)
+				return err
+			}
+			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if errors.Is(err, os.ErrExist) {
+				return fmt.Errorf("%s already exists; task new never overwrites a file", out)
+			}
+			if err != nil {
+				return err
+			}
+			if _, err := f.Write(taskfile.Starter); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			fmt.Fprintf(env.Stderr, "wrote %s; edit it, then `observatory task check %s`\n", out, out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write (never overwritten); - or empty: standard output")
+	return cmd
+}

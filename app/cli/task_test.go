@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTaskNewAndCheck writes the starter, checks it and the booking lab's task file, and
+// checks that a bad expression is refused with its path and exit code 1.
+func TestTaskNewAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	starter := filepath.Join(dir, "task.yaml")
+	bad := filepath.Join(dir, "bad.yaml")
+	booking := filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
+	steps := []struct {
+		name     string
+		args     []string
+		code     int
+		out, err string
+	}{
+		{"new to a file", []string{"task", "new", "-o", starter}, 0, "", "wrote " + starter},
+		{"new never overwrites", []string{"task", "new", "-o", starter}, 1, "", "already exists"},
+		{"check the starter", []string{"task", "check", starter}, 0, "OK " + starter + ": task my-task\n  attempts (2): default, fixed-wait", ""},
+		{"check the booking task", []string{"task", "check", booking}, 0, "task booking on the booking lab\n  attempts (8): saves-normally,", ""},
+		{"check a bad expression", []string{"task", "check", bad}, 1, "", bad + ": at success[0].http.expr: undeclared reference to 'bdy'"},
+		{"check a missing file", []string{"task", "check", filepath.Join(dir, "none.yaml")}, 1, "", "no such file"},
+	}
+	for _, st := range steps {
+		if st.name == "check a bad expression" {
+			b, err := os.ReadFile(starter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(bad, []byte(strings.Replace(string(b), "expr: status == 200", "expr: bdy == 200", 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errOut := run(t, st.args...)
+		if code != st.code || !strings.Contains(out, st.out) || !strings.Contains(errOut, st.err) || (st.out == "" && out != "") {
+			t.Errorf("%s: exit %d\nstdout %q\nstderr %q\nwant exit %d, stdout with %q, stderr with %q", st.name, code, out, errOut, st.code, st.out, st.err)
+		}
+	}
+	if code, out, _ := run(t, "task", "new"); code != 0 || !strings.HasPrefix(out, "# An Observatory task file") {
+		t.Errorf("task new to stdout: exit %d, %q", code, out[:min(len(out), 60)])
+	}
+}

@@ -1,0 +1,326 @@
+package oracle
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+)
+
+func TestCompileRefusesBadExpressions(t *testing.T) {
+	tests := []struct {
+		expr, want string
+	}{
+		{`bdy.ok == true`, "undeclared reference to 'bdy' (column 1)"},
+		{`status`, "the expression gives int, want bool"},
+		{`body.ok`, "the expression gives dyn, want bool"},
+		{`status ==`, "Syntax error"},
+		{``, "give a CEL expression"},
+		{strings.Repeat("1 + ", 2000) + "1 == 2", "expression code point size exceeds limit"},
+	}
+	for _, tt := range tests {
+		_, err := NewHTTP("", "/x", nil, tt.expr)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "expr: ") {
+			t.Errorf("NewHTTP(%.40q) = %v, want an expr error containing %q", tt.expr, err, tt.want)
+		}
+	}
+	if _, err := NewSQL(DriverSQLite, "db", "", "select 1", `size(rows) == 1 && rows[0].n > 0`); err != nil {
+		t.Errorf("a good sql expression is refused: %v", err)
+	}
+}
+
+func TestBoundsEndARunawayExpression(t *testing.T) {
+	h, err := NewHTTP("", "/x", nil, `body.all(a, body.all(b, body.all(c, a + b + c >= 0)))`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := make([]int, 300)
+	body, _ := json.Marshal(big)
+	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: body})
+	start := time.Now()
+	v := h.Judge(raw)
+	stopped := strings.Contains(v.Unconfirmed, "cost limit exceeded") || strings.Contains(v.Unconfirmed, "deadline exceeded")
+	if v.Done || !stopped || time.Since(start) > time.Second {
+		t.Errorf("a runaway expression gave %+v after %v, want could not confirm within its bounds", v, time.Since(start))
+	}
+}
+
+// serve answers every request with status, content type and body, counting requests.
+func serve(t *testing.T, status int, ctype, body string) (*httptest.Server, *atomic.Int32) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if tok := r.Header.Get("X-Token"); tok != "" {
+			body = strings.ReplaceAll(body, "$TOKEN", tok)
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.WriteHeader(status)
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
+func reader(t *testing.T, base string, env map[string]string) *Reader {
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secrets []string
+	for _, v := range env {
+		secrets = append(secrets, v)
+	}
+	rd := NewReader(Site{Base: u, Origins: []string{Origin(u)}, Secrets: secrets,
+		LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }})
+	t.Cleanup(func() { rd.Close() })
+	return rd
+}
+
+// verdict asks one condition and judges its answer, as a live check does.
+func verdict(t *testing.T, rd *Reader, c Check, observe agent.Observer) (agent.Verdict, agent.Answer) {
+	t.Helper()
+	cond := Condition{ID: "c", Label: "c", Check: c}
+	a := rd.Ask(context.Background(), []Condition{cond}, observe)[0]
+	return Judge(cond, &a), a
+}
+
+func TestHTTPConditions(t *testing.T) {
+	long := `"` + strings.Repeat("x", MaxBody) + `"`
+	tests := []struct {
+		name              string
+		status            int
+		ctype, body, expr string
+		done              bool
+		unconfirmed       string // "" when the condition is confirmed either way
+	}{
+		{"json holds", 200, "application/json", `{"items":[{"id":1,"state":"open"}]}`, `status == 200 && body.items.exists(i, i.id == 1 && i.state == "open")`, true, ""},
+		{"json does not hold", 200, "application/json; charset=utf-8", `{"items":[]}`, `size(body.items) > 0`, false, ""},
+		{"problem+json is json", 404, "application/problem+json", `{"title":"gone"}`, `status == 404 && body.title == "gone"`, true, ""},
+		{"text body is a string", 200, "text/plain", `all good`, `body.contains("good")`, true, ""},
+		{"bad json", 200, "application/json", `{"items":`, `status == 200`, false, "says it is JSON but is not"},
+		{"over the evidence limit", 200, "application/json", long, `status == 200`, false, "over 16 KiB"},
+		{"missing key", 200, "application/json", `{}`, `body.items.size() == 0`, false, "no such key"},
+		{"numbers compare across types", 200, "application/json", `{"n":3,"f":2.5}`, `body.n == 3 && body.f > 2 && body.n > body.f`, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, _ := serve(t, tt.status, tt.ctype, tt.body)
+			h, err := NewHTTP("GET", "/api", nil, tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, reader(t, srv.URL, nil), h, nil)
+			if v.Done != tt.done || !strings.Contains(v.Unconfirmed, tt.unconfirmed) || (tt.unconfirmed == "") != (v.Unconfirmed == "") {
+				t.Errorf("verdict %+v, want done=%v unconfirmed containing %q", v, tt.done, tt.unconfirmed)
+			}
+			if len(a.Raw) > MaxBody+1024 {
+				t.Errorf("the answer is %d bytes, over the evidence bound", len(a.Raw))
+			}
+			if again := h.Judge(a.Raw); again != v {
+				t.Errorf("judging the recorded answer gives %+v, live gave %+v", again, v)
+			}
+		})
+	}
+}
+
+func TestHTTPCannotAnswer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer hang.Close()
+	redirect := httptest.NewServer(http.RedirectHandler("http://elsewhere.example/", http.StatusFound))
+	defer redirect.Close()
+	tests := []struct {
+		name, base, want string
+		timeout          time.Duration
+	}{
+		{"connection refused", closed, "connection refused", time.Second},
+		{"timeout", hang.URL, "deadline exceeded", 200 * time.Millisecond},
+		{"redirect outside the origins", redirect.URL, "outside the task's origins", time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _ := NewHTTP("", "/api/state", nil, `status == 200`)
+			cond := Condition{ID: "c", Check: h}
+			ctx, cancel := context.WithTimeout(context.Background(), tt.timeout)
+			defer cancel()
+			start := time.Now()
+			a := reader(t, tt.base, nil).Ask(ctx, []Condition{cond}, nil)[0]
+			v := Judge(cond, &a)
+			if v.Done || !strings.Contains(v.Unconfirmed, tt.want) || !strings.HasPrefix(v.Evidence, "could not confirm: ") {
+				t.Errorf("verdict %+v, want could not confirm: …%s…", v, tt.want)
+			}
+			if took := time.Since(start); took > tt.timeout+time.Second {
+				t.Errorf("took %v", took)
+			}
+		})
+	}
+}
+
+func TestHTTPSecretsAreSentAndRedacted(t *testing.T) {
+	srv, hits := serve(t, 200, "application/json", `{"echo":"token $TOKEN","ok":true}`)
+	rd := reader(t, srv.URL, map[string]string{"API_TOKEN": "s3cret-value"})
+	a, _ := NewHTTP("", "/api", map[string]string{"X-Token": "${API_TOKEN}"}, `body.ok == true && body.echo.contains("••••••")`)
+	b, _ := NewHTTP("", "/api", map[string]string{"X-Token": "${API_TOKEN}"}, `status == 200`)
+	conds := []Condition{{ID: "a", Check: a}, {ID: "b", Check: b}}
+	answers := rd.Ask(context.Background(), conds, nil)
+	for i, ans := range answers {
+		if strings.Contains(string(ans.Raw), "s3cret") || !Judge(conds[i], &ans).Done {
+			t.Errorf("answer %s = %s; want done with the secret redacted", ans.Condition, ans.Raw)
+		}
+	}
+	if n := hits.Load(); n != 1 {
+		t.Errorf("two conditions making the same request sent %d requests, want 1", n)
+	}
+	unset, _ := NewHTTP("", "/api", map[string]string{"X-Token": "${NOT_SET}"}, `status == 200`)
+	if v, _ := verdict(t, rd, unset, nil); !strings.Contains(v.Unconfirmed, "NOT_SET is not set") {
+		t.Errorf("an unset header variable gave %+v", v)
+	}
+}
+
+func TestSQLiteConditions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "app.db")
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Exec(`create table issues (id integer primary key, title text, state text, score real);
+		insert into issues (title, state, score) values ('Broken link', 'closed', 1.5), ('Typo', 'open', null)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < MaxRows; i++ {
+		if _, err := db.Exec(`insert into issues (title, state) values ('filler', 'open')`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	tests := []struct {
+		name, path, query, expr string
+		done                    bool
+		unconfirmed             string
+	}{
+		{"holds", path, `select title, state, score from issues where id <= 2 order by id`, `rows.size() == 2 && rows[0].state == "closed" && rows[0].score > 1.0 && rows[1].score == null`, true, ""},
+		{"does not hold", path, `select state from issues where title = 'Typo'`, `rows[0].state == "closed"`, false, ""},
+		{"aggregate", path, `select count(*) as n from issues`, `rows[0].n == 102`, true, ""},
+		{"sql error", path, `select nope from issues`, `size(rows) == 0`, false, "no such column"},
+		{"read only", path, `update issues set state = 'open'`, `size(rows) == 0`, false, "readonly"},
+		{"too many rows", path, `select * from issues`, `size(rows) > 0`, false, "more than 100 rows"},
+		{"no database", filepath.Join(t.TempDir(), "none.db"), `select 1`, `size(rows) == 1`, false, "unable to open"},
+	}
+	rd := reader(t, "http://127.0.0.1/", nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := NewSQL(DriverSQLite, tt.path, "", tt.query, tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, rd, c, nil)
+			if v.Done != tt.done || !strings.Contains(v.Unconfirmed, tt.unconfirmed) || (tt.unconfirmed == "") != (v.Unconfirmed == "") {
+				t.Errorf("verdict %+v (answer %s %s), want done=%v unconfirmed containing %q", v, a.Raw, a.Error, tt.done, tt.unconfirmed)
+			}
+		})
+	}
+}
+
+func TestPageConditions(t *testing.T) {
+	sample := agent.Sample{
+		URL:    "http://127.0.0.1:9/issues/3",
+		Text:   "Issues Saved Broken link",
+		Pairs:  []agent.RoleName{{Role: "heading", Name: "Issues"}, {Role: "button", Name: "Close"}, {Role: "button", Name: "Close"}, {Role: "textbox", Name: "Title"}},
+		Fields: []agent.Field{{Role: "textbox", Name: "Title", Value: "Broken link"}},
+	}
+	str := func(s string) *string { return &s }
+	tests := []struct {
+		name string
+		spec PageSpec
+		done bool
+	}{
+		{"visible role", PageSpec{Visible: &agent.Target{Role: "heading", Name: "Issues"}}, true},
+		{"visible role, several", PageSpec{Visible: &agent.Target{Role: "button", Name: "Close"}}, true},
+		{"not visible", PageSpec{Visible: &agent.Target{Role: "dialog"}}, false},
+		{"visible text", PageSpec{Visible: &agent.Target{Text: "Broken link"}}, true},
+		{"value by label", PageSpec{Value: &agent.Target{Label: "Title"}, Equals: "Broken link"}, true},
+		{"value differs", PageSpec{Value: &agent.Target{Role: "textbox", Name: "Title"}, Equals: "Other"}, false},
+		{"text", PageSpec{Text: str("Saved")}, true},
+		{"text missing", PageSpec{Text: str("Refused")}, false},
+		{"url", PageSpec{URL: str(`/issues/\d+$`)}, true},
+		{"url differs", PageSpec{URL: str(`/new$`)}, false},
+	}
+	rd := reader(t, "http://127.0.0.1:9/", nil)
+	observe := func(context.Context) (agent.Sample, error) { return sample, nil }
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := NewPage(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, rd, p, observe)
+			if v.Done != tt.done || v.Unconfirmed != "" || v.Evidence == "" {
+				t.Errorf("verdict %+v (answer %s), want done=%v", v, a.Raw, tt.done)
+			}
+		})
+	}
+	p, _ := NewPage(PageSpec{Text: str("Saved")})
+	if v, _ := verdict(t, rd, p, nil); !strings.Contains(v.Unconfirmed, "no page") {
+		t.Errorf("without a page: %+v", v)
+	}
+	if _, err := NewPage(PageSpec{Visible: &agent.Target{CSS: "#x"}}); err == nil || !strings.HasPrefix(err.Error(), "visible: ") {
+		t.Errorf("a css target in a page condition gave %v", err)
+	}
+}
+
+func TestJudgeWithoutAnAnswer(t *testing.T) {
+	h, _ := NewHTTP("", "/x", nil, `status == 200`)
+	c := Condition{ID: "c", Check: h}
+	tests := []struct {
+		name string
+		a    *agent.Answer
+		want string
+	}{
+		{"none recorded", nil, "no answer was recorded"},
+		{"an error recorded", &agent.Answer{Condition: "c", Kind: KindHTTP, Error: "dial tcp: refused"}, "dial tcp: refused"},
+		{"another kind", &agent.Answer{Condition: "c", Kind: KindSQL, Raw: json.RawMessage(`{}`)}, `kind "sql"`},
+		{"garbage", &agent.Answer{Condition: "c", Kind: KindHTTP, Raw: json.RawMessage(`[1]`)}, "not the expected JSON"},
+	}
+	for _, tt := range tests {
+		if v := Judge(c, tt.a); v.Done || !strings.Contains(v.Unconfirmed, tt.want) {
+			t.Errorf("%s: %+v, want could not confirm: %s", tt.name, v, tt.want)
+		}
+	}
+}
+
+func TestEnvRefs(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"Bearer ${TOKEN}", "Bearer abc", true},
+		{"${A}${A}", "", false}, // A unset
+		{"plain $5", "plain $5", true},
+		{"${bad-name}", "", false},
+		{"${UNCLOSED", "", false},
+	}
+	env := map[string]string{"TOKEN": "abc"}
+	for _, tt := range tests {
+		got, err := Expand(tt.in, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("Expand(%q) = %q, %v", tt.in, got, err)
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package oracle
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "github.com/mattn/go-sqlite3"    // registers the "sqlite3" driver
+
+	"observatory/backend/agent"
+)
+
+// SQL drivers a condition may name.
+const (
+	DriverSQLite   = "sqlite"
+	DriverPostgres = "postgres"
+)
+
+// SQL runs a query in a read-only transaction and judges its rows with a CEL expression over
+// rows (a list of maps from column name to value).
+type SQL struct {
+	driver string
+	// path is the SQLite file; dsnEnv names the variable holding PostgreSQL's DSN.
+	path   string
+	dsnEnv string
+	query  string
+	expr   *Expr
+}
+
+// NewSQL compiles an SQL condition: driver sqlite with the database file's path, or postgres
+// with the name of the environment variable that holds the DSN. Errors are *FieldError.
+func NewSQL(driver, path, dsnEnv, query, expr string) (*SQL, error) {
+	switch driver {
+	case DriverSQLite:
+		if path == "" || dsnEnv != "" {
+			return nil, fieldErr("path", "an sqlite condition gives path (the database file) and no dsn_env")
+		}
+	case DriverPostgres:
+		if dsnEnv == "" || path != "" {
+			return nil, fieldErr("dsn_env", "a postgres condition gives dsn_env (the variable holding the DSN) and no path")
+		}
+		if _, err := EnvRefs("${" + dsnEnv + "}"); err != nil || len(dsnEnv) > 128 {
+			return nil, fieldErr("dsn_env", "%q is not an environment variable name", dsnEnv)
+		}
+	default:
+		return nil, fieldErr("driver", "%q: want %s or %s", driver, DriverSQLite, DriverPostgres)
+	}
+	if query == "" {
+		return nil, fieldErr("query", "give the query to run")
+	}
+	e, err := compile(sqlEnv, expr)
+	if err != nil {
+		return nil, fieldErr("expr", "%v", err)
+	}
+	return &SQL{driver: driver, path: path, dsnEnv: dsnEnv, query: query, expr: e}, nil
+}
+
+// Kind is KindSQL.
+func (*SQL) Kind() string { return KindSQL }
+
+// Env lists the environment variable holding the DSN, if any.
+func (s *SQL) Env() []string {
+	if s.dsnEnv == "" {
+		return nil
+	}
+	return []string{s.dsnEnv}
+}
+
+// sqlAnswer is an SQL condition's raw answer.
+type sqlAnswer struct {
+	Columns []string         `json:"columns"`
+	Rows    []map[string]any `json:"rows"`
+	// Truncated means the query returned more than MaxRows rows, or more than evidence keeps.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// source is the driver name and DSN to open.
+func (s *SQL) source(r *round) (driver, dsn string, err error) {
+	if s.driver == DriverSQLite {
+		abs, err := filepath.Abs(s.path)
+		if err != nil {
+			return "", "", err
+		}
+		// Read-only: an oracle never changes the state it judges.
+		return "sqlite3", "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&_busy_timeout=1000", nil
+	}
+	dsn, ok := r.rd.site.LookupEnv(s.dsnEnv)
+	if !ok || dsn == "" {
+		return "", "", fmt.Errorf("environment variable %s (the PostgreSQL DSN) is not set", s.dsnEnv)
+	}
+	return "pgx", dsn, nil
+}
+
+func (s *SQL) ask(ctx context.Context, r *round) (json.RawMessage, error) {
+	driver, dsn, err := s.source(r)
+	if err != nil {
+		return nil, err
+	}
+	db, err := r.rd.db(driver, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening the %s database: %w", s.driver, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, queryTimeout)
+	defer cancel()
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.driver, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // read-only; nothing to keep
+	rows, err := tx.QueryContext(ctx, s.query)
+	if err != nil {
+		return nil, fmt.Errorf("%s query: %w", s.driver, err)
+	}
+	defer rows.Close()
+	a, err := scanRows(rows, r.rd.site.Secrets)
+	if err != nil {
+		return nil, fmt.Errorf("%s query: %w", s.driver, err)
+	}
+	return encode(a)
+}
+
+// scanRows reads at most MaxRows rows (and notes more) as plain values.
+func scanRows(rows *sql.Rows, secrets []string) (sqlAnswer, error) {
+	cols, err := rows.Columns()
+	if err != nil {
+		return sqlAnswer{}, err
+	}
+	a := sqlAnswer{Columns: cols, Rows: []map[string]any{}}
+	size := 0
+	for rows.Next() {
+		if len(a.Rows) == MaxRows || size > maxRowBytes {
+			a.Truncated = true
+			break
+		}
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return sqlAnswer{}, err
+		}
+		row := make(map[string]any, len(cols))
+		for i, c := range cols {
+			row[c] = redact(cell(vals[i]), secrets)
+			if s, ok := row[c].(string); ok {
+				size += len(s)
+			}
+			size += 8
+		}
+		a.Rows = append(a.Rows, row)
+	}
+	return a, rows.Err()
+}
+
+// cell turns a driver's value into a plain JSON value: numbers, text, booleans, null; times
+// as RFC 3339 text; a number JSON cannot hold (NaN, ±Inf) as its text.
+func cell(v any) any {
+	switch x := v.(type) {
+	case nil, bool, string, int64:
+		return x
+	case int:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case int16:
+		return int64(x)
+	case int8:
+		return int64(x)
+	case float32:
+		return cell(float64(x))
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return strconv.FormatFloat(x, 'g', -1, 64)
+		}
+		return x
+	case []byte:
+		return string(x)
+	case time.Time:
+		return x.UTC().Format(time.RFC3339Nano)
+	}
+	return fmt.Sprint(v)
+}
+
+// Judge evaluates the expression on recorded rows.
+func (s *SQL) Judge(raw json.RawMessage) agent.Verdict {
+	var a struct {
+		Rows      json.RawMessage `json:"rows"`
+		Truncated bool            `json:"truncated"`
+	}
+	if err := unmarshalAnswer(raw, &a); err != nil {
+		return agent.Unconfirmed(err.Error())
+	}
+	if a.Truncated {
+		return agent.Unconfirmed(fmt.Sprintf("the query returned more than %d rows (or %d KiB), more than evidence keeps; aggregate in SQL", MaxRows, maxRowBytes>>10))
+	}
+	v, err := decodeJSON(a.Rows)
+	rows, ok := v.([]any)
+	if err != nil || !ok {
+		return agent.Unconfirmed("the recorded rows are not a list")
+	}
+	for _, row := range rows {
+		if _, ok := row.(map[string]any); !ok {
+			return agent.Unconfirmed("a recorded row is not an object")
+		}
+	}
+	done, evidence, err := s.expr.verdict(map[string]any{"rows": rows}, fmt.Sprintf("%d row(s)", len(rows)))
+	if err != nil {
+		return agent.Unconfirmed(err.Error())
+	}
+	return agent.Verdict{Done: done, Evidence: evidence}
+}

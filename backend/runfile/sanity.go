@@ -1,0 +1,81 @@
+package runfile
+
+import (
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/termsafe"
+)
+
+// MaxClockSkew is how far past this machine's clock a file's times may lie: another
+// machine's clock may run ahead, but no run was created or exported a day from now.
+const MaxClockSkew = 24 * time.Hour
+
+// checkSanity refuses what no recording can hold, with its path: an attempt slug outside
+// termsafe's safe set, a creation, export or start time after now plus MaxClockSkew (a run
+// dated 9999-12-31 would sit at the top of the history forever), a negative time or
+// duration, and a Jaccard distance outside 0 to 1.
+func (f File) checkSanity(now time.Time) *Error {
+	latest := now.Add(MaxClockSkew)
+	if err := notFuture("exported", f.Exported, latest); err != nil {
+		return err
+	}
+	if err := notFuture("run.created", f.Run.Created, latest); err != nil {
+		return err
+	}
+	for i, a := range f.Run.Attempts {
+		p := index("attempts", i)
+		if err := termsafe.ValidSlug(a.Slug); err != nil {
+			return refuse(child(p, "attempt"), "%v", err)
+		}
+		if err := notFuture(child(p, "started"), a.Started, latest); err != nil {
+			return err
+		}
+		for j, e := range a.Events {
+			if err := notNegative(child(index(child(p, "events"), j), "at_ms"), e.AtMS); err != nil {
+				return err
+			}
+		}
+		for j, s := range a.Steps {
+			if err := saneStep(index(child(p, "steps"), j), s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// saneStep checks one step's times and distance.
+func saneStep(p string, s agent.Step) *Error {
+	for _, n := range []struct {
+		path string
+		v    int64
+	}{
+		{child(p, "start_ms"), s.StartMS}, {child(p, "duration_ms"), s.DurationMS},
+		{child(child(p, "before"), "at_ms"), s.Before.AtMS}, {child(child(p, "after"), "at_ms"), s.After.AtMS},
+	} {
+		if err := notNegative(n.path, n.v); err != nil {
+			return err
+		}
+	}
+	if !(s.Distance >= 0 && s.Distance <= 1) {
+		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)
+	}
+	return nil
+}
+
+// notFuture refuses a time after latest.
+func notFuture(path string, t, latest time.Time) *Error {
+	if t.After(latest) {
+		return refuse(path, "%s is in the future (more than %v past this machine's clock)", t.Format(time.RFC3339), MaxClockSkew)
+	}
+	return nil
+}
+
+// notNegative refuses a negative number of milliseconds.
+func notNegative(path string, ms int64) *Error {
+	if ms < 0 {
+		return refuse(path, "%d ms: a time or duration in milliseconds is never negative", ms)
+	}
+	return nil
+}

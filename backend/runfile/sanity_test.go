@@ -1,0 +1,60 @@
+package runfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
+	farFuture := time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name, path, problem string
+		edit                func(*File)
+	}{
+		{"created on 9999-12-31", "run.created", "9999-12-31T00:00:00Z is in the future", func(f *File) { f.Run.Created = farFuture }},
+		{"created two days ahead", "run.created", "in the future", func(f *File) { f.Run.Created = time.Now().Add(48 * time.Hour) }},
+		{"exported in the future", "exported", "in the future", func(f *File) { f.Exported = farFuture }},
+		{"started in the future", "attempts[1].started", "in the future", func(f *File) { f.Run.Attempts[1].Started = farFuture }},
+		{"a negative duration", "attempts[0].steps[2].duration_ms", "-40 ms: a time or duration", func(f *File) { f.Run.Attempts[0].Steps[2].DurationMS = -40 }},
+		{"a negative start", "attempts[0].steps[0].start_ms", "-1 ms", func(f *File) { f.Run.Attempts[0].Steps[0].StartMS = -1 }},
+		{"a negative sample time", "attempts[1].steps[1].after.at_ms", "-5 ms", func(f *File) { f.Run.Attempts[1].Steps[1].After.AtMS = -5 }},
+		{"a negative event time", "attempts[0].events[2].at_ms", "-530 ms", func(f *File) { f.Run.Attempts[0].Events[2].AtMS = -530 }},
+		{"a negative distance", "attempts[0].steps[1].distance", "distance -0.5: a Jaccard distance", func(f *File) { f.Run.Attempts[0].Steps[1].Distance = -0.5 }},
+		{"a distance past 1", "attempts[0].steps[1].distance", "distance 2", func(f *File) { f.Run.Attempts[0].Steps[1].Distance = 2 }},
+		{"a slug with a newline", "attempts[1].attempt", `attempt slug "evil\nrow": want 1 to 64`, func(f *File) { f.Run.Attempts[1].Slug = "evil\nrow" }},
+		{"a slug with an escape", "attempts[0].attempt", `attempt slug "x\x1b[2J"`, func(f *File) { f.Run.Attempts[0].Slug = "x\x1b[2J" }},
+		{"a slug in capitals", "attempts[0].attempt", `attempt slug "Saves"`, func(f *File) { f.Run.Attempts[0].Slug = "Saves" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := goodFile()
+			tt.edit(&f)
+			data, err := json.Marshal(f.format()) // not EncodeFile, which refuses to write such a file
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Decode(bytes.NewReader(data))
+			var refused *Error
+			if !errors.As(err, &refused) || refused.Path != tt.path || !strings.Contains(refused.Problem, tt.problem) {
+				t.Errorf("Decode = %v\nwant an *Error at %s containing %q", err, tt.path, tt.problem)
+			}
+		})
+	}
+}
+
+func TestTimesWithinTheClockSkewAreAccepted(t *testing.T) {
+	f := goodFile()
+	f.Run.Created = time.Now().Add(MaxClockSkew - time.Hour).UTC()
+	f.Run.Attempts[0].Steps[0].Distance, f.Run.Attempts[0].Steps[1].Distance = 0, 1
+	data, err := json.Marshal(f.format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Decode(bytes.NewReader(data)); err != nil {
+		t.Errorf("Decode of a run created an hour inside the skew, distances 0 and 1: %v", err)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package storetest
+
+func isReadOnlyFS(error) bool { return false }

@@ -1,0 +1,119 @@
+package taskfile_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"observatory/backend/taskfile"
+)
+
+// minimal is a valid task with room for more: %s is replaced by extra top-level YAML.
+const minimal = `schema: observatory.task/v1
+name: t
+intent: Do it.
+start_url: http://127.0.0.1:8080/
+success:
+  - id: ok
+    page: {text: Done}
+%s`
+
+// TestHostileTaskFilesAreRefusedWithTheirPath loads every file of testdata/bad, and a few
+// made here (too large to ship), and checks each is refused with an *Error naming where.
+func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
+	files := map[string]string{
+		"bad-yaml.yaml":              "line 3: not valid YAML: ',' or ']' must be specified",
+		"unknown-field.yaml":         "at plan[0].descripton: unknown field; the fields here are id, description, action, target, value, value_env, secret",
+		"bad-cel.yaml":               "at success[2].http.expr: undeclared reference to 'bdy' (column 1)",
+		"non-bool-cel.yaml":          "at success[0].sql.expr: the expression gives int, want bool",
+		"duplicate-key.yaml":         "at name: duplicate key",
+		"alias-bomb.yaml":            "at origins: anchors and aliases (&name, *name) are not allowed",
+		"deep-nesting.yaml":          "at success[0].http.headers.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nested deeper than 32 levels",
+		"outside-origins.yaml":       "at success[0].http.url: http://evil.example/api/state is outside the task's origins (http://127.0.0.1:8080)",
+		"navigate-outside.yaml":      "at plan[0].value: https://elsewhere.example/login is outside the task's origins",
+		"no-locator.yaml":            "at plan[1].target: give exactly one of role, label, placeholder, test_id, text, css",
+		"two-locators.yaml":          "at plan[0].target: give exactly one of role, label, placeholder, test_id, text, css",
+		"wrong-type.yaml":            "at config.budget: want a whole number, got a string",
+		"bad-schema.yaml":            `at schema: want "observatory.task/v1", got "observatory.task/v2"`,
+		"tag.yaml":                   "at intent: tags (!!binary) are not allowed",
+		"two-documents.yaml":         "line 9: a task file is one YAML document",
+		"two-kinds.yaml":             "at success[0]: give exactly one of page, http, sql",
+		"truth-lab-without-lab.yaml": "at truth: truth: lab needs a lab",
+		"unknown-lab.yaml":           `at lab: no lab called "bookings"`,
+		"relative-no-base.yaml":      `at start_url: "/issues" is relative: give base_url, or a lab`,
+		"write-method.yaml":          `at success[0].http.method: "DELETE": want GET or HEAD`,
+		"fault-without-lab.yaml":     "at attempts[0].fault: only a lab task has faults",
+		"duplicate-id.yaml":          `at success[1].id: "ok" is already the id of success[0]`,
+		"credentials-in-url.yaml":    "at start_url: \"http://admin:xxxxx@127.0.0.1:8080/\": credentials do not belong in a URL",
+		"duplicate-key.json":         "at success[0].page.text: duplicate key",
+		"unknown-field.json":         "at attempts[0].config.retries: unknown field",
+		"bad-json.json":              "line 1: not valid JSON: unexpected end of the file",
+	}
+	entries, err := os.ReadDir("testdata/bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(files) {
+		t.Errorf("testdata/bad has %d files, the table %d", len(entries), len(files))
+	}
+	for name, want := range files {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join("testdata/bad", name)
+			refused(t, path, func() error { _, err := taskfile.Load(path, taskfile.Options{}); return err }, path+": "+want)
+		})
+	}
+}
+
+func TestHostileGeneratedTaskFiles(t *testing.T) {
+	var steps, conds strings.Builder
+	steps.WriteString("plan:\n")
+	for i := 0; i <= taskfile.MaxSteps; i++ {
+		steps.WriteString("  - {description: Wait, action: verify}\n")
+	}
+	conds.WriteString("signals:\n")
+	for i := 0; i < taskfile.MaxConditions; i++ {
+		fmt.Fprintf(&conds, "  - {id: s%d, notice: Saved}\n", i)
+	}
+	tests := []struct {
+		name, data, want string
+	}{
+		{"over 1 MiB", fmt.Sprintf(minimal, "# "+strings.Repeat("x", taskfile.MaxFileSize)+"\n"), "huge.yaml: the file is over 1024 KiB"},
+		{"flow nesting", fmt.Sprintf(minimal, "x: "+strings.Repeat("[", 400_000)+strings.Repeat("]", 400_000)+"\n"), "huge.yaml: line 8: nested deeper than 32 levels"},
+		{"block nesting", fmt.Sprintf(minimal, "x:\n"+strings.Repeat("- ", 400_000)+"y\n"), "huge.yaml: line 9: nested deeper than 32 levels"},
+		{"too many steps", fmt.Sprintf(minimal, steps.String()), "huge.yaml: at plan: 201 steps; at most 200"},
+		{"too many conditions", fmt.Sprintf(minimal, conds.String()), "huge.yaml: at signals[99]: more than 100 conditions and signals"},
+		{"json nesting", strings.Repeat(`{"a":`, 100_000), "huge.json: at a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nested deeper than 32 levels"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := "huge.yaml"
+			if strings.HasPrefix(tt.name, "json") {
+				name = "huge.json"
+			}
+			start := time.Now()
+			refused(t, name, func() error { _, err := taskfile.Parse(name, []byte(tt.data), "", taskfile.Options{}); return err }, tt.want)
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("refusing it took %v", took)
+			}
+		})
+	}
+}
+
+// refused checks that load fails with an *Error reading want.
+func refused(t *testing.T, file string, load func() error, want string) {
+	t.Helper()
+	err := load()
+	var te *taskfile.Error
+	switch {
+	case err == nil:
+		t.Fatalf("%s was accepted", file)
+	case !errors.As(err, &te):
+		t.Fatalf("%s: %v is not a *taskfile.Error", file, err)
+	case !strings.HasPrefix(err.Error(), want):
+		t.Errorf("%s:\n got %v\nwant %s…", file, err, want)
+	}
+}

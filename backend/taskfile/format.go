@@ -1,0 +1,172 @@
+package taskfile
+
+import (
+	"encoding/json"
+)
+
+// SchemaV1 is the schema a task file names in its schema field.
+const SchemaV1 = "observatory.task/v1"
+
+// Document is an observatory.task/v1 task file as written: the file format's own types,
+// mapped to the domain explicitly (see build.go), never the agent's types serialized. Its
+// JSON encoding is the normalized document a run file carries.
+type Document struct {
+	Schema string `json:"schema"`
+	// Name names the task: a slug, as tables, history and run files show it.
+	Name string `json:"name"`
+	// Intent is the user's request, kept verbatim.
+	Intent string `json:"intent"`
+	// BaseURL is what relative URLs resolve against; ${NAME} reads an environment variable.
+	BaseURL  string   `json:"base_url,omitempty"`
+	StartURL string   `json:"start_url"`
+	Origins  []string `json:"origins,omitempty"`
+	// Lab names a built-in lab the task runs against, started fresh for each attempt.
+	Lab      string      `json:"lab,omitempty"`
+	Session  *Session    `json:"session,omitempty"`
+	Plan     []Step      `json:"plan,omitempty"`
+	Success  []Condition `json:"success"`
+	Signals  []Signal    `json:"signals,omitempty"`
+	Truth    *Truth      `json:"truth,omitempty"`
+	Config   *Config     `json:"config,omitempty"`
+	Attempts []Attempt   `json:"attempts,omitempty"`
+}
+
+// Session starts an attempt signed in: from a Playwright storage-state file, or by setup
+// steps run before the plan.
+type Session struct {
+	StorageState string `json:"storage_state,omitempty"`
+	Setup        []Step `json:"setup,omitempty"`
+}
+
+// Step is one scripted action.
+type Step struct {
+	ID          string  `json:"id,omitempty"`
+	Description string  `json:"description"`
+	Action      string  `json:"action"`
+	Target      *Target `json:"target,omitempty"`
+	Value       *string `json:"value,omitempty"`
+	// ValueEnv names the environment variable holding the value; such a value is secret.
+	ValueEnv string `json:"value_env,omitempty"`
+	Secret   bool   `json:"secret,omitempty"`
+}
+
+// Target names one element by exactly one locator, with an optional alias.
+type Target struct {
+	Role        string `json:"role,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Label       string `json:"label,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
+	TestID      string `json:"test_id,omitempty"`
+	Text        string `json:"text,omitempty"`
+	CSS         string `json:"css,omitempty"`
+	Alias       string `json:"alias,omitempty"`
+}
+
+// Condition is one named check of authoritative state: exactly one of Page, HTTP, SQL.
+type Condition struct {
+	ID    string     `json:"id"`
+	Label string     `json:"label,omitempty"`
+	Page  *PageCheck `json:"page,omitempty"`
+	HTTP  *HTTPCheck `json:"http,omitempty"`
+	SQL   *SQLCheck  `json:"sql,omitempty"`
+}
+
+// PageCheck is what the page shows: exactly one of Visible, Value, Text, URL (a regular
+// expression).
+type PageCheck struct {
+	Visible *Target     `json:"visible,omitempty"`
+	Value   *ValueCheck `json:"value,omitempty"`
+	Text    *string     `json:"text,omitempty"`
+	URL     *string     `json:"url,omitempty"`
+}
+
+// ValueCheck is a field whose value must equal Equals.
+type ValueCheck struct {
+	Target *Target `json:"target"`
+	Equals *string `json:"equals"`
+}
+
+// HTTPCheck asks an endpoint; Expr is CEL over status and body.
+type HTTPCheck struct {
+	Method string `json:"method,omitempty"`
+	URL    string `json:"url"`
+	// Headers' values may read environment variables as ${NAME}; they are never stored.
+	Headers map[string]string `json:"headers,omitempty"`
+	Expr    string            `json:"expr"`
+}
+
+// SQLCheck runs a query; Expr is CEL over rows.
+type SQLCheck struct {
+	Driver string `json:"driver"`
+	// Path is the SQLite file, relative to the task file; ${NAME} reads the environment.
+	Path string `json:"path,omitempty"`
+	// DSNEnv names the environment variable holding the PostgreSQL DSN.
+	DSNEnv string `json:"dsn_env,omitempty"`
+	Query  string `json:"query"`
+	Expr   string `json:"expr"`
+}
+
+// Signal is one weaker check to compare with ground truth: exactly one of Notice (the
+// success notice's text), Parallax (Parallax's rule) or Page.
+type Signal struct {
+	ID       string     `json:"id"`
+	Label    string     `json:"label,omitempty"`
+	Notice   *string    `json:"notice,omitempty"`
+	Parallax *Parallax  `json:"parallax,omitempty"`
+	Page     *PageCheck `json:"page,omitempty"`
+}
+
+// Parallax selects Parallax's completion rule; it has no options.
+type Parallax struct{}
+
+// TruthLab is the truth field's value that takes ground truth from the lab.
+const TruthLab = "lab"
+
+// Truth is where ground truth comes from: the lab ("truth: lab") or conditions of its own (a
+// list). A task without one takes the completion gate as ground truth.
+type Truth struct {
+	Lab        bool
+	Conditions []Condition
+}
+
+func (t *Truth) decodeTree(n *node, path string) error {
+	switch n.kind {
+	case kString:
+		if n.s != TruthLab {
+			return errAt(path, "%q: want %q or a list of conditions", n.s, TruthLab)
+		}
+		t.Lab = true
+		return nil
+	case kList:
+		return decode(n, path, &t.Conditions)
+	}
+	return errAt(path, "want %q or a list of conditions, got %s", TruthLab, n.kind.what())
+}
+
+// MarshalJSON writes "lab" or the list of conditions.
+func (t Truth) MarshalJSON() ([]byte, error) {
+	if t.Lab {
+		return json.Marshal(TruthLab)
+	}
+	return json.Marshal(t.Conditions)
+}
+
+// Config sets some of an attempt's policies and limits (agent.Config); unset fields keep
+// the defaults, or the task's own config for an attempt's.
+type Config struct {
+	Wait        *string `json:"wait,omitempty"`
+	FixedWaitMS *int    `json:"fixed_wait_ms,omitempty"`
+	PollMS      *int    `json:"poll_ms,omitempty"`
+	DeadlineMS  *int    `json:"deadline_ms,omitempty"`
+	Budget      *int    `json:"budget,omitempty"`
+	Selectors   *string `json:"selectors,omitempty"`
+}
+
+// Attempt is one named variation: a lab's fault and parameters, and config overrides.
+type Attempt struct {
+	Name   string         `json:"name"`
+	Title  string         `json:"title,omitempty"`
+	Fault  string         `json:"fault,omitempty"`
+	Params map[string]int `json:"params,omitempty"`
+	Config *Config        `json:"config,omitempty"`
+}

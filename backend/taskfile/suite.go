@@ -1,0 +1,392 @@
+package taskfile
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"observatory/backend/agent"
+	"observatory/backend/gate"
+	"observatory/backend/labs"
+	"observatory/backend/oracle"
+	"observatory/backend/planner"
+)
+
+// Options are what loading a task file may take from outside it.
+type Options struct {
+	// LookupEnv reads environment variables (base_url, SQLite paths, and when running,
+	// header values, value_env and DSNs); nil means os.LookupEnv.
+	LookupEnv func(string) (string, bool)
+	// Labs finds a built-in lab by name; nil means labs.Get.
+	Labs func(name string) (labs.Lab, error)
+}
+
+// Suite is a loaded task file, ready to run or to judge. It is an agent.Suite; a task that
+// runs against a lab is an agent.Replayer too, replaying the lab's event log.
+type Suite interface {
+	agent.Suite
+	// Spec is the normalized task document as JSON (observatory.task/v1): base URL and
+	// SQLite paths expanded, literal secret values masked, nothing from the environment
+	// that is secret. A run file carries it; FromSpec rebuilds the suite from it.
+	Spec() json.RawMessage
+	// Planner is the scripted planner of one attempt, with values from the environment in
+	// place; Plan shows them masked.
+	Planner(spec agent.AttemptSpec) agent.Planner
+	// Outline summarizes the task: what it checks and what it offers.
+	Outline() Outline
+}
+
+// Outline is what a task checks, for `task check` and the columns of a table.
+type Outline struct {
+	Name string
+	// Lab is the lab the task runs against, empty for a site of the user's.
+	Lab      string
+	Attempts []string
+	// Conditions are the gate's, Signals the weaker checks, as "id (kind): label".
+	Conditions []string
+	Signals    []string
+	// Truth says where ground truth comes from.
+	Truth string
+}
+
+// Load reads and checks the task file at path (YAML, or JSON when it ends in .json).
+// Relative file paths in it are relative to its folder. A refused file is an *Error.
+func Load(path string, opts Options) (Suite, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{File: path, Reason: err.Error()}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, &Error{File: path, Reason: err.Error()}
+	}
+	return Parse(path, data, filepath.Dir(path), opts)
+}
+
+// Parse checks a task file's contents; name is the file's name (its extension picks JSON
+// or YAML, and errors start with it) and dir the folder its relative paths start from.
+func Parse(name string, data []byte, dir string, opts Options) (Suite, error) {
+	s, err := parse(name, data, dir, opts)
+	if err != nil {
+		return nil, located(name, err)
+	}
+	if s.lab != nil {
+		return &labSuite{s}, nil
+	}
+	return s, nil
+}
+
+// FromSpec rebuilds a suite from the document Spec returned (as a run file carries it),
+// with the same checks, for judging recorded evidence. It reads nothing from the
+// environment and cannot start attempts.
+func FromSpec(spec json.RawMessage) (Suite, error) {
+	noEnv := func(string) (string, bool) { return "", false }
+	s, err := parse("spec.json", spec, "", Options{LookupEnv: noEnv})
+	if err != nil {
+		return nil, located("task spec", err)
+	}
+	s.judgeOnly = true
+	if s.lab != nil {
+		return &labSuite{s}, nil
+	}
+	return s, nil
+}
+
+func parse(name string, data []byte, dir string, opts Options) (*suite, error) {
+	if len(data) > MaxFileSize {
+		return nil, errLine(0, "the file is over %d KiB", MaxFileSize>>10)
+	}
+	if opts.LookupEnv == nil {
+		opts.LookupEnv = os.LookupEnv
+	}
+	var tree *node
+	var err error
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		tree, err = parseJSON(data)
+	} else {
+		tree, err = parseYAML(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var doc Document
+	if err := decode(tree, "", &doc); err != nil {
+		return nil, err
+	}
+	s, err := build(&doc, opts, dir)
+	if err != nil {
+		return nil, err
+	}
+	if s.spec, err = json.Marshal(doc); err != nil {
+		return nil, fmt.Errorf("encoding the task: %w", err)
+	}
+	return s, nil
+}
+
+// planStep is one scripted action and, for a secret from the environment, its variable.
+type planStep struct {
+	action   agent.Action
+	valueEnv string
+}
+
+// signal is one weaker check: a notice, Parallax's rule, or a page condition.
+type signal struct {
+	id, label string
+	notice    string
+	parallax  bool
+	page      *oracle.Condition
+}
+
+// suite is a task file mapped to the domain.
+type suite struct {
+	task         agent.Task
+	spec         json.RawMessage
+	dir          string
+	lookupEnv    func(string) (string, bool)
+	lab          labs.Lab
+	base         *url.URL
+	storageState string
+	steps        []planStep
+	success      []oracle.Condition
+	signals      []signal
+	// labTruth takes ground truth from the lab; otherwise truth holds conditions, or none
+	// (the gate stands in).
+	labTruth  bool
+	truth     []oracle.Condition
+	attempts  []agent.AttemptSpec
+	judgeOnly bool
+}
+
+var _ Suite = (*suite)(nil)
+
+// labSuite is a suite whose app is a lab: it replays the lab's event log.
+type labSuite struct{ *suite }
+
+var _ agent.Replayer = labSuite{}
+
+// Replay validates events through the lab's transition function.
+func (s labSuite) Replay(events []agent.Event) error { return s.lab.(agent.Replayer).Replay(events) }
+
+// Frames rebuilds the lab's state after each event, with the lab's own gate evaluated on
+// each (the task's conditions read the live app, which a replay does not have).
+func (s labSuite) Frames(events []agent.Event) ([]agent.Frame, error) {
+	return s.lab.(agent.Replayer).Frames(events)
+}
+
+// Task is the intent record: name, verbatim intent, start URL and origins.
+func (s *suite) Task() agent.Task { return s.task }
+
+// Spec is the normalized task document.
+func (s *suite) Spec() json.RawMessage { return s.spec }
+
+// Plan is the setup steps and the plan, secret values masked.
+func (s *suite) Plan() agent.Plan {
+	plan := make(agent.Plan, len(s.steps))
+	for i, st := range s.steps {
+		plan[i] = st.action.Redacted()
+	}
+	return plan
+}
+
+// Planner follows the plan with values from the environment in place.
+func (s *suite) Planner(agent.AttemptSpec) agent.Planner {
+	plan := make(agent.Plan, len(s.steps))
+	for i, st := range s.steps {
+		plan[i] = st.action
+		if st.valueEnv != "" {
+			plan[i].Value, _ = s.lookupEnv(st.valueEnv) // Start refuses an unset one
+		}
+	}
+	return planner.Scripted(plan)
+}
+
+// Attempts are the file's attempts, or one named after the task.
+func (s *suite) Attempts() []agent.AttemptSpec { return s.attempts }
+
+// Outline summarizes the task.
+func (s *suite) Outline() Outline {
+	o := Outline{Name: s.task.Name, Truth: "the completion gate (no ground truth of its own)"}
+	if s.lab != nil {
+		o.Lab = s.lab.Name()
+	}
+	for _, a := range s.attempts {
+		o.Attempts = append(o.Attempts, a.Slug)
+	}
+	describe := func(c oracle.Condition) string {
+		return fmt.Sprintf("%s (%s): %s", c.ID, c.Check.Kind(), c.Label)
+	}
+	for _, c := range s.success {
+		o.Conditions = append(o.Conditions, describe(c))
+	}
+	for _, sg := range s.signals {
+		switch {
+		case sg.page != nil:
+			o.Signals = append(o.Signals, describe(*sg.page))
+		case sg.parallax:
+			o.Signals = append(o.Signals, fmt.Sprintf("%s (parallax): %s", sg.id, sg.label))
+		default:
+			o.Signals = append(o.Signals, fmt.Sprintf("%s (notice %q): %s", sg.id, sg.notice, sg.label))
+		}
+	}
+	switch {
+	case s.labTruth:
+		o.Truth = "the " + s.lab.Name() + " lab's records"
+	case len(s.truth) > 0:
+		var ids []string
+		for _, c := range s.truth {
+			ids = append(ids, describe(c))
+		}
+		o.Truth = strings.Join(ids, "; ")
+	}
+	return o
+}
+
+// asked are the conditions whose answers are recorded: the gate's, the truth's and the
+// page signals'.
+func (s *suite) asked() []oracle.Condition {
+	out := append(append([]oracle.Condition(nil), s.success...), s.truth...)
+	for _, sg := range s.signals {
+		if sg.page != nil {
+			out = append(out, *sg.page)
+		}
+	}
+	return out
+}
+
+// Judge recomputes every verdict from recorded evidence: each condition from its answer
+// under the task's own expressions, signals from the steps (and page signals from their
+// answers), ground truth from the lab's events, from the truth conditions, or as the gate.
+// Answers for conditions the task does not ask, or two for one condition, are an error.
+func (s *suite) Judge(ev agent.Evidence) (agent.Verdicts, error) {
+	byID, err := s.index(ev.Answers)
+	if err != nil {
+		return agent.Verdicts{}, err
+	}
+	g := agent.NewGate(judgeAll(s.success, byID))
+	v := agent.Verdicts{Gate: g}
+	for _, sg := range s.signals {
+		out := agent.Signal{ID: sg.id, Label: sg.label}
+		switch {
+		case sg.page != nil:
+			out.Verdict = oracle.Judge(*sg.page, byID[sg.id])
+		case sg.parallax:
+			out.Verdict = gate.Parallax(ev.Steps)
+		default:
+			out.Verdict = gate.Notice(ev.Steps, sg.notice)
+		}
+		v.Signals = append(v.Signals, out)
+	}
+	switch {
+	case s.labTruth:
+		if v.Truth, err = s.lab.Truth(ev.Events); err != nil {
+			return agent.Verdicts{}, err
+		}
+	case len(s.truth) > 0:
+		v.Truth = truthOf(judgeAll(s.truth, byID))
+	default:
+		v.Truth = agent.Signal{ID: "truth", Label: "completion gate", Verdict: agent.Verdict{Done: g.Done,
+			Evidence: "the task declares no ground truth of its own, so the completion gate stands in for it"}}
+	}
+	return v, nil
+}
+
+// index maps answers to their conditions' ids.
+func (s *suite) index(answers []agent.Answer) (map[string]*agent.Answer, error) {
+	known := map[string]bool{}
+	for _, c := range s.asked() {
+		known[c.ID] = true
+	}
+	byID := make(map[string]*agent.Answer, len(answers))
+	for i := range answers {
+		a := &answers[i]
+		switch {
+		case !known[a.Condition]:
+			return nil, fmt.Errorf("an answer for %q, which task %s does not ask", a.Condition, s.task.Name)
+		case byID[a.Condition] != nil:
+			return nil, fmt.Errorf("two answers for condition %q", a.Condition)
+		}
+		byID[a.Condition] = a
+	}
+	return byID, nil
+}
+
+// judgeAll judges each condition from its answer.
+func judgeAll(conds []oracle.Condition, byID map[string]*agent.Answer) []agent.Condition {
+	out := make([]agent.Condition, len(conds))
+	for i, c := range conds {
+		out[i] = agent.Condition{ID: c.ID, Label: c.Label, Verdict: oracle.Judge(c, byID[c.ID])}
+	}
+	return out
+}
+
+// truthOf combines truth conditions: done when all hold, not done when one is known not to
+// hold, and could not confirm when the rest could not be read.
+func truthOf(conds []agent.Condition) agent.Signal {
+	var labels, evidence, unconfirmed []string
+	done, refuted := true, false
+	for _, c := range conds {
+		labels = append(labels, c.Label)
+		evidence = append(evidence, c.Label+": "+c.Evidence)
+		if !c.Done {
+			done = false
+			if c.Unconfirmed != "" {
+				unconfirmed = append(unconfirmed, c.Label+": "+c.Unconfirmed)
+			} else {
+				refuted = true
+			}
+		}
+	}
+	v := agent.Verdict{Done: done, Evidence: strings.Join(evidence, "; ")}
+	if !refuted && len(unconfirmed) > 0 {
+		v = agent.Unconfirmed(strings.Join(unconfirmed, "; "))
+	}
+	return agent.Signal{ID: "truth", Label: strings.Join(labels, " and "), Verdict: v}
+}
+
+// errJudgeOnly is Start's error on a suite rebuilt from a run file.
+var errJudgeOnly = errors.New("this task was rebuilt from a run file to judge it; load the task file to run it")
+
+// Start brings up one attempt's environment: a fresh copy of the lab, or the user's site as
+// it is, and a reader for the conditions. Environment variables the task reads must be set.
+func (s *suite) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environment, error) {
+	if s.judgeOnly {
+		return nil, errJudgeOnly
+	}
+	secrets, err := s.secrets()
+	if err != nil {
+		return nil, err
+	}
+	return s.start(spec, secrets)
+}
+
+// secrets are the values of every environment variable the task reads when it runs; an
+// unset one is an error naming it.
+func (s *suite) secrets() ([]string, error) {
+	var names []string
+	for _, st := range s.steps {
+		if st.valueEnv != "" {
+			names = append(names, st.valueEnv)
+		}
+	}
+	for _, c := range s.asked() {
+		if e, ok := c.Check.(interface{ Env() []string }); ok {
+			names = append(names, e.Env()...)
+		}
+	}
+	var values []string
+	for _, n := range names {
+		v, ok := s.lookupEnv(n)
+		if !ok {
+			return nil, fmt.Errorf("task %s reads environment variable %s, which is not set", s.task.Name, n)
+		}
+		values = append(values, v)
+	}
+	return values, nil
+}

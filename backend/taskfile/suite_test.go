@@ -1,0 +1,151 @@
+package taskfile_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+	"observatory/backend/taskfile"
+)
+
+// signIn is a task with a secret typed from the environment, a literal secret, a secret
+// header, and a base URL from the environment.
+const signIn = `schema: observatory.task/v1
+name: sign-in
+intent: Sign in and open the dashboard.
+base_url: ${SITE}
+start_url: /login
+session:
+  setup:
+    - {description: Fill the password, action: fill, target: {label: Password}, value_env: SITE_PASSWORD}
+    - {description: Fill the PIN, action: fill, target: {label: PIN}, value: "4321", secret: true}
+    - {description: Submit the sign-in form, action: submit, target: {role: button, name: Sign in}}
+plan:
+  - {description: Open the dashboard, action: navigate, value: /dashboard}
+  - {description: Verify, action: verify}
+success:
+  - id: dashboard
+    http: {url: /api/me, headers: {Authorization: "Bearer ${SITE_TOKEN}"}, expr: status == 200}
+  - id: url
+    page: {url: /dashboard$}
+signals:
+  - {id: heading, page: {visible: {role: heading, name: Dashboard}}}
+attempts:
+  - {name: fast, config: {deadline_ms: 500}}
+  - {name: patient, title: Patient, config: {wait: fixed, fixed_wait_ms: 1000}}
+`
+
+var signInEnv = map[string]string{"SITE": "http://127.0.0.1:9", "SITE_PASSWORD": "pa55-word", "SITE_TOKEN": "t0ken"}
+
+func lookup(env map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+}
+
+// TestSecretsStayOutOfThePlanAndTheSpec checks that values from the environment and literal
+// secrets are masked in the plan and absent from the spec, while the planner types them.
+func TestSecretsStayOutOfThePlanAndTheSpec(t *testing.T) {
+	s, err := taskfile.Parse("sign-in.yaml", []byte(signIn), "", taskfile.Options{LookupEnv: lookup(signInEnv)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := s.Plan()
+	if plan[0].Value == "pa55-word" || plan[1].Value == "4321" || !plan[0].Secret || !plan[1].Secret {
+		t.Errorf("the plan shows secrets: %+v", plan[:2])
+	}
+	if plan[3].Value != "http://127.0.0.1:9/dashboard" || s.Task().StartURL != "http://127.0.0.1:9/login" {
+		t.Errorf("relative URLs not resolved against base_url: %q, %q", plan[3].Value, s.Task().StartURL)
+	}
+	spec := string(s.Spec())
+	for _, secret := range []string{"pa55-word", "4321", "t0ken"} {
+		if strings.Contains(spec, secret) {
+			t.Errorf("the spec holds %q: %s", secret, spec)
+		}
+	}
+	if !strings.Contains(spec, `"base_url":"http://127.0.0.1:9"`) || !strings.Contains(spec, "${SITE_TOKEN}") {
+		t.Errorf("the spec should hold the expanded base URL and the header's reference: %s", spec)
+	}
+	first, _ := s.Planner(s.Attempts()[0]).Next(context.Background(), agent.Sample{}, nil)
+	if first.Action.Value != "pa55-word" {
+		t.Errorf("the planner types %q, want the password from the environment", first.Action.Value)
+	}
+	if _, err := s.Start(context.Background(), s.Attempts()[0]); err != nil {
+		t.Errorf("Start with every variable set: %v", err)
+	}
+	delete(signInEnv, "SITE_TOKEN")
+	defer func() { signInEnv["SITE_TOKEN"] = "t0ken" }()
+	if _, err := s.Start(context.Background(), s.Attempts()[0]); err == nil || !strings.Contains(err.Error(), "SITE_TOKEN, which is not set") {
+		t.Errorf("Start without SITE_TOKEN: %v", err)
+	}
+}
+
+// TestFromSpecRebuildsTheSameTask rebuilds a task from its spec: the same task, plan,
+// attempts and outline, the same verdicts on the same evidence, and no way to start it.
+func TestFromSpecRebuildsTheSameTask(t *testing.T) {
+	s, err := taskfile.Parse("sign-in.yaml", []byte(signIn), "", taskfile.Options{LookupEnv: lookup(signInEnv)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := taskfile.FromSpec(s.Spec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r.Task(), s.Task()) || !reflect.DeepEqual(r.Plan(), s.Plan()) ||
+		!reflect.DeepEqual(r.Attempts(), s.Attempts()) || !reflect.DeepEqual(r.Outline(), s.Outline()) {
+		t.Errorf("rebuilt %+v\nfrom     %+v", r.Outline(), s.Outline())
+	}
+	if string(r.Spec()) != string(s.Spec()) {
+		t.Errorf("the spec is not stable:\n%s\n%s", r.Spec(), s.Spec())
+	}
+	ev := agent.Evidence{Answers: []agent.Answer{
+		{Condition: "dashboard", Kind: "http", Raw: json.RawMessage(`{"status":200,"content_type":"application/json","body":{}}`)},
+		{Condition: "url", Kind: "page", Raw: json.RawMessage(`{"url":"http://127.0.0.1:9/dashboard"}`)},
+		{Condition: "heading", Kind: "page", Error: "observing the page failed"},
+	}}
+	got, err := r.Judge(ev)
+	want, _ := s.Judge(ev)
+	if err != nil || !reflect.DeepEqual(got, want) || !got.Gate.Done || got.Signals[0].Unconfirmed == "" || got.Truth.Label != "completion gate" {
+		t.Errorf("rebuilt judges %+v (%v), loaded %+v", got, err, want)
+	}
+	if _, err := r.Start(context.Background(), r.Attempts()[0]); err == nil {
+		t.Error("a task rebuilt from a run file started an attempt")
+	}
+	for _, bad := range []agent.Answer{{Condition: "nope", Kind: "page"}, ev.Answers[0]} {
+		if _, err := r.Judge(agent.Evidence{Answers: append(ev.Answers[:1:1], bad)}); err == nil {
+			t.Errorf("judging with an extra answer %+v was accepted", bad)
+		}
+	}
+}
+
+// TestFromSpecReadsNoEnvironment: a spec naming ${VAR} in its base URL is refused, so a run
+// file cannot pull values out of the machine that imports it.
+func TestFromSpecReadsNoEnvironment(t *testing.T) {
+	t.Setenv("HOME_SECRET", "x")
+	spec := `{"schema":"observatory.task/v1","name":"t","intent":"i","base_url":"http://${HOME_SECRET}.example","start_url":"/","success":[{"id":"a","page":{"text":"x"}}]}`
+	_, err := taskfile.FromSpec(json.RawMessage(spec))
+	var te *taskfile.Error
+	if !errors.As(err, &te) || te.Path != "base_url" || !strings.Contains(err.Error(), "HOME_SECRET is not set") {
+		t.Errorf("FromSpec = %v", err)
+	}
+}
+
+// TestYAMLAndJSONAreOneFormat loads the tracker's task as YAML and as its own spec in a .json
+// file: the same task.
+func TestYAMLAndJSONAreOneFormat(t *testing.T) {
+	env := lookup(map[string]string{"TRACKER_URL": "http://127.0.0.1:9", "TRACKER_DB": "/tmp/t.db"})
+	y, err := taskfile.Load("testdata/tracker/create-issue.yaml", taskfile.Options{LookupEnv: env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := taskfile.Parse(filepath.Join(t.TempDir(), "create-issue.json"), y.Spec(), "", taskfile.Options{LookupEnv: env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(j.Outline(), y.Outline()) || string(j.Spec()) != string(y.Spec()) {
+		t.Errorf("JSON %+v, YAML %+v", j.Outline(), y.Outline())
+	}
+}
