@@ -60,11 +60,16 @@ func approval() *agent.Safeguards {
 	return &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: approvalLimitMS}}
 }
 
-// attempt builds one AttemptSpec from the default configuration with one retry, the
-// safeguards and, when it has one, the attempt's own plan.
+// deadlineMS is how long a verify waits for the send to be confirmed: generous, since the
+// condition wait ends as soon as it is, and a busy machine must not turn a slow page into a
+// different row.
+const deadlineMS = 5000
+
+// attempt builds one AttemptSpec from the default configuration with one retry, a generous
+// deadline, the safeguards and, when it has one, the attempt's own plan.
 func attempt(slug, title, fault string, guard *agent.Safeguards, plan agent.Plan) agent.AttemptSpec {
 	c := agent.DefaultConfig()
-	c.Retries, c.Safeguards = 1, guard
+	c.Retries, c.DeadlineMS, c.Safeguards = 1, deadlineMS, guard
 	return agent.AttemptSpec{Slug: slug, Title: title, Fault: fault, Config: c, Plan: plan}
 }
 
