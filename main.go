@@ -21,5 +21,5 @@ func main() {
 	if err != nil {
 		panic(err) // the embed directive guarantees the folder
 	}
-	os.Exit(cli.Main(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:]))
+	os.Exit(cli.Main(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Assets: assets}, os.Args[1:]))
 }

@@ -15,6 +15,9 @@ import (
 // Env is what the commands need from the process.
 type Env struct {
 	Stdout, Stderr io.Writer
+	// Stdin is where a terminal user answers approval requests; nil, or anything but a
+	// terminal, answers none of them (they are held).
+	Stdin io.Reader
 	// Assets is the built frontend (frontend/dist), served by the desktop and by serve.
 	Assets fs.FS
 }
