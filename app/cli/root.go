@@ -1,5 +1,5 @@
 // Package cli is Observatory's command line: the desktop by default, and the subcommands
-// run, serve, runs, show, export, import, verify and install. It only parses flags and wires
+// run, serve, runs, show, export, import, verify, install and version. It only parses flags and wires
 // the backend together; the work happens in backend/ and app/.
 package cli
 
@@ -55,6 +55,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newImportCmd(env, g),
 		newVerifyCmd(env, g),
 		newInstallCmd(env),
+		newVersionCmd(env),
 	)
 	addDesktop(root, env, g)
 	return root
