@@ -13,7 +13,9 @@
 # This file does not include wails_tools.nsh: `wails build -nsis` writes one beside it, and
 # its WebView2 step downloads Microsoft's bootstrapper at build time, which we do not do.
 
-Unicode true
+# A 64-bit installer for a 64-bit program (it also runs under Wine without 32-bit support).
+Target amd64-unicode
+SetCompressor /SOLID lzma
 ManifestDPIAware true
 
 !ifndef INFO_PRODUCTNAME
@@ -77,7 +79,7 @@ VIAddVersionKey "ProductName"     "${INFO_PRODUCTNAME}"
 Function .onInit
   ${IfNot} ${RunningX64}
   ${OrIfNot} ${AtLeastWin10}
-    MessageBox MB_OK|MB_ICONSTOP "${INFO_PRODUCTNAME} needs 64-bit Windows 10 or later."
+    MessageBox MB_OK|MB_ICONSTOP "${INFO_PRODUCTNAME} needs 64-bit Windows 10 or later." /SD IDOK
     SetErrorLevel 64
     Abort
   ${EndIf}
