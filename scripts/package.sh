@@ -99,8 +99,9 @@ else
   echo "rpm is not installed: the .rpm was built but not read" >&2
 fi
 
-step "check: the Windows program is a PE32+ GUI executable"
+step "check: the Windows program is a PE32+ GUI executable with its manifest"
 file "$winexe" | grep -q "PE32+ executable (GUI) x86-64" || fail "$(file "$winexe")"
+strings "$winexe" | grep -q permonitorv2 || fail "the Windows program has no application manifest"
 
 step "check: Windows builds under Wine"
 # Wine 8 (Debian 12) lacks bcryptprimitives.dll, which Go programs need; Windows has it.
