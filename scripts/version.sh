@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Prints Observatory's version, as every artifact is named and `observatory version` reports:
 #   - on a commit tagged vX.Y.Z with no local changes: X.Y.Z;
-#   - otherwise a semver pre-release after the last such tag (0.0.0 before the first):
-#     X.Y.Z-dev.N+gHASH, N commits since the tag, ".dirty" appended when tracked files changed;
+#   - otherwise a pre-release of the next patch after the last such tag (v0.0.0 before the
+#     first), so that it sorts after that release: X.Y.(Z+1)-dev.N+gHASH, N commits since the
+#     tag, ".dirty" appended when tracked files changed;
 #   - outside a git checkout: 0.0.0-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,5 +25,6 @@ git diff --quiet HEAD 2>/dev/null || dirty=".dirty"
 if [ -n "$tag" ] && [ "$count" = 0 ] && [ -z "$dirty" ]; then
   echo "$base"
 else
-  echo "$base-dev.$count+g$(git rev-parse --short=7 HEAD)$dirty"
+  IFS=. read -r major minor patch <<<"$base"
+  echo "$major.$minor.$((patch + 1))-dev.$count+g$(git rev-parse --short=7 HEAD)$dirty"
 fi
