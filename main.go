@@ -1,6 +1,6 @@
 // Command observatory is a desktop workbench for browser agents. Without arguments it opens
 // the desktop window; `observatory --help` lists the subcommands (run, serve, runs, show,
-// export, import, verify, install). main only wires the process to the command line.
+// export, import, verify, install, version). main only wires the process to the command line.
 package main
 
 import (

@@ -1,5 +1,5 @@
 // Package cli is Observatory's command line: the desktop by default, and the subcommands
-// run, serve, runs, show, export, import, verify and install. It only parses flags and wires
+// run, serve, runs, show, export, import, verify, install and version. It only parses flags and wires
 // the backend together; the work happens in backend/ and app/.
 package cli
 
@@ -66,6 +66,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newMergeCmd(env),
 		newInstallCmd(env),
 		newTaskCmd(env),
+		newVersionCmd(env),
 	)
 	addDesktop(root, env, g)
 	return root
