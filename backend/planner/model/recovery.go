@@ -114,7 +114,7 @@ func (p *Planner) request(ctx context.Context, i int, req request) (response, ti
 	rctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	t0 := p.now()
-	res, err := p.providers[i].complete(rctx, req)
+	res, err := p.complete(rctx, i, req)
 	lat := p.now().Sub(t0)
 	var perr *providerError
 	switch {
@@ -128,6 +128,17 @@ func (p *Planner) request(ctx context.Context, i int, req request) (response, ti
 		return res, lat, perr
 	}
 	return res, lat, &providerError{Kind: errTransient, Message: clip(err.Error(), 300)}
+}
+
+// complete asks provider i, turning a panic in its client into a transient error: a
+// provider's failure never takes the process down.
+func (p *Planner) complete(ctx context.Context, i int, req request) (res response, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &providerError{Kind: errTransient, Message: fmt.Sprintf("the %s client panicked: %v", p.models[i].Provider, r)}
+		}
+	}()
+	return p.providers[i].complete(ctx, req)
 }
 
 // pick returns the current model if it may be asked, else the next one that may. When none

@@ -144,3 +144,31 @@ func TestBackoffJitter(t *testing.T) {
 		}
 	}
 }
+
+// panicky is a provider whose client panics on its first request and then answers with a
+// click.
+type panicky struct{ calls int }
+
+func (f *panicky) complete(context.Context, request) (response, error) {
+	f.calls++
+	if f.calls == 1 {
+		panic("decoder bug")
+	}
+	return response{Calls: []toolCall{{ID: "c1", Name: "click", Args: `{"target":{"text":"Go"},"reason":"go"}`}}}, nil
+}
+
+// TestClientPanicIsRetried checks that a panic inside a provider's client becomes a retried
+// error, not a crash.
+func TestClientPanicIsRetried(t *testing.T) {
+	f := &panicky{}
+	clk := newClock()
+	p := newPlanner(bookingIntent, Config{Models: []ModelConfig{{Provider: ProviderOpenAI, Model: "m"}}}, []provider{f})
+	p.Now, p.Sleep, p.Jitter = clk.Now, clk.Sleep, func() float64 { return 0 }
+	prop, err := p.Next(context.Background(), page(0), nil)
+	if err != nil || prop.Action.Kind != agent.ActClick || f.calls != 2 {
+		t.Fatalf("proposal %+v, %v after %d calls", prop, err, f.calls)
+	}
+	if notes := strings.Join(p.Turns()[0].Notes, " "); !strings.Contains(notes, "the openai client panicked: decoder bug; retry 1 of 3") {
+		t.Errorf("notes %q", notes)
+	}
+}
