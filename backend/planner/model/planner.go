@@ -95,107 +95,126 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, history []agent.St
 	}
 	step := len(history)
 	p.observe(obs, history)
-	corrections, local := 0, 0
+	var n tries
 	for {
-		var notes []string
-		compaction := p.compact()
-		if compaction != nil {
-			notes = append(notes, fmt.Sprintf("compacted %d messages: ~%d → ~%d tokens",
-				compaction.Messages, compaction.TokensBefore, compaction.TokensAfter))
-		}
-		req := request{System: p.system, Messages: p.conv, Tools: tools, MaxTokens: p.cfg.MaxOutputTokens}
-		turn := agent.ModelTurn{Step: step, Messages: len(p.conv), Tokens: p.estimate(p.conv), GroundedAtMS: obs.AtMS, Compaction: compaction}
-		a, err := p.ask(ctx, req)
-		turn.Notes = append(notes, a.notes...)
+		a, turn, err := p.turn(ctx, step, obs)
 		if err != nil {
-			turn.Error = err.Error()
-			p.record(turn)
 			return agent.Proposal{}, err
 		}
-		m := p.models[a.model]
-		turn.Model, turn.Text, turn.Retries = m.Name(), a.Text, a.retries
-		turn.InTokens, turn.OutTokens = a.InTokens, a.OutTokens
-		turn.LatencyMS, turn.CostUSD = a.latency.Milliseconds(), m.cost(a.InTokens, a.OutTokens)
-		p.conv = append(p.conv, message{Role: roleAssistant, Text: a.Text, Calls: a.Calls})
-
-		if len(a.Calls) == 0 {
-			if p.cfg.Persistent {
-				turn.Notes = append(turn.Notes, "no tool call: a pause")
-				p.record(turn)
-				if err := p.pause(ctx, "You replied without a tool call, which pauses the run."); err != nil {
-					return agent.Proposal{}, p.fail(step, obs, err)
-				}
-				continue
-			}
-			corrections++
-			turn.Notes = append(turn.Notes, fmt.Sprintf("no tool call: asked for one (correction %d of %d)", corrections, p.cfg.Recovery.Corrections))
-			p.record(turn)
-			if corrections > p.cfg.Recovery.Corrections {
-				return agent.Proposal{}, p.fail(step, obs, fmt.Errorf("the model replied %d times in a row without a tool call", corrections))
-			}
-			p.conv = append(p.conv, message{Role: roleUser, Text: "Reply with exactly one tool call. Call done when the task is complete."})
-			continue
+		prop, ok, err := p.handle(ctx, step, obs, a, turn, &n)
+		if err != nil {
+			return agent.Proposal{}, p.fail(step, obs, err)
 		}
-
-		call := a.Calls[0]
-		extra := make([]toolResult, 0, len(a.Calls)-1)
-		for _, c := range a.Calls[1:] {
-			extra = append(extra, toolResult{CallID: c.ID, Content: "Not run: one action per turn; only the first call counts.", IsError: true})
-		}
-		rec := func(outcome, result string) {
-			turn.Calls = append(turn.Calls, agent.ModelCall{ID: call.ID, Name: call.Name, Arguments: call.Args, Outcome: outcome, Result: result})
-			for i, c := range a.Calls[1:] {
-				turn.Calls = append(turn.Calls, agent.ModelCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Outcome: "rejected", Result: extra[i].Content})
-			}
-			p.record(turn)
-		}
-		answer := func(content string, isErr bool) {
-			p.conv = append(p.conv, message{Role: roleUser, Results: append([]toolResult{{CallID: call.ID, Content: content, IsError: isErr}}, extra...)})
-		}
-
-		pc, perr := parseCall(call)
-		switch {
-		case perr != nil:
-			corrections++
-			msg := perr.Error() + ". Correct the call."
-			rec("rejected", msg)
-			answer(msg, true)
-			if corrections > p.cfg.Recovery.Corrections {
-				return agent.Proposal{}, p.fail(step, obs, fmt.Errorf("the model made %d invalid tool calls in a row; the last: %v", corrections, perr))
-			}
-		case pc.Name == toolReadPageText:
-			local++
-			if local > p.cfg.Recovery.LocalCalls {
-				msg := fmt.Sprintf("read_page_text was already answered %d times for this page; act on it.", p.cfg.Recovery.LocalCalls)
-				rec("rejected", msg)
-				answer(msg, true)
-				corrections++
-				if corrections > p.cfg.Recovery.Corrections {
-					return agent.Proposal{}, p.fail(step, obs, fmt.Errorf("the model kept reading the page without acting"))
-				}
-				continue
-			}
-			text := pageText(obs)
-			rec("answered", fmt.Sprintf("%d characters of page text", len(text)))
-			answer(text, false)
-		case pc.Name == toolDone && p.cfg.Persistent:
-			msg := "Refused: this run is persistent, so it never finishes on your word. Keep working, or reply without a tool call to pause."
-			rec("refused", msg)
-			answer(msg, true)
-			if err := p.pause(ctx, ""); err != nil {
-				return agent.Proposal{}, p.fail(step, obs, err)
-			}
-		default:
-			reason := pc.Reason
-			if reason == "" {
-				reason = strings.TrimSpace(a.Text)
-			}
-			pc.Action.ID = fmt.Sprintf("m%d-%s", step+1, pc.Name)
-			rec("proposed", "")
-			p.proposed, p.proposedAt, p.carry = &call, step, extra
-			return agent.Proposal{Action: pc.Action, Reason: reason}, nil
+		if ok {
+			return prop, nil
 		}
 	}
+}
+
+// tries counts what one step has cost beyond a plain answer.
+type tries struct {
+	corrections int // invalid calls and replies without one, in a row
+	local       int // read_page_text calls answered
+}
+
+// turn compacts the conversation if it must, asks the models and appends the reply. The turn
+// it returns is filled in but not yet recorded; a failure is recorded here.
+func (p *Planner) turn(ctx context.Context, step int, obs agent.Sample) (answer, agent.ModelTurn, error) {
+	var notes []string
+	compaction := p.compact()
+	if compaction != nil {
+		notes = append(notes, fmt.Sprintf("compacted %d messages: ~%d → ~%d tokens",
+			compaction.Messages, compaction.TokensBefore, compaction.TokensAfter))
+	}
+	req := request{System: p.system, Messages: p.conv, Tools: tools, MaxTokens: p.cfg.MaxOutputTokens}
+	turn := agent.ModelTurn{Step: step, Messages: len(p.conv), Tokens: p.estimate(p.conv), GroundedAtMS: obs.AtMS, Compaction: compaction}
+	a, err := p.ask(ctx, req)
+	turn.Notes = append(notes, a.notes...)
+	if err != nil {
+		turn.Error = err.Error()
+		p.record(turn)
+		return a, turn, err
+	}
+	m := p.models[a.model]
+	turn.Model, turn.Text, turn.Retries = m.Name(), a.Text, a.retries
+	turn.InTokens, turn.OutTokens = a.InTokens, a.OutTokens
+	turn.LatencyMS, turn.CostUSD = a.latency.Milliseconds(), m.cost(a.InTokens, a.OutTokens)
+	p.conv = append(p.conv, message{Role: roleAssistant, Text: a.Text, Calls: a.Calls})
+	return a, turn, nil
+}
+
+// handle acts on one reply and records its turn: it returns the proposal the reply made, or
+// false when the model must be asked again (its reply is answered in the conversation), or
+// an error when the step's bounds are spent.
+func (p *Planner) handle(ctx context.Context, step int, obs agent.Sample, a answer, turn agent.ModelTurn, n *tries) (agent.Proposal, bool, error) {
+	limit := p.cfg.Recovery.Corrections
+	if len(a.Calls) == 0 {
+		if p.cfg.Persistent {
+			turn.Notes = append(turn.Notes, "no tool call: a pause")
+			p.record(turn)
+			return agent.Proposal{}, false, p.pause(ctx, "You replied without a tool call, which pauses the run.")
+		}
+		n.corrections++
+		turn.Notes = append(turn.Notes, fmt.Sprintf("no tool call: asked for one (correction %d of %d)", n.corrections, limit))
+		p.record(turn)
+		if n.corrections > limit {
+			return agent.Proposal{}, false, fmt.Errorf("the model replied %d times in a row without a tool call", n.corrections)
+		}
+		p.conv = append(p.conv, message{Role: roleUser, Text: "Reply with exactly one tool call. Call done when the task is complete."})
+		return agent.Proposal{}, false, nil
+	}
+
+	// Only the first call runs; the others are answered as not run with its result.
+	call := a.Calls[0]
+	extra := make([]toolResult, 0, len(a.Calls)-1)
+	for _, c := range a.Calls[1:] {
+		extra = append(extra, toolResult{CallID: c.ID, Content: "Not run: one action per turn; only the first call counts.", IsError: true})
+	}
+	record := func(outcome, result string) {
+		turn.Calls = append(turn.Calls, agent.ModelCall{ID: call.ID, Name: call.Name, Arguments: call.Args, Outcome: outcome, Result: result})
+		for i, c := range a.Calls[1:] {
+			turn.Calls = append(turn.Calls, agent.ModelCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Outcome: "rejected", Result: extra[i].Content})
+		}
+		p.record(turn)
+	}
+	reply := func(outcome, content string, isErr bool) {
+		record(outcome, content)
+		p.conv = append(p.conv, message{Role: roleUser, Results: append([]toolResult{{CallID: call.ID, Content: content, IsError: isErr}}, extra...)})
+	}
+	correct := func(msg string, err error) (agent.Proposal, bool, error) {
+		n.corrections++
+		reply("rejected", msg, true)
+		if n.corrections > limit {
+			return agent.Proposal{}, false, fmt.Errorf("the model made %d unusable tool calls in a row; the last: %w", n.corrections, err)
+		}
+		return agent.Proposal{}, false, nil
+	}
+
+	pc, err := parseCall(call)
+	switch {
+	case err != nil:
+		return correct(err.Error()+". Correct the call.", err)
+	case pc.Name == toolReadPageText && n.local >= p.cfg.Recovery.LocalCalls:
+		return correct(fmt.Sprintf("read_page_text was already answered %d times for this page; act on it.", n.local),
+			fmt.Errorf("it kept reading the page without acting"))
+	case pc.Name == toolReadPageText:
+		n.local++
+		text := pageText(obs)
+		record("answered", fmt.Sprintf("%d characters of page text", len(text)))
+		p.conv = append(p.conv, message{Role: roleUser, Results: append([]toolResult{{CallID: call.ID, Content: text}}, extra...)})
+		return agent.Proposal{}, false, nil
+	case pc.Name == toolDone && p.cfg.Persistent:
+		reply("refused", "Refused: this run is persistent, so it never finishes on your word. Keep working, or reply without a tool call to pause.", true)
+		return agent.Proposal{}, false, p.pause(ctx, "")
+	}
+	reason := pc.Reason
+	if reason == "" {
+		reason = strings.TrimSpace(a.Text)
+	}
+	pc.Action.ID = fmt.Sprintf("m%d-%s", step+1, pc.Name)
+	record("proposed", "")
+	p.proposed, p.proposedAt, p.carry = &call, step, extra
+	return agent.Proposal{Action: pc.Action, Reason: reason}, true, nil
 }
 
 // observe appends the user message for this step: the result of the previous proposal (and

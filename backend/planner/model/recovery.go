@@ -13,9 +13,9 @@ import (
 type Wait struct {
 	// Waiting is true when the wait starts and false when a model answers again.
 	Waiting bool `json:"waiting"`
-	// Reason says why, naming each model's refusal; For is the first wait's length.
-	Reason string        `json:"reason,omitempty"`
-	For    time.Duration `json:"for,omitempty"`
+	// Reason says why, naming each model's refusal; ForMS is the first wait's length.
+	Reason string `json:"reason,omitempty"`
+	ForMS  int64  `json:"for_ms,omitempty"`
 }
 
 // modelState is what the planner knows of one model's availability.
@@ -58,7 +58,7 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 			wait = min(wait, p.left())
 			if !waited {
 				waited = true
-				p.report(Wait{Waiting: true, Reason: p.refusals(), For: wait})
+				p.report(Wait{Waiting: true, Reason: p.refusals(), ForMS: wait.Milliseconds()})
 			}
 			a.notes = append(a.notes, fmt.Sprintf("every model refused (%s); waited %s", p.refusals(), wait.Round(time.Millisecond)))
 			if err := p.sleep(ctx, wait); err != nil {
