@@ -80,7 +80,12 @@ func TestRecovery(t *testing.T) {
 			}
 			p, clk := planner(t, bookingIntent, c.cfg, fakes...)
 			var waits []bool
-			p.Hooks.Wait = func(w Wait) { waits = append(waits, w.Waiting) }
+			p.Hooks.Wait = func(w Wait) {
+				waits = append(waits, w.Waiting)
+				if w.Waiting && (w.ForMS != c.wantSleeps[0].Milliseconds() || !strings.Contains(w.Reason, "model-1: refused")) {
+					t.Errorf("waiting reported as %+v", w)
+				}
+			}
 			prop, err := p.Next(context.Background(), page(0), nil)
 			for i, f := range fakes {
 				if n := len(f.requests()); n != len(c.models[i].replies) {
