@@ -11,4 +11,10 @@
 // keeping the intent word for word and first; a persistent mode that never finishes on its
 // own; a time limit the model is told about; token and money budgets; and a record of every
 // model turn (agent.ModelTurn).
+//
+// The tests reach no provider: they replay scripted transcripts from protocol-faithful fakes of
+// both APIs served on 127.0.0.1, through the real SDK clients. Against a real provider, give
+// a ModelConfig with its key's variable (ParseModel("openai:gpt-4.1-mini") reads
+// OPENAI_API_KEY); any OpenAI-compatible server works through BaseURL, such as Ollama's
+// "http://127.0.0.1:11434/v1" with no key.
 package model
