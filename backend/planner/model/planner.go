@@ -14,7 +14,8 @@ type Hooks struct {
 	// Turn is called after every model turn, and once more when planning ends in an error.
 	Turn func(agent.ModelTurn)
 	// Wait is called once when the planner starts waiting because every model has refused,
-	// and once when a model answers again.
+	// and once when a model answers again; when planning ends while waiting (the time limit,
+	// the context), the attempt's end is the only sign.
 	Wait func(Wait)
 }
 

@@ -46,6 +46,7 @@ type answer struct {
 func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 	var a answer
 	waited := false
+	same := 0 // retries on the current model
 	for {
 		if err := p.limits(ctx); err != nil {
 			return a, err
@@ -82,16 +83,17 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 		name := p.models[i].Name()
 		switch perr.Kind {
 		case errTransient:
-			if a.retries < p.cfg.Recovery.Retries {
+			if same < p.cfg.Recovery.Retries {
+				same++
 				a.retries++
-				d := p.backoff(a.retries)
-				a.notes = append(a.notes, fmt.Sprintf("%s: %v; retry %d of %d in %s", name, perr, a.retries, p.cfg.Recovery.Retries, d.Round(time.Millisecond)))
+				d := p.backoff(same)
+				a.notes = append(a.notes, fmt.Sprintf("%s: %v; retry %d of %d in %s", name, perr, same, p.cfg.Recovery.Retries, d.Round(time.Millisecond)))
 				if err := p.sleep(ctx, d); err != nil {
 					return a, err
 				}
 				continue
 			}
-			a.notes = append(a.notes, fmt.Sprintf("%s: %v after %d retries; treated as a refusal", name, perr, a.retries))
+			a.notes = append(a.notes, fmt.Sprintf("%s: %v after %d retries; treated as a refusal", name, perr, same))
 			p.refuse(i, perr)
 		case errRefused:
 			p.refuse(i, perr)
@@ -100,7 +102,7 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 			p.state[i].broken = perr.Error()
 			a.notes = append(a.notes, fmt.Sprintf("%s failed for good: %v", name, perr))
 		}
-		a.retries = 0
+		same = 0
 		if next := p.rotate(i); next != i {
 			a.notes = append(a.notes, fmt.Sprintf("rotated from %s to %s", name, p.models[next].Name()))
 		}
