@@ -47,7 +47,9 @@ type Runs struct {
 	emit     Emitter
 	media    string
 	recent   *recentTasks
-	launch   func(headed bool, executable string) runner.Launcher
+	// approvals answers the approval requests of the runs started here.
+	approvals *Approvals
+	launch    func(headed bool, executable string) runner.Launcher
 
 	mu      sync.Mutex
 	current *liveRun
@@ -143,7 +145,8 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		override = *req.Config
 	}
 	finished := false // whether the runner reported the run's end itself
-	prep, err := Prepare(RunRequest{Task: src, Attempts: req.Attempts, Override: override,
+	id := runner.NewRunID(time.Now())
+	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.For(id),
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
 		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store,
 		Emit: func(p runner.Progress) {
