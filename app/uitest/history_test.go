@@ -14,7 +14,7 @@ import (
 // reloads, sees a run another writer stores appear without a reload, filters the history and
 // deletes that run.
 func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
-	srv, st := newServerWithStore(t)
+	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
 	runAttempt(t, page, "Saves normally", "completed")
 	history := page.GetByRole("navigation", playwright.PageGetByRoleOptions{Name: "Run history"})

@@ -64,13 +64,13 @@ var testToken = httpapi.NewToken()
 // newServer serves a fresh data folder's services and the built frontend, as `serve` does.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	srv, _ := newServerWithStore(t)
+	srv, _, _ := newServerWithStore(t)
 	return srv
 }
 
-// newServerWithStore is newServer that also hands out its store, to write runs the way
-// another process sharing the data folder would.
-func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store) {
+// newServerWithStore is newServer that also hands out its store and data folder, to write
+// runs and media the way another process sharing the folder would.
+func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store, string) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
 		t.Fatal("the frontend is not built: run `npm run build` in frontend/ (scripts/test.sh does)")
@@ -87,7 +87,7 @@ func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store) {
 		services.Shutdown()
 		srv.Close()
 	})
-	return srv, st
+	return srv, st, dir
 }
 
 // openPage opens the window served by srv in a new browser context that accepts downloads.

@@ -138,6 +138,7 @@ describe("App", () => {
   it.each([
     ["Export run file", "exportJSON"],
     ["Export bundle", "bundle"],
+    ["Export report", "exportReport"],
   ] as const)("offers %s under Export", async (choice, method) => {
     const { api, emit } = fakeApi();
     URL.createObjectURL = vi.fn().mockReturnValue("blob:x");

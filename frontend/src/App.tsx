@@ -33,7 +33,7 @@ export function App({ api }: { api: Api }) {
     setFollowLive(true);
   }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [tableHeight, setTableHeight] = useStoredSize("attempts", 150, 90, 600);
+  const [tableHeight, setTableHeight] = useStoredSize("attempts", 140, 90, 600);
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
   const { run, live, replays, task } = w;

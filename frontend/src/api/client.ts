@@ -212,6 +212,10 @@ export interface Api {
     exportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
     exportBundleDialog(id: string): Promise<string>;
+    /** The run's self-contained HTML report, as text. */
+    exportReport(id: string): Promise<string>;
+    /** Desktop only: a native save dialog for the HTML report; "" when cancelled. */
+    exportReportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
@@ -254,6 +258,8 @@ export function createApi(t: Transport): Api {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
       exportDialog: (id) => c<string>("Files", "ExportDialog", id),
       exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
+      exportReport: (id) => c<string>("Files", "ExportReport", id),
+      exportReportDialog: (id) => c<string>("Files", "ExportReportDialog", id),
       saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),

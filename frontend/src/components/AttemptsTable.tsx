@@ -78,10 +78,12 @@ export function AttemptsTable({ rows, columns, selected, running, busy, disagree
     return () => document.removeEventListener("keydown", onKey);
   }, [rows, at, onSelect]);
 
-  // When the selection changes while the focus is in the table (an import, a live run moving
-  // on), the focus follows it.
+  // The selected row scrolls into view however it was chosen (a deep link, an import, a live
+  // run moving on), and when the focus is in the table it follows the selection.
   useEffect(() => {
-    if (at >= 0 && body.current?.contains(document.activeElement) && document.activeElement?.tagName === "TR") rowAt(at)?.focus();
+    if (at < 0) return;
+    rowAt(at)?.scrollIntoView?.({ block: "nearest" });
+    if (body.current?.contains(document.activeElement) && document.activeElement?.tagName === "TR") rowAt(at)?.focus();
   }, [at]);
 
   return (

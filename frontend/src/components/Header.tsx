@@ -18,7 +18,7 @@ export interface HeaderProps {
   onRunAll(): void;
   onStop(): void;
   onReset(): void;
-  /** Called with the chosen format: the run file (.json) or the bundle (.zip with media). */
+  /** Called with the chosen format: the run file (.json), the bundle (.zip with media) or the report (.html). */
   onExport(format: ExportFormat): void;
   /** Called with the chosen file in a browser, or with nothing in the desktop. */
   onImport(file?: File): void;
@@ -68,6 +68,9 @@ export function Header(p: HeaderProps) {
               </button>
               <button type="button" aria-label="Export bundle" onClick={() => exportAs("bundle")}>
                 Export bundle <span className="muted">.zip with video and screenshots</span>
+              </button>
+              <button type="button" aria-label="Export report" onClick={() => exportAs("report")}>
+                Export report <span className="muted">.html anyone can open</span>
               </button>
             </div>
           )}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { Step } from "../api/types";
 import { Media } from "./Media";
 import { VideoPanel } from "./VideoPanel";
@@ -24,6 +24,9 @@ export interface ShotViewerProps {
   /** The recorded video's media path, when there is one. */
   video?: string;
   onPlaying(k: number | null): void;
+  /** The step's heading, at the left of the bar, and its facts under it. */
+  heading: ReactNode;
+  facts: ReactNode;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface ShotViewerProps {
  * while the attempt runs, or the recorded video (seeking to the step). Screenshots zoom: fit,
  * 100 % or 200 %, scrolling inside the pane.
  */
-export function ShotViewer({ runId, step, steps, current, view, onView, liveFrame, video, onPlaying }: ShotViewerProps) {
+export function ShotViewer({ runId, step, steps, current, view, onView, liveFrame, video, onPlaying, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const views: { id: View; label: string }[] = [
     { id: "before", label: "Before" },
@@ -45,6 +48,7 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
   return (
     <section className="shot-viewer" aria-label="Page">
       <div className="shot-bar">
+        {heading}
         <div role="group" aria-label="Show" className="segmented">
           {views.map((v) => (
             <button key={v.id} type="button" aria-pressed={shown === v.id} onClick={() => onView(v.id)}>
@@ -65,6 +69,7 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
           <span className="muted num">at {(shown === "before" ? step.before : step.after).at_ms} ms</span>
         )}
       </div>
+      {facts}
       <div className={`shot-area zoom-${zoom}`} data-testid="shot-area">
         {shown === "video" && video ? (
           <VideoPanel runId={runId} path={video} steps={steps} current={current} onPlaying={onPlaying} />

@@ -32,7 +32,7 @@ export function TaskPicker({ tasks, task, disabled, onChoose, onOpen, onForget }
           </option>
         ))}
       </select>
-      <button type="button" onClick={() => file.current?.click()} disabled={disabled}>Open task file…</button>
+      <button type="button" onClick={() => file.current?.click()} disabled={disabled}>Open task…</button>
       <input
         ref={file}
         type="file"

@@ -50,7 +50,7 @@ export function TraceViewer(p: TraceViewerProps) {
   const i = Math.min(p.current, Math.max(n - 1, 0));
   const step = steps[i];
   const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
-  const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 170, 110, 560);
+  const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 160, 110, 560);
   const [view, setView] = useState<View | null>(null);
   /** The chosen tab; until the user picks one, an imported run opens on its replay. */
   const [tab, setTab] = useState<string | null>(null);
@@ -107,14 +107,14 @@ export function TraceViewer(p: TraceViewerProps) {
       <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
         <StepList steps={steps} plan={p.plan} current={i} playing={playing} onStep={onStep} />
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
-        <div className="trace-main" style={{ gridTemplateRows: `auto minmax(0, 1fr) auto ${tabsHeight}px` }}>
-          <div className="step-head">
-            <h3 className="step-heading" data-testid="step-heading">
-              {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
-            </h3>
-            {step && <StepFacts step={step} />}
-          </div>
+        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto ${tabsHeight}px` }}>
           <ShotViewer
+            heading={
+              <h3 className="step-heading" data-testid="step-heading">
+                {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
+              </h3>
+            }
+            facts={step && <StepFacts step={step} />}
             runId={p.runId}
             step={step}
             steps={steps}

@@ -35,6 +35,8 @@ export function fakeApi() {
       exportJSON: vi.fn().mockResolvedValue("{}"),
       exportDialog: vi.fn().mockResolvedValue(""),
       exportBundleDialog: vi.fn().mockResolvedValue(""),
+      exportReport: vi.fn().mockResolvedValue("<!doctype html><title>report</title>"),
+      exportReportDialog: vi.fn().mockResolvedValue(""),
       saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
