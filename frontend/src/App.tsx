@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
+import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
@@ -112,6 +113,7 @@ export function App({ api }: { api: Api }) {
       />
       {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
+      <ApprovalPrompt api={api} titleOf={titleOf} />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop a task file (YAML or JSON) to open it

@@ -3,6 +3,7 @@
 // a plain browser served by `observatory serve` it POSTs to /api/<Service>/<Method> and reads
 // events from one shared WebSocket at /api/events. See docs/api.md.
 import type {
+  ApprovalAsk,
   ImportResult,
   Progress,
   Replay,
@@ -190,6 +191,8 @@ export interface Api {
   onProgress(cb: (p: Progress) => void): () => void;
   /** Subscribes to reconnects of the event stream, after which missed events must be re-read. */
   onReconnect(cb: () => void): () => void;
+  /** Subscribes to approval requests opening and closing. */
+  onApproval(cb: (a: ApprovalAsk) => void): () => void;
   runs: {
     /** The labs' built-in tasks, then the recently opened task files. */
     tasks(): Promise<TaskInfo[]>;
@@ -233,6 +236,12 @@ export interface Api {
     /** Tells the backend the UI has mounted (the desktop smoke test waits for it). */
     ready(): Promise<SessionInfo>;
   };
+  approvals: {
+    /** Answers the open approval request id; fails once it is closed. */
+    answer(id: string, answer: "approve" | "deny"): Promise<void>;
+    /** The requests waiting for an answer, oldest first. */
+    pending(): Promise<ApprovalAsk[]>;
+  };
 }
 
 /** Builds the typed API over a transport. */
@@ -242,6 +251,7 @@ export function createApi(t: Transport): Api {
     kind: t.kind,
     onProgress: (cb) => t.onEvent("run", (data) => cb(data as Progress)),
     onReconnect: (cb) => t.onReconnect(cb),
+    onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     runs: {
       tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
       loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
@@ -271,6 +281,10 @@ export function createApi(t: Transport): Api {
     },
     session: {
       ready: () => c<SessionInfo>("Session", "Ready"),
+    },
+    approvals: {
+      answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),
+      pending: () => c<ApprovalAsk[]>("Approvals", "Pending"),
     },
   };
 }

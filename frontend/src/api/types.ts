@@ -362,6 +362,50 @@ export interface Progress {
   message?: string;
 }
 
+/** The user's answer to an approval request (agent.ApprovalAnswer); none is no answer: held. */
+export type ApprovalAnswer = "approve" | "deny" | "none";
+
+/**
+ * What approving one irreversible action would let happen, in the user's words
+ * (agent.ApprovalRequest): the control, the recipient, the amount, the form's data and what
+ * cannot be undone, with the page's screenshot as it was asked.
+ */
+export interface ApprovalRequest {
+  /** The index of the step that asks (0-based). */
+  step: number;
+  /** The step's description ("Send the message"). */
+  action: string;
+  /** The control it uses, as agent.Target.String writes it ("button[Send]"). */
+  target: string;
+  recipient?: string;
+  amount?: string;
+  /** The form's fields as the action would send them. */
+  data: Field[] | null;
+  permanence: string;
+  url: string;
+  /** The page as the request was made, relative to the run's media folder. */
+  screenshot?: string;
+  hash: string;
+  /** Why the user is asked again: what changed since their last approval. */
+  again?: string;
+}
+
+/**
+ * One approval request of a run started from this window (app.ApprovalAsk), sent as the
+ * `approval` event when it opens and again when it closes.
+ */
+export interface ApprovalAsk {
+  /** Names the request in Approvals.Answer. */
+  id: string;
+  run_id: string;
+  slug: string;
+  request: ApprovalRequest;
+  /** True while the request waits for the user's answer. */
+  open: boolean;
+  /** What came of a closed request. */
+  answer?: ApprovalAnswer;
+}
+
 /** What Session.Ready answers: where the UI runs. */
 export interface SessionInfo {
   version: string;
