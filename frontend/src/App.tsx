@@ -16,6 +16,7 @@ import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
+import { withClaim } from "./trace/claim";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -60,7 +61,7 @@ export function App({ api }: { api: Api }) {
 
   // The columns: named by the shown attempts' verdicts, else by the task's.
   const names = attempts[0]?.verdicts ?? task?.columns ?? null;
-  const columns = useMemo(() => (names ? columnsOf(names) : []), [names]);
+  const columns = useMemo(() => (names ? withClaim(columnsOf(names), attempts) : []), [names, attempts]);
 
   // What the import of the shown run found wrong in its file; other runs have no file.
   const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];

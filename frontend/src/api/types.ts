@@ -172,12 +172,58 @@ export interface Sample {
   screenshot?: string;
 }
 
+/** One tool call a model made and what the planner did with it (agent.ModelCall). */
+export interface ModelCall {
+  id: string;
+  name: string;
+  /** The arguments as the model sent them (JSON text, possibly invalid). */
+  arguments: string;
+  outcome: "proposed" | "answered" | "rejected" | "refused";
+  /** What went back to the model for a call answered, rejected or refused by the planner. */
+  result?: string;
+}
+
+/** Older turns summarised to keep the conversation under its token budget (agent.Compaction). */
+export interface Compaction {
+  messages: number;
+  summary: string;
+  tokens_before: number;
+  tokens_after: number;
+}
+
+/** One exchange with a model planner (agent.ModelTurn). */
+export interface ModelTurn {
+  /** The index of the step this turn was planning. */
+  step: number;
+  /** "provider:model" ("openai:gpt-4.1-mini"). */
+  model: string;
+  /** The request: messages sent and their estimated tokens. */
+  messages: number;
+  tokens: number;
+  grounded_at_ms: number;
+  /** What the model wrote besides its tool calls. */
+  text?: string;
+  calls?: ModelCall[];
+  in_tokens: number;
+  out_tokens: number;
+  latency_ms: number;
+  /** 0 when no prices are configured. */
+  cost_usd: number;
+  retries?: number;
+  notes?: string[];
+  compaction?: Compaction;
+  /** Why planning ended at this turn without an answer. */
+  error?: string;
+}
+
 /** One executed action and everything recorded about it (agent.Step). */
 export interface Step {
   index: number;
   action: Action;
   /** The planner's stated reason for the action. */
   reason?: string;
+  /** A model planner's turns that led to the action. */
+  model_turns?: ModelTurn[];
   decision: Decision;
   resolved?: string;
   before: Sample;
@@ -341,7 +387,8 @@ export type ProgressKind =
   | "frame"
   | "attempt-finished"
   | "run-finished"
-  | "error";
+  | "error"
+  | "model-wait";
 
 /** The payload of the `run` event (runner.Progress). */
 export interface Progress {
@@ -359,6 +406,8 @@ export interface Progress {
   /** The newest screenshot's path, relative to the run's media folder. */
   frame?: string;
   status?: RunStatus;
+  /** On model-wait: true while the attempt waits because every model refused. */
+  waiting?: boolean;
   message?: string;
 }
 

@@ -9,6 +9,7 @@ import { DiffView } from "./DiffView";
 import { EventList } from "./EventList";
 import { GateChecklist } from "./GateChecklist";
 import { Help } from "./Help";
+import { ModelTurns } from "./ModelTurns";
 import { ReplayPanel } from "./ReplayPanel";
 import { SampleView } from "./SampleView";
 import { VerdictList } from "./VerdictList";
@@ -102,6 +103,9 @@ export function DetailTabs(p: DetailTabsProps) {
       panel: () => <EventList events={p.events} until={step ? step.start_ms + step.duration_ms : undefined} />,
     },
     { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
+    ...(step?.model_turns?.length
+      ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns step={step} gateDone={attempt?.verdicts.gate.done} /> }]
+      : []),
     {
       id: "blocked",
       label: `Blocked (${blocked.length})`,
