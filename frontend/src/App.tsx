@@ -6,6 +6,7 @@ import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
+import { ModelWaitNote } from "./components/ModelWaitNote";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
@@ -115,6 +116,7 @@ export function App({ api }: { api: Api }) {
       {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
+      <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop a task file (YAML or JSON) to open it

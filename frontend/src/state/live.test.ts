@@ -37,6 +37,14 @@ describe("applyProgress", () => {
     expect(s.error).toBe("browser crashed");
     expect(currentSlug(s)).toBeNull();
   });
+
+  it("follows an attempt waiting for a model until a model answers or the attempt ends", () => {
+    const wait: Progress = { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: true, message: "waiting for a model: every model refused" };
+    const start: Progress[] = [{ run_id: "r1", kind: "attempt-started", slug: "saves-normally" }, wait];
+    expect(fold(start).waiting).toEqual({ "saves-normally": "waiting for a model: every model refused" });
+    expect(fold([...start, { ...wait, waiting: false, message: "a model answers again" }]).waiting).toEqual({});
+    expect(fold([...start, { run_id: "r1", kind: "attempt-finished", attempt: savesNormally }]).waiting).toEqual({});
+  });
 });
 
 describe("missedFinish", () => {
