@@ -81,8 +81,9 @@ func (a *Approvals) Pending() []ApprovalAsk {
 	return out
 }
 
-// For is the approver of each attempt of run runID (RunRequest.Approver).
-func (a *Approvals) For(runID string) func(agent.AttemptSpec) agent.Approver {
+// forRun is the approver of each attempt of run runID (RunRequest.Approver); unexported,
+// so the transports, which bind every exported method, do not offer it to the UI.
+func (a *Approvals) forRun(runID string) func(agent.AttemptSpec) agent.Approver {
 	return func(spec agent.AttemptSpec) agent.Approver {
 		return windowApprover{a: a, runID: runID, slug: spec.Slug}
 	}

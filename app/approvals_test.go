@@ -23,7 +23,7 @@ func (c asks) Emit(name string, data any) {
 func ask(ctx context.Context, a *Approvals, slug string, req agent.ApprovalRequest) chan agent.ApprovalAnswer {
 	out := make(chan agent.ApprovalAnswer, 1)
 	go func() {
-		ans, _ := a.For("run-1")(agent.AttemptSpec{Slug: slug}).Approve(ctx, req)
+		ans, _ := a.forRun("run-1")(agent.AttemptSpec{Slug: slug}).Approve(ctx, req)
 		out <- ans
 	}()
 	return out
@@ -91,7 +91,7 @@ func TestApprovalsHoldWhenTheWaitEnds(t *testing.T) {
 	var ans agent.ApprovalAnswer
 	go func() {
 		defer wg.Done()
-		ans, err = a.For("run-1")(agent.AttemptSpec{Slug: "approval-timeout"}).Approve(ctx, agent.ApprovalRequest{})
+		ans, err = a.forRun("run-1")(agent.AttemptSpec{Slug: "approval-timeout"}).Approve(ctx, agent.ApprovalRequest{})
 	}()
 	opened := next(t, events)
 	cancel()

@@ -156,7 +156,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		r.emit.Emit(EventRun, p)
 	}
 	id := runner.NewRunID(time.Now())
-	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.For(id),
+	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id),
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
 		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store, Emit: report})
 	if err != nil {
