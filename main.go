@@ -1,6 +1,6 @@
 // Command observatory is a desktop workbench for browser agents. Without arguments it opens
 // the desktop window; `observatory --help` lists the subcommands (run, serve, runs, show,
-// export, import, verify, install). main only wires the process to the command line.
+// export, import, verify, install, version). main only wires the process to the command line.
 package main
 
 import (
@@ -21,5 +21,5 @@ func main() {
 	if err != nil {
 		panic(err) // the embed directive guarantees the folder
 	}
-	os.Exit(cli.Main(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:]))
+	os.Exit(cli.Main(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Assets: assets}, os.Args[1:]))
 }

@@ -181,3 +181,15 @@ func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
 		t.Errorf("run task.yaml:\n%s\nwant\n%s", strings.Join(file, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestVersion(t *testing.T) {
+	code, out, errOut := run(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "observatory ") || !strings.Contains(out, "\ncommit  ") || !strings.Contains(out, "\nbuilt   ") {
+		t.Errorf("version: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = run(t, "version", "--json")
+	var info map[string]string
+	if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info["version"] == "" || info["commit"] == "" || info["date"] == "" {
+		t.Errorf("version --json: exit %d, stdout %q (%v), stderr %q", code, out, err, errOut)
+	}
+}

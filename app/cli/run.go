@@ -75,6 +75,7 @@ type runFlags struct {
 	shard                    string
 	browserWS, cdp           []string
 	trace                    bool
+	approve, harness         string
 	overrides                overrideFlags
 }
 
@@ -100,7 +101,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
-	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
+	fs.StringVar(&f.browserPath, "browser", "", "the browser executable (default: $OBSERVATORY_CHROMIUM, else installed Chrome or Edge, else Chromium on PATH, else Playwright's Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
@@ -109,6 +110,8 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.IntVar(&f.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
+	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
+	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	return cmd
 }
@@ -117,6 +120,13 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	src, err := taskSource(f.lab, args)
 	if err != nil {
 		return err
+	}
+	approver, err := approverFor(f.approve, env)
+	if err != nil {
+		return err
+	}
+	if f.harness != "on" && f.harness != "off" {
+		return fmt.Errorf("--harness %q: want on or off", f.harness)
 	}
 	var shard *app.Shard
 	if f.shard != "" {
@@ -135,6 +145,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
+		Naive: f.harness == "off", Approver: approver,
 		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
 	if err != nil {
 		return err

@@ -83,6 +83,14 @@ type Step struct {
 	Blocked []string `json:"blocked,omitempty"`
 	// Error says what went wrong, empty when the step did what it was asked.
 	Error string `json:"error,omitempty"`
+	// Guidance is what the harness tells the planner about this call's result when it
+	// repeats ("change approach"); empty when there is nothing to say.
+	Guidance string `json:"guidance,omitempty"`
+	// Approvals are the approval requests made immediately before the action ran, in order,
+	// each with its answer.
+	Approvals []Approval `json:"approvals,omitempty"`
+	// Reconciliation is the look-up in the app's store that settled an ambiguous commit.
+	Reconciliation *Reconciliation `json:"reconciliation,omitempty"`
 }
 
 // AttemptSpec is one scripted attempt a task offers: the app's fault and parameters, and the
@@ -95,6 +103,8 @@ type AttemptSpec struct {
 	// Params are the lab's own knobs for this attempt (a save latency), by name.
 	Params map[string]int `json:"params,omitempty"`
 	Config Config         `json:"config"`
+	// Plan is the attempt's own scripted plan; empty follows the suite's.
+	Plan Plan `json:"plan,omitempty"`
 }
 
 // Attempt is one run of a task, from start to its terminal state.

@@ -22,6 +22,8 @@ type Hooks struct {
 // clock (unless the wait policy says otherwise).
 type Executor struct {
 	Policy Policy
+	// Approver is asked before an action whose decision says AskUser; nil holds them all.
+	Approver Approver
 	// Now and Sleep default to the real clock; tests inject their own.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -100,6 +102,10 @@ type run struct {
 	// acted; cancelFixed abandons it.
 	fixedCheck  <-chan Check
 	cancelFixed context.CancelFunc
+	// queue holds proposals that run ahead of the planner's (a retry and its verify), and
+	// retries counts the retries made.
+	queue   []Proposal
+	retries int
 }
 
 func (r *run) execute() Outcome {
@@ -116,7 +122,7 @@ func (r *run) execute() Outcome {
 		if r.ctx.Err() != nil {
 			return r.end(r.interrupted(fmt.Sprintf("before step %d", i+1)))
 		}
-		p, err := r.planner.Next(r.ctx, grounding, r.steps)
+		p, err := r.next(grounding)
 		if err != nil {
 			t, err := r.fail(err, ClassObserve)
 			return r.end(t, fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
@@ -125,6 +131,12 @@ func (r *run) execute() Outcome {
 			break
 		}
 		step, term, reason := r.step(i, p, grounding)
+		if term == Ambiguous && r.settled && step.Action.Kind == ActVerify {
+			term, reason = r.settleAmbiguous(&step, reason)
+		}
+		if g, ok := r.x.Policy.(Guide); ok {
+			step.Guidance = g.Guidance(r.steps, step)
+		}
 		r.steps = append(r.steps, step)
 		if r.hooks.Step != nil {
 			r.hooks.Step(step)
@@ -159,14 +171,15 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		}
 	}
 	s.Before, s.After = before, before
-	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget})
+	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget,
+		History: r.steps, Safeguards: r.cfg.Safeguards})
 	switch s.Decision.Admission {
 	case Deny:
 		s.Error = s.Decision.Reason
 		return s, Exhausted, fmt.Sprintf("step %d (%s) not run: %s", i+1, a.Description, s.Decision.Reason)
 	case Hold:
 		s.Error = s.Decision.Reason
-		if rp, ok := r.planner.(Replanner); ok && rp.Replans() {
+		if rp, ok := r.planner.(Replanner); (ok && rp.Replans()) || s.Decision.Continue {
 			return s, "", ""
 		}
 		return s, Rejected, fmt.Sprintf("step %d (%s) held: %s", i+1, a.Description, s.Decision.Reason)
@@ -216,6 +229,11 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		s.Resolved = name.TextOf()
 		a.Target = name
 	}
+	if s.Decision.AskUser {
+		if term, reason := r.approve(s, a); term != "" {
+			return term, reason
+		}
+	}
 	if a.Secret {
 		r.secrets = append(r.secrets, a.Value)
 		if !a.Target.IsZero() {
@@ -224,7 +242,7 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 	}
 	err = r.page.Act(r.ctx, a)
 	r.acted = r.x.now()
-	r.committed = r.committed || s.Decision.Class == ClassCommit
+	r.committed = r.committed || s.Decision.Class.Commits()
 	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index+1) {
 		r.scheduleFixedCheck()
 	}
@@ -367,19 +385,7 @@ func (r *run) observePlain(ctx context.Context) (Sample, error) {
 	return s.Redact(r.secrets), err
 }
 
-func (r *run) sleep(d time.Duration) error {
-	if r.x.Sleep != nil {
-		return r.x.Sleep(r.ctx, d)
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-r.ctx.Done():
-		return r.ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
+func (r *run) sleep(d time.Duration) error { return r.x.sleepCtx(r.ctx, d) }
 
 func (r *run) sinceStart() int64 { return r.x.now().Sub(r.start).Milliseconds() }
 
@@ -456,7 +462,7 @@ func (r *run) fail(err error, class ActionClass) (Terminal, error) {
 	switch {
 	case r.cancelled() || (errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone)):
 		return Cancelled, err
-	case class == ClassCommit:
+	case class.Commits():
 		return Ambiguous, err
 	}
 	return Failed, err

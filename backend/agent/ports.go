@@ -123,6 +123,10 @@ type PolicyRequest struct {
 	Fresh     Sample
 	// Spent actions of Budget.
 	Spent, Budget int
+	// History is the attempt's steps so far: admission counts repeated calls in it.
+	History []Step
+	// Safeguards are the attempt's review and approval settings; nil for none.
+	Safeguards *Safeguards
 }
 
 // Policy decides whether a proposed action may run: allow, hold or deny, and why. An error

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -22,12 +24,52 @@ var (
 	// ErrNoDriver means the Playwright driver has not been installed.
 	ErrNoDriver = errors.New("the Playwright driver is not installed: run `observatory install` (or scripts/setup.sh)")
 	// ErrNoChromium means no Chromium executable could be found or started.
-	ErrNoChromium = errors.New("no Chromium found: install Debian's chromium package (scripts/setup.sh does; on Ubuntu it runs `observatory install --with-browser` instead) or set OBSERVATORY_CHROMIUM")
+	ErrNoChromium = errors.New("no browser found: install Google Chrome, Microsoft Edge or Chromium " +
+		"(Debian's chromium package), or run `observatory install --with-browser` to download Playwright's Chromium; " +
+		"or name one with --browser or OBSERVATORY_CHROMIUM")
 )
 
-// chromiumCandidates are the system Chromium paths tried when neither the option nor
-// $OBSERVATORY_CHROMIUM names one; Ubuntu's snap wrappers among them are passed over.
+// chromiumCandidates are the system Chromium paths tried after Chromium on PATH.
 var chromiumCandidates = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
+
+// browserCandidates lists the executables tried when neither the option nor
+// $OBSERVATORY_CHROMIUM names one, in order: installed Google Chrome and Microsoft Edge, then
+// Chromium on PATH, then at the system paths. Ubuntu's snap wrappers among them are passed over;
+// when none is left, Playwright's own Chromium is used.
+var browserCandidates = func() []string {
+	paths := installedBrowsers(runtime.GOOS, os.Getenv)
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			paths = append(paths, path)
+		}
+	}
+	return append(paths, chromiumCandidates...)
+}
+
+// installedBrowsers are where the stable Google Chrome and Microsoft Edge install on goos,
+// Chrome first: the executables Playwright's "chrome" and "msedge" channels start. On Windows
+// they are under the folders the environment names (getenv), per user before per machine.
+func installedBrowsers(goos string, getenv func(string) string) []string {
+	switch goos {
+	case "windows":
+		var paths []string
+		for _, app := range []string{`Google\Chrome\Application\chrome.exe`, `Microsoft\Edge\Application\msedge.exe`} {
+			for _, root := range []string{"LOCALAPPDATA", "ProgramFiles", "ProgramFiles(x86)"} {
+				if dir := getenv(root); dir != "" {
+					paths = append(paths, dir+`\`+app)
+				}
+			}
+		}
+		return paths
+	case "darwin":
+		return []string{
+			"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+			"/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+		}
+	default:
+		return []string{"/opt/google/chrome/chrome", "/opt/microsoft/msedge/msedge"}
+	}
+}
 
 // chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU.
 var chromiumArgs = []string{
@@ -43,8 +85,8 @@ var viewport = playwright.Size{Width: 1000, Height: 700}
 // Options choose how Chromium is launched.
 type Options struct {
 	Headless bool
-	// ExecutablePath is the Chromium to run; empty tries $OBSERVATORY_CHROMIUM, then the
-	// system Chromium, then Playwright's default.
+	// ExecutablePath is the Chromium to run; empty tries $OBSERVATORY_CHROMIUM, then installed
+	// Chrome and Edge, then Chromium on PATH or at the system paths, then Playwright's own.
 	ExecutablePath string
 	// SlowMo delays every Playwright operation, for watching a run.
 	SlowMo time.Duration
@@ -141,7 +183,7 @@ func (b *Browser) attach(br playwright.Browser, gone string) {
 	}
 }
 
-// chromiumPath picks the Chromium executable; "" means Playwright's default.
+// chromiumPath picks the browser executable; "" means Playwright's own Chromium.
 func chromiumPath(explicit string) (string, error) {
 	for _, named := range []string{explicit, os.Getenv("OBSERVATORY_CHROMIUM")} {
 		if named == "" {
@@ -152,7 +194,7 @@ func chromiumPath(explicit string) (string, error) {
 		}
 		return named, nil
 	}
-	for _, path := range chromiumCandidates {
+	for _, path := range browserCandidates() {
 		if _, err := os.Stat(path); err == nil && !snapWrapper(path) {
 			return path, nil
 		}

@@ -23,6 +23,22 @@ type migration struct {
 var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
+	{3, "the harness's records on steps: guidance, approvals, reconciliation", harnessRecords},
+}
+
+// harnessRecords gives steps the harness's guidance, the approvals asked before them and the
+// reconciliation of an ambiguous commit.
+func harnessRecords(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"ALTER TABLE `steps` ADD COLUMN `guidance` text NOT NULL DEFAULT ''",
+		"ALTER TABLE `steps` ADD COLUMN `approvals` text",
+		"ALTER TABLE `steps` ADD COLUMN `reconciliation` text",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // migrationRow records an applied migration.
