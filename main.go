@@ -1,15 +1,12 @@
 // Command observatory is a desktop workbench for browser agents. Without arguments it opens
 // the desktop window; `observatory --help` lists the subcommands (run, serve, runs, show,
-// export, import, verify, install). main only wires the process to the command line.
+// export, import, verify, install, version). main only wires the process to the command line.
 package main
 
 import (
-	"context"
 	"embed"
 	"io/fs"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"observatory/app/cli"
 )
@@ -24,8 +21,5 @@ func main() {
 	if err != nil {
 		panic(err) // the embed directive guarantees the folder
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := cli.Execute(ctx, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets}, os.Args[1:])
-	stop()
-	os.Exit(code)
+	os.Exit(cli.Main(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Assets: assets}, os.Args[1:]))
 }

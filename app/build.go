@@ -10,6 +10,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser"
+	"observatory/backend/harness"
 	"observatory/backend/runner"
 )
 
@@ -17,6 +18,8 @@ import (
 // turn what they were asked into one, and Prepare builds the run from it: there is no other
 // place that assembles a run.
 type RunRequest struct {
+	// ID is the run's id; empty makes a fresh one.
+	ID   string
 	Task TaskSource
 	// Attempts are the slugs to run, in order; empty runs them all.
 	Attempts []string
@@ -29,8 +32,14 @@ type RunRequest struct {
 	Shard *Shard
 	// Planner chooses each attempt's planner; nil follows the task's scripted plan.
 	Planner func(agent.AttemptSpec) agent.Planner
-	// Policy decides each proposal; nil is the harness's.
+	// Policy decides each proposal; nil is the harness's, or none when Naive.
 	Policy agent.Policy
+	// Naive turns the harness off, for the naive column: the same plan with every action
+	// admitted within the budget, no review or approval, ambiguous commits retried blindly.
+	Naive bool
+	// Approver returns who approves an attempt's irreversible actions when its safeguards
+	// ask; nil asks nobody, so they are held.
+	Approver func(agent.AttemptSpec) agent.Approver
 	// Launch starts the browser the attempts run in, unless Remote names browsers elsewhere.
 	Launch runner.Launcher
 	// Remote are browser servers and CDP endpoints to spread the attempts over, each taking
@@ -83,12 +92,18 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
 		return nil, fmt.Errorf("per-endpoint %d: want 1 to %d attempts at once", req.PerEndpoint, MaxParallel)
 	}
+	if req.Naive {
+		if req.Policy != nil {
+			return nil, fmt.Errorf("a run with the harness off takes no policy of its own")
+		}
+		req.Policy = harness.Off{}
+	}
 	plan := req.Planner
 	if plan == nil {
 		plan = req.Task.Planner
 	}
 	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
-		Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
+		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
 	for _, rb := range req.Remote {
 		capacity := req.PerEndpoint
 		if capacity == 0 {
@@ -101,7 +116,11 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
-	return &Prepared{ID: runner.NewRunID(time.Now()), Specs: specs, Runner: r, Options: opts}, nil
+	id := req.ID
+	if id == "" {
+		id = runner.NewRunID(time.Now())
+	}
+	return &Prepared{ID: id, Specs: specs, Runner: r, Options: opts}, nil
 }
 
 // Shard is the K-th of N shares of a run's attempts (1 <= K <= N): every N-th attempt,

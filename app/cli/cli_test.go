@@ -45,6 +45,10 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"a shard that is not K/N", []string{"run", "--shard", "2", "--data-dir", dir}, 1, "", `shard "2": want K/N`},
 		{"a shard past N", []string{"run", "--shard", "3/2", "--data-dir", dir}, 1, "", "want 1 <= K <= N"},
 		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "cannot write into"},
+		{"a model planner with no model", []string{"run", "--planner", "model", "--data-dir", dir}, 1, "", "name one with --model"},
+		{"a model for a scripted planner", []string{"run", "--model", "openai:gpt-4.1-mini", "--data-dir", dir}, 1, "", "add --planner model"},
+		{"a model without its key", []string{"run", "--planner", "model", "--model", "openai:gpt-4.1-mini", "--api-key-env", "OBSERVATORY_NO_SUCH_KEY", "--data-dir", dir}, 1, "", "OBSERVATORY_NO_SUCH_KEY"},
+		{"a rerun of an unknown run", []string{"rerun", "nope", "--data-dir", dir}, 1, "", "nope"},
 		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},
 	}
@@ -203,5 +207,38 @@ func TestExportWritesAnHTMLReport(t *testing.T) {
 	if !strings.HasPrefix(html, "<!doctype html>") || strings.Contains(strings.ToLower(html), "<script") ||
 		!strings.Contains(html, "Content-Security-Policy") || strings.Count(html, `<section id="attempt-`) != 2 {
 		t.Errorf("the report is not a self-contained, script-free page:\n%.600s", html)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errOut := run(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "observatory ") || !strings.Contains(out, "\ncommit  ") || !strings.Contains(out, "\nbuilt   ") {
+		t.Errorf("version: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = run(t, "version", "--json")
+	var info map[string]string
+	if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info["version"] == "" || info["commit"] == "" || info["date"] == "" {
+		t.Errorf("version --json: exit %d, stdout %q (%v), stderr %q", code, out, err, errOut)
+	}
+}
+
+// TestRerunRepeatsTheRecordedActions runs one attempt in real Chromium, then reruns its
+// recorded actions as a scripted plan: the same terminal state, from the actions alone.
+func TestRerunRepeatsTheRecordedActions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	if code, _, errOut := run(t, "run", "--attempt", "saves-normally", "--no-video", "--no-screenshots", "--data-dir", dir); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errOut)
+	}
+	_, out, _ := run(t, "runs", "--json", "--data-dir", dir)
+	var runs []struct{ ID string }
+	if err := json.Unmarshal([]byte(out), &runs); err != nil || len(runs) != 1 {
+		t.Fatalf("runs: %v %s", err, out)
+	}
+	code, out, errOut := run(t, "rerun", runs[0].ID, "--no-video", "--data-dir", dir)
+	if code != 0 || !strings.Contains(out, "saves-normally: completed") {
+		t.Errorf("rerun: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

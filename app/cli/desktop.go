@@ -5,11 +5,9 @@ import (
 
 	"observatory/app"
 	"observatory/app/desktop"
+	"observatory/app/version"
 	"observatory/backend/store"
 )
-
-// Version is the program's version, set at build time with -ldflags "-X observatory/app/cli.Version=…".
-var Version = "dev"
 
 // addDesktop makes the bare command open the desktop window.
 func addDesktop(root *cobra.Command, env Env, g *globals) {
@@ -19,7 +17,7 @@ func addDesktop(root *cobra.Command, env Env, g *globals) {
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
 		return withStore(g, func(st *store.Store, dataDir string) error {
 			win := desktop.NewWindow(smoke)
-			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "desktop",
+			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "desktop",
 				OnReady: win.Ready, Dialogs: win})
 			return win.Run(desktop.Options{Services: services, Assets: env.Assets, DataDir: dataDir, Smoke: smoke, Log: env.Stderr})
 		})

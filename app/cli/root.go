@@ -1,5 +1,5 @@
 // Package cli is Observatory's command line: the desktop by default, and the subcommands
-// run, serve, runs, show, export, import, verify and install. It only parses flags and wires
+// run, serve, runs, show, export, import, verify, install and version. It only parses flags and wires
 // the backend together; the work happens in backend/ and app/.
 package cli
 
@@ -15,6 +15,9 @@ import (
 // Env is what the commands need from the process.
 type Env struct {
 	Stdout, Stderr io.Writer
+	// Stdin is where a terminal user answers approval requests; nil, or anything but a
+	// terminal, answers none of them (they are held).
+	Stdin io.Reader
 	// Assets is the built frontend (frontend/dist), served by the desktop and by serve.
 	Assets fs.FS
 }
@@ -61,8 +64,10 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newImportCmd(env, g),
 		newVerifyCmd(env, g),
 		newMergeCmd(env),
+		newRerunCmd(env, g),
 		newInstallCmd(env),
 		newTaskCmd(env),
+		newVersionCmd(env),
 	)
 	addDesktop(root, env, g)
 	return root

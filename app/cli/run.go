@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -75,7 +77,9 @@ type runFlags struct {
 	shard                    string
 	browserWS, cdp           []string
 	trace                    bool
+	approve, harness         string
 	overrides                overrideFlags
+	planners                 plannerFlags
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -100,7 +104,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
-	fs.StringVar(&f.browserPath, "browser", "", "the Chromium executable (default: $OBSERVATORY_CHROMIUM, else the system Chromium)")
+	fs.StringVar(&f.browserPath, "browser", "", "the browser executable (default: $OBSERVATORY_CHROMIUM, else installed Chrome or Edge, else Chromium on PATH, else Playwright's Chromium)")
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
@@ -109,7 +113,10 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.IntVar(&f.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
+	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
+	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
+	f.planners.register(fs)
 	return cmd
 }
 
@@ -117,6 +124,13 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	src, err := taskSource(f.lab, args)
 	if err != nil {
 		return err
+	}
+	approver, err := approverFor(f.approve, env)
+	if err != nil {
+		return err
+	}
+	if f.harness != "on" && f.harness != "off" {
+		return fmt.Errorf("--harness %q: want on or off", f.harness)
 	}
 	var shard *app.Shard
 	if f.shard != "" {
@@ -130,12 +144,19 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	}
 	defer st.Close()
 
-	prep, err := app.Prepare(app.RunRequest{Task: src, Attempts: f.attempts,
+	emit := progressPrinter(env.Stderr)
+	id := runner.NewRunID(time.Now())
+	plan, err := f.planners.plannerFor(src.Suite.Task(), src.Suite.Plan(), filepath.Join(app.MediaRoot(dataDir), id), emit)
+	if err != nil {
+		return err
+	}
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan,
 		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
-		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
+		Naive: f.harness == "off", Approver: approver,
+		Recorder: st, Emit: emit, Export: f.export})
 	if err != nil {
 		return err
 	}
@@ -185,6 +206,8 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			fmt.Fprintf(w, " %s\n", safe(p.Attempt.Terminal))
 		case runner.Error:
 			fmt.Fprintf(w, "\nerror: %s\n", safe(p.Message))
+		case runner.ModelWait:
+			fmt.Fprintf(w, "\n%s: %s\n", safe(p.Slug), safe(p.Message))
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"observatory/app"
 	"observatory/app/httpapi"
+	"observatory/app/version"
 	"observatory/backend/store"
 )
 
@@ -29,7 +30,7 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				if err != nil {
 					return err
 				}
-				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: Version, Transport: "http"})
+				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "http"})
 				defer services.Shutdown()
 				ln, err := net.Listen("tcp", listen)
 				if err != nil {

@@ -68,8 +68,11 @@ type Step struct {
 	Index  int    `json:"index"`
 	Action Action `json:"action"`
 	// Reason is the planner's stated reason for proposing the action, if it gave one.
-	Reason   string   `json:"reason,omitempty"`
-	Decision Decision `json:"decision"`
+	Reason string `json:"reason,omitempty"`
+	// ModelTurns are a model planner's turns that led to the action: request summary,
+	// reply, tool calls, usage, latency and cost.
+	ModelTurns []ModelTurn `json:"model_turns,omitempty"`
+	Decision   Decision    `json:"decision"`
 	// Resolved is the target that actually matched (the alias, when it was used).
 	Resolved string  `json:"resolved,omitempty"`
 	Before   Sample  `json:"before"`
@@ -83,6 +86,14 @@ type Step struct {
 	Blocked []string `json:"blocked,omitempty"`
 	// Error says what went wrong, empty when the step did what it was asked.
 	Error string `json:"error,omitempty"`
+	// Guidance is what the harness tells the planner about this call's result when it
+	// repeats ("change approach"); empty when there is nothing to say.
+	Guidance string `json:"guidance,omitempty"`
+	// Approvals are the approval requests made immediately before the action ran, in order,
+	// each with its answer.
+	Approvals []Approval `json:"approvals,omitempty"`
+	// Reconciliation is the look-up in the app's store that settled an ambiguous commit.
+	Reconciliation *Reconciliation `json:"reconciliation,omitempty"`
 }
 
 // AttemptSpec is one scripted attempt a task offers: the app's fault and parameters, and the
@@ -95,6 +106,8 @@ type AttemptSpec struct {
 	// Params are the lab's own knobs for this attempt (a save latency), by name.
 	Params map[string]int `json:"params,omitempty"`
 	Config Config         `json:"config"`
+	// Plan is the attempt's own scripted plan; empty follows the suite's.
+	Plan Plan `json:"plan,omitempty"`
 }
 
 // Attempt is one run of a task, from start to its terminal state.

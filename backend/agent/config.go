@@ -37,6 +37,12 @@ type Config struct {
 	Selectors   SelectorMode `json:"selectors"`
 	// Budget is the most actions the attempt may spend.
 	Budget int `json:"budget"`
+	// Retries is how many times a commit whose outcome the app left ambiguous may be tried
+	// again: blindly without the harness; with it, only once the app's store says the first
+	// did not land.
+	Retries int `json:"retries,omitempty"`
+	// Safeguards are the review and approval irreversible actions get; nil for none.
+	Safeguards *Safeguards `json:"safeguards,omitempty"`
 }
 
 // DefaultConfig is the seed's configuration: condition wait polling every 20 ms up to 1500 ms,
@@ -61,8 +67,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("deadline %d ms: want 1 to 120000", c.DeadlineMS)
 	case c.Budget < 0 || c.Budget > 1000:
 		return fmt.Errorf("budget %d actions: want 0 to 1000", c.Budget)
+	case c.Retries < 0 || c.Retries > 3:
+		return fmt.Errorf("retries %d: want 0 to 3", c.Retries)
 	}
-	return nil
+	return c.Safeguards.Validate()
 }
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }

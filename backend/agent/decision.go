@@ -29,4 +29,19 @@ type Decision struct {
 	// Fingerprint is the state the decision was grounded on; for commits it is re-checked
 	// against a fresh observation immediately before acting.
 	Fingerprint string `json:"fingerprint,omitempty"`
+	// Contract is what the action promises about its effect, and Why says what decided it
+	// (the tool, or the word in the control's name).
+	Contract Contract `json:"contract,omitempty"`
+	Why      string   `json:"why,omitempty"`
+	// Key identifies the call: tool, arguments and page, so the same action on a different
+	// page is a different call. Admission counts repeats by it.
+	Key string `json:"key,omitempty"`
+	// Continue marks a hold that does not end the attempt: what it holds back has already
+	// happened (an irreversible action that already succeeded on this page).
+	Continue bool `json:"continue,omitempty"`
+	// Review is the reviewer's judgement of an irreversible action, when review is on.
+	Review *Review `json:"review,omitempty"`
+	// AskUser means the action may run only once the user approves it, immediately before it
+	// runs (see Approver).
+	AskUser bool `json:"ask_user,omitempty"`
 }

@@ -22,6 +22,8 @@ type Hooks struct {
 // clock (unless the wait policy says otherwise).
 type Executor struct {
 	Policy Policy
+	// Approver is asked before an action whose decision says AskUser; nil holds them all.
+	Approver Approver
 	// Now and Sleep default to the real clock; tests inject their own.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -49,17 +51,33 @@ type Job struct {
 	Config  Config
 }
 
-// Run executes job on page. It never returns without a terminal state.
+// Run executes job on page. It never returns without a terminal state. A page that is a
+// Lifeline ends the attempt the moment it dies, whatever the attempt is waiting on.
 func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Outcome {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	life, _ := page.(Lifeline)
+	if life != nil {
+		go func() {
+			select {
+			case <-life.Gone():
+				cancel(life.GoneErr())
+			case <-ctx.Done():
+			}
+		}()
+	}
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
 	return r.execute()
 }
 
 type run struct {
-	x       *Executor
-	ctx     context.Context
-	page    Page
+	x *Executor
+	// ctx ends when the caller cancels or the page dies; its cause tells which.
+	ctx  context.Context
+	page Page
+	// life is the page as a Lifeline; nil when it is not one.
+	life    Lifeline
 	env     Environment
 	planner Planner
 	cfg     Config
@@ -84,28 +102,44 @@ type run struct {
 	// acted; cancelFixed abandons it.
 	fixedCheck  <-chan Check
 	cancelFixed context.CancelFunc
+	// queue holds proposals that run ahead of the planner's (a retry and its verify), and
+	// retries counts the retries made.
+	queue   []Proposal
+	retries int
 }
 
 func (r *run) execute() Outcome {
 	if err := r.page.Goto(r.ctx, r.env.StartURL()); err != nil {
-		return r.end(r.fail(err, ClassPrepare), "the app did not load: "+err.Error())
+		t, err := r.fail(err, ClassPrepare)
+		return r.end(t, "the app did not load: "+err.Error())
 	}
 	grounding, err := r.observe()
 	if err != nil {
-		return r.end(r.fail(err, ClassObserve), "the first observation failed: "+err.Error())
+		t, err := r.fail(err, ClassObserve)
+		return r.end(t, "the first observation failed: "+err.Error())
 	}
 	for i := 0; ; i++ {
 		if r.ctx.Err() != nil {
-			return r.end(Cancelled, fmt.Sprintf("cancelled before step %d", i+1))
+			return r.end(r.interrupted(fmt.Sprintf("before step %d", i+1)))
 		}
-		p, err := r.planner.Next(r.ctx, grounding, r.steps)
+		p, err := r.next(grounding)
 		if err != nil {
-			return r.end(r.fail(err, ClassObserve), fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
+			t, err := r.fail(err, ClassObserve)
+			if errors.Is(err, ErrExhausted) && t != Cancelled {
+				t = Exhausted
+			}
+			return r.end(t, fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
 		}
 		if p.End {
 			break
 		}
 		step, term, reason := r.step(i, p, grounding)
+		if term == Ambiguous && r.settled && step.Action.Kind == ActVerify {
+			term, reason = r.settleAmbiguous(&step, reason)
+		}
+		if g, ok := r.x.Policy.(Guide); ok {
+			step.Guidance = g.Guidance(r.steps, step)
+		}
 		r.steps = append(r.steps, step)
 		if r.hooks.Step != nil {
 			r.hooks.Step(step)
@@ -124,7 +158,7 @@ func (r *run) execute() Outcome {
 // step runs one action. A non-empty terminal ends the attempt.
 func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, reason string) {
 	a := p.Action
-	s = Step{Index: i, Action: a.Redacted(), Reason: p.Reason, StartMS: r.sinceStart()}
+	s = Step{Index: i, Action: a.Redacted(), Reason: p.Reason, ModelTurns: p.Turns, StartMS: r.sinceStart()}
 	t0 := r.x.now()
 	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
 
@@ -134,19 +168,21 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	if a.Kind != ActVerify {
 		var err error
 		if before, err = r.observe(); err != nil {
+			term, err = r.fail(err, ClassObserve)
 			s.Error = err.Error()
-			return s, r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
+			return s, term, fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
 		}
 	}
 	s.Before, s.After = before, before
-	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget})
+	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget,
+		History: r.steps, Safeguards: r.cfg.Safeguards})
 	switch s.Decision.Admission {
 	case Deny:
 		s.Error = s.Decision.Reason
 		return s, Exhausted, fmt.Sprintf("step %d (%s) not run: %s", i+1, a.Description, s.Decision.Reason)
 	case Hold:
 		s.Error = s.Decision.Reason
-		if rp, ok := r.planner.(Replanner); ok && rp.Replans() {
+		if rp, ok := r.planner.(Replanner); (ok && rp.Replans()) || s.Decision.Continue {
 			return s, "", ""
 		}
 		return s, Rejected, fmt.Sprintf("step %d (%s) held: %s", i+1, a.Description, s.Decision.Reason)
@@ -154,6 +190,10 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 
 	if a.Kind == ActVerify {
 		term, reason = r.wait()
+		if term != Completed && r.gone() != nil && !r.cancelled() {
+			// A check the page's death cut short is no evidence either way.
+			term, reason = r.interrupted("while waiting on the completion gate")
+		}
 		if term != Completed && !r.settled && r.committed {
 			// Give up at once: a save still in flight must not land after the decision.
 			r.stop()
@@ -166,7 +206,8 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	if err != nil {
 		s.Error = err.Error()
 		if term == "" || term == Completed {
-			term, reason = r.fail(err, s.Decision.Class), fmt.Sprintf("step %d (%s): observing the result failed: %v", i+1, a.Description, err)
+			term, err = r.fail(err, s.Decision.Class)
+			s.Error, reason = err.Error(), fmt.Sprintf("step %d (%s): observing the result failed: %v", i+1, a.Description, err)
 		}
 		return s, term, reason
 	}
@@ -179,17 +220,22 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 func (r *run) act(s *Step, a Action) (Terminal, string) {
 	name, err := r.resolve(a.Target)
 	if err != nil {
-		s.Error = err.Error()
-		switch {
-		case errors.Is(err, ErrAmbiguousTarget):
+		if errors.Is(err, ErrAmbiguousTarget) {
+			s.Error = err.Error()
 			return Rejected, fmt.Sprintf("step %d (%s): %v; the executor never picks the first", s.Index+1, a.Description, err)
-		default:
-			return r.fail(err, ClassObserve), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 		}
+		t, err := r.fail(err, ClassObserve)
+		s.Error = err.Error()
+		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
 	if name != (Target{}) {
 		s.Resolved = name.TextOf()
 		a.Target = name
+	}
+	if s.Decision.AskUser {
+		if term, reason := r.approve(s, a); term != "" {
+			return term, reason
+		}
 	}
 	if a.Secret {
 		r.secrets = append(r.secrets, a.Value)
@@ -199,13 +245,14 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 	}
 	err = r.page.Act(r.ctx, a)
 	r.acted = r.x.now()
-	r.committed = r.committed || s.Decision.Class == ClassCommit
+	r.committed = r.committed || s.Decision.Class.Commits()
 	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index+1) {
 		r.scheduleFixedCheck()
 	}
 	if err != nil {
+		t, err := r.fail(err, s.Decision.Class)
 		s.Error = err.Error()
-		return r.fail(err, s.Decision.Class), fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
+		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
 	return "", ""
 }
@@ -244,7 +291,7 @@ func (r *run) wait() (Terminal, string) {
 	if r.cfg.Wait == WaitFixed {
 		c, ok := r.fixedWait()
 		if !ok {
-			return Cancelled, "cancelled while waiting"
+			return r.interrupted("while waiting")
 		}
 		if c.Gate.Done {
 			return Completed, fmt.Sprintf("every completion condition held after a fixed %d ms wait", r.cfg.FixedWaitMS)
@@ -264,7 +311,7 @@ func (r *run) wait() (Terminal, string) {
 			return Failed, fmt.Sprintf("the %d ms deadline passed before the gate held: %s", r.cfg.DeadlineMS, unmet(c.Gate))
 		}
 		if err := r.sleep(r.cfg.Poll()); err != nil {
-			return Cancelled, "cancelled while waiting on the completion gate"
+			return r.interrupted("while waiting on the completion gate")
 		}
 	}
 }
@@ -341,19 +388,7 @@ func (r *run) observePlain(ctx context.Context) (Sample, error) {
 	return s.Redact(r.secrets), err
 }
 
-func (r *run) sleep(d time.Duration) error {
-	if r.x.Sleep != nil {
-		return r.x.Sleep(r.ctx, d)
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-r.ctx.Done():
-		return r.ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
+func (r *run) sleep(d time.Duration) error { return r.x.sleepCtx(r.ctx, d) }
 
 func (r *run) sinceStart() int64 { return r.x.now().Sub(r.start).Milliseconds() }
 
@@ -363,7 +398,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		for range r.fixedCheck { // a check already under way finishes before the attempt does
 		}
 	}
-	if t != Cancelled && r.ctx.Err() != nil {
+	if t != Cancelled && r.cancelled() {
 		t, reason = Cancelled, "cancelled: "+reason
 	}
 	if t != Completed && !r.settled && r.committed {
@@ -381,11 +416,13 @@ func (r *run) stop() {
 	r.stopOnce.Do(r.stopPage)
 }
 
+// stopPage stops the page; only a stop that worked is reported as one.
 func (r *run) stopPage() {
-	r.stopped.Store(true)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_ = r.page.Stop(ctx)
+	if r.page.Stop(ctx) == nil {
+		r.stopped.Store(true)
+	}
 }
 
 func (x *Executor) schedule(ctx context.Context, d time.Duration, check func() Check) <-chan Check {
@@ -415,17 +452,50 @@ func (x *Executor) now() time.Time {
 }
 
 // fail keeps err as the attempt's ending error and maps it, for an action of the given class,
-// to a terminal state: a cancelled context is Cancelled; a failure while committing may have
-// crossed the commit boundary, so it is Ambiguous; anything else is Failed.
-func (r *run) fail(err error, class ActionClass) Terminal {
+// to a terminal state: a cancelled attempt is Cancelled; a failure while committing may have
+// crossed the commit boundary, so it is Ambiguous; anything else, the page's death included,
+// is Failed (Reconcile makes it Ambiguous if the effect landed all the same). When the page
+// died, the error kept is the death rather than the cancellation it caused. It returns the
+// terminal state and the error as kept.
+func (r *run) fail(err error, class ActionClass) (Terminal, error) {
+	if gone := r.gone(); gone != nil && errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone) {
+		err = gone
+	}
 	r.err = err
 	switch {
-	case r.ctx.Err() != nil || errors.Is(err, context.Canceled):
-		return Cancelled
-	case class == ClassCommit:
-		return Ambiguous
+	case r.cancelled() || (errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone)):
+		return Cancelled, err
+	case class.Commits():
+		return Ambiguous, err
 	}
-	return Failed
+	return Failed, err
+}
+
+// interrupted is the terminal state and reason once r.ctx has ended, or the page died, where
+// the attempt stood (where: "before step 3"): Failed with the page's death, or Cancelled
+// when the caller stopped it.
+func (r *run) interrupted(where string) (Terminal, string) {
+	gone := r.gone()
+	if gone == nil || r.cancelled() {
+		return Cancelled, "cancelled " + where
+	}
+	t, err := r.fail(gone, ClassObserve)
+	return t, where + ": " + err.Error()
+}
+
+// cancelled reports whether the caller stopped the attempt: its context ended, and not
+// because the page died.
+func (r *run) cancelled() bool {
+	return r.ctx.Err() != nil && !errors.Is(context.Cause(r.ctx), ErrBrowserGone)
+}
+
+// gone is the page's death, ErrBrowserGone with what happened; nil while the page lives or
+// when it cannot tell.
+func (r *run) gone() error {
+	if r.life == nil {
+		return nil
+	}
+	return r.life.GoneErr()
 }
 
 // unmet names the first condition that does not hold, with its evidence.

@@ -13,6 +13,9 @@ var (
 	ErrAmbiguousTarget = errors.New("several elements match the target")
 	// ErrBrowserGone means the browser or page closed or crashed under the executor.
 	ErrBrowserGone = errors.New("the browser closed or crashed")
+	// ErrExhausted is wrapped by a planner's error when one of its own limits ran out (a
+	// time limit, a token or money budget): the attempt ends exhausted, naming the limit.
+	ErrExhausted = errors.New("planning limit reached")
 )
 
 // PageOptions are per-page choices: what to record and where the page may go.
@@ -72,6 +75,18 @@ type Page interface {
 	Close() (Recording, error)
 }
 
+// Lifeline is implemented by a Browser or Page that learns the moment it dies: the tab
+// crashes or closes, or the browser or its driver exits. The executor ends an attempt as soon
+// as its page's Gone is closed, rather than at its next call or a deadline, and a runner
+// replaces a browser that is gone before opening the next page on it.
+type Lifeline interface {
+	// Gone is closed once the browser or page is gone; every call on it fails with
+	// ErrBrowserGone from then on.
+	Gone() <-chan struct{}
+	// GoneErr is ErrBrowserGone with what happened once Gone is closed, nil before.
+	GoneErr() error
+}
+
 // Proposal is what a planner wants next: one action, or the end of its plan. It is the
 // Proposal record, kept apart from the Decision policy takes on it.
 type Proposal struct {
@@ -80,6 +95,8 @@ type Proposal struct {
 	End bool
 	// Reason is the planner's stated reason, recorded with the step.
 	Reason string
+	// Turns are the model turns that led to the proposal, for a model planner.
+	Turns []ModelTurn
 }
 
 // Planner proposes one action at a time from the latest observation and what has happened.
@@ -111,6 +128,10 @@ type PolicyRequest struct {
 	Fresh     Sample
 	// Spent actions of Budget.
 	Spent, Budget int
+	// History is the attempt's steps so far: admission counts repeated calls in it.
+	History []Step
+	// Safeguards are the attempt's review and approval settings; nil for none.
+	Safeguards *Safeguards
 }
 
 // Policy decides whether a proposed action may run: allow, hold or deny, and why. An error

@@ -1,12 +1,123 @@
 package browser
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
 
-// call runs a Playwright call, which knows nothing of contexts, and returns ctx.Err() as soon
-// as ctx ends. An abandoned call finishes in the background, bounded by its own timeout.
-func call[T any](ctx context.Context, fn func() (T, error)) (T, error) {
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+)
+
+// callTimeout bounds every Playwright call that has no tighter bound of its own: a browser
+// that stops answering (a renderer stuck in a loop, a driver wedged) fails the call instead
+// of hanging the attempt.
+const callTimeout = 30 * time.Second
+
+// closeTimeout bounds closing a page or the browser, which may wait for a video to be
+// written; past it the browser is given up on.
+const closeTimeout = 15 * time.Second
+
+// lifeline is cut once, with the reason, when what it guards dies: a page crashes or closes,
+// Chromium exits, the driver exits. Calls under it fail at once from then on.
+type lifeline struct {
+	done chan struct{}
+	once sync.Once
+	why  string // set before done is closed
+	// logOnce guards logging the detail of the first error the death caused.
+	logOnce sync.Once
+}
+
+func newLifeline() *lifeline { return &lifeline{done: make(chan struct{})} }
+
+// cut marks the lifeline dead for why; only the first reason counts.
+func (l *lifeline) cut(why string) {
+	l.once.Do(func() {
+		l.why = why
+		close(l.done)
+	})
+}
+
+// follow cuts l when parent is cut, until l itself is cut.
+func (l *lifeline) follow(parent *lifeline) {
+	go func() {
+		select {
+		case <-parent.done:
+			l.cut(parent.why)
+		case <-l.done:
+		}
+	}()
+}
+
+// err is agent.ErrBrowserGone with the reason once l is cut, nil before; a nil lifeline is
+// never cut.
+func (l *lifeline) err() error {
+	if l == nil {
+		return nil
+	}
+	select {
+	case <-l.done:
+		return fmt.Errorf("%w: %s", agent.ErrBrowserGone, l.why)
+	default:
+		return nil
+	}
+}
+
+// deathGrace is how long a failed call waits for the event that explains it: Playwright can
+// fail a call (the target closed, the connection dropped) a moment before the browser's
+// disconnect event or the driver's exit is seen.
+const deathGrace = 200 * time.Millisecond
+
+// goneWith returns life's agent.ErrBrowserGone error when life is cut, or is cut within
+// deathGrace of a call failing with err, or when err says the target closed; nil otherwise,
+// and for context errors.
+func goneWith(life *lifeline, err error) error {
+	if gone := life.err(); gone != nil {
+		return gone
+	}
+	if isContextErr(err) {
+		return nil
+	}
+	timer := time.NewTimer(deathGrace)
+	defer timer.Stop()
+	select {
+	case <-life.done:
+		return life.err()
+	case <-timer.C:
+	}
+	if errors.Is(err, playwright.ErrTargetClosed) {
+		return fmt.Errorf("%w: the page, its context or the browser closed", agent.ErrBrowserGone)
+	}
+	return nil
+}
+
+// limits are what every call on a page or browser runs under: its lifeline (nil: none) and
+// a deadline.
+type limits struct {
+	life    *lifeline
+	timeout time.Duration
+}
+
+// call runs a Playwright call, which knows nothing of contexts, and returns as soon as ctx
+// ends, the deadline passes or the lifeline is cut. An abandoned call finishes in the
+// background; Playwright fails it when the browser goes or its own timeout passes.
+func call[T any](ctx context.Context, lim limits, fn func() (T, error)) (T, error) {
+	return callOwned(ctx, lim, fn, nil)
+}
+
+// callOwned is call for a call whose result must be released when nobody takes it: release
+// runs in the background on the late result of an abandoned call that succeeded.
+func callOwned[T any](ctx context.Context, lim limits, fn func() (T, error), release func(T)) (T, error) {
 	var zero T
 	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
+	if err := lim.life.err(); err != nil {
 		return zero, err
 	}
 	type result struct {
@@ -18,10 +129,63 @@ func call[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 		v, err := fn()
 		done <- result{v, err}
 	}()
+	var cut <-chan struct{} // nil, never ready, without a lifeline
+	if lim.life != nil {
+		cut = lim.life.done
+	}
+	timer := time.NewTimer(lim.timeout)
+	defer timer.Stop()
+	abandon := func(err error) (T, error) {
+		if release != nil {
+			go func() {
+				if r := <-done; r.err == nil {
+					release(r.v)
+				}
+			}()
+		}
+		return zero, err
+	}
 	select {
 	case r := <-done:
 		return r.v, r.err
 	case <-ctx.Done():
-		return zero, ctx.Err()
+		return abandon(ctx.Err())
+	case <-cut:
+		return abandon(lim.life.err())
+	case <-timer.C:
+		return abandon(fmt.Errorf("no answer from the browser within %s: %w", lim.timeout, context.DeadlineExceeded))
 	}
+}
+
+// do is call for Playwright calls that return only an error.
+func do(ctx context.Context, lim limits, fn func() error) error {
+	_, err := call(ctx, lim, func() (struct{}, error) { return struct{}{}, fn() })
+	return err
+}
+
+// shortError is an error whose message is cut to its first line; it still unwraps to the
+// whole error, so errors.Is sees everything.
+type shortError struct {
+	msg string
+	err error
+}
+
+func (e *shortError) Error() string { return e.msg }
+func (e *shortError) Unwrap() error { return e.err }
+
+// shorten cuts err's message to its first line, prefixed with what failed, and writes the
+// rest to log: Playwright appends Chromium's launch log and its own call log to errors,
+// kilobytes that belong in a log, not in an attempt's reason.
+func shorten(log io.Writer, what string, err error) error {
+	head, detail, _ := strings.Cut(err.Error(), "\n")
+	head = strings.TrimSpace(head)
+	if detail = strings.TrimSpace(detail); detail != "" && log != nil {
+		fmt.Fprintf(log, "observatory: %s: %s\n%s\n", what, head, detail)
+	}
+	return &shortError{msg: what + ": " + head, err: err}
+}
+
+// isContextErr reports whether err is a context's cancellation or deadline.
+func isContextErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }

@@ -3,6 +3,7 @@ package browser
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -34,16 +35,42 @@ func TestChromiumPathPassesOverSnapWrappers(t *testing.T) {
 		{"past a link to snap", []string{snapLink, debian}, debian},
 		{"only snap wrappers: Playwright's default", []string{snapScript, snapLink, missing}, ""},
 	}
-	saved := chromiumCandidates
-	t.Cleanup(func() { chromiumCandidates = saved })
+	saved := browserCandidates
+	t.Cleanup(func() { browserCandidates = saved })
 	t.Setenv("OBSERVATORY_CHROMIUM", "")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			chromiumCandidates = tt.candidates
+			browserCandidates = func() []string { return tt.candidates }
 			got, err := chromiumPath("")
 			if err != nil || got != tt.want {
 				t.Errorf("chromiumPath = %q, %v; want %q", got, err, tt.want)
 			}
 		})
+	}
+}
+
+func TestInstalledBrowsersChromeFirst(t *testing.T) {
+	env := map[string]string{`LOCALAPPDATA`: `C:\Users\ada\AppData\Local`, `ProgramFiles`: `C:\Program Files`}
+	tests := []struct {
+		goos string
+		want []string
+	}{
+		{"windows", []string{
+			`C:\Users\ada\AppData\Local\Google\Chrome\Application\chrome.exe`,
+			`C:\Program Files\Google\Chrome\Application\chrome.exe`,
+			`C:\Users\ada\AppData\Local\Microsoft\Edge\Application\msedge.exe`,
+			`C:\Program Files\Microsoft\Edge\Application\msedge.exe`,
+		}},
+		{"darwin", []string{
+			"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+			"/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+		}},
+		{"linux", []string{"/opt/google/chrome/chrome", "/opt/microsoft/msedge/msedge"}},
+	}
+	for _, tt := range tests {
+		got := installedBrowsers(tt.goos, func(k string) string { return env[k] })
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("installedBrowsers(%s) = %q, want %q", tt.goos, got, tt.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/mxschmitt/playwright-go"
 )
@@ -29,7 +30,9 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrNoDriver, err)
 	}
-	b, err := call(ctx, func() (playwright.Browser, error) {
+	b := newBrowser(pw, opts.Log)
+	b.remote, b.endpoint = !opts.CDP, endpoint
+	br, err := call(ctx, b.limits(), func() (playwright.Browser, error) {
 		if opts.CDP {
 			return pw.Chromium.ConnectOverCDP(endpoint, playwright.BrowserTypeConnectOverCDPOptions{Timeout: playwright.Float(connectTimeoutMS)})
 		}
@@ -37,10 +40,14 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 			Headers: map[string]string{"x-playwright-launch-options": opts.launchHeader()}})
 	})
 	if err != nil {
-		_ = pw.Stop()
-		return nil, fmt.Errorf("connect to the browser at %s: %w", endpoint, firstLine(err))
+		_ = stopDriver(pw)
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, shorten(b.log, "connect to the browser at "+endpoint, err)
 	}
-	return &Browser{pw: pw, browser: b, remote: !opts.CDP, endpoint: endpoint}, nil
+	b.attach(br, "the browser at "+endpoint+" disconnected")
+	return b, nil
 }
 
 // RemoteOptions choose how to reach a remote browser.
@@ -50,6 +57,8 @@ type RemoteOptions struct {
 	// Executable is the Chromium a browser server should launch, a path on its machine; the
 	// server honours it only when started with --unsafe. Empty leaves the choice to it.
 	Executable string
+	// Log receives what Playwright appends to its errors; nil writes it to standard error.
+	Log io.Writer
 }
 
 // launchHeader is how a browser server is asked to launch: headless, quiet, and with the
@@ -69,15 +78,3 @@ const connectTimeoutMS = 15000
 
 // Version is the connected browser's version.
 func (b *Browser) Version() string { return b.browser.Version() }
-
-// firstLine keeps the first line of err's message: Playwright appends its call log, which
-// belongs in a debug log, not in a reason a person reads.
-func firstLine(err error) error {
-	msg := err.Error()
-	for i, r := range msg {
-		if r == '\n' {
-			return fmt.Errorf("%s", msg[:i])
-		}
-	}
-	return err
-}

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -21,12 +24,52 @@ var (
 	// ErrNoDriver means the Playwright driver has not been installed.
 	ErrNoDriver = errors.New("the Playwright driver is not installed: run `observatory install` (or scripts/setup.sh)")
 	// ErrNoChromium means no Chromium executable could be found or started.
-	ErrNoChromium = errors.New("no Chromium found: install Debian's chromium package (scripts/setup.sh does; on Ubuntu it runs `observatory install --with-browser` instead) or set OBSERVATORY_CHROMIUM")
+	ErrNoChromium = errors.New("no browser found: install Google Chrome, Microsoft Edge or Chromium " +
+		"(Debian's chromium package), or run `observatory install --with-browser` to download Playwright's Chromium; " +
+		"or name one with --browser or OBSERVATORY_CHROMIUM")
 )
 
-// chromiumCandidates are the system Chromium paths tried when neither the option nor
-// $OBSERVATORY_CHROMIUM names one; Ubuntu's snap wrappers among them are passed over.
+// chromiumCandidates are the system Chromium paths tried after Chromium on PATH.
 var chromiumCandidates = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
+
+// browserCandidates lists the executables tried when neither the option nor
+// $OBSERVATORY_CHROMIUM names one, in order: installed Google Chrome and Microsoft Edge, then
+// Chromium on PATH, then at the system paths. Ubuntu's snap wrappers among them are passed over;
+// when none is left, Playwright's own Chromium is used.
+var browserCandidates = func() []string {
+	paths := installedBrowsers(runtime.GOOS, os.Getenv)
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			paths = append(paths, path)
+		}
+	}
+	return append(paths, chromiumCandidates...)
+}
+
+// installedBrowsers are where the stable Google Chrome and Microsoft Edge install on goos,
+// Chrome first: the executables Playwright's "chrome" and "msedge" channels start. On Windows
+// they are under the folders the environment names (getenv), per user before per machine.
+func installedBrowsers(goos string, getenv func(string) string) []string {
+	switch goos {
+	case "windows":
+		var paths []string
+		for _, app := range []string{`Google\Chrome\Application\chrome.exe`, `Microsoft\Edge\Application\msedge.exe`} {
+			for _, root := range []string{"LOCALAPPDATA", "ProgramFiles", "ProgramFiles(x86)"} {
+				if dir := getenv(root); dir != "" {
+					paths = append(paths, dir+`\`+app)
+				}
+			}
+		}
+		return paths
+	case "darwin":
+		return []string{
+			"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+			"/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+		}
+	default:
+		return []string{"/opt/google/chrome/chrome", "/opt/microsoft/msedge/msedge"}
+	}
+}
 
 // chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU.
 var chromiumArgs = []string{
@@ -42,14 +85,19 @@ var viewport = playwright.Size{Width: 1000, Height: 700}
 // Options choose how Chromium is launched.
 type Options struct {
 	Headless bool
-	// ExecutablePath is the Chromium to run; empty tries $OBSERVATORY_CHROMIUM, then the
-	// system Chromium, then Playwright's default.
+	// ExecutablePath is the Chromium to run; empty tries $OBSERVATORY_CHROMIUM, then installed
+	// Chrome and Edge, then Chromium on PATH or at the system paths, then Playwright's own.
 	ExecutablePath string
 	// SlowMo delays every Playwright operation, for watching a run.
 	SlowMo time.Duration
+	// Log receives what Playwright appends to its errors (Chromium's launch log, the call
+	// log), which errors themselves leave out; nil writes it to standard error.
+	Log io.Writer
 }
 
-// Browser is a running Chromium driven through Playwright. It implements agent.Browser.
+// Browser is a running Chromium driven through Playwright. It implements agent.Browser and
+// agent.Lifeline: it learns at once when Chromium or the driver dies, and from then on every
+// call on it or its pages fails with agent.ErrBrowserGone.
 type Browser struct {
 	pw      *playwright.Playwright
 	browser playwright.Browser
@@ -57,9 +105,19 @@ type Browser struct {
 	// endpoint is the address it was reached at.
 	remote   bool
 	endpoint string
+	life     *lifeline
+	log      io.Writer
+	// timeout bounds each call; tests shorten it.
+	timeout time.Duration
+	// closeOnce makes Close happen once, closeErr its result.
+	closeOnce sync.Once
+	closeErr  error
 }
 
-var _ agent.Browser = (*Browser)(nil)
+var (
+	_ agent.Browser  = (*Browser)(nil)
+	_ agent.Lifeline = (*Browser)(nil)
+)
 
 // Launch starts the Playwright driver and Chromium. It never downloads a browser.
 func Launch(ctx context.Context, opts Options) (*Browser, error) {
@@ -80,6 +138,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrNoDriver, err)
 	}
+	b := newBrowser(pw, opts.Log)
 	launch := playwright.BrowserTypeLaunchOptions{
 		Headless: playwright.Bool(opts.Headless),
 		Args:     launchArgs(),
@@ -88,21 +147,43 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if exe != "" {
 		launch.ExecutablePath = playwright.String(exe)
 	}
-	b, err := call(ctx, func() (playwright.Browser, error) { return pw.Chromium.Launch(launch) })
+	// Stopping the driver closes a Chromium whose launch was abandoned.
+	br, err := call(ctx, b.limits(), func() (playwright.Browser, error) { return pw.Chromium.Launch(launch) })
 	if err != nil {
-		_ = pw.Stop()
-		if ctx.Err() != nil {
+		_ = stopDriver(pw)
+		switch {
+		case ctx.Err() != nil:
 			return nil, err
+		case exe == "" || strings.Contains(err.Error(), "Executable doesn't exist"):
+			return nil, fmt.Errorf("%w (%v)", ErrNoChromium, shorten(b.log, "launch Chromium", err))
 		}
-		if exe == "" || strings.Contains(err.Error(), "Executable doesn't exist") {
-			return nil, fmt.Errorf("%w (%v)", ErrNoChromium, err)
-		}
-		return nil, fmt.Errorf("launch Chromium %s: %w", exe, err)
+		return nil, shorten(b.log, "launch Chromium "+exe, err)
 	}
-	return &Browser{pw: pw, browser: b}, nil
+	b.attach(br, "Chromium exited")
+	return b, nil
 }
 
-// chromiumPath picks the Chromium executable; "" means Playwright's default.
+// newBrowser is the Browser of the driver pw, before it has a browser: its lifeline is cut
+// the moment the driver exits. Playwright's error detail goes to log, or standard error.
+func newBrowser(pw *playwright.Playwright, log io.Writer) *Browser {
+	if log == nil {
+		log = os.Stderr
+	}
+	b := &Browser{pw: pw, life: newLifeline(), log: log, timeout: callTimeout}
+	watchExit(pw.Pid(), func() { b.life.cut("the Playwright driver exited") })
+	return b
+}
+
+// attach makes br the browser of b; its disconnection cuts b's lifeline, saying gone.
+func (b *Browser) attach(br playwright.Browser, gone string) {
+	b.browser = br
+	br.OnDisconnected(func(playwright.Browser) { b.life.cut(gone) })
+	if !br.IsConnected() { // it went before the handler was in place
+		b.life.cut(gone)
+	}
+}
+
+// chromiumPath picks the browser executable; "" means Playwright's own Chromium.
 func chromiumPath(explicit string) (string, error) {
 	for _, named := range []string{explicit, os.Getenv("OBSERVATORY_CHROMIUM")} {
 		if named == "" {
@@ -113,7 +194,7 @@ func chromiumPath(explicit string) (string, error) {
 		}
 		return named, nil
 	}
-	for _, path := range chromiumCandidates {
+	for _, path := range browserCandidates() {
 		if _, err := os.Stat(path); err == nil && !snapWrapper(path) {
 			return path, nil
 		}
@@ -174,13 +255,28 @@ func (b *Browser) Playwright() playwright.Browser { return b.browser }
 
 // NewPage opens a page in a fresh browser context, so attempts share no cookies, storage or
 // cache. With opts.Video it records the page into opts.MediaDir, and with opts.Trace it
-// records a Playwright trace there.
+// records a Playwright trace there. It returns when ctx ends, the call's deadline passes or
+// the browser dies, whichever comes first; a page that opens after that is closed in the
+// background and its recording deleted.
 func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Page, error) {
+	if err := b.life.err(); err != nil {
+		return nil, fmt.Errorf("open a page: %w", err)
+	}
 	if opts.MediaDir != "" && (opts.Video || opts.Screenshots || opts.Trace) {
 		if err := os.MkdirAll(opts.MediaDir, 0o755); err != nil {
 			return nil, fmt.Errorf("create the media folder: %w", err)
 		}
 	}
+	p, err := callOwned(ctx, b.limits(), func() (*Page, error) { return b.open(opts) }, (*Page).discard)
+	if err != nil {
+		return nil, b.fail("open a page", err)
+	}
+	return p, nil
+}
+
+// open opens a browser context and a page in it, as NewPage asks; when any part fails it
+// closes the context again.
+func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	size := viewport
 	contextOpts := playwright.BrowserNewContextOptions{Viewport: &size}
 	if opts.StorageState != "" {
@@ -189,36 +285,29 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	if recordsVideo(opts) {
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
-	// Opening a context and a page is quick, and it is waited for rather than abandoned on
-	// cancellation: an abandoned call would leave a context nobody closes.
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	bc, err := b.browser.NewContext(contextOpts)
 	if err != nil {
-		return nil, b.gone("open a browser context", err)
+		return nil, fmt.Errorf("open a browser context: %w", err)
 	}
+	var pg playwright.Page
 	if recordsTrace(opts) {
-		err := bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)})
+		err = bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)})
 		if err != nil {
-			_ = bc.Close()
-			return nil, fmt.Errorf("start the Playwright trace: %w", err)
+			err = fmt.Errorf("start the Playwright trace: %w", err)
 		}
 	}
-	pg, err := bc.NewPage()
 	if err == nil {
-		err = ctx.Err()
+		pg, err = bc.NewPage()
 	}
 	if err != nil {
 		_ = bc.Close()
-		return nil, b.gone("open a page", err)
+		return nil, err
 	}
-	p := newPage(bc, pg, opts)
-	p.remote = b.remote
+	p := newPage(b, bc, pg, opts)
 	if len(opts.Origins) > 0 {
 		if err := p.guardOrigins(bc, opts.Origins); err != nil {
-			_ = bc.Close()
-			return nil, b.gone("guard the page's origins", err)
+			p.discard()
+			return nil, fmt.Errorf("guard the page's origins: %w", err)
 		}
 	}
 	return p, nil
@@ -243,22 +332,71 @@ func mediaName(opts agent.PageOptions, ext string) string {
 	return stem + ext
 }
 
-// gone marks err as agent.ErrBrowserGone when the browser is no longer connected.
-func (b *Browser) gone(what string, err error) error {
-	if !b.browser.IsConnected() || errors.Is(err, playwright.ErrTargetClosed) {
-		return fmt.Errorf("%s: %w (%v)", what, agent.ErrBrowserGone, err)
+// Gone is closed once Chromium or the Playwright driver has exited, or the browser was closed.
+func (b *Browser) Gone() <-chan struct{} { return b.life.done }
+
+// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before.
+func (b *Browser) GoneErr() error { return b.life.err() }
+
+// limits are the bounds of a call on the browser.
+func (b *Browser) limits() limits { return limits{life: b.life, timeout: b.timeout} }
+
+// fail names what failed and keeps Playwright's appended logs out of the message. It marks
+// the error agent.ErrBrowserGone when the browser is gone or went with it (see goneWith).
+func (b *Browser) fail(what string, err error) error {
+	if gone := goneWith(b.life, err); gone != nil {
+		b.logOnce(what, err)
+		return fmt.Errorf("%s: %w", what, gone)
 	}
-	return fmt.Errorf("%s: %w", what, err)
+	if isContextErr(err) {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return shorten(b.log, what, err)
 }
 
-// Close closes Chromium and stops the Playwright driver.
+// logOnce writes the detail Playwright appended to the first error the browser's death
+// caused that carries any, usually Chromium's own log of its last moments.
+func (b *Browser) logOnce(what string, err error) {
+	if strings.Contains(err.Error(), "\n") {
+		b.life.logOnce.Do(func() { _ = shorten(b.log, what, err) })
+	}
+}
+
+// Close closes Chromium and stops the Playwright driver, each within closeTimeout; a driver
+// that does not stop is killed. Calls still running on the browser fail at once with
+// agent.ErrBrowserGone. Closing a browser that is already gone reports no error for what
+// its death left undone. Only the first call closes; any other waits for it and returns its
+// result.
 func (b *Browser) Close() error {
-	closeErr := b.browser.Close()
-	if err := b.pw.Stop(); err != nil {
-		return fmt.Errorf("stop the Playwright driver: %w", err)
+	b.closeOnce.Do(func() {
+		died := b.life.err() != nil
+		b.life.cut("the browser was closed")
+		closeErr := do(context.Background(), limits{timeout: closeTimeout}, func() error { return b.browser.Close() })
+		stopErr := stopDriver(b.pw)
+		switch {
+		case died:
+		case stopErr != nil:
+			b.closeErr = fmt.Errorf("stop the Playwright driver: %w", stopErr)
+		case closeErr != nil:
+			b.closeErr = shorten(b.log, "close Chromium", closeErr)
+		}
+	})
+	return b.closeErr
+}
+
+// stopDriver stops the Playwright driver, which closes its input; the driver then closes its
+// browsers and exits. One still running after closeTimeout is killed.
+func stopDriver(pw *playwright.Playwright) error {
+	stopped := make(chan error, 1)
+	go func() { stopped <- pw.Stop() }()
+	select {
+	case err := <-stopped:
+		return err
+	case <-time.After(closeTimeout):
 	}
-	if closeErr != nil {
-		return fmt.Errorf("close Chromium: %w", closeErr)
+	if p, err := os.FindProcess(pw.Pid()); err == nil {
+		_ = p.Kill()
 	}
-	return nil
+	<-stopped
+	return fmt.Errorf("it did not exit within %s and was killed", closeTimeout)
 }

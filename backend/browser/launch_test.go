@@ -26,11 +26,11 @@ func TestLaunchExplainsWhatIsMissing(t *testing.T) {
 	}{
 		{
 			name: "missing option executable", opts: Options{ExecutablePath: "/nonexistent/chromium"},
-			want: ErrNoChromium, advice: "set OBSERVATORY_CHROMIUM",
+			want: ErrNoChromium, advice: "OBSERVATORY_CHROMIUM",
 		},
 		{
 			name: "missing environment executable", chromium: "/nonexistent/chromium",
-			want: ErrNoChromium, advice: "install Debian's chromium package",
+			want: ErrNoChromium, advice: "run `observatory install --with-browser`",
 		},
 		{
 			name: "missing driver", driverPath: t.TempDir(), opts: Options{ExecutablePath: self},

@@ -85,7 +85,7 @@ func (p *Page) remember(raw, shot string) {
 
 // sampleJSON runs the observation script and returns the sample as JSON text.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
-	raw, err := call(ctx, func() (any, error) { return p.page.Evaluate(observeJS) })
+	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS) })
 	if err != nil {
 		return "", p.fail("observe the page", err)
 	}
@@ -109,7 +109,7 @@ func decodeSample(raw string, err error) (agent.Sample, error) {
 
 // capture takes a JPEG of the viewport.
 func (p *Page) capture(ctx context.Context) ([]byte, error) {
-	img, err := call(ctx, func() ([]byte, error) {
+	img, err := call(ctx, p.limits(), func() ([]byte, error) {
 		return p.page.Screenshot(playwright.PageScreenshotOptions{
 			Type:    playwright.ScreenshotTypeJpeg,
 			Quality: playwright.Int(screenshotQuality),

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -20,15 +21,17 @@ import (
 // the executor.
 const actionTimeoutMS = 5000
 
-// Page is one tab in its own browser context. It implements agent.Page.
+// Page is one tab in its own browser context. It implements agent.Page and agent.Lifeline:
+// it learns at once when it crashes or closes, or its browser or the driver dies, and from
+// then on every call on it fails with agent.ErrBrowserGone.
 type Page struct {
-	bc      playwright.BrowserContext
-	page    playwright.Page
-	opts    agent.PageOptions
-	crashed atomic.Bool
-
-	// remote pages fetch their video with SaveAs: its file lies on the browser's machine.
-	remote bool
+	b    *Browser
+	bc   playwright.BrowserContext
+	page playwright.Page
+	opts agent.PageOptions
+	life *lifeline
+	// closing is set once Close has begun: the page's own close is no death.
+	closing atomic.Bool
 
 	mu      sync.Mutex
 	masks   []agent.Target
@@ -37,17 +40,35 @@ type Page struct {
 	lastRaw, lastShot string
 }
 
-var _ agent.Page = (*Page)(nil)
+var (
+	_ agent.Page     = (*Page)(nil)
+	_ agent.Lifeline = (*Page)(nil)
+)
 
-func newPage(bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
-	p := &Page{bc: bc, page: pg, opts: opts}
-	pg.OnCrash(func(playwright.Page) { p.crashed.Store(true) })
+func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
+	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline()}
+	p.life.follow(b.life)
+	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
+	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
+	bc.OnClose(func(playwright.BrowserContext) { p.life.cut("the page's browser context closed") })
+	if pg.IsClosed() { // it closed before the handlers were in place
+		p.life.cut("the page closed")
+	}
 	return p
 }
 
+// Gone is closed once the page has crashed or closed, or its browser or the driver is gone.
+func (p *Page) Gone() <-chan struct{} { return p.life.done }
+
+// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before.
+func (p *Page) GoneErr() error { return p.life.err() }
+
+// limits are the bounds of a call on the page.
+func (p *Page) limits() limits { return limits{life: p.life, timeout: p.b.timeout} }
+
 // Goto loads url and waits for its load event.
 func (p *Page) Goto(ctx context.Context, url string) error {
-	err := do(ctx, func() error {
+	err := do(ctx, p.limits(), func() error {
 		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
 		return err
 	})
@@ -88,7 +109,7 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 	if err != nil {
 		return err
 	}
-	n, err := call(ctx, func() (int, error) { return loc.Count() })
+	n, err := call(ctx, p.limits(), func() (int, error) { return loc.Count() })
 	if err != nil {
 		return p.fail("find "+t.String(), err)
 	}
@@ -117,7 +138,7 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 		return p.Goto(ctx, a.Value)
 	}
 	if a.Kind == agent.ActPress && a.Target.IsZero() {
-		return p.fail(what, do(ctx, func() error { return p.page.Keyboard().Press(a.Value) }))
+		return p.fail(what, do(ctx, p.limits(), func() error { return p.page.Keyboard().Press(a.Value) }))
 	}
 	loc, err := p.locate(a.Target)
 	if err != nil {
@@ -152,7 +173,7 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
 		}
 	}
-	return p.fail(what, do(ctx, run))
+	return p.fail(what, do(ctx, p.limits(), run))
 }
 
 // pageActions are the action kinds a page carries out.
@@ -195,7 +216,7 @@ func (p *Page) Blocked() []string {
 // page's scripts still have queued (a save waiting behind other requests) would otherwise
 // leave after the stop. The page stays open and observable.
 func (p *Page) Stop(ctx context.Context) error {
-	err := do(ctx, func() error {
+	err := do(ctx, p.limits(), func() error {
 		if err := p.bc.SetOffline(true); err != nil {
 			return err
 		}
@@ -207,42 +228,49 @@ func (p *Page) Stop(ctx context.Context) error {
 
 // Close finishes the trace, closes the page's context, which aborts its requests and
 // finishes the video, and returns what was recorded, relative to MediaDir. The context is
-// closed even when saving the trace fails, and both errors are reported.
+// closed even when saving the trace fails, and both errors are reported. A page that crashed
+// or closed itself still has its video finished; a dead browser has nothing left to finish.
+// Each part is bounded by closeTimeout, and the browser's death ends them at once. Calls
+// still running on the page fail with agent.ErrBrowserGone.
 func (p *Page) Close() (agent.Recording, error) {
 	var rec agent.Recording
-	if p.page.IsClosed() {
+	if p.closing.Swap(true) {
 		return rec, nil
 	}
+	p.life.cut("the page was closed")
+	if p.b.life.err() != nil { // a dead browser has nothing left to finish
+		return rec, nil
+	}
+	lim := limits{life: p.b.life, timeout: closeTimeout}
 	var traceErr error
 	if recordsTrace(p.opts) {
 		name := mediaName(p.opts, ".trace.zip")
-		if traceErr = p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)); traceErr == nil {
+		err := do(context.Background(), lim, func() error { return p.bc.Tracing().Stop(filepath.Join(p.opts.MediaDir, name)) })
+		if err == nil {
 			rec.Trace = name
 		} else {
-			traceErr = fmt.Errorf("save the Playwright trace: %w", traceErr)
+			traceErr = p.b.fail("save the Playwright trace", err)
 		}
 	}
 	video := p.page.Video()
-	if err := p.bc.Close(); err != nil {
-		return rec, errors.Join(traceErr, fmt.Errorf("close the page: %w", err))
+	if err := do(context.Background(), lim, func() error { return p.bc.Close() }); err != nil {
+		return rec, errors.Join(traceErr, p.b.fail("close the page", err))
 	}
-	if traceErr != nil {
+	if traceErr != nil || !recordsVideo(p.opts) {
 		return rec, traceErr
 	}
-	if !recordsVideo(p.opts) {
-		return rec, nil
-	}
 	name := mediaName(p.opts, ".webm")
-	if p.remote {
-		if err := video.SaveAs(filepath.Join(p.opts.MediaDir, name)); err != nil {
-			return rec, fmt.Errorf("fetch the recorded video from the browser server: %w", err)
+	if p.b.remote { // its file lies on the browser's machine
+		err := do(context.Background(), lim, func() error { return video.SaveAs(filepath.Join(p.opts.MediaDir, name)) })
+		if err != nil {
+			return rec, p.b.fail("fetch the recorded video from the browser server", err)
 		}
 		rec.Video = name
 		return rec, nil
 	}
-	recorded, err := video.Path()
+	recorded, err := call(context.Background(), lim, video.Path)
 	if err != nil {
-		return rec, fmt.Errorf("find the recorded video: %w", err)
+		return rec, p.b.fail("find the recorded video", err)
 	}
 	if err := os.Rename(recorded, filepath.Join(p.opts.MediaDir, name)); err != nil {
 		return rec, fmt.Errorf("name the recorded video: %w", err)
@@ -251,22 +279,40 @@ func (p *Page) Close() (agent.Recording, error) {
 	return rec, nil
 }
 
-// fail names what failed and marks a closed or crashed page as agent.ErrBrowserGone. It
-// passes nil and context errors through.
-func (p *Page) fail(what string, err error) error {
-	switch {
-	case err == nil, errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return err
-	case p.crashed.Load():
-		return fmt.Errorf("%s: %w: the page crashed (%v)", what, agent.ErrBrowserGone, err)
-	case p.page.IsClosed(), errors.Is(err, playwright.ErrTargetClosed):
-		return fmt.Errorf("%s: %w: the page or browser was closed (%v)", what, agent.ErrBrowserGone, err)
+// discard closes a page nobody will use, in the background of whoever abandoned it, and
+// deletes the video it recorded.
+func (p *Page) discard() {
+	p.closing.Store(true)
+	p.life.cut("the page was closed")
+	lim := limits{life: p.b.life, timeout: closeTimeout}
+	video := p.page.Video()
+	_ = do(context.Background(), lim, func() error { return p.bc.Close() })
+	if recordsVideo(p.opts) {
+		_ = do(context.Background(), lim, video.Delete)
 	}
-	return fmt.Errorf("%s: %w", what, err)
 }
 
-// do is call for Playwright calls that return only an error.
-func do(ctx context.Context, fn func() error) error {
-	_, err := call(ctx, func() (struct{}, error) { return struct{}{}, fn() })
-	return err
+// fail names what failed and keeps Playwright's appended logs out of the message. A call
+// the page's death ended, or that failed as the page, its browser or the driver died, is
+// agent.ErrBrowserGone with the death's cause: the browser's own, when the page went with it.
+func (p *Page) fail(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	gone := goneWith(p.life, err)
+	if gone == nil {
+		if isContextErr(err) {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return shorten(p.b.log, what, err)
+	}
+	if !p.closing.Load() { // the page went under the executor: say so if its browser went too
+		select {
+		case <-p.b.life.done:
+			gone = p.b.life.err()
+		case <-time.After(deathGrace):
+		}
+	}
+	p.b.logOnce(what, err)
+	return fmt.Errorf("%s: %w", what, gone)
 }

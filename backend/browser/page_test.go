@@ -44,7 +44,7 @@ func TestResolve(t *testing.T) {
 // Refusals and cancellation are decided before any browser call, so a page with no browser
 // behind it shows they never reach one.
 func TestRefusedBeforeTheBrowser(t *testing.T) {
-	var page Page
+	page := &Page{b: &Browser{life: newLifeline(), timeout: callTimeout}, life: newLifeline()}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	live := context.Background()

@@ -7,28 +7,53 @@ import (
 	"observatory/backend/agent"
 )
 
+func click(role, name string) agent.Action {
+	return agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: role, Name: name}}
+}
+
 func TestClassify(t *testing.T) {
 	tests := []struct {
-		a    agent.Action
-		want agent.ActionClass
+		a        agent.Action
+		contract agent.Contract
+		class    agent.ActionClass
 	}{
-		{agent.Action{Kind: agent.ActVerify}, agent.ClassObserve},
-		{agent.Action{Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Next"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Delete account"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Pay now"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Details"}}, agent.ClassPrepare},
-		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Role: "textbox", Name: "Send to"}}, agent.ClassPrepare},
-		{agent.Action{Kind: agent.ActSelect}, agent.ClassPrepare},
-		{agent.Action{Kind: agent.ActPress, Value: "Control+Enter"}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActPress, Value: "Meta+Enter"}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActPress, Value: "Enter"}, agent.ClassPrepare},
-		{agent.Action{Kind: agent.ActHover, Target: agent.Target{Role: "button", Name: "Send"}}, agent.ClassObserve},
-		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Text: "Send now"}}, agent.ClassCommit},
-		{agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{TestID: "done"}}, agent.ClassObserve},
+		{agent.Action{Kind: agent.ActVerify}, agent.ContractControl, agent.ClassObserve},
+		{agent.Action{Kind: agent.ActHover, Target: agent.Target{Role: "button", Name: "Send"}}, agent.ContractRead, agent.ClassObserve},
+		{agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{TestID: "done"}}, agent.ContractRead, agent.ClassObserve},
+		{agent.Action{Kind: agent.ActNavigate, Value: "https://example.com/"}, agent.ContractNavigate, agent.ClassExplore},
+		{agent.Action{Kind: kindUpload, Target: agent.Target{Label: "Attachment"}}, agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Next"}}, agent.ContractIrreversible, agent.ClassCommit},
+		// Booking's two commits stay commits.
+		{click("button", "Reserve slot"), agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Save reservation"}}, agent.ContractIrreversible, agent.ClassCommit},
+		// The broad word list.
+		{click("button", "Send"), agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Post reply"), agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Buy now"), agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Pay now"), agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Confirm order"), agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Publish"), agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Retry"), agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActClick, Target: agent.Target{Text: "Send now"}}, agent.ContractIrreversible, agent.ClassCommit},
+		{click("button", "Delete account"), agent.ContractIrreversible, agent.ClassDestruct},
+		{click("link", "Remove from list"), agent.ContractIrreversible, agent.ClassDestruct},
+		// Names that only look alike, tabs and links.
+		{click("button", "Details"), agent.ContractMutate, agent.ClassPrepare},
+		{click("button", "Sent items"), agent.ContractMutate, agent.ClassPrepare},
+		{click("tab", "Send"), agent.ContractNavigate, agent.ClassExplore},
+		{click("link", "Orders history"), agent.ContractNavigate, agent.ClassExplore},
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Role: "textbox", Name: "Send to"}}, agent.ContractMutate, agent.ClassPrepare},
+		{agent.Action{Kind: agent.ActSelect}, agent.ContractMutate, agent.ClassPrepare},
+		// Keys: only Control/Meta+Enter sends.
+		{agent.Action{Kind: agent.ActPress, Value: "Control+Enter"}, agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActPress, Value: "Meta+Enter"}, agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActPress, Value: "Enter"}, agent.ContractMutate, agent.ClassPrepare},
+		{agent.Action{Kind: agent.ActPress, Value: "Shift+Enter"}, agent.ContractMutate, agent.ClassPrepare},
 	}
 	for _, tt := range tests {
-		if got := Classify(tt.a); got != tt.want {
-			t.Errorf("Classify(%s %q) = %s, want %s", tt.a.Kind, tt.a.Target.Name, got, tt.want)
+		got := Classify(tt.a)
+		if got.Contract != tt.contract || got.Class != tt.class || got.Why == "" {
+			t.Errorf("Classify(%s %s %q) = %+v, want %s/%s with a reason", tt.a.Kind, tt.a.Target, tt.a.Value, got, tt.contract, tt.class)
 		}
 	}
 }
@@ -59,8 +84,101 @@ func TestAdmit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d := Admit(tt.a, tt.grounding, tt.fresh, tt.spent, tt.budget)
-		if d.Admission != tt.want || !strings.Contains(d.Reason, tt.reasonHas) || d.Fingerprint == "" {
+		if d.Admission != tt.want || !strings.Contains(d.Reason, tt.reasonHas) || d.Fingerprint == "" || d.Key == "" {
 			t.Errorf("%s: got %+v, want %s with reason mentioning %q", tt.name, d, tt.want, tt.reasonHas)
+		}
+	}
+}
+
+func TestKeysTellCallsApart(t *testing.T) {
+	home := agent.Sample{URL: "http://lab/inbox"}
+	send := click("button", "Send")
+	tests := []struct {
+		name string
+		a    agent.Action
+		page agent.Sample
+		same bool
+	}{
+		{"the same call", send, home, true},
+		{"the same page with a fragment", send, agent.Sample{URL: "http://lab/inbox#top"}, true},
+		{"the same call whatever the fields hold", send, agent.Sample{URL: "http://lab/inbox", Fields: []agent.Field{{Name: "To", Value: "x"}}}, true},
+		{"another page", send, agent.Sample{URL: "http://lab/drafts"}, false},
+		{"another tool", agent.Action{Kind: agent.ActHover, Target: send.Target}, home, false},
+		{"another target", click("button", "Retry"), home, false},
+		{"another value", agent.Action{Kind: agent.ActFill, Target: send.Target, Value: "a"}, home, false},
+	}
+	base := Key(send, home)
+	for _, tt := range tests {
+		if got := Key(tt.a, tt.page) == base; got != tt.same {
+			t.Errorf("%s: same key %v, want %v", tt.name, got, tt.same)
+		}
+	}
+}
+
+// step is a recorded step of action a on page url, run (allowed) with the given error.
+func step(i int, a agent.Action, url, err string) agent.Step {
+	c := Classify(a)
+	return agent.Step{Index: i, Action: a, Error: err, Decision: agent.Decision{Contract: c.Contract, Class: c.Class,
+		Key: Key(a, agent.Sample{URL: url}), Admission: agent.Allow}}
+}
+
+func TestGuidanceCounts(t *testing.T) {
+	const page, other = "http://lab/", "http://lab/other"
+	send, save := click("button", "Send"), click("button", "Apply filter")
+	read := agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{TestID: "list"}}
+	otherRead := agent.Action{Kind: agent.ActHover, Target: agent.Target{TestID: "menu"}}
+	fill := agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Search"}, Value: "x"}
+	tests := []struct {
+		name    string
+		steps   []agent.Step // the last is the one guided
+		wantHas string       // "" for no guidance
+	}{
+		{"one failure", []agent.Step{step(0, send, page, "boom")}, ""},
+		{"two identical failures", []agent.Step{step(0, send, page, "boom"), step(1, send, page, "boom")}, "change approach"},
+		{"two failures, a read between", []agent.Step{step(0, send, page, "boom"), step(1, otherRead, page, ""), step(2, send, page, "boom")}, "change approach"},
+		{"two failures on different pages", []agent.Step{step(0, send, page, "boom"), step(1, send, other, "boom")}, ""},
+		{"two failures, a fill between", []agent.Step{step(0, send, page, "boom"), step(1, fill, page, ""), step(2, send, page, "boom")}, ""},
+		{"two identical reads", []agent.Step{step(0, read, page, ""), step(1, read, page, "")}, ""},
+		{"three identical reads", []agent.Step{step(0, read, page, ""), step(1, read, page, ""), step(2, read, page, "")}, "nothing is changing"},
+		{"three reads, a fill resets", []agent.Step{step(0, read, page, ""), step(1, fill, page, ""), step(2, read, page, ""), step(3, read, page, "")}, ""},
+		{"three reads, another read between", []agent.Step{step(0, read, page, ""), step(1, otherRead, page, ""), step(2, read, page, ""), step(3, read, page, "")}, "nothing is changing"},
+		{"three identical clicks that worked", []agent.Step{step(0, save, page, ""), step(1, save, page, ""), step(2, save, page, "")}, "not as you expect"},
+		{"three clicks on two pages", []agent.Step{step(0, save, page, ""), step(1, save, other, ""), step(2, save, other, "")}, ""},
+		{"three clicks, a fill resets", []agent.Step{step(0, save, page, ""), step(1, fill, page, ""), step(2, save, page, ""), step(3, save, page, "")}, ""},
+	}
+	for _, tt := range tests {
+		n := len(tt.steps)
+		got := Guidance(tt.steps[:n-1], tt.steps[n-1])
+		if (tt.wantHas == "") != (got == "") || !strings.Contains(got, tt.wantHas) {
+			t.Errorf("%s: guidance %q, want %q", tt.name, got, tt.wantHas)
+		}
+	}
+}
+
+func TestHoldRepeat(t *testing.T) {
+	const page = "http://lab/"
+	send := click("button", "Send")
+	sent := step(3, send, page, "")
+	failed := step(3, send, page, "timeout")
+	again := Admit(send, agent.Sample{URL: page}, agent.Sample{URL: page}, 4, 8)
+	fill := agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "To"}, Value: "a"}
+	tests := []struct {
+		name    string
+		d       agent.Decision
+		history []agent.Step
+		want    agent.Admission
+		goesOn  bool
+	}{
+		{"an irreversible action that succeeded here", again, []agent.Step{sent}, agent.Hold, true},
+		{"one that failed here", again, []agent.Step{failed}, agent.Allow, false},
+		{"one that succeeded on another page", Admit(send, agent.Sample{URL: page + "x"}, agent.Sample{URL: page + "x"}, 4, 8), []agent.Step{sent}, agent.Allow, false},
+		{"a fill repeated", Admit(fill, agent.Sample{URL: page}, agent.Sample{URL: page}, 4, 8), []agent.Step{step(0, fill, page, "")}, agent.Allow, false},
+		{"a denial stands", Admit(send, agent.Sample{URL: page}, agent.Sample{URL: page}, 8, 8), []agent.Step{sent}, agent.Deny, false},
+	}
+	for _, tt := range tests {
+		d := HoldRepeat(tt.d, tt.history)
+		if d.Admission != tt.want || d.Continue != tt.goesOn {
+			t.Errorf("%s: %s (continue %v), want %s (continue %v): %s", tt.name, d.Admission, d.Continue, tt.want, tt.goesOn, d.Reason)
 		}
 	}
 }

@@ -6,13 +6,64 @@ import (
 	"observatory/backend/agent"
 )
 
-// Policy is the harness as the executor's agent.Policy: it classifies and admits each
-// proposal with Admit. It never fails to decide.
-type Policy struct{}
+// Policy is the harness as the executor's agent.Policy. It classifies and admits each
+// proposal (Admit), holds an irreversible action that already succeeded on the page
+// (HoldRepeat), has irreversible actions reviewed and approved when the attempt's safeguards
+// say so, reconciles ambiguous commits against the app's store, and guides a planner that
+// repeats itself. It never fails to decide.
+type Policy struct {
+	// Model is the model reviewer, for safeguards that name one; nil means none is
+	// configured, so such a review is unavailable.
+	Model Reviewer
+}
 
-var _ agent.Policy = Policy{}
+var (
+	_ agent.Policy      = Policy{}
+	_ agent.Reconciling = Policy{}
+	_ agent.Guide       = Policy{}
+)
 
-// Decide admits req's action against its grounding, the fresh observation and the budget.
-func (Policy) Decide(_ context.Context, req agent.PolicyRequest) (agent.Decision, error) {
-	return Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget), nil
+// Decide admits req's action, then, for an irreversible action that may run, reviews it and
+// asks for approval as the attempt's safeguards say.
+func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Decision, error) {
+	d := HoldRepeat(Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget), req.History)
+	g := req.Safeguards
+	if d.Admission != agent.Allow || d.Contract != agent.ContractIrreversible || g == nil {
+		return d, nil
+	}
+	if g.Review != nil {
+		d = review(ctx, d, ReviewRequest{Spec: *g.Review, Action: req.Action, Contract: d.Contract, Class: d.Class, Page: req.Fresh}, p.Model)
+		if d.Admission != agent.Allow {
+			return d, nil
+		}
+	}
+	if g.Approval != nil {
+		d.AskUser = true
+		d.Reason += "; it runs only once the user approves it"
+	}
+	return d, nil
+}
+
+// Reconciles is true: an ambiguous commit is looked up in the app's store before any retry.
+func (Policy) Reconciles() bool { return true }
+
+// Guidance comments on a repeated call (see the package-level Guidance).
+func (Policy) Guidance(history []agent.Step, s agent.Step) string { return Guidance(history, s) }
+
+// Off is the naive column: no harness. It classifies each action for the record and admits
+// everything within the budget: no holds, no review, no approval, and ambiguous commits are
+// retried blindly.
+type Off struct{}
+
+var _ agent.Policy = Off{}
+
+// Decide admits req's action unless the budget is spent.
+func (Off) Decide(_ context.Context, req agent.PolicyRequest) (agent.Decision, error) {
+	c := Classify(req.Action)
+	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(req.Action, req.Fresh),
+		Admission: agent.Allow, Reason: "the harness is off: every action within the budget runs"}
+	if req.Spent >= req.Budget {
+		d.Admission, d.Reason = agent.Deny, "action budget spent"
+	}
+	return d, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
+	"observatory/backend/labs/outbox"
 )
 
 // App is one running copy of a lab's app, fresh for each attempt, so that nothing a
@@ -40,19 +41,37 @@ type Lab interface {
 	Truth(events []agent.Event) (agent.Signal, error)
 }
 
-// bookingLab adapts the booking lab's concrete Launch to the Lab interface.
-type bookingLab struct{ *booking.Lab }
+// lab is a lab whose Launch returns its own instance type, seen through the Lab interface.
+type lab struct {
+	suite
+	launch func(fault string, params map[string]int) (App, error)
+}
 
-func (b bookingLab) Launch(fault string, params map[string]int) (App, error) {
-	in, err := b.Lab.Launch(fault, params)
-	if err != nil {
-		return nil, err
+// suite is what a lab's own type provides besides Launch.
+type suite interface {
+	agent.Suite
+	agent.Replayer
+	Name() string
+	Truth(events []agent.Event) (agent.Signal, error)
+}
+
+func (l lab) Launch(fault string, params map[string]int) (App, error) { return l.launch(fault, params) }
+
+// launcher turns a lab's concrete Launch into one that returns an App, never a nil instance
+// inside a non-nil App.
+func launcher[I App](launch func(string, map[string]int) (I, error)) func(string, map[string]int) (App, error) {
+	return func(fault string, params map[string]int) (App, error) {
+		in, err := launch(fault, params)
+		if err != nil {
+			return nil, err
+		}
+		return in, nil
 	}
-	return in, nil
 }
 
 var all = map[string]func() Lab{
-	"booking": func() Lab { return bookingLab{booking.New()} },
+	"booking": func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
+	"outbox":  func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
 }
 
 // Get returns the lab called name, or an error listing the labs there are.

@@ -38,12 +38,14 @@ type taskV2 struct {
 }
 
 type configV2 struct {
-	Wait        string `json:"wait"`
-	FixedWaitMS int    `json:"fixed_wait_ms"`
-	PollMS      int    `json:"poll_ms"`
-	DeadlineMS  int    `json:"deadline_ms"`
-	Selectors   string `json:"selectors"`
-	Budget      int    `json:"budget"`
+	Wait        string        `json:"wait"`
+	FixedWaitMS int           `json:"fixed_wait_ms"`
+	PollMS      int           `json:"poll_ms"`
+	DeadlineMS  int           `json:"deadline_ms"`
+	Selectors   string        `json:"selectors"`
+	Budget      int           `json:"budget"`
+	Retries     int           `json:"retries,omitempty"`
+	Safeguards  *safeguardsV2 `json:"safeguards,omitempty"`
 }
 
 type attemptV2 struct {
@@ -86,10 +88,16 @@ type actionV2 struct {
 }
 
 type decisionV2 struct {
-	Class       string `json:"class"`
-	Admission   string `json:"admission"`
-	Reason      string `json:"reason"`
-	Fingerprint string `json:"fingerprint,omitempty"`
+	Class       string    `json:"class"`
+	Admission   string    `json:"admission"`
+	Reason      string    `json:"reason"`
+	Fingerprint string    `json:"fingerprint,omitempty"`
+	Contract    string    `json:"contract,omitempty"`
+	Why         string    `json:"why,omitempty"`
+	Key         string    `json:"key,omitempty"`
+	Continue    bool      `json:"continue,omitempty"`
+	Review      *reviewV2 `json:"review,omitempty"`
+	AskUser     bool      `json:"ask_user,omitempty"`
 }
 
 type roleNameV2 struct {
@@ -121,18 +129,22 @@ type sampleV2 struct {
 }
 
 type stepV2 struct {
-	Index      int        `json:"index"`
-	Action     actionV2   `json:"action"`
-	Reason     string     `json:"reason,omitempty"`
-	Decision   decisionV2 `json:"decision"`
-	Resolved   string     `json:"resolved,omitempty"`
-	Before     sampleV2   `json:"before"`
-	After      sampleV2   `json:"after"`
-	Distance   float64    `json:"distance"`
-	StartMS    int64      `json:"start_ms"`
-	DurationMS int64      `json:"duration_ms"`
-	Blocked    []string   `json:"blocked,omitempty"`
-	Error      string     `json:"error,omitempty"`
+	Index          int               `json:"index"`
+	Action         actionV2          `json:"action"`
+	Reason         string            `json:"reason,omitempty"`
+	Decision       decisionV2        `json:"decision"`
+	Resolved       string            `json:"resolved,omitempty"`
+	Before         sampleV2          `json:"before"`
+	After          sampleV2          `json:"after"`
+	Distance       float64           `json:"distance"`
+	StartMS        int64             `json:"start_ms"`
+	DurationMS     int64             `json:"duration_ms"`
+	Blocked        []string          `json:"blocked,omitempty"`
+	Error          string            `json:"error,omitempty"`
+	Guidance       string            `json:"guidance,omitempty"`
+	Approvals      []approvalV2      `json:"approvals,omitempty"`
+	Reconciliation *reconciliationV2 `json:"reconciliation,omitempty"`
+	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`
 }
 
 type eventV2 struct {

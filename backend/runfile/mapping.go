@@ -31,7 +31,8 @@ func fromTask(t agent.Task) taskV2 {
 
 func fromConfig(c agent.Config) configV2 {
 	return configV2{Wait: string(c.Wait), FixedWaitMS: c.FixedWaitMS, PollMS: c.PollMS,
-		DeadlineMS: c.DeadlineMS, Selectors: string(c.Selectors), Budget: c.Budget}
+		DeadlineMS: c.DeadlineMS, Selectors: string(c.Selectors), Budget: c.Budget,
+		Retries: c.Retries, Safeguards: ptr(c.Safeguards, fromSafeguards)}
 }
 
 func fromAction(a agent.Action) actionV2 {
@@ -45,9 +46,12 @@ func fromAction(a agent.Action) actionV2 {
 func fromStep(s agent.Step) stepV2 {
 	d := s.Decision
 	return stepV2{Index: s.Index, Action: fromAction(s.Action), Reason: s.Reason,
-		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint},
+		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
+			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser},
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
-		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error}
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
+		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
+		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn)}
 }
 
 func fromSample(s agent.Sample) sampleV2 {
@@ -112,7 +116,8 @@ func (t taskV2) toDomain() agent.Task {
 
 func (c configV2) toDomain() agent.Config {
 	return agent.Config{Wait: agent.WaitMode(c.Wait), FixedWaitMS: c.FixedWaitMS, PollMS: c.PollMS,
-		DeadlineMS: c.DeadlineMS, Selectors: agent.SelectorMode(c.Selectors), Budget: c.Budget}
+		DeadlineMS: c.DeadlineMS, Selectors: agent.SelectorMode(c.Selectors), Budget: c.Budget,
+		Retries: c.Retries, Safeguards: ptr(c.Safeguards, safeguardsV2.toDomain)}
 }
 
 func (a actionV2) toDomain() agent.Action {
@@ -125,9 +130,12 @@ func (a actionV2) toDomain() agent.Action {
 func (s stepV2) toDomain() agent.Step {
 	d := s.Decision
 	return agent.Step{Index: s.Index, Action: s.Action.toDomain(), Reason: s.Reason,
-		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint},
+		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
+			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser},
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
-		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error}
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
+		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
+		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain)}
 }
 
 func (s sampleV2) toDomain() agent.Sample {

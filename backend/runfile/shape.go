@@ -70,6 +70,11 @@ func checkShape(v any, t reflect.Type, path string) *Error {
 		return checkMap(v, t, path)
 	case reflect.Struct:
 		return checkObject(v, t, path)
+	case reflect.Pointer: // an optional object: null or absent is none
+		if v == nil {
+			return nil
+		}
+		return checkShape(v, t.Elem(), path)
 	default:
 		return refuse(path, "internal error: no shape rule for Go type %s", t)
 	}

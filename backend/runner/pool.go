@@ -66,6 +66,10 @@ func (p *pool) acquire(ctx context.Context) (agent.Browser, *endpointState, erro
 				return nil, nil, ctx.Err()
 			}
 		}
+		if e.browser != nil && gone(e.browser) { // it died after its last attempt ended
+			e.retired = append(e.retired, e.browser)
+			e.browser = nil
+		}
 		if e.browser == nil {
 			b, err := e.Launch(ctx)
 			if err != nil {

@@ -47,8 +47,11 @@ type Runner struct {
 	// Spec is the task document recorded with the run, so its verdicts can be recomputed.
 	Spec json.RawMessage
 	// Planner returns the planner of one attempt.
-	Planner   func(spec agent.AttemptSpec) agent.Planner
-	Policy    agent.Policy
+	Planner func(spec agent.AttemptSpec) agent.Planner
+	Policy  agent.Policy
+	// Approver returns who approves one attempt's irreversible actions when its policy asks;
+	// nil asks nobody, so they are held.
+	Approver  func(spec agent.AttemptSpec) agent.Approver
 	Launch    Launcher
 	Endpoints []Endpoint
 	Recorder  agent.Recorder
@@ -252,7 +255,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
 	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Suite.Task(), Config: cfg,
-		Fault: spec.Fault, Params: spec.Params, Plan: r.Suite.Plan(), Started: time.Now().UTC()}
+		Fault: spec.Fault, Params: spec.Params, Plan: planOf(r.Suite, spec), Started: time.Now().UTC()}
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, position, a) }); err != nil {
 		return a, err
 	}
@@ -291,6 +294,9 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 
 	exec := &agent.Executor{Policy: r.policy()}
+	if r.Approver != nil {
+		exec.Approver = r.Approver(spec)
+	}
 	var out agent.Outcome
 	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
 		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()}
@@ -355,7 +361,15 @@ func (r *Runner) planner(spec agent.AttemptSpec) agent.Planner {
 	if r.Planner != nil {
 		return r.Planner(spec)
 	}
-	return planner.Scripted(r.Suite.Plan())
+	return planner.Scripted(planOf(r.Suite, spec))
+}
+
+// planOf is the attempt's own plan, or else the suite's.
+func planOf(suite agent.Suite, spec agent.AttemptSpec) agent.Plan {
+	if len(spec.Plan) > 0 {
+		return spec.Plan
+	}
+	return suite.Plan()
 }
 
 func (r *Runner) policy() agent.Policy {
@@ -363,6 +377,13 @@ func (r *Runner) policy() agent.Policy {
 		return r.Policy
 	}
 	return harness.Policy{}
+}
+
+// gone reports whether b knows it has died (see agent.Lifeline), so the next attempt needs a
+// new browser.
+func gone(b agent.Browser) bool {
+	l, ok := b.(agent.Lifeline)
+	return ok && l.GoneErr() != nil
 }
 
 // errBrowserGone tells Run that the attempt was recorded but its browser died, so the next

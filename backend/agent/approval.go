@@ -1,0 +1,256 @@
+package agent
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Approver asks the user whether one irreversible action may run, immediately before it
+// runs. Only its answer counts as approval: nothing the page shows ever does.
+type Approver interface {
+	// Approve returns the user's answer. It should return when ctx ends; the executor stops
+	// waiting then all the same.
+	Approve(ctx context.Context, req ApprovalRequest) (ApprovalAnswer, error)
+}
+
+// ApprovalAnswer is the user's answer to an approval request.
+type ApprovalAnswer string
+
+// Answers. AnswerNone is no answer: the user held the action, or did not answer in time.
+const (
+	AnswerApprove ApprovalAnswer = "approve"
+	AnswerDeny    ApprovalAnswer = "deny"
+	AnswerNone    ApprovalAnswer = "none"
+)
+
+// ApprovalRequest states in the user's language what approving would let happen: the
+// control, the recipient, the data and amount it sends, and that it cannot be undone, with
+// the page's screenshot. Hash binds an approval to exactly these details.
+type ApprovalRequest struct {
+	// Step is the index of the step that asks.
+	Step int `json:"step"`
+	// Action is the step's description ("Send the message"); Target the control it uses.
+	Action string `json:"action"`
+	Target string `json:"target"`
+	// Recipient and Amount are the form's values that name who receives it and how much,
+	// when it has such fields.
+	Recipient string `json:"recipient,omitempty"`
+	Amount    string `json:"amount,omitempty"`
+	// Data are the form's fields as the action would send them.
+	Data []Field `json:"data"`
+	// Permanence says what cannot be undone.
+	Permanence string `json:"permanence"`
+	URL        string `json:"url"`
+	// Screenshot is the page as the request was made, relative to the run's media folder.
+	Screenshot string `json:"screenshot,omitempty"`
+	Hash       string `json:"hash"`
+	// Again says why the user is asked again: what changed since their last approval.
+	Again string `json:"again,omitempty"`
+}
+
+// Approval is one approval request and what came of it, as recorded in its step.
+type Approval struct {
+	Request ApprovalRequest `json:"request"`
+	Answer  ApprovalAnswer  `json:"answer"`
+	// Note says why there was no answer, or why an approval was void (what changed).
+	Note string `json:"note,omitempty"`
+	// AskedMS and AnsweredMS are milliseconds since the attempt started.
+	AskedMS    int64 `json:"asked_ms"`
+	AnsweredMS int64 `json:"answered_ms"`
+	// Void means the details changed between the approval and the commit, so it was not used.
+	Void bool `json:"void,omitempty"`
+}
+
+// DefaultApprovalLimit is how long the user has to answer when the task sets no limit.
+const DefaultApprovalLimit = time.Minute
+
+// maxAsks is how many times one action asks before the executor gives up on details that
+// keep changing under the user.
+const maxAsks = 3
+
+var (
+	recipientField = regexp.MustCompile(`(?i)^(to|recipients?|send to|email|e-mail|payee|cc|bcc)\b`)
+	amountField    = regexp.MustCompile(`(?i)\b(amount|total|price|sum|quantity)\b`)
+)
+
+// DescribeApproval states what approving action a on page s would let happen.
+func DescribeApproval(step int, a Action, class ActionClass, s Sample) ApprovalRequest {
+	req := ApprovalRequest{Step: step, Action: a.Description, Target: a.Target.String(), URL: s.URL,
+		Data: append([]Field{}, s.Fields...), Screenshot: s.Screenshot}
+	if req.Target == "" {
+		req.Target = fmt.Sprintf("%s %q", a.Kind, a.Value)
+	}
+	for _, f := range s.Fields {
+		switch {
+		case req.Recipient == "" && recipientField.MatchString(f.Name):
+			req.Recipient = f.Value
+		case req.Amount == "" && amountField.MatchString(f.Name):
+			req.Amount = f.Value
+		}
+	}
+	req.Permanence = "This cannot be undone: once it runs, its effect is outside this page."
+	if class == ClassDestruct {
+		req.Permanence = "This destroys something for good: it cannot be undone."
+	}
+	req.Hash = req.hash()
+	return req
+}
+
+// hash condenses every detail the user approves; the screenshot and step are not details.
+func (q ApprovalRequest) hash() string {
+	fields := make([]string, len(q.Data))
+	for i, f := range q.Data {
+		fields[i] = f.Role + "[" + f.Name + "]=" + f.Value
+	}
+	sort.Strings(fields)
+	parts := []string{q.Action, q.Target, q.Recipient, q.Amount, q.Permanence, q.URL, strings.Join(fields, "\x1f")}
+	sum := sha256.Sum256([]byte(strings.Join(parts, "\x1e")))
+	return hex.EncodeToString(sum[:8])
+}
+
+// Changes names what differs between the details q was approved with and now, in the user's
+// words ("the recipient changed from a@x to b@y").
+func (q ApprovalRequest) Changes(now ApprovalRequest) string {
+	var out []string
+	if q.Recipient != now.Recipient {
+		out = append(out, fmt.Sprintf("the recipient changed from %q to %q", q.Recipient, now.Recipient))
+	}
+	if q.Amount != now.Amount {
+		out = append(out, fmt.Sprintf("the amount changed from %q to %q", q.Amount, now.Amount))
+	}
+	if q.URL != now.URL {
+		out = append(out, fmt.Sprintf("the page changed from %s to %s", q.URL, now.URL))
+	}
+	before := map[string]string{}
+	for _, f := range q.Data {
+		before[f.Name] = f.Value
+	}
+	for _, f := range now.Data {
+		if v, ok := before[f.Name]; (!ok || v != f.Value) && !recipientField.MatchString(f.Name) && !amountField.MatchString(f.Name) {
+			out = append(out, fmt.Sprintf("%s changed", f.Name))
+		}
+	}
+	if len(out) == 0 {
+		return "the details changed"
+	}
+	return strings.Join(out, "; ")
+}
+
+// approve asks for the user's approval of a, whose target has been resolved, and confirms
+// that nothing changed between the approval and the commit: it moves the pointer onto the
+// control, as a person would, observes the page again and compares. Changed details void the
+// approval and it asks again. A non-empty terminal means the action must not run.
+func (r *run) approve(s *Step, a Action) (Terminal, string) {
+	limit := DefaultApprovalLimit
+	if g := r.cfg.Safeguards; g != nil && g.Approval != nil {
+		limit = ms(g.Approval.LimitMS)
+	}
+	page, again := s.Before, ""
+	for n := 1; ; n++ {
+		req := DescribeApproval(s.Index, a, s.Decision.Class, page)
+		req.Again = again
+		rec := Approval{Request: req, AskedMS: r.sinceStart()}
+		rec.Answer, rec.Note = r.ask(req, limit)
+		rec.AnsweredMS = r.sinceStart()
+		s.Approvals = append(s.Approvals, rec)
+		switch rec.Answer {
+		case AnswerDeny:
+			return Rejected, fmt.Sprintf("step %d (%s): approval denied by the user", s.Index+1, a.Description)
+		case AnswerNone:
+			if r.gone() != nil && !r.cancelled() { // the page died while the user was asked
+				return r.interrupted(fmt.Sprintf("step %d (%s), waiting for approval", s.Index+1, a.Description))
+			}
+			return Rejected, fmt.Sprintf("step %d (%s): approval not given (%s)", s.Index+1, a.Description, rec.Note)
+		}
+		fresh, err := r.approach(a)
+		if err != nil {
+			t, err := r.fail(err, ClassObserve)
+			s.Error = err.Error()
+			return t, fmt.Sprintf("step %d (%s): observing the page after approval failed: %v", s.Index+1, a.Description, err)
+		}
+		now := DescribeApproval(s.Index, a, s.Decision.Class, fresh)
+		if now.Hash == req.Hash {
+			return "", ""
+		}
+		again = req.Changes(now)
+		last := &s.Approvals[len(s.Approvals)-1]
+		last.Void, last.Note = true, "void before the commit: "+again
+		if n == maxAsks {
+			return Rejected, fmt.Sprintf("step %d (%s): the details changed after each of %d approvals", s.Index+1, a.Description, n)
+		}
+		page = fresh
+	}
+}
+
+// approach moves the pointer onto the target of a click or submit, which a page may react
+// to, and observes the page as it now is, immediately before the commit.
+func (r *run) approach(a Action) (Sample, error) {
+	if (a.Kind == ActClick || a.Kind == ActSubmit) && !a.Target.IsZero() {
+		if err := r.page.Act(r.ctx, Action{ID: a.ID, Description: "move to " + a.Description, Kind: ActHover, Target: a.Target}); err != nil {
+			return Sample{}, err
+		}
+	}
+	return r.observe()
+}
+
+// ask puts req to the approver and waits up to limit for its answer. No approver, an error,
+// an answer other than approve or deny, or the limit passing is no answer, with a note why.
+func (r *run) ask(req ApprovalRequest, limit time.Duration) (ApprovalAnswer, string) {
+	if r.x.Approver == nil {
+		return AnswerNone, "nobody is there to approve it"
+	}
+	ctx, cancel := context.WithCancel(r.ctx)
+	defer cancel()
+	type reply struct {
+		a   ApprovalAnswer
+		err error
+	}
+	replies := make(chan reply, 1)
+	go func() {
+		a, err := r.x.Approver.Approve(ctx, req)
+		replies <- reply{a, err}
+	}()
+	expired := make(chan struct{})
+	go func() {
+		if r.x.sleepCtx(ctx, limit) == nil {
+			close(expired)
+		}
+	}()
+	select {
+	case rp := <-replies:
+		switch {
+		case rp.err != nil:
+			return AnswerNone, "the approver failed: " + rp.err.Error()
+		case rp.a == AnswerApprove, rp.a == AnswerDeny:
+			return rp.a, ""
+		case rp.a == AnswerNone:
+			return AnswerNone, "the user held it"
+		}
+		return AnswerNone, fmt.Sprintf("the approver answered %q", rp.a)
+	case <-expired:
+		return AnswerNone, fmt.Sprintf("no answer within %d ms", limit.Milliseconds())
+	case <-r.ctx.Done():
+		return AnswerNone, "cancelled while waiting for the user"
+	}
+}
+
+// sleepCtx waits d on the executor's clock, or until ctx ends.
+func (x *Executor) sleepCtx(ctx context.Context, d time.Duration) error {
+	if x.Sleep != nil {
+		return x.Sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,86 @@
+package agent
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Safeguards are a task's settings for irreversible actions: review by a policy, and the
+// user's approval at the point of risk. Nil fields are off.
+type Safeguards struct {
+	Review   *ReviewSpec   `json:"review,omitempty"`
+	Approval *ApprovalSpec `json:"approval,omitempty"`
+}
+
+// Reviewers a ReviewSpec can name.
+const (
+	ReviewerRules = "rules" // CEL rules over the action and the page
+	ReviewerModel = "model" // a model, through the planner's providers
+)
+
+// What review does when its reviewer cannot answer.
+const (
+	OnUnavailableHold  = "hold"
+	OnUnavailableAllow = "allow"
+)
+
+// ReviewSpec says how irreversible actions are reviewed just before they run.
+type ReviewSpec struct {
+	// Policy is the policy text the reviewer judges against, in the user's words.
+	Policy string `json:"policy"`
+	// Reviewer is ReviewerRules or ReviewerModel.
+	Reviewer string `json:"reviewer"`
+	// Rules are the rules reviewer's: any rule whose expression holds is a caution.
+	Rules []ReviewRule `json:"rules,omitempty"`
+	// OnUnavailable is OnUnavailableHold (the default, when empty) or OnUnavailableAllow.
+	OnUnavailable string `json:"on_unavailable,omitempty"`
+}
+
+// ReviewRule is one rule: a CEL expression over `action` and `page` that holds when the
+// action breaks the policy, and the reason given when it does.
+type ReviewRule struct {
+	Expr   string `json:"expr"`
+	Reason string `json:"reason"`
+}
+
+// ApprovalSpec says that irreversible actions wait for the user's approval, and how long.
+type ApprovalSpec struct {
+	// LimitMS is how long the user has to answer; no answer by then holds the action.
+	LimitMS int `json:"limit_ms"`
+}
+
+// Review verdicts.
+const (
+	ReviewClear       = "clear"
+	ReviewCaution     = "caution"
+	ReviewUnavailable = "unavailable"
+)
+
+// Review is a reviewer's judgement of one irreversible action, as recorded in its Decision.
+type Review struct {
+	Reviewer string `json:"reviewer"`
+	// Verdict is ReviewClear, ReviewCaution or ReviewUnavailable.
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason"`
+}
+
+// Validate says what is wrong with g, naming the field, or returns nil.
+func (g *Safeguards) Validate() error {
+	if g == nil {
+		return nil
+	}
+	if r := g.Review; r != nil {
+		switch {
+		case r.Reviewer != ReviewerRules && r.Reviewer != ReviewerModel:
+			return fmt.Errorf("review.reviewer %q: want %q or %q", r.Reviewer, ReviewerRules, ReviewerModel)
+		case r.OnUnavailable != "" && !slices.Contains([]string{OnUnavailableHold, OnUnavailableAllow}, r.OnUnavailable):
+			return fmt.Errorf("review.on_unavailable %q: want %q or %q", r.OnUnavailable, OnUnavailableHold, OnUnavailableAllow)
+		case r.Reviewer == ReviewerRules && len(r.Rules) == 0:
+			return fmt.Errorf("review.rules: the rules reviewer needs at least one rule")
+		}
+	}
+	if a := g.Approval; a != nil && (a.LimitMS < 1 || a.LimitMS > 3600000) {
+		return fmt.Errorf("approval.limit_ms %d: want 1 to 3600000", a.LimitMS)
+	}
+	return nil
+}

@@ -1,0 +1,81 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+)
+
+// down is a model reviewer that cannot answer.
+type down struct{}
+
+func (down) Review(context.Context, ReviewRequest) (agent.Review, error) {
+	return agent.Review{}, errors.New("connection refused")
+}
+
+func TestPolicyReviewsAndAsksBeforeIrreversibleActions(t *testing.T) {
+	page := agent.Sample{URL: "http://lab/", Fields: []agent.Field{{Role: "textbox", Name: "Message", Value: "the Q3 figures"}}}
+	send := click("button", "Send")
+	fill := agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Message"}, Value: "the Q3 figures"}
+	rule := agent.ReviewRule{Expr: `action.contract == "irreversible" && page.fields.exists(f, f.name == "Message" && f.value.contains("Q3"))`, Reason: "shares the figures"}
+	clearRule := agent.ReviewRule{Expr: `page.url.startsWith("https://")`, Reason: "unused"}
+	rules := func(rs ...agent.ReviewRule) *agent.Safeguards {
+		return &agent.Safeguards{Review: &agent.ReviewSpec{Policy: "p", Reviewer: agent.ReviewerRules, Rules: rs}}
+	}
+	model := func(onUnavailable string) *agent.Safeguards {
+		return &agent.Safeguards{Review: &agent.ReviewSpec{Policy: "p", Reviewer: agent.ReviewerModel, OnUnavailable: onUnavailable}}
+	}
+	tests := []struct {
+		name      string
+		p         Policy
+		a         agent.Action
+		guard     *agent.Safeguards
+		want      agent.Admission
+		verdict   string // the review's, "" when none
+		askUser   bool
+		reasonHas string
+	}{
+		{"no safeguards", Policy{}, send, nil, agent.Allow, "", false, "still matches"},
+		{"a rule holds: caution", Policy{}, send, rules(rule), agent.Hold, agent.ReviewCaution, false, "shares the figures"},
+		{"no rule holds: clear", Policy{}, send, rules(clearRule), agent.Allow, agent.ReviewClear, false, "still matches"},
+		{"a rule that does not compile: unavailable, hold", Policy{}, send, rules(agent.ReviewRule{Expr: "bdy == 1", Reason: "x"}), agent.Hold, agent.ReviewUnavailable, false, "undeclared reference"},
+		{"a rule that is not a bool: unavailable, hold", Policy{}, send, rules(agent.ReviewRule{Expr: "page.url", Reason: "x"}), agent.Hold, agent.ReviewUnavailable, false, "want a bool"},
+		{"no model configured: hold", Policy{}, send, model(""), agent.Hold, agent.ReviewUnavailable, false, "on_unavailable is hold"},
+		{"a model that is down: hold", Policy{Model: down{}}, send, model(agent.OnUnavailableHold), agent.Hold, agent.ReviewUnavailable, false, "connection refused"},
+		{"a model that is down, on_unavailable allow", Policy{Model: down{}}, send, model(agent.OnUnavailableAllow), agent.Allow, agent.ReviewUnavailable, false, "still matches"},
+		{"approval on", Policy{}, send, &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Allow, "", true, "user approves"},
+		{"review clear, then approval", Policy{}, send, &agent.Safeguards{Review: rules(clearRule).Review, Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Allow, agent.ReviewClear, true, "user approves"},
+		{"review caution, no approval asked", Policy{}, send, &agent.Safeguards{Review: rules(rule).Review, Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Hold, agent.ReviewCaution, false, "shares"},
+		{"a fill is neither reviewed nor approved", Policy{}, fill, &agent.Safeguards{Review: rules(rule).Review, Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Allow, "", false, "within budget"},
+	}
+	for _, tt := range tests {
+		d, err := tt.p.Decide(context.Background(), agent.PolicyRequest{Action: tt.a, Grounding: page, Fresh: page, Spent: 1, Budget: 8, Safeguards: tt.guard})
+		verdict := ""
+		if d.Review != nil {
+			verdict = d.Review.Verdict
+		}
+		if err != nil || d.Admission != tt.want || verdict != tt.verdict || d.AskUser != tt.askUser || !strings.Contains(d.Reason, tt.reasonHas) {
+			t.Errorf("%s: %s, review %q, ask %v, %q (%v); want %s, %q, %v, reason with %q",
+				tt.name, d.Admission, verdict, d.AskUser, d.Reason, err, tt.want, tt.verdict, tt.askUser, tt.reasonHas)
+		}
+	}
+}
+
+func TestOffAdmitsEverythingWithinTheBudget(t *testing.T) {
+	send := click("button", "Send")
+	history := []agent.Step{step(0, send, "http://lab/", "")}
+	guard := &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 10}}
+	d, _ := Off{}.Decide(context.Background(), agent.PolicyRequest{Action: send, Fresh: agent.Sample{URL: "http://lab/"}, Spent: 1, Budget: 8, History: history, Safeguards: guard})
+	if d.Admission != agent.Allow || d.AskUser || d.Contract != agent.ContractIrreversible {
+		t.Errorf("off: %+v, want an irreversible action allowed without asking", d)
+	}
+	if _, ok := any(Off{}).(agent.Reconciling); ok {
+		t.Error("off reconciles; the naive column retries blindly")
+	}
+	if d, _ := (Off{}).Decide(context.Background(), agent.PolicyRequest{Action: send, Spent: 8, Budget: 8}); d.Admission != agent.Deny {
+		t.Errorf("off past its budget: %s, want deny", d.Admission)
+	}
+}

@@ -1,0 +1,91 @@
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+
+	"observatory/backend/agent"
+)
+
+// maxAnswer bounds the look-up answer a reconciliation records.
+const maxAnswer = 2 << 10
+
+// environment is one instance of the app as an attempt of the lab's own task runs against
+// it. It reconciles an ambiguous send by asking the app's store about its operation id.
+type environment struct {
+	in *Instance
+}
+
+var (
+	_ agent.Environment = (*environment)(nil)
+	_ agent.Reconciler  = (*environment)(nil)
+)
+
+func (e *environment) StartURL() string { return e.in.URL() }
+
+func (e *environment) Origins() []string {
+	u, err := url.Parse(e.in.URL())
+	if err != nil {
+		return nil
+	}
+	return []string{u.Scheme + "://" + u.Host}
+}
+
+func (e *environment) Check(context.Context, agent.Observer) agent.Check {
+	return e.in.Check(Requested)
+}
+
+func (e *environment) Quiesce(ctx context.Context) error { return e.in.Quiesce(ctx) }
+
+func (e *environment) Events() []agent.Event { return e.in.Events() }
+
+// Answers is empty: the lab's own gate is judged from its event log alone.
+func (e *environment) Answers(context.Context, agent.Observer) []agent.Answer { return nil }
+
+func (e *environment) Close() error { return e.in.Close() }
+
+// Reconcile reads the latest send's operation id from the page's Operation id field and asks
+// the store, through its JSON endpoint, how many messages it holds for it. The retry it
+// offers is the page's Retry, which sends the same operation id again.
+func (e *environment) Reconcile(ctx context.Context, s agent.Sample) (agent.Reconciliation, error) {
+	op := ""
+	for _, f := range s.Fields {
+		if f.Name == OpLabel {
+			op = f.Value
+		}
+	}
+	if op == "" {
+		return agent.Reconciliation{}, fmt.Errorf("the page shows no %s to look up", OpLabel)
+	}
+	query := "/api/messages?op_id=" + url.QueryEscape(op)
+	rec := agent.Reconciliation{OpID: op, Query: "GET " + query,
+		Retry: &agent.Action{ID: "retry", Description: "Retry the same send", Kind: agent.ActClick,
+			Target: agent.Target{Role: "button", Name: RetryLabel}}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, e.in.URL()+query[1:], nil)
+	if err != nil {
+		return rec, err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return rec, fmt.Errorf("ask the store: %w", err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(res.Body, maxAnswer))
+	if err != nil {
+		return rec, fmt.Errorf("read the store's answer: %w", err)
+	}
+	rec.Answer = string(body)
+	var ans lookUpAnswer
+	if res.StatusCode != http.StatusOK {
+		return rec, fmt.Errorf("the store answered HTTP %d: %s", res.StatusCode, body)
+	}
+	if err := json.Unmarshal(body, &ans); err != nil {
+		return rec, fmt.Errorf("the store's answer is not the expected JSON: %w", err)
+	}
+	rec.Found = ans.Found
+	return rec, nil
+}

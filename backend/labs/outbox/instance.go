@@ -1,0 +1,158 @@
+package outbox
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
+)
+
+// Instance is one running copy of the outbox app on 127.0.0.1, with its own store and event
+// log. It is safe for concurrent use.
+type Instance struct {
+	fault   string
+	latency time.Duration
+	store   *labkit.Store[State]
+	srv     *labkit.Server
+
+	mu     sync.Mutex
+	struck bool // the fault has struck its one send
+}
+
+// Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every send waits latencyMS
+// milliseconds before the server answers it.
+func Start(fault string, latencyMS int) (*Instance, error) {
+	if err := checkFault(fault); err != nil {
+		return nil, err
+	}
+	if latencyMS < 0 {
+		return nil, fmt.Errorf("outbox lab latency %d ms: want 0 or more", latencyMS)
+	}
+	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
+		store: labkit.NewStore(Initial(), Apply)}
+	srv, err := labkit.Serve("outbox lab", in.routes())
+	if err != nil {
+		return nil, err
+	}
+	in.srv = srv
+	return in, nil
+}
+
+// URL is the app's start page.
+func (in *Instance) URL() string { return in.srv.URL() }
+
+// State returns the app's authoritative state now.
+func (in *Instance) State() State { return in.store.State() }
+
+// Events returns a copy of the event log so far.
+func (in *Instance) Events() []agent.Event { return in.store.Events() }
+
+// Check evaluates the completion gate on the server's state now, and whether that state makes
+// further waiting pointless.
+func (in *Instance) Check(req Request) agent.Check {
+	s := in.State()
+	g := Gate(s, req)
+	settled, why := Settle(s, g)
+	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
+}
+
+// Settle says, from the server's state now, whether waiting on gate g is pointless.
+func (in *Instance) Settle(g agent.Gate) (agent.Terminal, string) { return Settle(in.State(), g) }
+
+// Quiesce waits until no request is being handled, or ctx ends.
+func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
+
+// Close stops the server. From then on nothing is sent or logged, and late requests fail.
+func (in *Instance) Close() error {
+	in.store.Close()
+	return in.srv.Close()
+}
+
+// strike reports whether the instance's fault strikes this send: the first send only, and
+// only for the given faults.
+func (in *Instance) strike(faults ...string) bool {
+	if !slices.Contains(faults, in.fault) {
+		return false
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.struck {
+		return false
+	}
+	in.struck = true
+	return true
+}
+
+// outcome is how the server ends one send.
+type outcome int
+
+const (
+	answered outcome = iota // answer the page
+	hangUp                  // drop the connection without an answer
+)
+
+// receive logs a send request. A request for an operation id already stored is answered as
+// it was, without storing it again: the server is idempotent by operation id.
+func (in *Instance) receive(req sendRequest) (duplicate bool, err error) {
+	err = in.store.Tx(func(tx *labkit.Tx[State]) error {
+		if err := tx.Log(EventReceived, map[string]string{"op_id": req.OpID, "to": req.To, "subject": req.Subject, "body": req.Body}); err != nil {
+			return err
+		}
+		if tx.State().Stored(req.OpID) == 0 {
+			return nil
+		}
+		duplicate = true
+		return tx.Log(EventAnswered, map[string]string{"op_id": req.OpID})
+	})
+	return duplicate, err
+}
+
+// finish commits a send whose latency has passed and logs how the server ends it, according
+// to the fault.
+func (in *Instance) finish(req sendRequest) (outcome, error) {
+	op := map[string]string{"op_id": req.OpID}
+	if in.strike(FaultDropped) {
+		return hangUp, in.store.Log(EventDropped, op)
+	}
+	twice := in.strike(FaultDeliveredTwice)
+	lost := twice || in.strike(FaultResponseLost)
+	copies := 1
+	if twice {
+		copies = 2
+	}
+	err := in.store.Tx(func(tx *labkit.Tx[State]) error {
+		for range copies {
+			id := strconv.Itoa(len(tx.State().Messages) + 1)
+			if err := tx.Log(EventCommitted, map[string]string{"id": id, "op_id": req.OpID, "to": req.To, "subject": req.Subject, "body": req.Body}); err != nil {
+				return err
+			}
+		}
+		if lost {
+			return tx.Log(EventResponseLost, op)
+		}
+		return tx.Log(EventAnswered, op)
+	})
+	if lost {
+		return hangUp, err
+	}
+	return answered, err
+}
+
+// lookUp answers how many messages the store holds for an operation id, and logs the question
+// with its answer.
+func (in *Instance) lookUp(opID string) (found []Message, err error) {
+	err = in.store.Tx(func(tx *labkit.Tx[State]) error {
+		for _, m := range tx.State().Messages {
+			if m.OpID == opID {
+				found = append(found, m)
+			}
+		}
+		return tx.Log(EventLookedUp, map[string]string{"op_id": opID, "found": strconv.Itoa(len(found))})
+	})
+	return found, err
+}

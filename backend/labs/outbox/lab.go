@@ -1,0 +1,137 @@
+package outbox
+
+import (
+	"context"
+	"fmt"
+
+	"observatory/backend/agent"
+)
+
+// Requested is the lab's task: send Alice the Q3 figures.
+var Requested = Request{
+	To:      "alice@example.com",
+	Subject: "Q3 figures",
+	Body:    "Hi Alice, here are the Q3 figures before Friday's board meeting.",
+}
+
+// WrongRecipient is the address the recipient-changed fault puts in the To field.
+const WrongRecipient = "alicia@example.org"
+
+// ParamLatency names the attempt parameter for how long the server takes to answer a send,
+// in milliseconds.
+const ParamLatency = "latency_ms"
+
+// Send latencies: the usual one, and the slow-send fault's.
+const (
+	defaultLatencyMS = 50
+	SlowSendMS       = 600
+)
+
+// Signal IDs and labels of the verdicts the lab judges beside its gate.
+const (
+	TruthLabel   = "sent as asked"
+	SignalNotice = "notice"
+	NoticeLabel  = "sent notice"
+)
+
+// Lab is the outbox lab: its app, its built-in task, attempts and judge. The zero value is
+// ready to use.
+type Lab struct{}
+
+var (
+	_ agent.Suite    = (*Lab)(nil)
+	_ agent.Replayer = (*Lab)(nil)
+)
+
+// New returns the outbox lab.
+func New() *Lab { return &Lab{} }
+
+// Name is the lab's name on the command line and in run files.
+func (*Lab) Name() string { return "outbox" }
+
+// Task is the lab's one task, as the intent record.
+func (*Lab) Task() agent.Task {
+	return agent.Task{Name: "outbox", StartURL: "/",
+		Intent: fmt.Sprintf("Send %s the message %q: %q.", Requested.To, Requested.Subject, Requested.Body)}
+}
+
+// Launch serves a fresh instance of the app with the given fault and parameters.
+func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
+	if fault == "" {
+		fault = FaultNone
+	}
+	latency := defaultLatencyMS
+	if fault == FaultSlowSend {
+		latency = SlowSendMS
+	}
+	for k, v := range params {
+		if k != ParamLatency {
+			return nil, fmt.Errorf("outbox lab has no parameter %q; it has %s", k, ParamLatency)
+		}
+		latency = v
+	}
+	return Start(fault, latency)
+}
+
+// Start serves a fresh instance for one attempt of the lab's own task.
+func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environment, error) {
+	in, err := l.Launch(spec.Fault, spec.Params)
+	if err != nil {
+		return nil, err
+	}
+	return &environment{in: in}, nil
+}
+
+// Replay validates events through the transition function; the error names the first illegal
+// event.
+func (*Lab) Replay(events []agent.Event) error {
+	_, err := Rebuild(events)
+	return err
+}
+
+// Judge computes the attempt's verdicts: ground truth and the gate from the state the events
+// rebuild, the sent-notice check from the observed steps.
+func (l *Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
+	truth, err := l.Truth(ev.Events)
+	if err != nil {
+		return agent.Verdicts{}, err
+	}
+	s, _ := Rebuild(ev.Events)
+	return agent.Verdicts{Truth: truth, Signals: Signals(s), Gate: Gate(s, Requested)}, nil
+}
+
+// Truth is the ground truth the events rebuild: whether exactly the requested message was
+// sent, once, with how many messages were sent and to whom as its evidence.
+func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
+	s, err := Rebuild(events)
+	if err != nil {
+		return agent.Signal{}, fmt.Errorf("judge the outbox attempt: replay its events: %w", err)
+	}
+	return agent.Signal{ID: "truth", Label: TruthLabel, Verdict: SentAsAsked(s, Requested)}, nil
+}
+
+// Signals are the cheap check the lab compares with the gate: the page said "Message sent".
+func Signals(s State) []agent.Signal {
+	v := agent.Verdict{Evidence: "the page never said the message was sent"}
+	if s.Notice != "" {
+		v = agent.Verdict{Done: true, Evidence: fmt.Sprintf("the page shows %q", s.Notice)}
+	}
+	return []agent.Signal{{ID: SignalNotice, Label: NoticeLabel, Verdict: v}}
+}
+
+// Frames replays events one at a time through Apply: the initial state, then the state and
+// the gate after each event. An illegal event ends the replay with its error.
+func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
+	s := Initial()
+	frames := make([]agent.Frame, 0, len(events)+1)
+	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s, Requested)})
+	for i := range events {
+		next, err := Apply(s, events[i])
+		if err != nil {
+			return nil, err
+		}
+		s = next
+		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, Requested)})
+	}
+	return frames, nil
+}

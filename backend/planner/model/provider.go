@@ -1,0 +1,111 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// provider is one model behind its API: it answers a request with one response. Adapters
+// translate the conversation to their SDK's types and their errors to *providerError.
+type provider interface {
+	complete(ctx context.Context, req request) (response, error)
+}
+
+// errKind is what the planner does about a provider error.
+type errKind int
+
+const (
+	// errTransient (a timeout, a 5xx, a dropped connection) is retried on the same model.
+	errTransient errKind = iota
+	// errRefused (a rate limit, exhausted quota, a refusal) rotates to the next model; when
+	// every model has refused, the planner waits and tries again.
+	errRefused
+	// errBroken (a bad key, an unknown model, a request the API rejects) rotates to the next
+	// model for good; when every model is broken, planning ends.
+	errBroken
+)
+
+func (k errKind) String() string {
+	return [...]string{"transient", "refused", "broken"}[k]
+}
+
+// providerError is a classified failure of one request.
+type providerError struct {
+	Kind   errKind
+	Status int // the HTTP status, 0 when none came back
+	// Message is the provider's explanation, cut short, with the key masked.
+	Message string
+	// RetryAfter is the provider's Retry-After, when it sent one.
+	RetryAfter time.Duration
+}
+
+func (e *providerError) Error() string {
+	if e.Status != 0 {
+		return fmt.Sprintf("%s (HTTP %d): %s", e.Kind, e.Status, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Kind, e.Message)
+}
+
+// httpError classifies an API error by its status: 408, 409 and 5xx are transient; 402 and
+// 429 (rate limits and quota) are refusals; any other 4xx is broken.
+func httpError(status int, message string, header http.Header, key string) *providerError {
+	e := &providerError{Status: status, Message: redact(message, key)}
+	switch {
+	case status == http.StatusTooManyRequests || status == http.StatusPaymentRequired:
+		e.Kind = errRefused
+	case status == http.StatusRequestTimeout || status == http.StatusConflict || status >= 500:
+		e.Kind = errTransient
+	default:
+		e.Kind = errBroken
+	}
+	if header != nil {
+		e.RetryAfter = retryAfter(header.Get("Retry-After"))
+	}
+	return e
+}
+
+// otherError is a failure with no HTTP answer (a connection dropped, a body that would not
+// decode): transient.
+func otherError(err error, key string) *providerError {
+	return &providerError{Kind: errTransient, Message: redact(err.Error(), key)}
+}
+
+// retryAfter reads a Retry-After header given in seconds; 0 when absent or a date.
+func retryAfter(v string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}
+
+// redact cuts a provider's message to a line's length and masks the key wherever it shows.
+func redact(msg, key string) string {
+	if key != "" {
+		msg = strings.ReplaceAll(msg, key, "••••••")
+	}
+	return clip(strings.Join(strings.Fields(msg), " "), 300)
+}
+
+// newProvider builds the adapter for m with its key read from the environment.
+func newProvider(m ModelConfig) (provider, error) {
+	key := ""
+	if m.APIKeyEnv != "" {
+		key = os.Getenv(m.APIKeyEnv)
+		if key == "" {
+			return nil, fmt.Errorf("model %s: the environment variable %s holding its key is not set", m.Name(), m.APIKeyEnv)
+		}
+	}
+	switch m.Provider {
+	case ProviderOpenAI:
+		return newOpenAI(m, key), nil
+	case ProviderAnthropic:
+		return newAnthropic(m, key), nil
+	}
+	return nil, fmt.Errorf("model %s: unknown provider %q", m.Name(), m.Provider)
+}

@@ -1,0 +1,34 @@
+package planner
+
+import (
+	"fmt"
+
+	"observatory/backend/agent"
+)
+
+// Rerun turns the steps an attempt recorded into the scripted plan that re-executes them
+// without the planner that chose them (a model): the actions that ran, in order, each as it
+// was proposed (its alias with it, so the selector policy resolves it the same way).
+//
+// Steps policy held or denied never ran, so they are left out; a step that ran and failed
+// stays, so the rerun stops where the recording did, with the executor's reason. A verify
+// step can only be the last; it stays, so the gate is waited on under the wait policy as it
+// was. A step whose value was a secret cannot be re-executed from the record, which keeps
+// only its mask: that is an error naming the step.
+func Rerun(steps []agent.Step) (agent.Plan, error) {
+	var plan agent.Plan
+	for _, s := range steps {
+		if s.Decision.Admission == agent.Hold || s.Decision.Admission == agent.Deny {
+			continue
+		}
+		a := s.Action
+		if a.Secret {
+			return nil, fmt.Errorf("step %d (%s) typed a secret, which the record keeps only as a mask; it cannot be re-executed", s.Index+1, a.Description)
+		}
+		if a.ID == "" {
+			a.ID = fmt.Sprintf("step-%d", s.Index+1)
+		}
+		plan = append(plan, a)
+	}
+	return plan, nil
+}

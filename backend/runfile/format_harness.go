@@ -1,0 +1,132 @@
+package runfile
+
+import "observatory/backend/agent"
+
+// The harness's records in a run file: reviews, approvals, reconciliations and the
+// safeguards an attempt ran with, each mapped explicitly to and from the domain.
+
+type reviewV2 struct {
+	Reviewer string `json:"reviewer"`
+	Verdict  string `json:"verdict"`
+	Reason   string `json:"reason"`
+}
+
+type approvalRequestV2 struct {
+	Step       int       `json:"step"`
+	Action     string    `json:"action"`
+	Target     string    `json:"target"`
+	Recipient  string    `json:"recipient,omitempty"`
+	Amount     string    `json:"amount,omitempty"`
+	Data       []fieldV2 `json:"data"`
+	Permanence string    `json:"permanence"`
+	URL        string    `json:"url"`
+	Screenshot string    `json:"screenshot,omitempty"`
+	Hash       string    `json:"hash"`
+	Again      string    `json:"again,omitempty"`
+}
+
+type approvalV2 struct {
+	Request    approvalRequestV2 `json:"request"`
+	Answer     string            `json:"answer"`
+	Note       string            `json:"note,omitempty"`
+	AskedMS    int64             `json:"asked_ms"`
+	AnsweredMS int64             `json:"answered_ms"`
+	Void       bool              `json:"void,omitempty"`
+}
+
+type reconciliationV2 struct {
+	OpID    string    `json:"op_id"`
+	Query   string    `json:"query"`
+	Answer  string    `json:"answer"`
+	Found   int       `json:"found"`
+	Outcome string    `json:"outcome"`
+	Retry   *actionV2 `json:"retry,omitempty"`
+}
+
+type reviewRuleV2 struct {
+	Expr   string `json:"expr"`
+	Reason string `json:"reason"`
+}
+
+type reviewSpecV2 struct {
+	Policy        string         `json:"policy"`
+	Reviewer      string         `json:"reviewer"`
+	Rules         []reviewRuleV2 `json:"rules,omitempty"`
+	OnUnavailable string         `json:"on_unavailable,omitempty"`
+}
+
+type approvalSpecV2 struct {
+	LimitMS int `json:"limit_ms"`
+}
+
+type safeguardsV2 struct {
+	Review   *reviewSpecV2   `json:"review,omitempty"`
+	Approval *approvalSpecV2 `json:"approval,omitempty"`
+}
+
+// ptr maps a value that may be absent.
+func ptr[T, U any](p *T, f func(T) U) *U {
+	if p == nil {
+		return nil
+	}
+	u := f(*p)
+	return &u
+}
+
+func fromReview(r agent.Review) reviewV2 {
+	return reviewV2{Reviewer: r.Reviewer, Verdict: r.Verdict, Reason: r.Reason}
+}
+
+func (r reviewV2) toDomain() agent.Review {
+	return agent.Review{Reviewer: r.Reviewer, Verdict: r.Verdict, Reason: r.Reason}
+}
+
+func fromField(f agent.Field) fieldV2 {
+	return fieldV2{Role: f.Role, Name: f.Name, Value: f.Value, Invalid: f.Invalid}
+}
+
+func (f fieldV2) toDomain() agent.Field {
+	return agent.Field{Role: f.Role, Name: f.Name, Value: f.Value, Invalid: f.Invalid}
+}
+
+func fromApproval(a agent.Approval) approvalV2 {
+	q := a.Request
+	return approvalV2{Answer: string(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void,
+		Request: approvalRequestV2{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
+			Data: mapSlice(q.Data, fromField), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
+}
+
+func (a approvalV2) toDomain() agent.Approval {
+	q := a.Request
+	return agent.Approval{Answer: agent.ApprovalAnswer(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void,
+		Request: agent.ApprovalRequest{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
+			Data: mapSlice(q.Data, fieldV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
+}
+
+func fromReconciliation(r agent.Reconciliation) reconciliationV2 {
+	return reconciliationV2{OpID: r.OpID, Query: r.Query, Answer: r.Answer, Found: r.Found, Outcome: r.Outcome, Retry: ptr(r.Retry, fromAction)}
+}
+
+func (r reconciliationV2) toDomain() agent.Reconciliation {
+	return agent.Reconciliation{OpID: r.OpID, Query: r.Query, Answer: r.Answer, Found: r.Found, Outcome: r.Outcome, Retry: ptr(r.Retry, actionV2.toDomain)}
+}
+
+func fromSafeguards(g agent.Safeguards) safeguardsV2 {
+	return safeguardsV2{
+		Review: ptr(g.Review, func(r agent.ReviewSpec) reviewSpecV2 {
+			return reviewSpecV2{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable,
+				Rules: mapSlice(r.Rules, func(x agent.ReviewRule) reviewRuleV2 { return reviewRuleV2{Expr: x.Expr, Reason: x.Reason} })}
+		}),
+		Approval: ptr(g.Approval, func(a agent.ApprovalSpec) approvalSpecV2 { return approvalSpecV2{LimitMS: a.LimitMS} }),
+	}
+}
+
+func (g safeguardsV2) toDomain() agent.Safeguards {
+	return agent.Safeguards{
+		Review: ptr(g.Review, func(r reviewSpecV2) agent.ReviewSpec {
+			return agent.ReviewSpec{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable,
+				Rules: mapSlice(r.Rules, func(x reviewRuleV2) agent.ReviewRule { return agent.ReviewRule{Expr: x.Expr, Reason: x.Reason} })}
+		}),
+		Approval: ptr(g.Approval, func(a approvalSpecV2) agent.ApprovalSpec { return agent.ApprovalSpec{LimitMS: a.LimitMS} }),
+	}
+}
