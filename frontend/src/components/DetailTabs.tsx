@@ -9,6 +9,7 @@ import { DiffView } from "./DiffView";
 import { EventList } from "./EventList";
 import { GateChecklist } from "./GateChecklist";
 import { Help } from "./Help";
+import { ModelTurns } from "./ModelTurns";
 import { ReplayPanel } from "./ReplayPanel";
 import { SampleView } from "./SampleView";
 import { VerdictList } from "./VerdictList";
@@ -36,8 +37,9 @@ const noStep = <p className="muted">No step observed yet.</p>;
 
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
- * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
- * blocked requests, and an imported run's replay.
+ * changed, the page's facts, the oracle's raw answers, the app's events, the decision (with
+ * approvals and reconciliation), a model planner's turns, the blocked requests, and an
+ * imported run's replay.
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
@@ -102,6 +104,9 @@ export function DetailTabs(p: DetailTabsProps) {
       panel: () => <EventList events={p.events} until={step ? step.start_ms + step.duration_ms : undefined} />,
     },
     { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
+    ...(step?.model_turns?.length
+      ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns turns={step.model_turns!} /> }]
+      : []),
     {
       id: "blocked",
       label: `Blocked (${blocked.length})`,

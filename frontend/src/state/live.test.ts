@@ -24,6 +24,15 @@ describe("applyProgress", () => {
     expect(s.frames).toEqual({ "saves-normally": "frames/3.png" });
   });
 
+  it("says what a model planner waits for, until a model answers again", () => {
+    const waiting = fold([
+      { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
+      { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: true, message: "waiting for a model: rate limited" },
+    ]);
+    expect(waiting.waiting).toBe("waiting for a model: rate limited");
+    expect(applyProgress(waiting, { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: false, message: "a model answers again" }).waiting).toBeNull();
+  });
+
   it("files finished attempts, ends the run and ignores other runs' events", () => {
     const s = fold([
       { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
