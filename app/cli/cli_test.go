@@ -177,6 +177,30 @@ func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
 	}
 }
 
+// TestExportWritesAnHTMLReport imports a run file and exports it to a .html: a report that
+// carries no script and gives each of its two attempts a section.
+func TestExportWritesAnHTMLReport(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "import", filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"), "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errOut)
+	}
+	id := strings.TrimSpace(out[strings.LastIndex(out, " ")+1:])
+	path := filepath.Join(dir, "report.html")
+	if code, _, errOut := run(t, "export", id, "-o", path, "--data-dir", dir); code != 0 || !strings.Contains(errOut, "wrote "+path) {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	if !strings.HasPrefix(html, "<!doctype html>") || strings.Contains(strings.ToLower(html), "<script") ||
+		!strings.Contains(html, "Content-Security-Policy") || strings.Count(html, `<section id="attempt-`) != 2 {
+		t.Errorf("the report is not a self-contained, script-free page:\n%.600s", html)
+	}
+}
+
 func TestVersion(t *testing.T) {
 	code, out, errOut := run(t, "version")
 	if code != 0 || !strings.HasPrefix(out, "observatory ") || !strings.Contains(out, "\ncommit  ") || !strings.Contains(out, "\nbuilt   ") {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,7 +20,7 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "export RUN -o FILE",
-		Short: "Write a stored run as a run file (observatory.run/v1) or, to a .zip, as a bundle with its media",
+		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withReader(g, func(st *store.Store, dataDir string) error {
@@ -30,11 +31,18 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 					}
 					return runfile.Encode(env.Stdout, run)
 				}
+				if strings.HasSuffix(out, ".html") {
+					if err := app.NewTransfer(st, dataDir).ExportReport(args[0], out); err != nil {
+						return err
+					}
+					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(out))
+					return nil
+				}
 				return exportFile(env, app.NewTransfer(st, dataDir), args[0], out)
 			})
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots; - or empty: the run file on standard output")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots, a .html a self-contained report; - or empty: the run file on standard output")
 	return cmd
 }
 

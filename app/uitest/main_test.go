@@ -64,6 +64,14 @@ var testToken = httpapi.NewToken()
 // newServer serves a fresh data folder's services and the built frontend, as `serve` does.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
+	srv, _, _ := newServerWithStore(t)
+	return srv
+}
+
+// newServerWithStore is newServer that also hands out its store and data folder, to write
+// runs and media the way another process sharing the folder would.
+func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store, string) {
+	t.Helper()
 	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
 		t.Fatal("the frontend is not built: run `npm run build` in frontend/ (scripts/test.sh does)")
 	}
@@ -79,7 +87,7 @@ func newServer(t *testing.T) *httptest.Server {
 		services.Shutdown()
 		srv.Close()
 	})
-	return srv
+	return srv, st, dir
 }
 
 // openPage opens the window served by srv in a new browser context that accepts downloads.

@@ -1,9 +1,11 @@
 package uitest
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/mxschmitt/playwright-go"
@@ -34,12 +36,12 @@ func button(page playwright.Page, name string) playwright.Locator {
 	return page.GetByRole("button", playwright.PageGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
 }
 
-// runAttempt clicks the attempt's row, which runs it, and waits until the row shows how it
-// ended.
+// runAttempt clicks the attempt's ▶ button, which runs it, and waits until the row shows how
+// it ended.
 func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
 	t.Helper()
 	r := row(page, title)
-	must(t, "click the row "+title, r.Click())
+	must(t, "click ▶ of "+title, button(page, "Run "+title).Click())
 	must(t, title+" ends "+terminal, expect.Locator(cell(r, colTerminal)).ToHaveText(terminal,
 		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
 	return r
@@ -93,6 +95,7 @@ func importFile(t *testing.T, page playwright.Page, path string) {
 // duration, and returns the element's locator.
 func loadedVideo(t *testing.T, page playwright.Page) playwright.Locator {
 	t.Helper()
+	must(t, "show the video", button(page, "Video").Click())
 	v := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"}).GetByTestId("attempt-video")
 	must(t, "see the recorded video", expect.Locator(v).ToHaveAccessibleName("Recorded video"))
 	h, err := v.ElementHandle()
@@ -135,3 +138,31 @@ func must(t *testing.T, doing string, err error) {
 
 // number matches a decimal number such as the Jaccard distance "0.667".
 var number = regexp.MustCompile(`^\d+\.\d{3}`)
+
+// axePath is axe-core's script in the frontend's npm packages, relative to this package.
+const axePath = "../../frontend/node_modules/axe-core/axe.min.js"
+
+// checkA11y runs axe-core on the page as it is now and fails the test on any violation,
+// naming each rule and the elements it found.
+func checkA11y(t *testing.T, page playwright.Page, where string) {
+	t.Helper()
+	if _, err := os.Stat(axePath); err != nil {
+		t.Fatalf("axe-core is missing (%v): run `npm ci` in frontend/", err)
+	}
+	if _, err := page.AddScriptTag(playwright.PageAddScriptTagOptions{Path: playwright.String(axePath)}); err != nil {
+		t.Fatalf("injecting axe-core: %v", err)
+	}
+	out, err := page.Evaluate(`async () => {
+		const r = await axe.run(document, { resultTypes: ["violations"] });
+		return JSON.stringify(r.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(" ")) })));
+	}`)
+	must(t, "run axe-core", err)
+	var violations []struct {
+		ID, Help string
+		Nodes    []string
+	}
+	must(t, "read axe-core's answer", json.Unmarshal([]byte(out.(string)), &violations))
+	for _, v := range violations {
+		t.Errorf("%s: axe-core %s (%s) at %s", where, v.ID, v.Help, strings.Join(v.Nodes, ", "))
+	}
+}

@@ -18,10 +18,21 @@ var headings = []string{
 	"Step 5 of 5: Verify committed reservation",
 }
 
-// TestRunAndTrace runs "Saves normally" from its row, then steps through its trace with the
-// keyboard, and checks the samples, the diff, the distance, the gate and the recorded video.
+// TestRunAndTrace checks that selecting a row runs nothing, runs "Saves normally" from its ▶,
+// then steps through its trace with the keyboard, and checks the samples, the diff, the
+// distance, the gate and the recorded video.
 func TestRunAndTrace(t *testing.T) {
 	page := openPage(t, newServer(t))
+	t.Run("selecting a row runs nothing", func(t *testing.T) {
+		r := row(page, "Saves normally")
+		must(t, "click the row", r.Click())
+		must(t, "see the row selected", expect.Locator(r).ToHaveAttribute("aria-current", "true"))
+		must(t, "press ArrowDown", page.Keyboard().Press("ArrowDown"))
+		must(t, "see the next row selected", expect.Locator(row(page, "Notice shown, nothing saved")).ToHaveAttribute("aria-current", "true"))
+		must(t, "see Stop stay disabled", expect.Locator(button(page, "Stop")).ToBeDisabled())
+		expectText(t, cell(r, colTerminal), "")
+		checkA11y(t, page, "the attempts before any run")
+	})
 	r := runAttempt(t, page, "Saves normally", "completed")
 	expectText(t, cell(r, colGate), "done")
 	expectText(t, cell(r, colSaved), "yes")
@@ -39,16 +50,46 @@ func TestRunAndTrace(t *testing.T) {
 		press(t, page, "ArrowLeft", headings[0]) // the first step stays
 	})
 
-	t.Run("submit step shows samples, diff and distance", func(t *testing.T) {
+	t.Run("submit step shows screenshots, diff and distance", func(t *testing.T) {
 		press(t, page, "End", headings[4])
 		press(t, page, "ArrowLeft", headings[3])
-		for _, name := range []string{"Before", "After", "Diff"} {
-			region := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
-			must(t, "see the "+name+" sample", expect.Locator(region).ToBeVisible())
-		}
-		after := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "After", Exact: playwright.Bool(true)})
-		must(t, "see the after screenshot", expect.Locator(after.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})).ToBeVisible())
+		shown := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Page", Exact: playwright.Bool(true)})
+		must(t, "see the after screenshot", expect.Locator(shown.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})).ToBeVisible())
+		must(t, "show before", button(page, "Before").Click())
+		must(t, "see the before screenshot", expect.Locator(shown.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "Before screenshot"})).ToBeVisible())
+		must(t, "show after", button(page, "After").Click())
 		must(t, "see the distance", expect.Locator(page.GetByTestId("distance")).ToHaveText(number))
+		press(t, page, "Home", headings[0]) // opening the dialog always changes the page
+		must(t, "open the Diff tab", page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Diff"}).Click())
+		must(t, "see the changes", expect.Locator(trace.GetByRole("list", playwright.LocatorGetByRoleOptions{Name: "Changes"})).ToBeVisible())
+		must(t, "back to the Gate tab", page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Gate"}).Click())
+	})
+
+	t.Run("fits 1280×720 without a page scroll, with a large screenshot", func(t *testing.T) {
+		must(t, "resize the window", page.SetViewportSize(1280, 720))
+		overflow, err := page.Evaluate(`() => { const d = document.documentElement; return [d.scrollWidth - d.clientWidth, d.scrollHeight - d.clientHeight]; }`)
+		must(t, "measure the page", err)
+		if o := overflow.([]any); o[0].(int) > 0 || o[1].(int) > 0 {
+			t.Errorf("the page scrolls by %v px (x, y) at 1280×720", o)
+		}
+		img := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})
+		box, err := img.BoundingBox()
+		must(t, "measure the screenshot", err)
+		if box == nil || box.Width < 400 || box.Height < 200 {
+			t.Errorf("the screenshot is %+v at 1280×720, want at least 400×200", box)
+		}
+		snap(t, page, "trace-1280x720")
+	})
+
+	t.Run("pane sizes survive a reload", func(t *testing.T) {
+		sep := page.GetByRole("separator", playwright.PageGetByRoleOptions{Name: "Resize the steps list"})
+		must(t, "focus the splitter", sep.Focus())
+		must(t, "widen the steps list", sep.Press("ArrowRight"))
+		must(t, "see it wider", expect.Locator(sep).ToHaveAttribute("aria-valuenow", "246"))
+		_, err := page.Reload()
+		must(t, "reload", err)
+		must(t, "see it still wider", expect.Locator(sep).ToHaveAttribute("aria-valuenow", "246"))
+		must(t, "narrow it back", sep.Press("ArrowLeft"))
 	})
 
 	t.Run("gate checklist holds", func(t *testing.T) {
@@ -59,6 +100,7 @@ func TestRunAndTrace(t *testing.T) {
 		for i := range 6 {
 			expectText(t, conditions.Nth(i).Locator(".state"), "holds")
 		}
+		checkA11y(t, page, "the trace")
 	})
 
 	t.Run("video seeks to the chosen step", func(t *testing.T) {

@@ -59,10 +59,11 @@ func TestExportResetImportReplay(t *testing.T) {
 
 	t.Run("tampered file names the disagreement", func(t *testing.T) {
 		importFile(t, page, tamperGate(t, runFile))
-		expectContains(t, page.GetByTestId("disagreements"), noticeTitle+", gate: the file says done, replay says not done.")
+		expectContains(t, page.GetByTestId("disagreements"), noticeTitle+", completion gate: the file says done, replay says not done.")
 		gate := cell(row(page, noticeTitle), colGate)
 		expectText(t, gate, "not donefile said done")
 		snap(t, page, "tampered-import")
+		checkA11y(t, page, "an imported, tampered run")
 	})
 
 	t.Run("bundle brings the video", func(t *testing.T) {

@@ -79,7 +79,8 @@ func record(rec agent.Recorder, run agent.Run, finish bool) error {
 	}
 	for i, a := range run.Attempts {
 		head := a
-		head.Steps, head.Events, head.Terminal, head.Reason, head.Verdicts, head.Video, head.Trace = nil, nil, "", "", agent.Verdicts{}, "", ""
+		// As the runner does: an attempt starts with no steps, events, answers or verdicts.
+		head.Steps, head.Events, head.Answers, head.Terminal, head.Reason, head.Verdicts, head.Video, head.Trace = nil, nil, nil, "", "", agent.Verdicts{}, "", ""
 		if err := rec.AttemptStarted(run.ID, i, head); err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 	return nil
 }
 
-// AttemptFinished stores the attempt's terminal state, reason, verdicts, video and trace, and replaces
+// AttemptFinished stores the attempt's terminal state, reason, verdicts, oracle answers, video and trace, and replaces
 // its events with a.Events, which is the attempt's complete log.
 func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
@@ -61,7 +61,7 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 			return err
 		}
 		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Answers: a.Answers, Video: a.Video, Trace: a.Trace}
-		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "video", "trace").Updates(&row).Error; err != nil {
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "answers", "video", "trace").Updates(&row).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {

@@ -215,3 +215,22 @@ func TestOpenUsesWALAndForeignKeys(t *testing.T) {
 		t.Errorf("journal_mode = %q, foreign_keys = %d; want wal and 1", mode, fk)
 	}
 }
+
+func TestAttemptFinishedKeepsTheOracleAnswers(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("run-answers")
+	run.Attempts[0].Answers = []agent.Answer{
+		{Condition: "stored", Kind: "http", Error: "connection refused"},
+		{Condition: "shown", Kind: "page", Raw: []byte(`{"text":"Saved"}`)},
+	}
+	if err := record(s, run, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get("run-answers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Attempts[0].Answers, run.Attempts[0].Answers) {
+		t.Errorf("answers after recording: %+v, want %+v", got.Attempts[0].Answers, run.Attempts[0].Answers)
+	}
+}

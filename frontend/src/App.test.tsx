@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
+import { HISTORY_POLL_MS } from "./state/useWorkbench";
 import { fakeApi } from "./test/fakeApi";
 import { run, savesNormally } from "./test/fixtures";
 
@@ -9,9 +10,9 @@ describe("App", () => {
   it("lists the lab's attempts with empty cells before any run", async () => {
     const { api } = fakeApi();
     render(<App api={api} />);
-    expect(await screen.findByText("Book North lab for “Spectral scan”", { exact: false })).toBeTruthy();
+    expect(await screen.findByText('Reserve "Spectral scan" in room "north".')).toBeTruthy();
     const row = screen.getByRole("row", { name: "Save refused" });
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "", "", ""]);
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "", "", "", "", "▶"]);
   });
 
   it("runs all, follows progress events and loads the finished run", async () => {
@@ -19,7 +20,7 @@ describe("App", () => {
     render(<App api={api} />);
     await act(async () => {}); // the lab and settings have loaded, as before a user's click
     fireEvent.click(screen.getByRole("button", { name: "Run all" }));
-    expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: [], config: {} });
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: [], config: {} });
     await act(async () => {
       emit({ run_id: "run-1", kind: "run-started" });
       emit({ run_id: "run-1", kind: "attempt-started", slug: "saves-normally" });
@@ -27,7 +28,6 @@ describe("App", () => {
       emit({ run_id: "run-1", kind: "check", slug: "saves-normally", check: { gate: savesNormally.verdicts.gate } });
     });
     expect(screen.getByTestId("progress").textContent).toContain("attempt 1 of 3");
-    expect(screen.getByTestId("committed-record").textContent).toBe("1 committed record");
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 1 of 1: Open reservation dialog");
     await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![1] }));
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 2 of 2: Fill task title");
@@ -39,15 +39,33 @@ describe("App", () => {
     expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
   });
 
-  it("runs one attempt on click with the changed settings as the override", async () => {
+  it("selects an attempt on click and runs it only from its ▶, with the changed settings as the override", async () => {
     const { api } = fakeApi();
     vi.mocked(api.settings.get).mockResolvedValue({
-      config: { wait: "fixed", latency_ms: 150 }, headed: false, browser_path: "", video: false, screenshots: false, trace: false,
+      config: { wait: "fixed", budget: 3 }, headed: false, browser_path: "", video: false, screenshots: false, trace: false,
     });
     render(<App api={api} />);
     await act(async () => {});
     fireEvent.click(screen.getByRole("row", { name: "Save refused" }));
-    expect(api.runs.start).toHaveBeenCalledWith({ lab: "booking", attempts: ["save-refused"], config: { wait: "fixed", latency_ms: 150 } });
+    expect(screen.getByRole("row", { name: "Save refused" }).getAttribute("aria-current")).toBe("true");
+    expect(api.runs.start).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Run Save refused" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["save-refused"], config: { wait: "fixed", budget: 3 } });
+  });
+
+  it("re-runs the shown attempt from the trace header, not by selecting it", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
+    fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
+    expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
+    expect(api.runs.start).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Run again" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["notice-nothing-saved"], config: {} });
   });
 
   it("imports a file, replays it and states the disagreement plainly", async () => {
@@ -59,7 +77,7 @@ describe("App", () => {
     expect(api.files.upload).toHaveBeenCalledWith(file);
     expect(api.runs.replay).toHaveBeenCalledWith("run-2", "notice-nothing-saved");
     expect(screen.getByTestId("disagreements").textContent).toContain(
-      "Notice shown, nothing saved, gate: the file says done, replay says not done.",
+      "Notice shown, nothing saved, completion gate: the file says done, replay says not done.",
     );
     expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
     expect(screen.getByRole("slider", { name: "Replay frame" })).toBeTruthy();
@@ -69,14 +87,14 @@ describe("App", () => {
     const { api, imported } = fakeApi();
     vi.mocked(api.runs.get).mockImplementation(async (id) => (id === "run-2" ? imported : run));
     vi.mocked(api.runs.history).mockResolvedValue([
-      { id: "run-1", lab: "booking", created: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
     render(<App api={api} />);
     const file = new File(["{}"], "run.json", { type: "application/json" });
     await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
     expect(screen.getByTestId("disagreements")).toBeTruthy();
     const history = screen.getByRole("navigation", { name: "Run history" });
-    await act(async () => fireEvent.click(within(history).getAllByRole("button")[0]));
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
     expect(api.runs.get).toHaveBeenLastCalledWith("run-1");
     expect(screen.queryByTestId("disagreements")).toBeNull();
   });
@@ -108,7 +126,7 @@ describe("App", () => {
     });
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
     vi.mocked(api.runs.history).mockResolvedValue([
-      { id: "run-1", lab: "booking", created: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
+      { id: "run-1", task: "booking", created: "2025-01-01T00:00:00Z", added: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
     ]);
     vi.mocked(api.runs.get).mockClear();
     await act(async () => reconnect());
@@ -121,6 +139,7 @@ describe("App", () => {
   it.each([
     ["Export run file", "exportJSON"],
     ["Export bundle", "bundle"],
+    ["Export report", "exportReport"],
   ] as const)("offers %s under Export", async (choice, method) => {
     const { api, emit } = fakeApi();
     URL.createObjectURL = vi.fn().mockReturnValue("blob:x");
@@ -137,5 +156,185 @@ describe("App", () => {
     expect(click).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     click.mockRestore();
+  });
+});
+
+describe("App with task files", () => {
+  it("opens a task file from the file input, reads it and shows the task's own columns", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    const file = new File(["name: close-issue\n"], "close-issue.yaml", { type: "application/yaml" });
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.yaml", "name: close-issue\n");
+    expect(screen.getByText("Close issue #7.")).toBeTruthy();
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal", "Why", "Run",
+    ]);
+    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("file:3fa9c0de");
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "file:3fa9c0de", attempts: [], config: {} });
+  });
+
+  it("opens a task file dropped on the window, and forgets it", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    const file = new File(['{"name":"close-issue"}'], "close-issue.json", { type: "application/json" });
+    const dataTransfer = { types: ["Files"], files: [file] };
+    await act(async () => {
+      window.dispatchEvent(Object.assign(new Event("dragenter"), { dataTransfer }));
+    });
+    expect(screen.getByText("Drop a task file (YAML or JSON) to open it")).toBeTruthy();
+    await act(async () => {
+      window.dispatchEvent(Object.assign(new Event("drop", { cancelable: true }), { dataTransfer }));
+    });
+    expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.json", '{"name":"close-issue"}');
+    expect(screen.queryByText("Drop a task file (YAML or JSON) to open it")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Forget" })));
+    expect(api.runs.forgetTask).toHaveBeenCalledWith("file:3fa9c0de");
+    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
+  });
+
+  it("says why a task file was refused", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.loadTask).mockRejectedValue(new Error("success[2].expr: undeclared reference to 'bdy'"));
+    render(<App api={api} />);
+    const file = new File(["x"], "bad.yaml");
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    expect(screen.getByRole("alert").textContent).toBe("Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
+  });
+});
+
+describe("App history", () => {
+  const summaries = [
+    { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished" as const, source: "live", attempts: 2, completed: 1, wrong: 1 },
+    { id: "run-2", task: "booking", created: "2025-01-01T00:00:00Z", added: "2026-12-01T00:00:00Z", status: "imported" as const, source: "shared.json", attempts: 1, completed: 0, wrong: 0 },
+  ];
+
+  it("lists each run with its id, source, task and wrong attempts, filters and searches", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await within(history).findByText("run-1");
+    const entries = () => within(history).queryAllByRole("listitem").map((li) => li.querySelector("code")!.textContent);
+    expect(entries()).toEqual(["run-2", "run-1"]); // the import was added last
+    expect(within(history).getByTestId("run-run-2").textContent).toContain("booking · shared.json");
+    expect(within(history).getByTestId("run-run-1").textContent).toContain("1/2 completed · 1 wrong");
+    fireEvent.change(within(history).getByLabelText("Sort"), { target: { value: "created" } });
+    expect(entries()).toEqual(["run-1", "run-2"]);
+    fireEvent.click(within(history).getByLabelText("with wrong attempts"));
+    expect(entries()).toEqual(["run-1"]);
+    expect(within(history).getByRole("status").textContent).toBe("1 of 2 runs");
+    fireEvent.click(within(history).getByRole("button", { name: "Clear" }));
+    fireEvent.change(within(history).getByLabelText("Search runs"), { target: { value: "SHARED" } });
+    expect(entries()).toEqual(["run-2"]);
+    fireEvent.change(within(history).getByLabelText("Search runs"), { target: { value: "" } });
+    fireEvent.change(within(history).getByLabelText("Source"), { target: { value: "live" } });
+    expect(entries()).toEqual(["run-1"]);
+  });
+
+  it("deletes a run only once the user confirms, and closes it if it was shown", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
+    expect(screen.getByRole("row", { name: "Saves normally" }).textContent).toContain("yes");
+    fireEvent.click(within(history).getByRole("button", { name: "Delete run run-1" }));
+    expect(api.runs.delete).not.toHaveBeenCalled();
+    fireEvent.click(within(history).getByRole("button", { name: "Keep" }));
+    fireEvent.click(within(history).getByRole("button", { name: "Delete run run-1" }));
+    vi.mocked(api.runs.history).mockResolvedValue([summaries[1]]);
+    await act(async () => fireEvent.click(within(within(history).getByRole("group", { name: "Delete run run-1?" })).getByRole("button", { name: "Delete" })));
+    expect(api.runs.delete).toHaveBeenCalledWith("run-1");
+    expect(screen.getByText("Deleted run run-1.")).toBeTruthy();
+    expect(within(history).queryByText("run-1")).toBeNull();
+    expect(screen.getByRole("row", { name: "Saves normally" }).textContent).not.toContain("yes");
+  });
+
+  it("re-reads the history every few seconds while the window is visible", async () => {
+    vi.useFakeTimers();
+    try {
+      const { api } = fakeApi();
+      render(<App api={api} />);
+      await act(async () => {});
+      vi.mocked(api.runs.history).mockClear().mockResolvedValue(summaries);
+      await act(async () => vi.advanceTimersByTimeAsync(HISTORY_POLL_MS + 100));
+      expect(api.runs.history).toHaveBeenCalledTimes(1);
+      expect(within(screen.getByRole("navigation", { name: "Run history" })).getByText("run-2")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("App deep links", () => {
+  it("opens the run, attempt and step a link names, and keeps the link in step with the selection", async () => {
+    window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    expect(await screen.findByText("Step 4 of 5: Submit reservation form")).toBeTruthy();
+    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/5");
+    fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
+    expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1");
+    await act(async () => {
+      window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    expect(screen.getByTestId("step-heading").textContent).toBe("Step 2 of 5: Fill task title");
+  });
+});
+
+describe("App keyboard and theme", () => {
+  it("moves the attempt selection with ↑/↓ anywhere outside controls, the focus following", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByRole("row", { name: "Save refused" });
+    fireEvent.keyDown(document.body, { key: "ArrowDown" });
+    const first = screen.getByRole("row", { name: "Saves normally" });
+    expect(first.getAttribute("aria-current")).toBe("true");
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(screen.getByRole("row", { name: "Save refused" }));
+    expect(screen.getByRole("row", { name: "Save refused" }).getAttribute("aria-current")).toBe("true");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" }); // the last row stays
+    expect(document.activeElement).toBe(screen.getByRole("row", { name: "Save refused" }));
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Theme" }), { key: "ArrowUp" }); // a control keeps its keys
+    expect(screen.getByRole("row", { name: "Save refused" }).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("keeps the focus on the chosen step as ←/→ move it", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
+    fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
+    const steps = screen.getByRole("navigation", { name: "Steps" });
+    within(steps).getByRole("button", { name: /Fill task title/ }).focus();
+    fireEvent.click(document.activeElement!);
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(within(steps).getByRole("button", { name: /Choose a room/ }));
+    expect(document.activeElement!.getAttribute("aria-current")).toBe("step");
+    fireEvent.keyDown(document.activeElement!, { key: "End" });
+    expect(document.activeElement).toBe(within(steps).getByRole("button", { name: /Verify committed reservation/ }));
+  });
+
+  it("switches to the dark theme and remembers it", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    fireEvent.change(screen.getByRole("combobox", { name: "Theme" }), { target: { value: "dark" } });
+    expect(document.documentElement.dataset.theme).toBe("dark");
+    expect(localStorage.getItem("observatory.theme")).toBe("dark");
+    fireEvent.change(screen.getByRole("combobox", { name: "Theme" }), { target: { value: "light" } });
+    expect(document.documentElement.dataset.theme).toBe("light");
   });
 });

@@ -1,28 +1,43 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
-import { LivePanel } from "./components/LivePanel";
-import { ReplayPanel } from "./components/ReplayPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
-import { TraceViewer } from "./components/TraceViewer";
+import { StatusBar } from "./components/StatusBar";
+import { TraceViewer, type LiveView } from "./components/TraceViewer";
+import { Splitter } from "./layout/Splitter";
+import { useStoredSize } from "./layout/useStoredSize";
 import { currentSlug } from "./state/live";
-import { isImported, useWorkbench } from "./state/useWorkbench";
+import { useDeepLink } from "./state/useDeepLink";
+import { useFileDrop } from "./state/useFileDrop";
+import { isImported } from "./history/filter";
+import { useWorkbench } from "./state/useWorkbench";
+import { columnsOf } from "./verdicts";
 
-/** The workbench window: header, attempts table, live run, trace, replay, history, settings. */
+/**
+ * The workbench window, sized to the viewport: the header; the attempts table above the
+ * selected attempt's trace; the history beside them. Panes resize and remember their sizes.
+ */
 export function App({ api }: { api: Api }) {
   const w = useWorkbench(api);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [stepIndex, setStepIndex] = useState(0);
-  const [frameIndex, setFrameIndex] = useState(0);
+  /** The selected attempt and its chosen step, changed together. */
+  const [selection, setSelection] = useState<{ slug: string | null; step: number }>({ slug: null, step: 0 });
+  const selected = selection.slug;
   // While the selected attempt runs, the trace shows its newest step until the user steps.
   const [followLive, setFollowLive] = useState(true);
+  const select = useCallback((slug: string | null, step = 0) => {
+    setSelection({ slug, step });
+    setFollowLive(true);
+  }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [tableHeight, setTableHeight] = useStoredSize("attempts", 140, 90, 600);
+  const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
-  const { run, live, replays, lab } = w;
+  const { run, live, replays, task } = w;
+  const dragging = useFileDrop(w.openTaskFile);
   const running = live?.status === "running";
   const nowRunning = live ? currentSlug(live) : null;
 
@@ -33,12 +48,18 @@ export function App({ api }: { api: Api }) {
     [run, live],
   );
 
+  // The task's attempts, with the shown run's results; a run of another task shows its own.
+  const ofTask = !run || !task || run.task === task.task.name;
   const rows = useMemo<AttemptRow[]>(() => {
     const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
-    const specs = (lab?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) }));
+    const specs = ofTask ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })) : [];
     const extra = attempts.filter((a) => !specs.some((s) => s.slug === a.attempt)).map((a) => ({ slug: a.attempt, title: a.title, attempt: a }));
     return [...specs, ...extra];
-  }, [attempts, lab]);
+  }, [attempts, task, ofTask]);
+
+  // The columns: named by the shown attempts' verdicts, else by the task's.
+  const names = attempts[0]?.verdicts ?? task?.columns ?? null;
+  const columns = useMemo(() => (names ? columnsOf(names) : []), [names]);
 
   // What the import of the shown run found wrong in its file; other runs have no file.
   const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];
@@ -47,31 +68,116 @@ export function App({ api }: { api: Api }) {
 
   // An opened imported run shows its first attempt, so its replay is in view at once.
   useEffect(() => {
-    if (run && isImported(run)) setSelected(run.attempts?.[0]?.attempt ?? null);
-  }, [run]);
+    if (run && isImported(run)) select(run.attempts?.[0]?.attempt ?? null);
+  }, [run, select]);
 
   // Follow the live run: the attempt that starts becomes the selected one.
   useEffect(() => {
-    if (nowRunning) setSelected(nowRunning);
-  }, [nowRunning]);
+    if (nowRunning) select(nowRunning);
+  }, [nowRunning, select]);
 
-  useEffect(() => {
-    setStepIndex(0);
-    setFrameIndex(0);
-    setFollowLive(true);
-  }, [selected, w.shownId]);
+  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select });
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
-  const replay = sel ? replays[sel.slug] : undefined;
   const importedRun = run !== null && isImported(run);
   const following = followLive && sel !== null && sel.slug === nowRunning;
+  const liveView: LiveView | undefined =
+    sel && live && live.started.includes(sel.slug) && !sel.attempt
+      ? { frame: live.frames[sel.slug], check: live.checks[sel.slug], events: live.events[sel.slug] ?? [] }
+      : undefined;
 
   return (
     <div className="app">
       <Header
-        lab={lab}
+        tasks={w.tasks}
+        task={task}
+        onChooseTask={w.chooseTask}
+        onOpenTask={w.openTaskFile}
+        onForgetTask={w.forgetTask}
         session={w.session}
+        running={running}
+        canExport={!!w.shownId && !running}
+        settingsOpen={settingsOpen}
+        fileInput={api.kind === "http"}
+        onRunAll={() => w.runAttempts([])}
+        onStop={w.stop}
+        onReset={() => {
+          w.reset();
+          select(null);
+        }}
+        onExport={w.exportShown}
+        onImport={w.importRun}
+        onToggleSettings={() => setSettingsOpen((o) => !o)}
+      />
+      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
+      {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop a task file (YAML or JSON) to open it
+        </div>
+      )}
+      <div className="workspace" style={{ gridTemplateColumns: `minmax(0, 1fr) ${historyWidth}px` }}>
+        <main style={{ gridTemplateRows: `${tableHeight}px auto minmax(0, 1fr)` }}>
+          <section className="panel attempts-panel" aria-labelledby="attempts-heading">
+            <div className="panel-head">
+              <h2 id="attempts-heading">
+                Attempts
+                {importedRun && <span className="tag">imported</span>}
+              </h2>
+              <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
+            </div>
+            <div className="scroll">
+              <AttemptsTable
+                rows={rows}
+                columns={columns}
+                selected={selected}
+                running={nowRunning}
+                busy={running}
+                disagreements={disagreements}
+                onRun={(slug) => w.runAttempts([slug])}
+                onSelect={select}
+              />
+            </div>
+          </section>
+          <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
+          {sel && (sel.attempt || liveView) ? (
+            <TraceViewer
+              key={w.shownId ?? ""}
+              title={sel.title}
+              plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
+              columns={columns}
+              steps={selSteps}
+              attempt={sel.attempt}
+              live={liveView}
+              replay={replays[sel.slug]}
+              runId={w.shownId ?? ""}
+              onSaveMedia={w.saveShownMedia}
+              onRun={running ? undefined : () => w.runAttempts([sel.slug])}
+              current={following ? selSteps.length - 1 : selection.step}
+              onStep={(i) => {
+                setFollowLive(false);
+                setSelection((s) => ({ ...s, step: i }));
+              }}
+            />
+          ) : (
+            <section className="panel trace empty" aria-label="Trace">
+              <p className="muted">{sel ? `${sel.title} has not run yet: ▶ on its row runs it.` : "Select an attempt to see its trace."}</p>
+            </section>
+          )}
+        </main>
+        <HistoryList
+          runs={w.history}
+          current={run?.id ?? null}
+          onOpen={(id) => {
+            w.openRun(id);
+            select(selected);
+          }}
+          onDelete={w.deleteRun}
+          resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
+        />
+      </div>
+      <StatusBar
         progress={
           running
             ? {
@@ -81,76 +187,10 @@ export function App({ api }: { api: Api }) {
               }
             : null
         }
-        running={running}
-        canExport={!!w.shownId && !running}
-        settingsOpen={settingsOpen}
-        fileInput={api.kind === "http"}
-        onRunAll={() => w.runAttempts([])}
-        onStop={w.stop}
-        onReset={() => {
-          w.reset();
-          setSelected(null);
-        }}
-        onExport={w.exportShown}
-        onImport={w.importRun}
-        onToggleSettings={() => setSettingsOpen((o) => !o)}
+        message={w.message}
+        runError={live?.error ?? null}
+        waiting={live?.waiting ?? null}
       />
-      {w.message && (
-        <p className={`banner ${w.message.kind}`} role={w.message.kind === "error" ? "alert" : "status"}>
-          {w.message.text}
-        </p>
-      )}
-      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
-      <DisagreementBanner items={disagreements} titleOf={titleOf} />
-      <div className="layout">
-        <main>
-          <section className="panel">
-            <div className="panel-head">
-              <h2>
-                Attempts
-                {importedRun && <span className="tag">imported</span>}
-              </h2>
-              <span className="muted">Click or Enter runs an attempt; ↑/↓ open its trace. Red with “wrong”: the check disagrees with the saved record.</span>
-            </div>
-            <AttemptsTable
-              rows={rows}
-              selected={selected}
-              running={nowRunning}
-              disagreements={disagreements}
-              onRun={(slug) => {
-                setSelected(slug);
-                w.runAttempts([slug]);
-              }}
-              onSelect={setSelected}
-            />
-          </section>
-          {live && (
-            <LivePanel
-              live={live}
-              slug={nowRunning ?? (selected && live.started.includes(selected) ? selected : (live.started[live.started.length - 1] ?? null))}
-              screenshots={w.settings?.screenshots ?? false}
-              titleOf={titleOf}
-            />
-          )}
-          {replay && sel && <ReplayPanel title={sel.title} replay={replay} index={frameIndex} onIndex={setFrameIndex} />}
-          {sel && (sel.attempt || selSteps.length > 0) && (
-            <TraceViewer
-              title={sel.title}
-              plan={sel.attempt?.plan ?? lab?.plan ?? []}
-              steps={selSteps}
-              attempt={sel.attempt}
-              runId={w.shownId ?? ""}
-              onSaveMedia={w.saveShownMedia}
-              current={following ? selSteps.length - 1 : stepIndex}
-              onStep={(i) => {
-                setFollowLive(false);
-                setStepIndex(i);
-              }}
-            />
-          )}
-        </main>
-        <HistoryList runs={w.history} current={run?.id ?? null} onOpen={w.openRun} />
-      </div>
     </div>
   );
 }

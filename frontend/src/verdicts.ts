@@ -1,78 +1,146 @@
-// How the attempts table reads an attempt: each verdict as a cell, marked wrong when it
-// disagrees with saved-as-asked (the ground truth), and the totals row. Pure.
-import type { Attempt, Disagreement, VerdictKey, Verdicts } from "./api/types";
+// How the attempts table reads an attempt: its columns come from the task's verdicts (the
+// ground truth, each signal, the gate), each check is marked wrong when its call differs from
+// the ground truth's (as agent.Verdicts.Wrong does), and a call the oracle could not make is
+// "could not confirm", never "not done". Pure.
+import type { Attempt, Condition, Disagreement, Gate, Verdict, Verdicts } from "./api/types";
 
-/** The four verdicts, without the terminal state. */
-export type JudgedKey = Exclude<VerdictKey, "terminal">;
+/** What a column shows: the ground truth, a signal, the gate or the terminal state. */
+export type ColumnKind = "truth" | "signal" | "gate" | "terminal";
 
-/** The table's columns after the attempt's title, in order. */
-export const COLUMNS: { key: VerdictKey; label: string; hint: string }[] = [
-  { key: "saved_as_asked", label: "Saved as asked", hint: "a committed record with the requested title and room" },
-  { key: "notice", label: "Success notice", hint: "“Reservation saved” shown" },
-  { key: "parallax", label: "Parallax's check", hint: "the earlier agent's completion rule" },
-  { key: "gate", label: "Completion gate", hint: "this rebuild's check" },
-  { key: "terminal", label: "Terminal", hint: "how the attempt ended" },
-];
+/** One column of the attempts table; key is the id a disagreement names it by. */
+export interface Column {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+  hint: string;
+}
+
+/** The gate's id among the checks, as agent.GateID. */
+export const GATE = "gate";
+
+/** "saved as asked" → "Saved as asked": labels as column headings show them. */
+export function sentence(label: string): string {
+  return label ? label[0].toUpperCase() + label.slice(1) : label;
+}
+
+/** The columns after the attempt's title, in order, named by a Verdicts (judged or empty). */
+export function columnsOf(v: Verdicts): Column[] {
+  return [
+    { key: v.truth.id, label: sentence(v.truth.label), kind: "truth", hint: "ground truth, read from the app's authoritative state" },
+    ...(v.signals ?? []).map((s): Column => ({
+      key: s.id,
+      label: sentence(s.label),
+      kind: "signal",
+      hint: "a cheaper check, marked wrong where it disagrees with the ground truth",
+    })),
+    { key: GATE, label: "Completion gate", kind: "gate", hint: "done only when every condition holds" },
+    { key: "terminal", label: "Terminal", kind: "terminal", hint: "how the attempt ended" },
+  ];
+}
+
+/** A call in words: what a check said. */
+export type Call = "done" | "not done" | "could not confirm";
+
+/** The call of one verdict: "could not confirm" when the oracle could not answer. */
+export function callOf(v: Verdict): Call {
+  if (v.unconfirmed) return "could not confirm";
+  return v.done ? "done" : "not done";
+}
 
 /** One table cell. */
 export interface Cell {
   text: string;
-  /** True when a verdict disagrees with saved-as-asked. */
+  /** True when a check's call differs from the ground truth's. */
   wrong: boolean;
+  /** True when the oracle could not answer. */
+  unconfirmed: boolean;
   evidence: string;
   /** Set when replay recomputed this cell differently from what the file recorded. */
   disagreement?: Disagreement;
 }
 
-/** One verdict: done and its evidence. */
-function verdictOf(v: Verdicts, key: JudgedKey): { done: boolean; evidence: string } {
-  if (key === "gate") {
-    const failed = (v.gate.conditions ?? []).filter((c) => !c.done).map((c) => c.label);
-    const evidence = v.gate.done ? "all conditions hold" : `not holding: ${failed.join(", ") || "no conditions"}`;
-    return { done: v.gate.done, evidence };
-  }
-  return v[key];
+/** The conditions of a gate that do not hold, in order. */
+export function unmet(gate: Gate): Condition[] {
+  return (gate.conditions ?? []).filter((c) => !c.done);
 }
 
-/** The four verdicts as cells: "yes"/"no" for ground truth, "done"/"not done" for the checks,
- * each check marked wrong when it disagrees with ground truth. */
-export function verdictCells(v: Verdicts): Record<JudgedKey, Cell> {
-  const truth = v.saved_as_asked.done;
-  const judged = (key: "notice" | "parallax" | "gate"): Cell => {
-    const j = verdictOf(v, key);
-    return { text: j.done ? "done" : "not done", wrong: j.done !== truth, evidence: j.evidence };
-  };
-  return {
-    saved_as_asked: { text: truth ? "yes" : "no", wrong: false, evidence: v.saved_as_asked.evidence },
-    notice: judged("notice"),
-    parallax: judged("parallax"),
-    gate: judged("gate"),
-  };
+/** The gate's evidence in one line: which conditions do not hold or could not be confirmed. */
+function gateEvidence(g: Gate): string {
+  const all = g.conditions ?? [];
+  if (g.done) return `all ${all.length} conditions hold`;
+  const failing = unmet(g);
+  if (failing.length === 0) return "no conditions";
+  return failing.map((c) => `${c.label}: ${callOf(c)}`).join("; ");
 }
 
-/** The cells of one attempt's row, keyed by column; disagreements are matched by slug. */
-export function rowCells(a: Attempt, disagreements: Disagreement[] = []): Record<VerdictKey, Cell> {
-  const cells: Record<VerdictKey, Cell> = { ...verdictCells(a.verdicts), terminal: { text: a.terminal, wrong: false, evidence: a.reason } };
-  for (const d of disagreements) {
-    if (d.attempt === a.attempt && d.verdict in cells) {
-      const key = d.verdict as VerdictKey;
-      cells[key] = { ...cells[key], disagreement: d };
+/** The cells of a judged Verdicts (an attempt's, a replay's), keyed by column; no terminal state. */
+export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell> {
+  const truth = v.truth.done;
+  const cells: Record<string, Cell> = {};
+  for (const c of columns) {
+    if (c.kind === "truth") {
+      const text = v.truth.unconfirmed ? "could not confirm" : truth ? "yes" : "no";
+      cells[c.key] = { text, wrong: false, unconfirmed: !!v.truth.unconfirmed, evidence: v.truth.evidence };
+    } else if (c.kind === "signal") {
+      const s = (v.signals ?? []).find((x) => x.id === c.key);
+      cells[c.key] = s
+        ? { text: callOf(s), wrong: s.done !== truth, unconfirmed: !!s.unconfirmed, evidence: s.evidence }
+        : { text: "—", wrong: false, unconfirmed: false, evidence: "not recorded for this attempt" };
+    } else if (c.kind === "gate") {
+      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: v.gate.done !== truth, unconfirmed: false, evidence: gateEvidence(v.gate) };
     }
   }
   return cells;
 }
 
-/** The totals row: how many were saved as asked, how many of each verdict were wrong. */
-export function totals(attempts: Attempt[]): Record<VerdictKey, string> {
+/** The cells of one attempt's row, keyed by column; a disagreement marks the cell it names exactly. */
+export function rowCells(a: Attempt, columns: Column[], disagreements: Disagreement[] = []): Record<string, Cell> {
+  const cells = judgedCells(a.verdicts, columns);
+  cells.terminal = { text: a.terminal, wrong: false, unconfirmed: false, evidence: a.reason };
+  for (const d of disagreements) {
+    if (d.attempt === a.attempt && cells[d.verdict]) cells[d.verdict] = { ...cells[d.verdict], disagreement: d };
+  }
+  return cells;
+}
+
+/** The totals row: how many were true, how many of each check were wrong, how many completed. */
+export function totals(attempts: Attempt[], columns: Column[]): Record<string, string> {
   const n = attempts.length;
   const count = (pred: (a: Attempt) => boolean) => attempts.filter(pred).length;
-  const wrong = (key: "notice" | "parallax" | "gate") =>
-    `wrong: ${count((a) => verdictOf(a.verdicts, key).done !== a.verdicts.saved_as_asked.done)} of ${n}`;
-  return {
-    saved_as_asked: `yes: ${count((a) => a.verdicts.saved_as_asked.done)} of ${n}`,
-    notice: wrong("notice"),
-    parallax: wrong("parallax"),
-    gate: wrong("gate"),
-    terminal: `completed: ${count((a) => a.terminal === "completed")} of ${n}`,
+  const out: Record<string, string> = {};
+  for (const c of columns) {
+    if (c.kind === "truth") out[c.key] = `yes: ${count((a) => a.verdicts.truth.done)} of ${n}`;
+    if (c.kind === "terminal") out[c.key] = `completed: ${count((a) => a.terminal === "completed")} of ${n}`;
+    if (c.kind === "signal" || c.kind === "gate") {
+      out[c.key] = `wrong: ${count((a) => wrongChecks(a.verdicts).includes(c.key))} of ${n}`;
+    }
+  }
+  return out;
+}
+
+/** The ids of the checks whose call differs from the ground truth's, as agent.Verdicts.Wrong. */
+export function wrongChecks(v: Verdicts): string[] {
+  const wrong = (v.signals ?? []).filter((s) => s.done !== v.truth.done).map((s) => s.id);
+  return v.gate.done !== v.truth.done ? [...wrong, GATE] : wrong;
+}
+
+/**
+ * A disagreement's verdict name in words, with the columns' and conditions' labels:
+ * "gate.record (evidence)" → "completion gate, Committed record exists (evidence)".
+ */
+export function verdictName(verdict: string, v: Verdicts): string {
+  const m = /^(.*?)( \((?:evidence|could not confirm)\))?$/.exec(verdict)!;
+  const [base, suffix = ""] = [m[1], m[2]];
+  const named = (): string => {
+    if (base === v.truth.id) return v.truth.label;
+    if (base === GATE) return "completion gate";
+    if (base.startsWith(`${GATE}.`)) {
+      const id = base.slice(GATE.length + 1);
+      const c = (v.gate.conditions ?? []).find((x) => x.id === id);
+      return `completion gate, ${c?.label ?? id}`;
+    }
+    if (base === "terminal") return "terminal state";
+    return (v.signals ?? []).find((s) => s.id === base)?.label ?? base;
   };
+  return named() + suffix;
 }

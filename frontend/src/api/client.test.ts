@@ -69,7 +69,10 @@ describe("HTTP transport", () => {
   });
 
   it.each([
-    { name: "start", call: (a: ReturnType<typeof createApi>) => a.runs.start({ lab: "booking", attempts: [], config: null }), url: "/api/Runs/Start", body: '[{"lab":"booking","attempts":[],"config":null}]' },
+    { name: "start", call: (a: ReturnType<typeof createApi>) => a.runs.start({ task: "lab:booking", attempts: [], config: null }), url: "/api/Runs/Start", body: '[{"task":"lab:booking","attempts":[],"config":null}]' },
+    { name: "loadTask", call: (a: ReturnType<typeof createApi>) => a.runs.loadTask("t.yaml", "name: t"), url: "/api/Runs/LoadTask", body: '["t.yaml","name: t"]' },
+    { name: "forgetTask", call: (a: ReturnType<typeof createApi>) => a.runs.forgetTask("file:t.yaml"), url: "/api/Runs/ForgetTask", body: '["file:t.yaml"]' },
+    { name: "delete", call: (a: ReturnType<typeof createApi>) => a.runs.delete("r1"), url: "/api/Runs/Delete", body: '["r1"]' },
     { name: "history", call: (a: ReturnType<typeof createApi>) => a.runs.history(), url: "/api/Runs/History", body: "[]" },
     { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.exportJSON("r1"), url: "/api/Files/ExportJSON", body: '["r1"]' },
   ])("maps $name to $url", async ({ call, url, body }) => {
@@ -81,13 +84,13 @@ describe("HTTP transport", () => {
   it("throws the service's error message", async () => {
     const fetch = vi.fn().mockReturnValue(reply(409, { error: "a run is already going; stop it first" }));
     const api = createApi(detectTransport(httpWindow(fetch)));
-    await expect(api.runs.start({ lab: "booking", attempts: [], config: null })).rejects.toThrow("a run is already going");
+    await expect(api.runs.start({ task: "lab:booking", attempts: [], config: null })).rejects.toThrow("a run is already going");
   });
 
   it("explains a body that is not JSON", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response("Bad Gateway", { status: 502 }));
     const api = createApi(detectTransport(httpWindow(fetch)));
-    await expect(api.runs.labs()).rejects.toThrow("Runs.Labs: HTTP 502 with a body that is not JSON: Bad Gateway");
+    await expect(api.runs.tasks()).rejects.toThrow("Runs.Tasks: HTTP 502 with a body that is not JSON: Bad Gateway");
   });
 
   it("shares one event socket, routes by name and reconnects after a close", () => {

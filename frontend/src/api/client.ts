@@ -4,7 +4,6 @@
 // events from one shared WebSocket at /api/events. See docs/api.md.
 import type {
   ImportResult,
-  LabInfo,
   Progress,
   Replay,
   Run,
@@ -12,6 +11,7 @@ import type {
   SessionInfo,
   Settings,
   StartRequest,
+  TaskInfo,
 } from "./types";
 
 type Bound = (...args: unknown[]) => Promise<unknown>;
@@ -191,12 +191,19 @@ export interface Api {
   /** Subscribes to reconnects of the event stream, after which missed events must be re-read. */
   onReconnect(cb: () => void): () => void;
   runs: {
-    labs(): Promise<LabInfo[]>;
+    /** The labs' built-in tasks, then the recently opened task files. */
+    tasks(): Promise<TaskInfo[]>;
+    /** Checks a task file's text (YAML or JSON) and remembers it among the recent tasks. */
+    loadTask(name: string, content: string): Promise<TaskInfo>;
+    /** Drops a task file from the recent tasks. */
+    forgetTask(ref: string): Promise<void>;
     start(req: StartRequest): Promise<string>;
     stop(): Promise<void>;
     reset(): Promise<void>;
     history(): Promise<RunSummary[]>;
     get(id: string): Promise<Run>;
+    /** Removes a stored run and its media; a running run is refused. */
+    delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
   };
   files: {
@@ -205,6 +212,10 @@ export interface Api {
     exportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
     exportBundleDialog(id: string): Promise<string>;
+    /** The run's self-contained HTML report, as text. */
+    exportReport(id: string): Promise<string>;
+    /** Desktop only: a native save dialog for the HTML report; "" when cancelled. */
+    exportReportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
@@ -232,18 +243,23 @@ export function createApi(t: Transport): Api {
     onProgress: (cb) => t.onEvent("run", (data) => cb(data as Progress)),
     onReconnect: (cb) => t.onReconnect(cb),
     runs: {
-      labs: () => c<LabInfo[]>("Runs", "Labs"),
+      tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
+      loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
+      forgetTask: (ref) => c<void>("Runs", "ForgetTask", ref),
       start: (req) => c<string>("Runs", "Start", req),
       stop: () => c<void>("Runs", "Stop"),
       reset: () => c<void>("Runs", "Reset"),
       history: () => c<RunSummary[]>("Runs", "History"),
       get: (id) => c<Run>("Runs", "Get", id),
+      delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
       exportDialog: (id) => c<string>("Files", "ExportDialog", id),
       exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
+      exportReport: (id) => c<string>("Files", "ExportReport", id),
+      exportReportDialog: (id) => c<string>("Files", "ExportReportDialog", id),
       saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),

@@ -9,6 +9,8 @@ function apiOf(kind: Api["kind"]) {
     exportJSON: vi.fn().mockResolvedValue('{"schema":"observatory.run/v1"}'),
     exportDialog: vi.fn().mockResolvedValue(""),
     exportBundleDialog: vi.fn().mockResolvedValue(""),
+    exportReport: vi.fn().mockResolvedValue("<!doctype html><title>r1</title>"),
+    exportReportDialog: vi.fn().mockResolvedValue(""),
     saveMediaDialog: vi.fn().mockResolvedValue(""),
     bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
     upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
@@ -34,9 +36,10 @@ function captureDownloads() {
 afterEach(() => vi.restoreAllMocks());
 
 describe("exportRun", () => {
-  it.each<[ExportFormat, "exportDialog" | "exportBundleDialog", string]>([
+  it.each<[ExportFormat, "exportDialog" | "exportBundleDialog" | "exportReportDialog", string]>([
     ["file", "exportDialog", "/home/me/run.json"],
     ["bundle", "exportBundleDialog", "/home/me/run.zip"],
+    ["report", "exportReportDialog", "/home/me/report.html"],
   ])("exports a %s through the desktop's %s and reports the path or a cancel", async (format, dialog, path) => {
     const { api, files } = apiOf("wails");
     files[dialog].mockResolvedValueOnce(path);
@@ -50,6 +53,7 @@ describe("exportRun", () => {
   it.each<[ExportFormat, string, string]>([
     ["file", "observatory-run-r1.json", '{"schema":"observatory.run/v1"}'],
     ["bundle", "observatory-run-r1.zip", "PK\x03\x04zip"],
+    ["report", "observatory-report-r1.html", "<!doctype html><title>r1</title>"],
   ])("downloads the %s as %s in a browser", async (format, name, content) => {
     const { api } = apiOf("http");
     const { blobs, clicked } = captureDownloads();

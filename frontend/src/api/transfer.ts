@@ -1,25 +1,44 @@
-// Export and import of runs, as a run file (.json) or a bundle (.zip with the run's videos and
-// screenshots): native dialogs in the desktop, a download and a file input in a browser. Only
+// Export and import of runs, as a run file (.json), a bundle (.zip with the run's videos and
+// screenshots) or a report (.html, self-contained, for anyone): native dialogs in the desktop,
+// a download and a file input in a browser. Only
 // the desktop/browser split lives here; the backend is reached through the client.
 import { mediaURL } from "../media";
 import type { Api } from "./client";
 
-/** What to export: the run file alone, or the bundle with its media. */
-export type ExportFormat = "file" | "bundle";
+/** What to export: the run file alone, the bundle with its media, or the HTML report. */
+export type ExportFormat = "file" | "bundle" | "report";
+
+/** Each format's native save dialog (desktop), and its name and contents as a download (browser). */
+const FORMATS: Record<ExportFormat, { dialog(api: Api, id: string): Promise<string>; name(id: string): string; blob(api: Api, id: string): Promise<Blob> }> = {
+  file: {
+    dialog: (api, id) => api.files.exportDialog(id),
+    name: (id) => `observatory-run-${id}.json`,
+    blob: async (api, id) => new Blob([await api.files.exportJSON(id)], { type: "application/json" }),
+  },
+  bundle: {
+    dialog: (api, id) => api.files.exportBundleDialog(id),
+    name: (id) => `observatory-run-${id}.zip`,
+    blob: (api, id) => api.files.bundle(id),
+  },
+  report: {
+    dialog: (api, id) => api.files.exportReportDialog(id),
+    name: (id) => `observatory-report-${id}.html`,
+    blob: async (api, id) => new Blob([await api.files.exportReport(id)], { type: "text/html" }),
+  },
+};
 
 /**
  * Exports run id and returns what happened in words, or "" when the user cancelled. In the
  * desktop it opens the native save dialog; in a browser it downloads the file.
  */
 export async function exportRun(api: Api, id: string, format: ExportFormat, doc: Document = document): Promise<string> {
+  const f = FORMATS[format];
   if (api.kind === "wails") {
-    const path = await (format === "bundle" ? api.files.exportBundleDialog(id) : api.files.exportDialog(id));
+    const path = await f.dialog(api, id);
     return path ? `Exported to ${path}` : "";
   }
-  const name = `observatory-run-${id}.${format === "bundle" ? "zip" : "json"}`;
-  const blob =
-    format === "bundle" ? await api.files.bundle(id) : new Blob([await api.files.exportJSON(id)], { type: "application/json" });
-  saveBlob(doc, blob, name);
+  const name = f.name(id);
+  saveBlob(doc, await f.blob(api, id), name);
   return `Downloaded ${name}`;
 }
 

@@ -8,19 +8,43 @@ export type Terminal = "completed" | "failed" | "rejected" | "exhausted" | "canc
 /** Where a run stands (agent.RunStatus). */
 export type RunStatus = "running" | "finished" | "cancelled" | "interrupted" | "imported";
 
-/** The user's intent (agent.Task). */
+/** What the user asked for, as data (agent.Task). */
 export interface Task {
-  title: string;
-  room: string;
+  name: string;
+  /** The user's request, word for word. */
+  intent: string;
+  start_url: string;
+  /** The origins an attempt may load; absent allows only the start URL's. */
+  origins?: string[];
 }
 
 /** What an action does to the page (agent.ActionKind). */
-export type ActionKind = "click" | "fill" | "select" | "submit" | "verify";
+export type ActionKind =
+  | "click"
+  | "fill"
+  | "select"
+  | "check"
+  | "uncheck"
+  | "press"
+  | "hover"
+  | "navigate"
+  | "wait_for"
+  | "submit"
+  | "verify";
 
-/** A control named by ARIA role and accessible name (agent.Target). */
+/**
+ * One element (agent.Target): exactly one locator is set, role (with an exact accessible
+ * name, or none), label, placeholder, test_id, text or css; none for actions without a target.
+ */
 export interface Target {
-  role: string;
-  name: string;
+  role?: string;
+  name?: string;
+  label?: string;
+  placeholder?: string;
+  test_id?: string;
+  text?: string;
+  css?: string;
+  /** The one declared alternate for the locator's text. */
   alias?: string;
 }
 
@@ -31,6 +55,8 @@ export interface Action {
   kind: ActionKind;
   target: Target;
   value?: string;
+  /** The value is a secret: recorded masked. */
+  secret?: boolean;
 }
 
 /** How the executor waits (agent.WaitMode). */
@@ -38,6 +64,27 @@ export type WaitMode = "fixed" | "condition";
 
 /** How targets are located (agent.SelectorMode). */
 export type SelectorMode = "exact" | "alias";
+
+/** A reviewer's rule: a CEL expression that flags an action, and why (agent.ReviewRule). */
+export interface ReviewRule {
+  expr: string;
+  reason: string;
+}
+
+/** The review irreversible actions get (agent.ReviewSpec). */
+export interface ReviewSpec {
+  policy: string;
+  reviewer: string;
+  rules?: ReviewRule[];
+  on_unavailable?: string;
+}
+
+/** The review and approval irreversible actions get (agent.Safeguards). */
+export interface Safeguards {
+  review?: ReviewSpec;
+  /** Irreversible actions wait for the user's approval, for limit_ms (agent.ApprovalSpec). */
+  approval?: { limit_ms: number };
+}
 
 /** The numbers and policies one attempt runs with (agent.Config); durations in ms. */
 export interface Config {
@@ -47,11 +94,13 @@ export interface Config {
   deadline_ms: number;
   selectors: SelectorMode;
   budget: number;
-  latency_ms: number;
+  /** How many times a commit whose outcome the app left ambiguous may be tried again. */
+  retries?: number;
+  safeguards?: Safeguards;
 }
 
 /** Config fields that override every attempt's own; an absent field keeps the attempt's (agent.ConfigOverride). */
-export type ConfigOverride = Partial<Config>;
+export type ConfigOverride = Partial<Pick<Config, "wait" | "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "selectors" | "budget">>;
 
 /** One lab app event (agent.Event). */
 export interface AppEvent {
@@ -61,14 +110,24 @@ export interface AppEvent {
   data?: Record<string, string>;
 }
 
-/** One yes/no call with its evidence (agent.Verdict). */
+/**
+ * One yes/no call with its evidence (agent.Verdict). unconfirmed, when set, says why the
+ * oracle could not answer at all: the call is "could not confirm", never done.
+ */
 export interface Verdict {
   done: boolean;
   evidence: string;
+  unconfirmed?: string;
 }
 
 /** One named completion condition (agent.Condition). */
 export interface Condition extends Verdict {
+  id: string;
+  label: string;
+}
+
+/** One named verdict beside the gate: the ground truth or a weaker check (agent.Signal). */
+export interface Signal extends Verdict {
   id: string;
   label: string;
 }
@@ -79,20 +138,121 @@ export interface Gate {
   conditions: Condition[] | null;
 }
 
-/** The four ways of deciding whether an attempt worked (agent.Verdicts). */
+/** Every way of deciding whether an attempt worked: ground truth, the task's signals, the gate (agent.Verdicts). */
 export interface Verdicts {
-  saved_as_asked: Verdict;
-  notice: Verdict;
-  parallax: Verdict;
+  truth: Signal;
+  signals: Signal[] | null;
   gate: Gate;
+}
+
+/** What one oracle condition read from authoritative state at the final check (agent.Answer). */
+export interface Answer {
+  /** The id of the condition or signal that asked. */
+  condition: string;
+  kind: string;
+  /** The raw answer as JSON; absent when error is set. */
+  raw?: unknown;
+  /** Why the oracle could not answer. */
+  error?: string;
+}
+
+/** What an action can do to the world (agent.ActionClass). */
+export type ActionClass = "observe" | "prepare" | "commit" | "explore" | "destruct";
+
+/** What an action promises about its effect (agent.Contract). */
+export type Contract = "read" | "navigate" | "mutate" | "irreversible" | "control";
+
+/** A reviewer's judgement of an irreversible action (agent.Review). */
+export interface Review {
+  reviewer: string;
+  verdict: "clear" | "caution" | "unavailable";
+  reason: string;
 }
 
 /** What policy decided about an action (agent.Decision). */
 export interface Decision {
-  class: "observe" | "prepare" | "commit";
+  class: ActionClass;
   admission: "allow" | "hold" | "deny";
   reason: string;
   fingerprint?: string;
+  contract?: Contract;
+  /** What decided the contract (the tool, or the word in the control's name). */
+  why?: string;
+  /** Identifies the call (tool, arguments, page); repeats are counted by it. */
+  key?: string;
+  /** A hold that does not end the attempt. */
+  continue?: boolean;
+  review?: Review;
+  /** The action may run only once the user approves it. */
+  ask_user?: boolean;
+}
+
+/** One tool call a model made and what the planner did with it (agent.ModelCall). */
+export interface ModelCall {
+  id: string;
+  name: string;
+  /** As the model sent them: JSON text, possibly invalid. */
+  arguments: string;
+  outcome: "proposed" | "answered" | "rejected" | "refused";
+  result?: string;
+}
+
+/** One exchange with a model planner (agent.ModelTurn). */
+export interface ModelTurn {
+  step: number;
+  /** "provider:model". */
+  model: string;
+  messages: number;
+  tokens: number;
+  grounded_at_ms: number;
+  text?: string;
+  calls?: ModelCall[];
+  in_tokens: number;
+  out_tokens: number;
+  latency_ms: number;
+  cost_usd: number;
+  retries?: number;
+  notes?: string[];
+  /** Older turns summarised to keep under the token budget (agent.Compaction). */
+  compaction?: { messages: number; summary: string; tokens_before: number; tokens_after: number };
+  error?: string;
+}
+
+/** What approving an irreversible action would let happen (agent.ApprovalRequest). */
+export interface ApprovalRequest {
+  step: number;
+  action: string;
+  target: string;
+  recipient?: string;
+  amount?: string;
+  data: Field[] | null;
+  permanence: string;
+  url: string;
+  screenshot?: string;
+  hash: string;
+  /** Why the user is asked again. */
+  again?: string;
+}
+
+/** One approval request and its answer (agent.Approval). */
+export interface Approval {
+  request: ApprovalRequest;
+  answer: "approve" | "deny" | "none";
+  note?: string;
+  asked_ms: number;
+  answered_ms: number;
+  /** The details changed between the approval and the commit, so it was not used. */
+  void?: boolean;
+}
+
+/** The look-up that settled an ambiguous commit (agent.Reconciliation). */
+export interface Reconciliation {
+  op_id: string;
+  query: string;
+  answer: string;
+  found: number;
+  outcome: "completed" | "retry" | "failed" | "duplicate";
+  retry?: Action;
 }
 
 /** One (role, accessible name) pair (agent.RoleName). */
@@ -113,6 +273,7 @@ export interface Field {
 export interface Sample {
   at_ms: number;
   url: string;
+  title?: string;
   dialog_open: boolean;
   fields: Field[] | null;
   notice: string;
@@ -121,6 +282,8 @@ export interface Sample {
   form_present: boolean;
   form_valid: boolean;
   pairs: RoleName[] | null;
+  /** The page's visible text, bounded. */
+  text?: string;
   screenshot?: string;
 }
 
@@ -128,13 +291,24 @@ export interface Sample {
 export interface Step {
   index: number;
   action: Action;
+  /** The planner's stated reason for the action. */
+  reason?: string;
+  /** A model planner's turns that led to the action. */
+  model_turns?: ModelTurn[];
   decision: Decision;
+  /** What the harness tells the planner when a call repeats. */
+  guidance?: string;
+  /** Approval requests made immediately before the action, each with its answer. */
+  approvals?: Approval[];
+  reconciliation?: Reconciliation;
   resolved?: string;
   before: Sample;
   after: Sample;
   distance: number;
   start_ms: number;
   duration_ms: number;
+  /** Requests refused because their origin is not the task's. */
+  blocked?: string[];
   error?: string;
 }
 
@@ -144,9 +318,15 @@ export interface Attempt {
   title: string;
   task: Task;
   config: Config;
+  /** The app's fault mode; absent for none. */
+  fault?: string;
+  /** The app's own knobs for this attempt (a lab's latency_ms). */
+  params?: Record<string, number>;
   plan: Action[] | null;
   steps: Step[] | null;
   events: AppEvent[] | null;
+  /** The oracle's raw answers, the evidence each condition was judged from. */
+  answers?: Answer[];
   terminal: Terminal;
   reason: string;
   verdicts: Verdicts;
@@ -156,30 +336,43 @@ export interface Attempt {
   trace?: string;
 }
 
-/** One batch of attempts against one lab (agent.Run). */
+/** One batch of attempts of one task (agent.Run). */
 export interface Run {
   id: string;
-  lab: string;
+  /** The task's name. */
+  task: string;
+  /** The task document the run was made from; absent for a lab's built-in task. */
+  spec?: unknown;
   created: string;
   status: RunStatus;
   source: string;
   attempts: Attempt[] | null;
 }
 
-/** One scripted attempt a lab offers (agent.AttemptSpec). */
+/** One scripted attempt a task offers (agent.AttemptSpec). */
 export interface AttemptSpec {
   slug: string;
   title: string;
-  fault: string;
+  fault?: string;
+  params?: Record<string, number>;
   config: Config;
+  /** The attempt's own scripted plan; absent follows the task's. */
+  plan?: Action[];
 }
 
-/** A lab as Runs.Labs lists it. */
-export interface LabInfo {
-  name: string;
+/**
+ * A task as Runs.Tasks lists it (app.TaskInfo). columns is a judged-empty Verdicts: its ids
+ * and labels name the attempts table's columns and the gate's checklist.
+ */
+export interface TaskInfo {
+  /** Names the task in a StartRequest ("lab:booking", "file:3fa9…"). */
+  ref: string;
+  /** The task file's name, for a task opened from a file. */
+  file?: string;
   task: Task;
   plan: Action[] | null;
   attempts: AttemptSpec[] | null;
+  columns: Verdicts;
 }
 
 /** The oracle's answer at one moment (agent.Check). */
@@ -191,45 +384,53 @@ export interface Check {
 
 /** The argument of Runs.Start. */
 export interface StartRequest {
-  lab: string;
+  /** A TaskInfo's ref. */
+  task: string;
   attempts: string[];
   config: ConfigOverride | null;
 }
 
-/** One row of Runs.History. */
+/** One row of Runs.History (store.Summary). */
 export interface RunSummary {
   id: string;
-  lab: string;
+  task: string;
+  /** When the run started. */
   created: string;
+  /** When it came into this history: its start, or its import. */
+  added: string;
   status: RunStatus;
+  /** "live", or the file it was imported from. */
   source: string;
   attempts: number;
   completed: number;
+  /** Finished attempts with at least one verdict that disagrees with the ground truth. */
   wrong: number;
 }
 
-/** The columns of the attempts table that a disagreement can be about. */
-export type VerdictKey = "saved_as_asked" | "notice" | "parallax" | "gate" | "terminal";
-
-/** A verdict the run file recorded that replay recomputed differently. */
+/**
+ * A verdict the run file recorded that replay recomputed differently (runfile.Disagreement).
+ * verdict is "truth", a signal's id, "gate", "gate.<condition id>", any of those followed by
+ * " (evidence)" or " (could not confirm)", "terminal" or "task".
+ */
 export interface Disagreement {
   attempt: string;
-  /** A VerdictKey, or "task" when the file's task is not the lab's. */
-  verdict: VerdictKey | "task";
+  verdict: string;
   recorded: string;
   recomputed: string;
 }
 
-/** One rebuilt replay frame; event is null for the initial state. */
+/** One rebuilt replay frame; event is null for the initial state (agent.Frame). */
 export interface Frame {
   index: number;
   event: AppEvent | null;
-  state: Record<string, unknown> | null;
+  /** The app's own state, shown as key/value text. */
+  state: unknown;
   gate: Gate;
 }
 
-/** The result of Runs.Replay. */
+/** The result of Runs.Replay (runfile.AttemptReplay). */
 export interface Replay {
+  /** Empty when the task's app keeps no event log. */
   frames: Frame[] | null;
   recorded: Verdicts;
   recomputed: Verdicts;
@@ -251,6 +452,8 @@ export interface Settings {
   screenshots: boolean;
   /** Record a Playwright trace of each attempt. */
   trace: boolean;
+  /** How many attempts run at once; absent or 1: one after another. */
+  parallel?: number;
 }
 
 /** What a `run` event reports. */
@@ -262,7 +465,8 @@ export type ProgressKind =
   | "frame"
   | "attempt-finished"
   | "run-finished"
-  | "error";
+  | "error"
+  | "model-wait";
 
 /** The payload of the `run` event (runner.Progress). */
 export interface Progress {
@@ -280,6 +484,8 @@ export interface Progress {
   /** The newest screenshot's path, relative to the run's media folder. */
   frame?: string;
   status?: RunStatus;
+  /** model-wait: true while waiting for a model, false once one answers again. */
+  waiting?: boolean;
   message?: string;
 }
 

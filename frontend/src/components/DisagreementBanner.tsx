@@ -1,7 +1,16 @@
-import type { Disagreement } from "../api/types";
+import type { Disagreement, Verdicts } from "../api/types";
+import { verdictName } from "../verdicts";
+
+/** Props of DisagreementBanner. */
+export interface DisagreementBannerProps {
+  items: Disagreement[];
+  titleOf(slug: string): string;
+  /** The task's verdicts, whose labels name what each disagreement is about. */
+  names: Verdicts;
+}
 
 /** States plainly where a file's recorded verdicts disagree with what replay recomputed. */
-export function DisagreementBanner({ items, titleOf }: { items: Disagreement[]; titleOf(slug: string): string }) {
+export function DisagreementBanner({ items, titleOf, names }: DisagreementBannerProps) {
   if (items.length === 0) return null;
   return (
     <div className="banner warn" role="status" data-testid="disagreements">
@@ -12,7 +21,7 @@ export function DisagreementBanner({ items, titleOf }: { items: Disagreement[]; 
       <ul>
         {items.map((d) => (
           <li key={`${d.attempt}-${d.verdict}`}>
-            {titleOf(d.attempt)}, {d.verdict.replace(/_/g, " ")}: the file says {d.recorded}, replay says {d.recomputed}.
+            {titleOf(d.attempt)}, {verdictName(d.verdict, names)}: the file says {d.recorded}, replay says {d.recomputed}.
           </li>
         ))}
       </ul>

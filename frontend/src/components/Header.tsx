@@ -1,14 +1,15 @@
 import { useRef, useState } from "react";
 import type { ExportFormat } from "../api/transfer";
-import type { LabInfo, SessionInfo } from "../api/types";
+import type { SessionInfo, TaskInfo } from "../api/types";
+import { TaskPicker } from "./TaskPicker";
+import { ThemePicker } from "./ThemePicker";
 
 /** Props of Header. */
 export interface HeaderProps {
-  lab: LabInfo | null;
+  tasks: TaskInfo[];
+  task: TaskInfo | null;
   /** The backend's answer to Session.Ready; null until it answers. */
   session: SessionInfo | null;
-  /** The running attempt's position and title, or null when idle. */
-  progress: { at: number; of: number; title: string } | null;
   running: boolean;
   canExport: boolean;
   settingsOpen: boolean;
@@ -17,14 +18,17 @@ export interface HeaderProps {
   onRunAll(): void;
   onStop(): void;
   onReset(): void;
-  /** Called with the chosen format: the run file (.json) or the bundle (.zip with media). */
+  /** Called with the chosen format: the run file (.json), the bundle (.zip with media) or the report (.html). */
   onExport(format: ExportFormat): void;
   /** Called with the chosen file in a browser, or with nothing in the desktop. */
   onImport(file?: File): void;
   onToggleSettings(): void;
+  onChooseTask(ref: string): void;
+  onOpenTask(file: File): void;
+  onForgetTask(ref: string): void;
 }
 
-/** The app bar: the task, the run controls and the run's progress. */
+/** The app bar: the task and its intent, the run controls, settings and the theme. */
 export function Header(p: HeaderProps) {
   const file = useRef<HTMLInputElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
@@ -32,24 +36,24 @@ export function Header(p: HeaderProps) {
     setExportOpen(false);
     p.onExport(format);
   };
-  const task = p.lab?.task;
+  const task = p.task?.task;
   return (
     <header className="app-header">
       <div className="title">
         <h1>Observatory</h1>
         {p.session && <span className="muted num" title={`data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
-        <p>
-          {task ? (
-            <>
-              Book {roomLabel(task.room)} for “{task.title}” <span className="muted">· {p.lab?.name} lab</span>
-            </>
-          ) : (
-            "Loading the lab…"
-          )}
-        </p>
+        <p className="intent" title={task?.start_url}>{task ? task.intent : "Loading the tasks…"}</p>
       </div>
+      <TaskPicker
+        tasks={p.tasks}
+        task={p.task}
+        disabled={p.running}
+        onChoose={p.onChooseTask}
+        onOpen={p.onOpenTask}
+        onForget={p.onForgetTask}
+      />
       <div className="controls" role="toolbar" aria-label="Run controls">
-        <button type="button" className="primary" onClick={p.onRunAll} disabled={p.running || !p.lab}>Run all</button>
+        <button type="button" className="primary" onClick={p.onRunAll} disabled={p.running || !p.task}>Run all</button>
         <button type="button" onClick={p.onStop} disabled={!p.running}>Stop</button>
         <button type="button" onClick={p.onReset}>Reset</button>
         <span className="sep" aria-hidden="true" />
@@ -64,6 +68,9 @@ export function Header(p: HeaderProps) {
               </button>
               <button type="button" aria-label="Export bundle" onClick={() => exportAs("bundle")}>
                 Export bundle <span className="muted">.zip with video and screenshots</span>
+              </button>
+              <button type="button" aria-label="Export report" onClick={() => exportAs("report")}>
+                Export report <span className="muted">.html anyone can open</span>
               </button>
             </div>
           )}
@@ -84,21 +91,8 @@ export function Header(p: HeaderProps) {
           />
         )}
         <button type="button" aria-pressed={p.settingsOpen} onClick={p.onToggleSettings}>Settings</button>
+        <ThemePicker />
       </div>
-      {p.progress && (
-        <div className="progress" data-testid="progress">
-          <span className="num">
-            attempt {p.progress.at} of {p.progress.of}
-          </span>
-          <progress max={p.progress.of} value={p.progress.at - 1} aria-label="Run progress" />
-          <span>{p.progress.title}</span>
-        </div>
-      )}
     </header>
   );
-}
-
-/** "north" → "North lab": the room values the booking lab uses, as people say them. */
-function roomLabel(room: string): string {
-  return room ? `${room[0].toUpperCase()}${room.slice(1)} lab` : "a room";
 }

@@ -1,35 +1,48 @@
-import { isImported } from "../state/useWorkbench";
+import { useMemo, useState, type ReactNode } from "react";
 import type { RunSummary } from "../api/types";
+import { ALL, queryRuns, type HistoryQuery } from "../history/filter";
+import { HistoryEntry } from "./HistoryEntry";
+import { HistoryFilters } from "./HistoryFilters";
 
 /** Props of HistoryList. */
 export interface HistoryListProps {
   runs: RunSummary[];
   current: string | null;
   onOpen(id: string): void;
+  onDelete(id: string): void;
+  /** The splitter that resizes the list, drawn along its left edge. */
+  resizer: ReactNode;
 }
 
-/** The stored runs, newest first; imported ones are marked. */
-export function HistoryList({ runs, current, onOpen }: HistoryListProps) {
+/** The stored runs, searched, filtered and sorted as the user asks. */
+export function HistoryList({ runs, current, onOpen, onDelete, resizer }: HistoryListProps) {
+  const [query, setQuery] = useState<HistoryQuery>(ALL);
+  const shown = useMemo(() => queryRuns(runs, query), [runs, query]);
+  const tasks = useMemo(() => [...new Set(runs.map((r) => r.task))].sort(), [runs]);
   return (
-    <nav className="panel history" aria-label="Run history">
-      <h2>History</h2>
-      {runs.length === 0 ? (
-        <p className="muted">No runs yet.</p>
-      ) : (
-        <ul>
-          {runs.map((r) => (
-            <li key={r.id}>
-              <button type="button" aria-current={r.id === current ? "true" : undefined} onClick={() => onOpen(r.id)}>
-                <span className="num">{new Date(r.created).toLocaleString()}</span>
-                {isImported(r) ? <span className="tag">imported</span> : <span className="tag plain">{r.status}</span>}
-                <span className="muted num">
-                  {r.completed}/{r.attempts} completed · {r.wrong} wrong
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+    <nav className="history" aria-label="Run history">
+      {resizer}
+      <div className="panel history-body">
+        <div className="panel-head">
+          <h2>History</h2>
+          <span className="muted num" role="status">
+            {shown.length === runs.length ? "" : `${shown.length} of `}
+            {runs.length} run{runs.length === 1 ? "" : "s"}
+          </span>
+        </div>
+        <HistoryFilters query={query} tasks={tasks} onQuery={setQuery} />
+        {runs.length === 0 ? (
+          <p className="muted">No runs yet.</p>
+        ) : shown.length === 0 ? (
+          <p className="muted">No run matches.</p>
+        ) : (
+          <ul className="history-runs">
+            {shown.map((r) => (
+              <HistoryEntry key={r.id} run={r} current={r.id === current} onOpen={onOpen} onDelete={onDelete} />
+            ))}
+          </ul>
+        )}
+      </div>
     </nav>
   );
 }

@@ -2,12 +2,15 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { replay } from "../test/fixtures";
+import { issueAttempt, lab, replay } from "../test/fixtures";
+import { columnsOf } from "../verdicts";
 import { ReplayPanel } from "./ReplayPanel";
+
+const columns = columnsOf(lab.columns);
 
 function Harness() {
   const [i, setI] = useState(0);
-  return <ReplayPanel title="Notice shown, nothing saved" replay={replay} index={i} onIndex={setI} />;
+  return <ReplayPanel title="Notice shown, nothing saved" replay={replay} columns={columns} index={i} onIndex={setI} />;
 }
 
 describe("ReplayPanel", () => {
@@ -40,9 +43,22 @@ describe("ReplayPanel state", () => {
       ...replay,
       frames: [{ index: 0, event: null, gate: replay.recomputed.gate, state: { phase: "completed", dialog_open: false, records: [{ id: 1, title: "<b>Spectral scan</b>", room: "north" }] } }],
     };
-    render(<ReplayPanel title="Saves normally" replay={withRecord} index={0} onIndex={() => {}} />);
+    render(<ReplayPanel title="Saves normally" replay={withRecord} columns={columns} index={0} onIndex={() => {}} />);
     const state = screen.getByLabelText("Rebuilt state");
     expect(within(state).getByText("id: 1, title: <b>Spectral scan</b>, room: north")).toBeTruthy();
     expect(within(state).getByText("false")).toBeTruthy();
+  });
+});
+
+describe("ReplayPanel without an event log", () => {
+  it("shows the recomputed conditions without a slider", () => {
+    const v = issueAttempt.verdicts;
+    const noLog = { frames: [], recorded: v, recomputed: v, disagreements: [] };
+    render(<ReplayPanel title="API down" replay={noLog} columns={columnsOf(v)} index={0} onIndex={() => {}} />);
+    expect(screen.queryByRole("slider")).toBeNull();
+    const gate = screen.getByRole("region", { name: "Recomputed completion gate" });
+    expect(within(within(gate).getByTestId("condition-api-closed")).getByText("could not confirm")).toBeTruthy();
+    const banner = within(screen.getByRole("region", { name: "Recomputed verdicts" })).getByRole("row", { name: /“Saved” banner/ });
+    expect(within(banner).getAllByRole("cell").map((c) => c.textContent)).toEqual(["donewrong", "done"]);
   });
 });

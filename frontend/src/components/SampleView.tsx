@@ -1,15 +1,13 @@
 import type { Sample } from "../api/types";
-import { Media } from "./Media";
 
 /** Props of SampleView. */
 export interface SampleViewProps {
   heading: string;
   sample: Sample;
-  runId: string;
 }
 
-/** One page sample: dialog, fields, notice, alert, table rows and the screenshot if taken. */
-export function SampleView({ heading, sample, runId }: SampleViewProps) {
+/** One page sample's facts: title, URL, dialog, fields, form, notice, alert, table rows and role/name pairs. */
+export function SampleView({ heading, sample }: SampleViewProps) {
   const rows = sample.rows ?? [];
   return (
     <section className="sample" aria-label={heading}>
@@ -17,6 +15,8 @@ export function SampleView({ heading, sample, runId }: SampleViewProps) {
         {heading} <span className="muted num">at {sample.at_ms} ms</span>
       </h4>
       <dl className="kv">
+        {sample.title && <div><dt>Title</dt><dd>{sample.title}</dd></div>}
+        <div><dt>URL</dt><dd>{sample.url}</dd></div>
         <div><dt>Dialog</dt><dd>{sample.dialog_open ? "open" : "closed"}</dd></div>
         {(sample.fields ?? []).map((f) => (
           <div key={`${f.role}[${f.name}]`}>
@@ -29,11 +29,10 @@ export function SampleView({ heading, sample, runId }: SampleViewProps) {
         <div><dt>Alert</dt><dd>{sample.alert || "none"}</dd></div>
         <div>
           <dt>Table</dt>
-          <dd>{rows.length === 0 ? "No reservations" : rows.map((r, i) => <div key={i}>{r.join(" · ")}</div>)}</dd>
+          <dd>{rows.length === 0 ? "no rows" : rows.map((r, i) => <div key={i}>{r.join(" · ")}</div>)}</dd>
         </div>
         <div><dt>Pairs</dt><dd className="num">{(sample.pairs ?? []).length} role/name pairs</dd></div>
       </dl>
-      {sample.screenshot && <Media runId={runId} path={sample.screenshot} kind="image" label={`${heading} screenshot`} />}
     </section>
   );
 }

@@ -12,7 +12,7 @@ describe("SettingsPanel", () => {
     render(<SettingsPanel settings={settings} onSave={onSave} />);
     expect(screen.queryByText("overrides every attempt")).toBeNull();
     fireEvent.change(screen.getByLabelText("Wait policy"), { target: { value: "fixed" } });
-    fireEvent.change(screen.getByLabelText("Save latency (ms)"), { target: { value: "150" } });
+    fireEvent.change(screen.getByLabelText("Poll (ms)"), { target: { value: "150" } });
     fireEvent.change(screen.getByLabelText("Action budget"), { target: { value: "0" } });
     fireEvent.click(screen.getByLabelText("Headed (show the window)"));
     fireEvent.change(screen.getByLabelText("Browser path"), { target: { value: "/usr/bin/chromium" } });
@@ -20,7 +20,7 @@ describe("SettingsPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(onSave).toHaveBeenCalledWith({
       ...settings,
-      config: { wait: "fixed", latency_ms: 150, budget: 0 },
+      config: { wait: "fixed", poll_ms: 150, budget: 0 },
       headed: true,
       browser_path: "/usr/bin/chromium",
     });

@@ -7,13 +7,12 @@ export interface SettingsPanelProps {
   onSave(s: Settings): void;
 }
 
-type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "latency_ms" | "budget";
+type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "budget";
 
 const NUMBERS: { key: NumberKey; label: string; min: number; max: number }[] = [
   { key: "fixed_wait_ms", label: "Fixed wait (ms)", min: 0, max: 60000 },
   { key: "poll_ms", label: "Poll (ms)", min: 1, max: 10000 },
   { key: "deadline_ms", label: "Deadline (ms)", min: 1, max: 120000 },
-  { key: "latency_ms", label: "Save latency (ms)", min: 0, max: 60000 },
   { key: "budget", label: "Action budget", min: 0, max: 1000 },
 ];
 

@@ -7,8 +7,8 @@ function text(v: unknown): string {
 }
 
 /** Renders a lab's state object as key/value text; list items go on lines of their own. */
-export function StateView({ state, label }: { state: Record<string, unknown> | null; label: string }) {
-  const entries = Object.entries(state ?? {});
+export function StateView({ state, label }: { state: unknown; label: string }) {
+  const entries = state && typeof state === "object" ? Object.entries(state) : [];
   if (entries.length === 0) return <p className="muted">Empty state.</p>;
   return (
     <dl className="kv" aria-label={label}>

@@ -1,17 +1,44 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
-import { noticeNothingSaved, plan } from "../test/fixtures";
-import { TraceViewer } from "./TraceViewer";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Attempt } from "../api/types";
+import { issueAttempt, noticeNothingSaved, plan } from "../test/fixtures";
+import { columnsOf } from "../verdicts";
+import { TraceViewer, type LiveView } from "./TraceViewer";
 
-function Harness({ video }: { video?: string }) {
+/** noticeNothingSaved with a screenshot before and after every step. */
+const withShots: Attempt = {
+  ...noticeNothingSaved,
+  steps: noticeNothingSaved.steps!.map((s, k) => ({
+    ...s,
+    before: { ...s.before, screenshot: `shots/${k}-before.jpg` },
+    after: { ...s.after, screenshot: `shots/${k}-after.jpg` },
+  })),
+};
+
+function Harness({ attempt = withShots, video, live }: { attempt?: Attempt; video?: string; live?: LiveView }) {
   const [i, setI] = useState(0);
-  const attempt = video ? { ...noticeNothingSaved, video } : noticeNothingSaved;
-  return <TraceViewer title="Notice shown, nothing saved" plan={plan} steps={noticeNothingSaved.steps!} attempt={attempt} runId="r1" current={i} onStep={setI} />;
+  const a = video ? { ...attempt, video } : attempt;
+  return (
+    <TraceViewer
+      title={a.title}
+      plan={a.plan ?? plan}
+      columns={columnsOf(a.verdicts)}
+      steps={a.steps!}
+      attempt={live ? undefined : a}
+      live={live}
+      runId="r1"
+      current={i}
+      onStep={setI}
+    />
+  );
 }
 
 const heading = () => screen.getByTestId("step-heading").textContent;
+const tab = (name: RegExp | string) => fireEvent.click(screen.getByRole("tab", { name }));
+
+beforeEach(() => localStorage.clear());
 
 describe("TraceViewer", () => {
   it("steps with the arrow keys, Home and End, and the buttons", () => {
@@ -19,6 +46,7 @@ describe("TraceViewer", () => {
     expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     expect(heading()).toBe("Step 2 of 5: Fill task title");
+    tab("Diff");
     expect(screen.getByText("~ textbox[Reservation title]: empty → “Spectral scan”")).toBeTruthy();
     fireEvent.keyDown(document.body, { key: "End" });
     expect(heading()).toBe("Step 5 of 5: Verify committed reservation");
@@ -33,7 +61,7 @@ describe("TraceViewer", () => {
     expect(heading()).toBe("Step 2 of 5: Fill task title");
   });
 
-  it("leaves arrow keys in form controls alone", () => {
+  it("leaves arrow keys in form controls, tabs and splitters alone", () => {
     render(
       <>
         <input aria-label="elsewhere" />
@@ -41,21 +69,127 @@ describe("TraceViewer", () => {
       </>,
     );
     fireEvent.keyDown(screen.getByLabelText("elsewhere"), { key: "ArrowRight" });
+    fireEvent.keyDown(screen.getByRole("tab", { name: "Gate" }), { key: "ArrowRight" });
+    expect(screen.getByRole("tab", { name: "Verdicts" }).getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(screen.getByRole("separator", { name: "Resize the steps list" }), { key: "ArrowRight" });
     expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
   });
 
-  it("shows the step's timings and distance, and the verdicts with the gate's evidence", () => {
+  it("lists each step with its status, class, admission and duration, and how the attempt ended", () => {
+    render(<Harness />);
+    const steps = within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button");
+    expect(steps.map((b) => b.textContent)).toEqual([
+      "✓Open reservation dialogprepare · allow · 41 ms",
+      "✓Fill task titleprepare · allow · 36 ms",
+      "✓Choose a roomprepare · allow · 25 ms",
+      "✓Submit reservation formcommit · allow · 29 ms",
+      "✓Verify committed reservationobserve · allow · 524 ms",
+    ]);
+    expect(screen.getByTestId("ended").textContent).toBe("Ended failed: a success notice appeared without a committed record");
+  });
+
+  it("shows the step's facts, the gate's evidence and the verdicts marked wrong", () => {
     render(<Harness />);
     fireEvent.keyDown(document.body, { key: "End" });
     expect(screen.getByTestId("distance").textContent).toBe("0.667");
     expect(screen.getByText("524 ms", { selector: "dd" })).toBeTruthy();
     expect(screen.getByText("the store holds no record")).toBeTruthy();
+    tab("Verdicts");
     expect(screen.getAllByText("wrong").length).toBe(2);
+  });
+
+  it("shows the screenshot before or after, zoomed", () => {
+    render(<Harness />);
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(screen.getByRole("img", { name: "After screenshot" }).getAttribute("src")).toBe("/media/r1/shots/1-after.jpg");
+    fireEvent.click(screen.getByRole("button", { name: "Before" }));
+    expect(screen.getByRole("img", { name: "Before screenshot" }).getAttribute("src")).toBe("/media/r1/shots/1-before.jpg");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(screen.getByRole("img", { name: "Before screenshot" }).getAttribute("src")).toBe("/media/r1/shots/2-before.jpg");
+    fireEvent.click(screen.getByRole("button", { name: "200%" }));
+    expect(screen.getByTestId("shot-area").className).toBe("shot-area zoom-2");
+  });
+
+  it("shows the planner's reason, the decision and the blocked requests", () => {
+    render(<Harness attempt={issueAttempt} />);
+    tab("Decision");
+    expect(screen.getByText("the close button is the only way to close it")).toBeTruthy();
+    expect(screen.getByText('click test_id "close-issue"')).toBeTruthy();
+    tab("Blocked (1)");
+    expect(screen.getByText("https://tracker.example/analytics.js")).toBeTruthy();
+    tab("Evidence");
+    expect(screen.getByText("no answer: dial tcp 127.0.0.1:9000: connection refused")).toBeTruthy();
+    expect(screen.getByText("Confirm with Enter").closest("li")!.textContent).toContain("not reached");
+  });
+
+  it("shows a model planner's turns, the review, the approvals and the reconciliation", () => {
+    const [first, ...rest] = issueAttempt.steps!;
+    const step = {
+      ...first,
+      decision: { ...first.decision, class: "commit" as const, contract: "irreversible" as const, why: "the word “Close”", ask_user: true,
+        review: { reviewer: "rules", verdict: "caution" as const, reason: "closing is permanent" } },
+      guidance: "the same call repeated: change approach",
+      model_turns: [{ step: 0, model: "openai:gpt-4.1-mini", messages: 4, tokens: 1800, grounded_at_ms: 12, text: "I will close it.",
+        calls: [{ id: "c1", name: "click", arguments: '{"test_id":"close-issue"}', outcome: "proposed" as const }],
+        in_tokens: 1790, out_tokens: 40, latency_ms: 830, cost_usd: 0.0012, notes: ["rotated to the second model"] }],
+      approvals: [{ request: { step: 0, action: "Close the issue", target: 'test_id "close-issue"', data: null, permanence: "a closed issue cannot be reopened",
+        url: "http://127.0.0.1:9000/issues/7", hash: "h1" }, answer: "approve" as const, asked_ms: 20, answered_ms: 1400 }],
+      reconciliation: { op_id: "op-1", query: "GET /api/issues?op_id=op-1", answer: "[{\"id\":7}]", found: 1, outcome: "completed" as const },
+    };
+    render(<Harness attempt={{ ...issueAttempt, steps: [step, ...rest] }} />);
+    tab("Model (1)");
+    expect(screen.getByText("openai:gpt-4.1-mini")).toBeTruthy();
+    expect(screen.getByText("I will close it.")).toBeTruthy();
+    expect(screen.getByText("proposed")).toBeTruthy();
+    expect(screen.getByText("rotated to the second model")).toBeTruthy();
+    tab("Decision");
+    expect(screen.getByText("caution by rules: closing is permanent")).toBeTruthy();
+    expect(screen.getByText("the same call repeated: change approach")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Approvals" })).getByText("approve")).toBeTruthy();
+    expect(screen.getByText("a closed issue cannot be reopened")).toBeTruthy();
+    expect(screen.getByText(/completed: 1 record for operation/)).toBeTruthy();
+  });
+
+  it("explains its terms in help popovers", () => {
+    render(<Harness />);
+    const help = screen.getByRole("button", { name: "What is the Jaccard distance?" });
+    fireEvent.click(help);
+    expect(help.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("note").textContent).toContain("Role-set Jaccard distance");
+    fireEvent.keyDown(help, { key: "Escape" });
+    expect(screen.queryByRole("note")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "What is could not confirm?" }));
+    expect(screen.getByRole("note").textContent).toContain("the oracle could not answer at all");
+  });
+
+  it("shows a running attempt's live page, gate check and events", () => {
+    const live: LiveView = { frame: "frames/9.jpg", check: { gate: noticeNothingSaved.verdicts.gate }, events: noticeNothingSaved.events!.slice(0, 2) };
+    render(<Harness live={live} />);
+    expect(screen.getByRole("img", { name: "Live page" }).getAttribute("src")).toBe("/media/r1/frames/9.jpg");
+    expect(screen.getByTestId("ended").textContent).toBe("running…");
+    expect(screen.getByText("2 of 6 hold")).toBeTruthy();
+    tab("Events (2)");
+    expect(screen.getByText("#2 76 ms field-changed field=title value=Spectral scan")).toBeTruthy();
+  });
+
+  it("remembers the panes' sizes", () => {
+    const { unmount } = render(<Harness />);
+    const sep = screen.getByRole("separator", { name: "Resize the steps list" });
+    expect(sep.getAttribute("aria-valuenow")).toBe("230");
+    fireEvent.keyDown(sep, { key: "ArrowRight" });
+    fireEvent.keyDown(sep, { key: "ArrowRight" });
+    expect(sep.getAttribute("aria-valuenow")).toBe("262");
+    unmount();
+    render(<Harness />);
+    expect(screen.getByRole("separator", { name: "Resize the steps list" }).getAttribute("aria-valuenow")).toBe("262");
+    fireEvent.keyDown(screen.getByRole("separator", { name: "Resize the steps list" }), { key: "End" });
+    expect(localStorage.getItem("observatory.pane.steps")).toBe("520");
   });
 
   describe("with a recorded video", () => {
     /** The video element, made seekable as a loaded video is (jsdom loads no media). */
     function loadedVideo() {
+      fireEvent.click(screen.getByRole("button", { name: "Video" }));
       const v = screen.getByTestId("attempt-video") as HTMLVideoElement;
       Object.defineProperty(v, "readyState", { value: 1, configurable: true });
       let t = 0;
@@ -63,20 +197,16 @@ describe("TraceViewer", () => {
       fireEvent.loadedMetadata(v);
       return v;
     }
-    const playing = () => screen.queryAllByText("in video").map((el) => el.closest("li")!.textContent);
+    const playing = () => screen.queryAllByText("in video").map((el) => el.closest("li")!.querySelector(".desc")!.textContent);
 
-    it("shows it beside the steps, open, and collapses it", () => {
+    it("shows it in the centre when Video is chosen", () => {
       render(<Harness video="video.webm" />);
-      const v = screen.getByLabelText("Recorded video", { selector: "video" });
-      expect(v.getAttribute("src")).toBe("/media/r1/video.webm");
-      const toggle = screen.getByRole("button", { name: "Recorded video" });
-      expect(toggle.getAttribute("aria-expanded")).toBe("true");
-      fireEvent.click(toggle);
       expect(screen.queryByTestId("attempt-video")).toBeNull();
-      expect(toggle.getAttribute("aria-expanded")).toBe("false");
+      fireEvent.click(screen.getByRole("button", { name: "Video" }));
+      expect(screen.getByLabelText("Recorded video", { selector: "video" }).getAttribute("src")).toBe("/media/r1/video.webm");
     });
 
-    it("seeks to the chosen step's start, by keys, buttons and the observed trace", () => {
+    it("seeks to the chosen step's start, by keys, buttons and the step list", () => {
       render(<Harness video="video.webm" />);
       const v = loadedVideo();
       expect(v.currentTime).toBe(0); // step 1 starts at 0 ms
@@ -84,7 +214,7 @@ describe("TraceViewer", () => {
       expect(v.currentTime).toBe(0.131);
       fireEvent.click(screen.getByRole("button", { name: "Previous step" }));
       expect(v.currentTime).toBe(0.102);
-      fireEvent.click(screen.getByRole("button", { name: /^Choose a room/ }));
+      fireEvent.click(screen.getByRole("button", { name: /Choose a room/ }));
       expect(v.currentTime).toBe(0.077);
     });
 
@@ -94,11 +224,11 @@ describe("TraceViewer", () => {
       expect(playing()).toEqual([]);
       v.currentTime = 0.2;
       fireEvent.timeUpdate(v);
-      expect(playing()).toEqual(["Verify committed reservation 524 msin video"]);
+      expect(playing()).toEqual(["Verify committed reservation"]);
       expect(heading()).toBe("Step 1 of 5: Open reservation dialog"); // playing does not choose
       v.currentTime = 0.05;
       fireEvent.timeUpdate(v);
-      expect(playing()).toEqual(["Fill task title 36 msin video"]);
+      expect(playing()).toEqual(["Fill task title"]);
       v.currentTime = 9;
       fireEvent.timeUpdate(v);
       expect(playing()).toEqual([]);

@@ -1,54 +1,70 @@
 import { useEffect, useState } from "react";
-import type { Action, Attempt, Step } from "../api/types";
-import { GateChecklist } from "./GateChecklist";
-import { StepDetail } from "./StepDetail";
-import { VerdictList } from "./VerdictList";
-import { VideoPanel } from "./VideoPanel";
+import type { Action, AppEvent, Attempt, Check, Replay, Step } from "../api/types";
+import { Splitter } from "../layout/Splitter";
+import { useStoredSize } from "../layout/useStoredSize";
+import { modified, ownsKeys } from "../keys";
+import type { Column } from "../verdicts";
+import { DetailTabs } from "./DetailTabs";
+import { ShotViewer, type View } from "./ShotViewer";
+import { StepFacts } from "./StepFacts";
+import { StepList } from "./StepList";
+
+/** What a running attempt has shown so far, beyond its steps. */
+export interface LiveView {
+  /** The newest live screenshot, as a media path. */
+  frame?: string;
+  check?: Check;
+  events: AppEvent[];
+}
 
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
   title: string;
   plan: Action[];
+  columns: Column[];
   steps: Step[];
   /** The finished attempt, for its verdicts and video; absent while it runs. */
   attempt?: Attempt;
+  /** Set while the attempt runs. */
+  live?: LiveView;
+  /** An imported run's replay of this attempt. */
+  replay?: Replay;
   runId: string;
   /** The shown step's position in steps. */
   current: number;
   onStep(i: number): void;
   /** Saves one of the run's media files where the user chooses (the Playwright trace). */
   onSaveMedia?(name: string): void;
-}
-
-/** An action as plans show it: role[name] and the value. */
-function target(a: Action): string {
-  if (a.kind === "verify") return "all completion conditions";
-  const t = a.target.role ? `${a.target.role}[${a.target.name}]` : "";
-  return a.value ? `${t} “${a.value}”` : t;
-}
-
-/** True when a key press belongs to a form control rather than to the trace. */
-function inControl(e: KeyboardEvent): boolean {
-  const el = e.target as HTMLElement | null;
-  return !!el && (["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName) || el.isContentEditable);
+  /** Runs the attempt again; absent while a run goes. */
+  onRun?(): void;
 }
 
 /**
- * The action plan beside the observed trace and the recorded video, stepped with buttons and
- * Left/Right/Home/End. Choosing a step seeks the video; the step the video plays is marked.
+ * One attempt's trace in panes that fit the window: the steps on the left; the chosen step's
+ * screenshot (before, after, live or the video) in the centre; the tabs below it. Steps move
+ * with Left/Right/Home/End; the panes' sizes are remembered.
  */
-export function TraceViewer({ title, plan, steps, attempt, runId, current, onStep, onSaveMedia }: TraceViewerProps) {
+export function TraceViewer(p: TraceViewerProps) {
+  const { steps, attempt } = p;
   const n = steps.length;
-  const i = Math.min(current, Math.max(n - 1, 0));
+  const i = Math.min(p.current, Math.max(n - 1, 0));
   const step = steps[i];
+  const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
+  const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 160, 110, 560);
+  const [view, setView] = useState<View | null>(null);
+  /** The chosen tab; until the user picks one, an imported run opens on its replay. */
+  const [tab, setTab] = useState<string | null>(null);
+  const [frame, setFrame] = useState(0);
   /** The step the recorded video is playing, from its time updates. */
   const [playing, setPlaying] = useState<number | null>(null);
   const video = attempt?.video;
-  useEffect(() => setPlaying(null), [runId, video]);
+  useEffect(() => setPlaying(null), [p.runId, video]);
+  useEffect(() => setFrame(0), [p.replay]);
 
+  const { onStep } = p;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (n === 0 || inControl(e) || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (n === 0 || ownsKeys(e.target) || modified(e)) return;
       const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1 }[e.key];
       if (to === undefined) return;
       e.preventDefault();
@@ -60,78 +76,71 @@ export function TraceViewer({ title, plan, steps, attempt, runId, current, onSte
 
   return (
     <section className="panel trace" aria-label="Trace">
-      <div className="panel-head">
-        <h2>Trace: {title}</h2>
+      <div className="trace-head">
+        <h2>Trace: {p.title}</h2>
+        <p className="ended" data-testid="ended">
+          {attempt ? (
+            <>
+              Ended <strong>{attempt.terminal}</strong>: {attempt.reason}
+            </>
+          ) : (
+            <span className="muted">running…</span>
+          )}
+        </p>
         <div className="stepper">
+          <button type="button" onClick={p.onRun} disabled={!p.onRun}>
+            <span aria-hidden="true">▶</span> Run again
+          </button>
           <button type="button" onClick={() => onStep(i - 1)} disabled={i <= 0}>
             <span aria-hidden="true">←</span> Previous step
           </button>
           <button type="button" onClick={() => onStep(i + 1)} disabled={i >= n - 1}>
             Next step <span aria-hidden="true">→</span>
           </button>
-          <span className="muted">←/→, Home/End</span>
-        </div>
-      </div>
-      <div className={video ? "trace-cols with-video" : "trace-cols"}>
-        <div>
-          <h3>Action plan</h3>
-          <ol className="plan">
-            {plan.map((a, k) => (
-              <li key={a.id} className={step?.index === k ? "current" : steps.some((s) => s.index === k) ? "" : "unreached"}>
-                <span className="desc">{a.description}</span>
-                <code>{target(a)}</code>
-              </li>
-            ))}
-          </ol>
-        </div>
-        <div>
-          <h3>Observed trace</h3>
-          {n === 0 ? (
-            <p className="muted">No actions observed.</p>
-          ) : (
-            <ol className="observed">
-              {steps.map((s, k) => (
-                <li key={k} className={k === playing ? "playing" : undefined}>
-                  <button type="button" aria-current={k === i ? "step" : undefined} onClick={() => onStep(k)}>
-                    {s.action.description}
-                    <span className="muted num"> {s.duration_ms} ms</span>
-                    {s.error && <span className="tag-wrong">error</span>}
-                    {k === playing && <span className="tag playing-tag">in video</span>}
-                  </button>
-                </li>
-              ))}
-            </ol>
+          {attempt?.trace && p.onSaveMedia && (
+            <button type="button" title={`opens in Playwright's viewer: npx playwright show-trace ${attempt.trace}`} onClick={() => p.onSaveMedia!(attempt.trace!)}>
+              Save Playwright trace
+            </button>
           )}
         </div>
-        {video && <VideoPanel runId={runId} path={video} steps={steps} current={i} onPlaying={setPlaying} />}
-        {attempt?.trace && onSaveMedia && (
-          <p className="trace-file">
-            <button type="button" onClick={() => onSaveMedia(attempt.trace!)}>
-              Save Playwright trace
-            </button>{" "}
-            <span className="muted">opens in Playwright's viewer: npx playwright show-trace {attempt.trace}</span>
-          </p>
-        )}
       </div>
-      {step && (
-        <>
-          <h3 className="step-heading" data-testid="step-heading">
-            Step {i + 1} of {n}: {step.action.description}
-          </h3>
-          <StepDetail step={step} runId={runId} />
-        </>
-      )}
-      {attempt && (
-        <div className="judgement">
-          <p>
-            Ended <strong>{attempt.terminal}</strong>: {attempt.reason}
-          </p>
-          <div className="two">
-            <VerdictList attempt={attempt} />
-            <GateChecklist heading="Completion gate" conditions={attempt.verdicts.gate.conditions} />
-          </div>
+      <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
+        <StepList steps={steps} plan={p.plan} current={i} playing={playing} onStep={onStep} />
+        <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
+        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto ${tabsHeight}px` }}>
+          <ShotViewer
+            heading={
+              <h3 className="step-heading" data-testid="step-heading">
+                {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
+              </h3>
+            }
+            facts={step && <StepFacts step={step} />}
+            runId={p.runId}
+            step={step}
+            steps={steps}
+            current={i}
+            view={view}
+            onView={setView}
+            liveFrame={p.live?.frame}
+            video={video}
+            onPlaying={setPlaying}
+          />
+          <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
+          <DetailTabs
+            title={p.title}
+            step={step}
+            attempt={attempt}
+            check={p.live?.check}
+            events={attempt?.events ?? p.live?.events ?? []}
+            columns={p.columns}
+            replay={p.replay}
+            frame={frame}
+            onFrame={setFrame}
+            tab={tab ?? (p.replay ? "replay" : "gate")}
+            onTab={setTab}
+          />
         </div>
-      )}
+      </div>
     </section>
   );
 }

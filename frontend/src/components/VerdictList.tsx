@@ -1,15 +1,15 @@
 import type { Attempt } from "../api/types";
-import { COLUMNS, rowCells } from "../verdicts";
+import { rowCells, type Column } from "../verdicts";
 
 /** An attempt's verdicts with their evidence, wrong ones marked in words. */
-export function VerdictList({ attempt }: { attempt: Attempt }) {
-  const cells = rowCells(attempt);
+export function VerdictList({ attempt, columns }: { attempt: Attempt; columns: Column[] }) {
+  const cells = rowCells(attempt, columns);
   return (
     <section aria-label="Verdicts">
       <h3>Verdicts</h3>
       <dl className="verdicts">
-        {COLUMNS.map(({ key, label }) => (
-          <div key={key} className={cells[key].wrong ? "wrong" : undefined}>
+        {columns.map(({ key, label }) => (
+          <div key={key} className={cells[key].wrong ? "wrong" : cells[key].unconfirmed ? "unconfirmed" : undefined}>
             <dt>{label}</dt>
             <dd>
               <strong>{cells[key].text}</strong>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { Step } from "../api/types";
 import { seekTime, stepAt } from "../trace/videoSync";
 import { Media } from "./Media";
@@ -17,10 +17,9 @@ export interface VideoPanelProps {
 
 /**
  * The attempt's recorded video, kept in step with the trace: choosing a step seeks to its
- * start; while it plays, onPlaying reports the step at the current time. It can be collapsed.
+ * start; while it plays, onPlaying reports the step at the current time.
  */
 export function VideoPanel({ runId, path, steps, current, onPlaying }: VideoPanelProps) {
-  const [open, setOpen] = useState(true);
   const ref = useRef<HTMLVideoElement>(null);
   const step = steps[current];
   const seekTo = step ? seekTime(step) : 0;
@@ -29,31 +28,22 @@ export function VideoPanel({ runId, path, steps, current, onPlaying }: VideoPane
   useEffect(() => {
     const v = ref.current;
     if (v && v.readyState >= 1) v.currentTime = seekTo;
-  }, [seekTo, open]);
+  }, [seekTo]);
 
   return (
-    <section className="video-panel" aria-label="Video">
-      <h3>
-        <button type="button" className="link" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          <span aria-hidden="true">{open ? "▾" : "▸"}</span> Recorded video
-        </button>
-      </h3>
-      {open && (
-        <Media
-          runId={runId}
-          path={path}
-          kind="video"
-          label="Recorded video"
-          video={{
-            ref,
-            testId: "attempt-video",
-            onLoadedMetadata: (e) => {
-              e.currentTarget.currentTime = seekTo;
-            },
-            onTimeUpdate: (e) => onPlaying(stepAt(e.currentTarget.currentTime, steps)),
-          }}
-        />
-      )}
-    </section>
+    <Media
+      runId={runId}
+      path={path}
+      kind="video"
+      label="Recorded video"
+      video={{
+        ref,
+        testId: "attempt-video",
+        onLoadedMetadata: (e) => {
+          e.currentTarget.currentTime = seekTo;
+        },
+        onTimeUpdate: (e) => onPlaying(stepAt(e.currentTarget.currentTime, steps)),
+      }}
+    />
   );
 }

@@ -24,6 +24,15 @@ describe("applyProgress", () => {
     expect(s.frames).toEqual({ "saves-normally": "frames/3.png" });
   });
 
+  it("says what a model planner waits for, until a model answers again", () => {
+    const waiting = fold([
+      { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
+      { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: true, message: "waiting for a model: rate limited" },
+    ]);
+    expect(waiting.waiting).toBe("waiting for a model: rate limited");
+    expect(applyProgress(waiting, { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: false, message: "a model answers again" }).waiting).toBeNull();
+  });
+
   it("files finished attempts, ends the run and ignores other runs' events", () => {
     const s = fold([
       { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
@@ -42,8 +51,9 @@ describe("applyProgress", () => {
 describe("missedFinish", () => {
   const summary = (id: string, status: RunStatus): RunSummary => ({
     id,
-    lab: "booking",
+    task: "booking",
     created: "2025-01-01T00:00:00Z",
+    added: "2025-01-01T00:00:00Z",
     status,
     source: "live",
     attempts: 1,

@@ -25,6 +25,8 @@ export interface LiveState {
   frames: Record<string, string>;
   /** The latest error the run reported. */
   error: string | null;
+  /** What a model planner is waiting for ("waiting for a model: rate limited"); null when not waiting. */
+  waiting: string | null;
 }
 
 /** The state right after the user asked for planned slugs, before the backend answers. */
@@ -41,6 +43,7 @@ export function startLive(planned: string[]): LiveState {
     finished: {},
     frames: {},
     error: null,
+    waiting: null,
   };
 }
 
@@ -78,6 +81,8 @@ export function applyProgress(s: LiveState, p: Progress): LiveState {
       return { ...next, status: p.status ?? "finished" };
     case "error":
       return { ...next, error: p.message ?? "the run reported an error without a message" };
+    case "model-wait":
+      return { ...next, waiting: p.waiting ? (p.message ?? "waiting for a model") : null };
   }
   return next;
 }

@@ -1,10 +1,21 @@
-// The window's data and the actions on it: the lab, settings, history, the shown run, the live
-// run and the replays of an imported run. Everything goes through the Api passed in.
+// The window's data and the actions on it: the tasks there are to run and the chosen one,
+// settings, history, the shown run, the live run and the replays of an imported run. Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
-import type { Disagreement, LabInfo, Progress, Replay, Run, RunSummary, SessionInfo, Settings } from "../api/types";
+import type { Disagreement, Progress, Replay, Run, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
+import { isImported } from "../history/filter";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
+
+/** How often the history is re-read while the window is visible, so runs that another
+ * process (the command line, another window) records appear without a reload. */
+export const HISTORY_POLL_MS = 3000;
+
+/** The new history, or prev itself when nothing changed (so nothing re-renders). */
+function changed(prev: RunSummary[], next: RunSummary[] | null): RunSummary[] {
+  const n = next ?? [];
+  return JSON.stringify(prev) === JSON.stringify(n) ? prev : n;
+}
 
 /** A line for the status bar. */
 export interface Message {
@@ -12,15 +23,14 @@ export interface Message {
   text: string;
 }
 
-/** True for a run that came from a file rather than from this machine. */
-export function isImported(run: Pick<Run, "status" | "source">): boolean {
-  return run.status === "imported" || run.source !== "live";
-}
-
 /** The workbench state and its actions; see the fields for what each holds. */
 export function useWorkbench(api: Api) {
   const [session, setSession] = useState<SessionInfo | null>(null);
-  const [lab, setLab] = useState<LabInfo | null>(null);
+  /** The labs' tasks, then the recently opened task files. */
+  const [tasks, setTasks] = useState<TaskInfo[]>([]);
+  /** The chosen task's ref; null picks the first. */
+  const [taskRef, setTaskRef] = useState<string | null>(null);
+  const task = tasks.find((t) => t.ref === taskRef) ?? tasks[0] ?? null;
   const [settings, setSettings] = useState<Settings | null>(null);
   const [history, setHistory] = useState<RunSummary[]>([]);
   const [run, setRun] = useState<Run | null>(null);
@@ -47,22 +57,32 @@ export function useWorkbench(api: Api) {
   }, []);
 
   const refreshHistory = useCallback(() => {
-    api.runs.history().then((h) => setHistory(h ?? []), fail("Could not load the run history"));
+    api.runs.history().then((h) => setHistory((prev) => changed(prev, h)), fail("Could not load the run history"));
   }, [api, fail]);
 
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") refreshHistory();
+    }, HISTORY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refreshHistory]);
+
+  /** Opens a stored run (and an imported one's replays); resolves to it, or null on failure. */
   const openRun = useCallback(
-    async (id: string) => {
+    async (id: string): Promise<Run | null> => {
       try {
         const r = await api.runs.get(id);
         tracking.current = undefined;
         setLive(null);
         setRun(r);
         setReplays({});
-        if (!isImported(r)) return;
-        const list = await Promise.all((r.attempts ?? []).map((a) => api.runs.replay(id, a.attempt)));
+        if (!isImported(r)) return r;
+        const list = await Promise.all((r.attempts ?? []).map((a) => api.runs.replay(r.id, a.attempt)));
         setReplays(Object.fromEntries(list.map((rep, k) => [r.attempts![k].attempt, rep])));
+        return r;
       } catch (err) {
         fail(`Could not open run ${id}`)(err);
+        return null;
       }
     },
     [api, fail],
@@ -70,7 +90,7 @@ export function useWorkbench(api: Api) {
 
   useEffect(() => {
     api.session.ready().then(setSession, fail("Could not reach the backend"));
-    api.runs.labs().then((labs) => setLab(labs?.[0] ?? null), fail("Could not load the labs"));
+    api.runs.tasks().then((t) => setTasks(t ?? []), fail("Could not load the tasks"));
     api.settings.get().then(setSettings, fail("Could not load the settings"));
     refreshHistory();
   }, [api, fail, refreshHistory]);
@@ -110,15 +130,15 @@ export function useWorkbench(api: Api) {
 
   const runAttempts = useCallback(
     (slugs: string[]) => {
-      if (!lab || (live && live.status === "running")) return;
-      const all = (lab.attempts ?? []).map((a) => a.slug);
+      if (!task || (live && live.status === "running")) return;
+      const all = (task.attempts ?? []).map((a) => a.slug);
       setRun(null);
       setReplays({});
       setImported(null);
       setMessage(null);
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
-      api.runs.start({ lab: lab.name, attempts: slugs, config: settings?.config ?? null }).then(
+      api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null }).then(
         (id) => {
           if (tracking.current === null) tracking.current = id;
           setLive((s) => (s && s.runId === null ? { ...s, runId: id } : s));
@@ -130,7 +150,7 @@ export function useWorkbench(api: Api) {
         },
       );
     },
-    [api, fail, lab, live, settings],
+    [api, fail, task, live, settings],
   );
 
   const stop = useCallback(() => {
@@ -183,6 +203,45 @@ export function useWorkbench(api: Api) {
     [api, fail, openRun, refreshHistory],
   );
 
+  /** Deletes a stored run and its media; the shown run, if it was the one, is closed. */
+  const deleteRun = useCallback(
+    (id: string) => {
+      api.runs.delete(id).then(() => {
+        setRun((r) => (r?.id === id ? null : r));
+        setImported((i) => (i?.runId === id ? null : i));
+        setMessage({ kind: "info", text: `Deleted run ${id}.` });
+        refreshHistory();
+      }, fail(`Could not delete run ${id}`));
+    },
+    [api, fail, refreshHistory],
+  );
+
+  /** Reads a task file in the browser, has the backend check and remember it, and picks it. */
+  const openTaskFile = useCallback(
+    async (file: File) => {
+      try {
+        const info = await api.runs.loadTask(file.name, await file.text());
+        setTasks((ts) => [...ts.filter((t) => t.ref !== info.ref), info]);
+        setTaskRef(info.ref);
+        setMessage({ kind: "info", text: `Opened ${file.name}: task ${info.task.name}.` });
+      } catch (err) {
+        fail(`Could not open ${file.name}`)(err);
+      }
+    },
+    [api, fail],
+  );
+
+  /** Drops a task file from the recent tasks. */
+  const forgetTask = useCallback(
+    (ref: string) => {
+      api.runs.forgetTask(ref).then(() => {
+        setTasks((ts) => ts.filter((t) => t.ref !== ref));
+        setTaskRef((r) => (r === ref ? null : r));
+      }, fail("Could not forget the task"));
+    },
+    [api, fail],
+  );
+
   const saveSettings = useCallback(
     (s: Settings) => {
       api.settings.save(s).then(() => {
@@ -195,7 +254,11 @@ export function useWorkbench(api: Api) {
 
   return {
     session,
-    lab,
+    tasks,
+    task,
+    chooseTask: setTaskRef,
+    openTaskFile,
+    forgetTask,
     settings,
     history,
     run,
@@ -211,6 +274,7 @@ export function useWorkbench(api: Api) {
     exportShown,
     importRun,
     openRun,
+    deleteRun,
     saveSettings,
   };
 }

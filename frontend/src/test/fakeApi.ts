@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import type { Api } from "../api/client";
 import type { Progress } from "../api/types";
-import { lab, noticeNothingSaved, replay, run } from "./fixtures";
+import { issueTaskInfo, lab, noticeNothingSaved, replay, run } from "./fixtures";
 
 /** A fake Api plus emit(), which delivers a progress event to every subscriber, and reconnect(). */
 export function fakeApi() {
@@ -20,18 +20,23 @@ export function fakeApi() {
       return () => reconnects.delete(cb);
     },
     runs: {
-      labs: vi.fn().mockResolvedValue([lab]),
+      tasks: vi.fn().mockResolvedValue([lab]),
+      loadTask: vi.fn().mockResolvedValue(issueTaskInfo),
+      forgetTask: vi.fn().mockResolvedValue(undefined),
       start: vi.fn().mockResolvedValue("run-1"),
       stop: vi.fn().mockResolvedValue(undefined),
       reset: vi.fn().mockResolvedValue(undefined),
       history: vi.fn().mockResolvedValue([]),
       get: vi.fn().mockResolvedValue(run),
+      delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),
       exportDialog: vi.fn().mockResolvedValue(""),
       exportBundleDialog: vi.fn().mockResolvedValue(""),
+      exportReport: vi.fn().mockResolvedValue("<!doctype html><title>report</title>"),
+      exportReportDialog: vi.fn().mockResolvedValue(""),
       saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),

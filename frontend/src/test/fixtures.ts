@@ -1,6 +1,7 @@
 // Hand-written data shaped like the Go JSON (backend/agent) for the booking lab: the plan, two
-// attempts of five steps each ("saves-normally" and "notice-nothing-saved"), a lab listing and
-// a replay. Tests only.
+// attempts of five steps each ("saves-normally" and "notice-nothing-saved"), its task listing
+// and a replay; and a second task whose labels are not the booking lab's, with a condition
+// its oracle could not confirm. Tests only.
 import type {
   Action,
   AppEvent,
@@ -8,23 +9,24 @@ import type {
   Condition,
   Config,
   Field,
-  LabInfo,
   Replay,
   RoleName,
   Run,
   Sample,
   Step,
+  Task,
+  TaskInfo,
   Verdicts,
 } from "../api/types";
 /** The seed's configuration, as agent.DefaultConfig has it. */
-export const config: Config = { wait: "condition", fixed_wait_ms: 200, poll_ms: 20, deadline_ms: 1500, selectors: "exact", budget: 8, latency_ms: 500 };
+export const config: Config = { wait: "condition", fixed_wait_ms: 200, poll_ms: 20, deadline_ms: 1500, selectors: "exact", budget: 8 };
 
 export const plan: Action[] = [
   { id: "open-dialog", description: "Open reservation dialog", kind: "click", target: { role: "button", name: "Reserve slot", alias: "Book a slot" } },
   { id: "fill-title", description: "Fill task title", kind: "fill", target: { role: "textbox", name: "Reservation title" }, value: "Spectral scan" },
   { id: "choose-room", description: "Choose a room", kind: "select", target: { role: "combobox", name: "Room" }, value: "north" },
   { id: "submit", description: "Submit reservation form", kind: "submit", target: { role: "button", name: "Save reservation" } },
-  { id: "verify", description: "Verify committed reservation", kind: "verify", target: { role: "", name: "" } },
+  { id: "verify", description: "Verify committed reservation", kind: "verify", target: {} },
 ];
 
 const page: RoleName[] = [
@@ -71,7 +73,7 @@ function step(index: number, before: Sample, after: Sample, duration: number, di
     index,
     action,
     decision: { class: cls, admission: "allow", reason },
-    resolved: action.target.name || undefined,
+    resolved: action.target.name,
     before,
     after,
     distance,
@@ -108,9 +110,11 @@ function verdicts(committed: boolean): Verdicts {
     cond("notice", "Success notice is present", true, 'status "Reservation saved"'),
   ];
   return {
-    saved_as_asked: { done: committed, evidence: committed ? 'record "Spectral scan" in north' : "no committed record" },
-    notice: { done: true, evidence: 'status notice "Reservation saved" shown' },
-    parallax: { done: true, evidence: 'after "Fill task title": form has no invalid field' },
+    truth: { id: "truth", label: "saved as asked", done: committed, evidence: committed ? 'record "Spectral scan" in north' : "no committed record" },
+    signals: [
+      { id: "notice", label: "success notice", done: true, evidence: 'status notice "Reservation saved" shown' },
+      { id: "parallax", label: "Parallax's check", done: true, evidence: 'after "Fill task title": form has no invalid field' },
+    ],
     gate: { done: committed, conditions },
   };
 }
@@ -125,12 +129,16 @@ function events(committed: boolean): AppEvent[] {
   }));
 }
 
+export const bookingTask: Task = { name: "booking", intent: 'Reserve "Spectral scan" in room "north".', start_url: "/" };
+
 function attempt(slug: string, title: string, committed: boolean): Attempt {
   return {
     attempt: slug,
     title,
-    task: { title: "Spectral scan", room: "north" },
+    task: bookingTask,
     config,
+    fault: committed ? "none" : "notice-no-commit",
+    params: { latency_ms: 50 },
     plan,
     steps: steps(committed),
     events: events(committed),
@@ -144,20 +152,21 @@ function attempt(slug: string, title: string, committed: boolean): Attempt {
 export const savesNormally = attempt("saves-normally", "Saves normally", true);
 export const noticeNothingSaved = attempt("notice-nothing-saved", "Notice shown, nothing saved", false);
 
-export const lab: LabInfo = {
-  name: "booking",
-  task: { title: "Spectral scan", room: "north" },
+export const lab: TaskInfo = {
+  ref: "lab:booking",
+  task: bookingTask,
   plan,
   attempts: [
-    { slug: "saves-normally", title: "Saves normally", fault: "", config },
-    { slug: "notice-nothing-saved", title: "Notice shown, nothing saved", fault: "notice-without-save", config },
-    { slug: "save-refused", title: "Save refused", fault: "refuse", config },
+    { slug: "saves-normally", title: "Saves normally", fault: "none", params: { latency_ms: 50 }, config },
+    { slug: "notice-nothing-saved", title: "Notice shown, nothing saved", fault: "notice-no-commit", params: { latency_ms: 50 }, config },
+    { slug: "save-refused", title: "Save refused", fault: "refused", params: { latency_ms: 50 }, config },
   ],
+  columns: verdicts(false),
 };
 
 export const run: Run = {
   id: "run-1",
-  lab: "booking",
+  task: "booking",
   created: "2025-11-30T05:00:00Z",
   status: "finished",
   source: "live",
@@ -184,4 +193,59 @@ export const replay: Replay = {
   recorded: { ...verdicts(false), gate: { ...verdicts(false).gate, done: true } },
   recomputed: verdicts(false),
   disagreements: [{ attempt: "notice-nothing-saved", verdict: "gate", recorded: "done", recomputed: "not done" }],
+};
+
+/** A task file's task: an issue tracker, whose signal and conditions are not the booking lab's. */
+export const issueTask: Task = { name: "close-issue", intent: "Close issue #7.", start_url: "http://127.0.0.1:9000/issues/7", origins: ["http://127.0.0.1:9000"] };
+
+const issueVerdicts: Verdicts = {
+  truth: { id: "truth", label: "issue closed in the database", done: false, evidence: "could not confirm: connection refused", unconfirmed: "connection refused" },
+  signals: [{ id: "saved-banner", label: "“Saved” banner", done: true, evidence: 'text "Saved" is present' }],
+  gate: {
+    done: false,
+    conditions: [
+      { id: "api-closed", label: "API says closed", done: false, evidence: "could not confirm: dial tcp 127.0.0.1:9000: connection refused", unconfirmed: "dial tcp 127.0.0.1:9000: connection refused" },
+      { id: "page-closed", label: "Page shows Closed", done: true, evidence: 'text "Closed" is present' },
+    ],
+  },
+};
+
+const issuePlan: Action[] = [
+  { id: "close", description: "Close the issue", kind: "click", target: { test_id: "close-issue" } },
+  { id: "confirm", description: "Confirm with Enter", kind: "press", target: {}, value: "Enter" },
+];
+
+/** An attempt at the issue task whose oracle could not answer. */
+export const issueAttempt: Attempt = {
+  attempt: "api-down",
+  title: "API down",
+  task: issueTask,
+  config,
+  plan: issuePlan,
+  steps: [
+    {
+      ...step(0, sample(0, false), sample(30, false, "", "", "Saved"), 30, 0.2, "clicks a control"),
+      action: issuePlan[0],
+      reason: "the close button is the only way to close it",
+      blocked: ["https://tracker.example/analytics.js"],
+    },
+  ],
+  events: null,
+  answers: [
+    { condition: "api-closed", kind: "http", error: "dial tcp 127.0.0.1:9000: connection refused" },
+    { condition: "page-closed", kind: "page", raw: { text_present: "Closed", url: "http://127.0.0.1:9000/issues/7" } },
+  ],
+  terminal: "failed",
+  reason: "the completion gate does not hold: API says closed could not be confirmed",
+  verdicts: issueVerdicts,
+  started: "2026-12-01T09:00:00Z",
+};
+
+export const issueTaskInfo: TaskInfo = {
+  ref: "file:3fa9c0de",
+  file: "close-issue.yaml",
+  task: issueTask,
+  plan: issuePlan,
+  attempts: [{ slug: "api-down", title: "API down", config }],
+  columns: issueVerdicts,
 };

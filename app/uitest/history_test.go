@@ -1,0 +1,66 @@
+package uitest
+
+import (
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+)
+
+// TestHistoryDeepLinksFiltersAndDelete runs one attempt, links to one of its steps and
+// reloads, sees a run another writer stores appear without a reload, filters the history and
+// deletes that run.
+func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
+	srv, st, _ := newServerWithStore(t)
+	page := openPage(t, srv)
+	runAttempt(t, page, "Saves normally", "completed")
+	history := page.GetByRole("navigation", playwright.PageGetByRoleOptions{Name: "Run history"})
+
+	t.Run("a deep link survives a reload", func(t *testing.T) {
+		press(t, page, "Home", headings[0])
+		press(t, page, "ArrowRight", headings[1])
+		press(t, page, "ArrowRight", headings[2])
+		must(t, "see the link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/run/[^/]+/attempt/saves-normally/step/3$`)))
+		_, err := page.Reload()
+		must(t, "reload", err)
+		expectText(t, page.GetByTestId("step-heading"), headings[2])
+		must(t, "see the attempt selected", expect.Locator(row(page, "Saves normally")).ToHaveAttribute("aria-current", "true"))
+		must(t, "see the run current in the history", expect.Locator(history.Locator(`[aria-current="true"]`)).ToHaveCount(1))
+	})
+
+	t.Run("a run another writer stores appears without a reload", func(t *testing.T) {
+		other := agent.Run{ID: "20260101-000000-other", Task: "booking", Created: time.Now().Add(-48 * time.Hour), Source: "colleague.json"}
+		must(t, "store a run", st.SaveImported(other))
+		must(t, "see it listed", expect.Locator(history.GetByTestId("run-"+other.ID)).ToContainText("booking · colleague.json",
+			playwright.LocatorAssertionsToContainTextOptions{Timeout: playwright.Float(10_000)}))
+		expectText(t, history.GetByRole("status"), "2 runs")
+	})
+
+	t.Run("filters and search narrow the list", func(t *testing.T) {
+		_, err := history.GetByLabel("Source").SelectOption(playwright.SelectOptionValues{Values: &[]string{"imported"}})
+		must(t, "filter imported", err)
+		expectText(t, history.GetByRole("status"), "1 of 2 runs")
+		must(t, "filter wrong attempts", history.GetByLabel("with wrong attempts").Check())
+		must(t, "see no match", expect.Locator(history.GetByText("No run matches.")).ToBeVisible())
+		must(t, "clear the filters", history.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Clear"}).Click())
+		must(t, "search", history.GetByLabel("Search runs").Fill("COLLEAGUE"))
+		expectText(t, history.GetByRole("status"), "1 of 2 runs")
+		checkA11y(t, page, "the filtered history")
+		must(t, "clear the search", history.GetByLabel("Search runs").Fill(""))
+	})
+
+	t.Run("delete asks, then removes the run", func(t *testing.T) {
+		id := "20260101-000000-other"
+		must(t, "ask to delete", button(page, "Delete run "+id).Click())
+		must(t, "confirm", history.GetByRole("group", playwright.LocatorGetByRoleOptions{Name: "Delete run " + id + "?"}).
+			GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Delete", Exact: playwright.Bool(true)}).Click())
+		must(t, "see it gone", expect.Locator(history.GetByTestId("run-"+id)).ToHaveCount(0))
+		expectText(t, history.GetByRole("status"), "1 run")
+		if runs, err := st.List(); err != nil || len(runs) != 1 {
+			t.Errorf("the store lists %+v, %v; want only the live run", runs, err)
+		}
+	})
+}

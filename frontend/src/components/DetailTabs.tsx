@@ -1,0 +1,127 @@
+import type { AppEvent, Attempt, Check, Replay, Step } from "../api/types";
+import { Tabs, type Tab } from "../layout/Tabs";
+import { diffSamples } from "../trace/diff";
+import type { Column } from "../verdicts";
+import { AnswerList } from "./AnswerList";
+import { BlockedList } from "./BlockedList";
+import { DecisionView } from "./DecisionView";
+import { DiffView } from "./DiffView";
+import { EventList } from "./EventList";
+import { GateChecklist } from "./GateChecklist";
+import { Help } from "./Help";
+import { ModelTurns } from "./ModelTurns";
+import { ReplayPanel } from "./ReplayPanel";
+import { SampleView } from "./SampleView";
+import { VerdictList } from "./VerdictList";
+
+/** Props of DetailTabs. */
+export interface DetailTabsProps {
+  title: string;
+  step?: Step;
+  /** The finished attempt; absent while it runs. */
+  attempt?: Attempt;
+  /** While it runs: the latest gate check and the app events so far. */
+  check?: Check;
+  events: AppEvent[];
+  columns: Column[];
+  /** An imported run's replay of the attempt. */
+  replay?: Replay;
+  frame: number;
+  onFrame(i: number): void;
+  tab: string;
+  onTab(id: string): void;
+}
+
+/** Says a panel has nothing to show until a step is chosen. */
+const noStep = <p className="muted">No step observed yet.</p>;
+
+/**
+ * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
+ * changed, the page's facts, the oracle's raw answers, the app's events, the decision (with
+ * approvals and reconciliation), a model planner's turns, the blocked requests, and an
+ * imported run's replay.
+ */
+export function DetailTabs(p: DetailTabsProps) {
+  const { step, attempt } = p;
+  const conditions = attempt?.verdicts.gate.conditions ?? p.check?.gate.conditions ?? null;
+  const blocked = step?.blocked ?? [];
+  const tabs: Tab[] = [
+    {
+      id: "gate",
+      label: "Gate",
+      panel: () => (
+        <>
+          <p className="tab-note muted">
+            Done only when every condition holds <Help term="gate" topic="the completion gate" />. A condition the oracle could not
+            answer reads “could not confirm” <Help term="unconfirmed" topic="could not confirm" />.
+          </p>
+          <GateChecklist heading="Completion gate" conditions={conditions} answers={attempt?.answers} empty="Waiting for the first check." />
+          {p.check?.settled && !attempt && <p className="muted">Settled {p.check.settled}: {p.check.settled_reason}</p>}
+        </>
+      ),
+    },
+    {
+      id: "verdicts",
+      label: "Verdicts",
+      panel: () =>
+        attempt ? (
+          <>
+            <p className="tab-note muted">
+              Ground truth, the task's signals and the gate <Help term="signal" topic="a signal such as Parallax's check" />
+            </p>
+            <VerdictList attempt={attempt} columns={p.columns} />
+          </>
+        ) : (
+          <p className="muted">The verdicts come when the attempt finishes.</p>
+        ),
+    },
+    {
+      id: "diff",
+      label: "Diff",
+      panel: () => (step ? <DiffView diff={diffSamples(step.before, step.after)} /> : noStep),
+    },
+    {
+      id: "page",
+      label: "Page",
+      panel: () =>
+        step ? (
+          <div className="samples">
+            <SampleView heading="Before" sample={step.before} />
+            <SampleView heading="After" sample={step.after} />
+          </div>
+        ) : (
+          noStep
+        ),
+    },
+    {
+      id: "evidence",
+      label: "Evidence",
+      panel: () => (attempt ? <AnswerList answers={attempt.answers ?? []} names={attempt.verdicts} /> : <p className="muted">The oracle's answers come when the attempt finishes.</p>),
+    },
+    {
+      id: "events",
+      label: `Events (${p.events.length})`,
+      panel: () => <EventList events={p.events} until={step ? step.start_ms + step.duration_ms : undefined} />,
+    },
+    { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
+    ...(step?.model_turns?.length
+      ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns turns={step.model_turns!} /> }]
+      : []),
+    {
+      id: "blocked",
+      label: `Blocked (${blocked.length})`,
+      panel: () => (
+        <>
+          <p className="tab-note muted">
+            Requests outside the task's origins <Help term="blocked" topic="a blocked request" />
+          </p>
+          <BlockedList blocked={blocked} />
+        </>
+      ),
+    },
+    ...(p.replay
+      ? [{ id: "replay", label: "Replay", panel: () => <ReplayPanel title={p.title} replay={p.replay!} columns={p.columns} index={p.frame} onIndex={p.onFrame} /> }]
+      : []),
+  ];
+  return <Tabs label="Step details" tabs={tabs} current={p.tab} onChoose={p.onTab} />;
+}

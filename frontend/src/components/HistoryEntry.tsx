@@ -1,0 +1,51 @@
+import { useState } from "react";
+import type { RunSummary } from "../api/types";
+import { isImported } from "../history/filter";
+
+/** Props of HistoryEntry. */
+export interface HistoryEntryProps {
+  run: RunSummary;
+  current: boolean;
+  onOpen(id: string): void;
+  onDelete(id: string): void;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/**
+ * One stored run: its id, status, task and source, when it started (and, for an import, when
+ * it was added), its completed and wrong attempts. Delete asks once more before it deletes.
+ */
+export function HistoryEntry({ run: r, current, onOpen, onDelete }: HistoryEntryProps) {
+  const [confirming, setConfirming] = useState(false);
+  const imported = isImported(r);
+  return (
+    <li className="history-entry" data-testid={`run-${r.id}`}>
+      <button type="button" className="open" aria-current={current ? "true" : undefined} onClick={() => onOpen(r.id)}>
+        <span className="line">
+          <code className="run-id">{r.id}</code>
+          <span className={imported ? "tag" : "tag plain"}>{r.status}</span>
+        </span>
+        <span className="line">
+          {r.task} · {imported ? r.source : "run here"}
+        </span>
+        <span className="line muted num">
+          {r.completed}/{r.attempts} completed · {r.wrong} wrong
+        </span>
+        <span className="line muted num">
+          {imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}
+        </span>
+      </button>
+      {confirming ? (
+        <span className="confirm" role="group" aria-label={`Delete run ${r.id}?`}>
+          <button type="button" className="danger" onClick={() => onDelete(r.id)}>Delete</button>
+          <button type="button" onClick={() => setConfirming(false)}>Keep</button>
+        </span>
+      ) : (
+        <button type="button" className="delete" aria-label={`Delete run ${r.id}`} title="Delete this run and its media" onClick={() => setConfirming(true)}>
+          <span aria-hidden="true">✕</span>
+        </button>
+      )}
+    </li>
+  );
+}

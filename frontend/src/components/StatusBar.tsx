@@ -1,0 +1,36 @@
+import type { Message } from "../state/useWorkbench";
+
+/** Props of StatusBar. */
+export interface StatusBarProps {
+  /** The running attempt's position and title, or null when idle. */
+  progress: { at: number; of: number; title: string } | null;
+  message: Message | null;
+  /** The latest error the live run reported. */
+  runError: string | null;
+  /** What a model planner is waiting for, if it is. */
+  waiting: string | null;
+}
+
+/**
+ * One line at the foot of the window, always there, so nothing above it moves as a run
+ * progresses or a message comes: the run's progress, then the latest message or error.
+ */
+export function StatusBar({ progress, message, runError, waiting }: StatusBarProps) {
+  const error = runError ?? (message?.kind === "error" ? message.text : null);
+  return (
+    <div className="status-bar">
+      {progress && (
+        <div className="progress" data-testid="progress">
+          <span className="num">
+            attempt {progress.at} of {progress.of}
+          </span>
+          <progress max={progress.of} value={progress.at - 1} aria-label="Run progress" />
+          <span className="progress-title">{progress.title}</span>
+          {waiting && <span className="waiting">{waiting}</span>}
+        </div>
+      )}
+      <p className="status-text" role="status">{!error && message ? message.text : ""}</p>
+      <p className="status-error" role="alert">{error ?? ""}</p>
+    </div>
+  );
+}

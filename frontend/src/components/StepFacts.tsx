@@ -1,0 +1,29 @@
+import type { Step } from "../api/types";
+import { diffSamples } from "../trace/diff";
+import { Help } from "./Help";
+
+const fmt = (d: number) => d.toFixed(3);
+
+/** The chosen step in one line: when it started, how long it took, how much the page changed, the decision. */
+export function StepFacts({ step }: { step: Step }) {
+  const recomputed = diffSamples(step.before, step.after).distance;
+  const differs = Math.abs(recomputed - step.distance) > 0.0005;
+  return (
+    <dl className="facts">
+      <div><dt>Start</dt><dd className="num">{step.start_ms} ms</dd></div>
+      <div><dt>Duration</dt><dd className="num">{step.duration_ms} ms</dd></div>
+      <div>
+        <dt>Jaccard distance <Help term="jaccard" topic="the Jaccard distance" /></dt>
+        <dd className="num" data-testid="distance">
+          {fmt(step.distance)}
+          {differs && <span className="warn"> (samples give {fmt(recomputed)})</span>}
+        </dd>
+      </div>
+      <div>
+        <dt>Decision <Help term="decision" topic="a decision such as commit · allow" /></dt>
+        <dd>{step.decision.class} · {step.decision.admission}</dd>
+      </div>
+      {step.error && <div className="error"><dt>Error</dt><dd role="alert">{step.error}</dd></div>}
+    </dl>
+  );
+}

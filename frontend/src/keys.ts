@@ -1,0 +1,20 @@
+// Which key presses the window's own shortcuts may take. Pure.
+
+/**
+ * True when a key press belongs to the element it was pressed in: a form control, a video,
+ * editable text, or a widget that uses the arrow keys itself (tabs, splitters).
+ */
+export function ownsKeys(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  return (
+    ["INPUT", "SELECT", "TEXTAREA", "VIDEO"].includes(el.tagName) ||
+    el.isContentEditable ||
+    !!el.closest?.('[role="tablist"], [role="separator"]')
+  );
+}
+
+/** True for a key press with a modifier: the browser's and the system's, not ours. */
+export function modified(e: KeyboardEvent): boolean {
+  return e.altKey || e.ctrlKey || e.metaKey;
+}

@@ -1,0 +1,65 @@
+// Keeps the location hash and what the window shows together: a deep link
+// (#/run/ID/attempt/SLUG/step/N) opens that run at that attempt and step, on load, on reload
+// and when the hash changes; and the hash follows what the user selects, without adding
+// browser history entries.
+import { useEffect, useRef } from "react";
+import type { Run } from "../api/types";
+import { formatRoute, parseRoute, type Route } from "./route";
+
+/** What the window shows now and how to change it. */
+export interface Shown {
+  /** The shown run's id, if any. */
+  runId: string | null;
+  /** The loaded run's id: set once openRun has loaded it. */
+  loadedId: string | null;
+  slug: string | null;
+  step: number;
+  /** Opens a stored run; resolves to it, or to null when it could not be opened. */
+  openRun(id: string): Promise<Run | null>;
+  /** Selects an attempt of the shown run at a step. */
+  select(slug: string | null, step: number): void;
+}
+
+/** Follows and writes the location hash; see the module comment. */
+export function useDeepLink(s: Shown) {
+  /** A route waiting for its run to load. */
+  const pending = useRef<Route | null>(null);
+  const latest = useRef(s);
+  latest.current = s;
+
+  useEffect(() => {
+    const follow = () => {
+      const r = parseRoute(window.location.hash);
+      if (!r) return;
+      const now = latest.current;
+      if (now.runId && now.runId.startsWith(r.run)) {
+        now.select(r.attempt ?? now.slug, r.step ?? 0);
+        return;
+      }
+      pending.current = r;
+      now.openRun(r.run).then((run) => {
+        if (!run && pending.current === r) pending.current = null;
+      });
+    };
+    follow();
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, []);
+
+  const { loadedId, select } = s;
+  useEffect(() => {
+    const r = pending.current;
+    if (!r || !loadedId || !loadedId.startsWith(r.run)) return;
+    pending.current = null;
+    if (r.attempt) select(r.attempt, r.step ?? 0);
+  }, [loadedId, select]);
+
+  const { runId, slug, step } = s;
+  useEffect(() => {
+    if (pending.current) return;
+    const hash = runId ? formatRoute({ run: runId, attempt: slug ?? undefined, step: slug ? step : undefined }) : "";
+    if (window.location.hash !== hash) {
+      window.history.replaceState(null, "", hash || window.location.pathname + window.location.search);
+    }
+  }, [runId, slug, step]);
+}
