@@ -18,6 +18,8 @@ import (
 // turn what they were asked into one, and Prepare builds the run from it: there is no other
 // place that assembles a run.
 type RunRequest struct {
+	// ID is the run's id; empty makes a fresh one.
+	ID   string
 	Task TaskSource
 	// Attempts are the slugs to run, in order; empty runs them all.
 	Attempts []string
@@ -114,7 +116,11 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
-	return &Prepared{ID: runner.NewRunID(time.Now()), Specs: specs, Runner: r, Options: opts}, nil
+	id := req.ID
+	if id == "" {
+		id = runner.NewRunID(time.Now())
+	}
+	return &Prepared{ID: id, Specs: specs, Runner: r, Options: opts}, nil
 }
 
 // Shard is the K-th of N shares of a run's attempts (1 <= K <= N): every N-th attempt,

@@ -28,5 +28,11 @@ go vet ./...
 export OBSERVATORY_REQUIRE_BROWSER=1
 go test ./...
 
+echo "== the race detector: the packages without a browser, and the runner's cancel and stop paths" >&2
+go test -race -short ./backend/agent/ ./backend/harness/ ./backend/gate/ ./backend/runfile/ ./backend/bundle/ \
+  ./backend/store/ ./backend/jsonstrict/ ./backend/termsafe/ ./backend/scratch/ ./backend/oracle/ \
+  ./backend/planner/ ./backend/labs/booking/ ./app/httpapi/
+go test -race -run 'Cancel|Stop' ./backend/runner/
+
 echo "== packages and installers (scripts/package.sh)" >&2
 scripts/package.sh

@@ -45,6 +45,10 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"a shard that is not K/N", []string{"run", "--shard", "2", "--data-dir", dir}, 1, "", `shard "2": want K/N`},
 		{"a shard past N", []string{"run", "--shard", "3/2", "--data-dir", dir}, 1, "", "want 1 <= K <= N"},
 		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "cannot write into"},
+		{"a model planner with no model", []string{"run", "--planner", "model", "--data-dir", dir}, 1, "", "name one with --model"},
+		{"a model for a scripted planner", []string{"run", "--model", "openai:gpt-4.1-mini", "--data-dir", dir}, 1, "", "add --planner model"},
+		{"a model without its key", []string{"run", "--planner", "model", "--model", "openai:gpt-4.1-mini", "--api-key-env", "OBSERVATORY_NO_SUCH_KEY", "--data-dir", dir}, 1, "", "OBSERVATORY_NO_SUCH_KEY"},
+		{"a rerun of an unknown run", []string{"rerun", "nope", "--data-dir", dir}, 1, "", "nope"},
 		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},
 	}
@@ -139,46 +143,37 @@ func TestShardsRunApartAndMerge(t *testing.T) {
 	}
 }
 
-// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts twice in real
-// Chromium, two at a time: from the lab's built-in task (`run --lab booking`) and from
-// backend/labs/booking/task.yaml, whose gate reads the lab's JSON over HTTP. Both give the
-// seed's table, row for row.
+// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts in real
+// Chromium, two at a time, from backend/labs/booking/task.yaml, whose gate reads the lab's
+// JSON over HTTP: the seed's table, row for row, as `run --lab booking` gives it (the
+// runner's end-to-end tests hold the lab's own task to the same table).
 func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
 	dir := t.TempDir()
-	rows := func(args ...string) []string {
-		t.Helper()
-		args = append(args, "--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
-		code, out, errOut := run(t, args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		var got []jsonRow
-		if err := json.Unmarshal([]byte(out), &got); err != nil {
-			t.Fatal(err)
-		}
-		var lines []string
-		for _, r := range got {
-			lines = append(lines, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
-				r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
-		}
-		return lines
+	code, out, errOut := run(t, "run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"),
+		"--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var want []string
+	var rows []jsonRow
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	line := func(slug string, truth, notice, parallax, gate bool, terminal any) string {
+		return fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s", slug, truth, notice, parallax, gate, terminal)
+	}
+	var got, want []string
+	for _, r := range rows {
+		got = append(got, line(r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
+	}
 	for _, spec := range booking.New().Attempts() {
 		w := booking.SeedTable[spec.Slug]
-		want = append(want, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
-			spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
+		want = append(want, line(spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
 	}
-	lab := rows("run", "--lab", "booking")
-	file := rows("run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
-	if !reflect.DeepEqual(lab, want) {
-		t.Errorf("run --lab booking:\n%s\nwant\n%s", strings.Join(lab, "\n"), strings.Join(want, "\n"))
-	}
-	if !reflect.DeepEqual(file, want) {
-		t.Errorf("run task.yaml:\n%s\nwant\n%s", strings.Join(file, "\n"), strings.Join(want, "\n"))
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("run task.yaml:\n%s\nwant the seed's table\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -191,5 +186,26 @@ func TestVersion(t *testing.T) {
 	var info map[string]string
 	if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info["version"] == "" || info["commit"] == "" || info["date"] == "" {
 		t.Errorf("version --json: exit %d, stdout %q (%v), stderr %q", code, out, err, errOut)
+	}
+}
+
+// TestRerunRepeatsTheRecordedActions runs one attempt in real Chromium, then reruns its
+// recorded actions as a scripted plan: the same terminal state, from the actions alone.
+func TestRerunRepeatsTheRecordedActions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	if code, _, errOut := run(t, "run", "--attempt", "saves-normally", "--no-video", "--no-screenshots", "--data-dir", dir); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errOut)
+	}
+	_, out, _ := run(t, "runs", "--json", "--data-dir", dir)
+	var runs []struct{ ID string }
+	if err := json.Unmarshal([]byte(out), &runs); err != nil || len(runs) != 1 {
+		t.Fatalf("runs: %v %s", err, out)
+	}
+	code, out, errOut := run(t, "rerun", runs[0].ID, "--no-video", "--data-dir", dir)
+	if code != 0 || !strings.Contains(out, "saves-normally: completed") {
+		t.Errorf("rerun: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

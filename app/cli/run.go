@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -77,6 +79,7 @@ type runFlags struct {
 	trace                    bool
 	approve, harness         string
 	overrides                overrideFlags
+	planners                 plannerFlags
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -113,6 +116,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
+	f.planners.register(fs)
 	return cmd
 }
 
@@ -140,13 +144,19 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	}
 	defer st.Close()
 
-	prep, err := app.Prepare(app.RunRequest{Task: src, Attempts: f.attempts,
+	emit := progressPrinter(env.Stderr)
+	id := runner.NewRunID(time.Now())
+	plan, err := f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit)
+	if err != nil {
+		return err
+	}
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan,
 		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
 		Naive: f.harness == "off", Approver: approver,
-		Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
+		Recorder: st, Emit: emit, Export: f.export})
 	if err != nil {
 		return err
 	}
@@ -196,6 +206,8 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 			fmt.Fprintf(w, " %s\n", safe(p.Attempt.Terminal))
 		case runner.Error:
 			fmt.Fprintf(w, "\nerror: %s\n", safe(p.Message))
+		case runner.ModelWait:
+			fmt.Fprintf(w, "\n%s: %s\n", safe(p.Slug), safe(p.Message))
 		}
 	}
 }

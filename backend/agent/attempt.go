@@ -68,8 +68,11 @@ type Step struct {
 	Index  int    `json:"index"`
 	Action Action `json:"action"`
 	// Reason is the planner's stated reason for proposing the action, if it gave one.
-	Reason   string   `json:"reason,omitempty"`
-	Decision Decision `json:"decision"`
+	Reason string `json:"reason,omitempty"`
+	// ModelTurns are a model planner's turns that led to the action: request summary,
+	// reply, tool calls, usage, latency and cost.
+	ModelTurns []ModelTurn `json:"model_turns,omitempty"`
+	Decision   Decision    `json:"decision"`
 	// Resolved is the target that actually matched (the alias, when it was used).
 	Resolved string  `json:"resolved,omitempty"`
 	Before   Sample  `json:"before"`

@@ -125,6 +125,9 @@ func (r *run) execute() Outcome {
 		p, err := r.next(grounding)
 		if err != nil {
 			t, err := r.fail(err, ClassObserve)
+			if errors.Is(err, ErrExhausted) && t != Cancelled {
+				t = Exhausted
+			}
 			return r.end(t, fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
 		}
 		if p.End {
@@ -155,7 +158,7 @@ func (r *run) execute() Outcome {
 // step runs one action. A non-empty terminal ends the attempt.
 func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, reason string) {
 	a := p.Action
-	s = Step{Index: i, Action: a.Redacted(), Reason: p.Reason, StartMS: r.sinceStart()}
+	s = Step{Index: i, Action: a.Redacted(), Reason: p.Reason, ModelTurns: p.Turns, StartMS: r.sinceStart()}
 	t0 := r.x.now()
 	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
 

@@ -13,6 +13,9 @@ var (
 	ErrAmbiguousTarget = errors.New("several elements match the target")
 	// ErrBrowserGone means the browser or page closed or crashed under the executor.
 	ErrBrowserGone = errors.New("the browser closed or crashed")
+	// ErrExhausted is wrapped by a planner's error when one of its own limits ran out (a
+	// time limit, a token or money budget): the attempt ends exhausted, naming the limit.
+	ErrExhausted = errors.New("planning limit reached")
 )
 
 // PageOptions are per-page choices: what to record and where the page may go.
@@ -92,6 +95,8 @@ type Proposal struct {
 	End bool
 	// Reason is the planner's stated reason, recorded with the step.
 	Reason string
+	// Turns are the model turns that led to the proposal, for a model planner.
+	Turns []ModelTurn
 }
 
 // Planner proposes one action at a time from the latest observation and what has happened.

@@ -144,6 +144,7 @@ type stepV2 struct {
 	Guidance       string            `json:"guidance,omitempty"`
 	Approvals      []approvalV2      `json:"approvals,omitempty"`
 	Reconciliation *reconciliationV2 `json:"reconciliation,omitempty"`
+	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`
 }
 
 type eventV2 struct {

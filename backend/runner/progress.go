@@ -15,6 +15,8 @@ const (
 	AttemptFinished Kind = "attempt-finished"
 	RunFinished     Kind = "run-finished"
 	Error           Kind = "error"
+	// ModelWait says a model planner started or stopped waiting because every model refused.
+	ModelWait Kind = "model-wait"
 )
 
 // Progress is one thing that happened during a run, for whoever is watching.
@@ -30,7 +32,9 @@ type Progress struct {
 	Events  []agent.Event  `json:"events,omitempty"` // app events new since the last progress
 	Attempt *agent.Attempt `json:"attempt,omitempty"`
 	// Frame is the media path of the newest screenshot, relative to the run's media folder.
-	Frame   string          `json:"frame,omitempty"`
-	Status  agent.RunStatus `json:"status,omitempty"`
-	Message string          `json:"message,omitempty"`
+	Frame  string          `json:"frame,omitempty"`
+	Status agent.RunStatus `json:"status,omitempty"`
+	// Waiting is set on a model-wait event while the attempt waits for a model.
+	Waiting bool   `json:"waiting,omitempty"`
+	Message string `json:"message,omitempty"`
 }

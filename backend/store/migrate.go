@@ -23,16 +23,17 @@ type migration struct {
 var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
-	{3, "the harness's records on steps: guidance, approvals, reconciliation", harnessRecords},
+	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
 }
 
-// harnessRecords gives steps the harness's guidance, the approvals asked before them and the
-// reconciliation of an ambiguous commit.
-func harnessRecords(tx *gorm.DB) error {
+// stepRecords gives steps the harness's guidance, the approvals asked before them, the
+// reconciliation of an ambiguous commit, and a model planner's turns.
+func stepRecords(tx *gorm.DB) error {
 	for _, stmt := range []string{
 		"ALTER TABLE `steps` ADD COLUMN `guidance` text NOT NULL DEFAULT ''",
 		"ALTER TABLE `steps` ADD COLUMN `approvals` text",
 		"ALTER TABLE `steps` ADD COLUMN `reconciliation` text",
+		"ALTER TABLE `steps` ADD COLUMN `model_turns` text",
 	} {
 		if err := tx.Exec(stmt).Error; err != nil {
 			return err

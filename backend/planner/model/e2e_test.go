@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -8,7 +9,10 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
+	"observatory/backend/labs"
 	"observatory/backend/labs/booking"
+	script "observatory/backend/planner"
+	"observatory/backend/runfile"
 	"observatory/backend/runner"
 )
 
@@ -119,11 +123,50 @@ func TestBookingInChromium(t *testing.T) {
 				}
 				req.checkPairs(t)
 			}
+			checkOffline(t, run, chromium)
 			// The model saw the dialog the first click opened, with its fields.
 			if obs := reqs[1].Items[len(reqs[1].Items)-1].Text; !strings.Contains(obs, `textbox "Reservation title"`) ||
 				!strings.Contains(obs, `button "Save reservation"`) {
 				t.Errorf("the second observation does not show the dialog:\n%s", obs)
 			}
 		})
+	}
+}
+
+// checkOffline checks what a model's run leaves behind works without the model: its run file
+// carries every model turn and verifies with the same verdicts, and the recorded actions,
+// rerun as a scripted plan, reproduce the saves-normally attempt.
+func checkOffline(t *testing.T, run agent.Run, chromium agent.Browser) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := runfile.Encode(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	f, err := runfile.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runfile.Verify(func(name string, _ json.RawMessage) (agent.Suite, error) { return labs.Get(name) }, f)
+	if err != nil || len(res.Disagreements) != 0 {
+		t.Fatalf("the exported model run does not verify offline: %v %+v", err, res.Disagreements)
+	}
+	for i, a := range res.Run.Attempts {
+		if a.Terminal != run.Attempts[i].Terminal || a.Verdicts.Gate.Done != run.Attempts[i].Verdicts.Gate.Done ||
+			len(a.Steps[0].ModelTurns) == 0 || a.Steps[0].ModelTurns[0].Model == "" {
+			t.Errorf("%s after the round trip: %s, gate %v, turns %+v", a.Slug, a.Terminal, a.Verdicts.Gate.Done, a.Steps[0].ModelTurns)
+		}
+	}
+	plan, err := script.Rerun(run.Attempts[0].Steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &runner.Runner{Suite: booking.New(), Launch: func(context.Context) (agent.Browser, error) { return chromium, nil },
+		Planner: func(agent.AttemptSpec) agent.Planner { return script.Scripted(plan) }}
+	again, err := r.Run(context.Background(), "rerun", runner.Options{Attempts: []string{"saves-normally"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := again.Attempts[0]; a.Terminal != agent.Completed || !a.Verdicts.Gate.Done {
+		t.Errorf("rerun without the model: %s (%s)", a.Terminal, a.Reason)
 	}
 }

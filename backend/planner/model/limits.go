@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"observatory/backend/agent"
 )
 
 // ErrExhausted is wrapped by every error that ends planning because one of its limits was
 // reached: the time limit, the token budget or the money budget. The runner maps it to the
 // exhausted terminal state, with the error's text as the reason.
-var ErrExhausted = errors.New("planning limit reached")
+var ErrExhausted = agent.ErrExhausted
 
 // The limits, each wrapping ErrExhausted.
 var (

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -96,6 +97,7 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, history []agent.St
 	}
 	step := len(history)
 	p.observe(obs, history)
+	from := len(p.turns)
 	var n tries
 	for {
 		a, turn, err := p.turn(ctx, step, obs)
@@ -107,6 +109,7 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, history []agent.St
 			return agent.Proposal{}, p.fail(step, obs, err)
 		}
 		if ok {
+			prop.Turns = slices.Clone(p.turns[from:])
 			return prop, nil
 		}
 	}
