@@ -26,7 +26,15 @@ fi
 go vet ./...
 # Tests that need Chromium fail here, rather than skip, when it cannot start.
 export OBSERVATORY_REQUIRE_BROWSER=1
-go test ./...
+# One package at a time: the end-to-end tests run attempts side by side themselves, and the
+# seed's timings (a 200 ms fixed wait on a 500 ms save) must not depend on what else runs.
+go test -p 1 ./...
+
+echo "== the race detector: the packages without a browser, and the browser's and runner's death and cancel paths" >&2
+go test -race -short -skip InChromium ./app/ ./app/httpapi/ ./app/version/ ./backend/agent/ ./backend/bundle/ \
+  ./backend/gate/ ./backend/harness/ ./backend/jsonstrict/ ./backend/labs/... ./backend/oracle/ ./backend/planner/... \
+  ./backend/runfile/ ./backend/scratch/ ./backend/store/... ./backend/taskfile/ ./backend/termsafe/
+go test -race -run 'Cancel|Stop|Death|TestCall' ./backend/runner/ ./backend/browser/
 
 echo "== packages and installers (scripts/package.sh)" >&2
 scripts/package.sh

@@ -143,46 +143,61 @@ func TestShardsRunApartAndMerge(t *testing.T) {
 	}
 }
 
-// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts twice in real
-// Chromium, two at a time: from the lab's built-in task (`run --lab booking`) and from
-// backend/labs/booking/task.yaml, whose gate reads the lab's JSON over HTTP. Both give the
-// seed's table, row for row.
+// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts in real
+// Chromium, two at a time, from backend/labs/booking/task.yaml, whose gate reads the lab's
+// JSON over HTTP: the seed's table, row for row, as `run --lab booking` gives it (the
+// runner's end-to-end tests hold the lab's own task to the same table).
 func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
 	dir := t.TempDir()
-	rows := func(args ...string) []string {
-		t.Helper()
-		args = append(args, "--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
-		code, out, errOut := run(t, args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		var got []jsonRow
-		if err := json.Unmarshal([]byte(out), &got); err != nil {
-			t.Fatal(err)
-		}
-		var lines []string
-		for _, r := range got {
-			lines = append(lines, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
-				r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
-		}
-		return lines
+	code, out, errOut := run(t, "run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"),
+		"--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var want []string
+	var rows []jsonRow
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	line := func(slug string, truth, notice, parallax, gate bool, terminal any) string {
+		return fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s", slug, truth, notice, parallax, gate, terminal)
+	}
+	var got, want []string
+	for _, r := range rows {
+		got = append(got, line(r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
+	}
 	for _, spec := range booking.New().Attempts() {
 		w := booking.SeedTable[spec.Slug]
-		want = append(want, fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s",
-			spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
+		want = append(want, line(spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
 	}
-	lab := rows("run", "--lab", "booking")
-	file := rows("run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
-	if !reflect.DeepEqual(lab, want) {
-		t.Errorf("run --lab booking:\n%s\nwant\n%s", strings.Join(lab, "\n"), strings.Join(want, "\n"))
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("run task.yaml:\n%s\nwant the seed's table\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !reflect.DeepEqual(file, want) {
-		t.Errorf("run task.yaml:\n%s\nwant\n%s", strings.Join(file, "\n"), strings.Join(want, "\n"))
+}
+
+// TestExportWritesAnHTMLReport imports a run file and exports it to a .html: a report that
+// carries no script and gives each of its two attempts a section.
+func TestExportWritesAnHTMLReport(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "import", filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"), "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errOut)
+	}
+	id := strings.TrimSpace(out[strings.LastIndex(out, " ")+1:])
+	path := filepath.Join(dir, "report.html")
+	if code, _, errOut := run(t, "export", id, "-o", path, "--data-dir", dir); code != 0 || !strings.Contains(errOut, "wrote "+path) {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	if !strings.HasPrefix(html, "<!doctype html>") || strings.Contains(strings.ToLower(html), "<script") ||
+		!strings.Contains(html, "Content-Security-Policy") || strings.Count(html, `<section id="attempt-`) != 2 {
+		t.Errorf("the report is not a self-contained, script-free page:\n%.600s", html)
 	}
 }
 
@@ -216,29 +231,5 @@ func TestRerunRepeatsTheRecordedActions(t *testing.T) {
 	code, out, errOut := run(t, "rerun", runs[0].ID, "--no-video", "--data-dir", dir)
 	if code != 0 || !strings.Contains(out, "saves-normally: completed") {
 		t.Errorf("rerun: exit %d\n%s\n%s", code, out, errOut)
-	}
-}
-
-// TestExportWritesAnHTMLReport imports a run file and exports it to a .html: a report that
-// carries no script and gives each of its two attempts a section.
-func TestExportWritesAnHTMLReport(t *testing.T) {
-	dir := t.TempDir()
-	code, out, errOut := run(t, "import", filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"), "--data-dir", dir)
-	if code != 0 {
-		t.Fatalf("import: exit %d: %s", code, errOut)
-	}
-	id := strings.TrimSpace(out[strings.LastIndex(out, " ")+1:])
-	path := filepath.Join(dir, "report.html")
-	if code, _, errOut := run(t, "export", id, "-o", path, "--data-dir", dir); code != 0 || !strings.Contains(errOut, "wrote "+path) {
-		t.Fatalf("export: exit %d: %s", code, errOut)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(b)
-	if !strings.HasPrefix(html, "<!doctype html>") || strings.Contains(strings.ToLower(html), "<script") ||
-		!strings.Contains(html, "Content-Security-Policy") || strings.Count(html, `<section id="attempt-`) != 2 {
-		t.Errorf("the report is not a self-contained, script-free page:\n%.600s", html)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/planner/model"
 	"observatory/backend/runner"
+	"observatory/backend/taskfile"
 )
 
 // plannerFlags choose who plans each attempt: the task's scripted plan, or a model.
@@ -37,13 +38,18 @@ func (p *plannerFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&p.money, "money-budget", 0, "the most US dollars a model planner may spend on an attempt, at configured prices; 0 for no limit")
 }
 
-// planner returns the RunRequest's planner for task: nil for the task's own plan, or a model
-// planner per attempt.
-func (p *plannerFlags) plannerFor(task agent.Task, plan agent.Plan, mediaDir string, emit func(runner.Progress)) (func(agent.AttemptSpec) agent.Planner, error) {
+// plannerFor returns the RunRequest's planner for the task: nil for the task's own plan, or
+// a model planner per attempt. The flags take precedence over what a task file says.
+func (p *plannerFlags) plannerFor(suite agent.Suite, mediaDir string, emit func(runner.Progress)) (func(agent.AttemptSpec) agent.Planner, error) {
+	task, plan := suite.Task(), suite.Plan()
+	var declared taskfile.Planning
+	if ts, ok := suite.(taskfile.Suite); ok {
+		declared = ts.Planning()
+	}
 	kind := p.planner
 	if kind == "" {
 		kind = "script"
-		if len(plan) == 0 {
+		if declared.UsesModel(len(plan) > 0) {
 			kind = "model"
 		}
 	}
@@ -57,11 +63,19 @@ func (p *plannerFlags) plannerFor(task agent.Task, plan agent.Plan, mediaDir str
 	default:
 		return nil, fmt.Errorf("--planner %q: want script or model", p.planner)
 	}
-	if len(p.models) == 0 {
+	if len(p.models) == 0 && len(declared.Models) == 0 {
 		return nil, fmt.Errorf("a model plans this run: name one with --model provider:model (openai:gpt-4.1-mini)")
 	}
-	cfg := model.Config{Persistent: p.persistent, Vision: p.vision, MediaDir: mediaDir,
+	cfg := model.Config{Persistent: p.persistent || declared.Persistent, Vision: p.vision || declared.Vision, MediaDir: mediaDir,
 		TimeLimitMS: int(p.timeLimit.Milliseconds()), TokenBudget: p.tokens, MoneyBudget: p.money}
+	if cfg.TimeLimitMS == 0 {
+		cfg.TimeLimitMS = declared.TimeLimitMS
+	}
+	if len(p.models) == 0 {
+		for _, m := range declared.Models {
+			cfg.Models = append(cfg.Models, model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv})
+		}
+	}
 	for _, spec := range p.models {
 		m, err := model.ParseModel(spec)
 		if err != nil {

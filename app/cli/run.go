@@ -146,7 +146,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 
 	emit := progressPrinter(env.Stderr)
 	id := runner.NewRunID(time.Now())
-	plan, err := f.planners.plannerFor(src.Suite.Task(), src.Suite.Plan(), filepath.Join(app.MediaRoot(dataDir), id), emit)
+	plan, err := f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit)
 	if err != nil {
 		return err
 	}

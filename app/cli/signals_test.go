@@ -3,14 +3,12 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"testing/fstest"
@@ -35,35 +33,34 @@ func TestHelperProcess(t *testing.T) {
 	os.Exit(Main(Env{Stdout: os.Stdout, Stderr: os.Stderr, Assets: fstest.MapFS{}}, strings.Split(args, "\x1f")))
 }
 
-// process is the command line running as a process of its own, its standard error collected.
+// process is the command line running as a process of its own. Its standard error goes to
+// a file, not a pipe, so that waiting for it ends when it exits: the Playwright driver
+// inherits the stream, and a pipe stays open until the driver has exited too.
 type process struct {
 	cmd    *exec.Cmd
-	mu     sync.Mutex
-	stderr bytes.Buffer
+	stderr string        // the file standard error goes to
 	exited chan struct{} // closed once cmd.Wait has returned
 	err    error         // cmd.Wait's, once exited is closed
 }
 
-func (p *process) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.stderr.Write(b)
-}
-
 // said returns what the process has written to standard error so far.
 func (p *process) said() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.stderr.String()
+	b, _ := os.ReadFile(p.stderr)
+	return string(b)
 }
 
 // start runs the command line as a process: the test binary re-executed as the helper.
 func start(t *testing.T, args ...string) *process {
 	t.Helper()
-	p := &process{exited: make(chan struct{})}
+	stderr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close() // the process has its own copy
+	p := &process{stderr: stderr.Name(), exited: make(chan struct{})}
 	p.cmd = exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	p.cmd.Env = append(os.Environ(), helperArgsEnv+"="+strings.Join(args, "\x1f"), "GORACE=atexit_sleep_ms=0")
-	p.cmd.Stderr = p
+	p.cmd.Stderr = stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -93,9 +90,7 @@ func (p *process) waitToSay(t *testing.T, text string, d time.Duration) {
 	}
 }
 
-// signal sends sig and returns how long the process then took to exit, failing t past d. The
-// Playwright driver shares the process's standard error, so the process counts as exited
-// once the driver has too.
+// signal sends sig and returns how long the process then took to exit, failing t past d.
 func (p *process) signal(t *testing.T, sig syscall.Signal, d time.Duration) time.Duration {
 	t.Helper()
 	sent := time.Now()
@@ -203,7 +198,7 @@ func TestSignalsStopARun(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.waitToSay(t, "Ctrl+C again quits at once", 5*time.Second)
-		took := p.signal(t, syscall.SIGINT, 3*time.Second)
+		took := p.signal(t, syscall.SIGINT, 2*time.Second)
 		t.Logf("exited %s after the second SIGINT", took)
 		if p.exitCode() != 130 {
 			t.Errorf("exit %d, want 130:\n%s", p.exitCode(), p.said())

@@ -163,6 +163,9 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 		case AnswerDeny:
 			return Rejected, fmt.Sprintf("step %d (%s): approval denied by the user", s.Index+1, a.Description)
 		case AnswerNone:
+			if r.gone() != nil && !r.cancelled() { // the page died while the user was asked
+				return r.interrupted(fmt.Sprintf("step %d (%s), waiting for approval", s.Index+1, a.Description))
+			}
 			return Rejected, fmt.Sprintf("step %d (%s): approval not given (%s)", s.Index+1, a.Description, rec.Note)
 		}
 		fresh, err := r.approach(a)

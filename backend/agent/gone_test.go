@@ -170,3 +170,56 @@ func TestPageDeathIsNeverACancellation(t *testing.T) {
 		})
 	}
 }
+
+// dyingMailPage is a mailPage that can die as mortalPage does.
+type dyingMailPage struct {
+	*mailPage
+	gone chan struct{}
+}
+
+func (p *dyingMailPage) Gone() <-chan struct{} { return p.gone }
+
+func (p *dyingMailPage) GoneErr() error {
+	select {
+	case <-p.gone:
+		return errKilled
+	default:
+		return nil
+	}
+}
+
+// dieWhenAsked kills the page as soon as the user is asked, and never answers.
+type dieWhenAsked struct{ page *dyingMailPage }
+
+func (d dieWhenAsked) Approve(ctx context.Context, _ agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	close(d.page.gone)
+	<-ctx.Done()
+	return "", ctx.Err()
+}
+
+// TestPageDeathWhileAwaitingApproval kills the page while the executor waits for the user to
+// approve a send: the attempt fails at once with the death (the send never acted), rather than
+// being rejected for want of an answer.
+func TestPageDeathWhileAwaitingApproval(t *testing.T) {
+	page := &dyingMailPage{mailPage: &mailPage{}, gone: make(chan struct{})}
+	cfg := agent.DefaultConfig()
+	cfg.Safeguards = &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 3_600_000}}
+	x := &agent.Executor{Policy: harness.Policy{}, Approver: dieWhenAsked{page}}
+	done := make(chan agent.Outcome, 1)
+	go func() {
+		done <- x.Run(context.Background(), page, agent.Job{Env: &mailEnv{page: page.mailPage, done: sentOnceToAlice},
+			Planner: planner.Scripted(mailPlan()), Config: cfg}, agent.Hooks{})
+	}()
+	var out agent.Outcome
+	select {
+	case out = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the attempt still waits for approval 10 s after its page died")
+	}
+	if out.Terminal != agent.Failed || !errors.Is(out.Err, agent.ErrBrowserGone) || len(page.sent) != 0 {
+		t.Fatalf("%s (%s), error %v, sent %v; want failed with ErrBrowserGone, nothing sent", out.Terminal, out.Reason, out.Err, page.sent)
+	}
+	if !strings.Contains(out.Reason, "waiting for approval") || !strings.Contains(out.Reason, "Chromium exited") {
+		t.Errorf("reason %q, want the death while waiting for approval", out.Reason)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -109,7 +110,8 @@ func waitExited(t *testing.T, ps []proctest.Process, d time.Duration) {
 // Playwright driver under a page call that would otherwise never end. The call fails at once
 // with ErrBrowserGone saying which died, in one short line; page and browser report they are
 // gone; every later call, and a new page, fail without waiting; Close reports nothing for a
-// dead browser; and none of the browser's processes is left.
+// dead browser and leaves no truncated video behind; and none of the browser's processes is
+// left.
 func TestDeathEndsCallsAtOnce(t *testing.T) {
 	tests := []struct {
 		name string
@@ -125,7 +127,8 @@ func TestDeathEndsCallsAtOnce(t *testing.T) {
 			var log bytes.Buffer
 			b := launchOwn(t, &log)
 			ctx := context.Background()
-			opened, err := b.NewPage(ctx, agent.PageOptions{})
+			media := t.TempDir()
+			opened, err := b.NewPage(ctx, agent.PageOptions{MediaDir: media, Name: "dies", Video: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -162,8 +165,11 @@ func TestDeathEndsCallsAtOnce(t *testing.T) {
 			if d := time.Since(later); d > time.Second {
 				t.Errorf("calls after the kill took %s, want them refused at once", d)
 			}
-			if _, err := p.Close(); err != nil {
-				t.Errorf("closing the dead page: %v", err)
+			if rec, err := p.Close(); err != nil || rec.Video != "" {
+				t.Errorf("closing the dead page: %v, recorded %+v; want nothing recorded", err, rec)
+			}
+			if left, _ := os.ReadDir(media); len(left) != 0 {
+				t.Errorf("the dead page left %d files in the media folder, want none (%s)", len(left), left[0].Name())
 			}
 			if err := b.Close(); err != nil {
 				t.Errorf("closing the dead browser: %v", err)

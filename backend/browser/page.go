@@ -217,11 +217,12 @@ func (p *Page) Blocked() []string {
 // leave after the stop. The page stays open and observable.
 func (p *Page) Stop(ctx context.Context) error {
 	err := do(ctx, p.limits(), func() error {
-		if err := p.bc.SetOffline(true); err != nil {
-			return err
-		}
+		// Both messages leave at once, offline first, so that the stop costs one round trip
+		// to the browser rather than two: a save that is about to commit has little time.
+		offline := make(chan error, 1)
+		go func() { offline <- p.bc.SetOffline(true) }()
 		_, err := p.page.Evaluate("() => window.stop()")
-		return err
+		return errors.Join(<-offline, err)
 	})
 	return p.fail("stop the page", err)
 }
@@ -239,6 +240,7 @@ func (p *Page) Close() (agent.Recording, error) {
 	}
 	p.life.cut("the page was closed")
 	if p.b.life.err() != nil { // a dead browser has nothing left to finish
+		p.dropVideo()
 		return rec, nil
 	}
 	lim := limits{life: p.b.life, timeout: closeTimeout}
@@ -284,11 +286,26 @@ func (p *Page) Close() (agent.Recording, error) {
 func (p *Page) discard() {
 	p.closing.Store(true)
 	p.life.cut("the page was closed")
-	lim := limits{life: p.b.life, timeout: closeTimeout}
+	_ = do(context.Background(), limits{life: p.b.life, timeout: closeTimeout}, func() error { return p.bc.Close() })
+	p.dropVideo()
+}
+
+// dropVideo deletes the file the page's video was being recorded into, which Playwright
+// names when the page opens: a page nobody uses has no video to keep, and one whose browser
+// died has only a truncated file, which would otherwise lie in the media folder under a
+// random name. A remote browser's file is deleted on its machine.
+func (p *Page) dropVideo() {
+	if !recordsVideo(p.opts) {
+		return
+	}
 	video := p.page.Video()
-	_ = do(context.Background(), lim, func() error { return p.bc.Close() })
-	if recordsVideo(p.opts) {
-		_ = do(context.Background(), lim, video.Delete)
+	lim := limits{timeout: time.Second} // the path is known from the start: no waiting on the browser
+	if p.b.remote {
+		_ = do(context.Background(), limits{life: p.b.life, timeout: closeTimeout}, video.Delete)
+		return
+	}
+	if path, err := call(context.Background(), lim, video.Path); err == nil {
+		_ = os.Remove(path)
 	}
 }
 

@@ -96,7 +96,9 @@ func TestHostileGeneratedTaskFiles(t *testing.T) {
 			}
 			start := time.Now()
 			refused(t, name, func() error { _, err := taskfile.Parse(name, []byte(tt.data), "", taskfile.Options{}); return err }, tt.want)
-			if took := time.Since(start); took > 5*time.Second {
+			// A guard against hanging or exploding, not a speed target: the parsers are linear
+			// and stop at the limits, so even a loaded machine under -race stays far below.
+			if took := time.Since(start); took > time.Minute {
 				t.Errorf("refusing it took %v", took)
 			}
 		})

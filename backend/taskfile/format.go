@@ -21,9 +21,11 @@ type Document struct {
 	StartURL string   `json:"start_url"`
 	Origins  []string `json:"origins,omitempty"`
 	// Lab names a built-in lab the task runs against, started fresh for each attempt.
-	Lab      string      `json:"lab,omitempty"`
-	Session  *Session    `json:"session,omitempty"`
-	Plan     []Step      `json:"plan,omitempty"`
+	Lab     string   `json:"lab,omitempty"`
+	Session *Session `json:"session,omitempty"`
+	Plan    []Step   `json:"plan,omitempty"`
+	// Planner says who plans the attempts: the plan, or a model (the default without a plan).
+	Planner  *Planning   `json:"planner,omitempty"`
 	Success  []Condition `json:"success"`
 	Signals  []Signal    `json:"signals,omitempty"`
 	Truth    *Truth      `json:"truth,omitempty"`

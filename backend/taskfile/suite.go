@@ -40,6 +40,8 @@ type Suite interface {
 	Planner(spec agent.AttemptSpec) agent.Planner
 	// Outline summarizes the task: what it checks and what it offers.
 	Outline() Outline
+	// Planning says who plans the attempts: the plan, or a model.
+	Planning() Planning
 }
 
 // Outline is what a task checks, for `task check` and the columns of a table.
@@ -161,6 +163,7 @@ type suite struct {
 	labTruth  bool
 	truth     []oracle.Condition
 	attempts  []agent.AttemptSpec
+	planning  Planning
 	judgeOnly bool
 }
 

@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
+import { HISTORY_POLL_MS } from "./state/useWorkbench";
 import { fakeApi } from "./test/fakeApi";
 import { run, savesNormally } from "./test/fixtures";
 
@@ -260,7 +261,7 @@ describe("App history", () => {
       render(<App api={api} />);
       await act(async () => {});
       vi.mocked(api.runs.history).mockClear().mockResolvedValue(summaries);
-      await act(async () => vi.advanceTimersByTimeAsync(3100));
+      await act(async () => vi.advanceTimersByTimeAsync(HISTORY_POLL_MS + 100));
       expect(api.runs.history).toHaveBeenCalledTimes(1);
       expect(within(screen.getByRole("navigation", { name: "Run history" })).getByText("run-2")).toBeTruthy();
     } finally {

@@ -150,7 +150,7 @@ export function App({ api }: { api: Api }) {
             <TraceViewer
               key={w.shownId ?? ""}
               title={sel.title}
-              plan={sel.attempt?.plan ?? task?.plan ?? []}
+              plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
               columns={columns}
               steps={selSteps}
               attempt={sel.attempt}
@@ -194,6 +194,7 @@ export function App({ api }: { api: Api }) {
         }
         message={w.message}
         runError={live?.error ?? null}
+        waiting={live ? (Object.values(live.waiting)[0] ?? null) : null}
       />
     </div>
   );

@@ -65,6 +65,27 @@ export type WaitMode = "fixed" | "condition";
 /** How targets are located (agent.SelectorMode). */
 export type SelectorMode = "exact" | "alias";
 
+/** A reviewer's rule: a CEL expression that flags an action, and why (agent.ReviewRule). */
+export interface ReviewRule {
+  expr: string;
+  reason: string;
+}
+
+/** The review irreversible actions get (agent.ReviewSpec). */
+export interface ReviewSpec {
+  policy: string;
+  reviewer: string;
+  rules?: ReviewRule[];
+  on_unavailable?: string;
+}
+
+/** The review and approval irreversible actions get (agent.Safeguards). */
+export interface Safeguards {
+  review?: ReviewSpec;
+  /** Irreversible actions wait for the user's approval, for limit_ms (agent.ApprovalSpec). */
+  approval?: { limit_ms: number };
+}
+
 /** The numbers and policies one attempt runs with (agent.Config); durations in ms. */
 export interface Config {
   wait: WaitMode;
@@ -73,10 +94,13 @@ export interface Config {
   deadline_ms: number;
   selectors: SelectorMode;
   budget: number;
+  /** How many times a commit whose outcome the app left ambiguous may be tried again. */
+  retries?: number;
+  safeguards?: Safeguards;
 }
 
 /** Config fields that override every attempt's own; an absent field keeps the attempt's (agent.ConfigOverride). */
-export type ConfigOverride = Partial<Config>;
+export type ConfigOverride = Partial<Pick<Config, "wait" | "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "selectors" | "budget">>;
 
 /** One lab app event (agent.Event). */
 export interface AppEvent {
@@ -132,12 +156,103 @@ export interface Answer {
   error?: string;
 }
 
+/** What an action can do to the world (agent.ActionClass). */
+export type ActionClass = "observe" | "prepare" | "commit" | "explore" | "destruct";
+
+/** What an action promises about its effect (agent.Contract). */
+export type Contract = "read" | "navigate" | "mutate" | "irreversible" | "control";
+
+/** A reviewer's judgement of an irreversible action (agent.Review). */
+export interface Review {
+  reviewer: string;
+  verdict: "clear" | "caution" | "unavailable";
+  reason: string;
+}
+
 /** What policy decided about an action (agent.Decision). */
 export interface Decision {
-  class: "observe" | "prepare" | "commit";
+  class: ActionClass;
   admission: "allow" | "hold" | "deny";
   reason: string;
   fingerprint?: string;
+  contract?: Contract;
+  /** What decided the contract (the tool, or the word in the control's name). */
+  why?: string;
+  /** Identifies the call (tool, arguments, page); repeats are counted by it. */
+  key?: string;
+  /** A hold that does not end the attempt. */
+  continue?: boolean;
+  review?: Review;
+  /** The action may run only once the user approves it. */
+  ask_user?: boolean;
+}
+
+/** One tool call a model made and what the planner did with it (agent.ModelCall). */
+export interface ModelCall {
+  id: string;
+  name: string;
+  /** As the model sent them: JSON text, possibly invalid. */
+  arguments: string;
+  outcome: "proposed" | "answered" | "rejected" | "refused";
+  result?: string;
+}
+
+/** One exchange with a model planner (agent.ModelTurn). */
+export interface ModelTurn {
+  step: number;
+  /** "provider:model". */
+  model: string;
+  messages: number;
+  tokens: number;
+  grounded_at_ms: number;
+  text?: string;
+  calls?: ModelCall[];
+  in_tokens: number;
+  out_tokens: number;
+  latency_ms: number;
+  cost_usd: number;
+  retries?: number;
+  notes?: string[];
+  /** Older turns summarised to keep under the token budget (agent.Compaction). */
+  compaction?: { messages: number; summary: string; tokens_before: number; tokens_after: number };
+  error?: string;
+}
+
+/** What approving an irreversible action would let happen (agent.ApprovalRequest). */
+export interface ApprovalRequest {
+  step: number;
+  action: string;
+  target: string;
+  recipient?: string;
+  amount?: string;
+  data: Field[] | null;
+  permanence: string;
+  url: string;
+  screenshot?: string;
+  hash: string;
+  /** Why the user is asked again. */
+  again?: string;
+}
+
+/** One approval request and its answer (agent.Approval). */
+export interface Approval {
+  request: ApprovalRequest;
+  answer: "approve" | "deny" | "none";
+  note?: string;
+  asked_ms: number;
+  answered_ms: number;
+  /** The details changed between the approval and the commit, so it was not used. */
+  void?: boolean;
+}
+
+/** The look-up that settled an ambiguous commit (agent.Reconciliation). */
+export interface Reconciliation {
+  op_id: string;
+  query: string;
+  answer: string;
+  found: number;
+  outcome: "completed" | "retry" | "failed" | "duplicate";
+  retry?: Action;
 }
 
 /** One (role, accessible name) pair (agent.RoleName). */
@@ -225,6 +340,11 @@ export interface Step {
   /** A model planner's turns that led to the action. */
   model_turns?: ModelTurn[];
   decision: Decision;
+  /** What the harness tells the planner when a call repeats. */
+  guidance?: string;
+  /** Approval requests made immediately before the action, each with its answer. */
+  approvals?: Approval[];
+  reconciliation?: Reconciliation;
   resolved?: string;
   before: Sample;
   after: Sample;
@@ -280,6 +400,8 @@ export interface AttemptSpec {
   fault?: string;
   params?: Record<string, number>;
   config: Config;
+  /** The attempt's own scripted plan; absent follows the task's. */
+  plan?: Action[];
 }
 
 /**
@@ -406,7 +528,7 @@ export interface Progress {
   /** The newest screenshot's path, relative to the run's media folder. */
   frame?: string;
   status?: RunStatus;
-  /** On model-wait: true while the attempt waits because every model refused. */
+  /** model-wait: true while waiting for a model, false once one answers again. */
   waiting?: boolean;
   message?: string;
 }

@@ -7,13 +7,15 @@ export interface StatusBarProps {
   message: Message | null;
   /** The latest error the live run reported. */
   runError: string | null;
+  /** What a model planner is waiting for, if it is. */
+  waiting: string | null;
 }
 
 /**
  * One line at the foot of the window, always there, so nothing above it moves as a run
  * progresses or a message comes: the run's progress, then the latest message or error.
  */
-export function StatusBar({ progress, message, runError }: StatusBarProps) {
+export function StatusBar({ progress, message, runError, waiting }: StatusBarProps) {
   const error = runError ?? (message?.kind === "error" ? message.text : null);
   return (
     <footer className="status-bar">
@@ -24,6 +26,7 @@ export function StatusBar({ progress, message, runError }: StatusBarProps) {
           </span>
           <progress max={progress.of} value={progress.at - 1} aria-label="Run progress" />
           <span className="progress-title">{progress.title}</span>
+          {waiting && <span className="waiting">{waiting}</span>}
         </div>
       )}
       <p className="status-text" role="status">{!error && message ? message.text : ""}</p>

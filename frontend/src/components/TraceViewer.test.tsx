@@ -122,6 +122,34 @@ describe("TraceViewer", () => {
     expect(screen.getByText("Confirm with Enter").closest("li")!.textContent).toContain("not reached");
   });
 
+  it("shows a model planner's turns, the review, the approvals and the reconciliation", () => {
+    const [first, ...rest] = issueAttempt.steps!;
+    const step = {
+      ...first,
+      decision: { ...first.decision, class: "commit" as const, contract: "irreversible" as const, why: "the word “Close”", ask_user: true,
+        review: { reviewer: "rules", verdict: "caution" as const, reason: "closing is permanent" } },
+      guidance: "the same call repeated: change approach",
+      model_turns: [{ step: 0, model: "openai:gpt-4.1-mini", messages: 4, tokens: 1800, grounded_at_ms: 12, text: "I will close it.",
+        calls: [{ id: "c1", name: "click", arguments: '{"test_id":"close-issue"}', outcome: "proposed" as const }],
+        in_tokens: 1790, out_tokens: 40, latency_ms: 830, cost_usd: 0.0012, notes: ["rotated to the second model"] }],
+      approvals: [{ request: { step: 0, action: "Close the issue", target: 'test_id "close-issue"', data: null, permanence: "a closed issue cannot be reopened",
+        url: "http://127.0.0.1:9000/issues/7", hash: "h1" }, answer: "approve" as const, asked_ms: 20, answered_ms: 1400 }],
+      reconciliation: { op_id: "op-1", query: "GET /api/issues?op_id=op-1", answer: "[{\"id\":7}]", found: 1, outcome: "completed" as const },
+    };
+    render(<Harness attempt={{ ...issueAttempt, steps: [step, ...rest] }} />);
+    tab("Model (1)");
+    expect(screen.getByText("openai:gpt-4.1-mini")).toBeTruthy();
+    expect(screen.getByText("I will close it.")).toBeTruthy();
+    expect(screen.getByText("proposed")).toBeTruthy();
+    expect(screen.getByText("rotated to the second model")).toBeTruthy();
+    tab("Decision");
+    expect(screen.getByText("caution by rules: closing is permanent")).toBeTruthy();
+    expect(screen.getByText("the same call repeated: change approach")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Approvals" })).getByText("approve")).toBeTruthy();
+    expect(screen.getByText("a closed issue cannot be reopened")).toBeTruthy();
+    expect(screen.getByText(/completed: 1 record for operation/)).toBeTruthy();
+  });
+
   it("explains its terms in help popovers", () => {
     render(<Harness />);
     const help = screen.getByRole("button", { name: "What is the Jaccard distance?" });

@@ -1,0 +1,73 @@
+package taskfile
+
+// Planning is who plans a task's attempts: the scripted plan, or a model. A task with no
+// plan is planned by a model.
+type Planning struct {
+	// Kind is "script" or "model"; empty means a model when there is no plan.
+	Kind string `json:"kind,omitempty"`
+	// Models are tried in order; rate limits, quota and refusals rotate to the next.
+	Models []ModelSpec `json:"models,omitempty"`
+	// Persistent refuses the model's done: planning goes on until a limit ends it.
+	Persistent bool `json:"persistent,omitempty"`
+	// Vision shows the model each observation's screenshot.
+	Vision bool `json:"vision,omitempty"`
+	// TimeLimitMS bounds planning an attempt; the model is told the time left.
+	TimeLimitMS int `json:"time_limit_ms,omitempty"`
+}
+
+// ModelSpec is one model a task may be planned by. Its key is read from the environment
+// variable APIKeyEnv when a run starts; a task file names the variable, never the key.
+type ModelSpec struct {
+	Provider  string `json:"provider"`
+	Model     string `json:"model"`
+	BaseURL   string `json:"base_url,omitempty"`
+	APIKeyEnv string `json:"api_key_env,omitempty"`
+}
+
+// UsesModel reports whether a model plans the task.
+func (p Planning) UsesModel(hasPlan bool) bool {
+	return p.Kind == "model" || (p.Kind == "" && !hasPlan)
+}
+
+// planning checks the planner field.
+func (b *builder) planning(doc *Document) error {
+	if doc.Planner == nil {
+		return nil
+	}
+	p := *doc.Planner
+	switch p.Kind {
+	case "", "script", "model":
+	default:
+		return errAt("planner.kind", "want script or model, got %q", p.Kind)
+	}
+	if p.Kind == "script" && len(doc.Plan) == 0 {
+		return errAt("planner.kind", "a scripted planner needs a plan")
+	}
+	if p.TimeLimitMS < 0 {
+		return errAt("planner.time_limit_ms", "want 0 (the default) or more")
+	}
+	for i, m := range p.Models {
+		path := index("planner.models", i)
+		switch {
+		case m.Provider != "openai" && m.Provider != "anthropic":
+			return errAt(path+".provider", "want openai (or any OpenAI-compatible server, with base_url) or anthropic, got %q", m.Provider)
+		case m.Model == "":
+			return errAt(path+".model", "name the model")
+		case m.APIKeyEnv != "" && !envName(m.APIKeyEnv):
+			return errAt(path+".api_key_env", "want the name of an environment variable, such as OPENAI_API_KEY, never the key itself")
+		}
+		if m.BaseURL != "" {
+			if _, err := absoluteHTTP(m.BaseURL); err != nil {
+				return errAt(path+".base_url", "%v", err)
+			}
+		}
+	}
+	if p.UsesModel(len(doc.Plan) > 0) && len(p.Models) == 0 {
+		return errAt("planner.models", "a model plans this task: name at least one, or give --model when running it")
+	}
+	b.s.planning = p
+	return nil
+}
+
+// Planning is who plans the task's attempts, as the task file says.
+func (s *suite) Planning() Planning { return s.planning }

@@ -1,0 +1,56 @@
+package taskfile
+
+import (
+	"strings"
+	"testing"
+)
+
+// plannerTask is a task with no plan and the given planner field.
+func plannerTask(planner string) string {
+	return `schema: observatory.task/v1
+name: model-task
+intent: Book North lab.
+lab: booking
+start_url: /
+` + planner + `
+success:
+  - id: saved
+    label: saved
+    http: {url: /api/state, expr: "size(body.records) > 0"}
+`
+}
+
+func TestPlannerField(t *testing.T) {
+	ok := plannerTask(`planner:
+  kind: model
+  models:
+    - {provider: openai, model: gpt-4.1-mini, api_key_env: OPENAI_API_KEY}
+    - {provider: openai, model: llama3.1, base_url: "http://127.0.0.1:11434/v1"}
+  persistent: true
+  time_limit_ms: 60000`)
+	s, err := Parse("model.yaml", []byte(ok), "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Planning()
+	if !p.UsesModel(len(s.Plan()) > 0) || len(p.Models) != 2 || !p.Persistent || p.TimeLimitMS != 60000 ||
+		p.Models[1].BaseURL != "http://127.0.0.1:11434/v1" {
+		t.Errorf("planning = %+v", p)
+	}
+	if !strings.Contains(string(s.Spec()), `"api_key_env":"OPENAI_API_KEY"`) {
+		t.Errorf("the spec does not carry the key's variable name: %s", s.Spec())
+	}
+	for _, tt := range []struct{ planner, says string }{
+		{"planner: {kind: guess}", "planner.kind: want script or model"},
+		{"planner: {kind: script}", "a scripted planner needs a plan"},
+		{"planner: {kind: model}", "planner.models: a model plans this task"},
+		{"planner: {models: [{provider: mistral, model: m}]}", "planner.models[0].provider"},
+		{"planner: {models: [{provider: openai, model: m, api_key_env: sk-live-123}]}", "never the key itself"},
+		{"planner: {models: [{provider: openai, model: m, base_url: 'file:///etc'}]}", "planner.models[0].base_url"},
+		{"planner: {models: [{provider: openai, model: m, key: abc}]}", "planner.models[0].key"},
+	} {
+		if _, err := Parse("bad.yaml", []byte(plannerTask(tt.planner)), "", Options{}); err == nil || !strings.Contains(err.Error(), tt.says) {
+			t.Errorf("%s: %v, want an error saying %q", tt.planner, err, tt.says)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+import type { Approval } from "../api/types";
+
+/** The approvals a step asked for before it acted: what approving would let happen, and the answer. */
+export function ApprovalList({ approvals }: { approvals: Approval[] }) {
+  return (
+    <section aria-label="Approvals">
+      <h3>Approvals</h3>
+      <ul className="approvals">
+        {approvals.map((a, k) => (
+          <li key={k}>
+            <strong>{a.answer === "none" ? "no answer" : a.answer}</strong>
+            {a.void && <span className="tag plain">void: the details changed</span>} {a.request.action} <code>{a.request.target}</code>
+            {a.request.recipient && <> to {a.request.recipient}</>}
+            {a.request.amount && <>, {a.request.amount}</>}
+            <span className="muted num"> · asked at {a.asked_ms} ms, answered at {a.answered_ms} ms</span>
+            <div className="muted">{a.request.permanence}</div>
+            {a.request.again && <div className="muted">asked again: {a.request.again}</div>}
+            {a.note && <div className="muted">{a.note}</div>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
