@@ -30,6 +30,9 @@ var testTask = agent.Task{Name: "model test", Intent: "This is a connection test
 // read from m's environment variable, never from the UI), and returns the reply, or why there
 // was none, within ModelTestLimit.
 func (s *Settings) TestModel(m model.ModelConfig) (ModelTest, error) {
+	if err := CheckModel(m); err != nil {
+		return ModelTest{Model: m.Name()}, err
+	}
 	return testModel(context.Background(), m, ModelTestLimit)
 }
 

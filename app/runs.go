@@ -156,7 +156,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		r.emit.Emit(EventRun, p)
 	}
 	id := runner.NewRunID(time.Now())
-	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id),
+	media := ""
+	if r.media != "" {
+		media = filepath.Join(r.media, id)
+	}
+	plan, err := windowPlanner(src, set, id, media, report)
+	if err != nil {
+		return "", err
+	}
+	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id), Planner: plan,
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
 		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store, Emit: report})
 	if err != nil {
