@@ -113,7 +113,7 @@ export function App({ api }: { api: Api }) {
         onImport={w.importRun}
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
-      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
+      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />

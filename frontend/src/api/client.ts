@@ -11,6 +11,8 @@ import type {
   RunSummary,
   SessionInfo,
   Settings,
+  ModelConfig,
+  ModelTest,
   StartRequest,
   TaskInfo,
 } from "./types";
@@ -231,6 +233,8 @@ export interface Api {
   settings: {
     get(): Promise<Settings>;
     save(s: Settings): Promise<void>;
+    /** Sends one tiny request to m through the model planner; its reply, or why there was none. */
+    testModel(m: ModelConfig): Promise<ModelTest>;
   };
   session: {
     /** Tells the backend the UI has mounted (the desktop smoke test waits for it). */
@@ -278,6 +282,7 @@ export function createApi(t: Transport): Api {
     settings: {
       get: () => c<Settings>("Settings", "Get"),
       save: (s) => c<void>("Settings", "Save", s),
+      testModel: (m) => c<ModelTest>("Settings", "TestModel", m),
     },
     session: {
       ready: () => c<SessionInfo>("Session", "Ready"),

@@ -498,6 +498,31 @@ export interface Settings {
   trace: boolean;
   /** How many attempts run at once; absent or 1: one after another. */
   parallel?: number;
+  /** The models that plan runs when a model plans, tried in order. */
+  models?: ModelConfig[];
+  /** Who plans runs started here: the task's script (default; a task without a plan still goes to a model) or a model. */
+  planner?: "script" | "model";
+}
+
+/** One model a run may be planned by (model.ModelConfig). Its key stays in the backend's environment. */
+export interface ModelConfig {
+  provider: "openai" | "anthropic";
+  /** Empty: the provider's own API; an OpenAI-compatible server's URL (Ollama: http://127.0.0.1:11434/v1). */
+  base_url?: string;
+  model: string;
+  /** The environment variable holding the key (ends in _API_KEY or _TOKEN); empty sends no key. */
+  api_key_env?: string;
+  price_in_per_mtok?: number;
+  price_out_per_mtok?: number;
+}
+
+/** What a model answered to Settings.TestModel's one tiny request. */
+export interface ModelTest {
+  /** "provider:model". */
+  model: string;
+  /** Its words and tool calls. */
+  reply: string;
+  latency_ms: number;
 }
 
 /** What a `run` event reports. */
