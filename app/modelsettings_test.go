@@ -104,3 +104,25 @@ func TestWindowPlannerWaitsCarryTheRunID(t *testing.T) {
 		t.Errorf("events %+v; want one model-wait of run r-42", got)
 	}
 }
+
+// TestStartAPlanlessTaskWantsAModel: a task file with no plan goes to a model; with none
+// configured, Start refuses it and says where to add one, and with one it is accepted.
+func TestStartAPlanlessTaskWantsAModel(t *testing.T) {
+	s, _, _ := newServices(t, nil)
+	info, err := s.Runs.LoadTask("model-task.yaml", `schema: observatory.task/v1
+name: model-task
+intent: Book North lab.
+lab: booking
+start_url: /
+success:
+  - id: saved
+    label: saved
+    http: {url: /api/state, expr: "size(body.records) > 0"}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Runs.Start(StartRequest{Task: info.Ref}); !errors.Is(err, ErrNoModel) {
+		t.Errorf("Start without a model: %v; want ErrNoModel", err)
+	}
+}

@@ -53,11 +53,12 @@ var ErrNoModel = errors.New("a model plans this run, but no model is configured:
 // own models are used when the settings have none. Every model-wait event carries runID.
 func windowPlanner(src TaskSource, set UserSettings, runID, mediaDir string, emit func(runner.Progress)) (func(agent.AttemptSpec) agent.Planner, error) {
 	task, plan := src.Suite.Task(), src.Suite.Plan()
-	var declared taskfile.Planning
+	// A lab's task always has its script; a task file's has one when its plan has steps.
+	declared, hasPlan := taskfile.Planning{}, true
 	if ts, ok := src.Suite.(taskfile.Suite); ok {
-		declared = ts.Planning()
+		declared, hasPlan = ts.Planning(), len(plan) > 0
 	}
-	if set.Planner != PlannerModel && !declared.UsesModel(len(plan) > 0 || src.Planner != nil) {
+	if set.Planner != PlannerModel && !declared.UsesModel(hasPlan) {
 		return nil, nil
 	}
 	cfg := model.Config{Persistent: declared.Persistent, Vision: declared.Vision, MediaDir: mediaDir, TimeLimitMS: declared.TimeLimitMS}
