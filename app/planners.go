@@ -2,11 +2,13 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"observatory/backend/agent"
 	"observatory/backend/planner/model"
 	"observatory/backend/runner"
+	"observatory/backend/taskfile"
 )
 
 // ModelPlanner returns the planner of each attempt of task when a model plans: a fresh model
@@ -40,4 +42,44 @@ type failing struct{ err error }
 
 func (f failing) Next(context.Context, agent.Sample, []agent.Step) (agent.Proposal, error) {
 	return agent.Proposal{}, f.err
+}
+
+// ErrNoModel is returned when a model should plan a run and none is configured.
+var ErrNoModel = errors.New("a model plans this run, but no model is configured: add one under Settings → Models")
+
+// windowPlanner returns the planner of a run started from the window: nil for the task's
+// own plan, or a model planner when the settings choose one or the task needs one (it has
+// no plan, or its file says planner: model). The settings' models come first; a task file's
+// own models are used when the settings have none. Every model-wait event carries runID.
+func windowPlanner(src TaskSource, set UserSettings, runID, mediaDir string, emit func(runner.Progress)) (func(agent.AttemptSpec) agent.Planner, error) {
+	task, plan := src.Suite.Task(), src.Suite.Plan()
+	// A lab's task always has its script; a task file's has one when its plan has steps.
+	declared, hasPlan := taskfile.Planning{}, true
+	if ts, ok := src.Suite.(taskfile.Suite); ok {
+		declared, hasPlan = ts.Planning(), len(plan) > 0
+	}
+	if set.Planner != PlannerModel && !declared.UsesModel(hasPlan) {
+		return nil, nil
+	}
+	cfg := model.Config{Persistent: declared.Persistent, Vision: declared.Vision, MediaDir: mediaDir, TimeLimitMS: declared.TimeLimitMS}
+	for _, m := range set.Models {
+		if err := CheckModel(m); err != nil {
+			return nil, err
+		}
+		cfg.Models = append(cfg.Models, m)
+	}
+	if len(cfg.Models) == 0 {
+		for _, m := range declared.Models {
+			cfg.Models = append(cfg.Models, model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv})
+		}
+	}
+	if len(cfg.Models) == 0 {
+		return nil, ErrNoModel
+	}
+	return ModelPlanner(task, cfg, func(p runner.Progress) {
+		p.RunID = runID
+		if emit != nil {
+			emit(p)
+		}
+	})
 }

@@ -47,7 +47,9 @@ type Runs struct {
 	emit     Emitter
 	media    string
 	recent   *recentTasks
-	launch   func(headed bool, executable string) runner.Launcher
+	// approvals answers the approval requests of the runs started here.
+	approvals *Approvals
+	launch    func(headed bool, executable string) runner.Launcher
 
 	mu      sync.Mutex
 	current *liveRun
@@ -143,13 +145,28 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		override = *req.Config
 	}
 	finished := false // whether the runner reported the run's end itself
-	prep, err := Prepare(RunRequest{Task: src, Attempts: req.Attempts, Override: override,
+	var live *liveRun // set before the run starts
+	// report forwards p to the UI; the run stops being current before the UI hears that it
+	// ended, so a Start right after is not refused.
+	report := func(p runner.Progress) {
+		if p.Kind == runner.RunFinished {
+			finished = true
+			r.release(live)
+		}
+		r.emit.Emit(EventRun, p)
+	}
+	id := runner.NewRunID(time.Now())
+	media := ""
+	if r.media != "" {
+		media = filepath.Join(r.media, id)
+	}
+	plan, err := windowPlanner(src, set, id, media, report)
+	if err != nil {
+		return "", err
+	}
+	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id), Planner: plan,
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
-		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store,
-		Emit: func(p runner.Progress) {
-			finished = finished || p.Kind == runner.RunFinished
-			r.emit.Emit(EventRun, p)
-		}})
+		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store, Emit: report})
 	if err != nil {
 		return "", err
 	}
@@ -160,7 +177,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		return "", ErrRunGoing
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	live := &liveRun{id: prep.ID, cancel: cancel, done: make(chan struct{})}
+	live = &liveRun{id: prep.ID, cancel: cancel, done: make(chan struct{})}
 	r.current = live
 	go func() {
 		defer close(live.done)
@@ -168,16 +185,21 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		// Once the run is recorded, the runner reports its own errors and end; an error before
 		// that (say, no media folder) must still reach the UI and end the run, exactly once.
 		if _, err := prep.Runner.Run(ctx, live.id, prep.Options); err != nil && !finished {
-			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.Error, Message: err.Error()})
-			r.emit.Emit(EventRun, runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
+			report(runner.Progress{RunID: live.id, Kind: runner.Error, Message: err.Error()})
+			report(runner.Progress{RunID: live.id, Kind: runner.RunFinished, Status: agent.RunInterrupted})
 		}
-		r.mu.Lock()
-		if r.current == live {
-			r.current = nil
-		}
-		r.mu.Unlock()
+		r.release(live)
 	}()
 	return live.id, nil
+}
+
+// release makes live no longer the current run, if it still is.
+func (r *Runs) release(live *liveRun) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.current == live {
+		r.current = nil
+	}
 }
 
 // Stop cancels the current run, if any, and waits until it has wound down: its page is

@@ -150,3 +150,34 @@ func TestSettings(t *testing.T) {
 		t.Errorf("read back %+v, %v", got, err)
 	}
 }
+
+// restarting is an Emitter that starts another run the moment it hears one end, as a user
+// clicking ▶ right after a run finishes does.
+type restarting struct {
+	runs *Runs
+	errs chan error
+}
+
+func (e restarting) Emit(name string, data any) {
+	if p, ok := data.(runner.Progress); ok && p.Kind == runner.RunFinished && cap(e.errs) > len(e.errs) {
+		_, err := e.runs.Start(StartRequest{Task: "lab:booking", Attempts: []string{"saves-normally"}})
+		e.errs <- err
+	}
+}
+
+func TestStartRightAfterTheRunEnded(t *testing.T) {
+	s, _, _ := newServices(t, func(context.Context) (agent.Browser, error) { return nil, errors.New("no browser") })
+	e := restarting{runs: s.Runs, errs: make(chan error, 1)}
+	s.SetEmitter(e)
+	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking", Attempts: []string{"saves-normally"}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-e.errs:
+		if err != nil {
+			t.Errorf("Start as the run-finished event arrived: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run never ended")
+	}
+}

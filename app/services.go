@@ -32,8 +32,10 @@ type Services struct {
 	Files    *Files
 	Settings *Settings
 	Session  *Session
-	Transfer *Transfer
-	emitter  *switchableEmitter
+	// Approvals asks the window's user to approve the irreversible actions of its runs.
+	Approvals *Approvals
+	Transfer  *Transfer
+	emitter   *switchableEmitter
 }
 
 // New builds the services.
@@ -44,14 +46,16 @@ func New(o Options) *Services {
 	em := &switchableEmitter{}
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
 	transfer := NewTransfer(o.Store, o.DataDir)
+	approvals := NewApprovals(em)
 	return &Services{
 		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
-			recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
-		Files:    &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
-		Transfer: transfer,
-		Settings: settings,
-		Session:  &Session{info: SessionInfo{Version: o.Version, Transport: o.Transport, DataDir: o.DataDir}, onReady: o.OnReady},
-		emitter:  em,
+			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
+		Approvals: approvals,
+		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
+		Transfer:  transfer,
+		Settings:  settings,
+		Session:   &Session{info: SessionInfo{Version: o.Version, Transport: o.Transport, DataDir: o.DataDir}, onReady: o.OnReady},
+		emitter:   em,
 	}
 }
 
@@ -59,7 +63,7 @@ func New(o Options) *Services {
 func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
 
 // Bind lists the service values a transport exposes; their type names are the service names.
-func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session} }
+func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals} }
 
 // Shutdown stops a run that is still going, so it ends recorded as cancelled.
 func (s *Services) Shutdown() { _ = s.Runs.Stop() }

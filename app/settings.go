@@ -11,6 +11,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/jsonstrict"
+	"observatory/backend/planner/model"
 )
 
 // UserSettings are the choices runs started from the UI use. Config holds only the numbers
@@ -26,6 +27,12 @@ type UserSettings struct {
 	Trace bool `json:"trace"`
 	// Parallel is how many attempts run at once (0 or 1: one after another).
 	Parallel int `json:"parallel,omitempty"`
+	// Models plan runs when a model plans them, tried in order. Each names the environment
+	// variable holding its key; the key itself is never stored.
+	Models []model.ModelConfig `json:"models,omitempty"`
+	// Planner is who plans the runs started here: "script" (the task's plan; the default, and
+	// a model still plans a task without one) or "model".
+	Planner string `json:"planner,omitempty"`
 }
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.
@@ -67,6 +74,9 @@ func (s *Settings) Save(u UserSettings) error {
 	}
 	if u.Parallel < 0 || u.Parallel > MaxParallel {
 		return fmt.Errorf("settings not saved: parallel %d: want 1 to %d attempts at once", u.Parallel, MaxParallel)
+	}
+	if err := checkModels(u); err != nil {
+		return fmt.Errorf("settings not saved: %w", err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

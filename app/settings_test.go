@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -24,7 +25,7 @@ func TestSettingsFileIsReadStrictly(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: Get = %+v, %v; want an error naming the file and containing %q", tt.name, got, err, tt.err)
 		}
-		if got != DefaultSettings() {
+		if !reflect.DeepEqual(got, DefaultSettings()) {
 			t.Errorf("%s: Get = %+v, want the defaults", tt.name, got)
 		}
 	}

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
+import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
+import { ModelWaitNote } from "./components/ModelWaitNote";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
@@ -15,6 +17,7 @@ import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
+import { withClaim } from "./trace/claim";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -59,7 +62,7 @@ export function App({ api }: { api: Api }) {
 
   // The columns: named by the shown attempts' verdicts, else by the task's.
   const names = attempts[0]?.verdicts ?? task?.columns ?? null;
-  const columns = useMemo(() => (names ? columnsOf(names) : []), [names]);
+  const columns = useMemo(() => (names ? withClaim(columnsOf(names), attempts) : []), [names, attempts]);
 
   // What the import of the shown run found wrong in its file; other runs have no file.
   const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];
@@ -110,8 +113,10 @@ export function App({ api }: { api: Api }) {
         onImport={w.importRun}
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
-      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} />}
+      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
+      <ApprovalPrompt api={api} titleOf={titleOf} />
+      <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop a task file (YAML or JSON) to open it
@@ -189,7 +194,7 @@ export function App({ api }: { api: Api }) {
         }
         message={w.message}
         runError={live?.error ?? null}
-        waiting={live?.waiting ?? null}
+        waiting={live ? (Object.values(live.waiting)[0] ?? null) : null}
       />
     </div>
   );

@@ -3,9 +3,10 @@
 // the ground truth's (as agent.Verdicts.Wrong does), and a call the oracle could not make is
 // "could not confirm", never "not done". Pure.
 import type { Attempt, Condition, Disagreement, Gate, Verdict, Verdicts } from "./api/types";
+import { CLAIM, claimCell } from "./trace/claim";
 
-/** What a column shows: the ground truth, a signal, the gate or the terminal state. */
-export type ColumnKind = "truth" | "signal" | "gate" | "terminal";
+/** What a column shows: the ground truth, a signal, a model planner's claim (trace/claim.ts), the gate or the terminal state. */
+export type ColumnKind = "truth" | "signal" | "claim" | "gate" | "terminal";
 
 /** One column of the attempts table; key is the id a disagreement names it by. */
 export interface Column {
@@ -97,6 +98,7 @@ export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell
 export function rowCells(a: Attempt, columns: Column[], disagreements: Disagreement[] = []): Record<string, Cell> {
   const cells = judgedCells(a.verdicts, columns);
   cells.terminal = { text: a.terminal, wrong: false, unconfirmed: false, evidence: a.reason };
+  if (columns.some((c) => c.kind === "claim")) cells[CLAIM] = claimCell(a);
   for (const d of disagreements) {
     if (d.attempt === a.attempt && cells[d.verdict]) cells[d.verdict] = { ...cells[d.verdict], disagreement: d };
   }
@@ -111,6 +113,7 @@ export function totals(attempts: Attempt[], columns: Column[]): Record<string, s
   for (const c of columns) {
     if (c.kind === "truth") out[c.key] = `yes: ${count((a) => a.verdicts.truth.done)} of ${n}`;
     if (c.kind === "terminal") out[c.key] = `completed: ${count((a) => a.terminal === "completed")} of ${n}`;
+    if (c.kind === "claim") out[c.key] = `wrong: ${count((a) => claimCell(a).wrong)} of ${n}`;
     if (c.kind === "signal" || c.kind === "gate") {
       out[c.key] = `wrong: ${count((a) => wrongChecks(a.verdicts).includes(c.key))} of ${n}`;
     }

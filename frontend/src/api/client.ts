@@ -3,6 +3,7 @@
 // a plain browser served by `observatory serve` it POSTs to /api/<Service>/<Method> and reads
 // events from one shared WebSocket at /api/events. See docs/api.md.
 import type {
+  ApprovalAsk,
   ImportResult,
   Progress,
   Replay,
@@ -10,6 +11,8 @@ import type {
   RunSummary,
   SessionInfo,
   Settings,
+  ModelConfig,
+  ModelTest,
   StartRequest,
   TaskInfo,
 } from "./types";
@@ -190,6 +193,8 @@ export interface Api {
   onProgress(cb: (p: Progress) => void): () => void;
   /** Subscribes to reconnects of the event stream, after which missed events must be re-read. */
   onReconnect(cb: () => void): () => void;
+  /** Subscribes to approval requests opening and closing. */
+  onApproval(cb: (a: ApprovalAsk) => void): () => void;
   runs: {
     /** The labs' built-in tasks, then the recently opened task files. */
     tasks(): Promise<TaskInfo[]>;
@@ -228,10 +233,18 @@ export interface Api {
   settings: {
     get(): Promise<Settings>;
     save(s: Settings): Promise<void>;
+    /** Sends one tiny request to m through the model planner; its reply, or why there was none. */
+    testModel(m: ModelConfig): Promise<ModelTest>;
   };
   session: {
     /** Tells the backend the UI has mounted (the desktop smoke test waits for it). */
     ready(): Promise<SessionInfo>;
+  };
+  approvals: {
+    /** Answers the open approval request id; fails once it is closed. */
+    answer(id: string, answer: "approve" | "deny"): Promise<void>;
+    /** The requests waiting for an answer, oldest first. */
+    pending(): Promise<ApprovalAsk[]>;
   };
 }
 
@@ -242,6 +255,7 @@ export function createApi(t: Transport): Api {
     kind: t.kind,
     onProgress: (cb) => t.onEvent("run", (data) => cb(data as Progress)),
     onReconnect: (cb) => t.onReconnect(cb),
+    onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     runs: {
       tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
       loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
@@ -268,9 +282,14 @@ export function createApi(t: Transport): Api {
     settings: {
       get: () => c<Settings>("Settings", "Get"),
       save: (s) => c<void>("Settings", "Save", s),
+      testModel: (m) => c<ModelTest>("Settings", "TestModel", m),
     },
     session: {
       ready: () => c<SessionInfo>("Session", "Ready"),
+    },
+    approvals: {
+      answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),
+      pending: () => c<ApprovalAsk[]>("Approvals", "Pending"),
     },
   };
 }

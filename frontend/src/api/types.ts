@@ -287,6 +287,50 @@ export interface Sample {
   screenshot?: string;
 }
 
+/** One tool call a model made and what the planner did with it (agent.ModelCall). */
+export interface ModelCall {
+  id: string;
+  name: string;
+  /** The arguments as the model sent them (JSON text, possibly invalid). */
+  arguments: string;
+  outcome: "proposed" | "answered" | "rejected" | "refused";
+  /** What went back to the model for a call answered, rejected or refused by the planner. */
+  result?: string;
+}
+
+/** Older turns summarised to keep the conversation under its token budget (agent.Compaction). */
+export interface Compaction {
+  messages: number;
+  summary: string;
+  tokens_before: number;
+  tokens_after: number;
+}
+
+/** One exchange with a model planner (agent.ModelTurn). */
+export interface ModelTurn {
+  /** The index of the step this turn was planning. */
+  step: number;
+  /** "provider:model" ("openai:gpt-4.1-mini"). */
+  model: string;
+  /** The request: messages sent and their estimated tokens. */
+  messages: number;
+  tokens: number;
+  grounded_at_ms: number;
+  /** What the model wrote besides its tool calls. */
+  text?: string;
+  calls?: ModelCall[];
+  in_tokens: number;
+  out_tokens: number;
+  latency_ms: number;
+  /** 0 when no prices are configured. */
+  cost_usd: number;
+  retries?: number;
+  notes?: string[];
+  compaction?: Compaction;
+  /** Why planning ended at this turn without an answer. */
+  error?: string;
+}
+
 /** One executed action and everything recorded about it (agent.Step). */
 export interface Step {
   index: number;
@@ -454,6 +498,31 @@ export interface Settings {
   trace: boolean;
   /** How many attempts run at once; absent or 1: one after another. */
   parallel?: number;
+  /** The models that plan runs when a model plans, tried in order. */
+  models?: ModelConfig[];
+  /** Who plans runs started here: the task's script (default; a task without a plan still goes to a model) or a model. */
+  planner?: "script" | "model";
+}
+
+/** One model a run may be planned by (model.ModelConfig). Its key stays in the backend's environment. */
+export interface ModelConfig {
+  provider: "openai" | "anthropic";
+  /** Empty: the provider's own API; an OpenAI-compatible server's URL (Ollama: http://127.0.0.1:11434/v1). */
+  base_url?: string;
+  model: string;
+  /** The environment variable holding the key (ends in _API_KEY or _TOKEN); empty sends no key. */
+  api_key_env?: string;
+  price_in_per_mtok?: number;
+  price_out_per_mtok?: number;
+}
+
+/** What a model answered to Settings.TestModel's one tiny request. */
+export interface ModelTest {
+  /** "provider:model". */
+  model: string;
+  /** Its words and tool calls. */
+  reply: string;
+  latency_ms: number;
 }
 
 /** What a `run` event reports. */
@@ -487,6 +556,50 @@ export interface Progress {
   /** model-wait: true while waiting for a model, false once one answers again. */
   waiting?: boolean;
   message?: string;
+}
+
+/** The user's answer to an approval request (agent.ApprovalAnswer); none is no answer: held. */
+export type ApprovalAnswer = "approve" | "deny" | "none";
+
+/**
+ * What approving one irreversible action would let happen, in the user's words
+ * (agent.ApprovalRequest): the control, the recipient, the amount, the form's data and what
+ * cannot be undone, with the page's screenshot as it was asked.
+ */
+export interface ApprovalRequest {
+  /** The index of the step that asks (0-based). */
+  step: number;
+  /** The step's description ("Send the message"). */
+  action: string;
+  /** The control it uses, as agent.Target.String writes it ("button[Send]"). */
+  target: string;
+  recipient?: string;
+  amount?: string;
+  /** The form's fields as the action would send them. */
+  data: Field[] | null;
+  permanence: string;
+  url: string;
+  /** The page as the request was made, relative to the run's media folder. */
+  screenshot?: string;
+  hash: string;
+  /** Why the user is asked again: what changed since their last approval. */
+  again?: string;
+}
+
+/**
+ * One approval request of a run started from this window (app.ApprovalAsk), sent as the
+ * `approval` event when it opens and again when it closes.
+ */
+export interface ApprovalAsk {
+  /** Names the request in Approvals.Answer. */
+  id: string;
+  run_id: string;
+  slug: string;
+  request: ApprovalRequest;
+  /** True while the request waits for the user's answer. */
+  open: boolean;
+  /** What came of a closed request. */
+  answer?: ApprovalAnswer;
 }
 
 /** What Session.Ready answers: where the UI runs. */

@@ -37,9 +37,8 @@ const noStep = <p className="muted">No step observed yet.</p>;
 
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
- * changed, the page's facts, the oracle's raw answers, the app's events, the decision (with
- * approvals and reconciliation), a model planner's turns, the blocked requests, and an
- * imported run's replay.
+ * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
+ * blocked requests, and an imported run's replay.
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
@@ -105,7 +104,7 @@ export function DetailTabs(p: DetailTabsProps) {
     },
     { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
     ...(step?.model_turns?.length
-      ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns turns={step.model_turns!} /> }]
+      ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns step={step} gateDone={attempt?.verdicts.gate.done} /> }]
       : []),
     {
       id: "blocked",

@@ -1,38 +1,80 @@
-import type { ModelTurn } from "../api/types";
+import type { ModelTurn, Step } from "../api/types";
+import { claimText } from "../trace/claim";
+import "./ModelTurns.css";
 
-/** A model planner's turns that led to a step: the model, usage, latency and cost, what it wrote, its tool calls and what became of each. */
-export function ModelTurns({ turns }: { turns: ModelTurn[] }) {
+/** Props of ModelTurns. */
+export interface ModelTurnsProps {
+  step: Step;
+  /** The gate's call, once the attempt is judged: shown beside the model's claim on a verify step. */
+  gateDone?: boolean;
+}
+
+/**
+ * The model planner's turns that led to one step: the step's stated reason, then per turn the
+ * model, its tool calls and what became of each, tokens, latency, cost, retries, notes and
+ * compaction. On a verify step, the model's claim beside the gate's call.
+ */
+export function ModelTurns({ step, gateDone }: ModelTurnsProps) {
+  const turns = step.model_turns ?? [];
   return (
-    <ol className="model-turns">
-      {turns.map((t, k) => (
-        <li key={k}>
-          <p className="turn-head">
-            <strong>{t.model}</strong>{" "}
-            <span className="muted num">
-              {t.messages} messages, ~{t.tokens} tokens sent · {t.in_tokens} in / {t.out_tokens} out · {t.latency_ms} ms
-              {t.cost_usd > 0 && ` · $${t.cost_usd.toFixed(4)}`}
-              {t.retries ? ` · ${t.retries} retried` : ""} · saw the page at {t.grounded_at_ms} ms
-            </span>
-          </p>
-          {t.text && <pre>{t.text}</pre>}
+    <div className="model-turns">
+      {step.action.kind === "verify" && gateDone !== undefined && (
+        <p className="model-claim" data-testid="model-claim">
+          {claimText([step], gateDone)}
+        </p>
+      )}
+      {step.reason && (
+        <p>
+          <strong>Reason:</strong> {step.reason}
+        </p>
+      )}
+      <ol className="model-turn-list">
+        {turns.map((t, k) => (
+          <li key={k} data-testid={`model-turn-${k}`}>
+            <TurnView turn={t} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** One turn: what it cost, what the model wrote and called, and what else happened. */
+function TurnView({ turn: t }: { turn: ModelTurn }) {
+  return (
+    <>
+      <h4>
+        <code>{t.model}</code>{" "}
+        <span className="muted num">
+          · {t.latency_ms} ms · tokens in {t.in_tokens} / out {t.out_tokens} · {t.cost_usd > 0 ? `$${t.cost_usd.toFixed(4)}` : "no price set"}
+          {t.retries ? ` · ${t.retries} ${t.retries === 1 ? "retry" : "retries"}` : ""}
+        </span>
+      </h4>
+      {t.text && <p className="model-text">{t.text}</p>}
+      {(t.calls ?? []).length > 0 && (
+        <ul className="model-calls">
           {(t.calls ?? []).map((c) => (
-            <div key={c.id} className="model-call">
-              <code>{c.name}</code> <span className={`tag plain outcome-${c.outcome}`}>{c.outcome}</span>
-              <pre>{c.arguments}</pre>
-              {c.result && <pre className="muted">{c.result}</pre>}
-            </div>
+            <li key={c.id}>
+              <code>
+                {c.name}({c.arguments})
+              </code>{" "}
+              <span className={c.outcome === "proposed" ? "tag" : "tag plain"}>{c.outcome}</span>
+              {c.result && <span className="muted"> {c.result}</span>}
+            </li>
           ))}
-          {(t.notes ?? []).map((n, i) => (
-            <p key={i} className="muted">{n}</p>
-          ))}
-          {t.compaction && (
-            <p className="muted">
-              Compacted {t.compaction.messages} messages ({t.compaction.tokens_before} → {t.compaction.tokens_after} tokens): {t.compaction.summary}
-            </p>
-          )}
-          {t.error && <p className="warn">{t.error}</p>}
-        </li>
+        </ul>
+      )}
+      {(t.notes ?? []).map((n) => (
+        <p key={n} className="muted">
+          {n}
+        </p>
       ))}
-    </ol>
+      {t.compaction && (
+        <p className="muted">
+          Compacted {t.compaction.messages} messages: {t.compaction.tokens_before} → {t.compaction.tokens_after} tokens. Summary: {t.compaction.summary}
+        </p>
+      )}
+      {t.error && <p className="warn">{t.error}</p>}
+    </>
   );
 }

@@ -1,10 +1,13 @@
 import { cloneElement, useId, useState, type ReactElement } from "react";
-import type { ConfigOverride, SelectorMode, Settings, WaitMode } from "../api/types";
+import type { ConfigOverride, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import { ModelsSection } from "./ModelsSection";
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
   settings: Settings;
   onSave(s: Settings): void;
+  /** Sends one tiny request to a model (Settings.TestModel). */
+  onTestModel?(m: ModelConfig): Promise<ModelTest>;
 }
 
 type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "budget";
@@ -46,7 +49,7 @@ function withField<K extends keyof ConfigOverride>(o: ConfigOverride, key: K, va
  * The numbers and switches runs use. A config field left empty keeps each attempt's own value
  * (the fixed-wait attempt still waits a fixed delay); a filled one overrides every attempt.
  */
-export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
+export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelProps) {
   const [draft, setDraft] = useState<Settings>({ ...settings, config: settings.config ?? {} });
   const cfg = draft.config;
   const setField = <K extends keyof ConfigOverride>(key: K, value: ConfigOverride[K] | undefined) =>
@@ -116,6 +119,12 @@ export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
           ))}
         </fieldset>
       </div>
+      <ModelsSection
+        models={draft.models ?? []}
+        planner={draft.planner ?? "script"}
+        onTest={onTestModel}
+        onChange={(models, planner) => setDraft({ ...draft, models, planner })}
+      />
     </form>
   );
 }

@@ -18,7 +18,7 @@ export interface StatusBarProps {
 export function StatusBar({ progress, message, runError, waiting }: StatusBarProps) {
   const error = runError ?? (message?.kind === "error" ? message.text : null);
   return (
-    <div className="status-bar">
+    <footer className="status-bar">
       {progress && (
         <div className="progress" data-testid="progress">
           <span className="num">
@@ -31,6 +31,6 @@ export function StatusBar({ progress, message, runError, waiting }: StatusBarPro
       )}
       <p className="status-text" role="status">{!error && message ? message.text : ""}</p>
       <p className="status-error" role="alert">{error ?? ""}</p>
-    </div>
+    </footer>
   );
 }

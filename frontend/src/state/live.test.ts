@@ -24,15 +24,6 @@ describe("applyProgress", () => {
     expect(s.frames).toEqual({ "saves-normally": "frames/3.png" });
   });
 
-  it("says what a model planner waits for, until a model answers again", () => {
-    const waiting = fold([
-      { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
-      { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: true, message: "waiting for a model: rate limited" },
-    ]);
-    expect(waiting.waiting).toBe("waiting for a model: rate limited");
-    expect(applyProgress(waiting, { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: false, message: "a model answers again" }).waiting).toBeNull();
-  });
-
   it("files finished attempts, ends the run and ignores other runs' events", () => {
     const s = fold([
       { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
@@ -45,6 +36,14 @@ describe("applyProgress", () => {
     expect(s.status).toBe("cancelled");
     expect(s.error).toBe("browser crashed");
     expect(currentSlug(s)).toBeNull();
+  });
+
+  it("follows an attempt waiting for a model until a model answers or the attempt ends", () => {
+    const wait: Progress = { run_id: "r1", kind: "model-wait", slug: "saves-normally", waiting: true, message: "waiting for a model: every model refused" };
+    const start: Progress[] = [{ run_id: "r1", kind: "attempt-started", slug: "saves-normally" }, wait];
+    expect(fold(start).waiting).toEqual({ "saves-normally": "waiting for a model: every model refused" });
+    expect(fold([...start, { ...wait, waiting: false, message: "a model answers again" }]).waiting).toEqual({});
+    expect(fold([...start, { run_id: "r1", kind: "attempt-finished", attempt: savesNormally }]).waiting).toEqual({});
   });
 });
 

@@ -23,10 +23,10 @@ export interface LiveState {
   finished: Record<string, Attempt>;
   /** The newest live screenshot's path in the run's media folder, by slug. */
   frames: Record<string, string>;
+  /** While an attempt waits for a model (every model refused), what it says, by slug. */
+  waiting: Record<string, string>;
   /** The latest error the run reported. */
   error: string | null;
-  /** What a model planner is waiting for ("waiting for a model: rate limited"); null when not waiting. */
-  waiting: string | null;
 }
 
 /** The state right after the user asked for planned slugs, before the backend answers. */
@@ -42,8 +42,8 @@ export function startLive(planned: string[]): LiveState {
     checks: {},
     finished: {},
     frames: {},
+    waiting: {},
     error: null,
-    waiting: null,
   };
 }
 
@@ -76,15 +76,21 @@ export function applyProgress(s: LiveState, p: Progress): LiveState {
     case "frame":
       return p.frame ? { ...next, frames: { ...s.frames, [slug]: p.frame } } : next;
     case "attempt-finished":
-      return p.attempt ? { ...next, finished: { ...s.finished, [p.attempt.attempt]: p.attempt } } : next;
+      return p.attempt ? { ...next, finished: { ...s.finished, [p.attempt.attempt]: p.attempt }, waiting: without(s.waiting, slug) } : next;
+    case "model-wait":
+      return { ...next, waiting: p.waiting ? { ...s.waiting, [slug]: p.message ?? "waiting for a model" } : without(s.waiting, slug) };
     case "run-finished":
       return { ...next, status: p.status ?? "finished" };
     case "error":
       return { ...next, error: p.message ?? "the run reported an error without a message" };
-    case "model-wait":
-      return { ...next, waiting: p.waiting ? (p.message ?? "waiting for a model") : null };
   }
   return next;
+}
+
+/** m without key. */
+function without(m: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _, ...rest } = m;
+  return rest;
 }
 
 /**

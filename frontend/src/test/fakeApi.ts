@@ -2,12 +2,13 @@
 // progress events as the backend would.
 import { vi } from "vitest";
 import type { Api } from "../api/client";
-import type { Progress } from "../api/types";
+import type { ApprovalAsk, Progress } from "../api/types";
 import { issueTaskInfo, lab, noticeNothingSaved, replay, run } from "./fixtures";
 
-/** A fake Api plus emit(), which delivers a progress event to every subscriber, and reconnect(). */
+/** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
 export function fakeApi() {
   const subscribers = new Set<(p: Progress) => void>();
+  const approvals = new Set<(a: ApprovalAsk) => void>();
   const reconnects = new Set<() => void>();
   const api: Api = {
     kind: "http",
@@ -18,6 +19,10 @@ export function fakeApi() {
     onReconnect: (cb) => {
       reconnects.add(cb);
       return () => reconnects.delete(cb);
+    },
+    onApproval: (cb) => {
+      approvals.add(cb);
+      return () => approvals.delete(cb);
     },
     runs: {
       tasks: vi.fn().mockResolvedValue([lab]),
@@ -45,13 +50,20 @@ export function fakeApi() {
     settings: {
       get: vi.fn().mockResolvedValue({ config: {}, headed: false, browser_path: "", video: false, screenshots: true, trace: false }),
       save: vi.fn().mockResolvedValue(undefined),
+      testModel: vi.fn().mockResolvedValue({ model: "openai:tiny", reply: "Connected. · done({})", latency_ms: 42 }),
     },
     session: {
       ready: vi.fn().mockResolvedValue({ version: "dev", transport: "http", data_dir: "/tmp/obs" }),
     },
+    approvals: {
+      answer: vi.fn().mockResolvedValue(undefined),
+      pending: vi.fn().mockResolvedValue([]),
+    },
   };
   const emit = (p: Progress) => subscribers.forEach((cb) => cb(p));
+  /** Delivers an approval event, as the backend sends when a request opens or closes. */
+  const emitApproval = (a: ApprovalAsk) => approvals.forEach((cb) => cb(a));
   /** Tells subscribers the event stream came back after a drop. */
   const reconnect = () => reconnects.forEach((cb) => cb());
-  return { api, emit, reconnect, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
+  return { api, emit, emitApproval, reconnect, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
 }

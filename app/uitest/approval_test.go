@@ -1,0 +1,150 @@
+package uitest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+	"observatory/backend/store"
+)
+
+// outboxTerminal is the terminal column of the outbox lab's table: sent as asked, the sent
+// notice, the gate, then the terminal state.
+const outboxTerminal = 3
+
+// TestApprovalCard runs the outbox lab's approval attempts from the window and answers their
+// approval cards with the keyboard, as a user would: one approved (it sends), one approved
+// and then, asked again because the page changed the recipient, denied (nothing sent), and
+// one left unanswered (held, nothing sent). The lab gives the user one second to answer.
+func TestApprovalCard(t *testing.T) {
+	srv, st, _ := newServerWithStore(t)
+	page := openPage(t, srv)
+	_, err := page.GetByRole("banner").GetByRole("combobox", playwright.LocatorGetByRoleOptions{Name: "Task"}).SelectOption(playwright.SelectOptionValues{Values: &[]string{"lab:outbox"}})
+	must(t, "choose the outbox lab", err)
+	card := page.GetByRole("alertdialog")
+	// axe-core is loaded before any card opens: the card lives only as long as the lab's limit.
+	_, err = page.AddScriptTag(playwright.PageAddScriptTagOptions{Path: playwright.String(axePath)})
+	must(t, "inject axe-core", err)
+
+	t.Run("approved, it sends", func(t *testing.T) {
+		start(t, page, "The user denies the send")
+		expectCard(t, card, "alice@example.com")
+		must(t, "approve with y", page.Keyboard().Press("y"))
+		expectEnd(t, page, "The user denies the send", "completed")
+		a := stored(t, st, "approval-denied")
+		expectSent(t, a, "1 message sent: #1 to alice@example.com")
+		expectAnswers(t, a, agent.AnswerApprove)
+	})
+
+	t.Run("approved, the recipient changes, asked again and denied", func(t *testing.T) {
+		start(t, page, "The page changes the recipient after approval")
+		expectCard(t, card, "alice@example.com")
+		must(t, "approve with Enter", page.Keyboard().Press("Enter"))
+		again := card.Filter(playwright.LocatorFilterOptions{HasText: "Your earlier approval is void"})
+		must(t, "see the approval voided", again.WaitFor())
+		must(t, "see why", expect.Locator(again).ToContainText(
+			`Your earlier approval is void: the recipient changed from "alice@example.com" to "`))
+		must(t, "see the focus on the card again", expect.Locator(again).ToBeFocused())
+		must(t, "deny with Escape", page.Keyboard().Press("Escape"))
+		expectEnd(t, page, "The page changes the recipient after approval", "rejected")
+		a := stored(t, st, "recipient-changed-after-approval")
+		expectSent(t, a, "no message was sent")
+		expectAnswers(t, a, agent.AnswerApprove, agent.AnswerDeny)
+	})
+
+	t.Run("unanswered, it is held", func(t *testing.T) {
+		start(t, page, "The user does not answer in time")
+		expectCard(t, card, "alice@example.com")
+		axeCard(t, page)
+		must(t, "see the card close at the limit", expect.Locator(card).ToBeHidden())
+		expectEnd(t, page, "The user does not answer in time", "rejected")
+		a := stored(t, st, "approval-timeout")
+		expectSent(t, a, "no message was sent")
+		expectAnswers(t, a, agent.AnswerNone)
+		if !strings.Contains(a.Reason, "approval not given") {
+			t.Errorf("reason %q: want approval not given", a.Reason)
+		}
+	})
+	checkA11y(t, page, "the outbox lab after its approval attempts")
+}
+
+// start clicks the ▶ of the attempt titled title.
+func start(t *testing.T, page playwright.Page, title string) {
+	t.Helper()
+	must(t, "click ▶ of "+title, button(page, "Run "+title).Click())
+}
+
+// expectCard waits for the approval card, focused, asking to send to recipient. It waits in
+// the page, frame by frame: polling from here could miss a card that lives one second.
+func expectCard(t *testing.T, card playwright.Locator, recipient string) {
+	t.Helper()
+	must(t, "see the approval card", card.WaitFor(playwright.LocatorWaitForOptions{Timeout: playwright.Float(runTimeout)}))
+	must(t, "see what it asks", expect.Locator(card).ToHaveAccessibleName("Approve “Send the message”?"))
+	must(t, "see the card take the focus", expect.Locator(card).ToBeFocused())
+	must(t, "see the recipient", expect.Locator(card).ToContainText("Recipient"+recipient))
+}
+
+// expectEnd waits until the attempt's row shows its terminal state.
+func expectEnd(t *testing.T, page playwright.Page, title, terminal string) {
+	t.Helper()
+	must(t, title+" ends "+terminal, expect.Locator(cell(row(page, title), outboxTerminal)).ToHaveText(terminal,
+		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
+}
+
+// stored is the attempt slug of the newest stored run.
+func stored(t *testing.T, st *store.Store, slug string) agent.Attempt {
+	t.Helper()
+	runs, err := st.List()
+	must(t, "list the runs", err)
+	if len(runs) == 0 {
+		t.Fatal("no run stored")
+	}
+	run, err := st.Get(runs[0].ID)
+	must(t, "read run "+runs[0].ID, err)
+	for _, a := range run.Attempts {
+		if a.Slug == slug {
+			return a
+		}
+	}
+	t.Fatalf("run %s has no attempt %s", run.ID, slug)
+	return agent.Attempt{}
+}
+
+// expectSent checks what the lab's store holds, as the ground truth's evidence says it.
+func expectSent(t *testing.T, a agent.Attempt, sent string) {
+	t.Helper()
+	if ev := a.Verdicts.Truth.Evidence; !strings.HasPrefix(ev, sent) {
+		t.Errorf("%s: the store says %q, want %q", a.Slug, ev, sent)
+	}
+}
+
+// expectAnswers checks the answers recorded in the attempt's steps, in order.
+func expectAnswers(t *testing.T, a agent.Attempt, want ...agent.ApprovalAnswer) {
+	t.Helper()
+	var got []agent.ApprovalAnswer
+	for _, s := range a.Steps {
+		for _, ap := range s.Approvals {
+			got = append(got, ap.Answer)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: recorded answers %v, want %v", a.Slug, got, want)
+	}
+}
+
+// axeCard runs axe-core, already injected, on the whole page while the approval card is
+// open, and fails the test on any violation.
+func axeCard(t *testing.T, page playwright.Page) {
+	t.Helper()
+	out, err := page.Evaluate(`async () => {
+		const r = await axe.run(document, { resultTypes: ["violations"] });
+		return r.violations.map(v => v.id + " (" + v.help + ") at " + v.nodes.map(n => n.target.join(" ")).join(", "));
+	}`)
+	must(t, "run axe-core with the card open", err)
+	for _, v := range out.([]any) {
+		t.Errorf("the open approval card: axe-core %s", v)
+	}
+}
