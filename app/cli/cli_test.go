@@ -152,8 +152,10 @@ func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
 		t.Skip("runs a browser")
 	}
 	dir := t.TempDir()
+	// --deadline only bounds the condition waits, whose saves take 50 to 500 ms: no row
+	// depends on it, but a loaded machine's slow polls can no longer end one early.
 	code, out, errOut := run(t, "run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"),
-		"--parallel", "2", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
+		"--parallel", "2", "--deadline", "4000", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

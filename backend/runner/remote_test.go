@@ -47,7 +47,7 @@ func TestBookingAcrossTwoBrowserServers(t *testing.T) {
 		{Name: "a", Launch: connector(t, a.URL, serverOptions(t), &ca), Capacity: 2},
 		{Name: "b", Launch: connector(t, b.URL, serverOptions(t), &cb), Capacity: 2},
 	}}
-	run, err := r.Run(context.Background(), "fleet", runner.Options{Parallel: 4})
+	run, err := r.Run(context.Background(), "fleet", runner.Options{Parallel: 4, Override: roomyDeadline()})
 	if err != nil {
 		t.Fatal(err)
 	}
