@@ -23,9 +23,12 @@ type App interface {
 	Quiesce(ctx context.Context) error
 	// Events returns the app's ordered event log so far.
 	Events() []agent.Event
-	// Settle says, given a gate evaluated now, whether the app's state makes further waiting
-	// pointless (a refused save), and why; "" while waiting still makes sense.
-	Settle(g agent.Gate) (agent.Terminal, string)
+	// Settler takes the app's state now and returns what it says of a gate evaluated after
+	// it: whether waiting is pointless (a refused save), and why; "" while waiting still makes
+	// sense. The state is taken first so that a gate read a moment later (over HTTP) is never
+	// judged against a state newer than it: a notice that arrived in between would otherwise
+	// look like a notice shown for a save that failed the gate.
+	Settler() func(g agent.Gate) (agent.Terminal, string)
 	// Close stops the app; late requests from an abandoned page are refused.
 	Close() error
 }

@@ -50,7 +50,10 @@ func (a *stateApp) URL() string                                  { return a.srv.
 func (a *stateApp) Quiesce(context.Context) error                { return nil }
 func (a *stateApp) Events() []agent.Event                        { return nil }
 func (a *stateApp) Close() error                                 { a.srv.Close(); return nil }
-func (a *stateApp) Settle(g agent.Gate) (agent.Terminal, string) { return booking.Settle(a.state, g) }
+func (a *stateApp) Settler() func(agent.Gate) (agent.Terminal, string) {
+	s := a.state
+	return func(g agent.Gate) (agent.Terminal, string) { return booking.Settle(s, g) }
+}
 
 func load(t *testing.T, s booking.State) taskfile.Suite {
 	t.Helper()

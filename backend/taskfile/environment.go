@@ -64,14 +64,18 @@ func (e *environment) StorageState() string { return e.s.storageState }
 // Check asks the gate's conditions now and judges them, exactly as Judge will from the
 // recorded answers; a lab may say its state makes waiting pointless.
 func (e *environment) Check(ctx context.Context, observe agent.Observer) agent.Check {
+	var settle func(agent.Gate) (agent.Terminal, string)
+	if e.app != nil {
+		settle = e.app.Settler() // the state before the answers, never after them
+	}
 	answers := e.reader.Ask(ctx, e.s.success, observe)
 	byID := make(map[string]*agent.Answer, len(answers))
 	for i := range answers {
 		byID[answers[i].Condition] = &answers[i]
 	}
 	c := agent.Check{Gate: agent.NewGate(judgeAll(e.s.success, byID))}
-	if e.app != nil {
-		c.Settled, c.SettledReason = e.app.Settle(c.Gate)
+	if settle != nil {
+		c.Settled, c.SettledReason = settle(c.Gate)
 	}
 	return c
 }

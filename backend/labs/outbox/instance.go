@@ -61,8 +61,12 @@ func (in *Instance) Check(req Request) agent.Check {
 	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
 }
 
-// Settle says, from the server's state now, whether waiting on gate g is pointless.
-func (in *Instance) Settle(g agent.Gate) (agent.Terminal, string) { return Settle(in.State(), g) }
+// Settler takes the server's state now and returns whether waiting on a gate evaluated after
+// it is pointless.
+func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
+	s := in.State()
+	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
+}
 
 // Quiesce waits until no request is being handled, or ctx ends.
 func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
