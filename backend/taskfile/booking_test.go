@@ -46,10 +46,10 @@ func newStateApp(s booking.State) *stateApp {
 	return a
 }
 
-func (a *stateApp) URL() string                                  { return a.srv.URL + "/" }
-func (a *stateApp) Quiesce(context.Context) error                { return nil }
-func (a *stateApp) Events() []agent.Event                        { return nil }
-func (a *stateApp) Close() error                                 { a.srv.Close(); return nil }
+func (a *stateApp) URL() string                   { return a.srv.URL + "/" }
+func (a *stateApp) Quiesce(context.Context) error { return nil }
+func (a *stateApp) Events() []agent.Event         { return nil }
+func (a *stateApp) Close() error                  { a.srv.Close(); return nil }
 func (a *stateApp) Settler() func(agent.Gate) (agent.Terminal, string) {
 	s := a.state
 	return func(g agent.Gate) (agent.Terminal, string) { return booking.Settle(s, g) }
