@@ -36,7 +36,7 @@ export function App({ api }: { api: Api }) {
     setFollowLive(true);
   }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [tableHeight, setTableHeight] = useStoredSize("attempts", 140, 90, 600);
+  const [tableHeight, setTableHeight] = useStoredSize("attempts", defaultTableHeight(), 90, 600);
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
   const { run, live, replays, task } = w;
@@ -198,4 +198,10 @@ export function App({ api }: { api: Api }) {
       />
     </div>
   );
+}
+
+/** The attempts table's first height: every row of a lab's eight attempts on a tall window,
+ * two rows on a 720-pixel one, so the trace below still fits without a page scroll. */
+function defaultTableHeight(): number {
+  return typeof window !== "undefined" && window.innerHeight >= 900 ? 330 : 140;
 }
