@@ -96,9 +96,6 @@ func validate(f File, now time.Time) *Error {
 	seen := make(map[string]int, len(atts))
 	for i, a := range atts {
 		p := index("attempts", i)
-		if a.Slug == "" {
-			return refuse(child(p, "attempt"), "empty attempt slug")
-		}
 		if j, dup := seen[a.Slug]; dup {
 			return refuse(child(p, "attempt"), "duplicate attempt slug %q (also attempts[%d])", a.Slug, j)
 		}
