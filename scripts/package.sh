@@ -151,11 +151,11 @@ xvfb-run -a "$wine" "$programs/uninstall.exe" /S 2>/dev/null || fail "the uninst
 "$wineserver" -w
 [ ! -e "$programs/observatory.exe" ] && [ ! -e "$shortcut" ] || fail "the uninstaller left the program or its shortcut"
 
-step "check: the store's lock tests, built for Windows, under Wine"
+step "check: the file-lock tests (the store's writer lock, scratch holds), built for Windows, under Wine"
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \
-  go test -c -o "$work/store.test.exe" ./backend/store
+  go test -c -o "$work/filelock.test.exe" ./backend/internal/filelock
 # The verdict is read from the output below, which also shows what ran.
-(cd backend/store && "$wine" "$work/store.test.exe" -test.run '^TestLock' -test.v) | tr -d '\r' | tee "$work/lock.out" | grep -E '^(--- |PASS|FAIL)' >&2 || true
+(cd backend/internal/filelock && "$wine" "$work/filelock.test.exe" -test.run '^TestLock' -test.v) | tr -d '\r' | tee "$work/lock.out" | grep -E '^(--- |PASS|FAIL)' >&2 || true
 grep -qx PASS "$work/lock.out" || fail "the lock tests under Wine"
 
 step "check: go vet for macOS, so platform code that only macOS builds is caught here"

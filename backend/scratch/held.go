@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"observatory/backend/internal/filelock"
 )
 
 // lockExt ends the name of the lock file beside each held path.
@@ -56,7 +58,7 @@ func hold(parent, prefix string, create func(path string) error) (*Held, error) 
 			return nil, fmt.Errorf("locking %s: %w", path+lockExt, err)
 		}
 		if err := create(path); err != nil {
-			return nil, errors.Join(err, removeLocked(lock, path+lockExt))
+			return nil, errors.Join(err, filelock.RemoveLocked(lock, path+lockExt))
 		}
 		return &Held{Path: path, lock: lock}, nil
 	}
@@ -74,7 +76,7 @@ func newLockedFile(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -97,7 +99,7 @@ func newLockedFile(path string) (*os.File, error) {
 // Release gives up the hold, deleting the lock file. Call it once Path has been moved into
 // place or removed; a Path still there is then left to the next sweep.
 func (h *Held) Release() error {
-	if err := removeLocked(h.lock, h.Path+lockExt); err != nil {
+	if err := filelock.RemoveLocked(h.lock, h.Path+lockExt); err != nil {
 		return fmt.Errorf("removing the lock %s: %w", h.Path+lockExt, err)
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"observatory/backend/internal/filelock"
 )
 
 // Sweep removes from parent every file or folder named prefix… that no live process holds
@@ -54,14 +56,14 @@ func sweepLocked(path string) (removed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	locked, err := tryLockFile(f)
+	locked, err := filelock.TryLock(f)
 	if err != nil || !locked {
 		return false, errors.Join(err, f.Close())
 	}
 	if err := os.RemoveAll(path); err != nil {
 		return false, errors.Join(err, f.Close())
 	}
-	return true, removeLocked(f, path+lockExt)
+	return true, filelock.RemoveLocked(f, path+lockExt)
 }
 
 // sweepUnlocked removes path if it has no lock file: its holder released it without

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"observatory/backend/internal/filelock"
 )
 
 // Several processes may share one data folder: the desktop app in the middle of a run and a
@@ -66,7 +68,7 @@ func lockedFile(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -91,7 +93,7 @@ func (w *writerLock) release() error {
 	if w == nil {
 		return nil
 	}
-	if err := removeLocked(w.file, w.path); err != nil {
+	if err := filelock.RemoveLocked(w.file, w.path); err != nil {
 		return fmt.Errorf("removing the writer lock %s: %w", w.path, err)
 	}
 	return nil
@@ -115,7 +117,7 @@ func liveWriters(dataDir string) (map[string]bool, error) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		held, err := isHeld(path)
+		held, err := filelock.Held(path)
 		if err != nil {
 			return nil, fmt.Errorf("checking the writer lock %s: %w (delete it if no Observatory is running)", path, err)
 		}
@@ -124,25 +126,4 @@ func liveWriters(dataDir string) (map[string]bool, error) {
 		}
 	}
 	return live, nil
-}
-
-// isHeld reports whether some open file holds the lock on path. A lock file nobody holds is
-// deleted; a missing one is not held.
-func isHeld(path string) (bool, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	locked, err := tryLockFile(f)
-	if err != nil {
-		f.Close()
-		return false, err
-	}
-	if !locked {
-		return true, f.Close()
-	}
-	return false, removeLocked(f, path)
 }

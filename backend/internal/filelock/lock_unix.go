@@ -1,6 +1,6 @@
 //go:build darwin || dragonfly || freebsd || linux || netbsd || openbsd || solaris
 
-package scratch
+package filelock
 
 import (
 	"errors"
@@ -9,16 +9,16 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockFile takes an exclusive flock on f, waiting for any other holder to let go. A flock
+// Lock takes an exclusive flock on f, waiting for any other holder to let go. A flock
 // belongs to the open file, so it is released when f is closed or its process dies, even by
 // SIGKILL, and a second open of the same file, in this process or another, cannot take it.
-func lockFile(f *os.File) error {
+func Lock(f *os.File) error {
 	return unix.Flock(int(f.Fd()), unix.LOCK_EX)
 }
 
-// tryLockFile takes an exclusive flock on f if nobody holds one; it reports false if another
+// TryLock takes an exclusive flock on f if nobody holds one; it reports false if another
 // open file holds it.
-func tryLockFile(f *os.File) (bool, error) {
+func TryLock(f *os.File) (bool, error) {
 	err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 	if errors.Is(err, unix.EWOULDBLOCK) {
 		return false, nil
@@ -26,10 +26,10 @@ func tryLockFile(f *os.File) (bool, error) {
 	return err == nil, err
 }
 
-// removeLocked deletes the lock file f, locked by us, and then closes it. Deleting before
+// RemoveLocked deletes the lock file f, locked by us, and then closes it. Deleting before
 // unlocking means nobody can lock the file between our check and its deletion and then hold
 // a lock on a file that no longer has a name.
-func removeLocked(f *os.File, path string) error {
+func RemoveLocked(f *os.File, path string) error {
 	err := os.Remove(path)
 	if errors.Is(err, os.ErrNotExist) {
 		err = nil

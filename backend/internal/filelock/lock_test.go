@@ -1,4 +1,4 @@
-package store
+package filelock
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 )
 
 // These tests pin the three lock primitives each platform implements (lock_unix.go,
-// lock_windows.go): lockFile, tryLockFile and removeLocked. scripts/package.sh also cross-builds
+// lock_windows.go): Lock, TryLock and RemoveLocked. scripts/package.sh also cross-builds
 // them for Windows and runs them under Wine (-test.run '^TestLock'), so the Windows code runs,
 // not only compiles.
 
@@ -52,40 +52,40 @@ func openLockFile(t *testing.T, path string) *os.File {
 func TestLockExcludesOtherHandles(t *testing.T) {
 	path := filepath.Join(lockDir(t), "w.lock")
 	holder, other := openLockFile(t, path), openLockFile(t, path)
-	if err := lockFile(holder); err != nil {
+	if err := Lock(holder); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := tryLockFile(other); ok || err != nil {
+	if ok, err := TryLock(other); ok || err != nil {
 		t.Fatalf("a second handle took a held lock: %v, %v", ok, err)
 	}
-	if held, err := isHeld(path); !held || err != nil {
-		t.Fatalf("isHeld = %v, %v while locked; want true", held, err)
+	if held, err := Held(path); !held || err != nil {
+		t.Fatalf("Held = %v, %v while locked; want true", held, err)
 	}
 	if err := holder.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := tryLockFile(other); !ok || err != nil {
+	if ok, err := TryLock(other); !ok || err != nil {
 		t.Fatalf("the lock was not free once its holder closed: %v, %v", ok, err)
 	}
-	if err := removeLocked(other, path); err != nil {
+	if err := RemoveLocked(other, path); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
-		t.Errorf("removeLocked left the lock file: %v", err)
+		t.Errorf("RemoveLocked left the lock file: %v", err)
 	}
 }
 
 func TestLockWaitsForTheHolder(t *testing.T) {
 	path := filepath.Join(lockDir(t), "w.lock")
 	holder, waiter := openLockFile(t, path), openLockFile(t, path)
-	if err := lockFile(holder); err != nil {
+	if err := Lock(holder); err != nil {
 		t.Fatal(err)
 	}
 	locked := make(chan error, 1)
-	go func() { locked <- lockFile(waiter) }()
+	go func() { locked <- Lock(waiter) }()
 	select {
 	case err := <-locked:
-		t.Fatalf("lockFile returned (%v) while another handle held the lock", err)
+		t.Fatalf("Lock returned (%v) while another handle held the lock", err)
 	case <-time.After(200 * time.Millisecond):
 	}
 	if err := holder.Close(); err != nil {
@@ -97,9 +97,9 @@ func TestLockWaitsForTheHolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("lockFile still waits after the holder closed its handle")
+		t.Fatal("Lock still waits after the holder closed its handle")
 	}
-	if err := removeLocked(waiter, path); err != nil {
+	if err := RemoveLocked(waiter, path); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -115,7 +115,7 @@ func TestLockHelperHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lockFile(f); err != nil {
+	if err := Lock(f); err != nil {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("locked\n")
@@ -138,16 +138,16 @@ func TestLockIsReleasedWhenItsProcessDies(t *testing.T) {
 	if line, err := bufio.NewReader(stdout).ReadString('\n'); line != "locked\n" {
 		t.Fatalf("helper said %q, %v; want locked", line, err)
 	}
-	if held, err := isHeld(path); !held || err != nil {
-		t.Fatalf("isHeld = %v, %v while the helper holds it; want true", held, err)
+	if held, err := Held(path); !held || err != nil {
+		t.Fatalf("Held = %v, %v while the helper holds it; want true", held, err)
 	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
 	cmd.Wait()
-	// The system releases the lock with the dead process's handles; isHeld then deletes the file.
-	if held, err := isHeld(path); held || err != nil {
-		t.Fatalf("isHeld = %v, %v after the holder was killed; want false", held, err)
+	// The system releases the lock with the dead process's handles; Held then deletes the file.
+	if held, err := Held(path); held || err != nil {
+		t.Fatalf("Held = %v, %v after the holder was killed; want false", held, err)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("the dead holder's lock file was left: %v", err)

@@ -1,6 +1,6 @@
 //go:build windows
 
-package store
+package filelock
 
 import (
 	"errors"
@@ -9,16 +9,16 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// lockFile takes an exclusive LockFileEx lock on f's first byte, waiting for any other
+// Lock takes an exclusive LockFileEx lock on f's first byte, waiting for any other
 // holder to let go. The lock belongs to the handle: Windows releases it when the handle is
 // closed or its process dies, and a second handle to the same file cannot take it.
-func lockFile(f *os.File) error {
+func Lock(f *os.File) error {
 	return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, new(windows.Overlapped))
 }
 
-// tryLockFile takes an exclusive lock on f if nobody holds one; it reports false if another
+// TryLock takes an exclusive lock on f if nobody holds one; it reports false if another
 // handle holds it.
-func tryLockFile(f *os.File) (bool, error) {
+func TryLock(f *os.File) (bool, error) {
 	err := windows.LockFileEx(windows.Handle(f.Fd()),
 		windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
 	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
@@ -27,12 +27,12 @@ func tryLockFile(f *os.File) (bool, error) {
 	return err == nil, err
 }
 
-// removeLocked unlocks and closes the lock file f, locked by us, and then deletes it. Windows
+// RemoveLocked unlocks and closes the lock file f, locked by us, and then deletes it. Windows
 // cannot delete a file while any handle to it is open (Go opens files without
-// FILE_SHARE_DELETE), so the handle goes first; for the same reason a writer that has just
+// FILE_SHARE_DELETE), so the handle goes first; for the same reason a holder that has just
 // created the file, and has not locked it yet, keeps it from being deleted: that sharing
-// violation is expected and leaves the file to its writer.
-func removeLocked(f *os.File, path string) error {
+// violation is expected and leaves the file to its holder.
+func RemoveLocked(f *os.File, path string) error {
 	unlockErr := windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, new(windows.Overlapped))
 	closeErr := f.Close()
 	err := os.Remove(path)
