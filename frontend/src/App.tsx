@@ -12,6 +12,7 @@ import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
 import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
+import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug } from "./state/live";
 import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
@@ -36,7 +37,8 @@ export function App({ api }: { api: Api }) {
     setFollowLive(true);
   }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [tableHeight, setTableHeight] = useStoredSize("attempts", defaultTableHeight(), 90, 600);
+  const [chosenTableHeight, setTableHeight] = useStoredSize("attempts", 330, 90, 600);
+  const tableHeight = fitTableHeight(chosenTableHeight, useWindowHeight());
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
   const { run, live, replays, task } = w;
@@ -200,8 +202,12 @@ export function App({ api }: { api: Api }) {
   );
 }
 
-/** The attempts table's first height: every row of a lab's eight attempts on a tall window,
- * two rows on a 720-pixel one, so the trace below still fits without a page scroll. */
-function defaultTableHeight(): number {
-  return typeof window !== "undefined" && window.innerHeight >= 900 ? 330 : 140;
+/** The height the trace pane below the attempts table needs to show a useful screenshot. */
+const TRACE_RESERVE = 580;
+
+/** The attempts table's shown height: the chosen one (every row of a lab's eight attempts by
+ * default), given way on a short window so the trace below still fits without a page scroll;
+ * the choice itself is kept and comes back when the window grows again. */
+function fitTableHeight(chosen: number, windowHeight: number): number {
+  return Math.max(90, Math.min(chosen, windowHeight - TRACE_RESERVE));
 }
