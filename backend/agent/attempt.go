@@ -94,6 +94,11 @@ type Step struct {
 	Approvals []Approval `json:"approvals,omitempty"`
 	// Reconciliation is the look-up in the app's store that settled an ambiguous commit.
 	Reconciliation *Reconciliation `json:"reconciliation,omitempty"`
+	// TargetBox is where the acted-on element was, measured right before the action; nil for
+	// an action without a target, or on a page that cannot measure.
+	TargetBox *Box `json:"target_box,omitempty"`
+	// Candidates are the elements nearest a target that matched nothing, best first.
+	Candidates []Candidate `json:"candidates,omitempty"`
 }
 
 // AttemptSpec is one scripted attempt a task offers: the app's fault and parameters, and the

@@ -224,6 +224,9 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 			s.Error = err.Error()
 			return Rejected, fmt.Sprintf("step %d (%s): %v; the executor never picks the first", s.Index+1, a.Description, err)
 		}
+		if miss := (*MissError)(nil); errors.As(err, &miss) {
+			s.Candidates = miss.Candidates
+		}
 		t, err := r.fail(err, ClassObserve)
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
@@ -243,6 +246,7 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 			r.page.Mask(a.Target)
 		}
 	}
+	s.TargetBox = r.measure(a.Target)
 	err = r.page.Act(r.ctx, a)
 	r.acted = r.x.now()
 	r.committed = r.committed || s.Decision.Class.Commits()
@@ -255,6 +259,21 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
 	return "", ""
+}
+
+// measure is where the element t names is now, for the record; nil for no target, or a page
+// that cannot measure. A failed measurement is no reason to stop: the action then says what
+// is wrong with the element.
+func (r *run) measure(t Target) *Box {
+	m, ok := r.page.(Measurer)
+	if !ok || t.IsZero() {
+		return nil
+	}
+	box, err := m.Measure(r.ctx, t)
+	if err != nil {
+		return nil
+	}
+	return &box
 }
 
 // resolve finds exactly one element for t under the selector policy and returns the target

@@ -54,8 +54,9 @@ type Page interface {
 	// Observe samples the page in one round trip. With screenshots on, it also stores an
 	// image and sets Sample.Screenshot.
 	Observe(ctx context.Context) (Sample, error)
-	// Resolve counts the elements t matches. It returns ErrNoTarget for none,
-	// ErrAmbiguousTarget for several and nil for exactly one.
+	// Resolve counts the elements t matches. It returns ErrNoTarget for none (a *MissError
+	// naming the nearest candidates, when the page can list them), ErrAmbiguousTarget for
+	// several and nil for exactly one.
 	Resolve(ctx context.Context, t Target) error
 	// Act carries out a on its target, which the caller has resolved to exactly one element
 	// (a.Target is the resolved one, the alias in place when it was used).
@@ -73,6 +74,13 @@ type Page interface {
 	// Close closes the page, aborting anything it still has in flight, and returns what it
 	// recorded, as paths relative to MediaDir.
 	Close() (Recording, error)
+}
+
+// Measurer is a Page that can say where an element is. The executor measures the acted-on
+// element right before each action and records the box on the step, for viewers to draw.
+type Measurer interface {
+	// Measure returns the bounding box of the one element t matches.
+	Measure(ctx context.Context, t Target) (Box, error)
 }
 
 // Lifeline is implemented by a Browser or Page that learns the moment it dies: the tab

@@ -16,10 +16,13 @@ import (
 	"observatory/backend/agent"
 )
 
-// observeJS samples the page in the browser and returns agent.Sample as JSON.
+// observeSrc samples the page in the browser and returns agent.Sample as JSON; observeJS is
+// it with the helpers.
 //
 //go:embed observe.js
-var observeJS string
+var observeSrc string
+
+var observeJS = pageScript(observeSrc)
 
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70

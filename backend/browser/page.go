@@ -43,6 +43,7 @@ type Page struct {
 var (
 	_ agent.Page     = (*Page)(nil)
 	_ agent.Lifeline = (*Page)(nil)
+	_ agent.Measurer = (*Page)(nil)
 )
 
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
@@ -100,7 +101,8 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 	return nil, errors.New("the target names no element: give a role, label, placeholder, test id, text or CSS")
 }
 
-// Resolve counts the elements t matches.
+// Resolve counts the elements t matches. A target that matches nothing gets the page's
+// elements nearest it, in an *agent.MissError.
 func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -115,7 +117,7 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 	}
 	switch {
 	case n == 0:
-		return agent.ErrNoTarget
+		return p.miss(ctx, t)
 	case n > 1:
 		return fmt.Errorf("%w (%d of them)", agent.ErrAmbiguousTarget, n)
 	}

@@ -1,0 +1,90 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+)
+
+// ariaJS declares the helpers the page scripts share: visibility, text, role and name.
+//
+//go:embed aria.js
+var ariaJS string
+
+// elementsSrc lists the page's named elements with their boxes, as agent.Candidate JSON;
+// elementsJS is it with the helpers.
+//
+//go:embed elements.js
+var elementsSrc string
+
+var elementsJS = pageScript(elementsSrc)
+
+// maxElements bounds the elements a near-miss search compares with its target.
+const maxElements = 2000
+
+// boxJS measures one element: its bounding client rectangle and its window's viewport.
+const boxJS = `(el) => {
+  const r = el.getBoundingClientRect();
+  const w = el.ownerDocument.defaultView;
+  return { x: r.x, y: r.y, width: r.width, height: r.height, viewport_width: w.innerWidth, viewport_height: w.innerHeight };
+}`
+
+// pageScript is a page script with aria.js's helpers declared at the top of its function.
+func pageScript(src string) string {
+	head, body, ok := strings.Cut(src, "{\n")
+	if !ok {
+		panic("browser: a page script must be a function whose body starts on a new line")
+	}
+	return head + "{\n" + ariaJS + body
+}
+
+// Measure returns where the one element t matches is now: its bounding box in CSS pixels of
+// the page's viewport, with the viewport's size. It waits for the element as an action would.
+func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
+	loc, err := p.locate(t)
+	if err != nil {
+		return agent.Box{}, err
+	}
+	raw, err := call(ctx, p.limits(), func() (any, error) {
+		return loc.Evaluate(boxJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(actionTimeoutMS)})
+	})
+	if err != nil {
+		return agent.Box{}, p.fail("measure "+t.String(), err)
+	}
+	var box agent.Box
+	if err := remarshal(raw, &box); err != nil {
+		return agent.Box{}, fmt.Errorf("measure %s: %w", t, err)
+	}
+	return box, nil
+}
+
+// miss is the error for a target that matched nothing: agent.ErrNoTarget with the page's
+// elements nearest it. When the page cannot be listed, it is ErrNoTarget alone: the miss is
+// the finding, the candidates only help to read it.
+func (p *Page) miss(ctx context.Context, t agent.Target) error {
+	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(elementsJS, maxElements) })
+	encoded, ok := raw.(string)
+	if err != nil || !ok {
+		return agent.ErrNoTarget
+	}
+	var elements []agent.Candidate
+	if json.Unmarshal([]byte(encoded), &elements) != nil {
+		return agent.ErrNoTarget
+	}
+	return &agent.MissError{Candidates: agent.Nearest(t, elements)}
+}
+
+// remarshal decodes a value Playwright returned (maps of float64) into out, through JSON.
+func remarshal(v any, out any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}
