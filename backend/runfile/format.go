@@ -145,6 +145,8 @@ type stepV2 struct {
 	Approvals      []approvalV2      `json:"approvals,omitempty"`
 	Reconciliation *reconciliationV2 `json:"reconciliation,omitempty"`
 	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`
+	TargetBox      *boxV2            `json:"target_box,omitempty"`
+	Candidates     []candidateV2     `json:"candidates,omitempty"`
 }
 
 type eventV2 struct {

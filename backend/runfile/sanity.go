@@ -14,7 +14,8 @@ const MaxClockSkew = 24 * time.Hour
 // checkSanity refuses what no recording can hold, with its path: an attempt slug outside
 // termsafe's safe set, a creation, export or start time after now plus MaxClockSkew (a run
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
-// duration, and a Jaccard distance outside 0 to 1.
+// duration, a Jaccard distance outside 0 to 1, and a target box or candidates no page can
+// have (see saneTarget).
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
@@ -45,7 +46,7 @@ func (f File) checkSanity(now time.Time) *Error {
 	return nil
 }
 
-// saneStep checks one step's times and distance.
+// saneStep checks one step's times and distance, and its target box and candidates.
 func saneStep(p string, s agent.Step) *Error {
 	for _, n := range []struct {
 		path string
@@ -61,7 +62,7 @@ func saneStep(p string, s agent.Step) *Error {
 	if !(s.Distance >= 0 && s.Distance <= 1) {
 		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)
 	}
-	return nil
+	return saneTarget(p, s)
 }
 
 // notFuture refuses a time after latest.
