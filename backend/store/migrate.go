@@ -24,6 +24,20 @@ var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
 	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
+	{5, "where a step's target was, and a locator miss's nearest candidates", targetRecords},
+}
+
+// targetRecords gives steps the acted-on element's box and a locator miss's candidates.
+func targetRecords(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"ALTER TABLE `steps` ADD COLUMN `target_box` text",
+		"ALTER TABLE `steps` ADD COLUMN `candidates` text",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stepRecords gives steps the harness's guidance, the approvals asked before them, the

@@ -74,6 +74,8 @@ type stepRow struct {
 	Approvals      []agent.Approval      `gorm:"serializer:json;type:text"`
 	Reconciliation *agent.Reconciliation `gorm:"serializer:json;type:text"`
 	ModelTurns     []agent.ModelTurn     `gorm:"serializer:json;type:text"`
+	TargetBox      *agent.Box            `gorm:"serializer:json;type:text"`
+	Candidates     []agent.Candidate     `gorm:"serializer:json;type:text"`
 }
 
 func (stepRow) TableName() string { return "steps" }
@@ -117,14 +119,16 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Reason: s.Reason, Decision: s.Decision,
 		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Error: s.Error,
-		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns}
+		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
+		TargetBox: s.TargetBox, Candidates: s.Candidates}
 }
 
 func (r stepRow) step() agent.Step {
 	return agent.Step{Index: r.Index, Action: r.Action, Reason: r.Reason, Decision: r.Decision, Resolved: r.Resolved,
 		Before: r.Before, After: r.After, Distance: r.Distance, StartMS: r.StartMS,
 		DurationMS: r.DurationMS, Blocked: r.Blocked, Error: r.Error,
-		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns}
+		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
+		TargetBox: r.TargetBox, Candidates: r.Candidates}
 }
 
 func newEventRow(attemptID uint, e agent.Event) eventRow {
