@@ -71,7 +71,8 @@ func attempt(i int, a agent.Attempt, cols []column, in *inliner) attemptView {
 			Reason: s.Reason, Decision: fmt.Sprintf("%s · %s — %s", s.Decision.Class, s.Decision.Admission, s.Decision.Reason),
 			Error: s.Error, StartMS: s.StartMS, DurationMS: s.DurationMS, Distance: fmt.Sprintf("%.3f", s.Distance),
 			Before: in.shot(s.Before.Screenshot, fmt.Sprintf("Step %d, before", k+1)),
-			After:  in.shot(s.After.Screenshot, fmt.Sprintf("Step %d, after", k+1)), Blocked: s.Blocked})
+			After:  in.shot(s.After.Screenshot, fmt.Sprintf("Step %d, after", k+1)), Blocked: s.Blocked,
+			Boxes: overlays(s), Nearest: nearest(s)})
 	}
 	return v
 }

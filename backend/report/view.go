@@ -65,6 +65,9 @@ type stepView struct {
 	Distance                string
 	Before, After           shot
 	Blocked                 []string
+	// Boxes are drawn over the before screenshot; Nearest lists a miss's candidates.
+	Boxes   []overlay
+	Nearest []string
 }
 
 // callOf is a verdict's call in words; a call the oracle could not make is never "not done".
