@@ -6,10 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"observatory/backend/agent"
@@ -140,6 +142,7 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 			if len(a.Steps) != 1 {
 				t.Errorf("renamed-button-exact ran %d steps, want it to stop at the first", len(a.Steps))
 			}
+			checkNearMiss(t, a.Steps[0])
 		case "fixed-wait-slow-save":
 			var types []string
 			for _, e := range a.Events {
@@ -157,10 +160,51 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 			}
 		}
 	}
+	for _, a := range run.Attempts {
+		checkTargetBoxes(t, a)
+	}
 	if progress[0].Kind != runner.RunStarted || progress[len(progress)-1].Kind != runner.RunFinished {
 		t.Errorf("progress starts with %s and ends with %s", progress[0].Kind, progress[len(progress)-1].Kind)
 	}
 	t.Run("run file round trip", func(t *testing.T) { roundTrip(t, run) })
+}
+
+// checkNearMiss checks that the renamed button's miss names the button the page has instead,
+// first among its candidates and in its error, with a box inside the viewport.
+func checkNearMiss(t *testing.T, s agent.Step) {
+	t.Helper()
+	if len(s.Candidates) == 0 {
+		t.Fatalf("the renamed-button miss recorded no candidates; error: %s", s.Error)
+	}
+	c := s.Candidates[0]
+	if c.Role != "button" || c.Name != booking.RenamedLabel || c.Similarity <= 0 {
+		t.Errorf("the miss's first candidate is %s, want button %q", c, booking.RenamedLabel)
+	}
+	if b := c.Box; b.Width <= 0 || b.Height <= 0 || b.X < 0 || b.Y < 0 || b.X+b.Width > b.ViewportWidth || b.Y+b.Height > b.ViewportHeight {
+		t.Errorf("the candidate's box %+v is not a visible element's", b)
+	}
+	if want := fmt.Sprintf(`nearest: button "%s"`, booking.RenamedLabel); !strings.Contains(s.Error, want) {
+		t.Errorf("the step's error %q does not name the candidate (%s)", s.Error, want)
+	}
+}
+
+// checkTargetBoxes checks that every step that acted on a target recorded a box of a visible
+// element in the page's 1000×700 viewport, and that no verify step, which touches nothing,
+// has one.
+func checkTargetBoxes(t *testing.T, a agent.Attempt) {
+	t.Helper()
+	for i, s := range a.Steps {
+		b := s.TargetBox
+		if s.Action.Kind == agent.ActVerify || s.Error != "" {
+			if s.Action.Kind == agent.ActVerify && b != nil {
+				t.Errorf("%s step %d (verify) recorded a box %+v", a.Slug, i+1, *b)
+			}
+			continue
+		}
+		if b == nil || b.Width <= 0 || b.Height <= 0 || b.ViewportWidth != 1000 || b.ViewportHeight != 700 {
+			t.Errorf("%s step %d (%s) recorded box %+v, want a visible element's in a 1000×700 viewport", a.Slug, i+1, s.Action.Description, b)
+		}
+	}
 }
 
 // roundTrip exports a real run, replays the file (same table, no disagreement), imports it
