@@ -12,6 +12,10 @@ export const GLOSSARY = {
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
+  boxes:
+    "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead: those of the target's role first, then by name similarity. The Boxes button hides them and shows them again.",
+  nearest:
+    "The target matched no element on the page. These are the nearest ones, best first: elements of the target's role first, then by name similarity, from 0 (nothing shared) to 1 (the same name): the better of how few letters must change and how many words the names share.",
 } as const;
 
 /** A glossary term's key. */

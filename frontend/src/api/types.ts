@@ -331,6 +331,25 @@ export interface ModelTurn {
   error?: string;
 }
 
+/** Where an element was: its bounding box in CSS pixels of the page's viewport, and the viewport's size (agent.Box). */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  viewport_width: number;
+  viewport_height: number;
+}
+
+/** An element near a target that matched nothing (agent.Candidate). */
+export interface Candidate {
+  role: string;
+  name: string;
+  /** How alike its name is to the target's, 0 to 1. */
+  similarity: number;
+  box: Box;
+}
+
 /** One executed action and everything recorded about it (agent.Step). */
 export interface Step {
   index: number;
@@ -354,6 +373,10 @@ export interface Step {
   /** Requests refused because their origin is not the task's. */
   blocked?: string[];
   error?: string;
+  /** Where the acted-on element was, measured just before the action. */
+  target_box?: Box;
+  /** The elements nearest a target that matched nothing, best first. */
+  candidates?: Candidate[];
 }
 
 /** One run of a plan against a lab (agent.Attempt). The slug is under "attempt". */

@@ -19,13 +19,15 @@ export interface MediaProps {
   label: string;
   /** For a video: the element's ref and event handlers. */
   video?: VideoHooks;
+  /** For an image: called once it has loaded, with the element (for its natural size). */
+  onImageLoad?(img: HTMLImageElement): void;
 }
 
 /**
  * A screenshot or video from a run's media folder. When the file cannot be loaded (a run file
  * carries no media; a bundle does) it says so instead of showing a broken element.
  */
-export function Media({ runId, path, kind, label, video }: MediaProps) {
+export function Media({ runId, path, kind, label, video, onImageLoad }: MediaProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const src = mediaURL(runId, path);
   const playable = usePlayable(kind === "video" ? src : null, () => setFailed(src));
@@ -33,7 +35,7 @@ export function Media({ runId, path, kind, label, video }: MediaProps) {
     return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
   }
   return kind === "image" ? (
-    <img className="shot" src={src} alt={label} onError={() => setFailed(src)} />
+    <img className="shot" src={src} alt={label} onError={() => setFailed(src)} onLoad={(e) => onImageLoad?.(e.currentTarget)} />
   ) : (
     <video
       className="shot video"

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from "react";
 import type { Step } from "../api/types";
-import { Media } from "./Media";
+import { boxesOf } from "../trace/boxes";
+import { Help } from "./Help";
+import { ShotFrame } from "./ShotFrame";
 import { VideoPanel } from "./VideoPanel";
 
 /** What the centre shows: the page before or after the step, the live page, or the video. */
@@ -32,10 +34,13 @@ export interface ShotViewerProps {
 /**
  * The one large picture of the chosen step: its screenshot before or after, the live page
  * while the attempt runs, or the recorded video (seeking to the step). Screenshots zoom: fit,
- * 100 % or 200 %, scrolling inside the pane.
+ * 100 % or 200 %, scrolling inside the pane. A step's screenshot carries the acted-on
+ * element's box (before the action) and a miss's nearest candidates, dashed and labelled;
+ * a toggle hides them.
  */
 export function ShotViewer({ runId, step, steps, current, view, onView, liveFrame, video, onPlaying, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
+  const [showBoxes, setShowBoxes] = useState(true);
   const views: { id: View; label: string }[] = [
     { id: "before", label: "Before" },
     { id: "after", label: "After" },
@@ -45,6 +50,8 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
   const shown = views.find((v) => v.id === view)?.id ?? (liveFrame ? "live" : "after");
   const shot = shown === "live" ? liveFrame : shown === "before" ? step?.before.screenshot : shown === "after" ? step?.after.screenshot : undefined;
   const label = shown === "live" ? "Live page" : `${shown === "before" ? "Before" : "After"} screenshot`;
+  const hasBoxes = Boolean(step?.target_box || step?.candidates?.length);
+  const boxes = step && showBoxes && (shown === "before" || shown === "after") ? boxesOf(step, shown) : [];
   return (
     <section className="shot-viewer" aria-label="Page">
       <div className="shot-bar">
@@ -65,6 +72,14 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
             ))}
           </div>
         )}
+        {hasBoxes && shown !== "live" && shown !== "video" && (
+          <span className="boxes-toggle">
+            <button type="button" aria-pressed={showBoxes} onClick={() => setShowBoxes((b) => !b)}>
+              Boxes
+            </button>
+            <Help term="boxes" topic="the boxes on the screenshot" />
+          </span>
+        )}
         {step && shown !== "live" && shown !== "video" && (
           <span className="muted num">at {(shown === "before" ? step.before : step.after).at_ms} ms</span>
         )}
@@ -74,7 +89,7 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
         {shown === "video" && video ? (
           <VideoPanel runId={runId} path={video} steps={steps} current={current} onPlaying={onPlaying} />
         ) : shot ? (
-          <Media key={shot} runId={runId} path={shot} kind="image" label={label} />
+          <ShotFrame key={shot} runId={runId} path={shot} label={label} boxes={boxes} />
         ) : (
           <p className="muted empty-shot">{step || liveFrame ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet."}</p>
         )}

@@ -1,10 +1,14 @@
 import type { Step } from "../api/types";
+import { candidateText } from "../trace/boxes";
 import { diffSamples } from "../trace/diff";
 import { Help } from "./Help";
 
 const fmt = (d: number) => d.toFixed(3);
 
-/** The chosen step in one line: when it started, how long it took, how much the page changed, the decision. */
+/**
+ * The chosen step in one line: when it started, how long it took, how much the page changed,
+ * the decision; then its error, and the nearest elements to a target that matched nothing.
+ */
 export function StepFacts({ step }: { step: Step }) {
   const recomputed = diffSamples(step.before, step.after).distance;
   const differs = Math.abs(recomputed - step.distance) > 0.0005;
@@ -23,7 +27,17 @@ export function StepFacts({ step }: { step: Step }) {
         <dt>Decision <Help term="decision" topic="a decision such as commit · allow" /></dt>
         <dd>{step.decision.class} · {step.decision.admission}</dd>
       </div>
-      {step.error && <div className="error"><dt>Error</dt><dd role="alert">{step.error}</dd></div>}
+      {step.error && <div className="error"><dt>Error</dt><dd><span role="alert">{step.error}</span></dd></div>}
+      {step.candidates && step.candidates.length > 0 && (
+        <div className="nearest">
+          <dt>Nearest <Help term="nearest" topic="a near miss" /></dt>
+          <dd>
+            <ol aria-label="Nearest elements">
+              {step.candidates.map((c, i) => <li key={i}>{candidateText(c)}</li>)}
+            </ol>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

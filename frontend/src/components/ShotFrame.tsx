@@ -1,0 +1,42 @@
+import { useState, type CSSProperties } from "react";
+import type { Drawn } from "../trace/boxes";
+import { Media } from "./Media";
+
+/** Props of ShotFrame. */
+export interface ShotFrameProps {
+  runId: string;
+  path: string;
+  label: string;
+  /** The boxes to draw over it; empty draws none. */
+  boxes: Drawn[];
+}
+
+/**
+ * One screenshot at the chosen zoom with boxes drawn over it, placed in percentages of a
+ * layer the size of the image as shown (see .shot-boxes in styles.css), so they stay on
+ * their elements however the pane is resized or the image zoomed. Boxes wait for the image,
+ * whose proportions the fitted layer needs: a missing file draws none.
+ */
+export function ShotFrame({ runId, path, label, boxes }: ShotFrameProps) {
+  const [natural, setNatural] = useState<{ path: string; w: number; h: number } | null>(null);
+  const size = natural?.path === path ? natural : null;
+  return (
+    <div className="shot-frame" style={size ? ({ "--ratio": `${size.w} / ${size.h}` } as CSSProperties) : undefined} data-testid="shot-frame">
+      <Media runId={runId} path={path} kind="image" label={label} onImageLoad={(img) => setNatural({ path, w: img.naturalWidth, h: img.naturalHeight })} />
+      {size && boxes.length > 0 && (
+        <div className="shot-boxes" aria-hidden="true">
+          {boxes.map((b, i) => (
+            <div
+              key={i}
+              className={["shot-box", b.kind, b.below && "label-below", b.end && "label-end"].filter(Boolean).join(" ")}
+              style={{ left: b.left, top: b.top, width: b.width, height: b.height }}
+              data-testid={`${b.kind}-box`}
+            >
+              <span>{b.label}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

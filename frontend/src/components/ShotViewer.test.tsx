@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Step } from "../api/types";
+import { savesNormally } from "../test/fixtures";
+import { ShotViewer, type View } from "./ShotViewer";
+import { StepFacts } from "./StepFacts";
+
+const viewport = { viewport_width: 1000, viewport_height: 700 };
+const base = savesNormally.steps![0];
+/** A step that acted on a button, with screenshots. */
+const acted: Step = {
+  ...base,
+  before: { ...base.before, screenshot: "shots/0-before.jpg" },
+  after: { ...base.after, screenshot: "shots/0-after.jpg" },
+  target_box: { x: 250, y: 70, width: 100, height: 35, ...viewport },
+};
+/** A step whose target matched nothing, with two candidates. */
+const missed: Step = {
+  ...acted,
+  target_box: undefined,
+  error: "button[Reserve slot]: no element matches the target; nearest: button \"Book a slot\" (similarity 0.42)",
+  candidates: [
+    { role: "button", name: "Book a slot", similarity: 0.42, box: { x: 40, y: 350, width: 200, height: 21, ...viewport } },
+    { role: "link", name: "Reserve slot", similarity: 1, box: { x: 600, y: 7, width: 90, height: 14, ...viewport } },
+  ],
+};
+
+function viewer(step: Step, view: View) {
+  return (
+    <ShotViewer runId="r1" step={step} steps={[step]} current={0} view={view} onView={() => {}} onPlaying={() => {}} heading={<h3>Step</h3>} facts={null} />
+  );
+}
+
+/** Loads the shown screenshot as a 1000×700 image. */
+function load(name: string) {
+  const img = screen.getByRole("img", { name });
+  Object.defineProperty(img, "naturalWidth", { value: 1000 });
+  Object.defineProperty(img, "naturalHeight", { value: 700 });
+  fireEvent.load(img);
+}
+
+const place = (el: HTMLElement) => [el.style.left, el.style.top, el.style.width, el.style.height];
+
+describe("ShotViewer's boxes", () => {
+  it("draws the acted-on element's box on the page before the action, in percentages of the viewport", () => {
+    const { rerender } = render(viewer(acted, "before"));
+    expect(screen.queryByTestId("target-box")).toBeNull(); // not before the image has loaded
+    load("Before screenshot");
+    expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
+    rerender(viewer(acted, "after"));
+    load("After screenshot");
+    expect(screen.queryByTestId("target-box")).toBeNull();
+  });
+
+  it("draws a miss's candidates dashed and labelled on either screenshot, the label under a box at the top", () => {
+    render(viewer(missed, "after"));
+    load("After screenshot");
+    const boxes = screen.getAllByTestId("candidate-box");
+    expect(boxes.map((b) => b.textContent)).toEqual(['1 · button "Book a slot"', '2 · link "Reserve slot"']);
+    expect(place(boxes[0])).toEqual(["4%", "50%", "20%", "3%"]);
+    expect(boxes[1].className).toBe("shot-box candidate label-below label-end");
+    expect(screen.getByTestId("shot-frame").querySelector(".shot-boxes")!.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("hides and shows the boxes with the Boxes toggle", () => {
+    render(viewer(acted, "before"));
+    load("Before screenshot");
+    const toggle = screen.getByRole("button", { name: "Boxes" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByTestId("target-box")).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId("target-box")).toBeTruthy();
+  });
+
+  it("offers no toggle for a step without boxes", () => {
+    render(viewer({ ...acted, target_box: undefined }, "before"));
+    expect(screen.queryByRole("button", { name: "Boxes" })).toBeNull();
+  });
+
+  it("gives the boxes' layer the image's proportions, whatever the zoom", () => {
+    render(viewer(acted, "before"));
+    load("Before screenshot");
+    expect(screen.getByTestId("shot-frame").style.getPropertyValue("--ratio")).toBe("1000 / 700");
+    fireEvent.click(screen.getByRole("button", { name: "200%" }));
+    expect(screen.getByTestId("shot-area").className).toBe("shot-area zoom-2");
+    expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
+  });
+});
+
+describe("StepFacts", () => {
+  it("lists a miss's nearest elements, best first, with their similarity", () => {
+    render(<StepFacts step={missed} />);
+    const list = screen.getByRole("list", { name: "Nearest elements" });
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      'button "Book a slot" (similarity 0.42)',
+      'link "Reserve slot" (similarity 1.00)',
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "What is a near miss?" }));
+    expect(screen.getByRole("note").textContent).toContain("name similarity");
+  });
+});
