@@ -21,7 +21,8 @@ const hostile = `<script>window.pwned = 1</script><img src=x onerror="window.pwn
 // TestReportOpensOfflineAndRunsNothing stores a run whose title, evidence and answer carry
 // script, with one screenshot, exports its report with the Export menu, and opens the file
 // in a browser with the network off: the screenshot shows, the text is shown as text, and
-// nothing of the run runs.
+// nothing of the run runs. The step's recorded target box and candidate are drawn over the
+// screenshot where they fall once scaled onto it, without a script.
 func TestReportOpensOfflineAndRunsNothing(t *testing.T) {
 	srv, st, dataDir := newServerWithStore(t)
 	run := hostileRun()
@@ -56,9 +57,14 @@ func TestReportOpensOfflineAndRunsNothing(t *testing.T) {
 	must(t, "see the screenshot", expect.Locator(img).ToBeVisible())
 	h, err := img.ElementHandle()
 	must(t, "find the screenshot", err)
-	if _, err := report.WaitForFunction("i => i.complete && i.naturalWidth === 16", h); err != nil {
+	if _, err := report.WaitForFunction("i => i.complete && i.naturalWidth === 500", h); err != nil {
 		t.Errorf("the inlined screenshot did not load offline: %v", err)
 	}
+	step := run.Attempts[0].Steps[0]
+	expectOver(t, "the report's target box", img, report.Locator(".box.target"), *step.TargetBox)
+	candidate := report.Locator(".box.candidate")
+	must(t, "see the candidate's label as text", expect.Locator(candidate).ToContainText(hostile))
+	expectOver(t, "the report's candidate box", img, candidate, step.Candidates[0].Box)
 	pwned, err := report.Evaluate("() => window.pwned === undefined ? 'no' : String(window.pwned)")
 	must(t, "read window.pwned", err)
 	if pwned != "no" || dialogs != 0 {
@@ -76,7 +82,10 @@ func hostileRun() agent.Run {
 	}
 	step := agent.Step{Action: agent.Action{ID: "save", Description: hostile, Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: hostile}},
 		Decision: agent.Decision{Class: agent.ClassCommit, Admission: agent.Allow, Reason: hostile},
-		Before:   agent.Sample{Screenshot: "shots/a.jpg"}, After: agent.Sample{Screenshot: "shots/a.jpg"}, Error: hostile}
+		Before:   agent.Sample{Screenshot: "shots/a.jpg"}, After: agent.Sample{Screenshot: "shots/a.jpg"}, Error: hostile,
+		TargetBox: &agent.Box{X: 250, Y: 70, Width: 100, Height: 35, ViewportWidth: 1000, ViewportHeight: 700},
+		Candidates: []agent.Candidate{{Role: "button", Name: hostile, Similarity: 0.5,
+			Box: agent.Box{X: 600, Y: 350, Width: 200, Height: 70, ViewportWidth: 1000, ViewportHeight: 700}}}}
 	return agent.Run{ID: "20261201-hostile", Task: "notes", Created: time.Now(), Source: "stranger.json",
 		Attempts: []agent.Attempt{{Slug: "evil", Title: hostile, Terminal: agent.Failed, Reason: hostile, Verdicts: v,
 			Config: agent.DefaultConfig(), Steps: []agent.Step{step},
@@ -84,10 +93,10 @@ func hostileRun() agent.Run {
 			Started: time.Now()}}}
 }
 
-// grayJPEG is a 16×16 grey JPEG.
+// grayJPEG is a 500×350 grey JPEG: a screenshot of a 1000×700 viewport, at half size.
 func grayJPEG(t *testing.T) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	must(t, "encode a JPEG", jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 16, 16)), nil))
+	must(t, "encode a JPEG", jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 500, 350)), nil))
 	return b.Bytes()
 }

@@ -24,7 +24,7 @@ func overlays(s agent.Step) []overlay {
 		out = append(out, boxOverlay(*s.TargetBox, false, "target"))
 	}
 	for i, c := range s.Candidates {
-		out = append(out, boxOverlay(c.Box, true, fmt.Sprintf("%d. %s %q", i+1, c.Role, c.Name)))
+		out = append(out, boxOverlay(c.Box, true, fmt.Sprintf("%d · %s \"%s\"", i+1, c.Role, c.Name)))
 	}
 	return out
 }

@@ -25,8 +25,8 @@ func TestReportDrawsTheTargetAndTheCandidates(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<div class="box target" style="left: 25%; top: 10%; width: 10%; height: 5%"><span>target</span></div>`,
-		`<div class="box candidate" style="left: 4.05%; top: 40.464%; width: 18.05%; height: 3%"><span>1. button &#34;Book a slot&#34;</span></div>`,
-		`<div class="box candidate" style="left: 0%; top: 0%; width: 1%; height: 1%"><span>2. link &#34;&lt;script&gt;`,
+		`<div class="box candidate" style="left: 4.05%; top: 40.464%; width: 18.05%; height: 3%"><span>1 · button &#34;Book a slot&#34;</span></div>`,
+		`<div class="box candidate" style="left: 0%; top: 0%; width: 1%; height: 1%"><span>2 · link &#34;&lt;script&gt;`,
 		`<li>button &#34;Book a slot&#34; (similarity 0.42)</li>`,
 		`Step 2, before, with the boxes recorded just before the action`,
 	} {
