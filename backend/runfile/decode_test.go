@@ -35,6 +35,9 @@ var badFiles = map[string]string{
 	"media-kind.json":       `at attempts[0].video: media name "evil.svg" is not a plain file name`,
 	"media-path.json":       `at attempts[0].steps[0].after.screenshot: media name "../../.ssh/id_rsa" is not a plain file name`,
 	"wrong-lab.json":        `at run.lab: no lab called "other"`,
+	"box-nan.json":          "at line 108, column 19 (byte 2607): not JSON: invalid character 'N'",
+	"box-huge.json":         "at attempts[0].steps[1].target_box.y: 1e+300: a position lies within ±1000000 CSS pixels",
+	"many-candidates.json":  "at attempts[1].steps[0].candidates: 6 candidates: a step records at most 5",
 }
 
 func TestBadFilesAreRefusedByName(t *testing.T) {

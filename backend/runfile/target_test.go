@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -117,5 +119,20 @@ func TestHostileBoxesAndCandidatesAreRefused(t *testing.T) {
 				t.Errorf("Decode = %v\nwant a located refusal containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestSchemaRefusesHostileBoxes checks that the documented schema and Decode agree on the
+// hostile boxes and candidates of testdata/bad (NaN is not JSON for either).
+func TestSchemaRefusesHostileBoxes(t *testing.T) {
+	sch := compileSchema(t, schemaPath)
+	for _, name := range []string{"box-huge.json", "many-candidates.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "bad", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if validateSchema(sch, data) == nil {
+			t.Errorf("%s validates against %s, but Decode refuses it", name, schemaPath)
+		}
 	}
 }
