@@ -28,6 +28,10 @@ var elementsJS = pageScript(elementsSrc)
 // maxElements bounds the elements a near-miss search compares with its target.
 const maxElements = 2000
 
+// measureTimeoutMS bounds how long Measure waits for its element. Resolve has just found it,
+// so only an element that went away waits, and the action after it waits for it anyway.
+const measureTimeoutMS = 1000
+
 // boxJS measures one element: its bounding client rectangle and its window's viewport.
 const boxJS = `(el) => {
   const r = el.getBoundingClientRect();
@@ -45,14 +49,14 @@ func pageScript(src string) string {
 }
 
 // Measure returns where the one element t matches is now: its bounding box in CSS pixels of
-// the page's viewport, with the viewport's size. It waits for the element as an action would.
+// the page's viewport, with the viewport's size.
 func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
 	loc, err := p.locate(t)
 	if err != nil {
 		return agent.Box{}, err
 	}
 	raw, err := call(ctx, p.limits(), func() (any, error) {
-		return loc.Evaluate(boxJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(actionTimeoutMS)})
+		return loc.Evaluate(boxJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(measureTimeoutMS)})
 	})
 	if err != nil {
 		return agent.Box{}, p.fail("measure "+t.String(), err)

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/harness"
@@ -121,7 +122,8 @@ func TestStepsRecordTheTargetsBoxAndTheNearMisses(t *testing.T) {
 	}
 }
 
-// TestMeasureAndMissOnTheirOwn checks Measure's errors and that a target located by CSS has
+// TestMeasureAndMissOnTheirOwn checks Measure's errors (an element that went away fails
+// fast: the action after it waits anyway) and that a target located by CSS has
 // no candidates to name, while a label target compares names whatever their role.
 func TestMeasureAndMissOnTheirOwn(t *testing.T) {
 	t.Parallel()
@@ -142,6 +144,10 @@ func TestMeasureAndMissOnTheirOwn(t *testing.T) {
 	err = page.Resolve(ctx, agent.Target{Label: "Titles"})
 	if !errors.As(err, &miss) || len(miss.Candidates) != 1 || miss.Candidates[0].Role != "textbox" || miss.Candidates[0].Name != "Title" {
 		t.Errorf("a label miss = %v, want the textbox named Title", err)
+	}
+	start := time.Now()
+	if _, err := page.(agent.Measurer).Measure(ctx, agent.Target{Role: "button", Name: "Gone"}); err == nil || time.Since(start) > 3*time.Second {
+		t.Errorf("measuring an element that is not there = %v after %v, want an error within about a second", err, time.Since(start))
 	}
 	short, cancel := context.WithTimeout(ctx, 0)
 	defer cancel()
