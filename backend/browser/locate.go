@@ -28,9 +28,10 @@ var elementsJS = pageScript(elementsSrc)
 // maxElements bounds the elements a near-miss search compares with its target.
 const maxElements = 2000
 
-// measureTimeoutMS bounds how long Measure waits for its element. Resolve has just found it,
-// so only an element that went away waits, and the action after it waits for it anyway.
-const measureTimeoutMS = 1000
+// measureTimeoutMS bounds how long Measure waits for its element: half an action's wait, so
+// that an element that went away after Resolve (the action then waits for it in full) costs
+// little more, while a busy browser still has time to answer.
+const measureTimeoutMS = actionTimeoutMS / 2
 
 // boxJS measures one element: its bounding client rectangle and its window's viewport.
 const boxJS = `(el) => {
@@ -49,7 +50,7 @@ func pageScript(src string) string {
 }
 
 // Measure returns where the one element t matches is now: its bounding box in CSS pixels of
-// the page's viewport, with the viewport's size.
+// the page's viewport, with the viewport's size. Its errors are returned, never logged.
 func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
 	loc, err := p.locate(t)
 	if err != nil {
@@ -58,8 +59,8 @@ func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
 	raw, err := call(ctx, p.limits(), func() (any, error) {
 		return loc.Evaluate(boxJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(measureTimeoutMS)})
 	})
-	if err != nil {
-		return agent.Box{}, p.fail("measure "+t.String(), err)
+	if err != nil { // evidence for the record, not the action: the caller decides what it costs
+		return agent.Box{}, fmt.Errorf("measure %s: %w", t, err)
 	}
 	var box agent.Box
 	if err := remarshal(raw, &box); err != nil {
