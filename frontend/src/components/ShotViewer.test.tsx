@@ -48,9 +48,11 @@ describe("ShotViewer's boxes", () => {
     expect(screen.queryByTestId("target-box")).toBeNull(); // not before the image has loaded
     load("Before screenshot");
     expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
+    expect(screen.queryByText("box on Before")).toBeNull();
     rerender(viewer(acted, "after"));
     load("After screenshot");
     expect(screen.queryByTestId("target-box")).toBeNull();
+    expect(screen.getByText("box on Before")).toBeTruthy(); // says where the box is
   });
 
   it("draws a miss's candidates dashed and labelled on either screenshot, the label under a box at the top", () => {

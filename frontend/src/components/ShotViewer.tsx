@@ -78,6 +78,7 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
               Boxes
             </button>
             <Help term="boxes" topic="the boxes on the screenshot" />
+            {showBoxes && shown === "after" && boxes.length === 0 && <span className="muted">box on Before</span>}
           </span>
         )}
         {step && shown !== "live" && shown !== "video" && (
