@@ -202,6 +202,9 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		term, reason = r.act(&s, a)
 	}
 	s.Blocked = r.page.Blocked()
+	if w, ok := r.page.(Watcher); ok {
+		s.Traffic = w.Traffic(r.start).Redact(r.secrets)
+	}
 	after, err := r.observe()
 	if err != nil {
 		s.Error = err.Error()

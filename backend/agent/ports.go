@@ -33,6 +33,9 @@ type PageOptions struct {
 	Origins []string
 	// StorageState is a Playwright storage-state file the page starts signed in with.
 	StorageState string
+	// Bodies records request and response bodies with the page's traffic, bounded (see
+	// MaxBodyBytes); without it only their sizes are kept.
+	Bodies bool
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.

@@ -30,6 +30,8 @@ type Page struct {
 	page playwright.Page
 	opts agent.PageOptions
 	life *lifeline
+	// watch records the page's requests, console messages and page errors.
+	watch *watch
 	// closing is set once Close has begun: the page's own close is no death.
 	closing atomic.Bool
 
@@ -43,10 +45,12 @@ type Page struct {
 var (
 	_ agent.Page     = (*Page)(nil)
 	_ agent.Lifeline = (*Page)(nil)
+	_ agent.Watcher  = (*Page)(nil)
 )
 
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline()}
+	p.watch = watchPage(pg, p.life, opts.Bodies)
 	p.life.follow(b.life)
 	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
 	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
@@ -210,6 +214,10 @@ func (p *Page) Blocked() []string {
 	p.blocked = nil
 	return out
 }
+
+// Traffic returns the requests, console messages and page errors recorded since the last
+// call, times counted from epoch.
+func (p *Page) Traffic(epoch time.Time) agent.Traffic { return p.watch.Traffic(epoch) }
 
 // Stop cuts the page off the network and then aborts its in-flight requests and loads, as
 // the browser's Stop button does (window.stop()). Going offline first matters: work the
