@@ -145,6 +145,7 @@ type stepV2 struct {
 	Approvals      []approvalV2      `json:"approvals,omitempty"`
 	Reconciliation *reconciliationV2 `json:"reconciliation,omitempty"`
 	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`
+	trafficV2
 }
 
 type eventV2 struct {

@@ -51,7 +51,7 @@ func fromStep(s agent.Step) stepV2 {
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
-		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn)}
+		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn), trafficV2: fromTraffic(s.Traffic)}
 }
 
 func fromSample(s agent.Sample) sampleV2 {
@@ -135,7 +135,7 @@ func (s stepV2) toDomain() agent.Step {
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
-		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain)}
+		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain), Traffic: s.trafficV2.toDomain()}
 }
 
 func (s sampleV2) toDomain() agent.Sample {
