@@ -24,6 +24,23 @@ var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
 	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
+	{4, "the page's network requests, console messages and page errors on steps", stepTraffic},
+}
+
+// stepTraffic gives steps what the page did in the network and its console during them, and
+// what the recording limits dropped.
+func stepTraffic(tx *gorm.DB) error {
+	for _, stmt := range []string{
+		"ALTER TABLE `steps` ADD COLUMN `requests` text",
+		"ALTER TABLE `steps` ADD COLUMN `console` text",
+		"ALTER TABLE `steps` ADD COLUMN `page_errors` text",
+		"ALTER TABLE `steps` ADD COLUMN `dropped` text",
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stepRecords gives steps the harness's guidance, the approvals asked before them, the
