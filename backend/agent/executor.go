@@ -203,7 +203,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	}
 	s.Blocked = r.page.Blocked()
 	if w, ok := r.page.(Watcher); ok {
-		s.Traffic = w.Traffic(r.start).Redact(r.secrets)
+		s.Traffic = w.Traffic(r.start, term != "").Redact(r.secrets)
 	}
 	after, err := r.observe()
 	if err != nil {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"strings"
 	"time"
 )
 
@@ -68,6 +69,16 @@ type Request struct {
 // Failed reports whether the request failed in the network or got a 4xx or 5xx answer.
 func (r Request) Failed() bool { return r.Failure != "" || r.Status >= 400 }
 
+// HeaderValue is the value of the header named name in hs, in any case; "" when absent.
+func HeaderValue(hs []Header, name string) string {
+	for _, h := range hs {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value
+		}
+	}
+	return ""
+}
+
 // ConsoleMessage is one message the page wrote to its console.
 type ConsoleMessage struct {
 	// Level is the console method's kind: log, debug, info, warning, error, ...
@@ -113,6 +124,8 @@ type Traffic struct {
 // The executor takes what it recorded at the end of every step.
 type Watcher interface {
 	// Traffic returns what the page recorded since the last call, its times counted from
-	// epoch (the attempt's start), with no secret masked yet.
-	Traffic(epoch time.Time) Traffic
+	// epoch (the attempt's start), with no secret masked yet. For the attempt's last step,
+	// final first waits a bounded time for the requests still in flight to end, since
+	// nothing after that step is recorded.
+	Traffic(epoch time.Time, final bool) Traffic
 }

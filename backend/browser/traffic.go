@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -15,7 +14,8 @@ import (
 )
 
 // detailTimeout bounds the calls that read one finished request's headers, size and bodies;
-// settleTimeout bounds how long Traffic waits for those still being read.
+// settleTimeout bounds how long Traffic waits for those still being read, and for the last
+// step's requests still in flight.
 const (
 	detailTimeout = 2 * time.Second
 	settleTimeout = 2 * time.Second
@@ -140,7 +140,7 @@ func (w *watch) describe(r playwright.Request) agent.Request {
 	}
 	if w.bodies {
 		if data, err := r.PostDataBuffer(); err == nil && len(data) > 0 {
-			req.RequestBody = w.body(data, header(req.RequestHeaders, "content-type"))
+			req.RequestBody = w.body(data, agent.HeaderValue(req.RequestHeaders, "content-type"))
 		}
 	}
 	resp, err := call(ctx, lim, r.Response)
@@ -160,7 +160,7 @@ func (w *watch) describe(r playwright.Request) agent.Request {
 	}
 	if w.bodies && req.Failure == "" {
 		if data, err := call(ctx, lim, resp.Body); err == nil && len(data) > 0 {
-			req.ResponseBody = w.body(data, header(req.ResponseHeaders, "content-type"))
+			req.ResponseBody = w.body(data, agent.HeaderValue(req.ResponseHeaders, "content-type"))
 		}
 	}
 	return req
@@ -184,12 +184,13 @@ func (w *watch) body(data []byte, mime string) *agent.Body {
 }
 
 // Traffic hands over what was recorded since the last call, times counted from epoch. It
-// first waits, a bounded time, for the details of requests that already finished.
-func (w *watch) Traffic(epoch time.Time) agent.Traffic {
+// first waits, a bounded time, for the details of requests that already finished and, when
+// final, for the requests still in flight to finish; the page's death ends the wait.
+func (w *watch) Traffic(epoch time.Time, final bool) agent.Traffic {
 	deadline := time.Now().Add(settleTimeout)
 	for {
 		w.mu.Lock()
-		if w.inflight == 0 || time.Now().After(deadline) {
+		if (w.inflight == 0 && (!final || len(w.started) == 0)) || time.Now().After(deadline) || w.life.err() != nil {
 			break
 		}
 		w.mu.Unlock()
@@ -231,16 +232,6 @@ func mapHeaders(m map[string]string) []playwright.NameValue {
 		out = append(out, playwright.NameValue{Name: k, Value: v})
 	}
 	return out
-}
-
-// header is the value of the named header, "" when absent.
-func header(hs []agent.Header, name string) string {
-	for _, h := range hs {
-		if strings.EqualFold(h.Name, name) {
-			return h.Value
-		}
-	}
-	return ""
 }
 
 // clip cuts s to at most n bytes without splitting a character.

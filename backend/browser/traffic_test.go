@@ -63,7 +63,7 @@ func clickSaveAndWait(t *testing.T, bodies bool) (load, step, next agent.Traffic
 		t.Fatalf("goto: %v", err)
 	}
 	w := page.(agent.Watcher)
-	load = w.Traffic(epoch)
+	load = w.Traffic(epoch, false)
 	mustAct(t, page, agent.ActClick, "button", "Save", "")
 	deadline := time.Now().Add(10 * time.Second)
 	for mustObserve(t, page).Notice != "done" {
@@ -72,8 +72,8 @@ func clickSaveAndWait(t *testing.T, bodies bool) (load, step, next agent.Traffic
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	step = w.Traffic(epoch)
-	return load, step, w.Traffic(epoch), <-sent
+	step = w.Traffic(epoch, false)
+	return load, step, w.Traffic(epoch, false), <-sent
 }
 
 func TestTrafficRecordsRequestsConsoleAndErrorsPerStep(t *testing.T) {
@@ -119,14 +119,14 @@ func TestTrafficRecordsRequestsConsoleAndErrorsPerStep(t *testing.T) {
 		t.Errorf("POST start %d ms, duration %d ms: want a start after the attempt began, within 10 s", save.StartMS, save.DurationMS)
 	}
 	for name, want := range map[string]string{"authorization": "••••••", "x-trace": "••••••", "content-type": "application/json"} {
-		if got := header(save.RequestHeaders, name); got != want {
+		if got := agent.HeaderValue(save.RequestHeaders, name); got != want {
 			t.Errorf("POST request header %s = %q, want %q", name, got, want)
 		}
 	}
-	if got := header(save.RequestHeaders, "cookie"); got != "••••••" {
+	if got := agent.HeaderValue(save.RequestHeaders, "cookie"); got != "••••••" {
 		t.Errorf("POST cookie header %q, want it masked", got)
 	}
-	if got := header(save.ResponseHeaders, "set-cookie"); got != "••••••" {
+	if got := agent.HeaderValue(save.ResponseHeaders, "set-cookie"); got != "••••••" {
 		t.Errorf("POST set-cookie header %q, want it masked", got)
 	}
 	if save.RequestBody == nil || save.RequestBody.MimeType != "application/json" ||

@@ -117,7 +117,9 @@ func TestOversizedTrafficIsRefusedWithItsPath(t *testing.T) {
 				f.Run.Attempts[0].Steps[0].Requests = []agent.Request{r}
 			}},
 		{"too many console messages", "attempts[0].steps[0].console", "101 items",
-			func(f *File) { f.Run.Attempts[0].Steps[0].Console = make([]agent.ConsoleMessage, agent.MaxStepMessages+1) }},
+			func(f *File) {
+				f.Run.Attempts[0].Steps[0].Console = make([]agent.ConsoleMessage, agent.MaxStepMessages+1)
+			}},
 		{"a negative error time", "attempts[0].steps[0].page_errors[0].at_ms", "-3 ms",
 			func(f *File) { f.Run.Attempts[0].Steps[0].Errors = []agent.PageError{{Message: "x", AtMS: -3}} }},
 		{"a negative dropped count", "attempts[0].steps[0].dropped.console", "-4: a count",
