@@ -218,7 +218,9 @@ func (p *Page) Blocked() []string {
 // Traffic returns the requests, console messages and page errors recorded since the last
 // call, times counted from epoch; final first waits, a bounded time, for the requests still
 // in flight.
-func (p *Page) Traffic(epoch time.Time, final bool) agent.Traffic { return p.watch.Traffic(epoch, final) }
+func (p *Page) Traffic(epoch time.Time, final bool) agent.Traffic {
+	return p.watch.Traffic(epoch, final)
+}
 
 // Stop cuts the page off the network and then aborts its in-flight requests and loads, as
 // the browser's Stop button does (window.stop()). Going offline first matters: work the
