@@ -205,3 +205,75 @@ func TestTrafficKeepsNoBodiesUnlessAsked(t *testing.T) {
 		}
 	}
 }
+
+// floodPage fires more requests and console messages in one step than a step keeps, then
+// fetches a body larger than a body keeps, and says done.
+const floodPage = `<!doctype html><html lang="en"><head><title>Flood</title></head><body>
+<p role="status" id="status"></p>
+<script>
+(async () => {
+  await Promise.all(Array.from({ length: 120 }, (_, i) => fetch("/ping?i=" + i)));
+  for (let i = 0; i < 130; i++) console.log("line " + i);
+  await (await fetch("/big")).text();
+  document.getElementById("status").textContent = "done";
+})();
+</script></body></html>`
+
+func TestTrafficKeepsWithinTheStepsLimitsAndCountsTheRest(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, floodPage) })
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	mux.HandleFunc("GET /ping", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "pong") })
+	mux.HandleFunc("GET /big", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		_, _ = io.WriteString(w, strings.Repeat("b", agent.MaxBodyBytes+1000))
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Bodies: true})
+	if err != nil {
+		t.Fatalf("new page: %v", err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	epoch := time.Now()
+	if err := page.Goto(ctx, srv.URL); err != nil {
+		t.Fatalf("goto: %v", err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for mustObserve(t, page).Notice != "done" {
+		if time.Now().After(deadline) {
+			t.Fatal("the page never said done")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	tr := page.(agent.Watcher).Traffic(epoch, true)
+	// The document, 120 pings and the big body: 122 requests, 100 kept.
+	if len(tr.Requests) != agent.MaxStepRequests || tr.Dropped.Requests != 122-agent.MaxStepRequests {
+		t.Errorf("kept %d requests and dropped %d, want %d and %d", len(tr.Requests), tr.Dropped.Requests, agent.MaxStepRequests, 122-agent.MaxStepRequests)
+	}
+	if len(tr.Console) != agent.MaxStepMessages || tr.Dropped.Console != 130-agent.MaxStepMessages {
+		t.Errorf("kept %d console messages and dropped %d, want %d and %d", len(tr.Console), tr.Dropped.Console, agent.MaxStepMessages, 130-agent.MaxStepMessages)
+	}
+	if tr.Console[0].Text != "line 0" {
+		t.Errorf("the first console message kept is %q, want the first written", tr.Console[0].Text)
+	}
+}
+
+func TestTrafficCutsABodyAtItsLimit(t *testing.T) {
+	w := &watch{bodies: true}
+	data := []byte(strings.Repeat("é", agent.MaxBodyBytes)) // two bytes each: twice the limit
+	b := w.body(data, "text/plain")
+	if b == nil || len(b.Text) != agent.MaxBodyBytes || !b.Truncated || b.MimeType != "text/plain" {
+		t.Fatalf("body of %d bytes kept as %d bytes, truncated %v", len(data), len(b.Text), b.Truncated)
+	}
+	if w.body([]byte{0xff, 0xfe, 0x00}, "application/octet-stream") != nil {
+		t.Error("a binary body was kept")
+	}
+	for w.bodyBytes < agent.MaxAttemptBodyBytes {
+		w.body(data, "text/plain")
+	}
+	if b := w.body([]byte("more"), "text/plain"); b != nil {
+		t.Errorf("a body past the attempt's budget was kept: %+v", b)
+	}
+}
