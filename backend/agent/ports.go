@@ -181,6 +181,13 @@ type Environment interface {
 	Close() error
 }
 
+// Secretive is an Environment whose task declares secret values (the environment variables
+// it reads: typed values, oracle headers, database addresses): no sample or traffic the
+// executor records shows them, as no typed secret is shown.
+type Secretive interface {
+	Secrets() []string
+}
+
 // SignedIn is an Environment whose attempts start signed in, from a Playwright
 // storage-state file.
 type SignedIn interface {
