@@ -60,6 +60,13 @@ func TestNetworkTabShowsTheRefusedSave(t *testing.T) {
 	expectText(t, trace.GetByText("No request matches the filters."), "No request matches the filters.")
 	must(t, "clear the filter", trace.GetByRole("searchbox", playwright.LocatorGetByRoleOptions{Name: "Filter"}).Fill(""))
 	checkA11y(t, page, "the Network tab with a failed request chosen")
+	_, err = page.GetByRole("combobox", playwright.PageGetByRoleOptions{Name: "Theme"}).SelectOption(playwright.SelectOptionValues{Values: &[]string{"dark"}})
+	must(t, "choose the dark theme", err)
+	must(t, "see the dark theme", expect.Locator(page.Locator("html")).ToHaveAttribute("data-theme", "dark"))
+	checkA11y(t, page, "the Network tab in the dark theme")
+	snap(t, page, "network")
+	_, err = page.GetByRole("combobox", playwright.PageGetByRoleOptions{Name: "Theme"}).SelectOption(playwright.SelectOptionValues{Values: &[]string{"light"}})
+	must(t, "choose the light theme", err)
 
 	must(t, "open the Console tab", tab("Console").Click())
 	expectContains(t, trace.GetByRole("tabpanel"), "the server responded with a status of 409 (Conflict)")
