@@ -66,9 +66,6 @@ type Request struct {
 	ResponseBody    *Body    `json:"response_body,omitempty"`
 }
 
-// Failed reports whether the request failed in the network or got a 4xx or 5xx answer.
-func (r Request) Failed() bool { return r.Failure != "" || r.Status >= 400 }
-
 // HeaderValue is the value of the header named name in hs, in any case; "" when absent.
 func HeaderValue(hs []Header, name string) string {
 	for _, h := range hs {
