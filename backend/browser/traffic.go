@@ -18,7 +18,7 @@ import (
 // step's requests still in flight.
 const (
 	detailTimeout = 2 * time.Second
-	settleTimeout = 2 * time.Second
+	settleTimeout = 5 * time.Second
 )
 
 // watch records a page's requests, console messages and page errors between two calls of
