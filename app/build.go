@@ -50,8 +50,10 @@ type RunRequest struct {
 	MediaRoot          string
 	Video, Screenshots bool
 	Trace              bool
-	Recorder           agent.Recorder
-	Emit               func(runner.Progress)
+	// Bodies records request and response bodies with the network traffic, bounded.
+	Bodies   bool
+	Recorder agent.Recorder
+	Emit     func(runner.Progress)
 	// Export, when set, is where the run file will be written: Prepare checks up front that
 	// its folder exists, so a long run does not fail only at its end.
 	Export string
@@ -115,7 +117,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
 	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
-		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
+		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies}
 	id := req.ID
 	if id == "" {
 		id = runner.NewRunID(time.Now())

@@ -166,7 +166,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	}
 	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id), Planner: plan,
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
-		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Recorder: r.store, Emit: report})
+		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Bodies: set.Bodies, Recorder: r.store, Emit: report})
 	if err != nil {
 		return "", err
 	}

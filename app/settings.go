@@ -25,6 +25,9 @@ type UserSettings struct {
 	Screenshots bool                 `json:"screenshots"`
 	// Trace records a Playwright trace of each attempt, for Playwright's own trace viewer.
 	Trace bool `json:"trace"`
+	// Bodies records request and response bodies with each step's network traffic, bounded
+	// and with secrets masked; off, only their sizes are kept.
+	Bodies bool `json:"bodies,omitempty"`
 	// Parallel is how many attempts run at once (0 or 1: one after another).
 	Parallel int `json:"parallel,omitempty"`
 	// Models plan runs when a model plans them, tried in order. Each names the environment

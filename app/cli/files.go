@@ -17,13 +17,26 @@ import (
 )
 
 func newExportCmd(env Env, g *globals) *cobra.Command {
-	var out string
+	var out, attempt, harOut string
 	cmd := &cobra.Command{
-		Use:   "export RUN -o FILE",
-		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open",
+		Use:   "export RUN -o FILE | export RUN --attempt SLUG --har FILE",
+		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open; or one attempt's requests as a HAR file",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if (attempt == "") != (harOut == "") {
+				return errors.New("a HAR export takes both --attempt SLUG and --har FILE")
+			}
+			if harOut != "" && out != "" {
+				return errors.New("--har writes one attempt's requests, -o the whole run: give one of them")
+			}
 			return withReader(g, func(st *store.Store, dataDir string) error {
+				if harOut != "" {
+					if err := app.NewTransfer(st, dataDir).ExportHAR(args[0], attempt, harOut); err != nil {
+						return err
+					}
+					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(harOut))
+					return nil
+				}
 				if out == "" || out == "-" {
 					run, err := st.Get(args[0])
 					if err != nil {
@@ -42,6 +55,8 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 			})
 		},
 	}
+	cmd.Flags().StringVar(&attempt, "attempt", "", "the attempt whose requests --har writes (its slug)")
+	cmd.Flags().StringVar(&harOut, "har", "", "write the attempt's recorded network requests to this file as HAR 1.2, which browsers' developer tools open")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots, a .html a self-contained report; - or empty: the run file on standard output")
 	return cmd
 }

@@ -76,7 +76,7 @@ type runFlags struct {
 	parallel, perEndpoint    int
 	shard                    string
 	browserWS, cdp           []string
-	trace                    bool
+	trace, bodies            bool
 	approve, harness         string
 	overrides                overrideFlags
 	planners                 plannerFlags
@@ -112,6 +112,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.StringArrayVar(&f.cdp, "cdp", nil, "a Chromium's DevTools address (http://HOST:PORT) to run attempts in; repeatable")
 	fs.IntVar(&f.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
+	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
@@ -154,7 +155,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
-		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace,
+		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
 		Naive: f.harness == "off", Approver: approver,
 		Recorder: st, Emit: emit, Export: f.export})
 	if err != nil {

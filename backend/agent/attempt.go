@@ -84,6 +84,9 @@ type Step struct {
 	// Blocked lists requests to origins outside the task's that the step's page tried and
 	// the browser refused.
 	Blocked []string `json:"blocked,omitempty"`
+	// Traffic is what the page did in the network and its console during the step, secrets
+	// masked; empty when the page records none.
+	Traffic
 	// Error says what went wrong, empty when the step did what it was asked.
 	Error string `json:"error,omitempty"`
 	// Guidance is what the harness tells the planner about this call's result when it

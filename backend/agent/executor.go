@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -68,6 +69,9 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 	}
 	start := x.now()
 	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
+	if s, ok := job.Env.(Secretive); ok {
+		r.secrets = slices.Clone(s.Secrets())
+	}
 	return r.execute()
 }
 
@@ -85,7 +89,8 @@ type run struct {
 	start   time.Time
 	steps   []Step
 	err     error // the error that ended the attempt
-	// secrets are values typed by secret actions; samples never show them.
+	// secrets are the task's declared secret values and those typed by secret actions; no
+	// recorded sample or traffic shows them.
 	secrets []string
 	// acted is when the latest action finished acting; a fixed wait counts from there, so
 	// the cost of sampling the page does not lengthen it.
@@ -202,6 +207,9 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		term, reason = r.act(&s, a)
 	}
 	s.Blocked = r.page.Blocked()
+	if w, ok := r.page.(Watcher); ok {
+		s.Traffic = w.Traffic(r.start, term != "").Redact(r.secrets)
+	}
 	after, err := r.observe()
 	if err != nil {
 		s.Error = err.Error()

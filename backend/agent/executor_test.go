@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -342,5 +343,52 @@ func TestNothingIsStoppedBeforeACommitActed(t *testing.T) {
 	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
 	if out.Terminal != agent.Failed || page.stops != 0 || strings.Contains(out.Reason, "stopped") {
 		t.Errorf("terminal %s, %d stops, reason %q; want failed with nothing stopped", out.Terminal, page.stops, out.Reason)
+	}
+}
+
+// trafficPage is a fakePage that records one request per step, carrying the task's secret
+// in its URL, a header and the console, and shows the secret on the page.
+type trafficPage struct {
+	fakePage
+	finals []bool
+}
+
+func (p *trafficPage) Observe(ctx context.Context) (agent.Sample, error) {
+	s, err := p.fakePage.Observe(ctx)
+	s.Text = "token tok-secret-1 on the page"
+	return s, err
+}
+
+func (p *trafficPage) Traffic(epoch time.Time, final bool) agent.Traffic {
+	p.finals = append(p.finals, final)
+	return agent.Traffic{
+		Requests: []agent.Request{{Method: "GET", URL: "http://lab/api?t=tok-secret-1", ResourceType: "fetch", Status: 200, Size: 2,
+			RequestHeaders: []agent.Header{{Name: "X-Echo", Value: "tok-secret-1"}, {Name: "Cookie", Value: "sid=1"}}}},
+		Console: []agent.ConsoleMessage{{Level: "log", Text: "using tok-secret-1"}},
+	}
+}
+
+// secretLab is a fakeLab whose task declares a secret value.
+type secretLab struct{ fakeLab }
+
+func (secretLab) Secrets() []string { return []string{"tok-secret-1"} }
+
+func TestExecutorMasksTheTasksSecretsInSamplesAndTraffic(t *testing.T) {
+	page := &trafficPage{fakePage: fakePage{controls: controls()}}
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), page, agent.Job{Env: &secretLab{fakeLab{doneAt: 1}}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
+	if out.Terminal != agent.Completed || len(out.Steps) != 4 {
+		t.Fatalf("terminal %s with %d steps, want completed with 4", out.Terminal, len(out.Steps))
+	}
+	if want := []bool{false, false, false, true}; !slices.Equal(page.finals, want) {
+		t.Errorf("traffic taken with final %v, want only the last step final: %v", page.finals, want)
+	}
+	for _, s := range out.Steps {
+		r := s.Requests[0]
+		if r.URL != "http://lab/api?t=••••••" || r.RequestHeaders[0].Value != "••••••" || r.RequestHeaders[1].Value != "••••••" ||
+			s.Console[0].Text != "using ••••••" || s.After.Text != "token •••••• on the page" {
+			t.Errorf("step %d shows the secret: %+v %+v %q", s.Index, r, s.Console, s.After.Text)
+		}
 	}
 }

@@ -33,6 +33,9 @@ type PageOptions struct {
 	Origins []string
 	// StorageState is a Playwright storage-state file the page starts signed in with.
 	StorageState string
+	// Bodies records request and response bodies with the page's traffic, bounded (see
+	// MaxBodyBytes); without it only their sizes are kept.
+	Bodies bool
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.
@@ -184,6 +187,13 @@ type Environment interface {
 	Answers(ctx context.Context, observe Observer) []Answer
 	// Close stops what Start started; late requests from an abandoned page are refused.
 	Close() error
+}
+
+// Secretive is an Environment whose task declares secret values (the environment variables
+// it reads: typed values, oracle headers, database addresses): no sample or traffic the
+// executor records shows them, as no typed secret is shown.
+type Secretive interface {
+	Secrets() []string
 }
 
 // SignedIn is an Environment whose attempts start signed in, from a Playwright

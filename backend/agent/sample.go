@@ -44,20 +44,23 @@ type Sample struct {
 // masked replaces a secret wherever a sample would show it.
 const masked = "••••••"
 
+// maskSecrets replaces every secret value in v by a mask.
+func maskSecrets(v string, secrets []string) string {
+	for _, sec := range secrets {
+		if sec != "" && strings.Contains(v, sec) {
+			v = strings.ReplaceAll(v, sec, masked)
+		}
+	}
+	return v
+}
+
 // Redact returns s with every secret value replaced by a mask in its fields, notice, alert,
 // rows and pairs; s itself is not changed.
 func (s Sample) Redact(secrets []string) Sample {
 	if len(secrets) == 0 {
 		return s
 	}
-	hide := func(v string) string {
-		for _, sec := range secrets {
-			if sec != "" && strings.Contains(v, sec) {
-				v = strings.ReplaceAll(v, sec, masked)
-			}
-		}
-		return v
-	}
+	hide := func(v string) string { return maskSecrets(v, secrets) }
 	s.Fields = slices.Clone(s.Fields)
 	for i := range s.Fields {
 		s.Fields[i].Value = hide(s.Fields[i].Value)

@@ -30,6 +30,8 @@ type Page struct {
 	page playwright.Page
 	opts agent.PageOptions
 	life *lifeline
+	// watch records the page's requests, console messages and page errors.
+	watch *watch
 	// closing is set once Close has begun: the page's own close is no death.
 	closing atomic.Bool
 
@@ -44,10 +46,12 @@ var (
 	_ agent.Page     = (*Page)(nil)
 	_ agent.Lifeline = (*Page)(nil)
 	_ agent.Measurer = (*Page)(nil)
+	_ agent.Watcher  = (*Page)(nil)
 )
 
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline()}
+	p.watch = watchPage(pg, p.life, opts.Bodies)
 	p.life.follow(b.life)
 	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
 	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
@@ -211,6 +215,13 @@ func (p *Page) Blocked() []string {
 	out := p.blocked
 	p.blocked = nil
 	return out
+}
+
+// Traffic returns the requests, console messages and page errors recorded since the last
+// call, times counted from epoch; final first waits, a bounded time, for the requests still
+// in flight.
+func (p *Page) Traffic(epoch time.Time, final bool) agent.Traffic {
+	return p.watch.Traffic(epoch, final)
 }
 
 // Stop cuts the page off the network and then aborts its in-flight requests and loads, as

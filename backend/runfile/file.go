@@ -131,6 +131,12 @@ func validateAttempt(a agent.Attempt, p string) *Error {
 			return refuse(child(ep, "seq"), "seq %d: want %d (events are numbered 1 to n in log order)", e.Seq, j+1)
 		}
 	}
+	var totals trafficTotals
+	for j, s := range a.Steps {
+		if err := checkTraffic(index(child(p, "steps"), j), s.Traffic, &totals); err != nil {
+			return err
+		}
+	}
 	for j, ans := range a.Answers {
 		if len(ans.Raw) > MaxAnswerBytes {
 			return refuse(child(index(child(p, "answers"), j), "raw"), "%d bytes: an answer holds at most %d", len(ans.Raw), MaxAnswerBytes)

@@ -147,6 +147,7 @@ type stepV2 struct {
 	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`
 	TargetBox      *boxV2            `json:"target_box,omitempty"`
 	Candidates     []candidateV2     `json:"candidates,omitempty"`
+	trafficV2
 }
 
 type eventV2 struct {

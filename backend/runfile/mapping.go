@@ -52,7 +52,8 @@ func fromStep(s agent.Step) stepV2 {
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
 		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn),
-		TargetBox:  ptr(s.TargetBox, fromBox), Candidates: mapSlice(s.Candidates, fromCandidate)}
+		TargetBox:  ptr(s.TargetBox, fromBox), Candidates: mapSlice(s.Candidates, fromCandidate),
+		trafficV2: fromTraffic(s.Traffic)}
 }
 
 func fromSample(s agent.Sample) sampleV2 {
@@ -137,7 +138,8 @@ func (s stepV2) toDomain() agent.Step {
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
 		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain),
-		TargetBox:  ptr(s.TargetBox, boxV2.toDomain), Candidates: mapSlice(s.Candidates, candidateV2.toDomain)}
+		TargetBox:  ptr(s.TargetBox, boxV2.toDomain), Candidates: mapSlice(s.Candidates, candidateV2.toDomain),
+		Traffic: s.trafficV2.toDomain()}
 }
 
 func (s sampleV2) toDomain() agent.Sample {

@@ -38,7 +38,7 @@ func TestSchemaAcceptsExportedFiles(t *testing.T) {
 	honest := encoded(t, goodFile())
 	nils := goodFile()
 	nils.Run.Attempts[0].Steps[0].After.Fields, nils.Run.Attempts[0].Plan = nil, nil // Go writes null for these
-	for name, data := range map[string][]byte{"good": honest, "with nulls": encoded(t, nils)} {
+	for name, data := range map[string][]byte{"good": honest, "with nulls": encoded(t, nils), "with traffic": encoded(t, trafficFile())} {
 		if err := validateSchema(sch, data); err != nil {
 			t.Errorf("%s file does not validate against %s: %v", name, schemaPath, err)
 		}

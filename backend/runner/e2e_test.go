@@ -379,3 +379,64 @@ func roomyDeadline() agent.ConfigOverride {
 	d := 4000
 	return agent.ConfigOverride{DeadlineMS: &d}
 }
+
+// TestSaveRefusedRecordsTheRefusedPOST runs the attempt whose save the lab refuses, with
+// bodies recorded, into a real store: the step that saw the save holds the POST with its 409,
+// the refusal in its body, and the browser's console line for it, and so does the stored run.
+func TestSaveRefusedRecordsTheRefusedPOST(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: st}
+	run, err := r.Run(context.Background(), "refused", runner.Options{Attempts: []string{"save-refused"}, Bodies: true, Override: roomyDeadline()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := st.Get("refused")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, a := range map[string]agent.Attempt{"ran": run.Attempts[0], "stored": stored.Attempts[0]} {
+		if a.Terminal != agent.Rejected {
+			t.Fatalf("%s: save-refused ended %s, want rejected", name, a.Terminal)
+		}
+		var save *agent.Request
+		var step agent.Step
+		for _, s := range a.Steps {
+			for i, req := range s.Requests {
+				if req.Method == "POST" && strings.HasSuffix(req.URL, "/api/reservations") {
+					save, step = &s.Requests[i], s
+				}
+			}
+		}
+		if save == nil {
+			t.Fatalf("%s: no step recorded the save POST", name)
+		}
+		if step.Action.Kind != agent.ActSubmit && step.Action.Kind != agent.ActVerify {
+			t.Errorf("%s: the save POST is recorded on a %s step, want the submit or the verify", name, step.Action.Kind)
+		}
+		if save.Status != 409 || save.StatusText != "Conflict" || save.ResourceType != "fetch" || save.Size <= 0 {
+			t.Errorf("%s: save POST %+v, want fetch 409 Conflict with a sized body", name, *save)
+		}
+		if save.RequestBody == nil || !strings.Contains(save.RequestBody.Text, "Spectral scan") {
+			t.Errorf("%s: save request body %+v, want the reservation", name, save.RequestBody)
+		}
+		if save.ResponseBody == nil || !strings.Contains(save.ResponseBody.Text, "North lab is closed for maintenance") {
+			t.Errorf("%s: save response body %+v, want the refusal", name, save.ResponseBody)
+		}
+		if end := save.StartMS + save.DurationMS; end < step.StartMS {
+			t.Errorf("%s: the save ended at %d ms, before its step began at %d ms: a request belongs to the step it ended in", name, end, step.StartMS)
+		}
+		found := false
+		for _, s := range a.Steps {
+			for _, m := range s.Console {
+				found = found || (m.Level == "error" && strings.Contains(m.Text, "409"))
+			}
+		}
+		if !found {
+			t.Errorf("%s: no console error for the 409", name)
+		}
+	}
+}

@@ -37,6 +37,8 @@ type Options struct {
 	Screenshots bool
 	// Trace records a Playwright trace of each attempt (<slug>.trace.zip).
 	Trace bool
+	// Bodies records request and response bodies with each step's network traffic, bounded.
+	Bodies bool
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
@@ -299,7 +301,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	var out agent.Outcome
 	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
-		Screenshots: opts.Screenshots, Trace: opts.Trace, Origins: env.Origins()}
+		Screenshots: opts.Screenshots, Trace: opts.Trace, Bodies: opts.Bodies, Origins: env.Origins()}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
 	}

@@ -51,6 +51,17 @@ func testAttempt(slug string, term agent.Terminal, saved bool, offset time.Durat
 			Decision: agent.Decision{Class: agent.ClassPrepare, Admission: agent.Allow, Reason: "prepares", Fingerprint: fmt.Sprintf("fp%d", i)},
 			Resolved: act.Target.Name, Before: before, After: after, Distance: 0.25 * float64(i%3),
 			StartMS: int64(100 * i), DurationMS: 42, Reason: "step " + act.ID, Blocked: []string{"GET http://elsewhere.example/x"}})
+		if act.Kind == agent.ActSubmit {
+			a.Steps[i].Traffic = agent.Traffic{
+				Requests: []agent.Request{{Method: "POST", URL: "http://127.0.0.1:1/api/reservations", ResourceType: "fetch",
+					Status: 500, StatusText: "Internal Server Error", StartMS: 310, DurationMS: 25, Size: 31,
+					RequestHeaders: []agent.Header{{Name: "authorization", Value: "••••••"}},
+					RequestBody:    &agent.Body{MimeType: "application/json", Text: `{"room":"north"}`}}},
+				Console: []agent.ConsoleMessage{{Level: "error", Text: "save failed", Location: "http://127.0.0.1:1/:9:3", AtMS: 336}},
+				Errors:  []agent.PageError{{Message: "boom", Stack: "Error: boom", AtMS: 337}},
+				Dropped: agent.Dropped{Requests: 2},
+			}
+		}
 		a.Events = append(a.Events, agent.Event{Seq: i + 1, AtMS: int64(100*i + 10), Type: "event-" + act.ID,
 			Data: map[string]string{"step": act.ID}})
 	}

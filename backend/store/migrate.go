@@ -23,37 +23,24 @@ type migration struct {
 var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
-	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
-	{5, "where a step's target was, and a locator miss's nearest candidates", targetRecords},
+	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns",
+		addColumns("steps", "`guidance` text NOT NULL DEFAULT ''", "`approvals` text", "`reconciliation` text", "`model_turns` text")},
+	{4, "the page's network requests, console messages and page errors on steps, and what the recording limits dropped",
+		addColumns("steps", "`requests` text", "`console` text", "`page_errors` text", "`dropped` text")},
+	{5, "where a step's target was, and a locator miss's nearest candidates",
+		addColumns("steps", "`target_box` text", "`candidates` text")},
 }
 
-// targetRecords gives steps the acted-on element's box and a locator miss's candidates.
-func targetRecords(tx *gorm.DB) error {
-	for _, stmt := range []string{
-		"ALTER TABLE `steps` ADD COLUMN `target_box` text",
-		"ALTER TABLE `steps` ADD COLUMN `candidates` text",
-	} {
-		if err := tx.Exec(stmt).Error; err != nil {
-			return err
+// addColumns is a migration that adds columns, each given as its SQL definition, to a table.
+func addColumns(table string, columns ...string) func(tx *gorm.DB) error {
+	return func(tx *gorm.DB) error {
+		for _, c := range columns {
+			if err := tx.Exec("ALTER TABLE `" + table + "` ADD COLUMN " + c).Error; err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
-}
-
-// stepRecords gives steps the harness's guidance, the approvals asked before them, the
-// reconciliation of an ambiguous commit, and a model planner's turns.
-func stepRecords(tx *gorm.DB) error {
-	for _, stmt := range []string{
-		"ALTER TABLE `steps` ADD COLUMN `guidance` text NOT NULL DEFAULT ''",
-		"ALTER TABLE `steps` ADD COLUMN `approvals` text",
-		"ALTER TABLE `steps` ADD COLUMN `reconciliation` text",
-		"ALTER TABLE `steps` ADD COLUMN `model_turns` text",
-	} {
-		if err := tx.Exec(stmt).Error; err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // migrationRow records an applied migration.

@@ -56,26 +56,30 @@ func (attemptRow) TableName() string { return "attempts" }
 
 // stepRow is one executed step of an attempt.
 type stepRow struct {
-	ID             uint                  `gorm:"primaryKey"`
-	AttemptID      uint                  `gorm:"not null;uniqueIndex:step_attempt_index"`
-	Index          int                   `gorm:"not null;uniqueIndex:step_attempt_index"`
-	Action         agent.Action          `gorm:"serializer:json;type:text"`
-	Reason         string                `gorm:"not null;default:''"`
-	Decision       agent.Decision        `gorm:"serializer:json;type:text"`
-	Resolved       string                `gorm:"not null"`
-	Before         agent.Sample          `gorm:"serializer:json;type:text"`
-	After          agent.Sample          `gorm:"serializer:json;type:text"`
-	Distance       float64               `gorm:"not null"`
-	StartMS        int64                 `gorm:"not null"`
-	DurationMS     int64                 `gorm:"not null"`
-	Blocked        []string              `gorm:"serializer:json;type:text"`
-	Error          string                `gorm:"not null"`
-	Guidance       string                `gorm:"not null;default:''"`
-	Approvals      []agent.Approval      `gorm:"serializer:json;type:text"`
-	Reconciliation *agent.Reconciliation `gorm:"serializer:json;type:text"`
-	ModelTurns     []agent.ModelTurn     `gorm:"serializer:json;type:text"`
-	TargetBox      *agent.Box            `gorm:"serializer:json;type:text"`
-	Candidates     []agent.Candidate     `gorm:"serializer:json;type:text"`
+	ID             uint                   `gorm:"primaryKey"`
+	AttemptID      uint                   `gorm:"not null;uniqueIndex:step_attempt_index"`
+	Index          int                    `gorm:"not null;uniqueIndex:step_attempt_index"`
+	Action         agent.Action           `gorm:"serializer:json;type:text"`
+	Reason         string                 `gorm:"not null;default:''"`
+	Decision       agent.Decision         `gorm:"serializer:json;type:text"`
+	Resolved       string                 `gorm:"not null"`
+	Before         agent.Sample           `gorm:"serializer:json;type:text"`
+	After          agent.Sample           `gorm:"serializer:json;type:text"`
+	Distance       float64                `gorm:"not null"`
+	StartMS        int64                  `gorm:"not null"`
+	DurationMS     int64                  `gorm:"not null"`
+	Blocked        []string               `gorm:"serializer:json;type:text"`
+	Error          string                 `gorm:"not null"`
+	Guidance       string                 `gorm:"not null;default:''"`
+	Approvals      []agent.Approval       `gorm:"serializer:json;type:text"`
+	Reconciliation *agent.Reconciliation  `gorm:"serializer:json;type:text"`
+	ModelTurns     []agent.ModelTurn      `gorm:"serializer:json;type:text"`
+	Requests       []agent.Request        `gorm:"serializer:json;type:text"`
+	Console        []agent.ConsoleMessage `gorm:"serializer:json;type:text"`
+	PageErrors     []agent.PageError      `gorm:"serializer:json;type:text"`
+	Dropped        agent.Dropped          `gorm:"serializer:json;type:text"`
+	TargetBox      *agent.Box             `gorm:"serializer:json;type:text"`
+	Candidates     []agent.Candidate      `gorm:"serializer:json;type:text"`
 }
 
 func (stepRow) TableName() string { return "steps" }
@@ -120,6 +124,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Error: s.Error,
 		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
+		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
 		TargetBox: s.TargetBox, Candidates: s.Candidates}
 }
 
@@ -128,6 +133,7 @@ func (r stepRow) step() agent.Step {
 		Before: r.Before, After: r.After, Distance: r.Distance, StartMS: r.StartMS,
 		DurationMS: r.DurationMS, Blocked: r.Blocked, Error: r.Error,
 		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
+		Traffic:   agent.Traffic{Requests: r.Requests, Console: r.Console, Errors: r.PageErrors, Dropped: r.Dropped},
 		TargetBox: r.TargetBox, Candidates: r.Candidates}
 }
 

@@ -20,13 +20,18 @@ type environment struct {
 	start   string
 	origins []string
 	reader  *oracle.Reader
+	// secrets are the values of the environment variables the task reads.
+	secrets []string
 }
 
-var _ agent.Environment = (*environment)(nil)
+var (
+	_ agent.Environment = (*environment)(nil)
+	_ agent.Secretive   = (*environment)(nil)
+)
 
 // start launches the lab, if the task has one, and resolves the task's URLs against it.
 func (s *suite) start(spec agent.AttemptSpec, secrets []string) (*environment, error) {
-	e := &environment{s: s, start: s.task.StartURL, origins: slices.Clone(s.task.Origins)}
+	e := &environment{s: s, start: s.task.StartURL, origins: slices.Clone(s.task.Origins), secrets: secrets}
 	base := s.base
 	if s.lab == nil {
 		if spec.Fault != "" || len(spec.Params) > 0 {
@@ -50,6 +55,9 @@ func (s *suite) start(spec agent.AttemptSpec, secrets []string) (*environment, e
 	e.reader = oracle.NewReader(oracle.Site{Base: base, Origins: e.origins, LookupEnv: s.lookupEnv, Secrets: secrets})
 	return e, nil
 }
+
+// Secrets are the values of the environment variables the task reads: no record shows them.
+func (e *environment) Secrets() []string { return slices.Clone(e.secrets) }
 
 // StartURL is where the attempt begins, absolute.
 func (e *environment) StartURL() string { return e.start }

@@ -160,6 +160,7 @@ export function App({ api }: { api: Api }) {
               replay={replays[sel.slug]}
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
+              onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
               onRun={running ? undefined : () => w.runAttempts([sel.slug])}
               current={following ? selSteps.length - 1 : selection.step}
               onStep={(i) => {

@@ -16,6 +16,16 @@ export const GLOSSARY = {
     "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead: those of the target's role first, then by name similarity. The Boxes button hides them and shows them again.",
   nearest:
     "The target matched no element on the page. These are the nearest ones, best first: elements of the target's role first, then by name similarity, from 0 (nothing shared) to 1 (the same name): the better of how few letters must change and how many words the names share.",
+  network:
+    "The HTTP requests the page made that ended during this step: a request belongs to the step in which its response finished or it failed, and what happened between two steps (the first load, the planner thinking) to the next step. Credential headers, secret-looking parameters and typed secrets are masked (••••••). Bodies are kept only with the Request bodies setting (or run --bodies), at most 64 KiB each.",
+  failedRequest:
+    "A failed request either got no answer (the network or the browser gave up: net::ERR_…, or it was aborted or blocked) or was answered with a 4xx (the request was refused) or 5xx (the server broke) status.",
+  console:
+    "Messages the page wrote to its developer console during this step (console.log, warn, error, …), with where in its scripts they were written. The browser adds its own lines, such as “Failed to load resource” for a failed request.",
+  pageError:
+    "An uncaught exception: an error the page's scripts threw and nothing caught, with its stack. A page that throws may still look fine while its work is broken.",
+  dropped:
+    "A step keeps at most 100 requests, 100 console messages and 100 page errors, and an attempt 500 of each; what is past a limit is counted, not kept.",
 } as const;
 
 /** A glossary term's key. */

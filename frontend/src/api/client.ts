@@ -221,6 +221,10 @@ export interface Api {
     exportReport(id: string): Promise<string>;
     /** Desktop only: a native save dialog for the HTML report; "" when cancelled. */
     exportReportDialog(id: string): Promise<string>;
+    /** One attempt's recorded network requests as a HAR 1.2 file's text. */
+    exportHAR(id: string, slug: string): Promise<string>;
+    /** Desktop only: a native save dialog for one attempt's HAR file; "" when cancelled. */
+    exportHARDialog(id: string, slug: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
@@ -274,6 +278,8 @@ export function createApi(t: Transport): Api {
       exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
       exportReport: (id) => c<string>("Files", "ExportReport", id),
       exportReportDialog: (id) => c<string>("Files", "ExportReportDialog", id),
+      exportHAR: (id, slug) => c<string>("Files", "ExportHAR", id, slug),
+      exportHARDialog: (id, slug) => c<string>("Files", "ExportHARDialog", id, slug),
       saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),

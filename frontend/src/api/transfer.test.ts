@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportRun, saveMedia, type ExportFormat } from "./transfer";
+import { exportHAR, exportRun, saveMedia, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
@@ -11,6 +11,8 @@ function apiOf(kind: Api["kind"]) {
     exportBundleDialog: vi.fn().mockResolvedValue(""),
     exportReport: vi.fn().mockResolvedValue("<!doctype html><title>r1</title>"),
     exportReportDialog: vi.fn().mockResolvedValue(""),
+    exportHAR: vi.fn().mockResolvedValue('{"log":{"version":"1.2"}}'),
+    exportHARDialog: vi.fn().mockResolvedValue(""),
     saveMediaDialog: vi.fn().mockResolvedValue(""),
     bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
     upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
@@ -85,5 +87,25 @@ describe("saveMedia", () => {
     const { clicked } = captureDownloads();
     await expect(saveMedia(api, "r 1", "saves-normally.trace.zip")).resolves.toBe("Downloaded saves-normally.trace.zip");
     expect(clicked).toEqual([["saves-normally.trace.zip", "http://localhost:3000/media/r%201/saves-normally.trace.zip"]]);
+  });
+});
+
+describe("exportHAR", () => {
+  it("saves an attempt's HAR through the desktop's dialog, or reports a cancel", async () => {
+    const { api, files } = apiOf("wails");
+    files.exportHARDialog.mockResolvedValueOnce("/home/me/a.har");
+    await expect(exportHAR(api, "r1", "save-refused")).resolves.toBe("Exported the HAR to /home/me/a.har");
+    await expect(exportHAR(api, "r1", "save-refused")).resolves.toBe("");
+    expect(files.exportHARDialog).toHaveBeenCalledWith("r1", "save-refused");
+    expect(files.exportHAR).not.toHaveBeenCalled();
+  });
+
+  it("downloads an attempt's HAR in a browser", async () => {
+    const { api, files } = apiOf("http");
+    const { blobs, clicked } = captureDownloads();
+    await expect(exportHAR(api, "r1", "save-refused")).resolves.toBe("Downloaded observatory-r1-save-refused.har");
+    expect(files.exportHAR).toHaveBeenCalledWith("r1", "save-refused");
+    expect(clicked).toEqual([["observatory-r1-save-refused.har", "blob:1"]]);
+    await expect(blobs[0].text()).resolves.toBe('{"log":{"version":"1.2"}}');
   });
 });

@@ -56,6 +56,21 @@ export async function saveMedia(api: Api, id: string, name: string, doc: Documen
   return `Downloaded ${name}`;
 }
 
+/**
+ * Exports the recorded network requests of attempt slug of run id as a HAR 1.2 file and
+ * returns what happened in words, or "" when the user cancelled: the native save dialog in
+ * the desktop, a download in a browser.
+ */
+export async function exportHAR(api: Api, id: string, slug: string, doc: Document = document): Promise<string> {
+  if (api.kind === "wails") {
+    const path = await api.files.exportHARDialog(id, slug);
+    return path ? `Exported the HAR to ${path}` : "";
+  }
+  const name = `observatory-${id}-${slug}.har`;
+  saveBlob(doc, new Blob([await api.files.exportHAR(id, slug)], { type: "application/json" }), name);
+  return `Downloaded ${name}`;
+}
+
 /** Hands blob to the browser as a download named name, through an <a download>. */
 function saveBlob(doc: Document, blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);

@@ -372,11 +372,77 @@ export interface Step {
   duration_ms: number;
   /** Requests refused because their origin is not the task's. */
   blocked?: string[];
+  /** The HTTP requests that ended during the step. */
+  requests?: NetRequest[];
+  /** The console messages written during the step. */
+  console?: ConsoleMessage[];
+  /** The uncaught exceptions thrown during the step. */
+  page_errors?: PageError[];
+  /** What the recording limits left out of the step. */
+  dropped?: Dropped;
   error?: string;
   /** Where the acted-on element was, measured just before the action. */
   target_box?: Box;
   /** The elements nearest a target that matched nothing, best first. */
   candidates?: Candidate[];
+}
+
+/** One HTTP header; a credential's value is masked (agent.Header). */
+export interface Header {
+  name: string;
+  value: string;
+}
+
+/** A request's or response's body, recorded only when bodies are on (agent.Body). */
+export interface Body {
+  mime_type?: string;
+  text: string;
+  /** The text is only the start of the body. */
+  truncated?: boolean;
+}
+
+/** One HTTP request the page made, with its response or why it had none (agent.Request). */
+export interface NetRequest {
+  method: string;
+  url: string;
+  resource_type: string;
+  /** The response's HTTP status; absent when there was no response. */
+  status?: number;
+  status_text?: string;
+  /** Milliseconds since the attempt started. */
+  start_ms: number;
+  duration_ms: number;
+  /** The response body's bytes over the network; -1 unknown. */
+  size: number;
+  /** Why the request failed in the network (net::ERR_...). */
+  failure?: string;
+  request_headers?: Header[];
+  response_headers?: Header[];
+  request_body?: Body;
+  response_body?: Body;
+}
+
+/** One message the page wrote to its console (agent.ConsoleMessage). */
+export interface ConsoleMessage {
+  level: string;
+  text: string;
+  /** URL:line:column where it was written. */
+  location?: string;
+  at_ms: number;
+}
+
+/** An exception the page's scripts threw and nothing caught (agent.PageError). */
+export interface PageError {
+  message: string;
+  stack?: string;
+  at_ms: number;
+}
+
+/** How many items a step left out because a recording limit was reached (agent.Dropped). */
+export interface Dropped {
+  requests?: number;
+  console?: number;
+  errors?: number;
 }
 
 /** One run of a plan against a lab (agent.Attempt). The slug is under "attempt". */
@@ -519,6 +585,8 @@ export interface Settings {
   screenshots: boolean;
   /** Record a Playwright trace of each attempt. */
   trace: boolean;
+  /** Record request and response bodies with each step's network traffic, bounded. */
+  bodies?: boolean;
   /** How many attempts run at once; absent or 1: one after another. */
   parallel?: number;
   /** The models that plan runs when a model plans, tried in order. */

@@ -4,12 +4,15 @@ import { diffSamples } from "../trace/diff";
 import type { Column } from "../verdicts";
 import { AnswerList } from "./AnswerList";
 import { BlockedList } from "./BlockedList";
+import { ConsoleList } from "./ConsoleList";
 import { DecisionView } from "./DecisionView";
 import { DiffView } from "./DiffView";
 import { EventList } from "./EventList";
 import { GateChecklist } from "./GateChecklist";
 import { Help } from "./Help";
 import { ModelTurns } from "./ModelTurns";
+import { NetworkPanel } from "./NetworkPanel";
+import { PageErrorList } from "./PageErrorList";
 import { ReplayPanel } from "./ReplayPanel";
 import { SampleView } from "./SampleView";
 import { VerdictList } from "./VerdictList";
@@ -38,12 +41,16 @@ const noStep = <p className="muted">No step observed yet.</p>;
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
  * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
- * blocked requests, and an imported run's replay.
+ * step's network requests, console messages and page errors, the blocked requests, and an
+ * imported run's replay.
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
   const conditions = attempt?.verdicts.gate.conditions ?? p.check?.gate.conditions ?? null;
   const blocked = step?.blocked ?? [];
+  const requests = step?.requests ?? [];
+  const console = step?.console ?? [];
+  const errors = step?.page_errors ?? [];
   const tabs: Tab[] = [
     {
       id: "gate",
@@ -106,6 +113,21 @@ export function DetailTabs(p: DetailTabsProps) {
     ...(step?.model_turns?.length
       ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns step={step} gateDone={attempt?.verdicts.gate.done} /> }]
       : []),
+    {
+      id: "network",
+      label: `Network (${requests.length})`,
+      panel: () => (step ? <NetworkPanel key={`${p.title}-${step.index}`} requests={requests} dropped={step.dropped?.requests} /> : noStep),
+    },
+    {
+      id: "console",
+      label: `Console (${console.length})`,
+      panel: () => (step ? <ConsoleList key={`${p.title}-${step.index}`} messages={console} dropped={step.dropped?.console} /> : noStep),
+    },
+    {
+      id: "errors",
+      label: `Errors (${errors.length})`,
+      panel: () => (step ? <PageErrorList errors={errors} dropped={step.dropped?.errors} /> : noStep),
+    },
     {
       id: "blocked",
       label: `Blocked (${blocked.length})`,

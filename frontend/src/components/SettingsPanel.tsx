@@ -104,15 +104,16 @@ export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelPr
         </Row>
         <fieldset className="switches">
           <legend>Browser</legend>
-          {(["headed", "video", "screenshots", "trace"] as const).map((k) => (
+          {(["headed", "video", "screenshots", "trace", "bodies"] as const).map((k) => (
             <label key={k}>
-              <input type="checkbox" checked={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked })} />
+              <input type="checkbox" checked={draft[k] ?? false} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked })} />
               {
                 {
                   headed: "Headed (show the window)",
                   video: "Record video",
                   screenshots: "Screenshots (live frames)",
                   trace: "Playwright trace",
+                  bodies: "Request bodies (64 KiB each, secrets masked)",
                 }[k]
               }
             </label>

@@ -35,6 +35,8 @@ export interface TraceViewerProps {
   onStep(i: number): void;
   /** Saves one of the run's media files where the user chooses (the Playwright trace). */
   onSaveMedia?(name: string): void;
+  /** Exports the finished attempt's network requests as a HAR file; absent while it runs. */
+  onExportHAR?(): void;
   /** Runs the attempt again; absent while a run goes. */
   onRun?(): void;
 }
@@ -100,6 +102,11 @@ export function TraceViewer(p: TraceViewerProps) {
           {attempt?.trace && p.onSaveMedia && (
             <button type="button" title={`opens in Playwright's viewer: npx playwright show-trace ${attempt.trace}`} onClick={() => p.onSaveMedia!(attempt.trace!)}>
               Save Playwright trace
+            </button>
+          )}
+          {p.onExportHAR && (
+            <button type="button" title="the attempt's recorded requests as a HAR 1.2 file, which browsers' developer tools open" onClick={p.onExportHAR}>
+              Export HAR
             </button>
           )}
         </div>

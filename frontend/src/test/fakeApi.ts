@@ -42,6 +42,8 @@ export function fakeApi() {
       exportBundleDialog: vi.fn().mockResolvedValue(""),
       exportReport: vi.fn().mockResolvedValue("<!doctype html><title>report</title>"),
       exportReportDialog: vi.fn().mockResolvedValue(""),
+      exportHAR: vi.fn().mockResolvedValue('{"log":{"version":"1.2","entries":[]}}'),
+      exportHARDialog: vi.fn().mockResolvedValue("/tmp/attempt.har"),
       saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),

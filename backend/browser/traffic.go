@@ -1,0 +1,246 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+)
+
+// detailTimeout bounds the calls that read one finished request's headers, size and bodies;
+// settleTimeout bounds how long Traffic waits for those still being read, and for the last
+// step's requests still in flight.
+const (
+	detailTimeout = 2 * time.Second
+	settleTimeout = 5 * time.Second
+)
+
+// watch records a page's requests, console messages and page errors between two calls of
+// Traffic, within the limits agent declares per step and per attempt (a page is one
+// attempt). Playwright delivers its events on one goroutine; a finished request's headers,
+// size and bodies take round trips to the browser, so they are read on a goroutine of their
+// own, and Traffic waits for those before it hands the step's record over.
+type watch struct {
+	bodies bool
+	life   *lifeline
+
+	mu       sync.Mutex
+	started  map[playwright.Request]time.Time
+	inflight int // finished requests whose details are being read
+	requests []timed[agent.Request]
+	console  []timed[agent.ConsoleMessage]
+	errors   []timed[agent.PageError]
+	dropped  agent.Dropped
+	// kept counts what the attempt kept so far, against the per-attempt limits; bodyBytes
+	// the bytes of body text it kept.
+	kept      agent.Dropped
+	bodyBytes int
+}
+
+// timed is a recorded item with the wall-clock times its milliseconds are counted from.
+type timed[T any] struct {
+	item       T
+	start, end time.Time
+}
+
+// watchPage starts recording pg's traffic.
+func watchPage(pg playwright.Page, life *lifeline, bodies bool) *watch {
+	w := &watch{bodies: bodies, life: life, started: map[playwright.Request]time.Time{}}
+	pg.OnRequest(func(r playwright.Request) {
+		w.mu.Lock()
+		w.started[r] = time.Now()
+		w.mu.Unlock()
+	})
+	pg.OnRequestFinished(w.finished)
+	pg.OnRequestFailed(w.finished)
+	pg.OnConsole(func(m playwright.ConsoleMessage) {
+		msg := agent.ConsoleMessage{Level: m.Type(), Text: clip(m.Text(), agent.MaxTextBytes)}
+		if loc := m.Location(); loc != nil && loc.URL != "" {
+			msg.Location = clip(fmt.Sprintf("%s:%d:%d", loc.URL, loc.Line+1, loc.Column+1), agent.MaxTextBytes)
+		}
+		now := time.Now()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.console = keep(w.console, timed[agent.ConsoleMessage]{msg, now, now}, &w.kept.Console, &w.dropped.Console)
+	})
+	pg.OnPageError(func(err error) {
+		pe := agent.PageError{Message: err.Error()}
+		var pw *playwright.Error
+		if errors.As(err, &pw) {
+			pe.Message, pe.Stack = pw.Message, pw.Stack
+		}
+		pe.Message, pe.Stack = clip(pe.Message, agent.MaxTextBytes), clip(pe.Stack, agent.MaxTextBytes)
+		now := time.Now()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.errors = keep(w.errors, timed[agent.PageError]{pe, now, now}, &w.kept.Errors, &w.dropped.Errors)
+	})
+	return w
+}
+
+// keep appends it to a step's list unless the step or the attempt is full, in which case
+// it counts it as dropped.
+func keep[T any](list []timed[T], it timed[T], kept, dropped *int) []timed[T] {
+	if len(list) >= agent.MaxStepMessages || *kept >= agent.MaxAttemptMessages {
+		*dropped++
+		return list
+	}
+	*kept++
+	return append(list, it)
+}
+
+// finished takes a request that finished or failed and reads its details in the background.
+func (w *watch) finished(r playwright.Request) {
+	end := time.Now()
+	w.mu.Lock()
+	start, ok := w.started[r]
+	delete(w.started, r)
+	if !ok {
+		start = end
+	}
+	full := len(w.requests)+w.inflight >= agent.MaxStepRequests || w.kept.Requests+w.inflight >= agent.MaxAttemptRequests
+	if full {
+		w.dropped.Requests++
+	} else {
+		w.inflight++
+	}
+	w.mu.Unlock()
+	if full {
+		return
+	}
+	go func() {
+		req := w.describe(r)
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.inflight--
+		w.kept.Requests++
+		w.requests = append(w.requests, timed[agent.Request]{req, start, end})
+	}()
+}
+
+// describe reads what is recorded of a finished request: the parts a call to the browser
+// cannot read in time are left out.
+func (w *watch) describe(r playwright.Request) agent.Request {
+	lim := limits{life: w.life, timeout: detailTimeout}
+	ctx := context.Background()
+	req := agent.Request{Method: r.Method(), URL: clip(r.URL(), agent.MaxTextBytes), ResourceType: r.ResourceType(), Size: -1}
+	if err := r.Failure(); err != nil {
+		req.Failure = clip(err.Error(), agent.MaxTextBytes)
+	}
+	if hs, err := call(ctx, lim, r.HeadersArray); err == nil {
+		req.RequestHeaders = headers(hs)
+	} else {
+		req.RequestHeaders = headers(mapHeaders(r.Headers()))
+	}
+	if w.bodies {
+		if data, err := r.PostDataBuffer(); err == nil && len(data) > 0 {
+			req.RequestBody = w.body(data, agent.HeaderValue(req.RequestHeaders, "content-type"))
+		}
+	}
+	resp, err := call(ctx, lim, r.Response)
+	if err != nil || resp == nil {
+		return req
+	}
+	req.Status, req.StatusText = resp.Status(), clip(resp.StatusText(), agent.MaxTextBytes)
+	if hs, err := call(ctx, lim, resp.HeadersArray); err == nil {
+		req.ResponseHeaders = headers(hs)
+	} else {
+		req.ResponseHeaders = headers(mapHeaders(resp.Headers()))
+	}
+	if req.Failure == "" {
+		if sz, err := call(ctx, lim, r.Sizes); err == nil {
+			req.Size = int64(sz.ResponseBodySize)
+		}
+	}
+	if w.bodies && req.Failure == "" {
+		if data, err := call(ctx, lim, resp.Body); err == nil && len(data) > 0 {
+			req.ResponseBody = w.body(data, agent.HeaderValue(req.ResponseHeaders, "content-type"))
+		}
+	}
+	return req
+}
+
+// body keeps data as text, cut at MaxBodyBytes and at what the attempt's budget has left;
+// binary data, and anything once the budget is spent, is not kept.
+func (w *watch) body(data []byte, mime string) *agent.Body {
+	if !utf8.Valid(data) {
+		return nil
+	}
+	w.mu.Lock()
+	room := min(agent.MaxBodyBytes, agent.MaxAttemptBodyBytes-w.bodyBytes)
+	text := clip(string(data), max(room, 0))
+	w.bodyBytes += len(text)
+	w.mu.Unlock()
+	if text == "" {
+		return nil
+	}
+	return &agent.Body{MimeType: clip(mime, agent.MaxTextBytes), Text: text, Truncated: len(text) < len(data)}
+}
+
+// Traffic hands over what was recorded since the last call, times counted from epoch. It
+// first waits, a bounded time, for the details of requests that already finished and, when
+// final, for the requests still in flight to finish; the page's death ends the wait.
+func (w *watch) Traffic(epoch time.Time, final bool) agent.Traffic {
+	deadline := time.Now().Add(settleTimeout)
+	for {
+		w.mu.Lock()
+		if (w.inflight == 0 && (!final || len(w.started) == 0)) || time.Now().After(deadline) || w.life.err() != nil {
+			break
+		}
+		w.mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+	}
+	defer w.mu.Unlock()
+	since := func(t time.Time) int64 { return max(t.Sub(epoch).Milliseconds(), 0) }
+	var t agent.Traffic
+	for _, r := range w.requests {
+		r.item.StartMS, r.item.DurationMS = since(r.start), max(r.end.Sub(r.start).Milliseconds(), 0)
+		t.Requests = append(t.Requests, r.item)
+	}
+	for _, m := range w.console {
+		m.item.AtMS = since(m.start)
+		t.Console = append(t.Console, m.item)
+	}
+	for _, e := range w.errors {
+		e.item.AtMS = since(e.start)
+		t.Errors = append(t.Errors, e.item)
+	}
+	t.Dropped = w.dropped
+	w.requests, w.console, w.errors, w.dropped = nil, nil, nil, agent.Dropped{}
+	return t
+}
+
+// headers records at most MaxHeaders headers, values clipped.
+func headers(hs []playwright.NameValue) []agent.Header {
+	out := make([]agent.Header, 0, min(len(hs), agent.MaxHeaders))
+	for _, h := range hs[:min(len(hs), agent.MaxHeaders)] {
+		out = append(out, agent.Header{Name: clip(h.Name, agent.MaxTextBytes), Value: clip(h.Value, agent.MaxTextBytes)})
+	}
+	return out
+}
+
+// mapHeaders are the headers Playwright knew without asking the browser.
+func mapHeaders(m map[string]string) []playwright.NameValue {
+	out := make([]playwright.NameValue, 0, len(m))
+	for k, v := range m {
+		out = append(out, playwright.NameValue{Name: k, Value: v})
+	}
+	return out
+}
+
+// clip cuts s to at most n bytes without splitting a character.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
