@@ -23,12 +23,18 @@ func (f File) checkSanity(now time.Time) *Error {
 	if err := notFuture("run.created", f.Run.Created, latest); err != nil {
 		return err
 	}
+	if err := saneBudgets("run.budgets", f.Run.Budgets); err != nil {
+		return err
+	}
 	for i, a := range f.Run.Attempts {
 		p := index("attempts", i)
 		if err := termsafe.ValidSlug(a.Slug); err != nil {
 			return refuse(child(p, "attempt"), "%v", err)
 		}
 		if err := notFuture(child(p, "started"), a.Started, latest); err != nil {
+			return err
+		}
+		if err := saneBudgets(child(child(p, "config"), "budgets"), a.Config.Budgets); err != nil {
 			return err
 		}
 		for j, e := range a.Events {
@@ -60,6 +66,17 @@ func saneStep(p string, s agent.Step) *Error {
 	}
 	if !(s.Distance >= 0 && s.Distance <= 1) {
 		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)
+	}
+	return nil
+}
+
+// saneBudgets refuses a negative budget.
+func saneBudgets(p string, b *agent.Budgets) *Error {
+	if b == nil {
+		return nil
+	}
+	if err := b.Validate(); err != nil {
+		return refuse(p, "%v", err)
 	}
 	return nil
 }

@@ -24,6 +24,12 @@ var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
 	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
+	{7, "a run's budgets", runBudgets},
+}
+
+// runBudgets gives runs the budgets their attempts shared; an attempt's own are in its config.
+func runBudgets(tx *gorm.DB) error {
+	return tx.Exec("ALTER TABLE `runs` ADD COLUMN `budgets` text").Error
 }
 
 // stepRecords gives steps the harness's guidance, the approvals asked before them, the
