@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -200,7 +201,16 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), src.Suite.Task().Name, slugList(prep.Specs))
-	run, err := prep.Runner.Run(cmd.Context(), prep.ID, prep.Options)
+	ctx, cancel := context.WithCancelCause(cmd.Context())
+	defer cancel(nil)
+	ended := make(chan struct{})
+	unwatch := watchKillSwitch(g, dataDir, func() {
+		cancel(agent.ErrStopped)
+		<-ended
+	})
+	run, err := prep.Runner.Run(ctx, prep.ID, prep.Options)
+	close(ended)
+	unwatch()
 	if err != nil {
 		return err
 	}
