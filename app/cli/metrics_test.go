@@ -41,7 +41,7 @@ func TestMetricsOverRealRuns(t *testing.T) {
 	}
 	type want struct {
 		attempts, completed, approvals, recovery, duplicates, denials int
-		success, wrong, burden                                          float64
+		success, wrong, burden                                        float64
 	}
 	byTask := metricsOf(t, dir, "task")
 	for task, w := range map[string]want{

@@ -10,8 +10,8 @@ import (
 // verdicts alone: nothing lab-specific.
 type facts struct {
 	intended, completed, wrongTarget, revalidated bool
-	approvals, recoveries, leaks, duplicates     int
-	denials, injections                          int
+	approvals, recoveries, leaks, duplicates      int
+	denials, injections                           int
 	// stage latencies, summed, and how many steps each covers.
 	planMS, actMS, verifyMS    int64
 	planned, acted, verifyings int
