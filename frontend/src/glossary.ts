@@ -12,6 +12,26 @@ export const GLOSSARY = {
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
+  intendedSuccess:
+    "Intended-state success: the share of attempts whose ground truth shows the state the user asked for, whatever the attempt itself claimed.",
+  wrongTarget:
+    "Wrong-target rate: the share of attempts that committed and wrote something, but not what was asked: the gate's first condition (the record or message exists) holds while a later one (its room, its recipient) does not. A second copy of the right record counts as a duplicate instead.",
+  revalidation:
+    "Revalidation stop rate: the share of attempts in which the harness held a commit because the page no longer matched the state it was planned on.",
+  burden:
+    "Confirmation burden: approvals asked of the user per completed attempt. Lower is better, as long as nothing irreversible runs unasked.",
+  recovery:
+    "Recovery loops: the times an attempt went round again to recover: a look-up of an ambiguous commit in the app's store, a resend, or a repeated call the harness commented on.",
+  leakage:
+    "Side-effect leakage: read or explore steps (hover, wait, navigate) during which the app's data on the page changed: a mutation where only looking was meant.",
+  duplicates:
+    "Duplicate side effects: the extra records the app's store holds for one operation, as reconciliation found them.",
+  denials:
+    "Policy denials: actions a review held or denied, and approvals denied, not answered in time, or void because the details changed.",
+  injection:
+    "Injection stops: actions held because the page's own text tried to instruct the agent (page text never becomes intent or approval).",
+  latency:
+    "Latency per loop stage: the mean milliseconds a model took to plan a step, a step took to act, and a verify waited on the completion gate.",
 } as const;
 
 /** A glossary term's key. */
