@@ -19,7 +19,7 @@ type Budgets struct {
 	Uploads     int     `json:"uploads,omitempty"`
 	Downloads   int     `json:"downloads,omitempty"`
 	Commits     int     `json:"commits,omitempty"`
-	Tokens      int64   `json:"tokens,omitempty"`
+	Tokens      int     `json:"tokens,omitempty"`
 	MoneyUSD    float64 `json:"money_usd,omitempty"`
 }
 
@@ -29,7 +29,7 @@ func (b *Budgets) domain(path string) (agent.Budgets, error) {
 		return agent.Budgets{}, nil
 	}
 	out := agent.Budgets{Steps: b.Steps, WallClockMS: b.WallClockMS, Retries: b.Retries, Navigations: b.Navigations,
-		Uploads: b.Uploads, Downloads: b.Downloads, Commits: b.Commits, Tokens: b.Tokens, MoneyUSD: b.MoneyUSD}
+		Uploads: b.Uploads, Downloads: b.Downloads, Commits: b.Commits, Tokens: int64(b.Tokens), MoneyUSD: b.MoneyUSD}
 	if err := out.Validate(); err != nil {
 		return out, errAt(path, "%v", err)
 	}
