@@ -61,12 +61,22 @@ func writeAtomically(path, text string) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	// On Windows a reader holding path open makes replacing it fail for a moment: try again.
+	for try := 0; ; try++ {
+		err = os.Rename(tmp.Name(), path)
+		if err == nil || try == renameTries {
+			break
+		}
+		time.Sleep(Poll / 10)
 	}
-	return nil
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
+
+// renameTries is how many times writeAtomically tries again to replace a file being read.
+const renameTries = 20
 
 // Watcher watches the kill switch for one process and stops its runs when it is pulled.
 type Watcher struct {
