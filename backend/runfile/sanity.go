@@ -34,9 +34,6 @@ func (f File) checkSanity(now time.Time) *Error {
 		if err := notFuture(child(p, "started"), a.Started, latest); err != nil {
 			return err
 		}
-		if err := saneBudgets(child(child(p, "config"), "budgets"), a.Config.Budgets); err != nil {
-			return err
-		}
 		for j, e := range a.Events {
 			if err := notNegative(child(index(child(p, "events"), j), "at_ms"), e.AtMS); err != nil {
 				return err
