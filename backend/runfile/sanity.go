@@ -14,7 +14,7 @@ const MaxClockSkew = 24 * time.Hour
 // checkSanity refuses what no recording can hold, with its path: an attempt slug outside
 // termsafe's safe set, a creation, export or start time after now plus MaxClockSkew (a run
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
-// duration, and a Jaccard distance outside 0 to 1.
+// duration, a Jaccard distance outside 0 to 1, and a negative run budget.
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
