@@ -26,6 +26,8 @@ type RunRequest struct {
 	Override agent.ConfigOverride
 	// Params override the app's parameters (a lab's save latency) for every attempt.
 	Params map[string]int
+	// Budgets' bounded fields replace the run budgets the task sets (see agent.RunBounded).
+	Budgets agent.Budgets
 	// Parallel is how many attempts run at once; 0 or 1 runs them one after another.
 	Parallel int
 	// Shard, when set, runs only its share of the attempts, so machines can split a suite.
@@ -116,8 +118,16 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if req.Parallel < 0 || req.Parallel > MaxParallel {
 		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
 	}
+	if err := req.Budgets.Validate(); err != nil {
+		return nil, fmt.Errorf("run %w", err)
+	}
+	var budgets agent.Budgets
+	if rb, ok := req.Task.Suite.(agent.RunBounded); ok {
+		budgets = rb.RunBudgets()
+	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
-		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies}
+		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies,
+		Budgets: budgets.Merge(req.Budgets)}
 	id := req.ID
 	if id == "" {
 		id = runner.NewRunID(time.Now())

@@ -57,7 +57,7 @@ type Runs struct {
 
 type liveRun struct {
 	id     string
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 	done   chan struct{}
 }
 
@@ -176,12 +176,12 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	if r.current != nil {
 		return "", ErrRunGoing
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	live = &liveRun{id: prep.ID, cancel: cancel, done: make(chan struct{})}
 	r.current = live
 	go func() {
 		defer close(live.done)
-		defer cancel()
+		defer cancel(nil)
 		// Once the run is recorded, the runner reports its own errors and end; an error before
 		// that (say, no media folder) must still reach the UI and end the run, exactly once.
 		if _, err := prep.Runner.Run(ctx, live.id, prep.Options); err != nil && !finished {
@@ -202,8 +202,9 @@ func (r *Runs) release(live *liveRun) {
 	}
 }
 
-// Stop cancels the current run, if any, and waits until it has wound down: its page is
-// closed, its pending save aborted and its last attempt recorded as cancelled.
+// Stop is the kill switch: it cancels the current run, if any, and waits until it has wound
+// down: a commit in flight reconciled, its page closed (finishing the video), its pending save
+// aborted and its last attempt recorded as cancelled.
 func (r *Runs) Stop() error {
 	r.mu.Lock()
 	live := r.current
@@ -211,7 +212,7 @@ func (r *Runs) Stop() error {
 	if live == nil {
 		return nil
 	}
-	live.cancel()
+	live.cancel(agent.ErrStopped)
 	select {
 	case <-live.done:
 		return nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/killswitch"
 	"observatory/backend/runner"
 	"observatory/backend/store"
 )
@@ -179,5 +180,32 @@ func TestStartRightAfterTheRunEnded(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the run never ended")
+	}
+}
+
+// TestKillSwitchStopsTheWindowsRun pulls the data folder's kill switch, as `observatory stop`
+// does from another process, while the window's run waits on its browser: the run is
+// cancelled and recorded so, and the pull hears that these services stopped.
+func TestKillSwitchStopsTheWindowsRun(t *testing.T) {
+	started := make(chan struct{})
+	s, rec, st := newServices(t, func(ctx context.Context) (agent.Browser, error) {
+		close(started)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	id, err := s.Runs.Start(StartRequest{Task: "lab:booking"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := killswitch.Pull(ctx, s.Session.info.DataDir)
+	if err != nil || res.Stopped != 1 {
+		t.Fatalf("pull: %+v, %v; want these services stopped", res, err)
+	}
+	rec.waitEnd(t)
+	if run, err := st.Get(id); err != nil || run.Status != agent.RunCancelled {
+		t.Errorf("stored run %v, %v; want cancelled", run.Status, err)
 	}
 }

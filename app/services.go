@@ -6,6 +6,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser"
+	"observatory/backend/killswitch"
 	"observatory/backend/runner"
 	"observatory/backend/store"
 )
@@ -36,6 +37,10 @@ type Services struct {
 	Approvals *Approvals
 	Transfer  *Transfer
 	emitter   *switchableEmitter
+	// watcher stops the runs here when the data folder's kill switch is pulled; nil when it
+	// could not be watched (see KillSwitchErr).
+	watcher       *killswitch.Watcher
+	killSwitchErr error
 }
 
 // New builds the services.
@@ -47,7 +52,7 @@ func New(o Options) *Services {
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
 	transfer := NewTransfer(o.Store, o.DataDir)
 	approvals := NewApprovals(em)
-	return &Services{
+	s := &Services{
 		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
 			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
 		Approvals: approvals,
@@ -57,7 +62,14 @@ func New(o Options) *Services {
 		Session:   &Session{info: SessionInfo{Version: o.Version, Transport: o.Transport, DataDir: o.DataDir}, onReady: o.OnReady},
 		emitter:   em,
 	}
+	if o.DataDir != "" {
+		s.watcher, s.killSwitchErr = killswitch.Watch(o.DataDir, func() { _ = s.Runs.Stop() })
+	}
+	return s
 }
+
+// KillSwitchErr says why `observatory stop` cannot reach these services' runs; nil when it can.
+func (s *Services) KillSwitchErr() error { return s.killSwitchErr }
 
 // SetEmitter connects the services' events to a transport.
 func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
@@ -65,8 +77,15 @@ func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
 // Bind lists the service values a transport exposes; their type names are the service names.
 func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals} }
 
-// Shutdown stops a run that is still going, so it ends recorded as cancelled.
-func (s *Services) Shutdown() { _ = s.Runs.Stop() }
+// Shutdown stops a run that is still going, so it ends recorded as cancelled, and leaves the
+// kill switch.
+func (s *Services) Shutdown() {
+	_ = s.Runs.Stop()
+	if s.watcher != nil {
+		_ = s.watcher.Close()
+		s.watcher = nil
+	}
+}
 
 // MediaRoot is the folder below the data folder where runs keep videos and screenshots.
 func MediaRoot(dataDir string) string { return filepath.Join(dataDir, "media") }

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,6 +22,8 @@ import (
 type overrideFlags struct {
 	wait, selectors                            string
 	latency, fixedWait, poll, deadline, budget int
+	// limits and runLimits are NAME=VALUE budgets of every attempt and of the whole run.
+	limits, runLimits []string
 }
 
 func (o *overrideFlags) register(fs *pflag.FlagSet) {
@@ -30,6 +34,36 @@ func (o *overrideFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&o.poll, "poll", 0, "condition wait polling interval in ms")
 	fs.IntVar(&o.deadline, "deadline", 0, "condition wait deadline in ms")
 	fs.IntVar(&o.budget, "budget", 0, "action budget: the most actions an attempt may spend")
+	names := strings.Join(agent.BudgetNames, ", ")
+	fs.StringArrayVar(&o.limits, "limit", nil, "a budget of every attempt as NAME=VALUE (repeatable), in place of the task's; NAME is one of "+names)
+	fs.StringArrayVar(&o.runLimits, "run-limit", nil, "a budget of the whole run as NAME=VALUE (repeatable): exhausting one stops the attempts left")
+}
+
+// budgets reads --limit and --run-limit: the attempts' budgets (nil when none is given) and
+// the run's.
+func (o *overrideFlags) budgets() (attempt *agent.Budgets, run agent.Budgets, err error) {
+	parse := func(flag string, kvs []string) (agent.Budgets, error) {
+		var b agent.Budgets
+		for _, kv := range kvs {
+			name, value, ok := strings.Cut(kv, "=")
+			if !ok {
+				return b, fmt.Errorf("--%s %q: want NAME=VALUE, such as commits=1", flag, kv)
+			}
+			if err := b.Set(strings.TrimSpace(name), strings.TrimSpace(value)); err != nil {
+				return b, fmt.Errorf("--%s: %w", flag, err)
+			}
+		}
+		return b, nil
+	}
+	a, err := parse("limit", o.limits)
+	if err != nil {
+		return nil, run, err
+	}
+	if !a.IsZero() {
+		attempt = &a
+	}
+	run, err = parse("run-limit", o.runLimits)
+	return attempt, run, err
 }
 
 // override turns the flags that were given into a ConfigOverride; flags left alone keep each
@@ -130,6 +164,12 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
+	attemptBudgets, runBudgets, err := f.overrides.budgets()
+	if err != nil {
+		return err
+	}
+	override := f.overrides.override(cmd.Flags())
+	override.Budgets = attemptBudgets
 	if f.harness != "on" && f.harness != "off" {
 		return fmt.Errorf("--harness %q: want on or off", f.harness)
 	}
@@ -152,7 +192,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		return err
 	}
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan,
-		Override: f.overrides.override(cmd.Flags()), Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
+		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
@@ -162,7 +202,16 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), src.Suite.Task().Name, slugList(prep.Specs))
-	run, err := prep.Runner.Run(cmd.Context(), prep.ID, prep.Options)
+	ctx, cancel := context.WithCancelCause(cmd.Context())
+	defer cancel(nil)
+	ended := make(chan struct{})
+	unwatch := watchKillSwitch(g, dataDir, func() {
+		cancel(agent.ErrStopped)
+		<-ended
+	})
+	run, err := prep.Runner.Run(ctx, prep.ID, prep.Options)
+	close(ended)
+	unwatch()
 	if err != nil {
 		return err
 	}

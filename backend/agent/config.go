@@ -43,6 +43,8 @@ type Config struct {
 	Retries int `json:"retries,omitempty"`
 	// Safeguards are the review and approval irreversible actions get; nil for none.
 	Safeguards *Safeguards `json:"safeguards,omitempty"`
+	// Budgets bound what the attempt may spend (see Budgets); nil for none.
+	Budgets *Budgets `json:"budgets,omitempty"`
 }
 
 // DefaultConfig is the seed's configuration: condition wait polling every 20 ms up to 1500 ms,
@@ -70,6 +72,11 @@ func (c Config) Validate() error {
 	case c.Retries < 0 || c.Retries > 3:
 		return fmt.Errorf("retries %d: want 0 to 3", c.Retries)
 	}
+	if c.Budgets != nil {
+		if err := c.Budgets.Validate(); err != nil {
+			return err
+		}
+	}
 	return c.Safeguards.Validate()
 }
 
@@ -93,6 +100,8 @@ type ConfigOverride struct {
 	DeadlineMS  *int          `json:"deadline_ms,omitempty"`
 	Selectors   *SelectorMode `json:"selectors,omitempty"`
 	Budget      *int          `json:"budget,omitempty"`
+	// Budgets' bounded fields replace the attempt's own.
+	Budgets *Budgets `json:"budgets,omitempty"`
 }
 
 // Apply returns c with o's set fields in place of its own.
@@ -112,5 +121,13 @@ func (o ConfigOverride) Apply(c Config) Config {
 	set(&c.PollMS, o.PollMS)
 	set(&c.DeadlineMS, o.DeadlineMS)
 	set(&c.Budget, o.Budget)
+	if o.Budgets != nil && !o.Budgets.IsZero() {
+		var own Budgets
+		if c.Budgets != nil {
+			own = *c.Budgets
+		}
+		merged := own.Merge(*o.Budgets)
+		c.Budgets = &merged
+	}
 	return c
 }

@@ -50,11 +50,18 @@ type Job struct {
 	Env     Environment
 	Planner Planner
 	Config  Config
+	// Run is the run's budgets, shared by its attempts; nil bounds nothing.
+	Run *RunBudget
 }
 
 // Run executes job on page. It never returns without a terminal state. A page that is a
 // Lifeline ends the attempt the moment it dies, whatever the attempt is waiting on.
 func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Outcome {
+	if b := job.Config.Budgets; b != nil && b.WallClockMS > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeoutCause(ctx, ms(b.WallClockMS), b.WallClockExhausted(ScopeAttempt))
+		defer stop()
+	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	life, _ := page.(Lifeline)
@@ -68,7 +75,7 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 		}()
 	}
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, pot: job.Run, hooks: hooks, start: start, acted: start}
 	if s, ok := job.Env.(Secretive); ok {
 		r.secrets = slices.Clone(s.Secrets())
 	}
@@ -111,6 +118,9 @@ type run struct {
 	// retries counts the retries made.
 	queue   []Proposal
 	retries int
+	// pot is the run's budgets, spent holds what this attempt has spent of its own.
+	pot   *RunBudget
+	spent Spend
 }
 
 func (r *run) execute() Outcome {
@@ -127,7 +137,19 @@ func (r *run) execute() Outcome {
 		if r.ctx.Err() != nil {
 			return r.end(r.interrupted(fmt.Sprintf("before step %d", i+1)))
 		}
+		if len(r.queue) == 0 {
+			if e := r.mayPlan(); e != nil {
+				r.err = e
+				return r.end(Exhausted, fmt.Sprintf("step %d not planned: %v", i+1, e))
+			}
+		}
 		p, err := r.next(grounding)
+		if err == nil {
+			if e := r.charge(TurnSpend(p.Turns)); e != nil {
+				r.err = e
+				return r.end(Exhausted, fmt.Sprintf("step %d (%s) not run: %v", i+1, p.Action.Description, e))
+			}
+		}
 		if err != nil {
 			t, err := r.fail(err, ClassObserve)
 			if errors.Is(err, ErrExhausted) && t != Cancelled {
@@ -191,6 +213,11 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 			return s, "", ""
 		}
 		return s, Rejected, fmt.Sprintf("step %d (%s) held: %s", i+1, a.Description, s.Decision.Reason)
+	}
+	if e := r.charge(StepSpend(a, s.Decision)); e != nil {
+		r.err = e
+		s.Error = e.Error()
+		return s, Exhausted, fmt.Sprintf("step %d (%s) not run: %v", i+1, a.Description, e)
 	}
 
 	if a.Kind == ActVerify {
@@ -425,11 +452,15 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		for range r.fixedCheck { // a check already under way finishes before the attempt does
 		}
 	}
-	if t != Cancelled && r.cancelled() {
-		t, reason = Cancelled, "cancelled: "+reason
+	if halt, why := r.halted(); halt != "" && t != halt {
+		t, reason = halt, why+": "+reason
 	}
-	if t != Completed && !r.settled && r.committed {
+	inFlight := t != Completed && !r.settled && r.committed
+	if inFlight {
 		r.stop()
+	}
+	if inFlight && (t == Cancelled || t == Exhausted) {
+		t, reason = r.settleStopped(t, reason)
 	}
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
@@ -490,7 +521,10 @@ func (r *run) fail(err error, class ActionClass) (Terminal, error) {
 	}
 	r.err = err
 	switch {
-	case r.cancelled() || (errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone)):
+	case r.cancelled():
+		halt, _ := r.halted()
+		return halt, err
+	case errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone):
 		return Cancelled, err
 	case class.Commits():
 		return Ambiguous, err
@@ -503,8 +537,11 @@ func (r *run) fail(err error, class ActionClass) (Terminal, error) {
 // when the caller stopped it.
 func (r *run) interrupted(where string) (Terminal, string) {
 	gone := r.gone()
-	if gone == nil || r.cancelled() {
-		return Cancelled, "cancelled " + where
+	if halt, why := r.halted(); gone == nil || halt != "" {
+		if halt == "" {
+			halt, why = Cancelled, "cancelled"
+		}
+		return halt, why + " " + where
 	}
 	t, err := r.fail(gone, ClassObserve)
 	return t, where + ": " + err.Error()

@@ -69,6 +69,10 @@ func (r *run) settleAmbiguous(s *Step, reason string) (Terminal, string) {
 		if r.retries >= r.cfg.Retries {
 			return Ambiguous, reason
 		}
+		if e := r.charge(Spend{Retries: 1}); e != nil {
+			r.err = e
+			return Exhausted, fmt.Sprintf("%s; not retried: %v", reason, e)
+		}
 		r.retry(commit, s.Action, "retry: "+reason)
 		return "", ""
 	}
@@ -89,6 +93,11 @@ func (r *run) settleAmbiguous(s *Step, reason string) (Terminal, string) {
 		}
 		return Completed, fmt.Sprintf("reconciled: the store holds operation %s once, and every completion condition holds", rec.OpID)
 	case rec.Found == 0 && rec.Retry != nil && r.retries < r.cfg.Retries:
+		if e := r.charge(Spend{Retries: 1}); e != nil {
+			r.err = e
+			rec.Outcome = ReconciledFailed
+			return Exhausted, fmt.Sprintf("reconciled: operation %s is not in the store; not retried: %v", rec.OpID, e)
+		}
 		rec.Outcome = ReconciledRetry
 		r.retry(*rec.Retry, s.Action, fmt.Sprintf("reconciled: operation %s is not in the store, so it is safe to send again with the same id", rec.OpID))
 		return "", ""

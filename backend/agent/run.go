@@ -29,7 +29,9 @@ type Run struct {
 	Created time.Time       `json:"created"`
 	Status  RunStatus       `json:"status"`
 	// Source is "live" for runs made here, or the file a run was imported from.
-	Source   string    `json:"source"`
+	Source string `json:"source"`
+	// Budgets bound the whole run, its attempts together; nil for none.
+	Budgets  *Budgets  `json:"budgets,omitempty"`
 	Attempts []Attempt `json:"attempts"`
 }
 

@@ -28,6 +28,8 @@ type runV2 struct {
 	// Spec is the task file the run was made from (observatory.task/v1 as JSON); absent for a
 	// lab's built-in task, which is found by name.
 	Spec json.RawMessage `json:"spec,omitempty"`
+	// Budgets bound the whole run, its attempts together; absent for none.
+	Budgets *budgetsV2 `json:"budgets,omitempty"`
 }
 
 type taskV2 struct {
@@ -46,6 +48,20 @@ type configV2 struct {
 	Budget      int           `json:"budget"`
 	Retries     int           `json:"retries,omitempty"`
 	Safeguards  *safeguardsV2 `json:"safeguards,omitempty"`
+	Budgets     *budgetsV2    `json:"budgets,omitempty"`
+}
+
+// budgetsV2 bounds an attempt or a run; an absent field is no bound.
+type budgetsV2 struct {
+	Steps       int     `json:"steps,omitempty"`
+	WallClockMS int     `json:"wall_clock_ms,omitempty"`
+	Retries     int     `json:"retries,omitempty"`
+	Navigations int     `json:"navigations,omitempty"`
+	Uploads     int     `json:"uploads,omitempty"`
+	Downloads   int     `json:"downloads,omitempty"`
+	Commits     int     `json:"commits,omitempty"`
+	Tokens      int64   `json:"tokens,omitempty"`
+	MoneyUSD    float64 `json:"money_usd,omitempty"`
 }
 
 type attemptV2 struct {

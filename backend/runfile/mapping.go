@@ -10,7 +10,7 @@ import (
 // Explicit mappings between the format's types and the domain's, field by field.
 
 func fromRun(run agent.Run) runV2 {
-	return runV2{ID: run.ID, Task: run.Task, Created: run.Created, Source: run.Source, Spec: run.Spec}
+	return runV2{ID: run.ID, Task: run.Task, Created: run.Created, Source: run.Source, Spec: run.Spec, Budgets: ptr(run.Budgets, fromBudgets)}
 }
 
 func fromAttempt(a agent.Attempt) attemptV2 {
@@ -32,7 +32,17 @@ func fromTask(t agent.Task) taskV2 {
 func fromConfig(c agent.Config) configV2 {
 	return configV2{Wait: string(c.Wait), FixedWaitMS: c.FixedWaitMS, PollMS: c.PollMS,
 		DeadlineMS: c.DeadlineMS, Selectors: string(c.Selectors), Budget: c.Budget,
-		Retries: c.Retries, Safeguards: ptr(c.Safeguards, fromSafeguards)}
+		Retries: c.Retries, Safeguards: ptr(c.Safeguards, fromSafeguards), Budgets: ptr(c.Budgets, fromBudgets)}
+}
+
+func fromBudgets(b agent.Budgets) budgetsV2 {
+	return budgetsV2{Steps: b.Steps, WallClockMS: b.WallClockMS, Retries: b.Retries, Navigations: b.Navigations,
+		Uploads: b.Uploads, Downloads: b.Downloads, Commits: b.Commits, Tokens: b.Tokens, MoneyUSD: b.MoneyUSD}
+}
+
+func (b budgetsV2) toDomain() agent.Budgets {
+	return agent.Budgets{Steps: b.Steps, WallClockMS: b.WallClockMS, Retries: b.Retries, Navigations: b.Navigations,
+		Uploads: b.Uploads, Downloads: b.Downloads, Commits: b.Commits, Tokens: b.Tokens, MoneyUSD: b.MoneyUSD}
 }
 
 func fromAction(a agent.Action) actionV2 {
@@ -101,7 +111,7 @@ func fromVerdicts(v agent.Verdicts) verdictsV2 {
 }
 
 func (r runV2) toDomain() agent.Run {
-	return agent.Run{ID: r.ID, Task: r.Task, Created: r.Created, Source: r.Source, Spec: slices.Clone(r.Spec)}
+	return agent.Run{ID: r.ID, Task: r.Task, Created: r.Created, Source: r.Source, Spec: slices.Clone(r.Spec), Budgets: ptr(r.Budgets, budgetsV2.toDomain)}
 }
 
 func (a attemptV2) toDomain() agent.Attempt {
@@ -119,7 +129,7 @@ func (t taskV2) toDomain() agent.Task {
 func (c configV2) toDomain() agent.Config {
 	return agent.Config{Wait: agent.WaitMode(c.Wait), FixedWaitMS: c.FixedWaitMS, PollMS: c.PollMS,
 		DeadlineMS: c.DeadlineMS, Selectors: agent.SelectorMode(c.Selectors), Budget: c.Budget,
-		Retries: c.Retries, Safeguards: ptr(c.Safeguards, safeguardsV2.toDomain)}
+		Retries: c.Retries, Safeguards: ptr(c.Safeguards, safeguardsV2.toDomain), Budgets: ptr(c.Budgets, budgetsV2.toDomain)}
 }
 
 func (a actionV2) toDomain() agent.Action {

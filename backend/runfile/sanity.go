@@ -14,14 +14,17 @@ const MaxClockSkew = 24 * time.Hour
 // checkSanity refuses what no recording can hold, with its path: an attempt slug outside
 // termsafe's safe set, a creation, export or start time after now plus MaxClockSkew (a run
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
-// duration, a Jaccard distance outside 0 to 1, and a target box or candidates no page can
-// have (see saneTarget).
+// duration, a Jaccard distance outside 0 to 1, a target box or candidates no page can have
+// (see saneTarget), and a negative run budget.
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
 		return err
 	}
 	if err := notFuture("run.created", f.Run.Created, latest); err != nil {
+		return err
+	}
+	if err := saneBudgets("run.budgets", f.Run.Budgets); err != nil {
 		return err
 	}
 	for i, a := range f.Run.Attempts {
@@ -63,6 +66,17 @@ func saneStep(p string, s agent.Step) *Error {
 		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)
 	}
 	return saneTarget(p, s)
+}
+
+// saneBudgets refuses a negative budget.
+func saneBudgets(p string, b *agent.Budgets) *Error {
+	if b == nil {
+		return nil
+	}
+	if err := b.Validate(); err != nil {
+		return refuse(p, "%v", err)
+	}
+	return nil
 }
 
 // notFuture refuses a time after latest.

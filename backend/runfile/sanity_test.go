@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"observatory/backend/agent"
 )
 
 func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
@@ -28,6 +30,8 @@ func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
 		{"a slug with a newline", "attempts[1].attempt", `attempt slug "evil\nrow": want 1 to 64`, func(f *File) { f.Run.Attempts[1].Slug = "evil\nrow" }},
 		{"a slug with an escape", "attempts[0].attempt", `attempt slug "x\x1b[2J"`, func(f *File) { f.Run.Attempts[0].Slug = "x\x1b[2J" }},
 		{"a slug in capitals", "attempts[0].attempt", `attempt slug "Saves"`, func(f *File) { f.Run.Attempts[0].Slug = "Saves" }},
+		{"a negative run budget", "run.budgets", "budget commits is -1", func(f *File) { f.Run.Budgets = &agent.Budgets{Commits: -1} }},
+		{"a negative attempt budget", "attempts[1].config", "budget money_usd", func(f *File) { f.Run.Attempts[1].Config.Budgets = &agent.Budgets{MoneyUSD: -2} }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,5 +60,23 @@ func TestTimesWithinTheClockSkewAreAccepted(t *testing.T) {
 	}
 	if _, err := Decode(bytes.NewReader(data)); err != nil {
 		t.Errorf("Decode of a run created an hour inside the skew, distances 0 and 1: %v", err)
+	}
+}
+
+// TestBudgetsSurviveTheRoundTrip writes a run and an attempt with budgets and reads them back.
+func TestBudgetsSurviveTheRoundTrip(t *testing.T) {
+	f := goodFile()
+	f.Run.Budgets = &agent.Budgets{Commits: 3, WallClockMS: 60000}
+	f.Run.Attempts[0].Config.Budgets = &agent.Budgets{Steps: 5, Tokens: 9000, MoneyUSD: 0.25}
+	data, err := json.Marshal(f.format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got.Run.Budgets != *f.Run.Budgets || *got.Run.Attempts[0].Config.Budgets != *f.Run.Attempts[0].Config.Budgets || got.Run.Attempts[1].Config.Budgets != nil {
+		t.Errorf("read back run budgets %+v, attempt budgets %+v and %+v", got.Run.Budgets, got.Run.Attempts[0].Config.Budgets, got.Run.Attempts[1].Config.Budgets)
 	}
 }

@@ -39,6 +39,9 @@ type Options struct {
 	Trace bool
 	// Bodies records request and response bodies with each step's network traffic, bounded.
 	Bodies bool
+	// Budgets bound the whole run, its attempts together; exhausting one ends the attempts
+	// under way exhausted and starts no more.
+	Budgets agent.Budgets
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
@@ -129,13 +132,22 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	r = r.serialized()
 	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
+	if !opts.Budgets.IsZero() {
+		run.Budgets = &opts.Budgets
+	}
 	if err := r.record(func(rec agent.Recorder) error { return rec.RunStarted(run) }); err != nil {
 		return run, err
 	}
 	r.emit(Progress{RunID: runID, Kind: RunStarted, Total: len(specs)})
 
+	if opts.Budgets.WallClockMS > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, time.Duration(opts.Budgets.WallClockMS)*time.Millisecond, opts.Budgets.WallClockExhausted(agent.ScopeRun))
+		defer cancel()
+	}
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
+	pot := agent.NewRunBudget(opts.Budgets)
 	browsers := newPool(r.endpoints(opts))
 	defer browsers.close()
 	attempts := make([]*agent.Attempt, len(specs))
@@ -146,12 +158,15 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				a, err := r.runOne(ctx, &run, specs[i], i, len(specs), browsers, opts, mediaDir)
+				a, err := r.runOne(ctx, &run, specs[i], i, len(specs), browsers, opts, mediaDir, pot)
 				if err != nil {
 					stop(err)
 					return
 				}
 				attempts[i] = a
+				if e := pot.Exhausted(); e != nil {
+					stop(e) // the attempts under way end exhausted; no more start
+				}
 			}
 		}()
 	}
@@ -170,11 +185,12 @@ feed:
 			run.Attempts = append(run.Attempts, *a)
 		}
 	}
-	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
-		return run, r.fail(&run, err)
+	cause := context.Cause(ctx)
+	if cause != nil && !errors.Is(cause, context.Canceled) && !errors.Is(cause, agent.ErrExhausted) && !errors.Is(cause, agent.ErrStopped) {
+		return run, r.fail(&run, cause)
 	}
 	status := agent.RunFinished
-	if ctx.Err() != nil {
+	if ctx.Err() != nil && !errors.Is(cause, agent.ErrExhausted) {
 		status = agent.RunCancelled
 	}
 	r.finish(&run, status)
@@ -183,7 +199,7 @@ feed:
 
 // runOne runs one attempt in the pool's browser. It returns nil, nil for an attempt that
 // never started because the run was stopped first.
-func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, i, total int, browsers *pool, opts Options, mediaDir string) (*agent.Attempt, error) {
+func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, i, total int, browsers *pool, opts Options, mediaDir string, pot *agent.RunBudget) (*agent.Attempt, error) {
 	if ctx.Err() != nil {
 		return nil, nil
 	}
@@ -194,7 +210,7 @@ func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptS
 		}
 		return nil, fmt.Errorf("starting the browser: %w", err)
 	}
-	a, err := r.attempt(ctx, run, spec, i, total, b, opts, mediaDir)
+	a, err := r.attempt(ctx, run, spec, i, total, b, opts, mediaDir, pot)
 	gone := errors.Is(err, errBrowserGone)
 	browsers.release(ep, b, gone)
 	if gone {
@@ -252,7 +268,7 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 // attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
 // failure of the recorder, the app or the judge is returned as an error; anything the browser
 // or the page does wrong becomes the attempt's terminal state.
-func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, opts Options, mediaDir string) (agent.Attempt, error) {
+func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, opts Options, mediaDir string, pot *agent.RunBudget) (agent.Attempt, error) {
 	index := position + 1
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
@@ -312,7 +328,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 			out.Terminal = agent.Cancelled
 		}
 	} else {
-		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg}, hooks)
+		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot}, hooks)
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		rec, cerr := page.Close()

@@ -29,6 +29,8 @@ var migrations = []migration{
 		addColumns("steps", "`requests` text", "`console` text", "`page_errors` text", "`dropped` text")},
 	{5, "where a step's target was, and a locator miss's nearest candidates",
 		addColumns("steps", "`target_box` text", "`candidates` text")},
+	{6, "a run's budgets (an attempt's own are in its config)",
+		addColumns("runs", "`budgets` text")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -21,6 +21,8 @@ type runRow struct {
 	Status  string    `gorm:"not null;index"`
 	Source  string    `gorm:"not null"`
 	Writer  string    `gorm:"not null;default:''"`
+	// Budgets bound the run's attempts together; nil for none.
+	Budgets *agent.Budgets `gorm:"serializer:json;type:text"`
 
 	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
 }

@@ -72,7 +72,7 @@ func (s *Store) Get(id string) (agent.Run, error) {
 		return agent.Run{}, fmt.Errorf("reading run %q: %w", full, err)
 	}
 	run := agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
-		Source: r.Source, Attempts: make([]agent.Attempt, len(r.Attempts))}
+		Source: r.Source, Budgets: r.Budgets, Attempts: make([]agent.Attempt, len(r.Attempts))}
 	for i, a := range r.Attempts {
 		run.Attempts[i] = a.attempt()
 	}
@@ -108,7 +108,7 @@ func (s *Store) resolve(id string) (string, error) {
 func (s *Store) SaveImported(run agent.Run) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: time.Now().UTC(),
-			Status: string(agent.RunImported), Source: run.Source}
+			Status: string(agent.RunImported), Source: run.Source, Budgets: run.Budgets}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}

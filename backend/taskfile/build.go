@@ -50,7 +50,7 @@ type builder struct {
 func build(doc *Document, opts Options, dir string) (*suite, error) {
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, dir: dir}
-	steps := []func(*Document) error{b.header, b.where, b.session, b.plan, b.planning, b.success, b.signals, b.truth, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.session, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err
@@ -536,6 +536,7 @@ func (b *builder) attempts(doc *Document) error {
 			return errAt("config", "%v", base.Validate())
 		}
 	}
+	base.Budgets = b.s.attemptBudgets
 	if len(doc.Attempts) == 0 {
 		b.s.attempts = []agent.AttemptSpec{{Slug: doc.Name, Title: doc.Name, Config: base}}
 		return nil

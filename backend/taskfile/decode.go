@@ -51,6 +51,15 @@ func decodeValue(n *node, path string, v reflect.Value) error {
 			return errAt(path, "the number %d is out of range", n.i)
 		}
 		v.SetInt(n.i)
+	case reflect.Float64:
+		switch n.kind {
+		case kFloat:
+			v.SetFloat(n.f)
+		case kInt:
+			v.SetFloat(float64(n.i))
+		default:
+			return want(n, path, v.Type())
+		}
 	case reflect.Slice:
 		if n.kind != kList {
 			return want(n, path, v.Type())
@@ -122,6 +131,8 @@ func want(n *node, path string, t reflect.Type) *Error {
 		w = "true or false"
 	case reflect.Int:
 		w = "a whole number"
+	case reflect.Float64:
+		w = "a number"
 	case reflect.Slice:
 		w = "a list"
 	default:

@@ -25,12 +25,14 @@ type Document struct {
 	Session *Session `json:"session,omitempty"`
 	Plan    []Step   `json:"plan,omitempty"`
 	// Planner says who plans the attempts: the plan, or a model (the default without a plan).
-	Planner  *Planning   `json:"planner,omitempty"`
-	Success  []Condition `json:"success"`
-	Signals  []Signal    `json:"signals,omitempty"`
-	Truth    *Truth      `json:"truth,omitempty"`
-	Config   *Config     `json:"config,omitempty"`
-	Attempts []Attempt   `json:"attempts,omitempty"`
+	Planner *Planning   `json:"planner,omitempty"`
+	Success []Condition `json:"success"`
+	Signals []Signal    `json:"signals,omitempty"`
+	Truth   *Truth      `json:"truth,omitempty"`
+	Config  *Config     `json:"config,omitempty"`
+	// Budgets bound what each attempt, and the whole run, may spend.
+	Budgets  *BudgetsSection `json:"budgets,omitempty"`
+	Attempts []Attempt       `json:"attempts,omitempty"`
 }
 
 // Session starts an attempt signed in: from a Playwright storage-state file, or by setup

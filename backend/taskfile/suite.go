@@ -165,6 +165,9 @@ type suite struct {
 	attempts  []agent.AttemptSpec
 	planning  Planning
 	judgeOnly bool
+	// attemptBudgets bound every attempt (nil for none); runBudgets the run as a whole.
+	attemptBudgets *agent.Budgets
+	runBudgets     agent.Budgets
 }
 
 var _ Suite = (*suite)(nil)

@@ -7,6 +7,7 @@ import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
 import { ModelWaitNote } from "./components/ModelWaitNote";
+import { MetricsPanel } from "./components/MetricsPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
@@ -37,6 +38,7 @@ export function App({ api }: { api: Api }) {
     setFollowLive(true);
   }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [metricsOpen, setMetricsOpen] = useState(false);
   const [chosenTableHeight, setTableHeight] = useStoredSize("attempts", 330, 90, 600);
   const tableHeight = fitTableHeight(chosenTableHeight, useWindowHeight());
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
@@ -104,6 +106,7 @@ export function App({ api }: { api: Api }) {
         running={running}
         canExport={!!w.shownId && !running}
         settingsOpen={settingsOpen}
+        metricsOpen={metricsOpen}
         fileInput={api.kind === "http"}
         onRunAll={() => w.runAttempts([])}
         onStop={w.stop}
@@ -113,8 +116,16 @@ export function App({ api }: { api: Api }) {
         }}
         onExport={w.exportShown}
         onImport={w.importRun}
-        onToggleSettings={() => setSettingsOpen((o) => !o)}
+        onToggleSettings={() => {
+          setMetricsOpen(false);
+          setSettingsOpen((o) => !o);
+        }}
+        onToggleMetrics={() => {
+          setSettingsOpen(false);
+          setMetricsOpen((o) => !o);
+        }}
       />
+      {metricsOpen && <MetricsPanel load={api.runs.metrics} />}
       {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />

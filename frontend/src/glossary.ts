@@ -26,6 +26,26 @@ export const GLOSSARY = {
     "An uncaught exception: an error the page's scripts threw and nothing caught, with its stack. A page that throws may still look fine while its work is broken.",
   dropped:
     "A step keeps at most 100 requests, 100 console messages and 100 page errors, and an attempt 500 of each; what is past a limit is counted, not kept.",
+  intendedSuccess:
+    "Intended-state success: the share of attempts whose ground truth shows the state the user asked for, whatever the attempt itself claimed.",
+  wrongTarget:
+    "Wrong-target rate: the share of attempts that committed and wrote something, but not what was asked: the gate's first condition (the record or message exists) holds while a later one (its room, its recipient) does not. A second copy of the right record counts as a duplicate instead.",
+  revalidation:
+    "Revalidation stop rate: the share of attempts in which the harness held a commit because the page no longer matched the state it was planned on.",
+  burden:
+    "Confirmation burden: approvals asked of the user per completed attempt. Lower is better, as long as nothing irreversible runs unasked.",
+  recovery:
+    "Recovery loops: the times an attempt went round again to recover: a look-up of an ambiguous commit in the app's store, a resend, or a repeated call the harness commented on.",
+  leakage:
+    "Side-effect leakage: read or explore steps (hover, wait, navigate) during which the app's data on the page changed: a mutation where only looking was meant.",
+  duplicates:
+    "Duplicate side effects: the extra records the app's store holds for one operation, as reconciliation found them.",
+  denials:
+    "Policy denials: actions a review held or denied, and approvals denied, not answered in time, or void because the details changed.",
+  injection:
+    "Injection stops: actions held because the page's own text tried to instruct the agent (page text never becomes intent or approval).",
+  latency:
+    "Latency per loop stage: the mean milliseconds a model took to plan a step, a step took to act, and a verify waited on the completion gate.",
 } as const;
 
 /** A glossary term's key. */

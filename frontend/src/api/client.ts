@@ -5,6 +5,8 @@
 import type {
   ApprovalAsk,
   ImportResult,
+  MetricsBy,
+  MetricsReport,
   Progress,
   Replay,
   Run,
@@ -210,6 +212,8 @@ export interface Api {
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
+    /** The outcome metrics across the history, sliced by task, lab, attempt, planner or risk. */
+    metrics(by: MetricsBy): Promise<MetricsReport>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -271,6 +275,7 @@ export function createApi(t: Transport): Api {
       get: (id) => c<Run>("Runs", "Get", id),
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
+      metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),

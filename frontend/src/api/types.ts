@@ -699,3 +699,38 @@ export interface SessionInfo {
   transport: string;
   data_dir: string;
 }
+
+/** How Runs.Metrics groups the attempts of the history. */
+export type MetricsBy = "task" | "lab" | "attempt" | "planner" | "risk";
+
+/** The mean milliseconds of each stage of the loop (metrics.Latency). */
+export interface StageLatency {
+  plan_ms: number;
+  act_ms: number;
+  verify_ms: number;
+}
+
+/** The outcome metrics of one group of attempts (metrics.Slice); rates are 0 to 1. */
+export interface MetricsSlice {
+  key: string;
+  runs: number;
+  attempts: number;
+  completed: number;
+  intended_success: number;
+  wrong_target_rate: number;
+  revalidation_stop_rate: number;
+  approvals: number;
+  confirmation_burden: number;
+  recovery_loops: number;
+  side_effect_leaks: number;
+  duplicate_side_effects: number;
+  policy_denials: number;
+  injection_stops: number;
+  latency: StageLatency;
+}
+
+/** Runs.Metrics: one slice per group, in key order. */
+export interface MetricsReport {
+  by: MetricsBy;
+  slices: MetricsSlice[];
+}

@@ -13,6 +13,7 @@ export interface HeaderProps {
   running: boolean;
   canExport: boolean;
   settingsOpen: boolean;
+  metricsOpen: boolean;
   /** True in a browser, where import reads a file input; the desktop uses a native dialog. */
   fileInput: boolean;
   onRunAll(): void;
@@ -23,6 +24,7 @@ export interface HeaderProps {
   /** Called with the chosen file in a browser, or with nothing in the desktop. */
   onImport(file?: File): void;
   onToggleSettings(): void;
+  onToggleMetrics(): void;
   onChooseTask(ref: string): void;
   onOpenTask(file: File): void;
   onForgetTask(ref: string): void;
@@ -90,6 +92,7 @@ export function Header(p: HeaderProps) {
             }}
           />
         )}
+        <button type="button" aria-pressed={p.metricsOpen} onClick={p.onToggleMetrics}>Metrics</button>
         <button type="button" aria-pressed={p.settingsOpen} onClick={p.onToggleSettings}>Settings</button>
         <ThemePicker />
       </div>

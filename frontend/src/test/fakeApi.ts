@@ -35,6 +35,7 @@ export function fakeApi() {
       get: vi.fn().mockResolvedValue(run),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
+      metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"encoding/json"
+	"testing"
+
+	"observatory/backend/browser/browsertest"
+	"observatory/backend/metrics"
+)
+
+// metricsOf runs `observatory metrics --json --by by` over dir's history.
+func metricsOf(t *testing.T, dir, by string) map[string]metrics.Slice {
+	t.Helper()
+	code, out, errOut := run(t, "metrics", "--json", "--by", by, "--data-dir", dir)
+	var r metrics.Report
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil {
+		t.Fatalf("metrics --by %s: exit %d (%v)\n%s%s", by, code, err, out, errOut)
+	}
+	m := map[string]metrics.Slice{}
+	for _, s := range r.Slices {
+		m[s.Key] = s
+	}
+	return m
+}
+
+// TestMetricsOverRealRuns runs the booking lab's eight attempts and the outbox lab's ten
+// (harness on, approvals held without a terminal) in Chromium, then checks that `observatory
+// metrics --json` gives the numbers their tables imply. Booking: three of eight saved as
+// asked and completed, one wrong target (wrong-room: a record, in the wrong room), nothing
+// else. Outbox: four of ten sent as asked and completed; three approvals asked (held), so a
+// burden of 3/4 per completed attempt; five policy denials (the two reviews and the three
+// unanswered approvals); four recovery loops (the look-ups of lost-response, dropped and
+// delivered-twice, and dropped's resend) and one duplicate (delivered-twice's second row).
+func TestMetricsOverRealRuns(t *testing.T) {
+	browsertest.Ready(t)
+	dir := t.TempDir()
+	for _, lab := range []string{"booking", "outbox"} {
+		if code, out, errOut := run(t, "run", "--lab", lab, "--no-video", "--no-screenshots", "--data-dir", dir); code != 0 {
+			t.Fatalf("run --lab %s: exit %d\n%s%s", lab, code, out, errOut)
+		}
+	}
+	type want struct {
+		attempts, completed, approvals, recovery, duplicates, denials int
+		success, wrong, burden                                        float64
+	}
+	byTask := metricsOf(t, dir, "task")
+	for task, w := range map[string]want{
+		"booking": {attempts: 8, completed: 3, success: 3.0 / 8, wrong: 1.0 / 8},
+		"outbox":  {attempts: 10, completed: 4, approvals: 3, recovery: 4, duplicates: 1, denials: 5, success: 0.4, burden: 0.75},
+	} {
+		s := byTask[task]
+		got := want{s.Attempts, s.Completed, s.Approvals, s.RecoveryLoops, s.DuplicateSideEffects, s.PolicyDenials, s.IntendedSuccess, s.WrongTarget, s.ConfirmationBurden}
+		if got != w || s.Runs != 1 || s.RevalidationStops != 0 || s.SideEffectLeaks != 0 || s.InjectionStops != 0 {
+			t.Errorf("%s: %+v, want %+v and no revalidation stop, leak or injection stop", task, s, w)
+		}
+		if s.Latency.ActMS <= 0 || s.Latency.VerifyMS <= 0 || s.Latency.PlanMS != 0 {
+			t.Errorf("%s latency %+v: want acting and verifying measured, no model planning", task, s.Latency)
+		}
+	}
+	byAttempt := metricsOf(t, dir, "attempt")
+	if s := byAttempt["booking/wrong-room"]; s.WrongTarget != 1 {
+		t.Errorf("booking/wrong-room: wrong target %v, want 1", s.WrongTarget)
+	}
+	if s := byAttempt["outbox/delivered-twice"]; s.DuplicateSideEffects != 1 || s.WrongTarget != 0 {
+		t.Errorf("outbox/delivered-twice: %+v, want one duplicate and no wrong target", s)
+	}
+	if len(byAttempt) != 18 {
+		t.Errorf("%d attempt slices, want 18", len(byAttempt))
+	}
+	for by, key := range map[string]string{"lab": "outbox", "planner": "script", "risk": "commit"} {
+		if s, ok := metricsOf(t, dir, by)[key]; !ok || s.Attempts == 0 {
+			t.Errorf("by %s: no %q slice", by, key)
+		}
+	}
+}

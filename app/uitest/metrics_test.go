@@ -1,0 +1,44 @@
+package uitest
+
+import (
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// TestMetricsView runs two booking attempts from the window (each ▶ is a run of its own),
+// opens the Metrics view and checks what the two rows imply: by task, two runs, one of two
+// attempts completed and saved as asked, one wrong target (the wrong room), drawn as bar
+// charts whose labels carry the numbers; sliced by attempt, one row each. axe-core finds
+// nothing in the light theme or the dark.
+func TestMetricsView(t *testing.T) {
+	page := openPage(t, newServer(t))
+	runAttempt(t, page, "Saves normally", "completed")
+	runAttempt(t, page, "South lab, wrong room", "failed")
+
+	must(t, "open the metrics", button(page, "Metrics").Click())
+	view := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Metrics"})
+	booking := view.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "booking"})
+	cells := booking.GetByRole("cell")
+	for i, want := range []string{"2", "2", "1", "50%", "50%", "0%", "0.00", "0", "0", "0", "0", "0"} {
+		expectText(t, cells.Nth(i), want)
+	}
+	chart := view.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "Wrong-target rate: booking 50%"})
+	must(t, "see the wrong-target chart", expect.Locator(chart).ToBeVisible())
+	checkA11y(t, page, "the metrics view")
+	snap(t, page, "metrics")
+
+	_, err := view.GetByLabel("Slice by").SelectOption(playwright.SelectOptionValues{Values: &[]string{"attempt"}})
+	must(t, "slice by attempt", err)
+	wrong := view.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "booking/wrong-room"})
+	expectText(t, wrong.GetByRole("cell").Nth(4), "100%")
+	expectText(t, view.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "booking/saves-normally"}).GetByRole("cell").Nth(3), "100%")
+
+	must(t, "explain the burden", view.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "What is confirmation burden?"}).Click())
+	expectContains(t, view.GetByRole("note"), "approvals asked of the user per completed attempt")
+
+	_, err = page.GetByRole("combobox", playwright.PageGetByRoleOptions{Name: "Theme"}).SelectOption(playwright.SelectOptionValues{Values: &[]string{"dark"}})
+	must(t, "choose dark", err)
+	must(t, "see the dark theme", expect.Locator(page.Locator("html")).ToHaveAttribute("data-theme", "dark"))
+	checkA11y(t, page, "the metrics view in the dark theme")
+}
