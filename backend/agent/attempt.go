@@ -84,6 +84,8 @@ type Step struct {
 	// Blocked lists requests to origins outside the task's that the step's page tried and
 	// the browser refused.
 	Blocked []string `json:"blocked,omitempty"`
+	// Transfers are the files the step uploaded or saved.
+	Transfers []Transfer `json:"transfers,omitempty"`
 	// Error says what went wrong, empty when the step did what it was asked.
 	Error string `json:"error,omitempty"`
 	// Guidance is what the harness tells the planner about this call's result when it
@@ -94,6 +96,20 @@ type Step struct {
 	Approvals []Approval `json:"approvals,omitempty"`
 	// Reconciliation is the look-up in the app's store that settled an ambiguous commit.
 	Reconciliation *Reconciliation `json:"reconciliation,omitempty"`
+}
+
+// Transfer is one file an action moved: an upload from the uploads folder, or a download
+// saved in the downloads folder.
+type Transfer struct {
+	// Kind is ActUpload or ActDownload.
+	Kind ActionKind `json:"kind"`
+	// Offered is the name as asked for: the plan's path for an upload, the page's suggested
+	// name for a download (possibly hostile: "../../.bashrc").
+	Offered string `json:"offered"`
+	// Saved is the name the file has in its folder: the upload's path inside the uploads
+	// folder, the download's safe name inside the downloads folder.
+	Saved string `json:"saved"`
+	Bytes int64  `json:"bytes"`
 }
 
 // AttemptSpec is one scripted attempt a task offers: the app's fault and parameters, and the

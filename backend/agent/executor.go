@@ -49,6 +49,9 @@ type Job struct {
 	Env     Environment
 	Planner Planner
 	Config  Config
+	// Intent is the user's request word for word; policy weighs what an action sends
+	// against it, never against what the page says.
+	Intent string
 }
 
 // Run executes job on page. It never returns without a terminal state. A page that is a
@@ -67,7 +70,7 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 		}()
 	}
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, intent: job.Intent, hooks: hooks, start: start, acted: start}
 	return r.execute()
 }
 
@@ -81,6 +84,7 @@ type run struct {
 	env     Environment
 	planner Planner
 	cfg     Config
+	intent  string
 	hooks   Hooks
 	start   time.Time
 	steps   []Step
@@ -175,7 +179,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	}
 	s.Before, s.After = before, before
 	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget,
-		History: r.steps, Safeguards: r.cfg.Safeguards})
+		History: r.steps, Safeguards: r.cfg.Safeguards, Intent: r.intent})
 	switch s.Decision.Admission {
 	case Deny:
 		s.Error = s.Decision.Reason
@@ -201,7 +205,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	} else {
 		term, reason = r.act(&s, a)
 	}
-	s.Blocked = r.page.Blocked()
+	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	after, err := r.observe()
 	if err != nil {
 		s.Error = err.Error()

@@ -62,7 +62,8 @@ func (p *fakePage) Stop(context.Context) error { p.stops++; return nil }
 
 func (p *fakePage) Mask(agent.Target) {}
 
-func (p *fakePage) Blocked() []string { return nil }
+func (p *fakePage) Blocked() []string           { return nil }
+func (p *fakePage) Transfers() []agent.Transfer { return nil }
 
 func (p *fakePage) Close() (agent.Recording, error) { return agent.Recording{}, nil }
 

@@ -33,6 +33,9 @@ type PageOptions struct {
 	Origins []string
 	// StorageState is a Playwright storage-state file the page starts signed in with.
 	StorageState string
+	// Uploads is the only folder the page may upload files from, and Downloads the folder
+	// it saves downloads in; empty refuses them.
+	Uploads, Downloads string
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.
@@ -65,6 +68,8 @@ type Page interface {
 	// Blocked returns the requests refused since the last call because their origin is not
 	// one of PageOptions.Origins.
 	Blocked() []string
+	// Transfers returns the files uploaded or saved since the last call.
+	Transfers() []Transfer
 	// Stop aborts everything the page still has in flight, as the browser's Stop button
 	// does; the page stays open and observable. The executor calls it when it gives up, so
 	// that a save it no longer waits for cannot commit later. Like that button, it may be
@@ -132,6 +137,9 @@ type PolicyRequest struct {
 	History []Step
 	// Safeguards are the attempt's review and approval settings; nil for none.
 	Safeguards *Safeguards
+	// Intent is the user's request word for word: what an action sends must come from it,
+	// never from the page's text.
+	Intent string
 }
 
 // Policy decides whether a proposed action may run: allow, hold or deny, and why. An error
@@ -176,6 +184,13 @@ type Environment interface {
 	Answers(ctx context.Context, observe Observer) []Answer
 	// Close stops what Start started; late requests from an abandoned page are refused.
 	Close() error
+}
+
+// Folders is an Environment whose attempts may move files: the folder uploads must come
+// from and the folder downloads are saved in (either may be empty: none allowed).
+type Folders interface {
+	Uploads() string
+	Downloads() string
 }
 
 // SignedIn is an Environment whose attempts start signed in, from a Playwright
