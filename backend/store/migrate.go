@@ -24,6 +24,14 @@ var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
 	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
+	// 4 to 7 belong to other branches of the same release.
+	{8, "the files a step uploaded or saved", stepTransfers},
+}
+
+// stepTransfers gives steps the files they uploaded or saved. A step's samples keep their
+// unreadable regions in their JSON, which needs no column.
+func stepTransfers(tx *gorm.DB) error {
+	return tx.Exec("ALTER TABLE `steps` ADD COLUMN `transfers` text").Error
 }
 
 // stepRecords gives steps the harness's guidance, the approvals asked before them, the
