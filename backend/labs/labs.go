@@ -11,6 +11,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
+	"observatory/backend/labs/canvas"
 	"observatory/backend/labs/outbox"
 )
 
@@ -75,6 +76,7 @@ func launcher[I App](launch func(string, map[string]int) (I, error)) func(string
 var all = map[string]func() Lab{
 	"booking": func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
 	"outbox":  func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
+	"canvas":  func() Lab { c := canvas.New(); return lab{c, launcher(c.Launch)} },
 }
 
 // Get returns the lab called name, or an error listing the labs there are.
