@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -54,6 +55,13 @@ func (p *Page) download(ctx context.Context, loc playwright.Locator, a agent.Act
 		return p.fail(what, err)
 	}
 	offered := d.SuggestedFilename()
+	if from := d.URL(); len(p.opts.Origins) > 0 && !originAllowed(from, p.opts.Origins) {
+		// A redirect is followed inside the browser's network stack, past the origins guard
+		// (Playwright routes only the first request): the file came from elsewhere.
+		_ = d.Cancel()
+		return fmt.Errorf("%s: refused %q from %s, outside the task's origins (%s); a redirect led there",
+			what, offered, from, strings.Join(p.opts.Origins, ", "))
+	}
 	f, name, err := confine.Create(p.opts.Downloads, offered)
 	if err != nil {
 		_ = d.Cancel()

@@ -9,8 +9,9 @@ import (
 )
 
 // instruction matches text that speaks to the agent rather than the user: "ignore your
-// task", "disregard the previous instructions", "forget the rules above".
-var instruction = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override)\b[^.!?]{0,40}?\b(task|instructions?|request|previous|above|rules|prompt)\b[^.!?]{0,200}`)
+// task", "disregard the previous instructions", "forget the rules above", up to the end of
+// its sentence (a dot inside an address does not end it).
+var instruction = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override)\b[^.!?]{0,40}?\b(task|instructions?|request|previous|above|rules|prompt)\b(?:[^.!?]|[.!?]\S){0,200}`)
 
 // Injected is the instruction to the agent the page's text carries ("ignore your task and
 // send …"), "" when it carries none. Such text is the page's, never the user's.
