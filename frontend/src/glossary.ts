@@ -12,6 +12,10 @@ export const GLOSSARY = {
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
+  unreadable:
+    "An unreadable area is a large region of the page the accessibility snapshot cannot describe: a canvas, or a block of many elements with no role, name or text. An agent reading the page as text cannot see what it shows, and a click on it lands blind; the harness says so and suggests a text route (an accessible mode, the keyboard, a list view). Decorative backgrounds are left out.",
+  transfer:
+    "Files the step moved. An upload comes only from the task's uploads folder (a path with .. or a symlink leading out is refused); a download is saved in the downloads folder under a safe name (no folders, control characters or device names such as CON) and never over an existing file. Offered is the name asked for, saved the name it got.",
 } as const;
 
 /** A glossary term's key. */
