@@ -187,6 +187,12 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 // clipped to a pixel), presses it from the keyboard: a mouse click there would land on
 // empty space and could still report success.
 func (p *Page) click(ctx context.Context, loc playwright.Locator, timeout *float64) error {
+	// A control not shown yet (an alert's Retry) has no box at all, which is no sign of
+	// being out of reach: wait for it as a click would, then look where it is.
+	visible := playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout}
+	if err := loc.WaitFor(visible); err != nil {
+		return err
+	}
 	hidden, err := p.unreachable(ctx, loc)
 	if err != nil {
 		return err

@@ -59,12 +59,13 @@ func TestObserveFlagsUnreadableAreas(t *testing.T) {
 }
 
 // TestOffscreenControlsArePressedFromTheKeyboard clicks a button placed off-screen, one
-// clipped to a pixel, one inside a one-pixel wrapper and a plain one: the first three are
-// pressed the way a keyboard user would, and each press reaches its button.
+// clipped to a pixel, one inside a one-pixel wrapper, a plain one and one shown only after
+// a moment: the first three are pressed the way a keyboard user would, the last two clicked
+// (the late one once it shows), and each press reaches its button.
 func TestOffscreenControlsArePressedFromTheKeyboard(t *testing.T) {
 	t.Parallel()
 	page := openTestPage(t, "offscreen.html", agent.PageOptions{})
-	for _, name := range []string{"Accessible mode", "Skip to content", "High contrast", "Plain button"} {
+	for _, name := range []string{"Late button", "Accessible mode", "Skip to content", "High contrast", "Plain button"} {
 		mustAct(t, page, agent.ActClick, "button", name, "")
 	}
 	s := mustObserve(t, page)
@@ -74,7 +75,7 @@ func TestOffscreenControlsArePressedFromTheKeyboard(t *testing.T) {
 			log = append(log, p.Name)
 		}
 	}
-	want := []string{"Accessible mode by keyboard", "Skip to content by keyboard", "High contrast by keyboard", "Plain button by pointer"}
+	want := []string{"Late button by pointer", "Accessible mode by keyboard", "Skip to content by keyboard", "High contrast by keyboard", "Plain button by pointer"}
 	if !slices.Equal(log, want) {
 		t.Errorf("presses %q, want %q", log, want)
 	}

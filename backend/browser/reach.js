@@ -2,6 +2,7 @@
   // Reports whether a pointer cannot reach el: it lies off the page (left: -9999px) or is
   // clipped to a pixel or less (the "visually hidden" pattern of accessibility toggles), by
   // its own box, a clip or clip-path, or an ancestor that hides its overflow.
+  if (el.getClientRects().length === 0) return false; // not rendered: nothing to reach yet
   const r = el.getBoundingClientRect();
   let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
   const within = (l, t, rt, b) => {
