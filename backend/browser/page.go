@@ -185,14 +185,9 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 
 // click clicks the element loc names, or, when a pointer cannot reach it (off-screen, or
 // clipped to a pixel), presses it from the keyboard: a mouse click there would land on
-// empty space and could still report success.
+// empty space and could still report success. A control not shown yet (an alert's Retry)
+// is no sign of either: the click waits for it as Playwright's always does.
 func (p *Page) click(ctx context.Context, loc playwright.Locator, timeout *float64) error {
-	// A control not shown yet (an alert's Retry) has no box at all, which is no sign of
-	// being out of reach: wait for it as a click would, then look where it is.
-	visible := playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout}
-	if err := loc.WaitFor(visible); err != nil {
-		return err
-	}
 	hidden, err := p.unreachable(ctx, loc)
 	if err != nil {
 		return err
