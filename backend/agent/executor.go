@@ -457,8 +457,9 @@ func (x *Executor) now() time.Time {
 
 // fail keeps err as the attempt's ending error and maps it, for an action of the given class,
 // to a terminal state: a cancelled attempt is Cancelled; a failure while committing may have
-// crossed the commit boundary, so it is Ambiguous; anything else, the page's death included,
-// is Failed (Reconcile makes it Ambiguous if the effect landed all the same). When the page
+// crossed the commit boundary, so it is Ambiguous, unless the page refused before acting
+// (ErrRefused); anything else, the page's death included, is Failed (Reconcile makes it
+// Ambiguous if the effect landed all the same). When the page
 // died, the error kept is the death rather than the cancellation it caused. It returns the
 // terminal state and the error as kept.
 func (r *run) fail(err error, class ActionClass) (Terminal, error) {
@@ -469,7 +470,7 @@ func (r *run) fail(err error, class ActionClass) (Terminal, error) {
 	switch {
 	case r.cancelled() || (errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone)):
 		return Cancelled, err
-	case class.Commits():
+	case class.Commits() && !errors.Is(err, ErrRefused):
 		return Ambiguous, err
 	}
 	return Failed, err

@@ -16,6 +16,10 @@ var (
 	// ErrExhausted is wrapped by a planner's error when one of its own limits ran out (a
 	// time limit, a token or money budget): the attempt ends exhausted, naming the limit.
 	ErrExhausted = errors.New("planning limit reached")
+	// ErrRefused is wrapped by a Page's error when it refused an action before doing anything
+	// (an upload from outside the uploads folder): even a commit then certainly had no
+	// effect, so the attempt fails rather than ending ambiguous.
+	ErrRefused = errors.New("refused before acting")
 )
 
 // PageOptions are per-page choices: what to record and where the page may go.

@@ -18,7 +18,7 @@ import (
 func (p *Page) upload(ctx context.Context, loc playwright.Locator, a agent.Action, timeout *float64) error {
 	path, err := confine.Resolve(p.opts.Uploads, a.Value)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %w", agent.ErrRefused, err)
 	}
 	info, err := os.Stat(path)
 	if err != nil {
