@@ -84,6 +84,8 @@ type Step struct {
 	// Blocked lists requests to origins outside the task's that the step's page tried and
 	// the browser refused.
 	Blocked []string `json:"blocked,omitempty"`
+	// Transfers are the files the step uploaded or saved.
+	Transfers []Transfer `json:"transfers,omitempty"`
 	// Traffic is what the page did in the network and its console during the step, secrets
 	// masked; empty when the page records none.
 	Traffic
@@ -102,6 +104,20 @@ type Step struct {
 	TargetBox *Box `json:"target_box,omitempty"`
 	// Candidates are the elements nearest a target that matched nothing, best first.
 	Candidates []Candidate `json:"candidates,omitempty"`
+}
+
+// Transfer is one file an action moved: an upload from the uploads folder, or a download
+// saved in the downloads folder.
+type Transfer struct {
+	// Kind is ActUpload or ActDownload.
+	Kind ActionKind `json:"kind"`
+	// Offered is the name as asked for: the plan's path for an upload, the page's suggested
+	// name for a download (possibly hostile: "../../.bashrc").
+	Offered string `json:"offered"`
+	// Saved is the name the file has in its folder: the upload's path inside the uploads
+	// folder, the download's safe name inside the downloads folder.
+	Saved string `json:"saved"`
+	Bytes int64  `json:"bytes"`
 }
 
 // AttemptSpec is one scripted attempt a task offers: the app's fault and parameters, and the

@@ -49,13 +49,6 @@ const (
 var BudgetNames = []string{BudgetSteps, BudgetWallClock, BudgetRetries, BudgetNavigations, BudgetUploads,
 	BudgetDownloads, BudgetCommits, BudgetTokens, BudgetMoney}
 
-// The action kinds counted by the upload and download budgets. The executor counts them by
-// kind, whichever adapter carries them out.
-const (
-	KindUpload   ActionKind = "upload"
-	KindDownload ActionKind = "download"
-)
-
 // IsZero reports whether b bounds nothing.
 func (b Budgets) IsZero() bool { return b == Budgets{} }
 
@@ -147,9 +140,9 @@ func StepSpend(a Action, d Decision) Spend {
 		s.Navigations = 1
 	}
 	switch a.Kind {
-	case KindUpload:
+	case ActUpload:
 		s.Uploads = 1
-	case KindDownload:
+	case ActDownload:
 		s.Downloads = 1
 	}
 	if d.Class.Commits() {

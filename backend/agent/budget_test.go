@@ -37,12 +37,12 @@ func TestEachBudgetEndsTheAttemptExhausted(t *testing.T) {
 		{ID: "verify", Description: "Verify", Kind: agent.ActVerify},
 	}
 	uploadPlan := agent.Plan{
-		{ID: "up", Description: "Upload the report", Kind: agent.KindUpload, Target: agent.Target{Label: "File"}, Value: "a.txt"},
-		{ID: "up2", Description: "Upload the appendix", Kind: agent.KindUpload, Target: agent.Target{Label: "File"}, Value: "b.txt"},
+		{ID: "up", Description: "Upload the report", Kind: agent.ActUpload, Target: agent.Target{Label: "File"}, Value: "a.txt"},
+		{ID: "up2", Description: "Upload the appendix", Kind: agent.ActUpload, Target: agent.Target{Label: "File"}, Value: "b.txt"},
 	}
 	downloadPlan := agent.Plan{
-		{ID: "down", Description: "Download the invoice", Kind: agent.KindDownload, Target: agent.Target{Role: "link", Name: "Invoice"}},
-		{ID: "down2", Description: "Download the receipt", Kind: agent.KindDownload, Target: agent.Target{Role: "link", Name: "Receipt"}},
+		{ID: "down", Description: "Download the invoice", Kind: agent.ActDownload, Target: agent.Target{Role: "link", Name: "Invoice"}},
+		{ID: "down2", Description: "Download the receipt", Kind: agent.ActDownload, Target: agent.Target{Role: "link", Name: "Receipt"}},
 	}
 	page := func() *fakePage {
 		c := controls()

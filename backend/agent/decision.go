@@ -45,3 +45,7 @@ type Decision struct {
 	// runs (see Approver).
 	AskUser bool `json:"ask_user,omitempty"`
 }
+
+// WhyInjection is the Why of a decision that holds an action because the page's text tried
+// to instruct the agent: metrics count these as injection stops.
+const WhyInjection = "the page's text instructs the agent (a prompt injection)"

@@ -52,6 +52,9 @@ type Job struct {
 	Config  Config
 	// Run is the run's budgets, shared by its attempts; nil bounds nothing.
 	Run *RunBudget
+	// Intent is the user's request word for word; policy weighs what an action sends
+	// against it, never against what the page says.
+	Intent string
 }
 
 // Run executes job on page. It never returns without a terminal state. A page that is a
@@ -75,7 +78,7 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 		}()
 	}
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, pot: job.Run, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, pot: job.Run, intent: job.Intent, hooks: hooks, start: start, acted: start}
 	if s, ok := job.Env.(Secretive); ok {
 		r.secrets = slices.Clone(s.Secrets())
 	}
@@ -92,6 +95,7 @@ type run struct {
 	env     Environment
 	planner Planner
 	cfg     Config
+	intent  string
 	hooks   Hooks
 	start   time.Time
 	steps   []Step
@@ -202,7 +206,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	}
 	s.Before, s.After = before, before
 	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget,
-		History: r.steps, Safeguards: r.cfg.Safeguards})
+		History: r.steps, Safeguards: r.cfg.Safeguards, Intent: r.intent})
 	switch s.Decision.Admission {
 	case Deny:
 		s.Error = s.Decision.Reason
@@ -233,7 +237,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	} else {
 		term, reason = r.act(&s, a)
 	}
-	s.Blocked = r.page.Blocked()
+	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	if w, ok := r.page.(Watcher); ok {
 		s.Traffic = w.Traffic(r.start, term != "").Redact(r.secrets)
 	}
@@ -511,8 +515,9 @@ func (x *Executor) now() time.Time {
 
 // fail keeps err as the attempt's ending error and maps it, for an action of the given class,
 // to a terminal state: a cancelled attempt is Cancelled; a failure while committing may have
-// crossed the commit boundary, so it is Ambiguous; anything else, the page's death included,
-// is Failed (Reconcile makes it Ambiguous if the effect landed all the same). When the page
+// crossed the commit boundary, so it is Ambiguous, unless the page refused before acting
+// (ErrRefused); anything else, the page's death included, is Failed (Reconcile makes it
+// Ambiguous if the effect landed all the same). When the page
 // died, the error kept is the death rather than the cancellation it caused. It returns the
 // terminal state and the error as kept.
 func (r *run) fail(err error, class ActionClass) (Terminal, error) {
@@ -526,7 +531,7 @@ func (r *run) fail(err error, class ActionClass) (Terminal, error) {
 		return halt, err
 	case errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone):
 		return Cancelled, err
-	case class.Commits():
+	case class.Commits() && !errors.Is(err, ErrRefused):
 		return Ambiguous, err
 	}
 	return Failed, err

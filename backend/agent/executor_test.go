@@ -63,7 +63,8 @@ func (p *fakePage) Stop(context.Context) error { p.stops++; return nil }
 
 func (p *fakePage) Mask(agent.Target) {}
 
-func (p *fakePage) Blocked() []string { return nil }
+func (p *fakePage) Blocked() []string           { return nil }
+func (p *fakePage) Transfers() []agent.Transfer { return nil }
 
 func (p *fakePage) Close() (agent.Recording, error) { return agent.Recording{}, nil }
 
@@ -147,6 +148,9 @@ func TestExecutorTerminalStates(t *testing.T) {
 		{name: "two matching controls", page: func(p *fakePage) { p.controls["button[Save]"] = 2 }, lab: fakeLab{doneAt: 1}, want: agent.Rejected, steps: 3, reasonHas: "never picks the first"},
 		{name: "browser crash while preparing", page: func(p *fakePage) { p.actErr = map[string]error{"fill": gone} }, lab: fakeLab{doneAt: 1}, want: agent.Failed, steps: 2, reasonHas: "crashed"},
 		{name: "browser crash while committing", page: func(p *fakePage) { p.actErr = map[string]error{"submit": gone} }, lab: fakeLab{doneAt: 1}, want: agent.Ambiguous, steps: 3, reasonHas: "crashed"},
+		{name: "a commit the page refused before acting", page: func(p *fakePage) {
+			p.actErr = map[string]error{"submit": fmt.Errorf("%w: outside the uploads folder", agent.ErrRefused)}
+		}, lab: fakeLab{doneAt: 1}, want: agent.Failed, steps: 3, reasonHas: "outside the uploads folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -42,6 +42,7 @@ func (p *mailPage) Act(_ context.Context, a agent.Action) error {
 func (p *mailPage) Stop(context.Context) error      { return nil }
 func (p *mailPage) Mask(agent.Target)               {}
 func (p *mailPage) Blocked() []string               { return nil }
+func (p *mailPage) Transfers() []agent.Transfer     { return nil }
 func (p *mailPage) Close() (agent.Recording, error) { return agent.Recording{}, nil }
 
 const alice = "alice@example.com"

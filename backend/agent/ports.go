@@ -16,6 +16,10 @@ var (
 	// ErrExhausted is wrapped by a planner's error when one of its own limits ran out (a
 	// time limit, a token or money budget): the attempt ends exhausted, naming the limit.
 	ErrExhausted = errors.New("planning limit reached")
+	// ErrRefused is wrapped by a Page's error when it refused an action before doing anything
+	// (an upload from outside the uploads folder): even a commit then certainly had no
+	// effect, so the attempt fails rather than ending ambiguous.
+	ErrRefused = errors.New("refused before acting")
 )
 
 // PageOptions are per-page choices: what to record and where the page may go.
@@ -36,6 +40,9 @@ type PageOptions struct {
 	// Bodies records request and response bodies with the page's traffic, bounded (see
 	// MaxBodyBytes); without it only their sizes are kept.
 	Bodies bool
+	// Uploads is the only folder the page may upload files from, and Downloads the folder
+	// it saves downloads in; empty refuses them.
+	Uploads, Downloads string
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.
@@ -69,6 +76,8 @@ type Page interface {
 	// Blocked returns the requests refused since the last call because their origin is not
 	// one of PageOptions.Origins.
 	Blocked() []string
+	// Transfers returns the files uploaded or saved since the last call.
+	Transfers() []Transfer
 	// Stop aborts everything the page still has in flight, as the browser's Stop button
 	// does; the page stays open and observable. The executor calls it when it gives up, so
 	// that a save it no longer waits for cannot commit later. Like that button, it may be
@@ -143,6 +152,9 @@ type PolicyRequest struct {
 	History []Step
 	// Safeguards are the attempt's review and approval settings; nil for none.
 	Safeguards *Safeguards
+	// Intent is the user's request word for word: what an action sends must come from it,
+	// never from the page's text.
+	Intent string
 }
 
 // Policy decides whether a proposed action may run: allow, hold or deny, and why. An error
@@ -194,6 +206,13 @@ type Environment interface {
 // executor records shows them, as no typed secret is shown.
 type Secretive interface {
 	Secrets() []string
+}
+
+// Folders is an Environment whose attempts may move files: the folder uploads must come
+// from and the folder downloads are saved in (either may be empty: none allowed).
+type Folders interface {
+	Uploads() string
+	Downloads() string
 }
 
 // SignedIn is an Environment whose attempts start signed in, from a Playwright

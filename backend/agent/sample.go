@@ -37,9 +37,30 @@ type Sample struct {
 	Pairs       []RoleName `json:"pairs"`
 	// Text is the page's visible text, bounded; page conditions read it.
 	Text string `json:"text,omitempty"`
+	// Unreadable are the large visible regions the accessibility snapshot cannot describe
+	// (a canvas, a block of many unlabelled elements); decorative backgrounds are left out.
+	Unreadable []Region `json:"unreadable,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken.
 	Screenshot string `json:"screenshot,omitempty"`
 }
+
+// Region is one area of the page, in CSS pixels of the viewport.
+type Region struct {
+	// Kind is RegionCanvas or RegionUnlabelled.
+	Kind string `json:"kind"`
+	// What names the element ("canvas#board", "div.grid with 64 unlabelled cells").
+	What string `json:"what"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+	W    int    `json:"w"`
+	H    int    `json:"h"`
+}
+
+// Kinds of unreadable region.
+const (
+	RegionCanvas     = "canvas"     // a canvas, image map or embedded drawing with no text
+	RegionUnlabelled = "unlabelled" // a block of many elements with no role or name
+)
 
 // masked replaces a secret wherever a sample would show it.
 const masked = "••••••"

@@ -14,6 +14,12 @@ type Task struct {
 	// Origins are the origins ("http://127.0.0.1:8080") the attempt may load; a navigation or
 	// request elsewhere is blocked and recorded. Empty allows only the start URL's origin.
 	Origins []string `json:"origins,omitempty"`
+	// Uploads is the folder an upload's file must lie in (symlinks followed, `..` refused);
+	// empty allows no upload.
+	Uploads string `json:"uploads,omitempty"`
+	// Downloads is the folder downloads are saved in, under safe names that never overwrite;
+	// empty allows no download.
+	Downloads string `json:"downloads,omitempty"`
 }
 
 // ActionKind says what an action does to the page.
@@ -34,11 +40,17 @@ const (
 	ActSubmit ActionKind = "submit"
 	// ActVerify touches nothing: it waits on the completion gate under the wait policy.
 	ActVerify ActionKind = "verify"
+	// ActUpload gives the target (a file input) the file Value names, a path inside the
+	// task's uploads folder. Sending a file off the page cannot be taken back.
+	ActUpload ActionKind = "upload"
+	// ActDownload clicks the target and saves the file it starts into the task's downloads
+	// folder, under a safe name that never overwrites one there.
+	ActDownload ActionKind = "download"
 )
 
 // ActionKinds lists every kind, in the order documentation shows them.
 var ActionKinds = []ActionKind{ActClick, ActFill, ActSelect, ActCheck, ActUncheck, ActPress,
-	ActHover, ActNavigate, ActWaitFor, ActSubmit, ActVerify}
+	ActHover, ActNavigate, ActWaitFor, ActSubmit, ActVerify, ActUpload, ActDownload}
 
 // NeedsTarget reports whether an action of kind k must name a target. A press without one
 // goes to the focused element.
@@ -53,7 +65,7 @@ func (k ActionKind) NeedsTarget() bool {
 // NeedsValue reports whether an action of kind k must carry a value.
 func (k ActionKind) NeedsValue() bool {
 	switch k {
-	case ActFill, ActSelect, ActPress, ActNavigate:
+	case ActFill, ActSelect, ActPress, ActNavigate, ActUpload:
 		return true
 	}
 	return false
@@ -156,7 +168,7 @@ type Action struct {
 	Description string     `json:"description"`
 	Kind        ActionKind `json:"kind"`
 	Target      Target     `json:"target"`
-	// Value is typed, selected, pressed or navigated to; empty for clicks.
+	// Value is typed, selected, pressed, navigated to or uploaded; empty for clicks.
 	Value string `json:"value,omitempty"`
 	// Secret marks a value that must never be recorded: samples and screenshots mask it.
 	Secret bool `json:"secret,omitempty"`

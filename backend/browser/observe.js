@@ -1,6 +1,44 @@
 () => {
   // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample.
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
+
+  // Large visible regions the accessibility snapshot cannot describe: a canvas, or a block
+  // of many elements none of which has a role, a name or text. Decorative backgrounds are
+  // left out: hidden from assistive technology (aria-hidden, role presentation or none),
+  // fully transparent, or small.
+  const unreadable = () => {
+    const vw = window.innerWidth, vh = window.innerHeight;
+    const minSide = 100, minShare = 0.04, maxRegions = 8;
+    const decorative = (el) =>
+      el.closest("[role=presentation], [role=none]") ||
+      !el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    const onScreen = (el) => {
+      const r = el.getBoundingClientRect();
+      const x = Math.max(0, r.left), y = Math.max(0, r.top);
+      const w = Math.min(vw, r.right) - x, h = Math.min(vh, r.bottom) - y;
+      return { x: Math.round(x), y: Math.round(y), w: Math.round(w), h: Math.round(h) };
+    };
+    const large = (b) => b.w >= minSide && b.h >= minSide && b.w * b.h >= minShare * vw * vh;
+    const what = (el) =>
+      el.tagName.toLowerCase() + (el.id ? "#" + el.id : el.classList[0] ? "." + el.classList[0] : "");
+    // silent: an element with no role, no name and no text of its own, nor any below it.
+    const silent = (el) => !role(el) && !name(el, "") && !clean(el.textContent);
+    const regions = [];
+    const add = (el, kind, label) => {
+      if (regions.length >= maxRegions || !visible(el) || decorative(el)) return;
+      const b = onScreen(el);
+      if (large(b) && !regions.some((r) => r.el.contains(el))) regions.push({ el, kind, what: label, ...b });
+    };
+    for (const el of document.body.querySelectorAll("canvas")) add(el, "canvas", what(el));
+    for (const el of document.body.querySelectorAll("*")) {
+      const kids = el.children;
+      if (kids.length >= 12 && silent(el) && Array.from(kids).every(silent)) {
+        add(el, "unlabelled", `${what(el)} with ${kids.length} unlabelled elements`);
+      }
+    }
+    return regions.map(({ el, ...r }) => r);
+  };
+
   const firstVisible = (selector) => Array.from(document.querySelectorAll(selector)).find(visible);
   const fieldRoles = new Set(["textbox", "searchbox", "spinbutton", "combobox", "checkbox"]);
 
@@ -38,6 +76,7 @@
   sample.form_present = Boolean(form);
   sample.form_valid = Boolean(form) && form.checkValidity();
   sample.title = document.title;
+  sample.unreadable = unreadable();
   sample.text = clean(document.body.innerText).slice(0, 2000);
   return JSON.stringify(sample);
 }

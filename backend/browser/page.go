@@ -35,9 +35,10 @@ type Page struct {
 	// closing is set once Close has begun: the page's own close is no death.
 	closing atomic.Bool
 
-	mu      sync.Mutex
-	masks   []agent.Target
-	blocked []string
+	mu        sync.Mutex
+	masks     []agent.Target
+	blocked   []string
+	transfers []agent.Transfer
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
 	lastRaw, lastShot string
 }
@@ -128,9 +129,11 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 	return nil
 }
 
-// Act carries out a on its target: click or submit (a click), fill, select (by option value,
-// else by label), check, uncheck, press (on the target, or the focused element), hover,
-// navigate or wait_for (until visible).
+// Act carries out a on its target: click or submit (a click, or focus and Enter for a
+// control a pointer cannot reach), fill, select (by option value, else by label), check,
+// uncheck, press (on the target, or the focused element), hover, navigate, wait_for (until
+// visible), upload (a file inside the uploads folder) or download (a click, the file saved
+// in the downloads folder).
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	timeout := playwright.Float(actionTimeoutMS)
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
@@ -152,8 +155,12 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	}
 	var run func() error
 	switch a.Kind {
+	case agent.ActUpload:
+		return p.upload(ctx, loc, a, timeout)
+	case agent.ActDownload:
+		return p.download(ctx, loc, a, timeout)
 	case agent.ActClick, agent.ActSubmit:
-		run = func() error { return loc.Click(playwright.LocatorClickOptions{Timeout: timeout}) }
+		run = func() error { return p.click(ctx, loc, timeout) }
 	case agent.ActFill:
 		run = func() error { return loc.Fill(a.Value, playwright.LocatorFillOptions{Timeout: timeout}) }
 	case agent.ActSelect:
@@ -180,6 +187,21 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 		}
 	}
 	return p.fail(what, do(ctx, p.limits(), run))
+}
+
+// click clicks the element loc names, or, when a pointer cannot reach it (off-screen, or
+// clipped to a pixel), presses it from the keyboard: a mouse click there would land on
+// empty space and could still report success. A control not shown yet (an alert's Retry)
+// is no sign of either: the click waits for it as Playwright's always does.
+func (p *Page) click(ctx context.Context, loc playwright.Locator, timeout *float64) error {
+	hidden, err := p.unreachable(ctx, loc)
+	if err != nil {
+		return err
+	}
+	if hidden {
+		return press(loc, timeout)
+	}
+	return loc.Click(playwright.LocatorClickOptions{Timeout: timeout})
 }
 
 // pageActions are the action kinds a page carries out.

@@ -18,10 +18,6 @@ var destructWords = regexp.MustCompile(`(?i)\b(delete|remove|revoke|erase|destro
 // submitChord matches a key chord that sends from a text field: Control or Meta with Enter.
 var submitChord = regexp.MustCompile(`(?i)\b(control|ctrl|meta|cmd|command)\+enter$`)
 
-// kindUpload is the tool a model planner uses to upload a file; uploading sends the file off
-// the page, so it is irreversible whatever control it goes through.
-const kindUpload agent.ActionKind = "upload"
-
 // Classification is what Classify says about an action: its contract, its state-aware class,
 // and why.
 type Classification struct {
@@ -31,8 +27,8 @@ type Classification struct {
 }
 
 // Classify says what an action can do to the world before it runs. Some tools are fixed:
-// verify is control, hover and wait_for read, navigate navigates, submit and upload are
-// irreversible. A click or key is judged by what it touches: a tab only navigates; a control
+// verify is control, hover and wait_for read, navigate navigates, download only saves a
+// file, submit and upload are irreversible. A click or key is judged by what it touches: a tab only navigates; a control
 // named with an irreversible word (Send, Post, Pay, Delete, Confirm…) is irreversible, as is
 // Control/Meta+Enter (plain Enter is not); anything else mutates the page.
 func Classify(a agent.Action) Classification {
@@ -44,8 +40,10 @@ func Classify(a agent.Action) Classification {
 		return classified(agent.ContractRead, fmt.Sprintf("%s only looks at the page", a.Kind))
 	case a.Kind == agent.ActNavigate:
 		return classified(agent.ContractNavigate, "navigate loads another address")
-	case a.Kind == kindUpload:
+	case a.Kind == agent.ActUpload:
 		return irreversible(name, "uploading sends a file off the page")
+	case a.Kind == agent.ActDownload:
+		return classified(agent.ContractMutate, "download saves a file into the task's downloads folder; nothing leaves the page")
 	case a.Kind == agent.ActSubmit:
 		return irreversible(name, "submit sends the form")
 	case a.Kind == agent.ActClick && a.Target.Role == "tab":

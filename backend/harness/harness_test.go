@@ -21,7 +21,8 @@ func TestClassify(t *testing.T) {
 		{agent.Action{Kind: agent.ActHover, Target: agent.Target{Role: "button", Name: "Send"}}, agent.ContractRead, agent.ClassObserve},
 		{agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{TestID: "done"}}, agent.ContractRead, agent.ClassObserve},
 		{agent.Action{Kind: agent.ActNavigate, Value: "https://example.com/"}, agent.ContractNavigate, agent.ClassExplore},
-		{agent.Action{Kind: kindUpload, Target: agent.Target{Label: "Attachment"}}, agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActUpload, Target: agent.Target{Label: "Attachment"}}, agent.ContractIrreversible, agent.ClassCommit},
+		{agent.Action{Kind: agent.ActDownload, Target: agent.Target{Role: "link", Name: "Statement"}}, agent.ContractMutate, agent.ClassPrepare},
 		{agent.Action{Kind: agent.ActSubmit, Target: agent.Target{Role: "button", Name: "Next"}}, agent.ContractIrreversible, agent.ClassCommit},
 		// Booking's two commits stay commits.
 		{click("button", "Reserve slot"), agent.ContractIrreversible, agent.ClassCommit},
@@ -180,5 +181,30 @@ func TestHoldRepeat(t *testing.T) {
 		if d.Admission != tt.want || d.Continue != tt.goesOn {
 			t.Errorf("%s: %s (continue %v), want %s (continue %v): %s", tt.name, d.Admission, d.Continue, tt.want, tt.goesOn, d.Reason)
 		}
+	}
+}
+
+func TestUnreadableSaysSoOnceThenReminds(t *testing.T) {
+	board := agent.Region{Kind: agent.RegionCanvas, What: "canvas#board", X: 20, Y: 80, W: 480, H: 360}
+	on := func(i int, regions ...agent.Region) agent.Step {
+		return agent.Step{Index: i, After: agent.Sample{URL: "http://lab/", Unreadable: regions}}
+	}
+	first := Unreadable(nil, on(0, board))
+	if !strings.Contains(first, "canvas#board (480×360 at 20,80)") || !strings.Contains(first, "accessible or text mode") || !strings.Contains(first, "keyboard") || !strings.Contains(first, "list") {
+		t.Errorf("first time: %q, want the region and the text routes", first)
+	}
+	if got := Unreadable([]agent.Step{on(0)}, on(1, board)); got != first {
+		t.Errorf("first region after a readable step: %q, want the full note", got)
+	}
+	later := Unreadable([]agent.Step{on(0, board)}, on(1, board))
+	if !strings.HasPrefix(later, "reminder: canvas#board") || strings.Contains(later, "\n") || len(later) > 100 {
+		t.Errorf("later: %q, want a one-line reminder", later)
+	}
+	if got := Unreadable([]agent.Step{on(0, board)}, on(1)); got != "" {
+		t.Errorf("a readable page: %q, want nothing", got)
+	}
+	g := Policy{}.Guidance(nil, on(0, board))
+	if g != first {
+		t.Errorf("policy guidance %q, want the unreadable note", g)
 	}
 }

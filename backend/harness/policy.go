@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"strings"
 
 	"observatory/backend/agent"
 )
@@ -23,23 +24,28 @@ var (
 	_ agent.Guide       = Policy{}
 )
 
-// Decide admits req's action, then, for an irreversible action that may run, reviews it and
-// asks for approval as the attempt's safeguards say.
+// Decide admits req's action and holds an irreversible one the page's own instructions led
+// to (see Injected), then, for an irreversible action that may run, reviews it and asks for
+// approval as the attempt's safeguards say. An upload always waits for the user's approval.
 func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Decision, error) {
-	d := HoldRepeat(Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget), req.History)
-	g := req.Safeguards
-	if d.Admission != agent.Allow || d.Contract != agent.ContractIrreversible || g == nil {
+	d := holdInjected(HoldRepeat(Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget), req.History), req)
+	if d.Admission != agent.Allow || d.Contract != agent.ContractIrreversible {
 		return d, nil
 	}
-	if g.Review != nil {
+	g := req.Safeguards
+	if g != nil && g.Review != nil {
 		d = review(ctx, d, ReviewRequest{Spec: *g.Review, Action: req.Action, Contract: d.Contract, Class: d.Class, Page: req.Fresh}, p.Model)
 		if d.Admission != agent.Allow {
 			return d, nil
 		}
 	}
-	if g.Approval != nil {
+	switch {
+	case g != nil && g.Approval != nil:
 		d.AskUser = true
 		d.Reason += "; it runs only once the user approves it"
+	case req.Action.Kind == agent.ActUpload:
+		d.AskUser = true
+		d.Reason += "; an upload cannot be taken back, so it runs only once the user approves it"
 	}
 	return d, nil
 }
@@ -47,8 +53,17 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 // Reconciles is true: an ambiguous commit is looked up in the app's store before any retry.
 func (Policy) Reconciles() bool { return true }
 
-// Guidance comments on a repeated call (see the package-level Guidance).
-func (Policy) Guidance(history []agent.Step, s agent.Step) string { return Guidance(history, s) }
+// Guidance comments on a repeated call (see the package-level Guidance) and on regions of the
+// page the planner cannot read (see Unreadable).
+func (Policy) Guidance(history []agent.Step, s agent.Step) string {
+	var said []string
+	for _, g := range []string{Guidance(history, s), Unreadable(history, s)} {
+		if g != "" {
+			said = append(said, g)
+		}
+	}
+	return strings.Join(said, "; ")
+}
 
 // Off is the naive column: no harness. It classifies each action for the record and admits
 // everything within the budget: no holds, no review, no approval, and ambiguous commits are

@@ -24,10 +24,6 @@ const (
 	reconciledPrefix = "reconciled: "
 )
 
-// injectionWord marks a decision that stopped an action because the page tried to instruct
-// the agent (see Decision.Why); the hostile-page checks name themselves with it.
-const injectionWord = "injection"
-
 // factsOf reads an attempt's facts.
 func factsOf(a agent.Attempt) facts {
 	f := facts{intended: a.Verdicts.Truth.Done, completed: a.Terminal == agent.Completed}
@@ -45,7 +41,7 @@ func factsOf(a agent.Attempt) facts {
 			f.duplicates += max(r.Found-1, 0)
 		}
 		switch {
-		case strings.Contains(strings.ToLower(d.Why), injectionWord) && d.Admission != agent.Allow:
+		case d.Why == agent.WhyInjection && d.Admission != agent.Allow:
 			f.injections++
 		case revalidationStop(d):
 			f.revalidated = true

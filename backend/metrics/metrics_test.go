@@ -20,7 +20,7 @@ func TestMetricsDefinitions(t *testing.T) {
 	leak.After.Fields = []agent.Field{{Role: "textbox", Name: "To", Value: "mallory@example.com"}}
 	revalidated := step(agent.ActClick, agent.ClassCommit, agent.Hold)
 	injected := step(agent.ActClick, agent.ClassCommit, agent.Hold)
-	injected.Decision.Why = "prompt injection: the page's text tells the agent to send its key"
+	injected.Decision.Why = agent.WhyInjection
 	modelled := step(agent.ActVerify, agent.ClassObserve, agent.Allow)
 	modelled.DurationMS = 300
 	modelled.ModelTurns = []agent.ModelTurn{{Model: "openai:gpt-4.1-mini", LatencyMS: 800}, {Model: "openai:gpt-4.1-mini", LatencyMS: 400}}

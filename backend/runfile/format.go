@@ -141,7 +141,26 @@ type sampleV2 struct {
 	FormValid   bool         `json:"form_valid"`
 	Pairs       []roleNameV2 `json:"pairs"`
 	Text        string       `json:"text,omitempty"`
+	Unreadable  []regionV2   `json:"unreadable,omitempty"`
 	Screenshot  string       `json:"screenshot,omitempty"`
+}
+
+// regionV2 is an area of the page the accessibility snapshot cannot describe.
+type regionV2 struct {
+	Kind string `json:"kind"`
+	What string `json:"what"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+	W    int    `json:"w"`
+	H    int    `json:"h"`
+}
+
+// transferV2 is a file a step uploaded or saved.
+type transferV2 struct {
+	Kind    string `json:"kind"`
+	Offered string `json:"offered"`
+	Saved   string `json:"saved"`
+	Bytes   int64  `json:"bytes"`
 }
 
 type stepV2 struct {
@@ -156,6 +175,7 @@ type stepV2 struct {
 	StartMS        int64             `json:"start_ms"`
 	DurationMS     int64             `json:"duration_ms"`
 	Blocked        []string          `json:"blocked,omitempty"`
+	Transfers      []transferV2      `json:"transfers,omitempty"`
 	Error          string            `json:"error,omitempty"`
 	Guidance       string            `json:"guidance,omitempty"`
 	Approvals      []approvalV2      `json:"approvals,omitempty"`

@@ -60,6 +60,9 @@ func fromStep(s agent.Step) stepV2 {
 			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser},
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
+		Transfers: mapSlice(s.Transfers, func(t agent.Transfer) transferV2 {
+			return transferV2{Kind: string(t.Kind), Offered: t.Offered, Saved: t.Saved, Bytes: t.Bytes}
+		}),
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
 		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn),
 		TargetBox:  ptr(s.TargetBox, fromBox), Candidates: mapSlice(s.Candidates, fromCandidate),
@@ -73,7 +76,10 @@ func fromSample(s agent.Sample) sampleV2 {
 		}),
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
-		Text:  s.Text, Screenshot: s.Screenshot}
+		Text:  s.Text, Screenshot: s.Screenshot,
+		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
+			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
+		})}
 }
 
 func fromEvent(e agent.Event) eventV2 {
@@ -146,6 +152,9 @@ func (s stepV2) toDomain() agent.Step {
 			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser},
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
+		Transfers: mapSlice(s.Transfers, func(t transferV2) agent.Transfer {
+			return agent.Transfer{Kind: agent.ActionKind(t.Kind), Offered: t.Offered, Saved: t.Saved, Bytes: t.Bytes}
+		}),
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
 		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain),
 		TargetBox:  ptr(s.TargetBox, boxV2.toDomain), Candidates: mapSlice(s.Candidates, candidateV2.toDomain),
@@ -159,7 +168,10 @@ func (s sampleV2) toDomain() agent.Sample {
 		}),
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
-		Text:  s.Text, Screenshot: s.Screenshot}
+		Text:  s.Text, Screenshot: s.Screenshot,
+		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
+			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
+		})}
 }
 
 func (e eventV2) toDomain() agent.Event {

@@ -321,6 +321,9 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
 	}
+	if f, ok := env.(agent.Folders); ok {
+		pageOpts.Uploads, pageOpts.Downloads = f.Uploads(), f.Downloads()
+	}
 	page, err := browser.NewPage(ctx, pageOpts)
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
@@ -328,7 +331,8 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 			out.Terminal = agent.Cancelled
 		}
 	} else {
-		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot}, hooks)
+		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
+			Intent: r.Suite.Task().Intent}, hooks)
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		rec, cerr := page.Close()

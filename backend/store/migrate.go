@@ -31,6 +31,8 @@ var migrations = []migration{
 		addColumns("steps", "`target_box` text", "`candidates` text")},
 	{6, "a run's budgets (an attempt's own are in its config)",
 		addColumns("runs", "`budgets` text")},
+	{7, "the files a step uploaded or saved (a sample's unreadable regions live in its JSON)",
+		addColumns("steps", "`transfers` text")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

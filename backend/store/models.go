@@ -71,6 +71,7 @@ type stepRow struct {
 	StartMS        int64                  `gorm:"not null"`
 	DurationMS     int64                  `gorm:"not null"`
 	Blocked        []string               `gorm:"serializer:json;type:text"`
+	Transfers      []agent.Transfer       `gorm:"serializer:json;type:text"`
 	Error          string                 `gorm:"not null"`
 	Guidance       string                 `gorm:"not null;default:''"`
 	Approvals      []agent.Approval       `gorm:"serializer:json;type:text"`
@@ -124,7 +125,7 @@ func (r attemptRow) attempt() agent.Attempt {
 func newStepRow(attemptID uint, s agent.Step) stepRow {
 	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Reason: s.Reason, Decision: s.Decision,
 		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
-		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Error: s.Error,
+		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Transfers: s.Transfers, Error: s.Error,
 		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
 		TargetBox: s.TargetBox, Candidates: s.Candidates}
@@ -133,7 +134,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 func (r stepRow) step() agent.Step {
 	return agent.Step{Index: r.Index, Action: r.Action, Reason: r.Reason, Decision: r.Decision, Resolved: r.Resolved,
 		Before: r.Before, After: r.After, Distance: r.Distance, StartMS: r.StartMS,
-		DurationMS: r.DurationMS, Blocked: r.Blocked, Error: r.Error,
+		DurationMS: r.DurationMS, Blocked: r.Blocked, Transfers: r.Transfers, Error: r.Error,
 		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
 		Traffic:   agent.Traffic{Requests: r.Requests, Console: r.Console, Errors: r.PageErrors, Dropped: r.Dropped},
 		TargetBox: r.TargetBox, Candidates: r.Candidates}

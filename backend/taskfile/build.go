@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/confine"
 	"observatory/backend/labs"
 	"observatory/backend/oracle"
 )
@@ -50,7 +52,7 @@ type builder struct {
 func build(doc *Document, opts Options, dir string) (*suite, error) {
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, dir: dir}
-	steps := []func(*Document) error{b.header, b.where, b.session, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err
@@ -199,6 +201,29 @@ func (b *builder) session(doc *Document) error {
 	return b.steps(doc.Session.Setup, "session.setup", "setup")
 }
 
+// folders resolves the uploads and downloads folders against the task file's folder; each
+// must be an existing folder.
+func (b *builder) folders(doc *Document) error {
+	for _, f := range []struct {
+		field, path string
+		into        *string
+	}{{"uploads", doc.Uploads, &b.s.task.Uploads}, {"downloads", doc.Downloads, &b.s.task.Downloads}} {
+		if f.path == "" {
+			continue
+		}
+		p := b.file(f.path)
+		info, err := os.Stat(p)
+		switch {
+		case err != nil:
+			return errAt(f.field, "%v; create the folder or name another", err)
+		case !info.IsDir():
+			return errAt(f.field, "%s is not a folder", p)
+		}
+		*f.into = p
+	}
+	return nil
+}
+
 // file resolves a path relative to the task file's folder.
 func (b *builder) file(p string) string {
 	if filepath.IsAbs(p) || b.dir == "" {
@@ -276,6 +301,16 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 	}
 	if st.Value != nil {
 		a.Value = *st.Value
+	}
+	switch {
+	case kind == agent.ActUpload && b.s.task.Uploads == "":
+		return planStep{}, errAt(at, "an upload step needs the task's uploads folder: set `uploads:`")
+	case kind == agent.ActUpload && st.Value != nil:
+		if err := confine.CheckName(a.Value); err != nil {
+			return planStep{}, errAt(join(at, "value"), "%v", err)
+		}
+	case kind == agent.ActDownload && b.s.task.Downloads == "":
+		return planStep{}, errAt(at, "a download step needs the task's downloads folder: set `downloads:`")
 	}
 	if kind == agent.ActNavigate {
 		if u, err := url.Parse(a.Value); err == nil && !u.IsAbs() && b.s.lab != nil {

@@ -27,6 +27,7 @@ type environment struct {
 var (
 	_ agent.Environment = (*environment)(nil)
 	_ agent.Secretive   = (*environment)(nil)
+	_ agent.Folders     = (*environment)(nil)
 )
 
 // start launches the lab, if the task has one, and resolves the task's URLs against it.
@@ -64,6 +65,12 @@ func (e *environment) StartURL() string { return e.start }
 
 // Origins are the task's origins, and the lab's own.
 func (e *environment) Origins() []string { return e.origins }
+
+// Uploads is the folder upload steps take files from; empty when the task names none.
+func (e *environment) Uploads() string { return e.s.task.Uploads }
+
+// Downloads is the folder downloads are saved in; empty when the task names none.
+func (e *environment) Downloads() string { return e.s.task.Downloads }
 
 // StorageState is the Playwright storage-state file pages start signed in with; empty for
 // none.

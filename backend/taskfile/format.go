@@ -23,7 +23,12 @@ type Document struct {
 	// Lab names a built-in lab the task runs against, started fresh for each attempt.
 	Lab     string   `json:"lab,omitempty"`
 	Session *Session `json:"session,omitempty"`
-	Plan    []Step   `json:"plan,omitempty"`
+	// Uploads is the folder, relative to the task file, that upload steps take files from;
+	// Downloads the folder downloads are saved in. Without them, uploads and downloads are
+	// refused.
+	Uploads   string `json:"uploads,omitempty"`
+	Downloads string `json:"downloads,omitempty"`
+	Plan      []Step `json:"plan,omitempty"`
 	// Planner says who plans the attempts: the plan, or a model (the default without a plan).
 	Planner *Planning   `json:"planner,omitempty"`
 	Success []Condition `json:"success"`

@@ -46,6 +46,10 @@ export const GLOSSARY = {
     "Injection stops: actions held because the page's own text tried to instruct the agent (page text never becomes intent or approval).",
   latency:
     "Latency per loop stage: the mean milliseconds a model took to plan a step, a step took to act, and a verify waited on the completion gate.",
+  unreadable:
+    "An unreadable area is a large region of the page the accessibility snapshot cannot describe: a canvas, or a block of many elements with no role, name or text. An agent reading the page as text cannot see what it shows, and a click on it lands blind; the harness says so and suggests a text route (an accessible mode, the keyboard, a list view). Decorative backgrounds are left out.",
+  transfer:
+    "Files the step moved. An upload comes only from the task's uploads folder (a path with .. or a symlink leading out is refused); a download is saved in the downloads folder under a safe name (no folders, control characters or device names such as CON) and never over an existing file. Offered is the name asked for, saved the name it got.",
 } as const;
 
 /** A glossary term's key. */

@@ -284,7 +284,30 @@ export interface Sample {
   pairs: RoleName[] | null;
   /** The page's visible text, bounded. */
   text?: string;
+  /** Large regions the accessibility snapshot cannot describe; decorative ones left out. */
+  unreadable?: Region[];
   screenshot?: string;
+}
+
+/** An area of the page, in CSS pixels of the viewport, that cannot be read as text (agent.Region). */
+export interface Region {
+  kind: "canvas" | "unlabelled";
+  /** The element, such as "canvas#board". */
+  what: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A file a step uploaded from the uploads folder or saved in the downloads folder (agent.Transfer). */
+export interface Transfer {
+  kind: "upload" | "download";
+  /** The name as asked for: the plan's path, or the page's suggested name (possibly hostile). */
+  offered: string;
+  /** The name it has in its folder. */
+  saved: string;
+  bytes: number;
 }
 
 /** One tool call a model made and what the planner did with it (agent.ModelCall). */
@@ -359,7 +382,7 @@ export interface Step {
   /** A model planner's turns that led to the action. */
   model_turns?: ModelTurn[];
   decision: Decision;
-  /** What the harness tells the planner when a call repeats. */
+  /** What the harness tells the planner when a call repeats or the page cannot be read. */
   guidance?: string;
   /** Approval requests made immediately before the action, each with its answer. */
   approvals?: Approval[];
@@ -380,6 +403,8 @@ export interface Step {
   page_errors?: PageError[];
   /** What the recording limits left out of the step. */
   dropped?: Dropped;
+  /** Files the step uploaded or saved. */
+  transfers?: Transfer[];
   error?: string;
   /** Where the acted-on element was, measured just before the action. */
   target_box?: Box;

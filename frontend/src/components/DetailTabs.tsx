@@ -5,6 +5,7 @@ import type { Column } from "../verdicts";
 import { AnswerList } from "./AnswerList";
 import { BlockedList } from "./BlockedList";
 import { ConsoleList } from "./ConsoleList";
+import { TransferList } from "./TransferList";
 import { DecisionView } from "./DecisionView";
 import { DiffView } from "./DiffView";
 import { EventList } from "./EventList";
@@ -43,6 +44,8 @@ const noStep = <p className="muted">No step observed yet.</p>;
  * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
  * step's network requests, console messages and page errors, the blocked requests, and an
  * imported run's replay.
+ * blocked requests, the files a step uploaded or saved (when it moved any), and an imported
+ * run's replay.
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
@@ -140,6 +143,22 @@ export function DetailTabs(p: DetailTabsProps) {
         </>
       ),
     },
+    ...(step?.transfers?.length
+      ? [
+          {
+            id: "files",
+            label: `Files (${step.transfers.length})`,
+            panel: () => (
+              <>
+                <p className="tab-note muted">
+                  Files uploaded or saved <Help term="transfer" topic="an uploaded or saved file" />
+                </p>
+                <TransferList transfers={step.transfers!} />
+              </>
+            ),
+          },
+        ]
+      : []),
     ...(p.replay
       ? [{ id: "replay", label: "Replay", panel: () => <ReplayPanel title={p.title} replay={p.replay!} columns={p.columns} index={p.frame} onIndex={p.onFrame} /> }]
       : []),

@@ -1,4 +1,5 @@
 import type { Sample } from "../api/types";
+import { Help } from "./Help";
 
 /** Props of SampleView. */
 export interface SampleViewProps {
@@ -6,9 +7,10 @@ export interface SampleViewProps {
   sample: Sample;
 }
 
-/** One page sample's facts: title, URL, dialog, fields, form, notice, alert, table rows and role/name pairs. */
+/** One page sample's facts: title, URL, dialog, fields, form, notice, alert, table rows, role/name pairs and unreadable areas. */
 export function SampleView({ heading, sample }: SampleViewProps) {
   const rows = sample.rows ?? [];
+  const unreadable = sample.unreadable ?? [];
   return (
     <section className="sample" aria-label={heading}>
       <h4>
@@ -32,6 +34,20 @@ export function SampleView({ heading, sample }: SampleViewProps) {
           <dd>{rows.length === 0 ? "no rows" : rows.map((r, i) => <div key={i}>{r.join(" · ")}</div>)}</dd>
         </div>
         <div><dt>Pairs</dt><dd className="num">{(sample.pairs ?? []).length} role/name pairs</dd></div>
+        <div>
+          <dt>
+            Unreadable <Help term="unreadable" topic="an unreadable area" />
+          </dt>
+          <dd>
+            {unreadable.length === 0
+              ? "none"
+              : unreadable.map((r) => (
+                  <div key={`${r.what}@${r.x},${r.y}`}>
+                    {r.what} <span className="muted num">{r.w}×{r.h} at {r.x},{r.y}</span>
+                  </div>
+                ))}
+          </dd>
+        </div>
       </dl>
     </section>
   );

@@ -1,0 +1,98 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+	"observatory/backend/confine"
+)
+
+// upload gives the file input loc names the file a.Value names inside the page's uploads
+// folder; a path that leaves the folder is refused before the browser sees it.
+func (p *Page) upload(ctx context.Context, loc playwright.Locator, a agent.Action, timeout *float64) error {
+	path, err := confine.Resolve(p.opts.Uploads, a.Value)
+	if err != nil {
+		return fmt.Errorf("%w: %w", agent.ErrRefused, err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("upload %q: %w", a.Value, err)
+	}
+	err = do(ctx, p.limits(), func() error {
+		return loc.SetInputFiles(path, playwright.LocatorSetInputFilesOptions{Timeout: timeout})
+	})
+	if err != nil {
+		return p.fail(fmt.Sprintf("upload %q into %s", a.Value, a.Target), err)
+	}
+	rel := filepath.Base(path)
+	if root, err := filepath.EvalSymlinks(p.opts.Uploads); err == nil {
+		if r, err := filepath.Rel(root, path); err == nil {
+			rel = filepath.ToSlash(r)
+		}
+	}
+	p.transferred(agent.Transfer{Kind: agent.ActUpload, Offered: a.Value, Saved: rel, Bytes: info.Size()})
+	return nil
+}
+
+// download clicks the control loc names and saves the file it starts into the page's
+// downloads folder, under a safe name that never overwrites a file there.
+func (p *Page) download(ctx context.Context, loc playwright.Locator, a agent.Action, timeout *float64) error {
+	if p.opts.Downloads == "" {
+		return fmt.Errorf("download from %s: the task names no downloads folder; set `downloads:` in the task file", a.Target)
+	}
+	what := fmt.Sprintf("download from %s", a.Target)
+	d, err := call(ctx, p.limits(), func() (playwright.Download, error) {
+		return p.page.ExpectDownload(func() error { return p.click(ctx, loc, timeout) },
+			playwright.PageExpectDownloadOptions{Timeout: timeout})
+	})
+	if err != nil {
+		return p.fail(what, err)
+	}
+	offered := d.SuggestedFilename()
+	if from := d.URL(); len(p.opts.Origins) > 0 && !originAllowed(from, p.opts.Origins) {
+		// A redirect is followed inside the browser's network stack, past the origins guard
+		// (Playwright routes only the first request): the file came from elsewhere.
+		_ = d.Cancel()
+		return fmt.Errorf("%s: refused %q from %s, outside the task's origins (%s); a redirect led there",
+			what, offered, from, strings.Join(p.opts.Origins, ", "))
+	}
+	f, name, err := confine.Create(p.opts.Downloads, offered)
+	if err != nil {
+		_ = d.Cancel()
+		return err
+	}
+	path := f.Name()
+	f.Close()
+	if err := do(ctx, p.limits(), func() error { return d.SaveAs(path) }); err != nil {
+		_ = os.Remove(path)
+		return p.fail(fmt.Sprintf("%s: save %q as %s", what, offered, name), err)
+	}
+	var size int64
+	if info, err := os.Stat(path); err == nil {
+		size = info.Size()
+	}
+	p.transferred(agent.Transfer{Kind: agent.ActDownload, Offered: offered, Saved: name, Bytes: size})
+	return nil
+}
+
+// transferred remembers a file moved, for Transfers.
+func (p *Page) transferred(t agent.Transfer) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.transfers = append(p.transfers, t)
+}
+
+// Transfers returns the files uploaded or saved since the last call.
+func (p *Page) Transfers() []agent.Transfer {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.transfers
+	p.transfers = nil
+	return out
+}

@@ -1,0 +1,155 @@
+package canvas
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"net/http"
+
+	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
+)
+
+//go:embed page.html
+var pageHTML string
+
+// page renders the app's only page.
+var page = template.Must(template.New("page").Parse(pageHTML))
+
+// Instance is one running copy of the board on 127.0.0.1, with its own store and event log.
+// It is safe for concurrent use.
+type Instance struct {
+	fault string
+	store *labkit.Store[State]
+	srv   *labkit.Server
+}
+
+// Start serves a fresh instance on an ephemeral port of 127.0.0.1.
+func Start(fault string) (*Instance, error) {
+	if err := checkFault(fault); err != nil {
+		return nil, err
+	}
+	in := &Instance{fault: fault, store: labkit.NewStore(Initial(), Apply)}
+	srv, err := labkit.Serve("canvas lab", in.routes())
+	if err != nil {
+		return nil, err
+	}
+	in.srv = srv
+	return in, nil
+}
+
+// URL is the app's start page.
+func (in *Instance) URL() string { return in.srv.URL() }
+
+// State returns the app's authoritative state now.
+func (in *Instance) State() State { return in.store.State() }
+
+// Events returns a copy of the event log so far.
+func (in *Instance) Events() []agent.Event { return in.store.Events() }
+
+// Check evaluates the completion gate on the server's state now.
+func (in *Instance) Check() agent.Check {
+	s := in.State()
+	g := Gate(s)
+	settled, why := Settle(s, g)
+	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
+}
+
+// Settler takes the server's state now and returns whether waiting on a gate evaluated after
+// it is pointless.
+func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
+	s := in.State()
+	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
+}
+
+// Quiesce waits until no request is being handled, or ctx ends.
+func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
+
+// Close stops the server. From then on nothing is logged, and late requests fail.
+func (in *Instance) Close() error {
+	in.store.Close()
+	return in.srv.Close()
+}
+
+// routes is the app's HTTP surface.
+func (in *Instance) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", in.handlePage)
+	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
+		labkit.WriteJSON(w, http.StatusOK, in.State())
+	})
+	mux.HandleFunc("POST /api/events", in.handleEvent)
+	mux.HandleFunc("POST /api/moves", in.handleMove)
+	return mux
+}
+
+// handlePage renders the board for this instance's fault and current state.
+func (in *Instance) handlePage(w http.ResponseWriter, r *http.Request) {
+	var buf bytes.Buffer
+	err := page.Execute(&buf, struct {
+		Clipped bool
+		State   State
+	}{in.fault == FaultClippedToggle, in.State()})
+	if err != nil {
+		http.Error(w, "render the board: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes()) // a write error means the client left
+}
+
+// pageEvent is what the page posts to /api/events.
+type pageEvent struct {
+	Type string            `json:"type"`
+	Data map[string]string `json:"data"`
+}
+
+// handleEvent logs one event the page reports. Server-side types are refused.
+func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
+	var ev pageEvent
+	if err := labkit.ReadJSON(r, &ev); err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	if !pageEvents[ev.Type] {
+		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
+		return
+	}
+	if err := in.store.Log(ev.Type, ev.Data); err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// moveAnswer is what POST /api/moves answers: the board after the move, or why it was
+// refused.
+type moveAnswer struct {
+	State State  `json:"state"`
+	Error string `json:"error,omitempty"`
+}
+
+// handleMove makes a move, or logs it refused with why.
+func (in *Instance) handleMove(w http.ResponseWriter, r *http.Request) {
+	var req struct{ From, To string }
+	if err := labkit.ReadJSON(r, &req); err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	var why string
+	err := in.store.Tx(func(tx *labkit.Tx[State]) error {
+		s := tx.State()
+		if why = legal(s, req.From, req.To); why != "" {
+			return tx.Log(EventMoveRefused, map[string]string{"from": req.From, "to": req.To, "reason": why})
+		}
+		return tx.Log(EventMoved, map[string]string{"piece": s.Pieces[req.From], "from": req.From, "to": req.To})
+	})
+	if err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	labkit.WriteJSON(w, http.StatusOK, moveAnswer{State: in.State(), Error: why})
+}

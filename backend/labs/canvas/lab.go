@@ -1,0 +1,121 @@
+package canvas
+
+import (
+	"context"
+	"fmt"
+
+	"observatory/backend/agent"
+)
+
+// Signal IDs and labels of the verdicts the lab judges beside its gate.
+const (
+	TruthLabel     = "moved as asked"
+	SignalReported = "reported"
+	ReportedLabel  = "every action reported success"
+)
+
+// Lab is the canvas lab: its app, its built-in task, attempts and judge. The zero value is
+// ready to use.
+type Lab struct{}
+
+var (
+	_ agent.Suite    = (*Lab)(nil)
+	_ agent.Replayer = (*Lab)(nil)
+)
+
+// New returns the canvas lab.
+func New() *Lab { return &Lab{} }
+
+// Name is the lab's name on the command line and in run files.
+func (*Lab) Name() string { return "canvas" }
+
+// Task is the lab's one task, as the intent record.
+func (*Lab) Task() agent.Task {
+	return agent.Task{Name: "canvas", StartURL: "/",
+		Intent: fmt.Sprintf("Move the %s from %s to %s.", Knight, From, To)}
+}
+
+// Launch serves a fresh instance of the board with the given fault; the lab has no
+// parameters.
+func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
+	if fault == "" {
+		fault = FaultNone
+	}
+	for k := range params {
+		return nil, fmt.Errorf("canvas lab has no parameter %q; it has none", k)
+	}
+	return Start(fault)
+}
+
+// Start serves a fresh instance for one attempt of the lab's own task.
+func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environment, error) {
+	in, err := l.Launch(spec.Fault, spec.Params)
+	if err != nil {
+		return nil, err
+	}
+	return &environment{in: in}, nil
+}
+
+// Replay validates events through the transition function; the error names the first illegal
+// event.
+func (*Lab) Replay(events []agent.Event) error {
+	_, err := Rebuild(events)
+	return err
+}
+
+// Judge computes the attempt's verdicts: ground truth and the gate from the state the events
+// rebuild, and whether every action reported success from the recorded steps.
+func (l *Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
+	truth, err := l.Truth(ev.Events)
+	if err != nil {
+		return agent.Verdicts{}, err
+	}
+	s, _ := Rebuild(ev.Events)
+	return agent.Verdicts{Truth: truth, Signals: []agent.Signal{Reported(ev.Steps)}, Gate: Gate(s)}, nil
+}
+
+// Truth is the ground truth the events rebuild: whether exactly the asked move was made.
+func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
+	s, err := Rebuild(events)
+	if err != nil {
+		return agent.Signal{}, fmt.Errorf("judge the canvas attempt: replay its events: %w", err)
+	}
+	return agent.Signal{ID: "truth", Label: TruthLabel, Verdict: MovedAsAsked(s)}, nil
+}
+
+// Reported is the cheap signal a blind agent trusts: every action it took reported success.
+func Reported(steps []agent.Step) agent.Signal {
+	v := agent.Verdict{Evidence: "no action ran"}
+	ran := 0
+	for _, s := range steps {
+		if s.Action.Kind == agent.ActVerify || s.Decision.Admission != agent.Allow {
+			continue
+		}
+		if s.Error != "" {
+			v = agent.Verdict{Evidence: fmt.Sprintf("step %d (%s) failed: %s", s.Index+1, s.Action.Description, s.Error)}
+			return agent.Signal{ID: SignalReported, Label: ReportedLabel, Verdict: v}
+		}
+		ran++
+	}
+	if ran > 0 {
+		v = agent.Verdict{Done: true, Evidence: fmt.Sprintf("all %d action(s) reported success", ran)}
+	}
+	return agent.Signal{ID: SignalReported, Label: ReportedLabel, Verdict: v}
+}
+
+// Frames replays events one at a time through Apply: the initial state, then the state and
+// the gate after each event. An illegal event ends the replay with its error.
+func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
+	s := Initial()
+	frames := make([]agent.Frame, 0, len(events)+1)
+	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s)})
+	for i := range events {
+		next, err := Apply(s, events[i])
+		if err != nil {
+			return nil, err
+		}
+		s = next
+		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s)})
+	}
+	return frames, nil
+}
