@@ -70,7 +70,15 @@ func TestEachBudgetEndsTheAttemptExhausted(t *testing.T) {
 			cfg := agent.DefaultConfig()
 			cfg.Budgets = &tt.budgets
 			clock := &fakeClock{t: time.Unix(0, 0)}
-			x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+			// Uploads wait for the user's approval by contract: this user approves them, and
+			// the approval's minute-long limit never runs out before the answer.
+			sleep := func(ctx context.Context, d time.Duration) error {
+				if d >= time.Minute {
+					return never(ctx, d)
+				}
+				return clock.sleep(ctx, d)
+			}
+			x := &agent.Executor{Policy: harness.Policy{}, Approver: always(agent.AnswerApprove), Now: clock.now, Sleep: sleep}
 			out := x.Run(context.Background(), p, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: tt.planner, Config: cfg}, agent.Hooks{})
 			if out.Terminal != agent.Exhausted {
 				t.Fatalf("terminal %s (%s), want exhausted", out.Terminal, out.Reason)
