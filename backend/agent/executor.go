@@ -49,6 +49,9 @@ type Job struct {
 	Env     Environment
 	Planner Planner
 	Config  Config
+	// Authority is the task's; its freshness limit makes a commit re-take an observation
+	// that has grown too old. Nil for none.
+	Authority *Authority
 }
 
 // Run executes job on page. It never returns without a terminal state. A page that is a
@@ -67,7 +70,8 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 		}()
 	}
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, authority: job.Authority,
+		hooks: hooks, start: start, acted: start}
 	return r.execute()
 }
 
@@ -81,10 +85,14 @@ type run struct {
 	env     Environment
 	planner Planner
 	cfg     Config
-	hooks   Hooks
-	start   time.Time
-	steps   []Step
-	err     error // the error that ended the attempt
+	// authority is the task's declaration of principal, relevant text and freshness.
+	authority *Authority
+	// seen is the latest observation taken for the record.
+	seen  Sample
+	hooks Hooks
+	start time.Time
+	steps []Step
+	err   error // the error that ended the attempt
 	// secrets are values typed by secret actions; samples never show them.
 	secrets []string
 	// acted is when the latest action finished acting; a fixed wait counts from there, so
@@ -237,6 +245,11 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 			return term, reason
 		}
 	}
+	if s.Decision.Class.Commits() {
+		if term, reason := r.refresh(s, a); term != "" {
+			return term, reason
+		}
+	}
 	if a.Secret {
 		r.secrets = append(r.secrets, a.Value)
 		if !a.Target.IsZero() {
@@ -379,7 +392,43 @@ func (r *run) check() Check {
 func (r *run) observe() (Sample, error) {
 	s, err := r.page.Observe(r.ctx)
 	s.AtMS = r.sinceStart()
-	return s.Redact(r.secrets), err
+	s = s.Redact(r.secrets)
+	if err == nil {
+		r.seen = s
+	}
+	return s, err
+}
+
+// refresh re-takes the observation a commit is about to act on when it is older than the
+// task's freshness limit, and has policy decide the commit again on the new one, grounded on
+// the old: anything but an allow stops the commit. The step keeps the new decision, its
+// reason saying the observation was re-taken. A non-empty terminal means the commit must not
+// run.
+func (r *run) refresh(s *Step, a Action) (Terminal, string) {
+	if r.authority == nil || r.authority.FreshnessMS == 0 {
+		return "", ""
+	}
+	age := r.sinceStart() - r.seen.AtMS
+	if age <= int64(r.authority.FreshnessMS) {
+		return "", ""
+	}
+	old := r.seen
+	fresh, err := r.observe()
+	if err != nil {
+		t, err := r.fail(err, ClassObserve)
+		s.Error = err.Error()
+		return t, fmt.Sprintf("step %d (%s): re-taking a stale observation failed: %v", s.Index+1, a.Description, err)
+	}
+	d := r.decide(PolicyRequest{Action: a, Grounding: old, Fresh: fresh, Spent: s.Index, Budget: r.cfg.Budget,
+		History: r.steps, Safeguards: r.cfg.Safeguards})
+	d.AskUser = false // an approval already given stays bound to its own re-check
+	d.Reason = fmt.Sprintf("the observation was %d ms old (limit %d ms), so it was re-taken: %s", age, r.authority.FreshnessMS, d.Reason)
+	s.Decision, s.Before = d, fresh
+	if d.Admission != Allow {
+		s.Error = d.Reason
+		return Rejected, fmt.Sprintf("step %d (%s) held: %s", s.Index+1, a.Description, d.Reason)
+	}
+	return "", ""
 }
 
 // observePlain samples the page for an oracle's page conditions.

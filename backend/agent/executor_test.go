@@ -205,7 +205,7 @@ func TestExecutorHoldsACommitWhenThePageChanged(t *testing.T) {
 		if req.Action.Kind == agent.ActSubmit {
 			req.Fresh.URL = "http://elsewhere/" // the page moved between planning and acting
 		}
-		return harness.Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget)
+		return harness.Admit(req)
 	})}
 	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
 	if out.Terminal != agent.Rejected || !strings.Contains(out.Reason, "held") {

@@ -33,6 +33,9 @@ type PageOptions struct {
 	Origins []string
 	// StorageState is a Playwright storage-state file the page starts signed in with.
 	StorageState string
+	// Authority says what every observation reads besides the page's own facts: the
+	// principal, the relevant text and the version (Sample.Principal, Facts, Version).
+	Authority *Authority
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.

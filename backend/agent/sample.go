@@ -37,6 +37,11 @@ type Sample struct {
 	Pairs       []RoleName `json:"pairs"`
 	// Text is the page's visible text, bounded; page conditions read it.
 	Text string `json:"text,omitempty"`
+	// Principal is the signed-in account, Facts the relevant text and Version the page's
+	// version, each read where the task's Authority says; empty when it declares none.
+	Principal string `json:"principal,omitempty"`
+	Facts     []Fact `json:"facts,omitempty"`
+	Version   string `json:"version,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken.
 	Screenshot string `json:"screenshot,omitempty"`
 }
@@ -71,6 +76,10 @@ func (s Sample) Redact(secrets []string) Sample {
 		}
 	}
 	s.Rows = rows
+	s.Facts = slices.Clone(s.Facts)
+	for i := range s.Facts {
+		s.Facts[i].Value = hide(s.Facts[i].Value)
+	}
 	s.Pairs = slices.Clone(s.Pairs)
 	for i := range s.Pairs {
 		s.Pairs[i].Name = hide(s.Pairs[i].Name)

@@ -14,6 +14,9 @@ type Task struct {
 	// Origins are the origins ("http://127.0.0.1:8080") the attempt may load; a navigation or
 	// request elsewhere is blocked and recorded. Empty allows only the start URL's origin.
 	Origins []string `json:"origins,omitempty"`
+	// Authority says where the principal, the relevant text and the version are read, and
+	// how fresh a commit's observation must be; nil when the task declares none.
+	Authority *Authority `json:"authority,omitempty"`
 }
 
 // ActionKind says what an action does to the page.

@@ -26,7 +26,7 @@ var (
 // Decide admits req's action, then, for an irreversible action that may run, reviews it and
 // asks for approval as the attempt's safeguards say.
 func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Decision, error) {
-	d := HoldRepeat(Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget), req.History)
+	d := HoldRepeat(Admit(req), req.History)
 	g := req.Safeguards
 	if d.Admission != agent.Allow || d.Contract != agent.ContractIrreversible || g == nil {
 		return d, nil
@@ -60,7 +60,9 @@ var _ agent.Policy = Off{}
 // Decide admits req's action unless the budget is spent.
 func (Off) Decide(_ context.Context, req agent.PolicyRequest) (agent.Decision, error) {
 	c := Classify(req.Action)
+	seen := Observe(req.Fresh, req.Action.Target)
 	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(req.Action, req.Fresh),
+		Fingerprint: seen.Hash, Observed: &seen, Risk: RiskOf(req.Action, c.Class),
 		Admission: agent.Allow, Reason: "the harness is off: every action within the budget runs"}
 	if req.Spent >= req.Budget {
 		d.Admission, d.Reason = agent.Deny, "action budget spent"
