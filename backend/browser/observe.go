@@ -85,7 +85,7 @@ func (p *Page) remember(raw, shot string) {
 
 // sampleJSON runs the observation script and returns the sample as JSON text.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
-	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS) })
+	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
 	if err != nil {
 		return "", p.fail("observe the page", err)
 	}
@@ -94,6 +94,25 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
 	}
 	return encoded, nil
+}
+
+// probes is the task's authority as the observation script reads it; nil for none.
+func (p *Page) probes() any {
+	a := p.opts.Authority
+	if a == nil {
+		return nil
+	}
+	one := func(pr *agent.Probe) any {
+		if pr == nil {
+			return nil
+		}
+		return map[string]any{"id": pr.ID, "test_id": pr.TestID, "css": pr.CSS, "cookie": pr.Cookie, "storage": pr.Storage}
+	}
+	relevant := make([]any, len(a.Relevant))
+	for i := range a.Relevant {
+		relevant[i] = one(&a.Relevant[i])
+	}
+	return map[string]any{"principal": one(a.Principal), "version": one(a.Version), "relevant": relevant}
 }
 
 func decodeSample(raw string, err error) (agent.Sample, error) {
