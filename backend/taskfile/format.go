@@ -23,7 +23,10 @@ type Document struct {
 	// Lab names a built-in lab the task runs against, started fresh for each attempt.
 	Lab     string   `json:"lab,omitempty"`
 	Session *Session `json:"session,omitempty"`
-	Plan    []Step   `json:"plan,omitempty"`
+	// Authority says where the signed-in account, the relevant text and the version are
+	// read, and how fresh a commit's observation must be.
+	Authority *Authority `json:"authority,omitempty"`
+	Plan      []Step     `json:"plan,omitempty"`
 	// Planner says who plans the attempts: the plan, or a model (the default without a plan).
 	Planner  *Planning   `json:"planner,omitempty"`
 	Success  []Condition `json:"success"`
@@ -38,6 +41,25 @@ type Document struct {
 type Session struct {
 	StorageState string `json:"storage_state,omitempty"`
 	Setup        []Step `json:"setup,omitempty"`
+}
+
+// Authority is a task's declaration of whose authority its actions run under and which text
+// justifies them; every field is optional.
+type Authority struct {
+	Principal   *Probe  `json:"principal,omitempty"`
+	Relevant    []Probe `json:"relevant,omitempty"`
+	Version     *Probe  `json:"version,omitempty"`
+	FreshnessMS *int    `json:"freshness_ms,omitempty"`
+}
+
+// Probe says where one fact is read: exactly one of an element's test id or CSS selector, a
+// cookie or a local-storage key. A relevant text names its fact with ID.
+type Probe struct {
+	ID      string `json:"id,omitempty"`
+	TestID  string `json:"test_id,omitempty"`
+	CSS     string `json:"css,omitempty"`
+	Cookie  string `json:"cookie,omitempty"`
+	Storage string `json:"storage,omitempty"`
 }
 
 // Step is one scripted action.
