@@ -37,9 +37,9 @@ type Fact struct {
 	Value string `json:"value"`
 }
 
-// Limits of an authority declaration.
+// Limits of an authority declaration: MaxRelevant relevant texts.
 const (
-	maxRelevant    = 16
+	MaxRelevant    = 16
 	maxFreshnessMS = 3600000
 )
 
@@ -73,8 +73,8 @@ func (a *Authority) Validate() error {
 	if err := one("version", a.Version); err != nil {
 		return err
 	}
-	if len(a.Relevant) > maxRelevant {
-		return fmt.Errorf("relevant: %d texts, at most %d", len(a.Relevant), maxRelevant)
+	if len(a.Relevant) > MaxRelevant {
+		return fmt.Errorf("relevant: %d texts, at most %d", len(a.Relevant), MaxRelevant)
 	}
 	seen := map[string]bool{}
 	for i, p := range a.Relevant {
