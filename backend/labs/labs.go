@@ -11,6 +11,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
+	"observatory/backend/labs/checkout"
 	"observatory/backend/labs/outbox"
 )
 
@@ -73,8 +74,9 @@ func launcher[I App](launch func(string, map[string]int) (I, error)) func(string
 }
 
 var all = map[string]func() Lab{
-	"booking": func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
-	"outbox":  func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
+	"booking":  func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
+	"checkout": func() Lab { c := checkout.New(); return lab{c, launcher(c.Launch)} },
+	"outbox":   func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
 }
 
 // Get returns the lab called name, or an error listing the labs there are.
