@@ -17,13 +17,26 @@ import (
 )
 
 func newExportCmd(env Env, g *globals) *cobra.Command {
-	var out string
+	var out, attempt, ledgerOut string
 	cmd := &cobra.Command{
-		Use:   "export RUN -o FILE",
-		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open",
+		Use:   "export RUN -o FILE | export RUN --attempt SLUG --ledger FILE.csv",
+		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open; or an attempt's action ledger as CSV",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if (attempt == "") != (ledgerOut == "") {
+				return errors.New("--attempt and --ledger go together: the ledger is one attempt's (export RUN --attempt SLUG --ledger FILE.csv)")
+			}
+			if ledgerOut != "" && out != "" {
+				return errors.New("give -o for the run, or --attempt with --ledger for one attempt's ledger, not both")
+			}
 			return withReader(g, func(st *store.Store, dataDir string) error {
+				if ledgerOut != "" {
+					if err := app.NewTransfer(st, dataDir).ExportLedger(args[0], attempt, ledgerOut); err != nil {
+						return err
+					}
+					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(ledgerOut))
+					return nil
+				}
 				if out == "" || out == "-" {
 					run, err := st.Get(args[0])
 					if err != nil {
@@ -43,6 +56,8 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots, a .html a self-contained report; - or empty: the run file on standard output")
+	cmd.Flags().StringVar(&attempt, "attempt", "", "the attempt whose action ledger --ledger writes")
+	cmd.Flags().StringVar(&ledgerOut, "ledger", "", "write the attempt's action ledger (one row per step: intent, target, principal, observation, fingerprint, decision, result, verification) to this CSV file")
 	return cmd
 }
 
