@@ -20,7 +20,7 @@ func checkoutAttempt() agent.Attempt {
 		Resolved: "Add to cart", Before: agent.Sample{AtMS: 10, Principal: "alice"},
 		Decision: agent.Decision{Class: agent.ClassPrepare, Admission: agent.Allow, Reason: "prepare action within budget", Fingerprint: "fp0", Observed: seen(10)}}
 	pay := agent.Step{Index: 1, Action: agent.Action{Description: "Pay for the cart", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Pay"}},
-		Before: agent.Sample{AtMS: 40, Principal: "alice"},
+		Before:   agent.Sample{AtMS: 40, Principal: "alice"},
 		Decision: agent.Decision{Class: agent.ClassCommit, Risk: agent.RiskHigh, Admission: agent.Allow, Reason: "high-risk commit", AskUser: true, Fingerprint: "fp1", Observed: seen(40)},
 		Approvals: []agent.Approval{
 			{Request: agent.ApprovalRequest{Principal: "alice", Amount: "20.00"}, Answer: agent.AnswerApprove, Void: true, Note: `void before the commit: the amount changed from "20.00" to "25.00"`},
