@@ -160,6 +160,8 @@ export function App({ api }: { api: Api }) {
               replay={replays[sel.slug]}
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
+              loadLedger={w.loadLedger}
+              onExportLedger={() => w.exportShownLedger(sel.slug)}
               onRun={running ? undefined : () => w.runAttempts([sel.slug])}
               current={following ? selSteps.length - 1 : selection.step}
               onStep={(i) => {

@@ -12,6 +12,10 @@ export const GLOSSARY = {
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
+  ledger:
+    "The action ledger: one row per step, for an audit. What the action was for, the resource it targeted, the signed-in account (the principal) it was decided under, when the page was observed and that observation's fingerprint, what the harness decided and why, what came of it, and how it was verified (approvals, a look-up in the app's store, the completion gate). It is worked out from the recorded steps, so an imported run's ledger is recomputed, never read from the file.",
+  fingerprint:
+    "A fingerprint condenses what justified an action on the page: the address, the signed-in account, the target, the task's relevant text (a price, a recipient, an amount), the page's version, the dialog and the form. Before a commit the page is looked at again: a different account always stops it; a different price or version stops a high-risk one (paying, deleting); a banner or a clock never does.",
 } as const;
 
 /** A glossary term's key. */

@@ -5,6 +5,7 @@
 import type {
   ApprovalAsk,
   ImportResult,
+  LedgerEntry,
   Progress,
   Replay,
   Run,
@@ -210,6 +211,8 @@ export interface Api {
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
+    /** The attempt's action ledger: one entry per step. */
+    ledger(id: string, slug: string): Promise<LedgerEntry[]>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -223,6 +226,10 @@ export interface Api {
     exportReportDialog(id: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
+    /** The attempt's action ledger as CSV text. */
+    exportLedger(id: string, slug: string): Promise<string>;
+    /** Desktop only: a native save dialog for the attempt's ledger (.csv); "" when cancelled. */
+    exportLedgerDialog(id: string, slug: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
     bundle(id: string): Promise<Blob>;
     /** Browser only: imports a run file (.json) or bundle (.zip) by uploading its bytes. */
@@ -267,6 +274,7 @@ export function createApi(t: Transport): Api {
       get: (id) => c<Run>("Runs", "Get", id),
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
+      ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
@@ -275,6 +283,8 @@ export function createApi(t: Transport): Api {
       exportReport: (id) => c<string>("Files", "ExportReport", id),
       exportReportDialog: (id) => c<string>("Files", "ExportReportDialog", id),
       saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
+      exportLedger: (id, slug) => c<string>("Files", "ExportLedger", id, slug),
+      exportLedgerDialog: (id, slug) => c<string>("Files", "ExportLedgerDialog", id, slug),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),
       importDialog: () => c<ImportResult>("Files", "ImportDialog"),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportRun, saveMedia, type ExportFormat } from "./transfer";
+import { exportLedger, exportRun, saveMedia, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
@@ -12,6 +12,8 @@ function apiOf(kind: Api["kind"]) {
     exportReport: vi.fn().mockResolvedValue("<!doctype html><title>r1</title>"),
     exportReportDialog: vi.fn().mockResolvedValue(""),
     saveMediaDialog: vi.fn().mockResolvedValue(""),
+    exportLedger: vi.fn().mockResolvedValue("step,intent\n1,Pay\n"),
+    exportLedgerDialog: vi.fn().mockResolvedValue(""),
     bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
     upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
   };
@@ -85,5 +87,26 @@ describe("saveMedia", () => {
     const { clicked } = captureDownloads();
     await expect(saveMedia(api, "r 1", "saves-normally.trace.zip")).resolves.toBe("Downloaded saves-normally.trace.zip");
     expect(clicked).toEqual([["saves-normally.trace.zip", "http://localhost:3000/media/r%201/saves-normally.trace.zip"]]);
+  });
+});
+
+describe("exportLedger", () => {
+  it("saves an attempt's ledger through the desktop's dialog and reports the path or a cancel", async () => {
+    const { api, files } = apiOf("wails");
+    files.exportLedgerDialog.mockResolvedValueOnce("/home/me/ledger.csv");
+    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe("Exported the ledger to /home/me/ledger.csv");
+    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe("");
+    expect(files.exportLedgerDialog).toHaveBeenCalledWith("r1", "price-changed");
+    expect(files.exportLedger).not.toHaveBeenCalled();
+  });
+
+  it("downloads the ledger as CSV in a browser", async () => {
+    const { api, files } = apiOf("http");
+    const { blobs, clicked } = captureDownloads();
+    const name = "observatory-ledger-r1-price-changed.csv";
+    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe(`Downloaded ${name}`);
+    expect(files.exportLedger).toHaveBeenCalledWith("r1", "price-changed");
+    expect(clicked).toEqual([[name, "blob:1"]]);
+    await expect(blobs[0].text()).resolves.toBe("step,intent\n1,Pay\n");
   });
 });

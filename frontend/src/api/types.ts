@@ -185,6 +185,40 @@ export interface Decision {
   review?: Review;
   /** The action may run only once the user approves it. */
   ask_user?: boolean;
+  /** The fingerprint of the observation the decision was taken on (agent.Fingerprint). */
+  observed?: Fingerprint;
+  /** How much a commit stakes on the page being unchanged. */
+  risk?: "low" | "high";
+}
+
+/** What one observation says about the state an action is justified by (agent.Fingerprint). */
+export interface Fingerprint {
+  route: string;
+  principal?: string;
+  target?: string;
+  relevant?: string;
+  version?: string;
+  dialog?: boolean;
+  form: string;
+  at_ms: number;
+  hash: string;
+}
+
+/** One row of an attempt's action ledger (ledger.Entry): one step. */
+export interface LedgerEntry {
+  step: number;
+  intent: string;
+  action: string;
+  target: string;
+  principal: string;
+  observed_ms: number;
+  fingerprint: string;
+  class: string;
+  risk: string;
+  decision: string;
+  reason: string;
+  result: string;
+  verification: string;
 }
 
 /** One tool call a model made and what the planner did with it (agent.ModelCall). */

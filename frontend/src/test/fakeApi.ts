@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import type { Api } from "../api/client";
 import type { ApprovalAsk, Progress } from "../api/types";
-import { issueTaskInfo, lab, noticeNothingSaved, replay, run } from "./fixtures";
+import { issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
 
 /** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
 export function fakeApi() {
@@ -35,6 +35,7 @@ export function fakeApi() {
       get: vi.fn().mockResolvedValue(run),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
+      ledger: vi.fn().mockResolvedValue(ledger),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),
@@ -43,6 +44,8 @@ export function fakeApi() {
       exportReport: vi.fn().mockResolvedValue("<!doctype html><title>report</title>"),
       exportReportDialog: vi.fn().mockResolvedValue(""),
       saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
+      exportLedger: vi.fn().mockResolvedValue("step,intent\n1,Add to cart\n"),
+      exportLedgerDialog: vi.fn().mockResolvedValue(""),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       importDialog: vi.fn().mockResolvedValue({ run_id: "", disagreements: null }),
