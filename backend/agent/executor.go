@@ -226,6 +226,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 
 // act resolves the step's target and carries the action out.
 func (r *run) act(s *Step, a Action) (Terminal, string) {
+	planned := a
 	name, err := r.resolve(a.Target)
 	if err != nil {
 		if errors.Is(err, ErrAmbiguousTarget) {
@@ -246,7 +247,7 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		}
 	}
 	if s.Decision.Class.Commits() {
-		if term, reason := r.refresh(s, a); term != "" {
+		if held, term, reason := r.recheck(s, planned, a, s.Decision.AskUser); held {
 			return term, reason
 		}
 	}
@@ -399,36 +400,56 @@ func (r *run) observe() (Sample, error) {
 	return s, err
 }
 
-// refresh re-takes the observation a commit is about to act on when it is older than the
-// task's freshness limit, and has policy decide the commit again on the new one, grounded on
-// the old: anything but an allow stops the commit. The step keeps the new decision, its
-// reason saying the observation was re-taken. A non-empty terminal means the commit must not
-// run.
-func (r *run) refresh(s *Step, a Action) (Terminal, string) {
-	if r.authority == nil || r.authority.FreshnessMS == 0 {
-		return "", ""
+// recheck re-observes the page a commit is about to act on, and has policy decide the commit
+// again on it, grounded on the observation it was decided on: with the pointer moved onto
+// its control first, as a person would, when the policy revalidates commits and no approval
+// has just done so; and whenever that observation has grown older than the task's freshness
+// limit. planned is the action as proposed, which policy decides on; resolved has the target
+// that matched. The step keeps the new decision and observation, its reason saying why it
+// was re-checked. held reports that the commit must not run; a non-empty terminal then ends
+// the attempt, an empty one lets a planner that re-plans go on.
+func (r *run) recheck(s *Step, planned, resolved Action, approved bool) (held bool, term Terminal, reason string) {
+	a := planned
+	rv, ok := r.x.Policy.(Revalidating)
+	approach := ok && rv.Revalidates() && !approved
+	age, limit := r.sinceStart()-r.seen.AtMS, 0
+	if r.authority != nil {
+		limit = r.authority.FreshnessMS
 	}
-	age := r.sinceStart() - r.seen.AtMS
-	if age <= int64(r.authority.FreshnessMS) {
-		return "", ""
+	stale := limit > 0 && age > int64(limit)
+	if !approach && !stale {
+		return false, "", ""
 	}
 	old := r.seen
-	fresh, err := r.observe()
+	var fresh Sample
+	var err error
+	why := "re-checked with the pointer on the control: "
+	if approach {
+		fresh, err = r.approach(resolved)
+	} else {
+		fresh, err = r.observe()
+	}
+	if stale {
+		why = fmt.Sprintf("the observation was %d ms old (limit %d ms), so it was re-taken: ", age, limit)
+	}
 	if err != nil {
 		t, err := r.fail(err, ClassObserve)
 		s.Error = err.Error()
-		return t, fmt.Sprintf("step %d (%s): re-taking a stale observation failed: %v", s.Index+1, a.Description, err)
+		return true, t, fmt.Sprintf("step %d (%s): re-checking the page before the commit failed: %v", s.Index+1, a.Description, err)
 	}
 	d := r.decide(PolicyRequest{Action: a, Grounding: old, Fresh: fresh, Spent: s.Index, Budget: r.cfg.Budget,
 		History: r.steps, Safeguards: r.cfg.Safeguards})
-	d.AskUser = false // an approval already given stays bound to its own re-check
-	d.Reason = fmt.Sprintf("the observation was %d ms old (limit %d ms), so it was re-taken: %s", age, r.authority.FreshnessMS, d.Reason)
+	d.AskUser = s.Decision.AskUser // the approval, if any, is already bound to its own re-check
+	d.Reason = why + d.Reason
 	s.Decision, s.Before = d, fresh
-	if d.Admission != Allow {
-		s.Error = d.Reason
-		return Rejected, fmt.Sprintf("step %d (%s) held: %s", s.Index+1, a.Description, d.Reason)
+	if d.Admission == Allow {
+		return false, "", ""
 	}
-	return "", ""
+	s.Error = d.Reason
+	if rp, ok := r.planner.(Replanner); ok && rp.Replans() {
+		return true, "", ""
+	}
+	return true, Rejected, fmt.Sprintf("step %d (%s) held: %s", s.Index+1, a.Description, d.Reason)
 }
 
 // observePlain samples the page for an oracle's page conditions.

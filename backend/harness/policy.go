@@ -9,8 +9,9 @@ import (
 // Policy is the harness as the executor's agent.Policy. It classifies and admits each
 // proposal (Admit), holds an irreversible action that already succeeded on the page
 // (HoldRepeat), has irreversible actions reviewed and approved when the attempt's safeguards
-// say so, reconciles ambiguous commits against the app's store, and guides a planner that
-// repeats itself. It never fails to decide.
+// say so, re-checks every commit with the pointer on its control, reconciles ambiguous
+// commits against the app's store, and guides a planner that repeats itself. It never fails
+// to decide.
 type Policy struct {
 	// Model is the model reviewer, for safeguards that name one; nil means none is
 	// configured, so such a review is unavailable.
@@ -18,9 +19,10 @@ type Policy struct {
 }
 
 var (
-	_ agent.Policy      = Policy{}
-	_ agent.Reconciling = Policy{}
-	_ agent.Guide       = Policy{}
+	_ agent.Policy       = Policy{}
+	_ agent.Reconciling  = Policy{}
+	_ agent.Revalidating = Policy{}
+	_ agent.Guide        = Policy{}
 )
 
 // Decide admits req's action, then, for an irreversible action that may run, reviews it and
@@ -43,6 +45,10 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 	}
 	return d, nil
 }
+
+// Revalidates is true: every commit is re-checked with the pointer on its control just
+// before it acts, so a page that reacts to it (a price re-quoted on hover) holds it.
+func (Policy) Revalidates() bool { return true }
 
 // Reconciles is true: an ambiguous commit is looked up in the app's store before any retry.
 func (Policy) Reconciles() bool { return true }
