@@ -318,7 +318,17 @@ export interface Sample {
   pairs: RoleName[] | null;
   /** The page's visible text, bounded. */
   text?: string;
+  /** The signed-in account, the relevant text and the version, where the task's authority reads them. */
+  principal?: string;
+  facts?: Fact[] | null;
+  version?: string;
   screenshot?: string;
+}
+
+/** One task-declared relevant text as observed (agent.Fact). */
+export interface Fact {
+  id: string;
+  value: string;
 }
 
 /** One tool call a model made and what the planner did with it (agent.ModelCall). */
@@ -611,6 +621,9 @@ export interface ApprovalRequest {
   amount?: string;
   /** The form's fields as the action would send them. */
   data: Field[] | null;
+  /** The signed-in account it runs as, and the task's relevant text, when the task declares them. */
+  principal?: string;
+  facts?: Fact[] | null;
   permanence: string;
   url: string;
   /** The page as the request was made, relative to the run's media folder. */
