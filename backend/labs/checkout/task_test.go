@@ -3,6 +3,7 @@ package checkout_test
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"observatory/backend/agent"
@@ -68,6 +69,14 @@ func TestTaskFileInChromium(t *testing.T) {
 			if len(st.Approvals) > 0 {
 				t.Errorf("%s: an approval was asked, but the task file asks for none", a.Slug)
 			}
+		}
+		// The stops came from the harness looking again, not from the app.
+		stops := map[string]string{
+			"price-changed":    `re-checked with the pointer on the control: the page changed since the action was planned (the price changed from "20.00" to "25.00"`,
+			"account-switched": `the signed-in account changed from "alice" to "bob"`,
+		}
+		if want, ok := stops[a.Slug]; ok && !strings.Contains(a.Reason, want) {
+			t.Errorf("%s: ended %q, want it held because %s", a.Slug, a.Reason, want)
 		}
 	}
 }
