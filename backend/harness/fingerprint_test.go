@@ -13,6 +13,10 @@ func shop(principal, price, banner string, at int64) agent.Sample {
 		Facts: []agent.Fact{{ID: "price", Value: price}}, Pairs: []agent.RoleName{{Role: "banner", Name: banner}}}
 }
 
+func withVersion(s agent.Sample, v string) agent.Sample { s.Version = v; return s }
+
+func withURL(s agent.Sample, u string) agent.Sample { s.URL = u; return s }
+
 func TestAdmitComparesByRisk(t *testing.T) {
 	pay := click("button", "Pay")            // high risk: it pays
 	save := click("button", "Save settings") // low risk
@@ -40,6 +44,9 @@ func TestAdmitComparesByRisk(t *testing.T) {
 		{"signing out stops a commit", pay, shop("", "20.00", "", 200), nil, agent.Hold, `to ""`},
 		{"a principal change needs a new approval", pay, shop("bob", "20.00", "", 200), approval, agent.Allow, "needs a new approval"},
 		{"reading goes on after a principal change", read, shop("bob", "25.00", "", 200), nil, agent.Allow, "within budget"},
+		{"a new version stops a high-risk commit", pay, withVersion(shop("alice", "20.00", "", 200), "v4"), nil, agent.Hold, `version changed from "v3" to "v4"`},
+		{"a new version does not stop a low-risk commit", save, withVersion(shop("alice", "20.00", "", 200), "v4"), nil, agent.Allow, "low-risk commit"},
+		{"another page stops a low-risk commit", save, withURL(shop("alice", "20.00", "", 200), "http://shop/orders"), nil, agent.Hold, "the page moved"},
 	}
 	for _, tt := range tests {
 		d := Admit(agent.PolicyRequest{Action: tt.a, Grounding: history[0].After, Fresh: tt.fresh, History: history, Budget: 8, Spent: 1, Safeguards: tt.guard})
