@@ -29,7 +29,8 @@ type Entry struct {
 	// Decision is policy's admission and why.
 	Decision string `json:"decision"`
 	Reason   string `json:"reason"`
-	// Result is what came of the action: done, failed (and why), or not run.
+	// Result is what came of the action: done, failed (and why), or not run; for a verify
+	// step, how the attempt ended when it was the last.
 	Result string `json:"result"`
 	// Verification is how the result was checked: the approvals asked, a reconciliation with
 	// the app's store, and for a verify step the completion gate.
@@ -43,7 +44,8 @@ func Of(a agent.Attempt) []Entry {
 		d := s.Decision
 		e := Entry{Step: s.Index + 1, Intent: s.Action.Description, Action: string(s.Action.Kind), Target: target(s),
 			Principal: s.Before.Principal, ObservedMS: s.Before.AtMS, Fingerprint: d.Fingerprint, Class: string(d.Class),
-			Risk: string(d.Risk), Decision: string(d.Admission), Reason: d.Reason, Result: result(s), Verification: verification(a, s)}
+			Risk: string(d.Risk), Decision: string(d.Admission), Reason: d.Reason, Result: result(a, s, i == len(a.Steps)-1),
+			Verification: verification(a, s)}
 		if f := d.Observed; f != nil {
 			e.Principal, e.ObservedMS = f.Principal, f.AtMS
 		}
@@ -63,8 +65,9 @@ func target(s agent.Step) string {
 	return s.Action.Value
 }
 
-// result says what came of a step's action.
-func result(s agent.Step) string {
+// result says what came of a step's action; last is whether it is the attempt's last step,
+// whose verify ends the attempt.
+func result(a agent.Attempt, s agent.Step, last bool) string {
 	switch {
 	case s.Decision.Admission == agent.Hold && s.Decision.Continue:
 		return "not run: already done"
@@ -74,6 +77,10 @@ func result(s agent.Step) string {
 		return "not run: approval not given"
 	case s.Error != "":
 		return "failed: " + s.Error
+	case s.Action.Kind == agent.ActVerify && last && a.Terminal != "":
+		return "the attempt ended " + string(a.Terminal)
+	case s.Action.Kind == agent.ActVerify:
+		return "waited on the gate"
 	}
 	return "done"
 }

@@ -45,8 +45,9 @@ func TestLedgerOfAnAttempt(t *testing.T) {
 
 	held := agent.Step{Action: agent.Action{Description: "Pay", Kind: agent.ActClick}, Decision: agent.Decision{Admission: agent.Hold, Reason: "the account changed"}}
 	verify := agent.Step{Index: 1, Action: agent.Action{Description: "Verify", Kind: agent.ActVerify}, Decision: agent.Decision{Admission: agent.Allow}}
-	more := Of(agent.Attempt{Steps: []agent.Step{held, verify}, Verdicts: checkoutAttempt().Verdicts})
-	if more[0].Result != "not run: hold" || more[1].Verification != "completion gate not done: The order is there (no order)" {
+	more := Of(agent.Attempt{Steps: []agent.Step{held, verify}, Verdicts: checkoutAttempt().Verdicts, Terminal: agent.Failed})
+	if more[0].Result != "not run: hold" || more[1].Result != "the attempt ended failed" ||
+		more[1].Verification != "completion gate not done: The order is there (no order)" {
 		t.Errorf("a held step and a verify: %+v", more)
 	}
 }
