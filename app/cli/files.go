@@ -17,24 +17,37 @@ import (
 )
 
 func newExportCmd(env Env, g *globals) *cobra.Command {
-	var out, attempt, harOut string
+	var out, attempt, harOut, ledgerOut string
 	cmd := &cobra.Command{
-		Use:   "export RUN -o FILE | export RUN --attempt SLUG --har FILE",
-		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open; or one attempt's requests as a HAR file",
+		Use:   "export RUN -o FILE | export RUN --attempt SLUG (--har FILE | --ledger FILE.csv)",
+		Short: "Write a stored run as a run file, or to a .zip as a bundle with its media, or to a .html as a report anyone can open; or one attempt's requests as a HAR file or its action ledger as CSV",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if (attempt == "") != (harOut == "") {
-				return errors.New("a HAR export takes both --attempt SLUG and --har FILE")
-			}
-			if harOut != "" && out != "" {
-				return errors.New("--har writes one attempt's requests, -o the whole run: give one of them")
+			one := harOut != "" || ledgerOut != ""
+			switch {
+			case harOut != "" && ledgerOut != "":
+				return errors.New("--har and --ledger each write one file: give one of them")
+			case one && attempt == "":
+				return errors.New("--har and --ledger write one attempt's records: name it with --attempt SLUG")
+			case attempt != "" && !one:
+				return errors.New("--attempt goes with --har FILE or --ledger FILE.csv (export RUN --attempt SLUG --har FILE)")
+			case one && out != "":
+				return errors.New("give -o for the whole run, or --attempt with --har or --ledger for one attempt's records, not both")
 			}
 			return withReader(g, func(st *store.Store, dataDir string) error {
-				if harOut != "" {
-					if err := app.NewTransfer(st, dataDir).ExportHAR(args[0], attempt, harOut); err != nil {
+				t := app.NewTransfer(st, dataDir)
+				switch {
+				case harOut != "":
+					if err := t.ExportHAR(args[0], attempt, harOut); err != nil {
 						return err
 					}
 					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(harOut))
+					return nil
+				case ledgerOut != "":
+					if err := t.ExportLedger(args[0], attempt, ledgerOut); err != nil {
+						return err
+					}
+					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(ledgerOut))
 					return nil
 				}
 				if out == "" || out == "-" {
@@ -45,19 +58,20 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 					return runfile.Encode(env.Stdout, run)
 				}
 				if strings.HasSuffix(out, ".html") {
-					if err := app.NewTransfer(st, dataDir).ExportReport(args[0], out); err != nil {
+					if err := t.ExportReport(args[0], out); err != nil {
 						return err
 					}
 					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(out))
 					return nil
 				}
-				return exportFile(env, app.NewTransfer(st, dataDir), args[0], out)
+				return exportFile(env, t, args[0], out)
 			})
 		},
 	}
-	cmd.Flags().StringVar(&attempt, "attempt", "", "the attempt whose requests --har writes (its slug)")
+	cmd.Flags().StringVar(&attempt, "attempt", "", "the attempt (its slug) whose requests --har writes, or whose action ledger --ledger writes")
 	cmd.Flags().StringVar(&harOut, "har", "", "write the attempt's recorded network requests to this file as HAR 1.2, which browsers' developer tools open")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the file to write: a .zip is a bundle with the run's videos and screenshots, a .html a self-contained report; - or empty: the run file on standard output")
+	cmd.Flags().StringVar(&ledgerOut, "ledger", "", "write the attempt's action ledger (one row per step: intent, target, principal, observation, fingerprint, decision, result, verification) to this CSV file")
 	return cmd
 }
 

@@ -44,6 +44,10 @@ type ApprovalRequest struct {
 	Amount    string `json:"amount,omitempty"`
 	// Data are the form's fields as the action would send them.
 	Data []Field `json:"data"`
+	// Principal is the signed-in account the action runs as, and Facts the task's relevant
+	// text, as observed when asking; empty when the task declares none.
+	Principal string `json:"principal,omitempty"`
+	Facts     []Fact `json:"facts,omitempty"`
 	// Permanence says what cannot be undone.
 	Permanence string `json:"permanence"`
 	URL        string `json:"url"`
@@ -82,7 +86,7 @@ var (
 // DescribeApproval states what approving action a on page s would let happen.
 func DescribeApproval(step int, a Action, class ActionClass, s Sample) ApprovalRequest {
 	req := ApprovalRequest{Step: step, Action: a.Description, Target: a.Target.String(), URL: s.URL,
-		Data: append([]Field{}, s.Fields...), Screenshot: s.Screenshot}
+		Data: append([]Field{}, s.Fields...), Screenshot: s.Screenshot, Principal: s.Principal, Facts: append([]Fact(nil), s.Facts...)}
 	if req.Target == "" {
 		req.Target = fmt.Sprintf("%s %q", a.Kind, a.Value)
 	}
@@ -91,6 +95,14 @@ func DescribeApproval(step int, a Action, class ActionClass, s Sample) ApprovalR
 		case req.Recipient == "" && recipientField.MatchString(f.Name):
 			req.Recipient = f.Value
 		case req.Amount == "" && amountField.MatchString(f.Name):
+			req.Amount = f.Value
+		}
+	}
+	for _, f := range s.Facts {
+		switch {
+		case req.Recipient == "" && recipientField.MatchString(f.ID):
+			req.Recipient = f.Value
+		case req.Amount == "" && amountField.MatchString(f.ID):
 			req.Amount = f.Value
 		}
 	}
@@ -109,7 +121,13 @@ func (q ApprovalRequest) hash() string {
 		fields[i] = f.Role + "[" + f.Name + "]=" + f.Value
 	}
 	sort.Strings(fields)
-	parts := []string{q.Action, q.Target, q.Recipient, q.Amount, q.Permanence, q.URL, strings.Join(fields, "\x1f")}
+	facts := make([]string, len(q.Facts))
+	for i, f := range q.Facts {
+		facts[i] = f.ID + "=" + f.Value
+	}
+	sort.Strings(facts)
+	parts := []string{q.Action, q.Target, q.Recipient, q.Amount, q.Permanence, q.URL, strings.Join(fields, "\x1f"),
+		q.Principal, strings.Join(facts, "\x1f")}
 	sum := sha256.Sum256([]byte(strings.Join(parts, "\x1e")))
 	return hex.EncodeToString(sum[:8])
 }
@@ -118,6 +136,9 @@ func (q ApprovalRequest) hash() string {
 // words ("the recipient changed from a@x to b@y").
 func (q ApprovalRequest) Changes(now ApprovalRequest) string {
 	var out []string
+	if q.Principal != now.Principal {
+		out = append(out, fmt.Sprintf("the signed-in account changed from %q to %q", q.Principal, now.Principal))
+	}
 	if q.Recipient != now.Recipient {
 		out = append(out, fmt.Sprintf("the recipient changed from %q to %q", q.Recipient, now.Recipient))
 	}
@@ -134,6 +155,17 @@ func (q ApprovalRequest) Changes(now ApprovalRequest) string {
 	for _, f := range now.Data {
 		if v, ok := before[f.Name]; (!ok || v != f.Value) && !recipientField.MatchString(f.Name) && !amountField.MatchString(f.Name) {
 			out = append(out, fmt.Sprintf("%s changed", f.Name))
+		}
+	}
+	was := map[string]string{}
+	for _, f := range q.Facts {
+		was[f.ID] = f.Value
+	}
+	for _, f := range now.Facts {
+		v := was[f.ID]
+		reported := (v == q.Amount && f.Value == now.Amount) || (v == q.Recipient && f.Value == now.Recipient)
+		if v != f.Value && !reported {
+			out = append(out, fmt.Sprintf("the %s changed from %q to %q", f.ID, v, f.Value))
 		}
 	}
 	if len(out) == 0 {

@@ -139,3 +139,39 @@ func TestApprovalHashBindsTheDetails(t *testing.T) {
 		}
 	}
 }
+
+// TestApprovalBindsTheAccountAndRelevantText: a request states the signed-in account and
+// takes its amount from the task's relevant text when no field gives one; a new price or
+// another account voids it, a banner does not, and Changes names what changed.
+func TestApprovalBindsTheAccountAndRelevantText(t *testing.T) {
+	pay := agent.Action{Description: "Pay", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Pay"}}
+	shop := func(principal, price, text string) agent.Sample {
+		return agent.Sample{URL: "http://shop/", Principal: principal, Text: text, Facts: []agent.Fact{{ID: "price", Value: price}, {ID: "sku", Value: "p-100"}}}
+	}
+	base := agent.DescribeApproval(1, pay, agent.ClassCommit, shop("alice", "20.00", ""))
+	if base.Principal != "alice" || base.Amount != "20.00" || len(base.Facts) != 2 {
+		t.Fatalf("request %+v: want alice paying 20.00, with both facts", base)
+	}
+	tests := []struct {
+		name, says string
+		page       agent.Sample
+	}{
+		{"a banner", "", shop("alice", "20.00", "Spring sale!")},
+		{"a new price", `the amount changed from "20.00" to "25.00"`, shop("alice", "25.00", "")},
+		{"another account", `the signed-in account changed from "alice" to "bob"`, shop("bob", "20.00", "")},
+	}
+	for _, tt := range tests {
+		now := agent.DescribeApproval(1, pay, agent.ClassCommit, tt.page)
+		if changed := now.Hash != base.Hash; changed != (tt.says != "") {
+			t.Errorf("%s: hash changed %v, want %v", tt.name, changed, tt.says != "")
+		}
+		if tt.says != "" && base.Changes(now) != tt.says {
+			t.Errorf("%s: changes %q, want %q", tt.name, base.Changes(now), tt.says)
+		}
+	}
+	other := shop("alice", "20.00", "")
+	other.Facts[1].Value = "p-200"
+	if got := base.Changes(agent.DescribeApproval(1, pay, agent.ClassCommit, other)); got != `the sku changed from "p-100" to "p-200"` {
+		t.Errorf("another product: changes %q", got)
+	}
+}

@@ -90,7 +90,15 @@ func TestEachBudgetEndsTheAttemptExhausted(t *testing.T) {
 			if want := "the attempt's " + tt.budget + " budget is spent"; !strings.Contains(out.Reason, want) {
 				t.Errorf("reason %q does not say %q", out.Reason, want)
 			}
-			if len(p.acted) != tt.ran {
+			// The harness's re-check hovers over a commit's control before it acts; that
+			// look is not one of the plan's actions.
+			var ran []string
+			for _, a := range p.acted {
+				if !strings.HasPrefix(a, "hover ") {
+					ran = append(ran, a)
+				}
+			}
+			if len(ran) != tt.ran {
 				t.Errorf("acted %v, want %d actions before the budget stopped it", p.acted, tt.ran)
 			}
 		})

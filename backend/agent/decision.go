@@ -29,6 +29,11 @@ type Decision struct {
 	// Fingerprint is the state the decision was grounded on; for commits it is re-checked
 	// against a fresh observation immediately before acting.
 	Fingerprint string `json:"fingerprint,omitempty"`
+	// Observed is the fingerprint of the observation the decision was taken on, part by
+	// part; its Hash is Fingerprint.
+	Observed *Fingerprint `json:"observed,omitempty"`
+	// Risk is how much a commit stakes on the page being unchanged; empty for other classes.
+	Risk Risk `json:"risk,omitempty"`
 	// Contract is what the action promises about its effect, and Why says what decided it
 	// (the tool, or the word in the control's name).
 	Contract Contract `json:"contract,omitempty"`

@@ -55,6 +55,9 @@ type Job struct {
 	// Intent is the user's request word for word; policy weighs what an action sends
 	// against it, never against what the page says.
 	Intent string
+	// Authority is the task's; its freshness limit makes a commit re-take an observation
+	// that has grown too old. Nil for none.
+	Authority *Authority
 }
 
 // Run executes job on page. It never returns without a terminal state. A page that is a
@@ -78,7 +81,7 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 		}()
 	}
 	start := x.now()
-	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, pot: job.Run, intent: job.Intent, hooks: hooks, start: start, acted: start}
+	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, pot: job.Run, intent: job.Intent, authority: job.Authority, hooks: hooks, start: start, acted: start}
 	if s, ok := job.Env.(Secretive); ok {
 		r.secrets = slices.Clone(s.Secrets())
 	}
@@ -96,10 +99,14 @@ type run struct {
 	planner Planner
 	cfg     Config
 	intent  string
-	hooks   Hooks
-	start   time.Time
-	steps   []Step
-	err     error // the error that ended the attempt
+	// authority is the task's declaration of principal, relevant text and freshness.
+	authority *Authority
+	// seen is the latest observation taken for the record.
+	seen  Sample
+	hooks Hooks
+	start time.Time
+	steps []Step
+	err   error // the error that ended the attempt
 	// secrets are the task's declared secret values and those typed by secret actions; no
 	// recorded sample or traffic shows them.
 	secrets []string
@@ -257,6 +264,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 
 // act resolves the step's target and carries the action out.
 func (r *run) act(s *Step, a Action) (Terminal, string) {
+	planned := a
 	name, err := r.resolve(a.Target)
 	if err != nil {
 		if errors.Is(err, ErrAmbiguousTarget) {
@@ -276,6 +284,11 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 	}
 	if s.Decision.AskUser {
 		if term, reason := r.approve(s, a); term != "" {
+			return term, reason
+		}
+	}
+	if s.Decision.Class.Commits() {
+		if held, term, reason := r.recheck(s, planned, a, s.Decision.AskUser); held {
 			return term, reason
 		}
 	}
@@ -437,7 +450,63 @@ func (r *run) check() Check {
 func (r *run) observe() (Sample, error) {
 	s, err := r.page.Observe(r.ctx)
 	s.AtMS = r.sinceStart()
-	return s.Redact(r.secrets), err
+	s = s.Redact(r.secrets)
+	if err == nil {
+		r.seen = s
+	}
+	return s, err
+}
+
+// recheck re-observes the page a commit is about to act on, and has policy decide the commit
+// again on it, grounded on the observation it was decided on: with the pointer moved onto
+// its control first, as a person would, when the policy revalidates commits and no approval
+// has just done so; and whenever that observation has grown older than the task's freshness
+// limit. planned is the action as proposed, which policy decides on; resolved has the target
+// that matched. The step keeps the new decision and observation, its reason saying why it
+// was re-checked. held reports that the commit must not run; a non-empty terminal then ends
+// the attempt, an empty one lets a planner that re-plans go on.
+func (r *run) recheck(s *Step, planned, resolved Action, approved bool) (held bool, term Terminal, reason string) {
+	a := planned
+	rv, ok := r.x.Policy.(Revalidating)
+	approach := ok && rv.Revalidates() && !approved
+	age, limit := r.sinceStart()-r.seen.AtMS, 0
+	if r.authority != nil {
+		limit = r.authority.FreshnessMS
+	}
+	stale := limit > 0 && age > int64(limit)
+	if !approach && !stale {
+		return false, "", ""
+	}
+	old := r.seen
+	var fresh Sample
+	var err error
+	why := "re-checked with the pointer on the control: "
+	if approach {
+		fresh, err = r.approach(resolved)
+	} else {
+		fresh, err = r.observe()
+	}
+	if stale {
+		why = fmt.Sprintf("the observation was %d ms old (limit %d ms), so it was re-taken: ", age, limit)
+	}
+	if err != nil {
+		t, err := r.fail(err, ClassObserve)
+		s.Error = err.Error()
+		return true, t, fmt.Sprintf("step %d (%s): re-checking the page before the commit failed: %v", s.Index+1, a.Description, err)
+	}
+	d := r.decide(PolicyRequest{Action: a, Grounding: old, Fresh: fresh, Spent: s.Index, Budget: r.cfg.Budget,
+		History: r.steps, Safeguards: r.cfg.Safeguards})
+	d.AskUser = s.Decision.AskUser // the approval, if any, is already bound to its own re-check
+	d.Reason = why + d.Reason
+	s.Decision, s.Before = d, fresh
+	if d.Admission == Allow {
+		return false, "", ""
+	}
+	s.Error = d.Reason
+	if rp, ok := r.planner.(Replanner); ok && rp.Replans() {
+		return true, "", ""
+	}
+	return true, Rejected, fmt.Sprintf("step %d (%s) held: %s", s.Index+1, a.Description, d.Reason)
 }
 
 // observePlain samples the page for an oracle's page conditions.

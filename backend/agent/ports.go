@@ -43,6 +43,9 @@ type PageOptions struct {
 	// Uploads is the only folder the page may upload files from, and Downloads the folder
 	// it saves downloads in; empty refuses them.
 	Uploads, Downloads string
+	// Authority says what every observation reads besides the page's own facts: the
+	// principal, the relevant text and the version (Sample.Principal, Facts, Version).
+	Authority *Authority
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.

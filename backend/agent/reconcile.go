@@ -21,6 +21,15 @@ type Reconciling interface {
 	Reconciles() bool
 }
 
+// Revalidating is a Policy that re-checks every commit immediately before it acts: the
+// executor moves the pointer onto the commit's control, as a person would, observes the page
+// again and has the policy decide once more; a page that reacted (a price re-quoted, another
+// account) holds the commit. Without it the executor acts on the observation it decided on.
+type Revalidating interface {
+	Policy
+	Revalidates() bool
+}
+
 // Reconciliation outcomes.
 const (
 	ReconciledCompleted = "completed" // found once: the commit landed

@@ -40,6 +40,11 @@ type Sample struct {
 	// Unreadable are the large visible regions the accessibility snapshot cannot describe
 	// (a canvas, a block of many unlabelled elements); decorative backgrounds are left out.
 	Unreadable []Region `json:"unreadable,omitempty"`
+	// Principal is the signed-in account, Facts the relevant text and Version the page's
+	// version, each read where the task's Authority says; empty when it declares none.
+	Principal string `json:"principal,omitempty"`
+	Facts     []Fact `json:"facts,omitempty"`
+	Version   string `json:"version,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken.
 	Screenshot string `json:"screenshot,omitempty"`
 }
@@ -95,6 +100,10 @@ func (s Sample) Redact(secrets []string) Sample {
 		}
 	}
 	s.Rows = rows
+	s.Facts = slices.Clone(s.Facts)
+	for i := range s.Facts {
+		s.Facts[i].Value = hide(s.Facts[i].Value)
+	}
 	s.Pairs = slices.Clone(s.Pairs)
 	for i := range s.Pairs {
 		s.Pairs[i].Name = hide(s.Pairs[i].Name)

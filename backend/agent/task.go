@@ -20,6 +20,9 @@ type Task struct {
 	// Downloads is the folder downloads are saved in, under safe names that never overwrite;
 	// empty allows no download.
 	Downloads string `json:"downloads,omitempty"`
+	// Authority says where the principal, the relevant text and the version are read, and
+	// how fresh a commit's observation must be; nil when the task declares none.
+	Authority *Authority `json:"authority,omitempty"`
 }
 
 // ActionKind says what an action does to the page.

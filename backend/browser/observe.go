@@ -36,8 +36,18 @@ const frameTries = 3
 // the samples before and after it are identical, so picture and sample show the same page;
 // a page still changing after frameTries gets the latest pair. A page whose sample is the
 // same as at the last frame gets that frame again without a new screenshot: recording costs
-// a frame only when the page changed.
+// a frame only when the page changed. A cookie the task's authority reads that the page's
+// script cannot see (HttpOnly) is read from the browser context.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
+	s, err := p.observe(ctx)
+	if err != nil {
+		return s, err
+	}
+	return s, p.readHiddenCookies(ctx, &s)
+}
+
+// observe samples the page and, with screenshots on, stores its frame.
+func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	raw, err := p.sampleJSON(ctx)
 	if err != nil || !p.opts.Screenshots || p.opts.MediaDir == "" {
 		return decodeSample(raw, err)
@@ -88,7 +98,7 @@ func (p *Page) remember(raw, shot string) {
 
 // sampleJSON runs the observation script and returns the sample as JSON text.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
-	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS) })
+	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
 	if err != nil {
 		return "", p.fail("observe the page", err)
 	}
@@ -97,6 +107,63 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
 	}
 	return encoded, nil
+}
+
+// readHiddenCookies fills in the principal and facts whose cookie the page's script could not
+// read, from the browser context's cookies for the page's address.
+func (p *Page) readHiddenCookies(ctx context.Context, s *agent.Sample) error {
+	a := p.opts.Authority
+	if a == nil {
+		return nil
+	}
+	wanted := func(pr *agent.Probe, got string) bool { return pr != nil && pr.Cookie != "" && got == "" }
+	missing := wanted(a.Principal, s.Principal) || wanted(a.Version, s.Version)
+	for i := range a.Relevant {
+		missing = missing || (i < len(s.Facts) && wanted(&a.Relevant[i], s.Facts[i].Value))
+	}
+	if !missing {
+		return nil
+	}
+	cookies, err := call(ctx, p.limits(), func() ([]playwright.Cookie, error) { return p.bc.Cookies(s.URL) })
+	if err != nil {
+		return p.fail("read the page's cookies", err)
+	}
+	jar := map[string]string{}
+	for _, c := range cookies {
+		jar[c.Name] = c.Value
+	}
+	fill := func(pr *agent.Probe, v *string) {
+		if wanted(pr, *v) {
+			*v = jar[pr.Cookie]
+		}
+	}
+	fill(a.Principal, &s.Principal)
+	fill(a.Version, &s.Version)
+	for i := range a.Relevant {
+		if i < len(s.Facts) {
+			fill(&a.Relevant[i], &s.Facts[i].Value)
+		}
+	}
+	return nil
+}
+
+// probes is the task's authority as the observation script reads it; nil for none.
+func (p *Page) probes() any {
+	a := p.opts.Authority
+	if a == nil {
+		return nil
+	}
+	one := func(pr *agent.Probe) any {
+		if pr == nil {
+			return nil
+		}
+		return map[string]any{"id": pr.ID, "test_id": pr.TestID, "css": pr.CSS, "cookie": pr.Cookie, "storage": pr.Storage}
+	}
+	relevant := make([]any, len(a.Relevant))
+	for i := range a.Relevant {
+		relevant[i] = one(&a.Relevant[i])
+	}
+	return map[string]any{"principal": one(a.Principal), "version": one(a.Version), "relevant": relevant}
 }
 
 func decodeSample(raw string, err error) (agent.Sample, error) {

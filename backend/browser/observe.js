@@ -1,4 +1,4 @@
-() => {
+(probes) => {
   // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample.
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
 
@@ -78,5 +78,36 @@
   sample.title = document.title;
   sample.unreadable = unreadable();
   sample.text = clean(document.body.innerText).slice(0, 2000);
+
+  // The task's authority: the principal, the relevant text and the version, each read from
+  // an element (its value, a meta tag's content, or its text), local storage or a cookie
+  // the page can see (Go reads the rest from the browser context).
+  const cookie = (key) => {
+    for (const part of document.cookie.split(";")) {
+      const i = part.indexOf("=");
+      if (i > 0 && part.slice(0, i).trim() === key) return decodeURIComponent(part.slice(i + 1).trim());
+    }
+    return "";
+  };
+  const probe = (p) => {
+    if (!p) return "";
+    if (p.storage) {
+      try { return clean(localStorage.getItem(p.storage)); } catch { return ""; }
+    }
+    if (p.cookie) return clean(cookie(p.cookie));
+    let el = null;
+    try {
+      el = p.test_id ? document.querySelector(`[data-testid="${CSS.escape(p.test_id)}"]`) : document.querySelector(p.css);
+    } catch { return ""; }
+    if (!el) return "";
+    if (["INPUT", "SELECT", "TEXTAREA", "OUTPUT"].includes(el.tagName)) return clean(el.value);
+    if (el.tagName === "META") return clean(el.content);
+    return text(el);
+  };
+  if (probes) {
+    sample.principal = probe(probes.principal);
+    sample.version = probe(probes.version);
+    sample.facts = (probes.relevant || []).map((p) => ({ id: p.id, value: probe(p) }));
+  }
   return JSON.stringify(sample);
 }

@@ -2,30 +2,46 @@ package harness
 
 import (
 	"fmt"
+	"strings"
 
 	"observatory/backend/agent"
 )
 
 // Admit decides whether the proposed action may run now, from what it is: the budget, and
-// for commits whether the page still matches the observation the action was planned on.
-// grounding is that observation; fresh the one taken immediately before acting; spent and
-// budget count actions. Repeats, review and approval are the Policy's, on top.
-func Admit(a agent.Action, grounding, fresh agent.Sample, spent, budget int) agent.Decision {
+// for commits whether the page still matches the state the action was planned on. The
+// request's Grounding is that observation, Fresh the one taken immediately before acting and
+// History the attempt so far. A commit is held when the signed-in account is not the one the
+// plan was made under (unless the user is asked again: a new approval), or when Changes finds
+// a difference for its risk. Repeats, review and approval are the Policy's, on top.
+func Admit(req agent.PolicyRequest) agent.Decision {
+	a := req.Action
 	c := Classify(a)
-	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(a, fresh), Fingerprint: Fingerprint(fresh, a.Target)}
+	seen := Observe(req.Fresh, a.Target)
+	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(a, req.Fresh), Fingerprint: seen.Hash,
+		Observed: &seen, Risk: RiskOf(a, c.Class)}
+	plan := planPrincipal(req.History, req.Grounding)
 	switch {
-	case spent >= budget:
+	case req.Spent >= req.Budget:
 		d.Admission = agent.Deny
-		d.Reason = fmt.Sprintf("action budget spent: %d of %d actions used", spent, budget)
-	case c.Class.Commits() && Fingerprint(grounding, a.Target) != d.Fingerprint:
+		d.Reason = fmt.Sprintf("action budget spent: %d of %d actions used", req.Spent, req.Budget)
+	case !c.Class.Commits():
+		d.Admission = agent.Allow
+		d.Reason = fmt.Sprintf("%s action within budget (%d of %d used)", d.Class, req.Spent, req.Budget)
+	case plan != "" && req.Fresh.Principal != plan:
 		d.Admission = agent.Hold
-		d.Reason = "the page changed since the action was planned (URL, dialog or form values differ); re-observe and re-plan before committing"
-	case c.Class.Commits():
-		d.Admission = agent.Allow
-		d.Reason = "commit: the page still matches the state it was planned on"
+		d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the plan is void, and no commit crosses an account change without a new approval", plan, req.Fresh.Principal)
+		if g := req.Safeguards; g != nil && g.Approval != nil {
+			d.Admission = agent.Allow
+			d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the commit needs a new approval", plan, req.Fresh.Principal)
+		}
 	default:
+		if changed := Changes(req.Grounding, req.Fresh, a.Target, d.Risk); len(changed) > 0 {
+			d.Admission = agent.Hold
+			d.Reason = fmt.Sprintf("the page changed since the action was planned (%s); re-observe and re-plan before this %s-risk commit", strings.Join(changed, "; "), d.Risk)
+			break
+		}
 		d.Admission = agent.Allow
-		d.Reason = fmt.Sprintf("%s action within budget (%d of %d used)", d.Class, spent, budget)
+		d.Reason = fmt.Sprintf("%s-risk commit: the page still matches the state it was planned on", d.Risk)
 	}
 	return d
 }

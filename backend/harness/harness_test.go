@@ -84,7 +84,7 @@ func TestAdmit(t *testing.T) {
 		{"budget spent", fill, page, page, 8, 8, agent.Deny, "8 of 8"},
 	}
 	for _, tt := range tests {
-		d := Admit(tt.a, tt.grounding, tt.fresh, tt.spent, tt.budget)
+		d := Admit(agent.PolicyRequest{Action: tt.a, Grounding: tt.grounding, Fresh: tt.fresh, Spent: tt.spent, Budget: tt.budget})
 		if d.Admission != tt.want || !strings.Contains(d.Reason, tt.reasonHas) || d.Fingerprint == "" || d.Key == "" {
 			t.Errorf("%s: got %+v, want %s with reason mentioning %q", tt.name, d, tt.want, tt.reasonHas)
 		}
@@ -161,7 +161,7 @@ func TestHoldRepeat(t *testing.T) {
 	send := click("button", "Send")
 	sent := step(3, send, page, "")
 	failed := step(3, send, page, "timeout")
-	again := Admit(send, agent.Sample{URL: page}, agent.Sample{URL: page}, 4, 8)
+	again := Admit(agent.PolicyRequest{Action: send, Grounding: agent.Sample{URL: page}, Fresh: agent.Sample{URL: page}, Spent: 4, Budget: 8})
 	fill := agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "To"}, Value: "a"}
 	tests := []struct {
 		name    string
@@ -172,9 +172,9 @@ func TestHoldRepeat(t *testing.T) {
 	}{
 		{"an irreversible action that succeeded here", again, []agent.Step{sent}, agent.Hold, true},
 		{"one that failed here", again, []agent.Step{failed}, agent.Allow, false},
-		{"one that succeeded on another page", Admit(send, agent.Sample{URL: page + "x"}, agent.Sample{URL: page + "x"}, 4, 8), []agent.Step{sent}, agent.Allow, false},
-		{"a fill repeated", Admit(fill, agent.Sample{URL: page}, agent.Sample{URL: page}, 4, 8), []agent.Step{step(0, fill, page, "")}, agent.Allow, false},
-		{"a denial stands", Admit(send, agent.Sample{URL: page}, agent.Sample{URL: page}, 8, 8), []agent.Step{sent}, agent.Deny, false},
+		{"one that succeeded on another page", Admit(agent.PolicyRequest{Action: send, Grounding: agent.Sample{URL: page + "x"}, Fresh: agent.Sample{URL: page + "x"}, Spent: 4, Budget: 8}), []agent.Step{sent}, agent.Allow, false},
+		{"a fill repeated", Admit(agent.PolicyRequest{Action: fill, Grounding: agent.Sample{URL: page}, Fresh: agent.Sample{URL: page}, Spent: 4, Budget: 8}), []agent.Step{step(0, fill, page, "")}, agent.Allow, false},
+		{"a denial stands", Admit(agent.PolicyRequest{Action: send, Grounding: agent.Sample{URL: page}, Fresh: agent.Sample{URL: page}, Spent: 8, Budget: 8}), []agent.Step{sent}, agent.Deny, false},
 	}
 	for _, tt := range tests {
 		d := HoldRepeat(tt.d, tt.history)

@@ -10,8 +10,9 @@ import (
 // Policy is the harness as the executor's agent.Policy. It classifies and admits each
 // proposal (Admit), holds an irreversible action that already succeeded on the page
 // (HoldRepeat), has irreversible actions reviewed and approved when the attempt's safeguards
-// say so, reconciles ambiguous commits against the app's store, and guides a planner that
-// repeats itself. It never fails to decide.
+// say so, re-checks every commit with the pointer on its control, reconciles ambiguous
+// commits against the app's store, and guides a planner that repeats itself. It never fails
+// to decide.
 type Policy struct {
 	// Model is the model reviewer, for safeguards that name one; nil means none is
 	// configured, so such a review is unavailable.
@@ -19,16 +20,17 @@ type Policy struct {
 }
 
 var (
-	_ agent.Policy      = Policy{}
-	_ agent.Reconciling = Policy{}
-	_ agent.Guide       = Policy{}
+	_ agent.Policy       = Policy{}
+	_ agent.Reconciling  = Policy{}
+	_ agent.Revalidating = Policy{}
+	_ agent.Guide        = Policy{}
 )
 
 // Decide admits req's action and holds an irreversible one the page's own instructions led
 // to (see Injected), then, for an irreversible action that may run, reviews it and asks for
 // approval as the attempt's safeguards say. An upload always waits for the user's approval.
 func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Decision, error) {
-	d := holdInjected(HoldRepeat(Admit(req.Action, req.Grounding, req.Fresh, req.Spent, req.Budget), req.History), req)
+	d := holdInjected(HoldRepeat(Admit(req), req.History), req)
 	if d.Admission != agent.Allow || d.Contract != agent.ContractIrreversible {
 		return d, nil
 	}
@@ -49,6 +51,10 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 	}
 	return d, nil
 }
+
+// Revalidates is true: every commit is re-checked with the pointer on its control just
+// before it acts, so a page that reacts to it (a price re-quoted on hover) holds it.
+func (Policy) Revalidates() bool { return true }
 
 // Reconciles is true: an ambiguous commit is looked up in the app's store before any retry.
 func (Policy) Reconciles() bool { return true }
@@ -75,7 +81,9 @@ var _ agent.Policy = Off{}
 // Decide admits req's action unless the budget is spent.
 func (Off) Decide(_ context.Context, req agent.PolicyRequest) (agent.Decision, error) {
 	c := Classify(req.Action)
+	seen := Observe(req.Fresh, req.Action.Target)
 	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(req.Action, req.Fresh),
+		Fingerprint: seen.Hash, Observed: &seen, Risk: RiskOf(req.Action, c.Class),
 		Admission: agent.Allow, Reason: "the harness is off: every action within the budget runs"}
 	if req.Spent >= req.Budget {
 		d.Admission, d.Reason = agent.Deny, "action budget spent"

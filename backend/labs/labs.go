@@ -12,6 +12,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
 	"observatory/backend/labs/canvas"
+	"observatory/backend/labs/checkout"
 	"observatory/backend/labs/hostile"
 	"observatory/backend/labs/outbox"
 )
@@ -75,10 +76,11 @@ func launcher[I App](launch func(string, map[string]int) (I, error)) func(string
 }
 
 var all = map[string]func() Lab{
-	"booking": func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
-	"outbox":  func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
-	"canvas":  func() Lab { c := canvas.New(); return lab{c, launcher(c.Launch)} },
-	"hostile": func() Lab { h := hostile.New(); return lab{h, launcher(h.Launch)} },
+	"booking":  func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
+	"canvas":   func() Lab { c := canvas.New(); return lab{c, launcher(c.Launch)} },
+	"checkout": func() Lab { c := checkout.New(); return lab{c, launcher(c.Launch)} },
+	"hostile":  func() Lab { h := hostile.New(); return lab{h, launcher(h.Launch)} },
+	"outbox":   func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
 }
 
 // Get returns the lab called name, or an error listing the labs there are.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/ledger"
 )
 
 //go:embed report.html
@@ -37,7 +38,7 @@ func Write(w io.Writer, run agent.Run, mediaDir string) error {
 // attempt is the view of one attempt, its screenshots inlined by in.
 func attempt(i int, a agent.Attempt, cols []column, in *inliner) attemptView {
 	v := attemptView{Anchor: fmt.Sprintf("attempt-%d", i+1), Title: a.Title, Slug: a.Slug,
-		Terminal: string(a.Terminal), Reason: a.Reason, Cells: cells(a.Verdicts, cols), Settings: settings(a)}
+		Terminal: string(a.Terminal), Reason: a.Reason, Cells: cells(a.Verdicts, cols), Settings: settings(a), Ledger: ledger.Of(a)}
 	if c, ok := a.Verdicts.Gate.FirstUnmet(); ok {
 		v.FirstUnmet = c.Label + ": " + callOf(c.Verdict)
 	}

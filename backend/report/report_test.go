@@ -90,6 +90,9 @@ func TestReportEscapesEverythingAndHoldsNoScript(t *testing.T) {
 		`could not confirm`,
 		`no answer: connection refused`,
 		`wrong</span>`,
+		`<table aria-label="Action ledger of &lt;script&gt;`,
+		`<td>Save &lt;script&gt;window.pwned=1&lt;/script&gt;`,
+		`<td>commit · allow<br><span class="muted">submits</span></td>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/ledger"
 )
 
 // page is what the template renders: the run, its columns, and one view per attempt.
@@ -41,6 +42,8 @@ type attemptView struct {
 	Verdicts            []verdictView
 	Steps               []stepView
 	Answers             []answerView
+	// Ledger is the attempt's action ledger, one entry per step.
+	Ledger []ledger.Entry
 }
 
 type conditionView struct {

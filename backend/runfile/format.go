@@ -37,6 +37,8 @@ type taskV2 struct {
 	Intent   string   `json:"intent"`
 	StartURL string   `json:"start_url"`
 	Origins  []string `json:"origins,omitempty"`
+	// Authority is the task's authority declaration; absent when it declares none.
+	Authority *authorityV2 `json:"authority,omitempty"`
 }
 
 type configV2 struct {
@@ -114,6 +116,9 @@ type decisionV2 struct {
 	Continue    bool      `json:"continue,omitempty"`
 	Review      *reviewV2 `json:"review,omitempty"`
 	AskUser     bool      `json:"ask_user,omitempty"`
+	// Observed is the fingerprint the decision was taken on; import recomputes it.
+	Observed *fingerprintV2 `json:"observed,omitempty"`
+	Risk     string         `json:"risk,omitempty"`
 }
 
 type roleNameV2 struct {
@@ -142,6 +147,9 @@ type sampleV2 struct {
 	Pairs       []roleNameV2 `json:"pairs"`
 	Text        string       `json:"text,omitempty"`
 	Unreadable  []regionV2   `json:"unreadable,omitempty"`
+	Principal   string       `json:"principal,omitempty"`
+	Facts       []factV2     `json:"facts,omitempty"`
+	Version     string       `json:"version,omitempty"`
 	Screenshot  string       `json:"screenshot,omitempty"`
 }
 

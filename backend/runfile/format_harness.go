@@ -18,6 +18,8 @@ type approvalRequestV2 struct {
 	Recipient  string    `json:"recipient,omitempty"`
 	Amount     string    `json:"amount,omitempty"`
 	Data       []fieldV2 `json:"data"`
+	Principal  string    `json:"principal,omitempty"`
+	Facts      []factV2  `json:"facts,omitempty"`
 	Permanence string    `json:"permanence"`
 	URL        string    `json:"url"`
 	Screenshot string    `json:"screenshot,omitempty"`
@@ -93,14 +95,14 @@ func fromApproval(a agent.Approval) approvalV2 {
 	q := a.Request
 	return approvalV2{Answer: string(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void,
 		Request: approvalRequestV2{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
-			Data: mapSlice(q.Data, fromField), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
+			Data: mapSlice(q.Data, fromField), Principal: q.Principal, Facts: mapSlice(q.Facts, fromFact), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
 }
 
 func (a approvalV2) toDomain() agent.Approval {
 	q := a.Request
 	return agent.Approval{Answer: agent.ApprovalAnswer(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void,
 		Request: agent.ApprovalRequest{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
-			Data: mapSlice(q.Data, fieldV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
+			Data: mapSlice(q.Data, fieldV2.toDomain), Principal: q.Principal, Facts: mapSlice(q.Facts, factV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
 }
 
 func fromReconciliation(r agent.Reconciliation) reconciliationV2 {

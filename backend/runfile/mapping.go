@@ -26,7 +26,8 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 }
 
 func fromTask(t agent.Task) taskV2 {
-	return taskV2{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins)}
+	return taskV2{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins),
+		Authority: ptr(t.Authority, fromAuthority)}
 }
 
 func fromConfig(c agent.Config) configV2 {
@@ -57,7 +58,8 @@ func fromStep(s agent.Step) stepV2 {
 	d := s.Decision
 	return stepV2{Index: s.Index, Action: fromAction(s.Action), Reason: s.Reason,
 		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
-			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser},
+			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser,
+			Observed: ptr(d.Observed, fromFingerprint), Risk: string(d.Risk)},
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Transfers: mapSlice(s.Transfers, func(t agent.Transfer) transferV2 {
@@ -76,7 +78,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		}),
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
-		Text:  s.Text, Screenshot: s.Screenshot,
+		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		})}
@@ -129,7 +131,8 @@ func (a attemptV2) toDomain() agent.Attempt {
 }
 
 func (t taskV2) toDomain() agent.Task {
-	return agent.Task{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins)}
+	return agent.Task{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins),
+		Authority: ptr(t.Authority, authorityV2.toDomain)}
 }
 
 func (c configV2) toDomain() agent.Config {
@@ -149,7 +152,8 @@ func (s stepV2) toDomain() agent.Step {
 	d := s.Decision
 	return agent.Step{Index: s.Index, Action: s.Action.toDomain(), Reason: s.Reason,
 		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
-			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser},
+			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser,
+			Observed: ptr(d.Observed, fingerprintV2.toDomain), Risk: agent.Risk(d.Risk)},
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Transfers: mapSlice(s.Transfers, func(t transferV2) agent.Transfer {
@@ -168,7 +172,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		}),
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
-		Text:  s.Text, Screenshot: s.Screenshot,
+		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		})}

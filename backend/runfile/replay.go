@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"observatory/backend/agent"
+	"observatory/backend/harness"
 )
 
 // Verdict names used in Disagreement beside the signals' own IDs.
@@ -94,6 +95,7 @@ func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disa
 		}
 	}
 	d.gate(a.Verdicts.Gate, v.Gate)
+	d.fingerprints(a.Steps)
 	switch {
 	case a.Terminal == agent.Completed && !v.Gate.Done:
 		d.add(VerdictTerminal, string(a.Terminal), "gate not done")
@@ -122,6 +124,20 @@ func (d *differ) verdict(name string, rec, got agent.Verdict) {
 		d.add(name+" (could not confirm)", quoteOrNone(rec.Unconfirmed), quoteOrNone(got.Unconfirmed))
 	case rec.Evidence != got.Evidence:
 		d.add(name+" (evidence)", fmt.Sprintf("%q", rec.Evidence), fmt.Sprintf("%q", got.Evidence))
+	}
+}
+
+// fingerprints recomputes each recorded decision fingerprint from the observation it was
+// taken on (the step's before sample and the action's target) and flags one that differs.
+func (d *differ) fingerprints(steps []agent.Step) {
+	for _, s := range steps {
+		rec := s.Decision.Observed
+		if rec == nil {
+			continue
+		}
+		if got := harness.Observe(s.Before, s.Action.Target); got != *rec {
+			d.add(fmt.Sprintf("fingerprint (step %d)", s.Index+1), rec.Hash, got.Hash+" (from the step's before sample)")
+		}
 	}
 }
 
@@ -154,10 +170,17 @@ func (d *differ) gate(rec, got agent.Gate) {
 	}
 }
 
-// corrected is a with the suite's task and verdicts v, and not completed unless v's gate is
-// done.
+// corrected is a with the suite's task and verdicts v, each decision's fingerprint
+// recomputed from its observation, and not completed unless v's gate is done.
 func corrected(a agent.Attempt, task agent.Task, v agent.Verdicts) agent.Attempt {
 	a.Task, a.Verdicts = task, v
+	a.Steps = slices.Clone(a.Steps)
+	for i, s := range a.Steps {
+		if s.Decision.Observed != nil {
+			f := harness.Observe(s.Before, s.Action.Target)
+			a.Steps[i].Decision.Observed, a.Steps[i].Decision.Fingerprint = &f, f.Hash
+		}
+	}
 	if a.Terminal == agent.Completed && !v.Gate.Done {
 		a.Terminal = agent.Ambiguous
 		a.Reason = fmt.Sprintf("recorded as completed (%s), but recomputing its verdicts the completion gate does not hold", a.Reason)

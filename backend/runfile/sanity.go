@@ -15,7 +15,8 @@ const MaxClockSkew = 24 * time.Hour
 // termsafe's safe set, a creation, export or start time after now plus MaxClockSkew (a run
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
 // duration, a Jaccard distance outside 0 to 1, a target box or candidates no page can have
-// (see saneTarget), and a negative run budget.
+// (see saneTarget), a negative run budget, a task authority the task file format would
+// refuse, and more relevant texts in a sample than a task may declare.
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
@@ -35,6 +36,9 @@ func (f File) checkSanity(now time.Time) *Error {
 		if err := notFuture(child(p, "started"), a.Started, latest); err != nil {
 			return err
 		}
+		if err := a.Task.Authority.Validate(); err != nil {
+			return refuse(child(child(p, "task"), "authority"), "%v", err)
+		}
 		for j, e := range a.Events {
 			if err := notNegative(child(index(child(p, "events"), j), "at_ms"), e.AtMS); err != nil {
 				return err
@@ -49,7 +53,7 @@ func (f File) checkSanity(now time.Time) *Error {
 	return nil
 }
 
-// saneStep checks one step's times and distance, and its target box and candidates.
+// saneStep checks one step's times, facts and distance, and its target box and candidates.
 func saneStep(p string, s agent.Step) *Error {
 	for _, n := range []struct {
 		path string
@@ -60,6 +64,14 @@ func saneStep(p string, s agent.Step) *Error {
 	} {
 		if err := notNegative(n.path, n.v); err != nil {
 			return err
+		}
+	}
+	for _, side := range []struct {
+		name string
+		s    agent.Sample
+	}{{"before", s.Before}, {"after", s.After}} {
+		if len(side.s.Facts) > agent.MaxRelevant {
+			return refuse(child(child(p, side.name), "facts"), "%d facts: a task declares at most %d relevant texts", len(side.s.Facts), agent.MaxRelevant)
 		}
 	}
 	if !(s.Distance >= 0 && s.Distance <= 1) {

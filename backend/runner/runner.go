@@ -317,7 +317,8 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	var out agent.Outcome
 	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
-		Screenshots: opts.Screenshots, Trace: opts.Trace, Bodies: opts.Bodies, Origins: env.Origins()}
+		Screenshots: opts.Screenshots, Trace: opts.Trace, Bodies: opts.Bodies, Origins: env.Origins(),
+		Authority: a.Task.Authority}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
 	}
@@ -332,7 +333,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		}
 	} else {
 		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
-			Intent: r.Suite.Task().Intent}, hooks)
+			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		rec, cerr := page.Close()

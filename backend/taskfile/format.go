@@ -23,6 +23,9 @@ type Document struct {
 	// Lab names a built-in lab the task runs against, started fresh for each attempt.
 	Lab     string   `json:"lab,omitempty"`
 	Session *Session `json:"session,omitempty"`
+	// Authority says where the signed-in account, the relevant text and the version are
+	// read, and how fresh a commit's observation must be.
+	Authority *Authority `json:"authority,omitempty"`
 	// Uploads is the folder, relative to the task file, that upload steps take files from;
 	// Downloads the folder downloads are saved in. Without them, uploads and downloads are
 	// refused.
@@ -45,6 +48,25 @@ type Document struct {
 type Session struct {
 	StorageState string `json:"storage_state,omitempty"`
 	Setup        []Step `json:"setup,omitempty"`
+}
+
+// Authority is a task's declaration of whose authority its actions run under and which text
+// justifies them; every field is optional.
+type Authority struct {
+	Principal   *Probe  `json:"principal,omitempty"`
+	Relevant    []Probe `json:"relevant,omitempty"`
+	Version     *Probe  `json:"version,omitempty"`
+	FreshnessMS *int    `json:"freshness_ms,omitempty"`
+}
+
+// Probe says where one fact is read: exactly one of an element's test id or CSS selector, a
+// cookie or a local-storage key. A relevant text names its fact with ID.
+type Probe struct {
+	ID      string `json:"id,omitempty"`
+	TestID  string `json:"test_id,omitempty"`
+	CSS     string `json:"css,omitempty"`
+	Cookie  string `json:"cookie,omitempty"`
+	Storage string `json:"storage,omitempty"`
 }
 
 // Step is one scripted action.

@@ -172,6 +172,8 @@ export function App({ api }: { api: Api }) {
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
               onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
+              loadLedger={w.loadLedger}
+              onExportLedger={() => w.exportShownLedger(sel.slug)}
               onRun={running ? undefined : () => w.runAttempts([sel.slug])}
               current={following ? selSteps.length - 1 : selection.step}
               onStep={(i) => {

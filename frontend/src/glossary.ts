@@ -50,6 +50,10 @@ export const GLOSSARY = {
     "An unreadable area is a large region of the page the accessibility snapshot cannot describe: a canvas, or a block of many elements with no role, name or text. An agent reading the page as text cannot see what it shows, and a click on it lands blind; the harness says so and suggests a text route (an accessible mode, the keyboard, a list view). Decorative backgrounds are left out.",
   transfer:
     "Files the step moved. An upload comes only from the task's uploads folder (a path with .. or a symlink leading out is refused); a download is saved in the downloads folder under a safe name (no folders, control characters or device names such as CON) and never over an existing file. Offered is the name asked for, saved the name it got.",
+  ledger:
+    "The action ledger: one row per step, for an audit. What the action was for, the resource it targeted, the signed-in account (the principal) it was decided under, when the page was observed and that observation's fingerprint, what the harness decided and why, what came of it, and how it was verified (approvals, a look-up in the app's store, the completion gate). It is worked out from the recorded steps, so an imported run's ledger is recomputed, never read from the file.",
+  fingerprint:
+    "A fingerprint condenses what justified an action on the page: the address, the signed-in account, the target, the task's relevant text (a price, a recipient, an amount), the page's version, the dialog and the form. Before a commit the page is looked at again: a different account always stops it; a different price or version stops a high-risk one (paying, deleting); a banner or a clock never does.",
 } as const;
 
 /** A glossary term's key. */

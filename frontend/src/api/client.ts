@@ -7,6 +7,7 @@ import type {
   ImportResult,
   MetricsBy,
   MetricsReport,
+  LedgerEntry,
   Progress,
   Replay,
   Run,
@@ -214,6 +215,8 @@ export interface Api {
     replay(id: string, slug: string): Promise<Replay>;
     /** The outcome metrics across the history, sliced by task, lab, attempt, planner or risk. */
     metrics(by: MetricsBy): Promise<MetricsReport>;
+    /** The attempt's action ledger: one entry per step. */
+    ledger(id: string, slug: string): Promise<LedgerEntry[]>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -231,6 +234,10 @@ export interface Api {
     exportHARDialog(id: string, slug: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
+    /** The attempt's action ledger as CSV text. */
+    exportLedger(id: string, slug: string): Promise<string>;
+    /** Desktop only: a native save dialog for the attempt's ledger (.csv); "" when cancelled. */
+    exportLedgerDialog(id: string, slug: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
     bundle(id: string): Promise<Blob>;
     /** Browser only: imports a run file (.json) or bundle (.zip) by uploading its bytes. */
@@ -276,6 +283,7 @@ export function createApi(t: Transport): Api {
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
       metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
+      ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),
@@ -286,6 +294,8 @@ export function createApi(t: Transport): Api {
       exportHAR: (id, slug) => c<string>("Files", "ExportHAR", id, slug),
       exportHARDialog: (id, slug) => c<string>("Files", "ExportHARDialog", id, slug),
       saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
+      exportLedger: (id, slug) => c<string>("Files", "ExportLedger", id, slug),
+      exportLedgerDialog: (id, slug) => c<string>("Files", "ExportLedgerDialog", id, slug),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),
       importDialog: () => c<ImportResult>("Files", "ImportDialog"),

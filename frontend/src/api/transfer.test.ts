@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportHAR, exportRun, saveMedia, type ExportFormat } from "./transfer";
+import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
@@ -14,6 +14,8 @@ function apiOf(kind: Api["kind"]) {
     exportHAR: vi.fn().mockResolvedValue('{"log":{"version":"1.2"}}'),
     exportHARDialog: vi.fn().mockResolvedValue(""),
     saveMediaDialog: vi.fn().mockResolvedValue(""),
+    exportLedger: vi.fn().mockResolvedValue("step,intent\n1,Pay\n"),
+    exportLedgerDialog: vi.fn().mockResolvedValue(""),
     bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
     upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
   };
@@ -107,5 +109,26 @@ describe("exportHAR", () => {
     expect(files.exportHAR).toHaveBeenCalledWith("r1", "save-refused");
     expect(clicked).toEqual([["observatory-r1-save-refused.har", "blob:1"]]);
     await expect(blobs[0].text()).resolves.toBe('{"log":{"version":"1.2"}}');
+  });
+});
+
+describe("exportLedger", () => {
+  it("saves an attempt's ledger through the desktop's dialog and reports the path or a cancel", async () => {
+    const { api, files } = apiOf("wails");
+    files.exportLedgerDialog.mockResolvedValueOnce("/home/me/ledger.csv");
+    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe("Exported the ledger to /home/me/ledger.csv");
+    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe("");
+    expect(files.exportLedgerDialog).toHaveBeenCalledWith("r1", "price-changed");
+    expect(files.exportLedger).not.toHaveBeenCalled();
+  });
+
+  it("downloads the ledger as CSV in a browser", async () => {
+    const { api, files } = apiOf("http");
+    const { blobs, clicked } = captureDownloads();
+    const name = "observatory-ledger-r1-price-changed.csv";
+    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe(`Downloaded ${name}`);
+    expect(files.exportLedger).toHaveBeenCalledWith("r1", "price-changed");
+    expect(clicked).toEqual([[name, "blob:1"]]);
+    await expect(blobs[0].text()).resolves.toBe("step,intent\n1,Pay\n");
   });
 });

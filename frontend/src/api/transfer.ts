@@ -71,6 +71,21 @@ export async function exportHAR(api: Api, id: string, slug: string, doc: Documen
   return `Downloaded ${name}`;
 }
 
+/**
+ * Saves the action ledger of attempt slug of run id as CSV where the user chooses and returns
+ * what happened in words, or "" when the user cancelled: the native save dialog in the
+ * desktop, a download in a browser.
+ */
+export async function exportLedger(api: Api, id: string, slug: string, doc: Document = document): Promise<string> {
+  if (api.kind === "wails") {
+    const path = await api.files.exportLedgerDialog(id, slug);
+    return path ? `Exported the ledger to ${path}` : "";
+  }
+  const name = `observatory-ledger-${id}-${slug}.csv`;
+  saveBlob(doc, new Blob([await api.files.exportLedger(id, slug)], { type: "text/csv" }), name);
+  return `Downloaded ${name}`;
+}
+
 /** Hands blob to the browser as a download named name, through an <a download>. */
 function saveBlob(doc: Document, blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);

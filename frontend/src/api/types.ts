@@ -185,6 +185,40 @@ export interface Decision {
   review?: Review;
   /** The action may run only once the user approves it. */
   ask_user?: boolean;
+  /** The fingerprint of the observation the decision was taken on (agent.Fingerprint). */
+  observed?: Fingerprint;
+  /** How much a commit stakes on the page being unchanged. */
+  risk?: "low" | "high";
+}
+
+/** What one observation says about the state an action is justified by (agent.Fingerprint). */
+export interface Fingerprint {
+  route: string;
+  principal?: string;
+  target?: string;
+  relevant?: string;
+  version?: string;
+  dialog?: boolean;
+  form: string;
+  at_ms: number;
+  hash: string;
+}
+
+/** One row of an attempt's action ledger (ledger.Entry): one step. */
+export interface LedgerEntry {
+  step: number;
+  intent: string;
+  action: string;
+  target: string;
+  principal: string;
+  observed_ms: number;
+  fingerprint: string;
+  class: string;
+  risk: string;
+  decision: string;
+  reason: string;
+  result: string;
+  verification: string;
 }
 
 /** One tool call a model made and what the planner did with it (agent.ModelCall). */
@@ -286,7 +320,17 @@ export interface Sample {
   text?: string;
   /** Large regions the accessibility snapshot cannot describe; decorative ones left out. */
   unreadable?: Region[];
+  /** The signed-in account, the relevant text and the version, where the task's authority reads them. */
+  principal?: string;
+  facts?: Fact[] | null;
+  version?: string;
   screenshot?: string;
+}
+
+/** One task-declared relevant text as observed (agent.Fact). */
+export interface Fact {
+  id: string;
+  value: string;
 }
 
 /** An area of the page, in CSS pixels of the viewport, that cannot be read as text (agent.Region). */
@@ -693,6 +737,9 @@ export interface ApprovalRequest {
   amount?: string;
   /** The form's fields as the action would send them. */
   data: Field[] | null;
+  /** The signed-in account it runs as, and the task's relevant text, when the task declares them. */
+  principal?: string;
+  facts?: Fact[] | null;
   permanence: string;
   url: string;
   /** The page as the request was made, relative to the run's media folder. */

@@ -28,6 +28,18 @@ describe("ApprovalCard", () => {
     expect(dialog.getAttribute("aria-describedby")!.split(" ")).toHaveLength(1);
   });
 
+  it("states the account it pays as and the amount, asked again at a new price", () => {
+    const { dialog } = card({
+      ...approvalAsk,
+      request: { ...approvalAsk.request, action: "Send the message", recipient: undefined, data: [], principal: "alice", amount: "25.00",
+        facts: [{ id: "price", value: "25.00" }], again: 'the amount changed from "20.00" to "25.00"' },
+    });
+    const d = within(dialog);
+    expect(d.getByText("Signed in as").nextElementSibling!.textContent).toBe("alice");
+    expect(d.getByText("Amount").nextElementSibling!.textContent).toBe("25.00");
+    expect(d.getByText(/earlier approval is void/).parentElement!.textContent).toContain('from "20.00" to "25.00"');
+  });
+
   it("says the earlier approval is void, and why, when asked again", () => {
     const { dialog } = card(askedAgain);
     const again = within(dialog).getByText(/earlier approval is void/).parentElement!;

@@ -118,6 +118,7 @@ export function ApprovalCard({ ask, title, queued, onAnswer }: ApprovalCardProps
 /** The request's main facts as [term, value, whether it is a key detail], absent ones left out. */
 function facts({ request: q }: ApprovalAsk): [string, ReactNode, boolean][] {
   const out: [string, ReactNode, boolean][] = [["It will use", <code>{q.target}</code>, false]];
+  if (q.principal) out.push(["Signed in as", q.principal, true]);
   if (q.recipient) out.push(["Recipient", q.recipient, true]);
   if (q.amount) out.push(["Amount", q.amount, true]);
   out.push(["Can it be undone?", q.permanence, false], ["Page", <code>{q.url}</code>, false]);

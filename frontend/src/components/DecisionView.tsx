@@ -1,6 +1,7 @@
 import type { Step } from "../api/types";
 import { actionText } from "../trace/target";
 import { ApprovalList } from "./ApprovalList";
+import { Help } from "./Help";
 
 /** Everything about a step's proposal and the harness's decision on it, kept apart. */
 export function DecisionView({ step }: { step: Step }) {
@@ -17,7 +18,24 @@ export function DecisionView({ step }: { step: Step }) {
         <div><dt>Why</dt><dd>{d.reason}</dd></div>
         {d.review && <div><dt>Review</dt><dd>{d.review.verdict} by {d.review.reviewer}: {d.review.reason}</dd></div>}
         {d.ask_user && <div><dt>Approval</dt><dd>runs only once the user approves it</dd></div>}
-        {d.fingerprint && <div><dt>Grounded on</dt><dd><code>{d.fingerprint}</code></dd></div>}
+        {d.risk && <div><dt>Risk</dt><dd>{d.risk}: {d.risk === "high" ? "the price, amount, recipient and version must not change" : "the account, page, target and form must not change"}</dd></div>}
+        {d.fingerprint && (
+          <div>
+            <dt>
+              Grounded on <Help term="fingerprint" topic="a fingerprint" />
+            </dt>
+            <dd>
+              <code>{d.fingerprint}</code>
+              {d.observed && (
+                <span className="muted">
+                  {" "}
+                  observed at {d.observed.at_ms} ms{d.observed.principal ? `, signed in as ${d.observed.principal}` : ""}
+                  {d.observed.version ? `, version ${d.observed.version}` : ""}
+                </span>
+              )}
+            </dd>
+          </div>
+        )}
         {step.guidance && <div><dt>Guidance</dt><dd>{step.guidance}</dd></div>}
         {step.resolved && step.resolved === step.action.target.alias && (
           <div><dt>Resolved</dt><dd>by alias “{step.resolved}”</dd></div>

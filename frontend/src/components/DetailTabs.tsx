@@ -11,6 +11,7 @@ import { DiffView } from "./DiffView";
 import { EventList } from "./EventList";
 import { GateChecklist } from "./GateChecklist";
 import { Help } from "./Help";
+import { LedgerPanel, type LedgerPanelProps } from "./LedgerPanel";
 import { ModelTurns } from "./ModelTurns";
 import { NetworkPanel } from "./NetworkPanel";
 import { PageErrorList } from "./PageErrorList";
@@ -34,6 +35,8 @@ export interface DetailTabsProps {
   onFrame(i: number): void;
   tab: string;
   onTab(id: string): void;
+  /** The finished attempt's action ledger; absent while it runs. */
+  ledger?: LedgerPanelProps;
 }
 
 /** Says a panel has nothing to show until a step is chosen. */
@@ -42,8 +45,7 @@ const noStep = <p className="muted">No step observed yet.</p>;
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
  * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
- * step's network requests, console messages and page errors, the blocked requests, and an
- * imported run's replay.
+ * step's network requests, console messages and page errors, the attempt's action ledger, the
  * blocked requests, the files a step uploaded or saved (when it moved any), and an imported
  * run's replay.
  */
@@ -113,6 +115,11 @@ export function DetailTabs(p: DetailTabsProps) {
       panel: () => <EventList events={p.events} until={step ? step.start_ms + step.duration_ms : undefined} />,
     },
     { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
+    {
+      id: "ledger",
+      label: "Ledger",
+      panel: () => (p.ledger ? <LedgerPanel {...p.ledger} /> : <p className="muted">The ledger comes when the attempt finishes.</p>),
+    },
     ...(step?.model_turns?.length
       ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns step={step} gateDone={attempt?.verdicts.gate.done} /> }]
       : []),

@@ -7,7 +7,11 @@ export interface SampleViewProps {
   sample: Sample;
 }
 
-/** One page sample's facts: title, URL, dialog, fields, form, notice, alert, table rows, role/name pairs and unreadable areas. */
+/**
+ * One page sample's facts: title, URL, dialog, the signed-in account, relevant text and
+ * version the task reads, fields, form, notice, alert, table rows, role/name pairs and
+ * unreadable areas.
+ */
 export function SampleView({ heading, sample }: SampleViewProps) {
   const rows = sample.rows ?? [];
   const unreadable = sample.unreadable ?? [];
@@ -20,6 +24,14 @@ export function SampleView({ heading, sample }: SampleViewProps) {
         {sample.title && <div><dt>Title</dt><dd>{sample.title}</dd></div>}
         <div><dt>URL</dt><dd>{sample.url}</dd></div>
         <div><dt>Dialog</dt><dd>{sample.dialog_open ? "open" : "closed"}</dd></div>
+        {sample.principal !== undefined && <div><dt>Signed in as</dt><dd>{sample.principal || "nobody"}</dd></div>}
+        {(sample.facts ?? []).map((f) => (
+          <div key={`fact-${f.id}`}>
+            <dt>{f.id}</dt>
+            <dd>{f.value ? `“${f.value}”` : "not shown"}</dd>
+          </div>
+        ))}
+        {sample.version && <div><dt>Version</dt><dd>{sample.version}</dd></div>}
         {(sample.fields ?? []).map((f) => (
           <div key={`${f.role}[${f.name}]`}>
             <dt>{f.role}[{f.name}]</dt>

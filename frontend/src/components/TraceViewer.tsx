@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Action, AppEvent, Attempt, Check, Replay, Step } from "../api/types";
+import type { Action, AppEvent, Attempt, Check, LedgerEntry, Replay, Step } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -39,6 +39,9 @@ export interface TraceViewerProps {
   onExportHAR?(): void;
   /** Runs the attempt again; absent while a run goes. */
   onRun?(): void;
+  /** Loads an attempt's action ledger, and saves this one's as CSV. */
+  loadLedger?(runId: string, slug: string): Promise<LedgerEntry[]>;
+  onExportLedger?(): void;
 }
 
 /**
@@ -145,6 +148,11 @@ export function TraceViewer(p: TraceViewerProps) {
             onFrame={setFrame}
             tab={tab ?? (p.replay ? "replay" : "gate")}
             onTab={setTab}
+            ledger={
+              attempt && p.loadLedger && p.onExportLedger
+                ? { runId: p.runId, slug: attempt.attempt, load: p.loadLedger, onExport: p.onExportLedger }
+                : undefined
+            }
           />
         </div>
       </div>

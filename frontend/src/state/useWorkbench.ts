@@ -2,7 +2,7 @@
 // settings, history, the shown run, the live run and the replays of an imported run. Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import { exportHAR, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
+import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, Progress, Replay, Run, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { isImported } from "../history/filter";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
@@ -195,6 +195,16 @@ export function useWorkbench(api: Api) {
     [api, fail, shownId],
   );
 
+  const loadLedger = useCallback((id: string, slug: string) => api.runs.ledger(id, slug), [api]);
+
+  const exportShownLedger = useCallback(
+    (slug: string) => {
+      if (!shownId) return;
+      exportLedger(api, shownId, slug).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the ledger"));
+    },
+    [api, fail, shownId],
+  );
+
   const importRun = useCallback(
     async (file?: File) => {
       try {
@@ -280,6 +290,8 @@ export function useWorkbench(api: Api) {
     reset,
     saveShownMedia,
     exportShownHAR,
+    loadLedger,
+    exportShownLedger,
     exportShown,
     importRun,
     openRun,

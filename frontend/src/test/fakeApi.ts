@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import type { Api } from "../api/client";
 import type { ApprovalAsk, Progress } from "../api/types";
-import { issueTaskInfo, lab, noticeNothingSaved, replay, run } from "./fixtures";
+import { issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
 
 /** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
 export function fakeApi() {
@@ -36,6 +36,7 @@ export function fakeApi() {
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
+      ledger: vi.fn().mockResolvedValue(ledger),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),
@@ -46,6 +47,8 @@ export function fakeApi() {
       exportHAR: vi.fn().mockResolvedValue('{"log":{"version":"1.2","entries":[]}}'),
       exportHARDialog: vi.fn().mockResolvedValue("/tmp/attempt.har"),
       saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
+      exportLedger: vi.fn().mockResolvedValue("step,intent\n1,Add to cart\n"),
+      exportLedgerDialog: vi.fn().mockResolvedValue(""),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       importDialog: vi.fn().mockResolvedValue({ run_id: "", disagreements: null }),

@@ -9,6 +9,7 @@ import type {
   Condition,
   Config,
   Field,
+  LedgerEntry,
   Replay,
   RoleName,
   Run,
@@ -249,3 +250,16 @@ export const issueTaskInfo: TaskInfo = {
   attempts: [{ slug: "api-down", title: "API down", config }],
   columns: issueVerdicts,
 };
+
+/** The action ledger of a checkout attempt whose payment was re-asked at a new price and denied. */
+export const ledger: LedgerEntry[] = [
+  { step: 1, intent: "Add the lab notebook to the cart", action: "click", target: "button[Add to cart] → Add to cart", principal: "alice",
+    observed_ms: 120, fingerprint: "a1b2c3d4e5f60718", class: "prepare", risk: "", decision: "allow",
+    reason: "prepare action within budget (0 of 8 used)", result: "done", verification: "" },
+  { step: 2, intent: "Pay for the cart", action: "click", target: "button[Pay] → Pay", principal: "alice", observed_ms: 310,
+    fingerprint: "0f1e2d3c4b5a6978", class: "commit", risk: "high", decision: "allow",
+    reason: "high-risk commit: the page still matches the state it was planned on; it runs only once the user approves it",
+    result: "not run: approval not given",
+    verification: 'approval approve (as "alice", amount "20.00"): void before the commit: the amount changed from "20.00" to "25.00"; approval deny (as "alice", amount "25.00")' },
+];
+

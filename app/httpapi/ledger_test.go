@@ -1,0 +1,38 @@
+package httpapi
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLedgerOverHTTP imports a run through an upload, then reads one attempt's action ledger
+// as entries and as CSV through the same services the desktop binds.
+func TestLedgerOverHTTP(t *testing.T) {
+	f := newFixture(t)
+	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, out := f.call(t, "/upload/v1-booking.json", "application/octet-stream", string(data))
+	if status != http.StatusOK {
+		t.Fatalf("upload: %d %v", status, out)
+	}
+	id := out["result"].(map[string]any)["run_id"].(string)
+	status, out = f.call(t, "/api/Runs/Ledger", "application/json", `["`+id+`","saves-normally"]`)
+	entries, _ := out["result"].([]any)
+	if status != http.StatusOK || len(entries) != 5 || entries[0].(map[string]any)["decision"] == "" {
+		t.Fatalf("Runs.Ledger: %d %v, want 5 entries", status, out)
+	}
+	status, out = f.call(t, "/api/Files/ExportLedger", "application/json", `["`+id+`","saves-normally"]`)
+	csv, _ := out["result"].(string)
+	if status != http.StatusOK || !strings.HasPrefix(csv, "step,intent,action,target,principal,observed_ms,fingerprint,") || strings.Count(csv, "\n") != 6 {
+		t.Errorf("Files.ExportLedger: %d %q, want the header and 5 rows", status, csv)
+	}
+	if status, out = f.call(t, "/api/Files/ExportLedger", "application/json", `["`+id+`","nope"]`); status != http.StatusUnprocessableEntity ||
+		!strings.Contains(out["error"].(string), `no attempt "nope"`) {
+		t.Errorf("an unknown attempt: %d %v", status, out)
+	}
+}

@@ -1,0 +1,35 @@
+package harness
+
+import (
+	"regexp"
+
+	"observatory/backend/agent"
+)
+
+// moneyWords are control names whose commit moves money or goods: such a commit is high
+// risk, and stops when the price, amount or recipient it was planned on changes.
+var moneyWords = regexp.MustCompile(`(?i)\b(pay|buy|purchase|order|checkout|check out|donate|transfer|withdraw)\b`)
+
+// RiskOf is how much a commit of class c stakes on the page being unchanged: a destruct, and
+// a commit that pays, buys, orders or transfers, is high risk; any other commit is low risk.
+// An action that commits nothing has no risk ("").
+func RiskOf(a agent.Action, c agent.ActionClass) agent.Risk {
+	switch {
+	case !c.Commits():
+		return ""
+	case c == agent.ClassDestruct, moneyWords.MatchString(a.Target.TextOf()):
+		return agent.RiskHigh
+	}
+	return agent.RiskLow
+}
+
+// planPrincipal is the account the plan was made under: the first principal observed in the
+// attempt, or "" while none has been (before signing in).
+func planPrincipal(history []agent.Step, grounding agent.Sample) string {
+	for _, s := range history {
+		if s.Before.Principal != "" {
+			return s.Before.Principal
+		}
+	}
+	return grounding.Principal
+}

@@ -1,0 +1,102 @@
+package checkout_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser"
+	"observatory/backend/browser/browsertest"
+	"observatory/backend/harness"
+	"observatory/backend/labs/checkout"
+	"observatory/backend/runner"
+)
+
+// user is the person the approvals go to: they approve paying as alice at the quoted price,
+// and deny anything else.
+type user struct{}
+
+func (user) Approve(_ context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	if req.Principal == checkout.Requested.Account && req.Amount == checkout.Requested.Amount {
+		return agent.AnswerApprove, nil
+	}
+	return agent.AnswerDeny, nil
+}
+
+// runAll runs every attempt of the checkout lab in headless Chromium under policy.
+func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
+	t.Helper()
+	r := &runner.Runner{Suite: checkout.New(), Policy: policy,
+		Approver: func(agent.AttemptSpec) agent.Approver { return user{} },
+		Launch: func(ctx context.Context) (agent.Browser, error) {
+			b, err := browser.Launch(ctx, browser.Options{Headless: true})
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		}}
+	run, err := r.Run(context.Background(), id, runner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Status != agent.RunFinished || len(run.Attempts) != len(checkout.Table) {
+		t.Fatalf("run %s with %d attempts, want finished with %d", run.Status, len(run.Attempts), len(checkout.Table))
+	}
+	return run
+}
+
+// TestCheckoutTableInChromium runs every attempt twice in real Chromium against the real lab
+// server, with the harness off (the naive column) and on, and checks every cell of the table:
+// the orders each way, per account and at which price, and the harnessed terminal state. It
+// also checks that each row came about the way the table says: what stopped the payment, the
+// approvals and the fingerprints recorded with each step.
+func TestCheckoutTableInChromium(t *testing.T) {
+	browsertest.Ready(t)
+	start := time.Now()
+	naive := runAll(t, "naive", harness.Off{})
+	harnessed := runAll(t, "harnessed", harness.Policy{})
+	t.Logf("10 attempts in %s", time.Since(start).Round(100*time.Millisecond))
+	if err := checkout.CheckTable(naive.Attempts, harnessed.Attempts); err != nil {
+		t.Error(err)
+	}
+	for _, a := range harnessed.Attempts {
+		check := func(ok bool, what string) {
+			if !ok {
+				t.Errorf("%s: %s (reason: %s)", a.Slug, what, a.Reason)
+			}
+		}
+		for _, s := range a.Steps {
+			f := s.Decision.Observed
+			check(f != nil && f.Principal == s.Before.Principal && f.AtMS == s.Before.AtMS && f.Hash == s.Decision.Fingerprint,
+				"every step records the fingerprint of the page it was decided on")
+		}
+		first := a.Steps[0].Before
+		check(first.Principal == "alice" && len(first.Facts) == 2 && first.Facts[0].Value == "20.00" && first.Version != "",
+			"the first observation reads alice, the price and the version")
+		var approvals []agent.Approval
+		for _, s := range a.Steps {
+			approvals = append(approvals, s.Approvals...)
+		}
+		pay := agent.Step{}
+		if len(a.Steps) > 1 {
+			pay = a.Steps[1]
+		}
+		switch a.Slug {
+		case "pays-normally", "harmless-banner":
+			check(len(approvals) == 1 && approvals[0].Answer == agent.AnswerApprove && !approvals[0].Void &&
+				pay.Decision.Risk == agent.RiskHigh, "want one approval, used, for a high-risk payment")
+		case "price-changed":
+			check(len(approvals) == 2 && approvals[0].Void && strings.Contains(approvals[1].Request.Again, checkout.ChangedPrice) &&
+				approvals[1].Request.Amount == checkout.ChangedPrice && approvals[1].Answer == agent.AnswerDeny,
+				"want the approval voided by the new price, re-asked with it and denied")
+		case "account-switched":
+			check(strings.Contains(pay.Decision.Reason, `changed from "alice" to "bob"`) && len(approvals) == 1 &&
+				approvals[0].Request.Principal == checkout.OtherAccount && approvals[0].Answer == agent.AnswerDeny,
+				"want the plan void on the account change, a new approval asked as bob and denied")
+		case "renamed-pay":
+			check(len(approvals) == 0 && strings.Contains(a.Reason, "no element matches"), "want the renamed Pay not found, and no approval asked")
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package checkout
+
+import (
+	"fmt"
+	"net/http"
+
+	"observatory/backend/labs/internal/labkit"
+)
+
+// accountCookie names the cookie that says who is signed in.
+const accountCookie = "account"
+
+// routes is the app's HTTP surface.
+func (in *Instance) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", in.handlePage)
+	mux.Handle("GET /assets/", http.FileServerFS(assets))
+	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
+		labkit.WriteJSON(w, http.StatusOK, in.State())
+	})
+	mux.HandleFunc("GET /api/orders", in.handleOrders)
+	mux.HandleFunc("POST /api/events", in.handleEvent)
+	mux.HandleFunc("POST /api/pay", in.handlePay)
+	return mux
+}
+
+// handleOrders serves the orders table per account.
+func (in *Instance) handleOrders(w http.ResponseWriter, r *http.Request) {
+	s := in.State()
+	out := map[string][]Order{}
+	for _, a := range Accounts {
+		out[a] = append([]Order{}, s.OrdersOf(a)...)
+	}
+	labkit.WriteJSON(w, http.StatusOK, out)
+}
+
+// pageEvent is what the page posts to /api/events.
+type pageEvent struct {
+	Type string            `json:"type"`
+	Data map[string]string `json:"data"`
+}
+
+// handleEvent logs one event the page reports. Server-side types are refused.
+func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
+	var ev pageEvent
+	if err := labkit.ReadJSON(r, &ev); err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	if !pageEvents[ev.Type] {
+		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
+		return
+	}
+	if err := in.store.Log(ev.Type, ev.Data); err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// payRequest is the body of POST /api/pay.
+type payRequest struct {
+	Product string `json:"product"`
+	Amount  string `json:"amount"`
+}
+
+// paidAnswer is the answer to a stored order.
+type paidAnswer struct {
+	Order   int    `json:"order"`
+	Account string `json:"account"`
+	Amount  string `json:"amount"`
+}
+
+// handlePay waits the instance's latency, then stores the order for the account the cookie
+// names and answers with its number. A request abandoned during the wait pays nothing.
+func (in *Instance) handlePay(w http.ResponseWriter, r *http.Request) {
+	var req payRequest
+	if err := labkit.ReadJSON(r, &req); err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	c, err := r.Cookie(accountCookie)
+	if err != nil {
+		labkit.WriteError(w, fmt.Errorf("nobody is signed in: the %s cookie is missing", accountCookie))
+		return
+	}
+	if !labkit.Sleep(r.Context(), in.latency) {
+		return // the page left; nothing is paid
+	}
+	id, err := in.pay(c.Value, req)
+	if err != nil {
+		labkit.WriteError(w, err)
+		return
+	}
+	labkit.WriteJSON(w, http.StatusOK, paidAnswer{Order: id, Account: c.Value, Amount: req.Amount})
+}

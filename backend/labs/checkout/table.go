@@ -1,0 +1,79 @@
+package checkout
+
+import (
+	"errors"
+	"fmt"
+
+	"observatory/backend/agent"
+)
+
+// Row is one row of the lab's table: what the same plan ordered with the harness off (the
+// naive executor) and on, and the terminal state the harnessed attempt ends in.
+type Row struct {
+	Naive, Harnessed Placed
+	Terminal         agent.Terminal
+}
+
+// Table is the lab's table as real runs in Chromium produce it. End-to-end tests hold every
+// change to it.
+var Table = map[string]Row{
+	"pays-normally":    {Placed{Alice: 1}, Placed{Alice: 1}, agent.Completed},
+	"price-changed":    {Placed{Alice: 1, OtherPrice: 1}, Placed{}, agent.Rejected},
+	"account-switched": {Placed{Bob: 1}, Placed{}, agent.Rejected},
+	"harmless-banner":  {Placed{Alice: 1}, Placed{Alice: 1}, agent.Completed},
+	"renamed-pay":      {Placed{}, Placed{}, agent.Failed},
+}
+
+// PlacedBy counts what an attempt ordered, from its recorded events.
+func PlacedBy(a agent.Attempt) (Placed, error) {
+	s, err := Rebuild(a.Events)
+	if err != nil {
+		return Placed{}, fmt.Errorf("%s: %w", a.Slug, err)
+	}
+	return PlacedOf(s, Requested), nil
+}
+
+// RowOf is the row the same attempt makes with the harness off (naive) and on.
+func RowOf(naive, harnessed agent.Attempt) (Row, error) {
+	n, err := PlacedBy(naive)
+	if err != nil {
+		return Row{}, err
+	}
+	h, err := PlacedBy(harnessed)
+	if err != nil {
+		return Row{}, err
+	}
+	return Row{Naive: n, Harnessed: h, Terminal: harnessed.Terminal}, nil
+}
+
+// CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:
+// a missing attempt, or a row that differs. Nil means identical.
+func CheckTable(naive, harnessed []agent.Attempt) error {
+	bySlug := func(as []agent.Attempt) map[string]agent.Attempt {
+		m := map[string]agent.Attempt{}
+		for _, a := range as {
+			m[a.Slug] = a
+		}
+		return m
+	}
+	n, h := bySlug(naive), bySlug(harnessed)
+	var errs []error
+	for _, spec := range New().Attempts() {
+		na, ok1 := n[spec.Slug]
+		ha, ok2 := h[spec.Slug]
+		if !ok1 || !ok2 {
+			errs = append(errs, fmt.Errorf("%s: not run both ways", spec.Slug))
+			continue
+		}
+		got, err := RowOf(na, ha)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if want := Table[spec.Slug]; got != want {
+			errs = append(errs, fmt.Errorf("%s: %+v, want %+v (naive: %s: %s; harnessed: %s: %s)",
+				spec.Slug, got, want, na.Terminal, na.Reason, ha.Terminal, ha.Reason))
+		}
+	}
+	return errors.Join(errs...)
+}

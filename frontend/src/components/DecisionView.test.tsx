@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Step } from "../api/types";
+import { savesNormally } from "../test/fixtures";
+import { DecisionView } from "./DecisionView";
+import { SampleView } from "./SampleView";
+
+/** The booking lab's submit step as a checkout's payment: high risk, decided as alice. */
+function payment(): Step {
+  const s = savesNormally.steps![2];
+  const before = { ...s.before, principal: "alice", facts: [{ id: "price", value: "20.00" }, { id: "total", value: "" }], version: "checkout-a" };
+  return {
+    ...s,
+    before,
+    decision: {
+      ...s.decision,
+      class: "commit",
+      risk: "high",
+      fingerprint: "95d09432be0d32ac",
+      observed: { route: "http://shop/", principal: "alice", version: "checkout-a", form: "00", at_ms: 2502, hash: "95d09432be0d32ac" },
+    },
+  };
+}
+
+describe("DecisionView and SampleView", () => {
+  it("state a commit's risk and the observation its fingerprint was taken on", () => {
+    render(<DecisionView step={payment()} />);
+    expect(screen.getByText("Risk").nextElementSibling!.textContent).toContain("high: the price, amount, recipient and version must not change");
+    const grounded = screen.getByText(/Grounded on/).closest("div")!;
+    expect(within(grounded).getByText("95d09432be0d32ac")).toBeTruthy();
+    expect(grounded.textContent).toContain("observed at 2502 ms, signed in as alice, version checkout-a");
+    expect(within(grounded).getByRole("button", { name: "What is a fingerprint?" })).toBeTruthy();
+  });
+
+  it("shows the account, relevant text and version a sample read", () => {
+    render(<SampleView heading="Before" sample={payment().before} />);
+    expect(screen.getByText("Signed in as").nextElementSibling!.textContent).toBe("alice");
+    expect(screen.getByText("price").nextElementSibling!.textContent).toBe("“20.00”");
+    expect(screen.getByText("total").nextElementSibling!.textContent).toBe("not shown");
+    expect(screen.getByText("Version").nextElementSibling!.textContent).toBe("checkout-a");
+  });
+
+  it("leave the authority out for a task that declares none", () => {
+    render(<SampleView heading="Before" sample={savesNormally.steps![2].before} />);
+    expect(screen.queryByText("Signed in as")).toBeNull();
+    expect(screen.queryByText("Version")).toBeNull();
+  });
+});
