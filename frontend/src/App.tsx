@@ -16,6 +16,7 @@ import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug } from "./state/live";
 import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
+import { useGateFrames } from "./state/useGateFrames";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
 import { withClaim } from "./trace/claim";
@@ -86,6 +87,7 @@ export function App({ api }: { api: Api }) {
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
   const importedRun = run !== null && isImported(run);
+  const frames = useGateFrames(api, w.shownId, sel?.attempt && !replays[sel.slug] && !running ? sel.slug : null);
   const following = followLive && sel !== null && sel.slug === nowRunning;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
@@ -158,6 +160,7 @@ export function App({ api }: { api: Api }) {
               attempt={sel.attempt}
               live={liveView}
               replay={replays[sel.slug]}
+              frames={replays[sel.slug]?.frames ?? frames}
               runId={w.shownId ?? ""}
               onSaveMedia={w.saveShownMedia}
               onRun={running ? undefined : () => w.runAttempts([sel.slug])}

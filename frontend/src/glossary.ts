@@ -11,6 +11,8 @@ export const GLOSSARY = {
   signal:
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
+  timeline:
+    "The timeline puts the attempt's agent steps, the app's own events and the oracle's checks in the order they happened, each with the completion gate's state at that point (✓ done, ✗ not done, · not known: the app keeps no event log to replay). Choosing a point on it, in the steps list, in the replay or by playing the video chooses the same moment everywhere.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
 } as const;
 

@@ -2,7 +2,7 @@
 
 /**
  * True when a key press belongs to the element it was pressed in: a form control, a video,
- * editable text, or a widget that uses the arrow keys itself (tabs, splitters).
+ * editable text, or a widget that uses the arrow keys itself (tabs, splitters, the timeline's marks).
  */
 export function ownsKeys(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -10,7 +10,7 @@ export function ownsKeys(target: EventTarget | null): boolean {
   return (
     ["INPUT", "SELECT", "TEXTAREA", "VIDEO"].includes(el.tagName) ||
     el.isContentEditable ||
-    !!el.closest?.('[role="tablist"], [role="separator"]')
+    !!el.closest?.('[role="tablist"], [role="separator"], [role="listbox"]')
   );
 }
 

@@ -9,8 +9,6 @@ export interface StepListProps {
   plan: Action[];
   /** The chosen step's position in steps. */
   current: number;
-  /** The step the recorded video is playing, if any. */
-  playing: number | null;
   onStep(k: number): void;
 }
 
@@ -26,7 +24,7 @@ function status(s: Step): { mark: string; text: string; className: string } {
  * below them the planned steps never reached. Only the chosen step is in the tab order, and
  * when the choice moves (by ←/→) while the focus is in the list, the focus moves with it.
  */
-export function StepList({ steps, plan, current, playing, onStep }: StepListProps) {
+export function StepList({ steps, plan, current, onStep }: StepListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
@@ -40,14 +38,13 @@ export function StepList({ steps, plan, current, playing, onStep }: StepListProp
         {steps.map((s, k) => {
           const st = status(s);
           return (
-            <li key={k} className={k === playing ? "playing" : undefined}>
+            <li key={k}>
               <button type="button" aria-current={k === current ? "step" : undefined} tabIndex={k === current ? 0 : -1} onClick={() => onStep(k)} title={actionText(s.action)}>
                 <span className={`status ${st.className}`} aria-label={st.text} role="img">{st.mark}</span>
                 <span className="desc">{s.action.description}</span>
                 <span className="meta muted num">
                   {s.decision.class} · {s.decision.admission} · {s.duration_ms} ms
                 </span>
-                {k === playing && <span className="tag playing-tag">in video</span>}
               </button>
             </li>
           );
