@@ -206,7 +206,7 @@ export function App({ api }: { api: Api }) {
 }
 
 /** The height the trace pane below the attempts table needs to show a useful screenshot. */
-const TRACE_RESERVE = 580;
+const TRACE_RESERVE = 630;
 
 /** The attempts table's shown height: the chosen one (every row of a lab's eight attempts by
  * default), given way on a short window so the trace below still fits without a page scroll;

@@ -1,4 +1,4 @@
-import { useId, useMemo, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { mediaURL } from "../media";
 import { bins, gateWords, type Mark, type Timeline as Line } from "../trace/timeline";
 import { Help } from "./Help";
@@ -27,6 +27,7 @@ export function windowStart(selected: number, count: number): number {
   return Math.max(0, Math.min(selected - Math.floor(FILMSTRIP_WINDOW / 3), count - FILMSTRIP_WINDOW));
 }
 
+/** What each kind of mark is, in words. */
 const KIND_WORDS: Record<Mark["kind"], string> = { step: "agent step", event: "app event", check: "oracle check" };
 
 /** The gate's state as a mark: ✓ done, ✗ not done, · unknown. */
@@ -47,6 +48,13 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
   const { marks, end_ms } = line;
   const n = marks.length;
   const cells = useMemo(() => bins(line, RULER_CELLS), [line]);
+  const strip = useRef<HTMLDivElement>(null);
+  // Keep the chosen mark in view, a third of the way in.
+  useEffect(() => {
+    const el = strip.current;
+    const opt = el?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (el && opt) el.scrollLeft = Math.max(0, opt.offsetLeft - el.offsetLeft - el.clientWidth / 3);
+  }, [selected, line]);
   if (n === 0) return null;
   const sel = Math.max(0, Math.min(selected, n - 1));
   const chosen = marks[sel];
@@ -69,13 +77,6 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
 
   return (
     <section className="timeline" aria-label="Timeline">
-      <p className="timeline-legend muted">
-        <span className="lg step">steps</span> <span className="lg event">app events</span> <span className="lg check">checks</span>{" "}
-        <span className="lg gate">gate</span> <Help term="timeline" topic="the timeline" />
-        <span className="num timeline-where">
-          {sel + 1} of {n} · {chosen.at_ms} ms · {gateWords(chosen.gate)}
-        </span>
-      </p>
       <div
         role="listbox"
         aria-label="Timeline marks"
@@ -83,6 +84,7 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
         tabIndex={0}
         aria-activedescendant={optionId(sel)}
         className="filmstrip"
+        ref={strip}
         onKeyDown={onKey}
       >
         {shown.map((m, j) => {
@@ -95,13 +97,13 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
               aria-selected={k === sel}
               aria-posinset={k + 1}
               aria-setsize={n}
-              aria-label={`${m.label}, ${KIND_WORDS[m.kind]} at ${m.at_ms} ms, ${gateWords(m.gate)}`}
               className={`mark ${m.kind}${m.error ? " error" : ""}`}
               data-testid={`mark-${k}`}
               onClick={() => onChoose(k)}
             >
-              {m.shot ? <img src={mediaURL(runId, m.shot)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = "hidden")} /> : <span className="mark-kind">{KIND_WORDS[m.kind]}</span>}
+              {m.shot ? <img src={mediaURL(runId, m.shot)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = "hidden")} /> : <span className="thumb" />}
               <span className="mark-label">{m.label}</span>
+              <span className="sr-only">{`, ${KIND_WORDS[m.kind]} at ${m.at_ms} ms, ${gateWords(m.gate)}`}</span>
               <span className={`mark-gate gate-${m.gate}`} aria-hidden="true">
                 {gateMark(m.gate)} <span className="num">{m.at_ms} ms</span>
               </span>
@@ -109,32 +111,41 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
           );
         })}
       </div>
-      <div
-        role="slider"
-        tabIndex={0}
-        aria-label="Time"
-        aria-valuemin={0}
-        aria-valuemax={end_ms}
-        aria-valuenow={chosen.at_ms}
-        aria-valuetext={`${chosen.at_ms} ms: ${chosen.label}, ${gateWords(chosen.gate)}`}
-        className="ruler"
-        data-testid="ruler"
-        onClick={onRuler}
-      >
-        {(["step", "event", "check"] as const).map((kind) => (
-          <div key={kind} className={`lane ${kind}`} aria-hidden="true">
+      <div className="ruler-row">
+        <div
+          role="slider"
+          tabIndex={0}
+          aria-label="Time"
+          aria-valuemin={0}
+          aria-valuemax={end_ms}
+          aria-valuenow={chosen.at_ms}
+          aria-valuetext={`${chosen.at_ms} ms: ${chosen.label}, ${gateWords(chosen.gate)}`}
+          className="ruler"
+          data-testid="ruler"
+          onClick={onRuler}
+        >
+          {(["step", "event", "check"] as const).map((kind) => (
+            <div key={kind} className={`lane ${kind}`} aria-hidden="true">
+              {cells.map((c, b) => (
+                <span key={b} className={c.kinds.includes(kind) ? (c.error && kind === "step" ? "on error" : "on") : undefined} />
+              ))}
+            </div>
+          ))}
+          <div className="lane gate" aria-hidden="true">
             {cells.map((c, b) => (
-              <span key={b} className={c.kinds.includes(kind) ? (c.error && kind === "step" ? "on error" : "on") : undefined} />
+              <span key={b} className={`gate-${c.gate}`} />
             ))}
           </div>
-        ))}
-        <div className="lane gate" aria-hidden="true">
-          {cells.map((c, b) => (
-            <span key={b} className={`gate-${c.gate}`} />
-          ))}
+          <span className="cursor" aria-hidden="true" style={{ left: pct(chosen.at_ms) }} />
+          {playhead !== null && playhead !== undefined && <span className="playhead" aria-hidden="true" data-testid="playhead" style={{ left: pct(playhead) }} />}
         </div>
-        <span className="cursor" aria-hidden="true" style={{ left: pct(chosen.at_ms) }} />
-        {playhead !== null && playhead !== undefined && <span className="playhead" aria-hidden="true" data-testid="playhead" style={{ left: pct(playhead) }} />}
+        <p className="timeline-legend muted">
+          <span className="lg step">steps</span> <span className="lg event">events</span> <span className="lg check">checks</span>{" "}
+          <span className="lg gate">gate</span> <Help term="timeline" topic="the timeline" />
+          <span className="num">
+            {sel + 1}/{n} · {chosen.at_ms} ms
+          </span>
+        </p>
       </div>
     </section>
   );
