@@ -55,7 +55,7 @@ func TestRunsComparesAttemptByAttempt(t *testing.T) {
 		t.Errorf("rows %v, want A's order then B's extras %v", slugs, want)
 	}
 	want := map[string][]Field{
-		"same":    {},
+		"same": {},
 		// The notice said done in both, but in B nothing was saved: its "wrong" mark differs.
 		"flipped": {FieldTerminal, "truth", "notice", "gate", FieldSteps},
 		"only-a":  {FieldPresent},
