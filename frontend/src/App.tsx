@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
 import { ApprovalPrompt } from "./components/ApprovalPrompt";
+import { CompareView } from "./components/CompareView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
@@ -14,6 +15,7 @@ import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
 import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug } from "./state/live";
+import { useCompare } from "./state/useCompare";
 import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
 import { useGateFrames } from "./state/useGateFrames";
@@ -82,7 +84,8 @@ export function App({ api }: { api: Api }) {
     if (nowRunning) select(nowRunning);
   }, [nowRunning, select]);
 
-  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select });
+  const compare = useCompare(api);
+  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state });
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
@@ -127,63 +130,89 @@ export function App({ api }: { api: Api }) {
         </div>
       )}
       <div className="workspace" style={{ gridTemplateColumns: `minmax(0, 1fr) ${historyWidth}px` }}>
-        <main style={{ gridTemplateRows: `${tableHeight}px auto minmax(0, 1fr)` }}>
-          <section className="panel attempts-panel" aria-labelledby="attempts-heading">
-            <div className="panel-head">
-              <h2 id="attempts-heading">
-                Attempts
-                {importedRun && <span className="tag">imported</span>}
-              </h2>
-              <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
-            </div>
-            <div className="scroll">
-              <AttemptsTable
-                rows={rows}
-                columns={columns}
-                selected={selected}
-                running={nowRunning}
-                busy={running}
-                disagreements={disagreements}
-                onRun={(slug) => w.runAttempts([slug])}
-                onSelect={select}
+        <main style={{ gridTemplateRows: compare.state ? "minmax(0, 1fr)" : `${tableHeight}px auto minmax(0, 1fr)` }}>
+          {compare.state ? (
+            compare.state.comparison ? (
+              <CompareView
+                comparison={compare.state.comparison}
+                onClose={compare.close}
+                onOpen={(id) => {
+                  compare.close();
+                  w.openRun(id);
+                }}
               />
-            </div>
-          </section>
-          <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
-          {sel && (sel.attempt || liveView) ? (
-            <TraceViewer
-              key={w.shownId ?? ""}
-              title={sel.title}
-              plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
-              columns={columns}
-              steps={selSteps}
-              attempt={sel.attempt}
-              live={liveView}
-              replay={replays[sel.slug]}
-              frames={replays[sel.slug]?.frames ?? frames}
-              runId={w.shownId ?? ""}
-              onSaveMedia={w.saveShownMedia}
-              onRun={running ? undefined : () => w.runAttempts([sel.slug])}
-              current={following ? selSteps.length - 1 : selection.step}
-              onStep={(i) => {
-                setFollowLive(false);
-                setSelection((s) => ({ ...s, step: i }));
-              }}
-            />
+            ) : (
+              <section className="panel compare" aria-label="Compare runs">
+                <p className={compare.state.error ? "warn" : "muted"} role="status">
+                  {compare.state.error ? `Could not compare the runs: ${compare.state.error}` : "Comparing…"}
+                </p>
+                <button type="button" onClick={compare.close}>
+                  Close comparison
+                </button>
+              </section>
+            )
           ) : (
-            <section className="panel trace empty" aria-label="Trace">
-              <p className="muted">{sel ? `${sel.title} has not run yet: ▶ on its row runs it.` : "Select an attempt to see its trace."}</p>
-            </section>
+            <>
+              <section className="panel attempts-panel" aria-labelledby="attempts-heading">
+                <div className="panel-head">
+                  <h2 id="attempts-heading">
+                    Attempts
+                    {importedRun && <span className="tag">imported</span>}
+                  </h2>
+                  <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
+                </div>
+                <div className="scroll">
+                  <AttemptsTable
+                    rows={rows}
+                    columns={columns}
+                    selected={selected}
+                    running={nowRunning}
+                    busy={running}
+                    disagreements={disagreements}
+                    onRun={(slug) => w.runAttempts([slug])}
+                    onSelect={select}
+                  />
+                </div>
+              </section>
+              <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
+              {sel && (sel.attempt || liveView) ? (
+                <TraceViewer
+                  key={w.shownId ?? ""}
+                  title={sel.title}
+                  plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
+                  columns={columns}
+                  steps={selSteps}
+                  attempt={sel.attempt}
+                  live={liveView}
+                  replay={replays[sel.slug]}
+                  frames={replays[sel.slug]?.frames ?? frames}
+                  runId={w.shownId ?? ""}
+                  onSaveMedia={w.saveShownMedia}
+                  onRun={running ? undefined : () => w.runAttempts([sel.slug])}
+                  current={following ? selSteps.length - 1 : selection.step}
+                  onStep={(i) => {
+                    setFollowLive(false);
+                    setSelection((s) => ({ ...s, step: i }));
+                  }}
+                />
+              ) : (
+                <section className="panel trace empty" aria-label="Trace">
+                  <p className="muted">{sel ? `${sel.title} has not run yet: ▶ on its row runs it.` : "Select an attempt to see its trace."}</p>
+                </section>
+              )}
+            </>
           )}
         </main>
         <HistoryList
           runs={w.history}
           current={run?.id ?? null}
           onOpen={(id) => {
+            compare.close();
             w.openRun(id);
             select(selected);
           }}
           onDelete={w.deleteRun}
+          onCompare={compare.open}
           resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
         />
       </div>

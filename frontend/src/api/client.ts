@@ -4,6 +4,7 @@
 // events from one shared WebSocket at /api/events. See docs/api.md.
 import type {
   ApprovalAsk,
+  Comparison,
   ImportResult,
   Progress,
   Replay,
@@ -210,6 +211,8 @@ export interface Api {
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
+    /** Two stored runs side by side, attempt by attempt, with what differs. */
+    compare(a: string, b: string): Promise<Comparison>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -267,6 +270,7 @@ export function createApi(t: Transport): Api {
       get: (id) => c<Run>("Runs", "Get", id),
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
+      compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),

@@ -608,3 +608,54 @@ export interface SessionInfo {
   transport: string;
   data_dir: string;
 }
+
+/** One side of a comparison: which run (compare.Run). */
+export interface CompareRun {
+  id: string;
+  task: string;
+  created: string;
+  status: RunStatus;
+  source: string;
+}
+
+/** One side's verdict in one check's column (compare.Call). */
+export interface CompareCall {
+  /** "truth", a signal's id or "gate". */
+  id: string;
+  done: boolean;
+  unconfirmed?: boolean;
+  /** The call disagrees with the ground truth. */
+  wrong?: boolean;
+}
+
+/** What one run recorded of one attempt (compare.Side). */
+export interface CompareSide {
+  terminal: Terminal;
+  reason: string;
+  calls: CompareCall[];
+  wrong: number;
+  steps: number;
+  /** When its last step ended, from the attempt's start. */
+  duration_ms: number;
+}
+
+/** One attempt slug in both runs; a side is null where its run has no such attempt (compare.Row). */
+export interface CompareRow {
+  slug: string;
+  title: string;
+  a: CompareSide | null;
+  b: CompareSide | null;
+  /** What differs: "present", "terminal", a check's id, "steps", "duration". */
+  differs: string[];
+}
+
+/** Two runs side by side, attempt by attempt (Runs.Compare, compare.Comparison). */
+export interface Comparison {
+  a: CompareRun;
+  b: CompareRun;
+  /** The verdict columns: the ground truth, the signals, the gate. */
+  checks: { id: string; label: string }[];
+  rows: CompareRow[];
+  /** How many rows differ. */
+  differing: number;
+}

@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import type { Api } from "../api/client";
 import type { ApprovalAsk, Progress } from "../api/types";
-import { issueTaskInfo, lab, noticeNothingSaved, replay, run } from "./fixtures";
+import { comparison, issueTaskInfo, lab, noticeNothingSaved, replay, run } from "./fixtures";
 
 /** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
 export function fakeApi() {
@@ -35,6 +35,7 @@ export function fakeApi() {
       get: vi.fn().mockResolvedValue(run),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
+      compare: vi.fn().mockResolvedValue(comparison),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),
