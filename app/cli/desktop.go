@@ -19,6 +19,7 @@ func addDesktop(root *cobra.Command, env Env, g *globals) {
 			win := desktop.NewWindow(smoke)
 			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "desktop",
 				OnReady: win.Ready, Dialogs: win})
+			pruneAtStart(env.Stderr, services)
 			return win.Run(desktop.Options{Services: services, Assets: env.Assets, DataDir: dataDir, Smoke: smoke, Log: env.Stderr})
 		})
 	}
