@@ -15,6 +15,8 @@ export const GLOSSARY = {
     "The timeline puts the attempt's agent steps, the app's own events and the oracle's checks in the order they happened, each with the completion gate's state at that point (✓ done, ✗ not done, · not known: the app keeps no event log to replay). Choosing a point on it, in the steps list, in the replay or by playing the video chooses the same moment everywhere.",
   compare:
     "Two runs side by side, attempt by attempt: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than 1.25 times the other and at least 100 ms longer, since timings always vary a little.",
+  retention:
+    "Retention keeps the history from growing without end: after each run, and when Observatory starts, runs past either limit (beyond the newest N, or added more than D days ago) are deleted with their videos and screenshots. An empty limit is off; both empty keep every run. A run still being written and the run open in the window are always kept. `observatory runs --prune` applies it from the command line.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
 } as const;
 

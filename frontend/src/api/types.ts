@@ -502,6 +502,16 @@ export interface Settings {
   models?: ModelConfig[];
   /** Who plans runs started here: the task's script (default; a task without a plan still goes to a model) or a model. */
   planner?: "script" | "model";
+  /** Which runs the history keeps; an absent or zero limit is off (retention.Policy). */
+  retention?: Retention;
+}
+
+/** The history's retention: runs past either limit are deleted after each run and at start. */
+export interface Retention {
+  /** Keep the newest keep_last runs. */
+  keep_last?: number;
+  /** Keep the runs added within the last keep_days days. */
+  keep_days?: number;
 }
 
 /** One model a run may be planned by (model.ModelConfig). Its key stays in the backend's environment. */
