@@ -37,6 +37,8 @@ function Harness({ attempt = withShots, video, live, replay }: { attempt?: Attem
 }
 
 const heading = () => screen.getByTestId("step-heading").textContent;
+/** A timeline mark's accessible name: its label and the words for screen readers (the rest is aria-hidden). */
+const markName = (o: Element) => `${o.querySelector(".mark-label")!.textContent}${o.querySelector(".sr-only")!.textContent}`;
 const tab = (name: RegExp | string) => fireEvent.click(screen.getByRole("tab", { name }));
 
 beforeEach(() => localStorage.clear());
@@ -225,7 +227,7 @@ describe("TraceViewer", () => {
       fireEvent.timeUpdate(v);
       expect(heading()).toBe("Step 5 of 5: Verify committed reservation");
       expect(v.currentTime).toBe(0.2); // the video stays where it plays
-      expect(screen.getByRole("option", { selected: true }).getAttribute("aria-label")).toMatch(/^Step 5: Verify committed reservation/);
+      expect(markName(screen.getByRole("option", { selected: true }))).toMatch(/^Step 5: Verify committed reservation/);
       v.currentTime = 0.05;
       fireEvent.timeUpdate(v);
       expect(heading()).toBe("Step 2 of 5: Fill task title");
@@ -237,13 +239,13 @@ describe("TraceViewer", () => {
 
   describe("the timeline", () => {
     const marks = () => within(screen.getByRole("listbox", { name: "Timeline marks" }));
-    const selected = () => marks().getByRole("option", { selected: true }).getAttribute("aria-label");
+    const selected = () => markName(marks().getByRole("option", { selected: true }));
 
     it("interleaves the steps, the app's events and the final check, with the gate's state at each", () => {
       render(<Harness attempt={{ ...withShots, events: savesNormally.events }} />);
       const labels = marks()
         .getAllByRole("option")
-        .map((o) => o.getAttribute("aria-label"));
+        .map(markName);
       expect(labels.slice(0, 4)).toEqual([
         "Step 1: Open reservation dialog, agent step at 0 ms, gate not known here",
         "#1 dialog-opened, app event at 40 ms, gate not known here",
