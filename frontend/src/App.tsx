@@ -87,6 +87,19 @@ export function App({ api }: { api: Api }) {
   const compare = useCompare(api);
   useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state });
 
+  const { close: closeCompare } = compare;
+  const { openRun } = w;
+  /** Opens a run from the history, keeping the selected attempt; one function, so no entry redraws. */
+  const openFromHistory = useCallback(
+    (id: string) => {
+      closeCompare();
+      openRun(id);
+      setSelection((s) => ({ slug: s.slug, step: 0 }));
+      setFollowLive(true);
+    },
+    [closeCompare, openRun],
+  );
+
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
   const importedRun = run !== null && isImported(run);
@@ -206,11 +219,7 @@ export function App({ api }: { api: Api }) {
         <HistoryList
           runs={w.history}
           current={run?.id ?? null}
-          onOpen={(id) => {
-            compare.close();
-            w.openRun(id);
-            select(selected);
-          }}
+          onOpen={openFromHistory}
           onDelete={w.deleteRun}
           onCompare={compare.open}
           resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}

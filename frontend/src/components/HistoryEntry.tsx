@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { RunSummary } from "../api/types";
 import { isImported } from "../history/filter";
 
@@ -18,9 +18,9 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 /**
  * One stored run: its id, status, task and source, when it started (and, for an import, when
  * it was added), its completed and wrong attempts. A box picks it for a comparison; Delete
- * asks once more before it deletes.
+ * asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
  */
-export function HistoryEntry({ run: r, current, onOpen, onDelete, picked, onPick }: HistoryEntryProps) {
+export const HistoryEntry = memo(function HistoryEntry({ run: r, current, onOpen, onDelete, picked, onPick }: HistoryEntryProps) {
   const [confirming, setConfirming] = useState(false);
   const imported = isImported(r);
   return (
@@ -55,4 +55,4 @@ export function HistoryEntry({ run: r, current, onOpen, onDelete, picked, onPick
       )}
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { RunSummary } from "../api/types";
 import { ALL, queryRuns, type HistoryQuery } from "../history/filter";
 import { HistoryEntry } from "./HistoryEntry";
@@ -23,7 +23,10 @@ export interface HistoryListProps {
 export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resizer }: HistoryListProps) {
   const [query, setQuery] = useState<HistoryQuery>(ALL);
   const [picked, setPicked] = useState<string[]>([]);
-  const pick = (id: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
+  const pick = useCallback(
+    (id: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id))),
+    [],
+  );
   const present = picked.filter((id) => runs.some((r) => r.id === id));
   const shown = useMemo(() => queryRuns(runs, query), [runs, query]);
   const tasks = useMemo(() => [...new Set(runs.map((r) => r.task))].sort(), [runs]);

@@ -19,6 +19,9 @@ export interface LiveView {
   events: AppEvent[];
 }
 
+/** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
+const NO_EVENTS: AppEvent[] = [];
+
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
   title: string;
@@ -78,7 +81,7 @@ export function TraceViewer(p: TraceViewerProps) {
   const [playhead, setPlayhead] = useState<number | null>(null);
   const [fromVideo, setFromVideo] = useState(false);
   const video = attempt?.video;
-  const events = attempt?.events ?? p.live?.events ?? [];
+  const events = attempt?.events ?? p.live?.events ?? NO_EVENTS;
   const frames = p.frames ?? p.replay?.frames;
   const gate = attempt?.verdicts.gate.done;
   const answers = attempt?.answers?.length ?? 0;
