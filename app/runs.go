@@ -53,6 +53,8 @@ type Runs struct {
 
 	mu      sync.Mutex
 	current *liveRun
+	// shown is the run the window last opened (Get), which retention keeps.
+	shown string
 }
 
 type liveRun struct {
@@ -144,6 +146,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	if req.Config != nil {
 		override = *req.Config
 	}
+	id := runner.NewRunID(time.Now())
 	finished := false // whether the runner reported the run's end itself
 	var live *liveRun // set before the run starts
 	// report forwards p to the UI; the run stops being current before the UI hears that it
@@ -152,10 +155,10 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		if p.Kind == runner.RunFinished {
 			finished = true
 			r.release(live)
+			r.pruneAfterRun(id)
 		}
 		r.emit.Emit(EventRun, p)
 	}
-	id := runner.NewRunID(time.Now())
 	media := ""
 	if r.media != "" {
 		media = filepath.Join(r.media, id)
@@ -228,8 +231,17 @@ func (r *Runs) Reset() error { return r.Stop() }
 // History lists stored runs, newest first.
 func (r *Runs) History() ([]store.Summary, error) { return r.store.List() }
 
-// Get returns one stored run (a unique id prefix is enough).
-func (r *Runs) Get(id string) (agent.Run, error) { return r.store.Get(id) }
+// Get returns one stored run (a unique id prefix is enough). The window opens runs with it,
+// so retention keeps the last one it returned.
+func (r *Runs) Get(id string) (agent.Run, error) {
+	run, err := r.store.Get(id)
+	if err == nil {
+		r.mu.Lock()
+		r.shown = run.ID
+		r.mu.Unlock()
+	}
+	return run, err
+}
 
 // Replay rebuilds one attempt of a stored run from its events, frame by frame, and
 // recomputes its verdicts beside the ones recorded.

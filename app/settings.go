@@ -12,6 +12,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/jsonstrict"
 	"observatory/backend/planner/model"
+	"observatory/backend/retention"
 )
 
 // UserSettings are the choices runs started from the UI use. Config holds only the numbers
@@ -36,6 +37,9 @@ type UserSettings struct {
 	// Planner is who plans the runs started here: "script" (the task's plan; the default, and
 	// a model still plans a task without one) or "model".
 	Planner string `json:"planner,omitempty"`
+	// Retention bounds the history: the runs past it are deleted after each run and at
+	// start. Off by default.
+	Retention retention.Policy `json:"retention"`
 }
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.
@@ -77,6 +81,9 @@ func (s *Settings) Save(u UserSettings) error {
 	}
 	if u.Parallel < 0 || u.Parallel > MaxParallel {
 		return fmt.Errorf("settings not saved: parallel %d: want 1 to %d attempts at once", u.Parallel, MaxParallel)
+	}
+	if err := u.Retention.Validate(); err != nil {
+		return fmt.Errorf("settings not saved: %w", err)
 	}
 	if err := checkModels(u); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)

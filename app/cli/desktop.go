@@ -20,6 +20,7 @@ func addDesktop(root *cobra.Command, env Env, g *globals) {
 			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "desktop",
 				OnReady: win.Ready, Dialogs: win})
 			warnKillSwitch(g, services)
+			pruneAtStart(env.Stderr, services)
 			return win.Run(desktop.Options{Services: services, Assets: env.Assets, DataDir: dataDir, Smoke: smoke, Log: env.Stderr})
 		})
 	}

@@ -10,12 +10,20 @@ import (
 )
 
 func newRunsCmd(env Env, g *globals) *cobra.Command {
-	var asJSON bool
+	var asJSON, prune bool
 	cmd := &cobra.Command{
 		Use:   "runs",
 		Short: "List the run history, newest first",
-		Args:  cobra.NoArgs,
+		Long: `Lists the run history, newest first. With --prune it first deletes the runs past the
+retention setting (Settings → Retention: keep the last N runs, runs newer than D days), as
+the desktop and serve do when they start; a run still being written is kept.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if prune {
+				if err := withStore(g, func(st *store.Store, dataDir string) error { return pruneStore(env.Stderr, st, dataDir) }); err != nil {
+					return err
+				}
+			}
 			return withReader(g, func(st *store.Store, _ string) error {
 				runs, err := st.List()
 				if err != nil {
@@ -39,6 +47,7 @@ func newRunsCmd(env Env, g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&prune, "prune", false, "first delete the runs past the retention setting")
 	return cmd
 }
 

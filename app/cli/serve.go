@@ -33,6 +33,7 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "http"})
 				defer services.Shutdown()
 				warnKillSwitch(g, services)
+				pruneAtStart(env.Stderr, services)
 				ln, err := net.Listen("tcp", listen)
 				if err != nil {
 					return fmt.Errorf("listening on %s: %w", listen, err)

@@ -2,6 +2,8 @@ package uitest
 
 import (
 	"fmt"
+	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,6 +120,33 @@ func TestRunAndTrace(t *testing.T) {
 			t.Fatalf("the video did not seek to step 4's start %.3f s: currentTime %v: %v", start, got, err)
 		}
 		snap(t, page, "trace-with-video")
+	})
+
+	t.Run("the timeline and the video are one selection", func(t *testing.T) {
+		video := loadedVideo(t, page)
+		h, err := video.ElementHandle()
+		must(t, "find the video", err)
+		steps := trace.GetByRole("navigation", playwright.LocatorGetByRoleOptions{Name: "Steps"})
+		must(t, "choose step 2 in the list", steps.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Fill task title"}).Click())
+		expectText(t, page.GetByTestId("step-heading"), headings[1])
+		into := stepStart(t, page) + 0.005
+		marks := trace.GetByRole("listbox", playwright.LocatorGetByRoleOptions{Name: "Timeline marks"})
+		must(t, "choose step 3 on the timeline", marks.GetByRole("option", playwright.LocatorGetByRoleOptions{Name: "Step 3: "}).Click())
+		expectText(t, page.GetByTestId("step-heading"), headings[2])
+		start := stepStart(t, page)
+		if _, err := page.WaitForFunction(fmt.Sprintf("v => Math.abs(v.currentTime - %g) < 0.05", start), h); err != nil {
+			got, _ := video.Evaluate("v => v.currentTime", nil)
+			t.Fatalf("choosing step 3 on the timeline did not seek the video to %.3f s: currentTime %v: %v", start, got, err)
+		}
+		// Seek the video into step 2: the selection follows it, and the video stays there.
+		_, err = video.Evaluate(fmt.Sprintf("v => { v.currentTime = %g; }", into), nil)
+		must(t, "seek the video", err)
+		expectText(t, page.GetByTestId("step-heading"), headings[1])
+		must(t, "see step 2 chosen on the timeline", expect.Locator(marks.GetByRole("option", playwright.LocatorGetByRoleOptions{Selected: playwright.Bool(true)})).ToHaveAccessibleName(regexp.MustCompile(`^Step 2: `)))
+		if got, err := video.Evaluate("v => v.currentTime", nil); err != nil || math.Abs(toFloat(got)-into) > 0.05 {
+			t.Errorf("the video jumped after the selection followed it: currentTime %v (want %.3f): %v", got, into, err)
+		}
+		checkA11y(t, page, "the trace with its timeline and video")
 	})
 }
 

@@ -199,6 +199,11 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	s = Step{Index: i, Action: a.Redacted(), Reason: p.Reason, ModelTurns: p.Turns, StartMS: r.sinceStart()}
 	t0 := r.x.now()
 	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
+	if g, ok := r.page.(Grouper); ok {
+		// The recording's grouping: an error there is no evidence about the attempt.
+		_ = g.Group(r.ctx, fmt.Sprintf("Step %d: %s", i+1, a.Description))
+		defer func() { _ = g.EndGroup(r.ctx) }()
+	}
 
 	// Verify touches nothing, so the observation just taken is its before sample; every
 	// other action is re-observed immediately before it runs.

@@ -110,6 +110,15 @@ type Lifeline interface {
 	GoneErr() error
 }
 
+// Grouper is a Page whose recording (a Playwright trace) can group the calls made for one
+// agent action under its name, so the recording shows each step with the harness's calls
+// inside it. The executor opens a group for each step and closes it when the step ends.
+// Grouping belongs to the recording: its failure says nothing about the attempt.
+type Grouper interface {
+	Group(ctx context.Context, name string) error
+	EndGroup(ctx context.Context) error
+}
+
 // Proposal is what a planner wants next: one action, or the end of its plan. It is the
 // Proposal record, kept apart from the Decision policy takes on it.
 type Proposal struct {

@@ -97,6 +97,9 @@ func attemptID(tx *gorm.DB, runID, slug string) (uint, error) {
 	return row.ID, err
 }
 
+// stepBatch is how many steps one INSERT writes.
+const stepBatch = 500
+
 // insertAttempt writes a whole attempt: its row, steps and events.
 func insertAttempt(tx *gorm.DB, runID string, pos int, a agent.Attempt) error {
 	row := newAttemptRow(runID, pos, a)
@@ -108,7 +111,9 @@ func insertAttempt(tx *gorm.DB, runID string, pos int, a agent.Attempt) error {
 		for i, st := range a.Steps {
 			steps[i] = newStepRow(row.ID, st)
 		}
-		if err := tx.Create(&steps).Error; err != nil {
+		// In batches: one INSERT of a long attempt's steps would pass SQLite's limit on
+		// bound variables (32766).
+		if err := tx.CreateInBatches(&steps, stepBatch).Error; err != nil {
 			return err
 		}
 	}

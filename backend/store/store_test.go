@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -48,6 +49,26 @@ func TestSaveImportedRoundTrips(t *testing.T) {
 	want.Status = agent.RunImported
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Get after SaveImported:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestSaveImportedKeepsAnAttemptOfTenThousandSteps(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("long")
+	a := &run.Attempts[0]
+	a.Steps = nil
+	for k := range 10_000 {
+		a.Steps = append(a.Steps, agent.Step{Index: k, StartMS: int64(k), Action: agent.Action{ID: fmt.Sprint("s", k), Description: "a step", Kind: agent.ActClick}})
+	}
+	if err := s.SaveImported(run); err != nil {
+		t.Fatalf("storing 10,000 steps: %v", err)
+	}
+	got, err := s.Get("long")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps := got.Attempts[0].Steps; len(steps) != 10_000 || steps[9_999].Index != 9_999 {
+		t.Errorf("got %d steps back, the last %+v", len(steps), steps[len(steps)-1].Index)
 	}
 }
 

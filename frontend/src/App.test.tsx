@@ -290,6 +290,49 @@ describe("App deep links", () => {
   });
 });
 
+describe("App compare", () => {
+  const summaries = [
+    { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished" as const, source: "live", attempts: 2, completed: 1, wrong: 1 },
+    { id: "run-2", task: "booking", created: "2025-01-01T00:00:00Z", added: "2026-12-01T00:00:00Z", status: "imported" as const, source: "shared.json", attempts: 1, completed: 0, wrong: 0 },
+  ];
+
+  it("compares two runs picked in the history, keeps the pair in the link, and closes back to the trace", async () => {
+    window.history.replaceState(null, "", "/");
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    render(<App api={api} />);
+    const history = await screen.findByRole("navigation", { name: "Run history" });
+    await within(history).findByText("run-1");
+    const compare = within(history).getByRole("button", { name: "Compare" });
+    expect(compare).toHaveProperty("disabled", true);
+    fireEvent.click(within(history).getByRole("checkbox", { name: "Compare run run-1" }));
+    expect(compare).toHaveProperty("disabled", true);
+    fireEvent.click(within(history).getByRole("checkbox", { name: "Compare run run-2" }));
+    await act(async () => {
+      fireEvent.click(compare);
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    expect(window.location.hash).toBe("#/compare/run-1/run-2");
+    expect(api.runs.compare).toHaveBeenCalledWith("run-1", "run-2");
+    const view = await screen.findByRole("region", { name: /Compare runs/ });
+    expect(within(view).getByRole("status").textContent).toBe("2 of 3 attempts differ");
+    expect(screen.queryByRole("region", { name: "Trace" })).toBeNull();
+    await act(async () => fireEvent.click(within(view).getByRole("button", { name: "Close comparison" })));
+    expect(screen.queryByRole("region", { name: /Compare runs/ })).toBeNull();
+    expect(window.location.hash).not.toContain("compare");
+  });
+
+  it("opens the comparison a link names, and says why when it cannot", async () => {
+    window.history.replaceState(null, "", "#/compare/run-1/nope");
+    const { api } = fakeApi();
+    vi.mocked(api.runs.compare).mockRejectedValue(new Error('run "nope" not found'));
+    render(<App api={api} />);
+    expect(await screen.findByText('Could not compare the runs: run "nope" not found')).toBeTruthy();
+    expect(window.location.hash).toBe("#/compare/run-1/nope"); // the link is kept, not rewritten
+    window.history.replaceState(null, "", "/");
+  });
+});
+
 describe("App keyboard and theme", () => {
   it("moves the attempt selection with ↑/↓ anywhere outside controls, the focus following", async () => {
     const { api } = fakeApi();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
 import { ApprovalPrompt } from "./components/ApprovalPrompt";
+import { CompareView } from "./components/CompareView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
@@ -15,8 +16,10 @@ import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
 import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug } from "./state/live";
+import { useCompare } from "./state/useCompare";
 import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
+import { useGateFrames } from "./state/useGateFrames";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
 import { withClaim } from "./trace/claim";
@@ -83,11 +86,26 @@ export function App({ api }: { api: Api }) {
     if (nowRunning) select(nowRunning);
   }, [nowRunning, select]);
 
-  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select });
+  const compare = useCompare(api);
+  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state });
+
+  const { close: closeCompare } = compare;
+  const { openRun } = w;
+  /** Opens a run from the history, keeping the selected attempt; one function, so no entry redraws. */
+  const openFromHistory = useCallback(
+    (id: string) => {
+      closeCompare();
+      openRun(id);
+      setSelection((s) => ({ slug: s.slug, step: 0 }));
+      setFollowLive(true);
+    },
+    [closeCompare, openRun],
+  );
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
   const importedRun = run !== null && isImported(run);
+  const frames = useGateFrames(api, w.shownId, sel?.attempt && !replays[sel.slug] && !running ? sel.slug : null);
   const following = followLive && sel !== null && sel.slug === nowRunning;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
@@ -136,65 +154,88 @@ export function App({ api }: { api: Api }) {
         </div>
       )}
       <div className="workspace" style={{ gridTemplateColumns: `minmax(0, 1fr) ${historyWidth}px` }}>
-        <main style={{ gridTemplateRows: `${tableHeight}px auto minmax(0, 1fr)` }}>
-          <section className="panel attempts-panel" aria-labelledby="attempts-heading">
-            <div className="panel-head">
-              <h2 id="attempts-heading">
-                Attempts
-                {importedRun && <span className="tag">imported</span>}
-              </h2>
-              <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
-            </div>
-            <div className="scroll">
-              <AttemptsTable
-                rows={rows}
-                columns={columns}
-                selected={selected}
-                running={nowRunning}
-                busy={running}
-                disagreements={disagreements}
-                onRun={(slug) => w.runAttempts([slug])}
-                onSelect={select}
+        <main style={{ gridTemplateRows: compare.state ? "minmax(0, 1fr)" : `${tableHeight}px auto minmax(0, 1fr)` }}>
+          {compare.state ? (
+            compare.state.comparison ? (
+              <CompareView
+                comparison={compare.state.comparison}
+                onClose={compare.close}
+                onOpen={(id) => {
+                  compare.close();
+                  w.openRun(id);
+                }}
               />
-            </div>
-          </section>
-          <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
-          {sel && (sel.attempt || liveView) ? (
-            <TraceViewer
-              key={w.shownId ?? ""}
-              title={sel.title}
-              plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
-              columns={columns}
-              steps={selSteps}
-              attempt={sel.attempt}
-              live={liveView}
-              replay={replays[sel.slug]}
-              runId={w.shownId ?? ""}
-              onSaveMedia={w.saveShownMedia}
-              onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
-              loadLedger={w.loadLedger}
-              onExportLedger={() => w.exportShownLedger(sel.slug)}
-              onRun={running ? undefined : () => w.runAttempts([sel.slug])}
-              current={following ? selSteps.length - 1 : selection.step}
-              onStep={(i) => {
-                setFollowLive(false);
-                setSelection((s) => ({ ...s, step: i }));
-              }}
-            />
+            ) : (
+              <section className="panel compare" aria-label="Compare runs">
+                <p className={compare.state.error ? "warn" : "muted"} role="status">
+                  {compare.state.error ? `Could not compare the runs: ${compare.state.error}` : "Comparing…"}
+                </p>
+                <button type="button" onClick={compare.close}>
+                  Close comparison
+                </button>
+              </section>
+            )
           ) : (
-            <section className="panel trace empty" aria-label="Trace">
-              <p className="muted">{sel ? `${sel.title} has not run yet: ▶ on its row runs it.` : "Select an attempt to see its trace."}</p>
-            </section>
+            <>
+              <section className="panel attempts-panel" aria-labelledby="attempts-heading">
+                <div className="panel-head">
+                  <h2 id="attempts-heading">
+                    Attempts
+                    {importedRun && <span className="tag">imported</span>}
+                  </h2>
+                  <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
+                </div>
+                <div className="scroll">
+                  <AttemptsTable
+                    rows={rows}
+                    columns={columns}
+                    selected={selected}
+                    running={nowRunning}
+                    busy={running}
+                    disagreements={disagreements}
+                    onRun={(slug) => w.runAttempts([slug])}
+                    onSelect={select}
+                  />
+                </div>
+              </section>
+              <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
+              {sel && (sel.attempt || liveView) ? (
+                <TraceViewer
+                  key={w.shownId ?? ""}
+                  title={sel.title}
+                  plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
+                  columns={columns}
+                  steps={selSteps}
+                  attempt={sel.attempt}
+                  live={liveView}
+                  replay={replays[sel.slug]}
+                  frames={replays[sel.slug]?.frames ?? frames}
+                  runId={w.shownId ?? ""}
+                  onSaveMedia={w.saveShownMedia}
+                  onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
+                  loadLedger={w.loadLedger}
+                  onExportLedger={() => w.exportShownLedger(sel.slug)}
+                  onRun={running ? undefined : () => w.runAttempts([sel.slug])}
+                  current={following ? selSteps.length - 1 : selection.step}
+                  onStep={(i) => {
+                    setFollowLive(false);
+                    setSelection((s) => ({ ...s, step: i }));
+                  }}
+                />
+              ) : (
+                <section className="panel trace empty" aria-label="Trace">
+                  <p className="muted">{sel ? `${sel.title} has not run yet: ▶ on its row runs it.` : "Select an attempt to see its trace."}</p>
+                </section>
+              )}
+            </>
           )}
         </main>
         <HistoryList
           runs={w.history}
           current={run?.id ?? null}
-          onOpen={(id) => {
-            w.openRun(id);
-            select(selected);
-          }}
+          onOpen={openFromHistory}
           onDelete={w.deleteRun}
+          onCompare={compare.open}
           resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
         />
       </div>
@@ -217,7 +258,7 @@ export function App({ api }: { api: Api }) {
 }
 
 /** The height the trace pane below the attempts table needs to show a useful screenshot. */
-const TRACE_RESERVE = 580;
+const TRACE_RESERVE = 630;
 
 /** The attempts table's shown height: the chosen one (every row of a lab's eight attempts by
  * default), given way on a short window so the trace below still fits without a page scroll;

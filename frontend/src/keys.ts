@@ -2,7 +2,7 @@
 
 /**
  * True when a key press belongs to the element it was pressed in: a form control, a video,
- * editable text, or a widget that uses the arrow keys itself (tabs, splitters, lists).
+ * editable text, or a widget that uses the arrow keys itself (tabs, splitters, lists, the timeline's marks).
  */
 export function ownsKeys(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;

@@ -4,6 +4,7 @@
 // events from one shared WebSocket at /api/events. See docs/api.md.
 import type {
   ApprovalAsk,
+  Comparison,
   ImportResult,
   MetricsBy,
   MetricsReport,
@@ -217,6 +218,8 @@ export interface Api {
     metrics(by: MetricsBy): Promise<MetricsReport>;
     /** The attempt's action ledger: one entry per step. */
     ledger(id: string, slug: string): Promise<LedgerEntry[]>;
+    /** Two stored runs side by side, attempt by attempt, with what differs. */
+    compare(a: string, b: string): Promise<Comparison>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -284,6 +287,7 @@ export function createApi(t: Transport): Api {
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
       metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
       ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
+      compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),

@@ -662,6 +662,16 @@ export interface Settings {
   models?: ModelConfig[];
   /** Who plans runs started here: the task's script (default; a task without a plan still goes to a model) or a model. */
   planner?: "script" | "model";
+  /** Which runs the history keeps; an absent or zero limit is off (retention.Policy). */
+  retention?: Retention;
+}
+
+/** The history's retention: runs past either limit are deleted after each run and at start. */
+export interface Retention {
+  /** Keep the newest keep_last runs. */
+  keep_last?: number;
+  /** Keep the runs added within the last keep_days days. */
+  keep_days?: number;
 }
 
 /** One model a run may be planned by (model.ModelConfig). Its key stays in the backend's environment. */
@@ -805,4 +815,55 @@ export interface MetricsSlice {
 export interface MetricsReport {
   by: MetricsBy;
   slices: MetricsSlice[];
+}
+
+/** One side of a comparison: which run (compare.Run). */
+export interface CompareRun {
+  id: string;
+  task: string;
+  created: string;
+  status: RunStatus;
+  source: string;
+}
+
+/** One side's verdict in one check's column (compare.Call). */
+export interface CompareCall {
+  /** "truth", a signal's id or "gate". */
+  id: string;
+  done: boolean;
+  unconfirmed?: boolean;
+  /** The call disagrees with the ground truth. */
+  wrong?: boolean;
+}
+
+/** What one run recorded of one attempt (compare.Side). */
+export interface CompareSide {
+  terminal: Terminal;
+  reason: string;
+  calls: CompareCall[];
+  wrong: number;
+  steps: number;
+  /** When its last step ended, from the attempt's start. */
+  duration_ms: number;
+}
+
+/** One attempt slug in both runs; a side is null where its run has no such attempt (compare.Row). */
+export interface CompareRow {
+  slug: string;
+  title: string;
+  a: CompareSide | null;
+  b: CompareSide | null;
+  /** What differs: "present", "terminal", a check's id, "steps", "duration". */
+  differs: string[];
+}
+
+/** Two runs side by side, attempt by attempt (Runs.Compare, compare.Comparison). */
+export interface Comparison {
+  a: CompareRun;
+  b: CompareRun;
+  /** The verdict columns: the ground truth, the signals, the gate. */
+  checks: { id: string; label: string }[];
+  rows: CompareRow[];
+  /** How many rows differ. */
+  differing: number;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { RunSummary } from "../api/types";
 import { isImported } from "../history/filter";
 
@@ -8,15 +8,19 @@ export interface HistoryEntryProps {
   current: boolean;
   onOpen(id: string): void;
   onDelete(id: string): void;
+  /** Whether the run is picked for a comparison, and how to pick it. */
+  picked: boolean;
+  onPick(id: string, on: boolean): void;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * One stored run: its id, status, task and source, when it started (and, for an import, when
- * it was added), its completed and wrong attempts. Delete asks once more before it deletes.
+ * it was added), its completed and wrong attempts. A box picks it for a comparison; Delete
+ * asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
  */
-export function HistoryEntry({ run: r, current, onOpen, onDelete }: HistoryEntryProps) {
+export const HistoryEntry = memo(function HistoryEntry({ run: r, current, onOpen, onDelete, picked, onPick }: HistoryEntryProps) {
   const [confirming, setConfirming] = useState(false);
   const imported = isImported(r);
   return (
@@ -36,6 +40,9 @@ export function HistoryEntry({ run: r, current, onOpen, onDelete }: HistoryEntry
           {imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}
         </span>
       </button>
+      <label className="pick" title="Pick two runs to compare them attempt by attempt">
+        <input type="checkbox" checked={picked} onChange={(e) => onPick(r.id, e.target.checked)} aria-label={`Compare run ${r.id}`} />
+      </label>
       {confirming ? (
         <span className="confirm" role="group" aria-label={`Delete run ${r.id}?`}>
           <button type="button" className="danger" onClick={() => onDelete(r.id)}>Delete</button>
@@ -48,4 +55,4 @@ export function HistoryEntry({ run: r, current, onOpen, onDelete }: HistoryEntry
       )}
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { RunSummary } from "../api/types";
 import { ALL, queryRuns, type HistoryQuery } from "../history/filter";
 import { HistoryEntry } from "./HistoryEntry";
@@ -10,13 +10,24 @@ export interface HistoryListProps {
   current: string | null;
   onOpen(id: string): void;
   onDelete(id: string): void;
+  /** Compares two runs, the one picked first as A. */
+  onCompare(a: string, b: string): void;
   /** The splitter that resizes the list, drawn along its left edge. */
   resizer: ReactNode;
 }
 
-/** The stored runs, searched, filtered and sorted as the user asks. */
-export function HistoryList({ runs, current, onOpen, onDelete, resizer }: HistoryListProps) {
+/**
+ * The stored runs, searched, filtered and sorted as the user asks. Two runs picked with their
+ * boxes are compared by the Compare button; picking a third lets the first go.
+ */
+export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resizer }: HistoryListProps) {
   const [query, setQuery] = useState<HistoryQuery>(ALL);
+  const [picked, setPicked] = useState<string[]>([]);
+  const pick = useCallback(
+    (id: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id))),
+    [],
+  );
+  const present = picked.filter((id) => runs.some((r) => r.id === id));
   const shown = useMemo(() => queryRuns(runs, query), [runs, query]);
   const tasks = useMemo(() => [...new Set(runs.map((r) => r.task))].sort(), [runs]);
   return (
@@ -31,6 +42,12 @@ export function HistoryList({ runs, current, onOpen, onDelete, resizer }: Histor
           </span>
         </div>
         <HistoryFilters query={query} tasks={tasks} onQuery={setQuery} />
+        <div className="compare-bar">
+          <button type="button" disabled={present.length !== 2} onClick={() => onCompare(present[0], present[1])}>
+            Compare
+          </button>
+          <span className="muted">{present.length === 2 ? "the two picked runs" : `pick ${2 - present.length} more run${present.length === 1 ? "" : "s"} to compare`}</span>
+        </div>
         {runs.length === 0 ? (
           <p className="muted">No runs yet.</p>
         ) : shown.length === 0 ? (
@@ -38,7 +55,7 @@ export function HistoryList({ runs, current, onOpen, onDelete, resizer }: Histor
         ) : (
           <ul className="history-runs">
             {shown.map((r) => (
-              <HistoryEntry key={r.id} run={r} current={r.id === current} onOpen={onOpen} onDelete={onDelete} />
+              <HistoryEntry key={r.id} run={r} current={r.id === current} onOpen={onOpen} onDelete={onDelete} picked={present.includes(r.id)} onPick={pick} />
             ))}
           </ul>
         )}

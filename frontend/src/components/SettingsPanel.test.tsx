@@ -36,4 +36,18 @@ describe("SettingsPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(onSave.mock.calls[1][0].config).toEqual({});
   });
+
+  it("keeps every run until a retention limit is set, and saves the limits set", () => {
+    const onSave = vi.fn();
+    render(<SettingsPanel settings={settings} onSave={onSave} />);
+    expect(screen.getByText("Off: every run is kept.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Keep the last (runs)"), { target: { value: "20" } });
+    fireEvent.change(screen.getByLabelText("Keep runs newer than (days)"), { target: { value: "0" } });
+    expect(screen.getByText("Older runs are deleted with their media after each run and at start.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave.mock.calls[0][0].retention).toEqual({ keep_last: 20 });
+    fireEvent.change(screen.getByLabelText("Keep the last (runs)"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave.mock.calls[1][0].retention).toEqual({});
+  });
 });

@@ -1,6 +1,7 @@
 import { cloneElement, useId, useState, type ReactElement } from "react";
 import type { ConfigOverride, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
 import { ModelsSection } from "./ModelsSection";
+import { RetentionSection } from "./RetentionSection";
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
@@ -119,6 +120,7 @@ export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelPr
             </label>
           ))}
         </fieldset>
+        <RetentionSection retention={draft.retention ?? {}} onChange={(retention) => setDraft({ ...draft, retention })} />
       </div>
       <ModelsSection
         models={draft.models ?? []}

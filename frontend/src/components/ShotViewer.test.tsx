@@ -28,7 +28,7 @@ const missed: Step = {
 
 function viewer(step: Step, view: View) {
   return (
-    <ShotViewer runId="r1" step={step} steps={[step]} current={0} view={view} onView={() => {}} onPlaying={() => {}} heading={<h3>Step</h3>} facts={null} />
+    <ShotViewer runId="r1" step={step} seekMs={0} follow view={view} onView={() => {}} onTime={() => {}} heading={<h3>Step</h3>} facts={null} />
   );
 }
 

@@ -16,8 +16,10 @@ type Zoom = (typeof ZOOMS)[number];
 export interface ShotViewerProps {
   runId: string;
   step?: Step;
-  steps: Step[];
-  current: number;
+  /** The chosen moment, in ms, where the video seeks to. */
+  seekMs: number;
+  /** False when the choice came from the video's own time (see VideoPanel). */
+  follow: boolean;
   /** The user's choice; null shows the live page while there is one, else the page after. */
   view: View | null;
   onView(v: View): void;
@@ -25,7 +27,7 @@ export interface ShotViewerProps {
   liveFrame?: string;
   /** The recorded video's media path, when there is one. */
   video?: string;
-  onPlaying(k: number | null): void;
+  onTime(ms: number): void;
   /** The step's heading, at the left of the bar, and its facts under it. */
   heading: ReactNode;
   facts: ReactNode;
@@ -33,12 +35,12 @@ export interface ShotViewerProps {
 
 /**
  * The one large picture of the chosen step: its screenshot before or after, the live page
- * while the attempt runs, or the recorded video (seeking to the step). Screenshots zoom: fit,
- * 100 % or 200 %, scrolling inside the pane. A step's screenshot carries the acted-on
+ * while the attempt runs, or the recorded video (seeking to the chosen moment). Screenshots zoom:
+ * fit, 100 % or 200 %, scrolling inside the pane. A step's screenshot carries the acted-on
  * element's box (before the action) and a miss's nearest candidates, dashed and labelled;
  * a toggle hides them.
  */
-export function ShotViewer({ runId, step, steps, current, view, onView, liveFrame, video, onPlaying, heading, facts }: ShotViewerProps) {
+export function ShotViewer({ runId, step, seekMs, follow, view, onView, liveFrame, video, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
   const views: { id: View; label: string }[] = [
@@ -88,7 +90,7 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
       {facts}
       <div className={`shot-area zoom-${zoom}`} data-testid="shot-area">
         {shown === "video" && video ? (
-          <VideoPanel runId={runId} path={video} steps={steps} current={current} onPlaying={onPlaying} />
+          <VideoPanel runId={runId} path={video} seekMs={seekMs} follow={follow} onTime={onTime} />
         ) : shot ? (
           <ShotFrame key={shot} runId={runId} path={shot} label={label} boxes={boxes} />
         ) : (

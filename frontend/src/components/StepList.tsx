@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Action, Step } from "../api/types";
 import { actionText } from "../trace/target";
 
@@ -9,10 +9,17 @@ export interface StepListProps {
   plan: Action[];
   /** The chosen step's position in steps. */
   current: number;
-  /** The step the recorded video is playing, if any. */
-  playing: number | null;
   onStep(k: number): void;
 }
+
+/** Each row's height in px: rows are drawn only where the list is scrolled to. */
+export const ROW_HEIGHT = 40;
+
+/** Rows drawn beyond the visible ones on each side, so scrolling shows no gap. */
+const OVERSCAN = 6;
+
+/** The height assumed before the list has been laid out (and in tests without layout). */
+const UNMEASURED = 800;
 
 /** A step's status as a mark and words: failed, held or denied, or done. */
 function status(s: Step): { mark: string; text: string; className: string } {
@@ -21,44 +28,85 @@ function status(s: Step): { mark: string; text: string; className: string } {
   return { mark: "✓", text: "ok", className: "ok" };
 }
 
+/** The rows [first, last) to draw for a list scrolled to top and height px tall, of n rows. */
+export function visibleRows(top: number, height: number, n: number): [number, number] {
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(n, Math.ceil((top + (height || UNMEASURED)) / ROW_HEIGHT) + OVERSCAN);
+  return [first, last];
+}
+
 /**
  * The observed steps, one button each with its status, class, duration and admission, and
- * below them the planned steps never reached. Only the chosen step is in the tab order, and
- * when the choice moves (by ←/→) while the focus is in the list, the focus moves with it.
+ * below them the planned steps never reached. Only the rows in view are drawn (a run of
+ * 10,000 steps draws a few dozen), and the chosen one is scrolled into view. Only the chosen
+ * step is in the tab order, and when the choice moves (by ←/→) while the focus is in the
+ * list, the focus moves with it.
  */
-export function StepList({ steps, plan, current, playing, onStep }: StepListProps) {
-  const list = useRef<HTMLOListElement>(null);
+export function StepList({ steps, plan, current, onStep }: StepListProps) {
+  const box = useRef<HTMLElement>(null);
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const refocus = useRef(false);
+  const unreached = useMemo(() => {
+    const seen = new Set(steps.map((s) => s.index));
+    return plan.filter((_, k) => !seen.has(k));
+  }, [steps, plan]);
+  const n = steps.length + unreached.length;
+  const [first, last] = visibleRows(view.top, view.height, n);
+
+  // Bring the chosen step into view; the focus follows it once it is drawn.
   useEffect(() => {
-    const el = list.current;
-    if (el?.contains(document.activeElement)) el.querySelector<HTMLElement>('[aria-current="step"]')?.focus();
+    const el = box.current;
+    if (!el) return;
+    refocus.current = el.contains(document.activeElement);
+    const top = current * ROW_HEIGHT;
+    let to = el.scrollTop;
+    if (top < to) to = top;
+    else if (top + ROW_HEIGHT > to + el.clientHeight) to = top + ROW_HEIGHT - el.clientHeight;
+    if (to !== el.scrollTop) el.scrollTop = to;
+    setView({ top: el.scrollTop, height: el.clientHeight });
   }, [current]);
-  const unreached = plan.filter((_, k) => !steps.some((s) => s.index === k));
+  useLayoutEffect(() => {
+    if (!refocus.current) return;
+    const btn = box.current?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (btn) {
+      btn.focus();
+      refocus.current = false;
+    }
+  });
+
+  const rows = [];
+  for (let k = first; k < last; k++) {
+    const style = { top: k * ROW_HEIGHT, height: ROW_HEIGHT };
+    if (k < steps.length) {
+      const s = steps[k];
+      const st = status(s);
+      rows.push(
+        <li key={k} style={style}>
+          <button type="button" aria-current={k === current ? "step" : undefined} tabIndex={k === current ? 0 : -1} onClick={() => onStep(k)} title={actionText(s.action)}>
+            <span className={`status ${st.className}`} aria-label={st.text} role="img">
+              {st.mark}
+            </span>
+            <span className="desc">{s.action.description}</span>
+            <span className="meta muted num">
+              {s.decision.class} · {s.decision.admission} · {s.duration_ms} ms
+            </span>
+          </button>
+        </li>,
+      );
+    } else {
+      const a = unreached[k - steps.length];
+      rows.push(
+        <li key={k} style={style} className="unreached">
+          <span className="desc">{a.description}</span>
+          <span className="meta muted">not reached</span>
+        </li>,
+      );
+    }
+  }
   return (
-    <nav className="step-list" aria-label="Steps">
+    <nav className="step-list" aria-label="Steps" ref={box} onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
       {steps.length === 0 && <p className="muted">No step observed yet.</p>}
-      <ol ref={list}>
-        {steps.map((s, k) => {
-          const st = status(s);
-          return (
-            <li key={k} className={k === playing ? "playing" : undefined}>
-              <button type="button" aria-current={k === current ? "step" : undefined} tabIndex={k === current ? 0 : -1} onClick={() => onStep(k)} title={actionText(s.action)}>
-                <span className={`status ${st.className}`} aria-label={st.text} role="img">{st.mark}</span>
-                <span className="desc">{s.action.description}</span>
-                <span className="meta muted num">
-                  {s.decision.class} · {s.decision.admission} · {s.duration_ms} ms
-                </span>
-                {k === playing && <span className="tag playing-tag">in video</span>}
-              </button>
-            </li>
-          );
-        })}
-        {unreached.map((a) => (
-          <li key={a.id} className="unreached">
-            <span className="desc">{a.description}</span>
-            <span className="meta muted">not reached</span>
-          </li>
-        ))}
-      </ol>
+      <ol style={{ height: n * ROW_HEIGHT }}>{rows}</ol>
     </nav>
   );
 }

@@ -2,8 +2,8 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Attempt } from "../api/types";
-import { issueAttempt, noticeNothingSaved, plan } from "../test/fixtures";
+import type { Attempt, Replay } from "../api/types";
+import { issueAttempt, noticeNothingSaved, plan, replay, savesNormally } from "../test/fixtures";
 import { columnsOf } from "../verdicts";
 import { TraceViewer, type LiveView } from "./TraceViewer";
 
@@ -17,7 +17,7 @@ const withShots: Attempt = {
   })),
 };
 
-function Harness({ attempt = withShots, video, live }: { attempt?: Attempt; video?: string; live?: LiveView }) {
+function Harness({ attempt = withShots, video, live, replay }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay }) {
   const [i, setI] = useState(0);
   const a = video ? { ...attempt, video } : attempt;
   return (
@@ -29,6 +29,7 @@ function Harness({ attempt = withShots, video, live }: { attempt?: Attempt; vide
       attempt={live ? undefined : a}
       live={live}
       runId="r1"
+      replay={replay}
       current={i}
       onStep={setI}
     />
@@ -36,6 +37,8 @@ function Harness({ attempt = withShots, video, live }: { attempt?: Attempt; vide
 }
 
 const heading = () => screen.getByTestId("step-heading").textContent;
+/** A timeline mark's accessible name: its label and the words for screen readers (the rest is aria-hidden). */
+const markName = (o: Element) => `${o.querySelector(".mark-label")!.textContent}${o.querySelector(".sr-only")!.textContent}`;
 const tab = (name: RegExp | string) => fireEvent.click(screen.getByRole("tab", { name }));
 
 beforeEach(() => localStorage.clear());
@@ -197,7 +200,6 @@ describe("TraceViewer", () => {
       fireEvent.loadedMetadata(v);
       return v;
     }
-    const playing = () => screen.queryAllByText("in video").map((el) => el.closest("li")!.querySelector(".desc")!.textContent);
 
     it("shows it in the centre when Video is chosen", () => {
       render(<Harness video="video.webm" />);
@@ -218,20 +220,78 @@ describe("TraceViewer", () => {
       expect(v.currentTime).toBe(0.077);
     });
 
-    it("marks the step the playing video is in", () => {
+    it("follows the playing video: the step at its time becomes the chosen one, without seeking back", () => {
       render(<Harness video="video.webm" />);
       const v = loadedVideo();
-      expect(playing()).toEqual([]);
       v.currentTime = 0.2;
       fireEvent.timeUpdate(v);
-      expect(playing()).toEqual(["Verify committed reservation"]);
-      expect(heading()).toBe("Step 1 of 5: Open reservation dialog"); // playing does not choose
+      expect(heading()).toBe("Step 5 of 5: Verify committed reservation");
+      expect(v.currentTime).toBe(0.2); // the video stays where it plays
+      expect(markName(screen.getByRole("option", { selected: true }))).toMatch(/^Step 5: Verify committed reservation/);
       v.currentTime = 0.05;
       fireEvent.timeUpdate(v);
-      expect(playing()).toEqual(["Fill task title"]);
-      v.currentTime = 9;
-      fireEvent.timeUpdate(v);
-      expect(playing()).toEqual([]);
+      expect(heading()).toBe("Step 2 of 5: Fill task title");
+      expect(v.currentTime).toBe(0.05);
+      fireEvent.keyDown(document.body, { key: "ArrowRight" }); // and choosing again seeks
+      expect(v.currentTime).toBe(0.077);
+    });
+  });
+
+  describe("the timeline", () => {
+    const marks = () => within(screen.getByRole("listbox", { name: "Timeline marks" }));
+    const selected = () => markName(marks().getByRole("option", { selected: true }));
+
+    it("interleaves the steps, the app's events and the final check, with the gate's state at each", () => {
+      render(<Harness attempt={{ ...withShots, events: savesNormally.events }} />);
+      const labels = marks()
+        .getAllByRole("option")
+        .map(markName);
+      expect(labels.slice(0, 4)).toEqual([
+        "Step 1: Open reservation dialog, agent step at 0 ms, gate not known here",
+        "#1 dialog-opened, app event at 40 ms, gate not known here",
+        "Step 2: Fill task title, agent step at 41 ms, gate not known here",
+        "#2 field-changed field=title value=Spectral scan, app event at 76 ms, gate not known here",
+      ]);
+      expect(labels.at(-1)).toBe("Final check: 0 oracle answers, oracle check at 655 ms, gate not done");
+      expect(labels).toContain("Step 5: Verify committed reservation, oracle check at 131 ms, gate not known here");
+      const shots = [...screen.getByRole("listbox", { name: "Timeline marks" }).querySelectorAll("img")].map((img) => img.getAttribute("src"));
+      expect(shots[0]).toBe("/media/r1/shots/0-after.jpg"); // the filmstrip's screenshots
+    });
+
+    it("shows the gate from the replay's frames, and choosing a mark chooses its step and frame", () => {
+      render(<Harness replay={replay} />);
+      expect(selected()).toBe("Step 1: Open reservation dialog, agent step at 0 ms, gate not done");
+      fireEvent.click(marks().getByRole("option", { name: /^#5 save-answered/ }));
+      expect(heading()).toBe("Step 5 of 5: Verify committed reservation");
+      tab("Replay");
+      expect(screen.getByText("Frame 6 of 8")).toBeTruthy();
+      fireEvent.change(screen.getByRole("slider", { name: "Replay frame" }), { target: { valueAsNumber: 2 } });
+      expect(heading()).toBe("Step 2 of 5: Fill task title");
+      expect(selected()).toMatch(/^#2 field-changed/);
+    });
+
+    it("moves over its marks with the arrow keys when focused, and the steps with them elsewhere", () => {
+      render(<Harness />);
+      const box = screen.getByRole("listbox", { name: "Timeline marks" });
+      fireEvent.keyDown(box, { key: "ArrowRight" });
+      expect(selected()).toMatch(/^#1 dialog-opened/);
+      expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
+      fireEvent.keyDown(box, { key: "ArrowRight" });
+      expect(heading()).toBe("Step 2 of 5: Fill task title");
+      fireEvent.keyDown(box, { key: "End" });
+      expect(selected()).toMatch(/^Final check/);
+      fireEvent.keyDown(document.body, { key: "Home" });
+      expect(selected()).toMatch(/^Step 1: /);
+      expect(screen.getByRole("slider", { name: "Time" }).getAttribute("aria-valuenow")).toBe("0");
+    });
+
+    it("renders a window of marks, not one element per step, on a long run", () => {
+      const many = Array.from({ length: 2000 }, (_, k) => ({ ...withShots.steps![k % 5], start_ms: k * 10, duration_ms: 5 }));
+      render(<Harness attempt={{ ...withShots, steps: many, events: [] }} />);
+      fireEvent.keyDown(document.body, { key: "End" });
+      expect(marks().getAllByRole("option").length).toBeLessThanOrEqual(24);
+      expect(selected()).toMatch(/^Step 2000: /);
+      expect(marks().getByRole("option", { selected: true }).getAttribute("aria-posinset")).toBe("2000");
     });
   });
 });

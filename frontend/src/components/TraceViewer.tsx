@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import type { Action, AppEvent, Attempt, Check, LedgerEntry, Replay, Step } from "../api/types";
+import { useEffect, useMemo, useState } from "react";
+import type { Action, AppEvent, Attempt, Check, Frame, LedgerEntry, Replay, Step } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -8,6 +8,8 @@ import { DetailTabs } from "./DetailTabs";
 import { ShotViewer, type View } from "./ShotViewer";
 import { StepFacts } from "./StepFacts";
 import { StepList } from "./StepList";
+import { Timeline } from "./Timeline";
+import { buildTimeline, frameAt, markAt, stepAtMs, stepEnd } from "../trace/timeline";
 
 /** What a running attempt has shown so far, beyond its steps. */
 export interface LiveView {
@@ -16,6 +18,9 @@ export interface LiveView {
   check?: Check;
   events: AppEvent[];
 }
+
+/** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
+const NO_EVENTS: AppEvent[] = [];
 
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
@@ -29,6 +34,11 @@ export interface TraceViewerProps {
   live?: LiveView;
   /** An imported run's replay of this attempt. */
   replay?: Replay;
+  /**
+   * The frames the attempt's events rebuild, for the gate's state along the timeline (the
+   * replay's, or fetched for a run made here); absent while unknown.
+   */
+  frames?: Frame[] | null;
   runId: string;
   /** The shown step's position in steps. */
   current: number;
@@ -45,9 +55,21 @@ export interface TraceViewerProps {
 }
 
 /**
+ * A moment chosen on the timeline or the replay rather than by step: its step, replay frame
+ * and timeline mark. It holds while its step is the shown one.
+ */
+interface Pick {
+  step: number;
+  frame: number;
+  mark: number;
+}
+
+/**
  * One attempt's trace in panes that fit the window: the steps on the left; the chosen step's
- * screenshot (before, after, live or the video) in the centre; the tabs below it. Steps move
- * with Left/Right/Home/End; the panes' sizes are remembered.
+ * screenshot (before, after, live or the video) in the centre with the timeline under it; the
+ * tabs below. The step list, the timeline, the replay's frames and the video are one
+ * selection: choosing on any of them moves the others. Steps move with Left/Right/Home/End;
+ * the panes' sizes are remembered.
  */
 export function TraceViewer(p: TraceViewerProps) {
   const { steps, attempt } = p;
@@ -59,25 +81,73 @@ export function TraceViewer(p: TraceViewerProps) {
   const [view, setView] = useState<View | null>(null);
   /** The chosen tab; until the user picks one, an imported run opens on its replay. */
   const [tab, setTab] = useState<string | null>(null);
-  const [frame, setFrame] = useState(0);
-  /** The step the recorded video is playing, from its time updates. */
-  const [playing, setPlaying] = useState<number | null>(null);
+  const [pick, setPick] = useState<Pick | null>(null);
+  /** The video's time while it is shown, and whether the last choice came from it. */
+  const [playhead, setPlayhead] = useState<number | null>(null);
+  const [fromVideo, setFromVideo] = useState(false);
   const video = attempt?.video;
-  useEffect(() => setPlaying(null), [p.runId, video]);
-  useEffect(() => setFrame(0), [p.replay]);
+  const events = attempt?.events ?? p.live?.events ?? NO_EVENTS;
+  const frames = p.frames ?? p.replay?.frames;
+  const gate = attempt?.verdicts.gate.done;
+  const answers = attempt?.answers?.length ?? 0;
+  const line = useMemo(
+    () => buildTimeline({ steps, events, frames, final: gate === undefined ? undefined : { gate, answers } }),
+    [steps, events, frames, gate, answers],
+  );
+  const chosen = pick && pick.step === i ? pick : null;
+  const mark = chosen?.mark ?? line.stepMark[i] ?? 0;
+  const frame = chosen?.frame ?? (step ? frameAt(stepEnd(step), events) : 0);
+  const seekMs = line.marks[mark]?.at_ms ?? 0;
+  useEffect(() => setPlayhead(null), [p.runId, video]);
 
-  const { onStep } = p;
+  const { onStep: setStep } = p;
+  /** Chooses a step from the list, the keys or the buttons. */
+  const onStep = (k: number) => {
+    setPick(null);
+    setFromVideo(false);
+    setStep(k);
+  };
+  /** Chooses a mark of the timeline: its step, its frame and its moment. */
+  const chooseMark = (k: number) => {
+    const m = line.marks[k];
+    if (!m) return;
+    setPick({ step: m.step, frame: m.frame, mark: k });
+    setFromVideo(false);
+    setStep(m.step);
+  };
+  /** Chooses a replay frame: the moment of the event that made it. */
+  const chooseFrame = (f: number) => {
+    const at = f > 0 ? events[f - 1]?.at_ms : undefined;
+    const s = at === undefined ? 0 : stepAtMs(at, steps);
+    const k = at === undefined ? -1 : line.marks.findIndex((m) => m.kind === "event" && m.frame === f);
+    setPick({ step: s, frame: f, mark: k >= 0 ? k : (line.stepMark[s] ?? 0) });
+    setFromVideo(false);
+    setStep(s);
+  };
+  /** Follows the video: the step at its time becomes the chosen one, without seeking back. */
+  const onTime = (ms: number) => {
+    setPlayhead(ms);
+    if (n === 0) return;
+    const k = stepAtMs(ms, steps);
+    if (k === i) return;
+    setPick(null);
+    setFromVideo(true);
+    setStep(k);
+  };
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (n === 0 || ownsKeys(e.target) || modified(e)) return;
       const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1 }[e.key];
       if (to === undefined) return;
       e.preventDefault();
-      onStep(Math.max(0, Math.min(n - 1, to)));
+      setPick(null);
+      setFromVideo(false);
+      setStep(Math.max(0, Math.min(n - 1, to)));
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [i, n, onStep]);
+  }, [i, n, setStep]);
 
   return (
     <section className="panel trace" aria-label="Trace">
@@ -115,9 +185,9 @@ export function TraceViewer(p: TraceViewerProps) {
         </div>
       </div>
       <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
-        <StepList steps={steps} plan={p.plan} current={i} playing={playing} onStep={onStep} />
+        <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
-        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto ${tabsHeight}px` }}>
+        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto ${tabsHeight}px` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
@@ -127,25 +197,26 @@ export function TraceViewer(p: TraceViewerProps) {
             facts={step && <StepFacts step={step} />}
             runId={p.runId}
             step={step}
-            steps={steps}
-            current={i}
+            seekMs={seekMs}
+            follow={!fromVideo}
             view={view}
             onView={setView}
             liveFrame={p.live?.frame}
             video={video}
-            onPlaying={setPlaying}
+            onTime={onTime}
           />
+          <Timeline runId={p.runId} line={line} selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
           <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
           <DetailTabs
             title={p.title}
             step={step}
             attempt={attempt}
             check={p.live?.check}
-            events={attempt?.events ?? p.live?.events ?? []}
+            events={events}
             columns={p.columns}
             replay={p.replay}
             frame={frame}
-            onFrame={setFrame}
+            onFrame={chooseFrame}
             tab={tab ?? (p.replay ? "replay" : "gate")}
             onTab={setTab}
             ledger={

@@ -1,6 +1,4 @@
 import { useEffect, useRef } from "react";
-import type { Step } from "../api/types";
-import { seekTime, stepAt } from "../trace/videoSync";
 import { Media } from "./Media";
 
 /** Props of VideoPanel. */
@@ -8,27 +6,29 @@ export interface VideoPanelProps {
   runId: string;
   /** The video's path in the run's media folder. */
   path: string;
-  steps: Step[];
-  /** The chosen step's position in steps; choosing another seeks the video to it. */
-  current: number;
-  /** Called with the position of the step the playing video is in, or null between steps. */
-  onPlaying(k: number | null): void;
+  /** The chosen moment, in ms from the attempt's start; choosing another seeks the video to it. */
+  seekMs: number;
+  /**
+   * False when the choice came from the video itself (its time moved into another step), so
+   * the video keeps playing where it is instead of jumping back to the step's start.
+   */
+  follow: boolean;
+  /** Called with the video's time, in ms, as it plays or is seeked. */
+  onTime(ms: number): void;
 }
 
 /**
- * The attempt's recorded video, kept in step with the trace: choosing a step seeks to its
- * start; while it plays, onPlaying reports the step at the current time.
+ * The attempt's recorded video, on the trace's one selection: choosing a moment seeks to it,
+ * and its time updates report where it is, so the selection follows it.
  */
-export function VideoPanel({ runId, path, steps, current, onPlaying }: VideoPanelProps) {
+export function VideoPanel({ runId, path, seekMs, follow, onTime }: VideoPanelProps) {
   const ref = useRef<HTMLVideoElement>(null);
-  const step = steps[current];
-  const seekTo = step ? seekTime(step) : 0;
 
-  // Seek when the chosen step changes (and once the video can seek, below).
+  // Seek when the choice changes (and once the video can seek, below).
   useEffect(() => {
     const v = ref.current;
-    if (v && v.readyState >= 1) v.currentTime = seekTo;
-  }, [seekTo]);
+    if (v && follow && v.readyState >= 1) v.currentTime = seekMs / 1000;
+  }, [seekMs, follow]);
 
   return (
     <Media
@@ -40,9 +40,9 @@ export function VideoPanel({ runId, path, steps, current, onPlaying }: VideoPane
         ref,
         testId: "attempt-video",
         onLoadedMetadata: (e) => {
-          e.currentTarget.currentTime = seekTo;
+          e.currentTarget.currentTime = seekMs / 1000;
         },
-        onTimeUpdate: (e) => onPlaying(stepAt(e.currentTarget.currentTime, steps)),
+        onTimeUpdate: (e) => onTime(Math.round(e.currentTarget.currentTime * 1000)),
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRoute, parseRoute } from "./route";
+import { formatCompare, formatRoute, parseCompare, parseRoute } from "./route";
 
 describe("routes", () => {
   it.each([
@@ -15,5 +15,15 @@ describe("routes", () => {
   it.each(["", "#", "#/", "#/runs/x", "#/run/", "#/run/r1/attempt/a/step/0", "#/run/r1/attempt/a/step/x"])("ignores what is not a route: %s", (hash) => {
     const r = parseRoute(hash);
     expect(r === null || r.step === undefined).toBe(true);
+  });
+
+  it("parses and writes a comparison of two runs", () => {
+    expect(parseCompare("#/compare/r1/r%202")).toEqual({ a: "r1", b: "r 2" });
+    expect(formatCompare({ a: "r1", b: "r 2" })).toBe("#/compare/r1/r%202");
+    expect(parseRoute("#/compare/r1/r2")).toBeNull();
+  });
+
+  it.each(["", "#/compare", "#/compare/r1", "#/compare//r2", "#/run/r1"])("compares nothing for %s", (hash) => {
+    expect(parseCompare(hash)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Deep links into a run: #/run/ID, #/run/ID/attempt/SLUG and #/run/ID/attempt/SLUG/step/N,
-// N counting from 1 as the trace does. Pure.
+// N counting from 1 as the trace does; and to two runs compared: #/compare/A/B. Pure.
 
 /** Where a link points. step is 0-based here. */
 export interface Route {
@@ -29,4 +29,21 @@ export function formatRoute(r: Route): string {
     if (r.step !== undefined) hash += `/step/${r.step + 1}`;
   }
   return hash;
+}
+
+/** Two runs a link compares. */
+export interface ComparePair {
+  a: string;
+  b: string;
+}
+
+/** The pair of runs a location hash compares (#/compare/A/B), or null when it names none. */
+export function parseCompare(hash: string): ComparePair | null {
+  const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  return parts[0] === "compare" && parts[1] && parts[2] ? { a: parts[1], b: parts[2] } : null;
+}
+
+/** The location hash comparing a pair of runs. */
+export function formatCompare(p: ComparePair): string {
+  return `#/compare/${encodeURIComponent(p.a)}/${encodeURIComponent(p.b)}`;
 }

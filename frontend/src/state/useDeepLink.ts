@@ -18,6 +18,8 @@ export interface Shown {
   openRun(id: string): Promise<Run | null>;
   /** Selects an attempt of the shown run at a step. */
   select(slug: string | null, step: number): void;
+  /** True while the hash names something else (a comparison): it is left alone. */
+  paused?: boolean;
 }
 
 /** Follows and writes the location hash; see the module comment. */
@@ -54,12 +56,12 @@ export function useDeepLink(s: Shown) {
     if (r.attempt) select(r.attempt, r.step ?? 0);
   }, [loadedId, select]);
 
-  const { runId, slug, step } = s;
+  const { runId, slug, step, paused } = s;
   useEffect(() => {
-    if (pending.current) return;
+    if (pending.current || paused) return;
     const hash = runId ? formatRoute({ run: runId, attempt: slug ?? undefined, step: slug ? step : undefined }) : "";
     if (window.location.hash !== hash) {
       window.history.replaceState(null, "", hash || window.location.pathname + window.location.search);
     }
-  }, [runId, slug, step]);
+  }, [runId, slug, step, paused]);
 }

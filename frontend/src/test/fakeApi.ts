@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import type { Api } from "../api/client";
 import type { ApprovalAsk, Progress } from "../api/types";
-import { issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
+import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
 
 /** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
 export function fakeApi() {
@@ -37,6 +37,7 @@ export function fakeApi() {
       replay: vi.fn().mockResolvedValue(replay),
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
       ledger: vi.fn().mockResolvedValue(ledger),
+      compare: vi.fn().mockResolvedValue(comparison),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),

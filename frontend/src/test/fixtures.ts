@@ -6,6 +6,7 @@ import type {
   Action,
   AppEvent,
   Attempt,
+  Comparison,
   Condition,
   Config,
   Field,
@@ -263,3 +264,44 @@ export const ledger: LedgerEntry[] = [
     verification: 'approval approve (as "alice", amount "20.00"): void before the commit: the amount changed from "20.00" to "25.00"; approval deny (as "alice", amount "25.00")' },
 ];
 
+/** Run-1 against an imported run-2 where "saves-normally" failed and took a step fewer. */
+export const comparison: Comparison = {
+  a: { id: "run-1", task: "booking", created: "2025-11-30T05:00:00Z", status: "finished", source: "live" },
+  b: { id: "run-2", task: "booking", created: "2025-11-30T06:00:00Z", status: "imported", source: "shared.json" },
+  checks: [
+    { id: "truth", label: "saved as asked" },
+    { id: "notice", label: "success notice" },
+    { id: "gate", label: "completion gate" },
+  ],
+  rows: [
+    {
+      slug: "saves-normally",
+      title: "Saves normally",
+      a: { terminal: "completed", reason: "the completion gate holds", calls: [{ id: "truth", done: true }, { id: "notice", done: true }, { id: "gate", done: true }], wrong: 0, steps: 5, duration_ms: 655 },
+      b: {
+        terminal: "failed",
+        reason: "a success notice appeared without a committed record",
+        calls: [{ id: "truth", done: false }, { id: "notice", done: true, wrong: true }, { id: "gate", done: false }],
+        wrong: 1,
+        steps: 4,
+        duration_ms: 640,
+      },
+      differs: ["terminal", "truth", "notice", "gate", "steps"],
+    },
+    {
+      slug: "notice-nothing-saved",
+      title: "Notice shown, nothing saved",
+      a: { terminal: "failed", reason: "no record", calls: [{ id: "truth", done: false }, { id: "notice", done: true, wrong: true }, { id: "gate", done: false }], wrong: 1, steps: 5, duration_ms: 655 },
+      b: { terminal: "failed", reason: "no record", calls: [{ id: "truth", done: false }, { id: "notice", done: true, wrong: true }, { id: "gate", done: false }], wrong: 1, steps: 5, duration_ms: 660 },
+      differs: [],
+    },
+    {
+      slug: "save-refused",
+      title: "Save refused",
+      a: null,
+      b: { terminal: "rejected", reason: "the save was refused", calls: [{ id: "truth", done: false }, { id: "notice", done: false }, { id: "gate", done: false }], wrong: 0, steps: 5, duration_ms: 700 },
+      differs: ["present"],
+    },
+  ],
+  differing: 2,
+};

@@ -1,0 +1,72 @@
+package uitest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/app"
+)
+
+// TestCompareTwoRuns runs "Saves normally" as it is, then again with a budget of two actions
+// (saved in the settings, as Settings would), picks both runs in the history and compares
+// them: the one attempt differs in its terminal state, ground truth, gate and step count.
+// The comparison's link survives a reload, and axe-core finds nothing in it.
+func TestCompareTwoRuns(t *testing.T) {
+	srv, _, dir := newServerWithStore(t)
+	page := openPage(t, srv)
+	runAttempt(t, page, "Saves normally", "completed")
+
+	budget := 2
+	s := app.DefaultSettings()
+	s.Config.Budget = &budget
+	b, err := json.Marshal(s)
+	must(t, "write the settings", err)
+	must(t, "save the settings", os.WriteFile(filepath.Join(dir, "settings.json"), b, 0o644))
+	_, err = page.Reload()
+	must(t, "reload with the settings", err)
+	runAttempt(t, page, "Saves normally", "exhausted")
+
+	history := page.GetByRole("navigation", playwright.PageGetByRoleOptions{Name: "Run history"})
+	boxes := history.GetByRole("checkbox", playwright.LocatorGetByRoleOptions{Name: regexp.MustCompile(`^Compare run `)})
+	must(t, "see both runs", expect.Locator(boxes).ToHaveCount(2))
+	must(t, "pick the first run", boxes.Nth(1).Check()) // the list is newest first
+	must(t, "pick the second run", boxes.Nth(0).Check())
+	must(t, "compare them", history.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Compare", Exact: playwright.Bool(true)}).Click())
+
+	view := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Compare runs"})
+	check := func(t *testing.T) {
+		t.Helper()
+		expectText(t, view.GetByRole("status"), "1 of 1 attempt differ")
+		expectText(t, view.GetByTestId("a-saves-normally-terminal"), "completed (differs)")
+		expectText(t, view.GetByTestId("b-saves-normally-terminal"), "exhausted (differs)")
+		expectText(t, view.GetByTestId("a-saves-normally-gate"), "done (differs)")
+		expectText(t, view.GetByTestId("b-saves-normally-gate"), "not done (differs)")
+		must(t, "see the differing row marked", expect.Locator(view.GetByTestId("compare-saves-normally")).ToHaveClass("row-differs"))
+	}
+	check(t)
+	overflow, err := page.Evaluate(`() => document.documentElement.scrollWidth - document.documentElement.clientWidth`)
+	must(t, "measure the page", err)
+	if overflow.(int) > 0 {
+		t.Errorf("the page scrolls sideways by %v px with the comparison open; its table should scroll inside its pane", overflow)
+	}
+	must(t, "see the link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/compare/[^/]+/[^/]+$`)))
+	checkA11y(t, page, "the comparison")
+	snap(t, page, "compare")
+
+	t.Run("the comparison's link survives a reload", func(t *testing.T) {
+		_, err := page.Reload()
+		must(t, "reload", err)
+		check(t)
+	})
+
+	t.Run("closing goes back to the attempts", func(t *testing.T) {
+		must(t, "close", view.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Close comparison"}).Click())
+		must(t, "see the attempts again", expect.Locator(row(page, "Saves normally")).ToBeVisible())
+		must(t, "see the link name no comparison", expect.Page(page).Not().ToHaveURL(regexp.MustCompile(`compare`)))
+	})
+}

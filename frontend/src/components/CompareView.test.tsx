@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { comparison } from "../test/fixtures";
+import { CompareView } from "./CompareView";
+
+describe("CompareView", () => {
+  const cells = (slug: string) => within(screen.getByTestId(`compare-${slug}`)).getAllByRole("cell");
+
+  it("shows each attempt's terminal state, verdicts, steps and duration in both runs, differences marked", () => {
+    render(<CompareView comparison={comparison} onClose={() => {}} onOpen={() => {}} />);
+    expect(screen.getByRole("status").textContent).toBe("2 of 3 attempts differ");
+    expect(cells("saves-normally").map((c) => c.textContent)).toEqual([
+      "completed (differs)",
+      "done (differs)",
+      "done (differs)",
+      "done (differs)",
+      "5 (differs)",
+      "655 ms",
+      "failed (differs)",
+      "not done (differs)",
+      "done (wrong) (differs)",
+      "not done (differs)",
+      "4 (differs)",
+      "640 ms",
+    ]);
+    expect(screen.getByTestId("b-saves-normally-notice").className).toBe("differs wrong");
+    expect(cells("notice-nothing-saved").some((c) => c.className.includes("differs"))).toBe(false);
+    expect(cells("save-refused")[0].textContent).toBe("not in this run (differs)");
+    expect(within(screen.getByRole("row", { name: /Save refused/ })).getByText("differs")).toBeTruthy();
+  });
+
+  it("names the two runs, opens either and closes", () => {
+    const onOpen = vi.fn();
+    const onClose = vi.fn();
+    render(<CompareView comparison={comparison} onClose={onClose} onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole("button", { name: "run-2" }));
+    expect(onOpen).toHaveBeenCalledWith("run-2");
+    expect(screen.getByText(/shared\.json/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Close comparison" }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});

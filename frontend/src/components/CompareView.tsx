@@ -1,0 +1,124 @@
+import type { CompareCall, CompareSide, Comparison } from "../api/types";
+import { Help } from "./Help";
+
+/** Props of CompareView. */
+export interface CompareViewProps {
+  comparison: Comparison;
+  onClose(): void;
+  /** Opens one of the two runs. */
+  onOpen(id: string): void;
+}
+
+/** A call as the attempts table words it: done, not done or could not confirm, and wrong. */
+function callText(c: CompareCall | undefined): string {
+  if (!c) return "—";
+  const word = c.unconfirmed ? "could not confirm" : c.done ? "done" : "not done";
+  return c.wrong ? `${word} (wrong)` : word;
+}
+
+/** One side's cell of a column; it is marked when the two sides differ there. */
+function Cell({ text, differs, wrong, testId }: { text: string; differs: boolean; wrong?: boolean; testId?: string }) {
+  return (
+    <td className={[differs ? "differs" : "", wrong ? "wrong" : ""].join(" ").trim() || undefined} data-testid={testId}>
+      {text}
+      {differs && <span className="sr-only"> (differs)</span>}
+    </td>
+  );
+}
+
+/** The cells of one side, or one cell saying the run has no such attempt. */
+function sideCells(side: CompareSide | null, ids: string[], differs: Set<string>, which: "a" | "b", slug: string, span: number) {
+  if (!side) {
+    return (
+      <td colSpan={span} className="differs absent">
+        not in this run<span className="sr-only"> (differs)</span>
+      </td>
+    );
+  }
+  return (
+    <>
+      <Cell text={side.terminal} differs={differs.has("terminal")} testId={`${which}-${slug}-terminal`} />
+      {ids.map((id) => {
+        const call = side.calls.find((c) => c.id === id);
+        return <Cell key={id} text={callText(call)} differs={differs.has(id)} wrong={call?.wrong} testId={`${which}-${slug}-${id}`} />;
+      })}
+      <Cell text={`${side.steps}`} differs={differs.has("steps")} />
+      <Cell text={`${side.duration_ms} ms`} differs={differs.has("duration")} />
+    </>
+  );
+}
+
+/**
+ * Two runs side by side, attempt by attempt, as Runs.Compare returned them: for each attempt,
+ * each run's terminal state, verdicts with their "wrong" marks, steps and duration; the cells
+ * that differ are highlighted and say so in words.
+ */
+export function CompareView({ comparison: c, onClose, onOpen }: CompareViewProps) {
+  const ids = c.checks.map((k) => k.id);
+  const span = ids.length + 3;
+  const cols = ["terminal", ...c.checks.map((k) => k.label), "steps", "duration"];
+  return (
+    <section className="panel compare" aria-labelledby="compare-heading">
+      <div className="panel-head">
+        <h2 id="compare-heading">
+          Compare runs <Help term="compare" topic="comparing runs" />
+        </h2>
+        <span className="muted" role="status">
+          {c.differing} of {c.rows.length} attempt{c.rows.length === 1 ? "" : "s"} differ
+        </span>
+        <button type="button" onClick={onClose}>
+          Close comparison
+        </button>
+      </div>
+      <div className="scroll">
+        <table className="compare-table">
+          <caption className="sr-only">
+            Run {c.a.id} (A) against run {c.b.id} (B), attempt by attempt
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                Attempt
+              </th>
+              {(["a", "b"] as const).map((w) => (
+                <th key={w} scope="colgroup" colSpan={span} className="run-head">
+                  {w.toUpperCase()}:{" "}
+                  <button type="button" className="link" onClick={() => onOpen(c[w].id)} title="Open this run">
+                    <code>{c[w].id}</code>
+                  </button>{" "}
+                  <span className="muted">
+                    {c[w].task} · {c[w].source === "live" ? "run here" : c[w].source}
+                  </span>
+                </th>
+              ))}
+            </tr>
+            <tr>
+              {(["a", "b"] as const).flatMap((w) =>
+                cols.map((label) => (
+                  <th key={`${w}-${label}`} scope="col">
+                    {label}
+                  </th>
+                )),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {c.rows.map((r) => {
+              const differs = new Set(r.differs);
+              return (
+                <tr key={r.slug} className={differs.size ? "row-differs" : undefined} data-testid={`compare-${r.slug}`}>
+                  <th scope="row">
+                    {r.title}
+                    {differs.size > 0 && <span className="tag differs-tag">differs</span>}
+                  </th>
+                  {sideCells(r.a, ids, differs, "a", r.slug, span)}
+                  {sideCells(r.b, ids, differs, "b", r.slug, span)}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// Comparing two runs, kept in the location hash (#/compare/A/B) so a comparison survives a
+// reload and the browser's back button closes it. The comparison itself is computed in Go
+// (Runs.Compare); this only asks for it and holds the answer.
+import { useCallback, useEffect, useState } from "react";
+import type { Api } from "../api/client";
+import type { Comparison } from "../api/types";
+import { formatCompare, parseCompare, type ComparePair } from "./route";
+
+/** A comparison asked for: the pair, and its answer or why there is none, once it came. */
+export interface CompareState {
+  pair: ComparePair;
+  comparison: Comparison | null;
+  error: string | null;
+}
+
+/** The comparison the hash names, and how to open and close one. */
+export function useCompare(api: Api) {
+  const [state, setState] = useState<CompareState | null>(() => {
+    const pair = parseCompare(window.location.hash);
+    return pair ? { pair, comparison: null, error: null } : null;
+  });
+
+  useEffect(() => {
+    const follow = () => {
+      const pair = parseCompare(window.location.hash);
+      setState((s) => (pair ? (s && s.pair.a === pair.a && s.pair.b === pair.b ? s : { pair, comparison: null, error: null }) : null));
+    };
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, []);
+
+  const a = state?.pair.a;
+  const b = state?.pair.b;
+  useEffect(() => {
+    if (!a || !b) return;
+    let live = true;
+    api.runs.compare(a, b).then(
+      (comparison) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, comparison, error: null } : s),
+      (err) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, error: err instanceof Error ? err.message : String(err) } : s),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, a, b]);
+
+  /** Compares run a with run b; the hash names them. */
+  const open = useCallback((a: string, b: string) => {
+    window.location.hash = formatCompare({ a, b });
+  }, []);
+
+  /** Closes the comparison; the hash goes back to naming what the window shows. */
+  const close = useCallback(() => {
+    setState(null);
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }, []);
+
+  return { state, open, close };
+}
