@@ -8,10 +8,10 @@ import (
 // LiveFrame is one picture of a running page, for whoever watches the attempt live.
 type LiveFrame struct {
 	// JPEG is the image, downscaled.
-	JPEG []byte
+	JPEG []byte `json:"jpeg"`
 	// At is when it reached this process (for a frame the stream took itself, when it was
 	// taken), on this machine's clock.
-	At time.Time
+	At time.Time `json:"at"`
 }
 
 // Streamer is a Page that can show what it displays while an attempt runs, as a stream of

@@ -29,9 +29,11 @@ var _ agent.Streamer = (*Page)(nil)
 // Chromium's screencast (Page.startScreencast), each frame acknowledged at once, since the
 // browser sends no more until it is. The screencast paints only when the page does, so in an
 // interval without a new frame the stream takes one itself (Page.captureScreenshot): the
-// view refreshes at the chosen rate either way. Only the newest frame is kept; one the
-// interval skips is dropped, and so is one that arrives after a newer one was sent. Every DevTools call is bounded and ends when the page dies, so
-// Stream returns promptly when ctx ends or the page closes, crashes or loses its browser.
+// view refreshes at the chosen rate either way. A screencast the page refuses to start (it is
+// between documents as it first navigates) is asked for again the next interval. Only the
+// newest frame is kept; one the interval skips is dropped, and so is one that arrives after a
+// newer one was sent. Every DevTools call is bounded and ends with ctx or the page's death,
+// so Stream returns promptly when ctx ends or the page closes, crashes or loses its browser.
 func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(agent.LiveFrame)) error {
 	if err := p.life.err(); err != nil {
 		return fmt.Errorf("stream the page: %w", err)
@@ -62,17 +64,14 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 			return errors.Join(err, session.Detach())
 		})
 	}()
-	err = do(ctx, p.limits(), func() error {
-		_, err := session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": streamQuality,
-			"maxWidth": streamMaxWidth, "maxHeight": streamMaxHeight, "everyNthFrame": 1})
-		return err
-	})
-	if err != nil {
-		if ctx.Err() != nil || p.life.err() != nil {
-			return nil
-		}
-		return fmt.Errorf("%w: %w", ErrNoStream, p.fail("start the screencast", err))
+	start := func() bool { // false while the page is between documents: tried again next interval
+		return do(ctx, p.limits(), func() error {
+			_, err := session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": streamQuality,
+				"maxWidth": streamMaxWidth, "maxHeight": streamMaxHeight, "everyNthFrame": 1})
+			return err
+		}) == nil
 	}
+	started := start()
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	var last time.Time // when the newest frame sent was taken: an older one is stale
@@ -84,11 +83,14 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 			return nil
 		case <-tick.C:
 		}
+		if !started {
+			started = start()
+		}
 		f, err := agent.LiveFrame{}, error(nil)
 		select {
 		case f = <-latest:
 		default:
-			f, err = capture(ctx, session, lim)
+			f, err = capture(ctx, session, p.limits())
 		}
 		if err == nil && f.At.After(last) {
 			last = f.At

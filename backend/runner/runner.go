@@ -37,6 +37,9 @@ type Options struct {
 	Screenshots bool
 	// Trace records a Playwright trace of each attempt (<slug>.trace.zip).
 	Trace bool
+	// Live is how often each running attempt's page is sent as a Screencast progress event
+	// (100 ms: ten frames a second); 0 streams nothing.
+	Live time.Duration
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
@@ -192,7 +195,7 @@ func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptS
 		}
 		return nil, fmt.Errorf("starting the browser: %w", err)
 	}
-	a, err := r.attempt(ctx, run, spec, i, total, b, opts, mediaDir)
+	a, err := r.attempt(ctx, run, spec, i, total, b, ep.Name, opts, mediaDir)
 	gone := errors.Is(err, errBrowserGone)
 	browsers.release(ep, b, gone)
 	if gone {
@@ -250,7 +253,7 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 // attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
 // failure of the recorder, the app or the judge is returned as an error; anything the browser
 // or the page does wrong becomes the attempt's terminal state.
-func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, opts Options, mediaDir string) (agent.Attempt, error) {
+func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, endpoint string, opts Options, mediaDir string) (agent.Attempt, error) {
 	index := position + 1
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
@@ -259,7 +262,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, position, a) }); err != nil {
 		return a, err
 	}
-	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total})
+	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total, Endpoint: endpoint})
 
 	env, err := r.Suite.Start(ctx, spec)
 	if err != nil {
@@ -310,7 +313,9 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 			out.Terminal = agent.Cancelled
 		}
 	} else {
+		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
 		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg}, hooks)
+		stopLive()
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		rec, cerr := page.Close()
@@ -337,7 +342,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(run.ID, a) }); err != nil {
 		return a, err
 	}
-	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents()})
+	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents(), Endpoint: endpoint})
 	if errors.Is(out.Err, agent.ErrBrowserGone) {
 		return a, errBrowserGone
 	}
