@@ -50,8 +50,14 @@ type RunRequest struct {
 	MediaRoot          string
 	Video, Screenshots bool
 	Trace              bool
-	Recorder           agent.Recorder
-	Emit               func(runner.Progress)
+	// Live is how often each running attempt's page is sent as a screencast progress event;
+	// 0 streams nothing (the command line prints no pictures).
+	Live time.Duration
+	// LabHost is the address the task's labs listen on and advertise to the browser, one a
+	// remote browser can reach; empty is 127.0.0.1.
+	LabHost  string
+	Recorder agent.Recorder
+	Emit     func(runner.Progress)
 	// Export, when set, is where the run file will be written: Prepare checks up front that
 	// its folder exists, so a long run does not fail only at its end.
 	Export string
@@ -115,7 +121,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
 	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
-		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace}
+		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Live: req.Live}
 	id := req.ID
 	if id == "" {
 		id = runner.NewRunID(time.Now())

@@ -23,6 +23,12 @@ type Options struct {
 	Dialogs Dialogs
 	// Launch starts a browser; nil launches Chromium through Playwright.
 	Launch func(headed bool, executable string) runner.Launcher
+	// Remote are the browser servers and CDP endpoints runs use instead of Chromium launched
+	// here, each taking PerEndpoint attempts at once (default: the Parallel setting).
+	Remote      []RemoteBrowser
+	PerEndpoint int
+	// LabHost is the address labs listen on, one the browsers can reach; empty is 127.0.0.1.
+	LabHost string
 }
 
 // Services are every service the UI calls; Bind hands them to a transport. Transfer is the
@@ -34,8 +40,10 @@ type Services struct {
 	Session  *Session
 	// Approvals asks the window's user to approve the irreversible actions of its runs.
 	Approvals *Approvals
-	Transfer  *Transfer
-	emitter   *switchableEmitter
+	// Browsers reports the health of the browser endpoints runs use.
+	Browsers *Browsers
+	Transfer *Transfer
+	emitter  *switchableEmitter
 }
 
 // New builds the services.
@@ -47,10 +55,13 @@ func New(o Options) *Services {
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
 	transfer := NewTransfer(o.Store, o.DataDir)
 	approvals := NewApprovals(em)
+	load := &endpointLoad{}
 	return &Services{
 		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
+			remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
 			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
 		Approvals: approvals,
+		Browsers:  &Browsers{settings: settings, remote: o.Remote, launch: o.Launch, load: load},
 		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
 		Transfer:  transfer,
 		Settings:  settings,
@@ -63,7 +74,9 @@ func New(o Options) *Services {
 func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
 
 // Bind lists the service values a transport exposes; their type names are the service names.
-func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals} }
+func (s *Services) Bind() []any {
+	return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals, s.Browsers}
+}
 
 // Shutdown stops a run that is still going, so it ends recorded as cancelled.
 func (s *Services) Shutdown() { _ = s.Runs.Stop() }

@@ -213,7 +213,7 @@ func (r *Runner) endpoints(opts Options) []Endpoint {
 	if len(r.Endpoints) > 0 {
 		return r.Endpoints
 	}
-	return []Endpoint{{Name: "local Chromium", Launch: r.Launch, Capacity: max(opts.Parallel, 1)}}
+	return []Endpoint{{Name: LocalEndpoint, Launch: r.Launch, Capacity: max(opts.Parallel, 1)}}
 }
 
 // serialized is a copy of r whose recorder and progress callback are safe for attempts

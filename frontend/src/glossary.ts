@@ -11,6 +11,9 @@ export const GLOSSARY = {
   signal:
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
+  live: "The live view: each running attempt's page as the browser paints it (its DevTools screencast), about ten frames a second, with the step it is on and the gate's state at its latest check. Watching never slows the attempt: frames a slow window cannot take are dropped.",
+  endpoint:
+    "A browser endpoint is where attempts get their browser: Chromium launched here, a Playwright browser server (--browser-ws) or a Chromium reached over the DevTools protocol (--cdp). Check connects to each, reads its version and closes again.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
 } as const;
 

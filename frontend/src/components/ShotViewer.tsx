@@ -19,8 +19,10 @@ export interface ShotViewerProps {
   /** The user's choice; null shows the live page while there is one, else the page after. */
   view: View | null;
   onView(v: View): void;
-  /** The newest live frame of a running attempt, as a media path. */
+  /** The newest live screenshot of a running attempt, as a media path. */
   liveFrame?: string;
+  /** The newest screencast frame of a running attempt, as a data: URL; it wins over liveFrame. */
+  liveScreen?: string;
   /** The recorded video's media path, when there is one. */
   video?: string;
   onPlaying(k: number | null): void;
@@ -34,15 +36,15 @@ export interface ShotViewerProps {
  * while the attempt runs, or the recorded video (seeking to the step). Screenshots zoom: fit,
  * 100 % or 200 %, scrolling inside the pane.
  */
-export function ShotViewer({ runId, step, steps, current, view, onView, liveFrame, video, onPlaying, heading, facts }: ShotViewerProps) {
+export function ShotViewer({ runId, step, steps, current, view, onView, liveFrame, liveScreen, video, onPlaying, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const views: { id: View; label: string }[] = [
     { id: "before", label: "Before" },
     { id: "after", label: "After" },
-    ...(liveFrame ? [{ id: "live" as const, label: "Live" }] : []),
+    ...(liveFrame || liveScreen ? [{ id: "live" as const, label: "Live" }] : []),
     ...(video ? [{ id: "video" as const, label: "Video" }] : []),
   ];
-  const shown = views.find((v) => v.id === view)?.id ?? (liveFrame ? "live" : "after");
+  const shown = views.find((v) => v.id === view)?.id ?? (liveFrame || liveScreen ? "live" : "after");
   const shot = shown === "live" ? liveFrame : shown === "before" ? step?.before.screenshot : shown === "after" ? step?.after.screenshot : undefined;
   const label = shown === "live" ? "Live page" : `${shown === "before" ? "Before" : "After"} screenshot`;
   return (
@@ -71,7 +73,9 @@ export function ShotViewer({ runId, step, steps, current, view, onView, liveFram
       </div>
       {facts}
       <div className={`shot-area zoom-${zoom}`} data-testid="shot-area">
-        {shown === "video" && video ? (
+        {shown === "live" && liveScreen ? (
+          <img className="shot" src={liveScreen} alt="Live page" data-testid="live-screen" />
+        ) : shown === "video" && video ? (
           <VideoPanel runId={runId} path={video} steps={steps} current={current} onPlaying={onPlaying} />
         ) : shot ? (
           <Media key={shot} runId={runId} path={shot} kind="image" label={label} />

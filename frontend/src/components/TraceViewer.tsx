@@ -13,6 +13,8 @@ import { StepList } from "./StepList";
 export interface LiveView {
   /** The newest live screenshot, as a media path. */
   frame?: string;
+  /** The newest screencast frame of the page, as a data: URL; shown before the screenshot. */
+  screen?: string;
   check?: Check;
   events: AppEvent[];
 }
@@ -122,6 +124,7 @@ export function TraceViewer(p: TraceViewerProps) {
             view={view}
             onView={setView}
             liveFrame={p.live?.frame}
+            liveScreen={p.live?.screen}
             video={video}
             onPlaying={setPlaying}
           />
