@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/browser"
 	"observatory/backend/browser/browsertest"
+	"observatory/backend/runfile"
 )
 
 // TestLabHostReachedByARemoteBrowser serves the booking lab on 127.0.0.2, an address other
@@ -35,6 +37,17 @@ func TestLabHostReachedByARemoteBrowser(t *testing.T) {
 	run, err := prep.Runner.Run(context.Background(), prep.ID, prep.Options)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if run.LabHost != "127.0.0.2" {
+		t.Errorf("the run records its lab on %q, want 127.0.0.2", run.LabHost)
+	}
+	var file bytes.Buffer
+	if err := runfile.Encode(&file, run); err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := runfile.Decode(bytes.NewReader(file.Bytes()))
+	if err != nil || decoded.Run.LabHost != "127.0.0.2" {
+		t.Errorf("the run file keeps the lab host as %q (%v), want 127.0.0.2", decoded.Run.LabHost, err)
 	}
 	a := run.Attempts[0]
 	if a.Terminal != agent.Completed {

@@ -29,7 +29,10 @@ type Run struct {
 	Created time.Time       `json:"created"`
 	Status  RunStatus       `json:"status"`
 	// Source is "live" for runs made here, or the file a run was imported from.
-	Source   string    `json:"source"`
+	Source string `json:"source"`
+	// LabHost is the address the run's lab listened on and sent the browser to; empty for a
+	// task on a site of its own, and for runs recorded before it was.
+	LabHost  string    `json:"lab_host,omitempty"`
 	Attempts []Attempt `json:"attempts"`
 }
 

@@ -28,6 +28,9 @@ type runV2 struct {
 	// Spec is the task file the run was made from (observatory.task/v1 as JSON); absent for a
 	// lab's built-in task, which is found by name.
 	Spec json.RawMessage `json:"spec,omitempty"`
+	// LabHost is the address the run's lab listened on and sent the browser to; absent for a
+	// task on a site of its own, and in files from before it was recorded.
+	LabHost string `json:"lab_host,omitempty"`
 }
 
 type taskV2 struct {

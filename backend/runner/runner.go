@@ -59,6 +59,9 @@ type Runner struct {
 	Endpoints []Endpoint
 	Recorder  agent.Recorder
 	Emit      func(Progress)
+	// LabHost is the address the suite's lab serves its app on, recorded with the run; empty
+	// when no lab serves it here.
+	LabHost string
 }
 
 // NewRunID returns a sortable, unique run id such as 20261130T051500-3f9a1c.
@@ -129,7 +132,8 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		}
 	}
 	r = r.serialized()
-	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
+	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning,
+		Source: "live", LabHost: r.LabHost}
 	if err := r.record(func(rec agent.Recorder) error { return rec.RunStarted(run) }); err != nil {
 		return run, err
 	}

@@ -24,6 +24,12 @@ var migrations = []migration{
 	{1, "runs, attempts, steps and events", createV1},
 	{2, "tasks as data: named verdicts, attempt parameters, oracle answers", tasksAsData},
 	{3, "the harness's and the planner's records on steps: guidance, approvals, reconciliation, model turns", stepRecords},
+	{4, "the address a run's lab listened on", runLabHost},
+}
+
+// runLabHost gives runs the address their lab listened on; older runs have none recorded.
+func runLabHost(tx *gorm.DB) error {
+	return tx.Exec("ALTER TABLE `runs` ADD COLUMN `lab_host` text NOT NULL DEFAULT ''").Error
 }
 
 // stepRecords gives steps the harness's guidance, the approvals asked before them, the

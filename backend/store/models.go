@@ -21,6 +21,7 @@ type runRow struct {
 	Status  string    `gorm:"not null;index"`
 	Source  string    `gorm:"not null"`
 	Writer  string    `gorm:"not null;default:''"`
+	LabHost string    `gorm:"not null;default:''"`
 
 	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
 }

@@ -390,6 +390,8 @@ export interface Run {
   created: string;
   status: RunStatus;
   source: string;
+  /** The address the run's lab listened on and sent the browser to; absent when not recorded. */
+  lab_host?: string;
   attempts: Attempt[] | null;
 }
 
@@ -449,6 +451,8 @@ export interface RunSummary {
   completed: number;
   /** Finished attempts with at least one verdict that disagrees with the ground truth. */
   wrong: number;
+  /** The address the run's lab listened on, when recorded. */
+  lab_host?: string;
 }
 
 /**
