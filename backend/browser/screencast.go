@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -46,6 +47,7 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 	stop := make(chan struct{})
 	latest := make(chan agent.LiveFrame, 1)
 	acks := make(chan any, 16)
+	var seen atomic.Pointer[visibleArea] // the visible area as the newest screencast frame had it
 	session.On("Page.screencastFrame", func(ev map[string]any) {
 		select { // acknowledged by acknowledge, off Playwright's dispatch goroutine
 		case acks <- ev["sessionId"]:
@@ -53,6 +55,9 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 		}
 		if f, ok := screencastFrame(ev); ok {
 			keepNewest(latest, f)
+		}
+		if v, ok := frameViewport(ev); ok {
+			seen.Store(&v)
 		}
 	})
 	lim := limits{life: p.life, timeout: time.Second}
@@ -90,7 +95,7 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 		select {
 		case f = <-latest:
 		default:
-			f, err = capture(ctx, session, p.limits())
+			f, err = capture(ctx, session, p.limits(), seen.Load())
 		}
 		if err == nil && f.At.After(last) {
 			last = f.At
@@ -140,15 +145,29 @@ func screencastFrame(ev map[string]any) (agent.LiveFrame, bool) {
 	return agent.LiveFrame{JPEG: img, At: time.Now()}, true
 }
 
-// capture takes a frame of the visible part of the page, downscaled as the screencast's are.
-func capture(ctx context.Context, session playwright.CDPSession, lim limits) (agent.LiveFrame, error) {
-	metrics, err := call(ctx, lim, func() (any, error) { return session.Send("Page.getLayoutMetrics", nil) })
-	if err != nil {
-		return agent.LiveFrame{}, err
+// visibleArea is the visible part of a page, in CSS pixels of the document.
+type visibleArea struct{ x, y, w, h float64 }
+
+// frameViewport reads the visible area a screencast frame shows from its metadata.
+func frameViewport(ev map[string]any) (visibleArea, bool) {
+	meta, _ := ev["metadata"].(map[string]any)
+	v := visibleArea{number(meta["scrollOffsetX"]), number(meta["scrollOffsetY"]), number(meta["deviceWidth"]), number(meta["deviceHeight"])}
+	return v, v.w > 0 && v.h > 0
+}
+
+// capture takes a frame of the visible part of the page, downscaled as the screencast's are:
+// the part the newest screencast frame showed (scrolling paints one), else the part the page
+// reports, which costs a round trip more.
+func capture(ctx context.Context, session playwright.CDPSession, lim limits, seen *visibleArea) (agent.LiveFrame, error) {
+	if seen == nil {
+		metrics, err := call(ctx, lim, func() (any, error) { return session.Send("Page.getLayoutMetrics", nil) })
+		if err != nil {
+			return agent.LiveFrame{}, err
+		}
+		vp, _ := metrics.(map[string]any)["cssVisualViewport"].(map[string]any)
+		seen = &visibleArea{number(vp["pageX"]), number(vp["pageY"]), number(vp["clientWidth"]), number(vp["clientHeight"])}
 	}
-	vp, _ := metrics.(map[string]any)["cssVisualViewport"].(map[string]any)
-	x, y := number(vp["pageX"]), number(vp["pageY"])
-	w, h := number(vp["clientWidth"]), number(vp["clientHeight"])
+	x, y, w, h := seen.x, seen.y, seen.w, seen.h
 	if w <= 0 || h <= 0 {
 		return agent.LiveFrame{}, fmt.Errorf("the page has no visible area (%vx%v)", w, h)
 	}

@@ -105,9 +105,10 @@ func TestStreamEndsWithTheBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, ended := streamed(context.Background(), page)
-	time.Sleep(500 * time.Millisecond)
-	if len(got.list()) == 0 {
-		t.Fatal("no frame before the browser was killed")
+	for deadline := time.Now().Add(15 * time.Second); len(got.list()) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no frame within 15 s")
+		}
 	}
 	_, chromium, _ := processes(t, b)
 	if err := syscall.Kill(-chromium.PID, syscall.SIGKILL); err != nil {
