@@ -11,6 +11,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/browser"
 	"observatory/backend/harness"
+	"observatory/backend/labs"
 	"observatory/backend/runner"
 )
 
@@ -53,7 +54,13 @@ type RunRequest struct {
 	Video, Screenshots bool
 	Trace              bool
 	// Bodies records request and response bodies with the network traffic, bounded.
-	Bodies   bool
+	Bodies bool
+	// Live is how often each running attempt's page is sent as a screencast progress event;
+	// 0 streams nothing (the command line prints no pictures).
+	Live time.Duration
+	// LabHost is the address the task's labs listen on and advertise to the browser, one a
+	// remote browser can reach; empty is 127.0.0.1.
+	LabHost  string
 	Recorder agent.Recorder
 	Emit     func(runner.Progress)
 	// Export, when set, is where the run file will be written: Prepare checks up front that
@@ -66,7 +73,10 @@ const MaxParallel = 32
 
 // Prepared is a run ready to start.
 type Prepared struct {
-	ID      string
+	ID string
+	// LabHost is the address the task's lab listens on and advertises to the browser; empty
+	// for a task on a site of its own, which nothing here serves.
+	LabHost string
 	Specs   []agent.AttemptSpec
 	Runner  *runner.Runner
 	Options runner.Options
@@ -102,12 +112,16 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		}
 		req.Policy = harness.Off{}
 	}
+	suite, labHost, err := onLabHost(req.Task.Suite, req.LabHost)
+	if err != nil {
+		return nil, err
+	}
 	plan := req.Planner
 	if plan == nil {
 		plan = req.Task.Planner
 	}
-	r := &runner.Runner{Suite: req.Task.Suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
-		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit}
+	r := &runner.Runner{Suite: suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
+		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit, LabHost: labHost}
 	for _, rb := range req.Remote {
 		capacity := req.PerEndpoint
 		if capacity == 0 {
@@ -126,13 +140,31 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		budgets = rb.RunBudgets()
 	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
-		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies,
+		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies, Live: req.Live,
 		Budgets: budgets.Merge(req.Budgets)}
 	id := req.ID
 	if id == "" {
 		id = runner.NewRunID(time.Now())
 	}
-	return &Prepared{ID: id, Specs: specs, Runner: r, Options: opts}, nil
+	return &Prepared{ID: id, LabHost: labHost, Specs: specs, Runner: r, Options: opts}, nil
+}
+
+// onLabHost is suite with its lab serving the app on host (127.0.0.1 when empty), and the
+// host; a suite no lab serves is returned as it is, with no host, and refuses a host given.
+func onLabHost(suite agent.Suite, host string) (agent.Suite, string, error) {
+	h, ok := suite.(labs.Hosted)
+	switch {
+	case !ok && host != "":
+		return nil, "", fmt.Errorf("--lab-host %s: task %s runs against a site of its own, which no lab here serves", host, suite.Task().Name)
+	case !ok:
+		return suite, "", nil
+	case host == "":
+		return suite, labs.DefaultHost, nil
+	}
+	if err := labs.CheckHost(host); err != nil {
+		return nil, "", fmt.Errorf("--lab-host: %w", err)
+	}
+	return h.OnHost(host), host, nil
 }
 
 // Shard is the K-th of N shares of a run's attempts (1 <= K <= N): every N-th attempt,

@@ -10,6 +10,10 @@ type Emitter interface {
 // EventRun is the one event name runs are reported under; its payload is a runner.Progress.
 const EventRun = "run"
 
+// EventLive carries the runner.Progress screencast events of the running attempts, apart
+// from EventRun: a transport may drop them for a watcher that falls behind, never the rest.
+const EventLive = "live"
+
 // switchableEmitter lets the transport plug its emitter in after the services exist (Wails
 // only hands out its context at start-up).
 type switchableEmitter struct {

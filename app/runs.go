@@ -37,6 +37,10 @@ type StartRequest struct {
 	Config   *agent.ConfigOverride `json:"config"`
 }
 
+// LiveInterval is how often the window gets a frame of each running attempt's page: ten a
+// second.
+const LiveInterval = 100 * time.Millisecond
+
 // ErrRunGoing is returned by Start while another run is still going.
 var ErrRunGoing = errors.New("a run is already going: stop it first")
 
@@ -50,6 +54,12 @@ type Runs struct {
 	// approvals answers the approval requests of the runs started here.
 	approvals *Approvals
 	launch    func(headed bool, executable string) runner.Launcher
+	// remote, perEndpoint and labHost are the command line's browser endpoints and lab
+	// address; load counts the attempts running on each endpoint.
+	remote      []RemoteBrowser
+	perEndpoint int
+	labHost     string
+	load        *endpointLoad
 
 	mu      sync.Mutex
 	current *liveRun
@@ -152,10 +162,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	// report forwards p to the UI; the run stops being current before the UI hears that it
 	// ended, so a Start right after is not refused.
 	report := func(p runner.Progress) {
+		r.load.observe(p)
 		if p.Kind == runner.RunFinished {
 			finished = true
 			r.release(live)
 			r.pruneAfterRun(id)
+		}
+		if p.Kind == runner.Screencast {
+			r.emit.Emit(EventLive, p)
+			return
 		}
 		r.emit.Emit(EventRun, p)
 	}
@@ -168,7 +183,8 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		return "", err
 	}
 	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id), Planner: plan,
-		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), MediaRoot: r.media,
+		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), Remote: r.remote, PerEndpoint: r.perEndpoint,
+		LabHost: r.labHost, Live: LiveInterval, MediaRoot: r.media,
 		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Bodies: set.Bodies, Recorder: r.store, Emit: report})
 	if err != nil {
 		return "", err

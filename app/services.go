@@ -24,6 +24,12 @@ type Options struct {
 	Dialogs Dialogs
 	// Launch starts a browser; nil launches Chromium through Playwright.
 	Launch func(headed bool, executable string) runner.Launcher
+	// Remote are the browser servers and CDP endpoints runs use instead of Chromium launched
+	// here, each taking PerEndpoint attempts at once (default: the Parallel setting).
+	Remote      []RemoteBrowser
+	PerEndpoint int
+	// LabHost is the address labs listen on, one the browsers can reach; empty is 127.0.0.1.
+	LabHost string
 }
 
 // Services are every service the UI calls; Bind hands them to a transport. Transfer is the
@@ -35,8 +41,10 @@ type Services struct {
 	Session  *Session
 	// Approvals asks the window's user to approve the irreversible actions of its runs.
 	Approvals *Approvals
-	Transfer  *Transfer
-	emitter   *switchableEmitter
+	// Browsers reports the health of the browser endpoints runs use.
+	Browsers *Browsers
+	Transfer *Transfer
+	emitter  *switchableEmitter
 	// watcher stops the runs here when the data folder's kill switch is pulled; nil when it
 	// could not be watched (see KillSwitchErr).
 	watcher       *killswitch.Watcher
@@ -52,10 +60,13 @@ func New(o Options) *Services {
 	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
 	transfer := NewTransfer(o.Store, o.DataDir)
 	approvals := NewApprovals(em)
+	load := &endpointLoad{}
 	s := &Services{
 		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
+			remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
 			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
 		Approvals: approvals,
+		Browsers:  &Browsers{settings: settings, remote: o.Remote, launch: o.Launch, load: load},
 		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
 		Transfer:  transfer,
 		Settings:  settings,
@@ -75,7 +86,9 @@ func (s *Services) KillSwitchErr() error { return s.killSwitchErr }
 func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
 
 // Bind lists the service values a transport exposes; their type names are the service names.
-func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals} }
+func (s *Services) Bind() []any {
+	return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals, s.Browsers}
+}
 
 // Shutdown stops a run that is still going, so it ends recorded as cancelled, and leaves the
 // kill switch.

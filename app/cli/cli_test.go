@@ -40,6 +40,8 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"an unknown attempt, with --json", []string{"run", "--attempt", "nope", "--json", "--data-dir", dir}, 1, "", `no attempt "nope"`},
 		{"a bad policy", []string{"run", "--wait", "sometimes", "--data-dir", dir}, 1, "", `wait policy "sometimes"`},
 		{"serve on every interface", []string{"serve", "--addr", "0.0.0.0:0", "--data-dir", dir}, 1, "", "loopback only"},
+		{"a lab on a wildcard", []string{"run", "--lab-host", "0.0.0.0", "--data-dir", dir}, 1, "", "wildcard a browser cannot be sent to"},
+		{"serve labs on a wildcard", []string{"serve", "--addr", "127.0.0.1:0", "--lab-host", "::", "--data-dir", dir}, 1, "", "wildcard a browser cannot be sent to"},
 		{"verify a file that is not JSON", []string{"verify", filepath.Join(bad, "not-json.json")}, 1, "", "not-json"},
 		{"verify an illegal event order", []string{"verify", filepath.Join(bad, "unknown-version.json")}, 1, "", "unknown schema version"},
 		{"a shard that is not K/N", []string{"run", "--shard", "2", "--data-dir", dir}, 1, "", `shard "2": want K/N`},

@@ -69,6 +69,9 @@ func newShowCmd(env Env, g *globals) *cobra.Command {
 				}
 				fmt.Fprintf(env.Stdout, "run %s of task %s, %s, %s (%s)\n\n", safe(run.ID), safe(run.Task), run.Created.Local().Format("2006-01-02 15:04:05"),
 					safe(run.Status), safe(run.Source))
+				if run.LabHost != "" {
+					fmt.Fprintf(env.Stdout, "its lab listened on %s\n\n", safe(run.LabHost))
+				}
 				printTable(env.Stdout, run.Attempts)
 				fmt.Fprintln(env.Stdout)
 				printReasons(env.Stdout, run.Attempts)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"path/filepath"
 	"strings"
 	"time"
@@ -107,9 +108,9 @@ type runFlags struct {
 	attempts                 []string
 	headed, json             bool
 	noVideo, noScreenshots   bool
-	parallel, perEndpoint    int
+	parallel                 int
 	shard                    string
-	browserWS, cdp           []string
+	endpoints                endpointFlags
 	trace, bodies            bool
 	approve, harness         string
 	overrides                overrideFlags
@@ -142,9 +143,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
-	fs.StringArrayVar(&f.browserWS, "browser-ws", nil, "a Playwright browser server's address (ws://HOST:PORT/...) to run attempts in; repeatable")
-	fs.StringArrayVar(&f.cdp, "cdp", nil, "a Chromium's DevTools address (http://HOST:PORT) to run attempts in; repeatable")
-	fs.IntVar(&f.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
+	f.endpoints.register(fs)
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
@@ -193,7 +192,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	}
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
-		Remote: remoteBrowsers(f.browserWS, f.cdp), PerEndpoint: f.perEndpoint,
+		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
 		Naive: f.harness == "off", Approver: approver,
@@ -202,6 +201,9 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), src.Suite.Task().Name, slugList(prep.Specs))
+	if prep.LabHost != "" {
+		fmt.Fprintf(env.Stderr, "the lab listens on %s: each attempt's browser is sent to http://%s/\n", prep.LabHost, net.JoinHostPort(prep.LabHost, "PORT"))
+	}
 	ctx, cancel := context.WithCancelCause(cmd.Context())
 	defer cancel(nil)
 	ended := make(chan struct{})
@@ -266,16 +268,4 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// remoteBrowsers are the browser servers and CDP endpoints the flags name.
-func remoteBrowsers(ws, cdp []string) []app.RemoteBrowser {
-	var out []app.RemoteBrowser
-	for _, u := range ws {
-		out = append(out, app.RemoteBrowser{URL: u})
-	}
-	for _, u := range cdp {
-		out = append(out, app.RemoteBrowser{URL: u, CDP: true})
-	}
-	return out
 }

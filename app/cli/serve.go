@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,11 +14,13 @@ import (
 	"observatory/app"
 	"observatory/app/httpapi"
 	"observatory/app/version"
+	"observatory/backend/labs"
 	"observatory/backend/store"
 )
 
 func newServeCmd(env Env, g *globals) *cobra.Command {
 	var addr string
+	var endpoints endpointFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the desktop UI and its services to an ordinary browser",
@@ -30,7 +33,11 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				if err != nil {
 					return err
 				}
-				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "http"})
+				if err := endpoints.check(); err != nil {
+					return err
+				}
+				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "http",
+					Remote: endpoints.remote(), PerEndpoint: endpoints.perEndpoint, LabHost: endpoints.labHost})
 				defer services.Shutdown()
 				warnKillSwitch(g, services)
 				pruneAtStart(env.Stderr, services)
@@ -45,6 +52,7 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
 				fmt.Fprintln(env.Stdout, url)
 				fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, dataDir)
+				fmt.Fprintf(env.Stderr, "labs listen on %s, where the browser is sent\n", cmp.Or(endpoints.labHost, labs.DefaultHost))
 				go func() {
 					<-cmd.Context().Done()
 					shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -59,5 +67,6 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "loopback address to listen on (port 0 picks a free one)")
+	endpoints.register(cmd.Flags())
 	return cmd
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"observatory/app"
 )
 
 // message is what travels over the events WebSocket.
@@ -16,7 +18,9 @@ type message struct {
 }
 
 // hub fans events out to every connected WebSocket. It implements app.Emitter. A client too
-// slow to keep up loses its connection rather than slowing the run down.
+// slow to keep up loses its connection rather than slowing the run down; before that, once
+// half its queue is waiting, it misses live frames (app.EventLive), which the next frame
+// replaces anyway, so that frames never crowd out the run's own events.
 type hub struct {
 	mu      sync.Mutex
 	clients map[chan message]struct{}
@@ -29,6 +33,9 @@ func (h *hub) Emit(name string, data any) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for c := range h.clients {
+		if name == app.EventLive && len(c) >= cap(c)/2 {
+			continue
+		}
 		select {
 		case c <- message{Name: name, Data: data}:
 		default:

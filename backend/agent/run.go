@@ -31,7 +31,10 @@ type Run struct {
 	// Source is "live" for runs made here, or the file a run was imported from.
 	Source string `json:"source"`
 	// Budgets bound the whole run, its attempts together; nil for none.
-	Budgets  *Budgets  `json:"budgets,omitempty"`
+	Budgets *Budgets `json:"budgets,omitempty"`
+	// LabHost is the address the run's lab listened on and sent the browser to; empty for a
+	// task on a site of its own, and for runs recorded before it was.
+	LabHost  string    `json:"lab_host,omitempty"`
 	Attempts []Attempt `json:"attempts"`
 }
 

@@ -78,3 +78,7 @@ const connectTimeoutMS = 15000
 
 // Version is the connected browser's version.
 func (b *Browser) Version() string { return b.browser.Version() }
+
+// Streams reports whether the browser's pages can be streamed live (see Page.Stream): only
+// Chromium offers the DevTools sessions the screencast needs.
+func (b *Browser) Streams() bool { return b.browser.BrowserType().Name() == "chromium" }

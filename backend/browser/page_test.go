@@ -162,7 +162,7 @@ func TestStopKeepsWorkFromTheLab(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			inst, err := booking.Start(booking.FaultNone, tt.latencyMS)
+			inst, err := booking.Start("", booking.FaultNone, tt.latencyMS)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,6 +14,7 @@ import (
 	"observatory/backend/labs/canvas"
 	"observatory/backend/labs/checkout"
 	"observatory/backend/labs/hostile"
+	"observatory/backend/labs/internal/labkit"
 	"observatory/backend/labs/outbox"
 )
 
@@ -45,12 +46,29 @@ type Lab interface {
 	Launch(fault string, params map[string]int) (App, error)
 	// Truth is the ground truth an event log rebuilds, named and with its evidence.
 	Truth(events []agent.Event) (agent.Signal, error)
+	// On returns the lab serving its app on host (see CheckHost) instead of 127.0.0.1.
+	On(host string) Lab
 }
+
+// Hosted is a suite whose app a lab serves here: a lab's own task, or a task file that names
+// a lab (one on a site of its own is not).
+type Hosted interface {
+	// OnHost returns the suite with its lab's app served on host, an address the browser can
+	// reach (see CheckHost).
+	OnHost(host string) agent.Suite
+}
+
+// DefaultHost is the address labs listen on unless told otherwise: this machine's loopback.
+const DefaultHost = labkit.DefaultHost
+
+// CheckHost refuses a lab host a browser cannot be sent to: a wildcard, or not an address.
+func CheckHost(host string) error { return labkit.CheckHost(host) }
 
 // lab is a lab whose Launch returns its own instance type, seen through the Lab interface.
 type lab struct {
 	suite
 	launch func(fault string, params map[string]int) (App, error)
+	on     func(host string) Lab
 }
 
 // suite is what a lab's own type provides besides Launch.
@@ -62,6 +80,11 @@ type suite interface {
 }
 
 func (l lab) Launch(fault string, params map[string]int) (App, error) { return l.launch(fault, params) }
+
+func (l lab) On(host string) Lab { return l.on(host) }
+
+// OnHost is On, as a Hosted suite.
+func (l lab) OnHost(host string) agent.Suite { return l.on(host) }
 
 // launcher turns a lab's concrete Launch into one that returns an App, never a nil instance
 // inside a non-nil App.
@@ -75,18 +98,41 @@ func launcher[I App](launch func(string, map[string]int) (I, error)) func(string
 	}
 }
 
-var all = map[string]func() Lab{
-	"booking":  func() Lab { b := booking.New(); return lab{b, launcher(b.Launch)} },
-	"canvas":   func() Lab { c := canvas.New(); return lab{c, launcher(c.Launch)} },
-	"checkout": func() Lab { c := checkout.New(); return lab{c, launcher(c.Launch)} },
-	"hostile":  func() Lab { h := hostile.New(); return lab{h, launcher(h.Launch)} },
-	"outbox":   func() Lab { o := outbox.New(); return lab{o, launcher(o.Launch)} },
+// The labs, each serving its app on host (127.0.0.1 when empty).
+func bookingLab(host string) Lab {
+	b := booking.New().On(host)
+	return lab{b, launcher(b.Launch), bookingLab}
 }
 
-// Get returns the lab called name, or an error listing the labs there are.
+func canvasLab(host string) Lab {
+	c := canvas.New().On(host)
+	return lab{c, launcher(c.Launch), canvasLab}
+}
+
+func checkoutLab(host string) Lab {
+	c := checkout.New().On(host)
+	return lab{c, launcher(c.Launch), checkoutLab}
+}
+
+func hostileLab(host string) Lab {
+	h := hostile.New().On(host)
+	return lab{h, launcher(h.Launch), hostileLab}
+}
+
+func outboxLab(host string) Lab {
+	o := outbox.New().On(host)
+	return lab{o, launcher(o.Launch), outboxLab}
+}
+
+var all = map[string]func(host string) Lab{
+	"booking": bookingLab, "canvas": canvasLab, "checkout": checkoutLab, "hostile": hostileLab, "outbox": outboxLab,
+}
+
+// Get returns the lab called name, serving its app on 127.0.0.1, or an error listing the
+// labs there are.
 func Get(name string) (Lab, error) {
 	if mk, ok := all[name]; ok {
-		return mk(), nil
+		return mk(""), nil
 	}
 	return nil, fmt.Errorf("no lab called %q; the labs are %v", name, Names())
 }

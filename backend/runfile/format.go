@@ -30,6 +30,9 @@ type runV2 struct {
 	Spec json.RawMessage `json:"spec,omitempty"`
 	// Budgets bound the whole run, its attempts together; absent for none.
 	Budgets *budgetsV2 `json:"budgets,omitempty"`
+	// LabHost is the address the run's lab listened on and sent the browser to; absent for a
+	// task on a site of its own, and in files from before it was recorded.
+	LabHost string `json:"lab_host,omitempty"`
 }
 
 type taskV2 struct {

@@ -10,7 +10,8 @@ import (
 // Explicit mappings between the format's types and the domain's, field by field.
 
 func fromRun(run agent.Run) runV2 {
-	return runV2{ID: run.ID, Task: run.Task, Created: run.Created, Source: run.Source, Spec: run.Spec, Budgets: ptr(run.Budgets, fromBudgets)}
+	return runV2{ID: run.ID, Task: run.Task, Created: run.Created, Source: run.Source, Spec: run.Spec, Budgets: ptr(run.Budgets, fromBudgets),
+		LabHost: run.LabHost}
 }
 
 func fromAttempt(a agent.Attempt) attemptV2 {
@@ -119,7 +120,8 @@ func fromVerdicts(v agent.Verdicts) verdictsV2 {
 }
 
 func (r runV2) toDomain() agent.Run {
-	return agent.Run{ID: r.ID, Task: r.Task, Created: r.Created, Source: r.Source, Spec: slices.Clone(r.Spec), Budgets: ptr(r.Budgets, budgetsV2.toDomain)}
+	return agent.Run{ID: r.ID, Task: r.Task, Created: r.Created, Source: r.Source, Spec: slices.Clone(r.Spec), Budgets: ptr(r.Budgets, budgetsV2.toDomain),
+		LabHost: r.LabHost}
 }
 
 func (a attemptV2) toDomain() agent.Attempt {

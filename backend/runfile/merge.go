@@ -41,7 +41,8 @@ func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 	bySlug := map[string]agent.Attempt{}
 	from := map[string]string{}
 	var changes, changesFrom string
-	merged := agent.Run{ID: newID(), Task: first.Task, Spec: first.Spec, Created: first.Created, Status: agent.RunImported}
+	merged := agent.Run{ID: newID(), Task: first.Task, Spec: first.Spec, Created: first.Created, Status: agent.RunImported,
+		LabHost: first.LabHost}
 	var names []string
 	for _, sh := range shards {
 		run := sh.File.Run
@@ -74,6 +75,9 @@ func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 					sh.Name, a.Slug, orDefaults(c), changesFrom, orDefaults(changes))
 			}
 			bySlug[a.Slug], from[a.Slug] = a, sh.Name
+		}
+		if run.LabHost != merged.LabHost { // each machine served its own lab: no one address to record
+			merged.LabHost = ""
 		}
 		if run.Created.Before(merged.Created) {
 			merged.Created = run.Created

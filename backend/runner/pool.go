@@ -19,6 +19,9 @@ type Endpoint struct {
 	Capacity int
 }
 
+// LocalEndpoint names the endpoint of a run without remote browsers: Chromium launched here.
+const LocalEndpoint = "local Chromium"
+
 // ErrNoEndpoint means every browser endpoint of the run is down.
 var ErrNoEndpoint = errors.New("no browser endpoint is left")
 

@@ -7,11 +7,14 @@ type Kind string
 
 // Progress event kinds, in the order a run produces them.
 const (
-	RunStarted      Kind = "run-started"
-	AttemptStarted  Kind = "attempt-started"
-	StepDone        Kind = "step"
-	CheckDone       Kind = "check"
-	Frame           Kind = "frame"
+	RunStarted     Kind = "run-started"
+	AttemptStarted Kind = "attempt-started"
+	StepDone       Kind = "step"
+	CheckDone      Kind = "check"
+	Frame          Kind = "frame"
+	// Screencast carries a live frame of an attempt's page, or, with no frame, why its page
+	// cannot be watched live.
+	Screencast      Kind = "screencast"
 	AttemptFinished Kind = "attempt-finished"
 	RunFinished     Kind = "run-finished"
 	Error           Kind = "error"
@@ -32,8 +35,13 @@ type Progress struct {
 	Events  []agent.Event  `json:"events,omitempty"` // app events new since the last progress
 	Attempt *agent.Attempt `json:"attempt,omitempty"`
 	// Frame is the media path of the newest screenshot, relative to the run's media folder.
-	Frame  string          `json:"frame,omitempty"`
-	Status agent.RunStatus `json:"status,omitempty"`
+	Frame string `json:"frame,omitempty"`
+	// Live is a screencast event's frame of the attempt's page.
+	Live *agent.LiveFrame `json:"live,omitempty"`
+	// Endpoint names the browser endpoint an attempt runs on, on attempt-started and
+	// attempt-finished.
+	Endpoint string          `json:"endpoint,omitempty"`
+	Status   agent.RunStatus `json:"status,omitempty"`
 	// Waiting is set on a model-wait event while the attempt waits for a model.
 	Waiting bool   `json:"waiting,omitempty"`
 	Message string `json:"message,omitempty"`

@@ -42,6 +42,9 @@ type Options struct {
 	// Budgets bound the whole run, its attempts together; exhausting one ends the attempts
 	// under way exhausted and starts no more.
 	Budgets agent.Budgets
+	// Live is how often each running attempt's page is sent as a Screencast progress event
+	// (100 ms: ten frames a second); 0 streams nothing.
+	Live time.Duration
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
@@ -61,6 +64,9 @@ type Runner struct {
 	Endpoints []Endpoint
 	Recorder  agent.Recorder
 	Emit      func(Progress)
+	// LabHost is the address the suite's lab serves its app on, recorded with the run; empty
+	// when no lab serves it here.
+	LabHost string
 }
 
 // NewRunID returns a sortable, unique run id such as 20261130T051500-3f9a1c.
@@ -131,7 +137,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		}
 	}
 	r = r.serialized()
-	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live"}
+	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live", LabHost: r.LabHost}
 	if !opts.Budgets.IsZero() {
 		run.Budgets = &opts.Budgets
 	}
@@ -210,7 +216,7 @@ func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptS
 		}
 		return nil, fmt.Errorf("starting the browser: %w", err)
 	}
-	a, err := r.attempt(ctx, run, spec, i, total, b, opts, mediaDir, pot)
+	a, err := r.attempt(ctx, run, spec, i, total, b, ep.Name, opts, mediaDir, pot)
 	gone := errors.Is(err, errBrowserGone)
 	browsers.release(ep, b, gone)
 	if gone {
@@ -228,7 +234,7 @@ func (r *Runner) endpoints(opts Options) []Endpoint {
 	if len(r.Endpoints) > 0 {
 		return r.Endpoints
 	}
-	return []Endpoint{{Name: "local Chromium", Launch: r.Launch, Capacity: max(opts.Parallel, 1)}}
+	return []Endpoint{{Name: LocalEndpoint, Launch: r.Launch, Capacity: max(opts.Parallel, 1)}}
 }
 
 // serialized is a copy of r whose recorder and progress callback are safe for attempts
@@ -268,7 +274,7 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 // attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
 // failure of the recorder, the app or the judge is returned as an error; anything the browser
 // or the page does wrong becomes the attempt's terminal state.
-func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, opts Options, mediaDir string, pot *agent.RunBudget) (agent.Attempt, error) {
+func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, endpoint string, opts Options, mediaDir string, pot *agent.RunBudget) (agent.Attempt, error) {
 	index := position + 1
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
@@ -277,7 +283,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, position, a) }); err != nil {
 		return a, err
 	}
-	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total})
+	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total, Endpoint: endpoint})
 
 	env, err := r.Suite.Start(ctx, spec)
 	if err != nil {
@@ -332,8 +338,10 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 			out.Terminal = agent.Cancelled
 		}
 	} else {
+		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
 		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
+		stopLive()
 		// Closing the page aborts whatever the app still has in flight: a cancelled or
 		// abandoned save must not commit later.
 		rec, cerr := page.Close()
@@ -360,7 +368,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(run.ID, a) }); err != nil {
 		return a, err
 	}
-	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents()})
+	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents(), Endpoint: endpoint})
 	if errors.Is(out.Err, agent.ErrBrowserGone) {
 		return a, errBrowserGone
 	}

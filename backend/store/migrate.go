@@ -33,6 +33,8 @@ var migrations = []migration{
 		addColumns("runs", "`budgets` text")},
 	{7, "the files a step uploaded or saved (a sample's unreadable regions live in its JSON)",
 		addColumns("steps", "`transfers` text")},
+	{8, "the address a run's lab listened on",
+		addColumns("runs", "`lab_host` text NOT NULL DEFAULT ''")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

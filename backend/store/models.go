@@ -23,6 +23,7 @@ type runRow struct {
 	Writer  string    `gorm:"not null;default:''"`
 	// Budgets bound the run's attempts together; nil for none.
 	Budgets *agent.Budgets `gorm:"serializer:json;type:text"`
+	LabHost string         `gorm:"not null;default:''"`
 
 	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
 }

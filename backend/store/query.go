@@ -26,6 +26,8 @@ type Summary struct {
 	// Wrong counts the finished attempts with at least one verdict that disagrees with the
 	// ground truth.
 	Wrong int `json:"wrong"`
+	// LabHost is the address the run's lab listened on, when recorded.
+	LabHost string `json:"lab_host,omitempty"`
 }
 
 // List returns the history, the run added most recently first.
@@ -40,7 +42,7 @@ func (s *Store) List() ([]Summary, error) {
 	out := make([]Summary, len(runs))
 	for i, r := range runs {
 		sum := Summary{ID: r.ID, Task: r.Task, Created: r.Created, Added: r.Added, Status: agent.RunStatus(r.Status),
-			Source: r.Source, Attempts: len(r.Attempts)}
+			Source: r.Source, LabHost: r.LabHost, Attempts: len(r.Attempts)}
 		for _, a := range r.Attempts {
 			if a.Terminal == string(agent.Completed) {
 				sum.Completed++
@@ -72,7 +74,7 @@ func (s *Store) Get(id string) (agent.Run, error) {
 		return agent.Run{}, fmt.Errorf("reading run %q: %w", full, err)
 	}
 	run := agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
-		Source: r.Source, Budgets: r.Budgets, Attempts: make([]agent.Attempt, len(r.Attempts))}
+		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost, Attempts: make([]agent.Attempt, len(r.Attempts))}
 	for i, a := range r.Attempts {
 		run.Attempts[i] = a.attempt()
 	}
@@ -108,7 +110,7 @@ func (s *Store) resolve(id string) (string, error) {
 func (s *Store) SaveImported(run agent.Run) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: time.Now().UTC(),
-			Status: string(agent.RunImported), Source: run.Source, Budgets: run.Budgets}
+			Status: string(agent.RunImported), Source: run.Source, Budgets: run.Budgets, LabHost: run.LabHost}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}

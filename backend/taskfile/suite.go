@@ -175,7 +175,18 @@ var _ Suite = (*suite)(nil)
 // labSuite is a suite whose app is a lab: it replays the lab's event log.
 type labSuite struct{ *suite }
 
-var _ agent.Replayer = labSuite{}
+var (
+	_ agent.Replayer = labSuite{}
+	_ labs.Hosted    = labSuite{}
+)
+
+// OnHost returns the suite with its lab serving the app on host, an address the browser can
+// reach.
+func (s labSuite) OnHost(host string) agent.Suite {
+	c := *s.suite
+	c.lab = s.lab.On(host)
+	return &labSuite{&c}
+}
 
 // Replay validates events through the lab's transition function.
 func (s labSuite) Replay(events []agent.Event) error { return s.lab.(agent.Replayer).Replay(events) }

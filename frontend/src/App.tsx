@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Api } from "./api/client";
 import type { Attempt, Disagreement } from "./api/types";
 import { ApprovalPrompt } from "./components/ApprovalPrompt";
@@ -7,6 +7,7 @@ import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
+import { LiveCards } from "./components/LiveCards";
 import { ModelWaitNote } from "./components/ModelWaitNote";
 import { MetricsPanel } from "./components/MetricsPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
@@ -15,7 +16,7 @@ import { TraceViewer, type LiveView } from "./components/TraceViewer";
 import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
 import { useWindowHeight } from "./layout/useWindowHeight";
-import { currentSlug } from "./state/live";
+import { currentSlug, inFlight } from "./state/live";
 import { useCompare } from "./state/useCompare";
 import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
@@ -50,6 +51,9 @@ export function App({ api }: { api: Api }) {
   const dragging = useFileDrop(w.openTaskFile);
   const running = live?.status === "running";
   const nowRunning = live ? currentSlug(live) : null;
+  const flying = useMemo(() => (live ? inFlight(live) : []), [live]);
+  const flyingNow = useRef(flying);
+  flyingNow.current = flying;
 
   // The attempts shown: the opened or finished run, else what the live run has finished so
   // far. An imported run was stored with its recomputed verdicts, never the file's.
@@ -81,10 +85,13 @@ export function App({ api }: { api: Api }) {
     if (run && isImported(run)) select(run.attempts?.[0]?.attempt ?? null);
   }, [run, select]);
 
-  // Follow the live run: the attempt that starts becomes the selected one.
+  // Follow the live run: an attempt that starts becomes the selected one, unless the user is
+  // watching another that still runs (attempts run side by side; a card picks which).
   useEffect(() => {
-    if (nowRunning) select(nowRunning);
-  }, [nowRunning, select]);
+    if (!nowRunning) return;
+    setSelection((s) => (s.slug && s.slug !== nowRunning && flyingNow.current.includes(s.slug) ? s : { slug: nowRunning, step: 0 }));
+    setFollowLive(true);
+  }, [nowRunning]);
 
   const compare = useCompare(api);
   useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state });
@@ -106,10 +113,15 @@ export function App({ api }: { api: Api }) {
   const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
   const importedRun = run !== null && isImported(run);
   const frames = useGateFrames(api, w.shownId, sel?.attempt && !replays[sel.slug] && !running ? sel.slug : null);
-  const following = followLive && sel !== null && sel.slug === nowRunning;
+  const following = followLive && sel !== null && flying.includes(sel.slug);
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
-      ? { frame: live.frames[sel.slug], check: live.checks[sel.slug], events: live.events[sel.slug] ?? [] }
+      ? {
+          frame: live.frames[sel.slug],
+          screen: live.screens[sel.slug],
+          check: live.checks[sel.slug],
+          events: live.events[sel.slug] ?? [],
+        }
       : undefined;
 
   return (
@@ -144,10 +156,24 @@ export function App({ api }: { api: Api }) {
         }}
       />
       {metricsOpen && <MetricsPanel load={api.runs.metrics} />}
-      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} />}
+      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} onCheckEndpoints={api.browsers.health} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />
+      {live && (
+        <LiveCards
+          cards={flying.map((slug) => ({
+            slug,
+            title: titleOf(slug),
+            steps: live.steps[slug] ?? [],
+            screen: live.screens[slug],
+            unwatchable: live.unwatchable[slug],
+            check: live.checks[slug],
+          }))}
+          selected={selected}
+          onOpen={select}
+        />
+      )}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop a task file (YAML or JSON) to open it

@@ -17,6 +17,9 @@ export const GLOSSARY = {
     "Two runs side by side, attempt by attempt: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than 1.25 times the other and at least 100 ms longer, since timings always vary a little.",
   retention:
     "Retention keeps the history from growing without end: after each run, and when Observatory starts, runs past either limit (beyond the newest N, or added more than D days ago) are deleted with their videos and screenshots. An empty limit is off; both empty keep every run. A run still being written and the run open in the window are always kept. `observatory runs --prune` applies it from the command line.",
+  live: "The live view: each running attempt's page as the browser paints it (its DevTools screencast), about ten frames a second, with the step it is on and the gate's state at its latest check. Watching never slows the attempt: frames a slow window cannot take are dropped.",
+  endpoint:
+    "A browser endpoint is where attempts get their browser: Chromium launched here, a Playwright browser server (--browser-ws) or a Chromium reached over the DevTools protocol (--cdp). Check connects to each, reads its version and closes again.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
   boxes:
     "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead: those of the target's role first, then by name similarity. The Boxes button hides them and shows them again.",

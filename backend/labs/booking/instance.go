@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -13,12 +12,13 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // errClosed is what a request gets once its instance is closed.
 var errClosed = errors.New("this booking lab instance is closed; start a new one")
 
-// Instance is one running copy of the booking app on 127.0.0.1, with its own store and event
+// Instance is one running copy of the booking app on its host, with its own store and event
 // log. It is safe for concurrent use.
 type Instance struct {
 	fault   string
@@ -35,18 +35,18 @@ type Instance struct {
 	idle     chan struct{} // closed whenever inflight is 0
 }
 
-// Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every save waits latencyMS
-// milliseconds before the server answers it.
-func Start(fault string, latencyMS int) (*Instance, error) {
+// Start serves a fresh instance on an ephemeral port of host (127.0.0.1 when empty). Every
+// save waits latencyMS milliseconds before the server answers it.
+func Start(host, fault string, latencyMS int) (*Instance, error) {
 	if err := checkFault(fault); err != nil {
 		return nil, err
 	}
 	if latencyMS < 0 {
 		return nil, fmt.Errorf("booking lab latency %d ms: want 0 or more", latencyMS)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, url, err := labkit.Listen("booking lab", host)
 	if err != nil {
-		return nil, fmt.Errorf("booking lab: listen on 127.0.0.1: %w", err)
+		return nil, err
 	}
 	idle := make(chan struct{})
 	close(idle)
@@ -54,7 +54,7 @@ func Start(fault string, latencyMS int) (*Instance, error) {
 		fault:   fault,
 		latency: time.Duration(latencyMS) * time.Millisecond,
 		started: time.Now(),
-		url:     "http://" + ln.Addr().String() + "/",
+		url:     url,
 		state:   Initial(),
 		idle:    idle,
 	}

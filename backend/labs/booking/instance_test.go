@@ -19,7 +19,7 @@ import (
 // start serves an instance for one test and closes it afterwards.
 func start(t *testing.T, fault string, latencyMS int) *Instance {
 	t.Helper()
-	in, err := Start(fault, latencyMS)
+	in, err := Start("", fault, latencyMS)
 	if err != nil {
 		t.Fatalf("Start(%q, %d): %v", fault, latencyMS, err)
 	}
@@ -285,10 +285,10 @@ func TestPageShowsTheFaultsButton(t *testing.T) {
 }
 
 func TestStartRejectsBadArguments(t *testing.T) {
-	if _, err := Start("haunted", 0); err == nil || !strings.Contains(err.Error(), "notice-no-commit") {
+	if _, err := Start("", "haunted", 0); err == nil || !strings.Contains(err.Error(), "notice-no-commit") {
 		t.Errorf("unknown fault error = %v, want one listing the faults", err)
 	}
-	if _, err := Start(FaultNone, -1); err == nil {
+	if _, err := Start("", FaultNone, -1); err == nil {
 		t.Error("negative latency accepted")
 	}
 }

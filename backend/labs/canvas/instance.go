@@ -27,12 +27,12 @@ type Instance struct {
 }
 
 // Start serves a fresh instance on an ephemeral port of 127.0.0.1.
-func Start(fault string) (*Instance, error) {
+func Start(host, fault string) (*Instance, error) {
 	if err := checkFault(fault); err != nil {
 		return nil, err
 	}
 	in := &Instance{fault: fault, store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("canvas lab", in.routes())
+	srv, err := labkit.Serve("canvas lab", host, in.routes())
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,10 @@ const (
 
 // Lab is the canvas lab: its app, its built-in task, attempts and judge. The zero value is
 // ready to use.
-type Lab struct{}
+type Lab struct {
+	// host is the address its app listens on and advertises; empty is 127.0.0.1.
+	host string
+}
 
 var (
 	_ agent.Suite    = (*Lab)(nil)
@@ -25,6 +28,9 @@ var (
 
 // New returns the canvas lab.
 func New() *Lab { return &Lab{} }
+
+// On returns the lab serving its app on host instead, an address the browser can reach.
+func (*Lab) On(host string) *Lab { return &Lab{host: host} }
 
 // Name is the lab's name on the command line and in run files.
 func (*Lab) Name() string { return "canvas" }
@@ -37,14 +43,14 @@ func (*Lab) Task() agent.Task {
 
 // Launch serves a fresh instance of the board with the given fault; the lab has no
 // parameters.
-func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
+func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	if fault == "" {
 		fault = FaultNone
 	}
 	for k := range params {
 		return nil, fmt.Errorf("canvas lab has no parameter %q; it has none", k)
 	}
-	return Start(fault)
+	return Start(l.host, fault)
 }
 
 // Start serves a fresh instance for one attempt of the lab's own task.

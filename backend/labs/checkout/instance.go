@@ -21,7 +21,7 @@ type Instance struct {
 
 // Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every payment waits
 // latencyMS milliseconds before the server answers it.
-func Start(fault string, latencyMS int) (*Instance, error) {
+func Start(host, fault string, latencyMS int) (*Instance, error) {
 	if err := checkFault(fault); err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func Start(fault string, latencyMS int) (*Instance, error) {
 	}
 	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
 		store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("checkout lab", in.routes())
+	srv, err := labkit.Serve("checkout lab", host, in.routes())
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ type Instance struct {
 
 // Start serves a fresh instance, and its mirror, on ephemeral ports of 127.0.0.1, with fresh
 // folders for the attempt.
-func Start(fault string) (*Instance, error) {
+func Start(host, fault string) (*Instance, error) {
 	if err := checkFault(fault); err != nil {
 		return nil, err
 	}
@@ -57,10 +57,10 @@ func Start(fault string) (*Instance, error) {
 		return nil, err
 	}
 	in := &Instance{fault: fault, store: labkit.NewStore(Initial(), Apply), folders: folders}
-	if in.mirror, err = labkit.Serve("hostile lab's mirror", http.HandlerFunc(in.handleMirror)); err != nil {
+	if in.mirror, err = labkit.Serve("hostile lab's mirror", host, http.HandlerFunc(in.handleMirror)); err != nil {
 		return nil, errors.Join(err, folders.remove())
 	}
-	if in.srv, err = labkit.Serve("hostile lab", in.routes()); err != nil {
+	if in.srv, err = labkit.Serve("hostile lab", host, in.routes()); err != nil {
 		return nil, errors.Join(err, in.mirror.Close(), folders.remove())
 	}
 	return in, nil

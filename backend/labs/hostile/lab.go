@@ -12,7 +12,10 @@ const TruthLabel = "downloaded, nothing leaked"
 
 // Lab is the hostile-page lab: its app, its built-in task, attempts and judge. The zero
 // value is ready to use.
-type Lab struct{}
+type Lab struct {
+	// host is the address its app listens on and advertises; empty is 127.0.0.1.
+	host string
+}
 
 var (
 	_ agent.Suite    = (*Lab)(nil)
@@ -21,6 +24,9 @@ var (
 
 // New returns the hostile-page lab.
 func New() *Lab { return &Lab{} }
+
+// On returns the lab serving its app on host instead, an address the browser can reach.
+func (*Lab) On(host string) *Lab { return &Lab{host: host} }
 
 // Name is the lab's name on the command line and in run files.
 func (*Lab) Name() string { return "hostile" }
@@ -31,14 +37,14 @@ func (*Lab) Task() agent.Task {
 }
 
 // Launch serves a fresh instance with the given fault; the lab has no parameters.
-func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
+func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	if fault == "" {
 		fault = FaultNone
 	}
 	if len(params) > 0 {
 		return nil, fmt.Errorf("hostile lab has no parameters; got %v", params)
 	}
-	return Start(fault)
+	return Start(l.host, fault)
 }
 
 // Start serves a fresh instance for one attempt of the lab's own task.

@@ -12,7 +12,7 @@ import (
 	"observatory/backend/labs/internal/labkit"
 )
 
-// Instance is one running copy of the outbox app on 127.0.0.1, with its own store and event
+// Instance is one running copy of the outbox app on its host, with its own store and event
 // log. It is safe for concurrent use.
 type Instance struct {
 	fault   string
@@ -24,9 +24,9 @@ type Instance struct {
 	struck bool // the fault has struck its one send
 }
 
-// Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every send waits latencyMS
-// milliseconds before the server answers it.
-func Start(fault string, latencyMS int) (*Instance, error) {
+// Start serves a fresh instance on an ephemeral port of host (127.0.0.1 when empty). Every
+// send waits latencyMS milliseconds before the server answers it.
+func Start(host, fault string, latencyMS int) (*Instance, error) {
 	if err := checkFault(fault); err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func Start(fault string, latencyMS int) (*Instance, error) {
 	}
 	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
 		store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("outbox lab", in.routes())
+	srv, err := labkit.Serve("outbox lab", host, in.routes())
 	if err != nil {
 		return nil, err
 	}

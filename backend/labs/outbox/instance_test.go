@@ -13,7 +13,7 @@ import (
 // start serves an instance with the fault and a short latency, closed when t ends.
 func start(t *testing.T, fault string) *Instance {
 	t.Helper()
-	in, err := Start(fault, 5)
+	in, err := Start("", fault, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,8 +35,11 @@ const (
 )
 
 // Lab is the outbox lab: its app, its built-in task, attempts and judge. The zero value is
-// ready to use.
-type Lab struct{}
+// ready to use, serving its app on 127.0.0.1.
+type Lab struct {
+	// host is the address its app listens on and advertises; empty is 127.0.0.1.
+	host string
+}
 
 var (
 	_ agent.Suite    = (*Lab)(nil)
@@ -45,6 +48,9 @@ var (
 
 // New returns the outbox lab.
 func New() *Lab { return &Lab{} }
+
+// On returns the lab serving its app on host instead, an address the browser can reach.
+func (*Lab) On(host string) *Lab { return &Lab{host: host} }
 
 // Name is the lab's name on the command line and in run files.
 func (*Lab) Name() string { return "outbox" }
@@ -56,7 +62,7 @@ func (*Lab) Task() agent.Task {
 }
 
 // Launch serves a fresh instance of the app with the given fault and parameters.
-func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
+func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	if fault == "" {
 		fault = FaultNone
 	}
@@ -70,7 +76,7 @@ func (*Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 		}
 		latency = v
 	}
-	return Start(fault, latency)
+	return Start(l.host, fault, latency)
 }
 
 // Start serves a fresh instance for one attempt of the lab's own task.

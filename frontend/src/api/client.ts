@@ -5,6 +5,7 @@
 import type {
   ApprovalAsk,
   Comparison,
+  EndpointHealth,
   ImportResult,
   MetricsBy,
   MetricsReport,
@@ -193,7 +194,7 @@ async function request<T>(win: ClientWindow, what: string, url: string, contentT
 /** Typed wrappers for every service method in docs/api.md. */
 export interface Api {
   kind: Transport["kind"];
-  /** Subscribes to run progress events. */
+  /** Subscribes to run progress events, live frames (the `live` event) among them. */
   onProgress(cb: (p: Progress) => void): () => void;
   /** Subscribes to reconnects of the event stream, after which missed events must be re-read. */
   onReconnect(cb: () => void): () => void;
@@ -258,6 +259,10 @@ export interface Api {
     /** Tells the backend the UI has mounted (the desktop smoke test waits for it). */
     ready(): Promise<SessionInfo>;
   };
+  browsers: {
+    /** Checks every browser endpoint runs use: connects, version, attempts running now. */
+    health(): Promise<EndpointHealth[]>;
+  };
   approvals: {
     /** Answers the open approval request id; fails once it is closed. */
     answer(id: string, answer: "approve" | "deny"): Promise<void>;
@@ -271,7 +276,14 @@ export function createApi(t: Transport): Api {
   const c = t.call.bind(t);
   return {
     kind: t.kind,
-    onProgress: (cb) => t.onEvent("run", (data) => cb(data as Progress)),
+    onProgress: (cb) => {
+      const offRun = t.onEvent("run", (data) => cb(data as Progress));
+      const offLive = t.onEvent("live", (data) => cb(data as Progress));
+      return () => {
+        offRun();
+        offLive();
+      };
+    },
     onReconnect: (cb) => t.onReconnect(cb),
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     runs: {
@@ -311,6 +323,9 @@ export function createApi(t: Transport): Api {
     },
     session: {
       ready: () => c<SessionInfo>("Session", "Ready"),
+    },
+    browsers: {
+      health: () => c<EndpointHealth[]>("Browsers", "Health"),
     },
     approvals: {
       answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),

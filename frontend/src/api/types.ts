@@ -548,6 +548,8 @@ export interface Run {
   created: string;
   status: RunStatus;
   source: string;
+  /** The address the run's lab listened on and sent the browser to; absent when not recorded. */
+  lab_host?: string;
   attempts: Attempt[] | null;
 }
 
@@ -607,6 +609,8 @@ export interface RunSummary {
   completed: number;
   /** Finished attempts with at least one verdict that disagrees with the ground truth. */
   wrong: number;
+  /** The address the run's lab listened on, when recorded. */
+  lab_host?: string;
 }
 
 /**
@@ -700,12 +704,36 @@ export type ProgressKind =
   | "run-started"
   | "attempt-started"
   | "step"
+  | "screencast"
   | "check"
   | "frame"
   | "attempt-finished"
   | "run-finished"
   | "error"
   | "model-wait";
+
+/** One live picture of a running attempt's page (agent.LiveFrame). */
+export interface LiveFrame {
+  /** The JPEG, base64. */
+  jpeg: string;
+  /** When it was taken (RFC 3339). */
+  at: string;
+}
+
+/** What a health check found of one browser endpoint (app.EndpointHealth). */
+export interface EndpointHealth {
+  name: string;
+  kind: "local" | "browser-server" | "cdp";
+  url?: string;
+  connects: boolean;
+  version?: string;
+  error?: string;
+  /** Attempts running there now. */
+  running: number;
+  check_ms: number;
+  /** Whether its pages can be watched live. */
+  live: boolean;
+}
 
 /** The payload of the `run` event (runner.Progress). */
 export interface Progress {
@@ -722,6 +750,10 @@ export interface Progress {
   attempt?: Attempt;
   /** The newest screenshot's path, relative to the run's media folder. */
   frame?: string;
+  /** screencast: a live frame of the attempt's page; absent when it cannot be streamed (message says why). */
+  live?: LiveFrame;
+  /** attempt-started, attempt-finished: the browser endpoint the attempt runs on. */
+  endpoint?: string;
   status?: RunStatus;
   /** model-wait: true while waiting for a model, false once one answers again. */
   waiting?: boolean;

@@ -32,6 +32,7 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, current, onOpen
         </span>
         <span className="line">
           {r.task} · {imported ? r.source : "run here"}
+          {r.lab_host && r.lab_host !== "127.0.0.1" && ` · lab on ${r.lab_host}`}
         </span>
         <span className="line muted num">
           {r.completed}/{r.attempts} completed · {r.wrong} wrong

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Settings } from "../api/types";
 import { SettingsPanel } from "./SettingsPanel";
@@ -49,5 +49,23 @@ describe("SettingsPanel", () => {
     fireEvent.change(screen.getByLabelText("Keep the last (runs)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(onSave.mock.calls[1][0].retention).toEqual({});
+  });
+
+  it("checks the browser endpoints only when asked, and shows each one's health", async () => {
+    const onCheck = vi.fn().mockResolvedValue([
+      { name: "browser server ws://127.0.0.1:4001/", kind: "browser-server", url: "ws://127.0.0.1:4001/", connects: true, version: "139.0.7258.5", running: 2, check_ms: 310, live: true },
+      { name: "CDP http://127.0.0.1:9", kind: "cdp", url: "http://127.0.0.1:9", connects: false, error: "connect ECONNREFUSED 127.0.0.1:9", running: 0, check_ms: 12, live: false },
+    ]);
+    render(<SettingsPanel settings={settings} onSave={vi.fn()} onCheckEndpoints={onCheck} />);
+    expect(onCheck).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Check endpoints" }));
+    const server = await screen.findByRole("row", { name: /browser server/ });
+    expect(within(server).getByText("yes (310 ms)")).toBeTruthy();
+    expect(within(server).getByText("139.0.7258.5")).toBeTruthy();
+    expect(within(server).getByText("2")).toBeTruthy();
+    const cdp = screen.getByRole("row", { name: /CDP/ });
+    expect(within(cdp).getByText("no: connect ECONNREFUSED 127.0.0.1:9")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Check again" }));
+    expect(onCheck).toHaveBeenCalledTimes(2);
   });
 });

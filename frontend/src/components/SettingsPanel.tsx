@@ -1,5 +1,6 @@
 import { cloneElement, useId, useState, type ReactElement } from "react";
-import type { ConfigOverride, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import type { ConfigOverride, EndpointHealth, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import { EndpointsSection } from "./EndpointsSection";
 import { ModelsSection } from "./ModelsSection";
 import { RetentionSection } from "./RetentionSection";
 
@@ -9,6 +10,8 @@ export interface SettingsPanelProps {
   onSave(s: Settings): void;
   /** Sends one tiny request to a model (Settings.TestModel). */
   onTestModel?(m: ModelConfig): Promise<ModelTest>;
+  /** Checks the browser endpoints' health (Browsers.Health); absent hides the section. */
+  onCheckEndpoints?(): Promise<EndpointHealth[]>;
 }
 
 type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "budget";
@@ -50,7 +53,7 @@ function withField<K extends keyof ConfigOverride>(o: ConfigOverride, key: K, va
  * The numbers and switches runs use. A config field left empty keeps each attempt's own value
  * (the fixed-wait attempt still waits a fixed delay); a filled one overrides every attempt.
  */
-export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelProps) {
+export function SettingsPanel({ settings, onSave, onTestModel, onCheckEndpoints }: SettingsPanelProps) {
   const [draft, setDraft] = useState<Settings>({ ...settings, config: settings.config ?? {} });
   const cfg = draft.config;
   const setField = <K extends keyof ConfigOverride>(key: K, value: ConfigOverride[K] | undefined) =>
@@ -100,6 +103,15 @@ export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelPr
             />
           </Row>
         ))}
+        <Row label="Attempts at once" set={false}>
+          <input
+            type="number"
+            min={1}
+            max={32}
+            value={draft.parallel || 1}
+            onChange={(e) => setDraft({ ...draft, parallel: Number.isNaN(e.target.valueAsNumber) ? 1 : e.target.valueAsNumber })}
+          />
+        </Row>
         <Row label="Browser path" set={false}>
           <input type="text" value={draft.browser_path} placeholder="found automatically" onChange={(e) => setDraft({ ...draft, browser_path: e.target.value })} />
         </Row>
@@ -122,6 +134,7 @@ export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelPr
         </fieldset>
         <RetentionSection retention={draft.retention ?? {}} onChange={(retention) => setDraft({ ...draft, retention })} />
       </div>
+      {onCheckEndpoints && <EndpointsSection onCheck={onCheckEndpoints} />}
       <ModelsSection
         models={draft.models ?? []}
         planner={draft.planner ?? "script"}

@@ -23,8 +23,10 @@ export interface ShotViewerProps {
   /** The user's choice; null shows the live page while there is one, else the page after. */
   view: View | null;
   onView(v: View): void;
-  /** The newest live frame of a running attempt, as a media path. */
+  /** The newest live screenshot of a running attempt, as a media path. */
   liveFrame?: string;
+  /** The newest screencast frame of a running attempt, as a data: URL; it wins over liveFrame. */
+  liveScreen?: string;
   /** The recorded video's media path, when there is one. */
   video?: string;
   onTime(ms: number): void;
@@ -40,16 +42,16 @@ export interface ShotViewerProps {
  * element's box (before the action) and a miss's nearest candidates, dashed and labelled;
  * a toggle hides them.
  */
-export function ShotViewer({ runId, step, seekMs, follow, view, onView, liveFrame, video, onTime, heading, facts }: ShotViewerProps) {
+export function ShotViewer({ runId, step, seekMs, follow, view, onView, liveFrame, liveScreen, video, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
   const views: { id: View; label: string }[] = [
     { id: "before", label: "Before" },
     { id: "after", label: "After" },
-    ...(liveFrame ? [{ id: "live" as const, label: "Live" }] : []),
+    ...(liveFrame || liveScreen ? [{ id: "live" as const, label: "Live" }] : []),
     ...(video ? [{ id: "video" as const, label: "Video" }] : []),
   ];
-  const shown = views.find((v) => v.id === view)?.id ?? (liveFrame ? "live" : "after");
+  const shown = views.find((v) => v.id === view)?.id ?? (liveFrame || liveScreen ? "live" : "after");
   const shot = shown === "live" ? liveFrame : shown === "before" ? step?.before.screenshot : shown === "after" ? step?.after.screenshot : undefined;
   const label = shown === "live" ? "Live page" : `${shown === "before" ? "Before" : "After"} screenshot`;
   const hasBoxes = Boolean(step?.target_box || step?.candidates?.length);
@@ -89,7 +91,9 @@ export function ShotViewer({ runId, step, seekMs, follow, view, onView, liveFram
       </div>
       {facts}
       <div className={`shot-area zoom-${zoom}`} data-testid="shot-area">
-        {shown === "video" && video ? (
+        {shown === "live" && liveScreen ? (
+          <img className="shot" src={liveScreen} alt="Live page" data-testid="live-screen" />
+        ) : shown === "video" && video ? (
           <VideoPanel runId={runId} path={video} seekMs={seekMs} follow={follow} onTime={onTime} />
         ) : shot ? (
           <ShotFrame key={shot} runId={runId} path={shot} label={label} boxes={boxes} />

@@ -15,6 +15,8 @@ import { buildTimeline, frameAt, markAt, stepAtMs, stepEnd } from "../trace/time
 export interface LiveView {
   /** The newest live screenshot, as a media path. */
   frame?: string;
+  /** The newest screencast frame of the page, as a data: URL; shown before the screenshot. */
+  screen?: string;
   check?: Check;
   events: AppEvent[];
 }
@@ -202,6 +204,7 @@ export function TraceViewer(p: TraceViewerProps) {
             view={view}
             onView={setView}
             liveFrame={p.live?.frame}
+            liveScreen={p.live?.screen}
             video={video}
             onTime={onTime}
           />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Progress, RunStatus, RunSummary } from "../api/types";
 import { noticeNothingSaved, savesNormally } from "../test/fixtures";
-import { applyProgress, currentSlug, missedFinish, startLive } from "./live";
+import { applyProgress, currentSlug, inFlight, missedFinish, startLive } from "./live";
 
 const fold = (events: Progress[]) => events.reduce(applyProgress, startLive(["saves-normally", "notice-nothing-saved"]));
 
@@ -22,6 +22,26 @@ describe("applyProgress", () => {
     expect(s.steps["saves-normally"]).toHaveLength(2);
     expect(s.checks["saves-normally"].gate.done).toBe(true);
     expect(s.frames).toEqual({ "saves-normally": "frames/3.png" });
+  });
+
+  it("keeps every attempt in flight with its newest screencast frame, and drops a finished one's", () => {
+    const s = fold([
+      { run_id: "r1", kind: "attempt-started", slug: "saves-normally", endpoint: "local Chromium" },
+      { run_id: "r1", kind: "attempt-started", slug: "notice-nothing-saved", endpoint: "local Chromium" },
+      { run_id: "r1", kind: "screencast", slug: "saves-normally", live: { jpeg: "AAA", at: "2026-12-01T06:00:00Z" } },
+      { run_id: "r1", kind: "screencast", slug: "notice-nothing-saved", live: { jpeg: "BBB", at: "2026-12-01T06:00:00Z" } },
+      { run_id: "r1", kind: "screencast", slug: "saves-normally", live: { jpeg: "CCC", at: "2026-12-01T06:00:01Z" } },
+    ]);
+    expect(inFlight(s)).toEqual(["saves-normally", "notice-nothing-saved"]);
+    expect(s.screens).toEqual({ "saves-normally": "data:image/jpeg;base64,CCC", "notice-nothing-saved": "data:image/jpeg;base64,BBB" });
+    const done = [
+      { run_id: "r1", kind: "attempt-finished", attempt: savesNormally } as Progress,
+      { run_id: "r1", kind: "screencast", slug: "saves-normally", live: { jpeg: "late", at: "2026-12-01T06:00:02Z" } } as Progress,
+      { run_id: "r1", kind: "screencast", slug: "notice-nothing-saved", message: "this browser cannot stream its pages live" } as Progress,
+    ].reduce(applyProgress, s);
+    expect(inFlight(done)).toEqual(["notice-nothing-saved"]);
+    expect(done.screens).toEqual({ "notice-nothing-saved": "data:image/jpeg;base64,BBB" });
+    expect(done.unwatchable).toEqual({ "notice-nothing-saved": "this browser cannot stream its pages live" });
   });
 
   it("files finished attempts, ends the run and ignores other runs' events", () => {

@@ -23,6 +23,10 @@ export interface LiveState {
   finished: Record<string, Attempt>;
   /** The newest live screenshot's path in the run's media folder, by slug. */
   frames: Record<string, string>;
+  /** The newest screencast frame of each running attempt's page, as a data: URL, by slug. */
+  screens: Record<string, string>;
+  /** Why an attempt's page cannot be watched live, by slug. */
+  unwatchable: Record<string, string>;
   /** While an attempt waits for a model (every model refused), what it says, by slug. */
   waiting: Record<string, string>;
   /** The latest error the run reported. */
@@ -42,6 +46,8 @@ export function startLive(planned: string[]): LiveState {
     checks: {},
     finished: {},
     frames: {},
+    screens: {},
+    unwatchable: {},
     waiting: {},
     error: null,
   };
@@ -51,6 +57,11 @@ export function startLive(planned: string[]): LiveState {
 export function currentSlug(s: LiveState): string | null {
   const last = s.started[s.started.length - 1];
   return s.status === "running" && last && !s.finished[last] ? last : null;
+}
+
+/** The attempts running now, in the order they started. */
+export function inFlight(s: LiveState): string[] {
+  return s.status === "running" ? s.started.filter((slug) => !s.finished[slug]) : [];
 }
 
 /** Folds one progress event into the state; events of another run are ignored. */
@@ -75,8 +86,15 @@ export function applyProgress(s: LiveState, p: Progress): LiveState {
       return p.check ? { ...next, checks: { ...s.checks, [slug]: p.check } } : next;
     case "frame":
       return p.frame ? { ...next, frames: { ...s.frames, [slug]: p.frame } } : next;
+    case "screencast":
+      if (s.finished[slug]) return s;
+      return p.live
+        ? { ...next, screens: { ...s.screens, [slug]: `data:image/jpeg;base64,${p.live.jpeg}` } }
+        : { ...next, unwatchable: { ...s.unwatchable, [slug]: p.message ?? "this attempt's page cannot be watched live" } };
     case "attempt-finished":
-      return p.attempt ? { ...next, finished: { ...s.finished, [p.attempt.attempt]: p.attempt }, waiting: without(s.waiting, slug) } : next;
+      return p.attempt
+        ? { ...next, finished: { ...s.finished, [p.attempt.attempt]: p.attempt }, waiting: without(s.waiting, slug), screens: without(s.screens, slug) }
+        : next;
     case "model-wait":
       return { ...next, waiting: p.waiting ? { ...s.waiting, [slug]: p.message ?? "waiting for a model" } : without(s.waiting, slug) };
     case "run-finished":

@@ -62,6 +62,11 @@ export function fakeApi() {
     session: {
       ready: vi.fn().mockResolvedValue({ version: "dev", transport: "http", data_dir: "/tmp/obs" }),
     },
+    browsers: {
+      health: vi.fn().mockResolvedValue([
+        { name: "local Chromium", kind: "local", connects: true, version: "139.0.7258.5", running: 0, check_ms: 412, live: true },
+      ]),
+    },
     approvals: {
       answer: vi.fn().mockResolvedValue(undefined),
       pending: vi.fn().mockResolvedValue([]),

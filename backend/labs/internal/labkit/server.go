@@ -5,12 +5,47 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
 
-// Server serves a lab's handler on an ephemeral port of 127.0.0.1 and counts the requests
-// it is handling.
+// DefaultHost is the address labs listen on unless told otherwise: this machine's loopback.
+const DefaultHost = "127.0.0.1"
+
+// CheckHost refuses an address a browser cannot be sent to: a wildcard (0.0.0.0, ::), one
+// with a port, or one that is not an IP address or a host name.
+func CheckHost(host string) error {
+	if ip := net.ParseIP(host); ip != nil {
+		if ip.IsUnspecified() {
+			return fmt.Errorf("lab host %q is a wildcard a browser cannot be sent to: name this machine's address as the browser reaches it", host)
+		}
+		return nil
+	}
+	if host == "" || strings.ContainsAny(host, ":/ ") {
+		return fmt.Errorf("lab host %q: want an IP address or a host name, without a port", host)
+	}
+	return nil
+}
+
+// Listen opens an ephemeral port on host (DefaultHost when empty) for the lab called name,
+// and returns it with the base address the lab advertises to the browser, ending in a slash.
+func Listen(name, host string) (net.Listener, string, error) {
+	if host == "" {
+		host = DefaultHost
+	}
+	if err := CheckHost(host); err != nil {
+		return nil, "", fmt.Errorf("%s: %w", name, err)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: listen on %s: %w", name, host, err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	return ln, "http://" + net.JoinHostPort(host, port) + "/", nil
+}
+
+// Server serves a lab's handler on an ephemeral port and counts the requests it is handling.
 type Server struct {
 	name string
 	url  string
@@ -21,15 +56,16 @@ type Server struct {
 	idle     chan struct{} // closed whenever inflight is 0
 }
 
-// Serve starts serving h; name says whose server it is in errors ("outbox lab").
-func Serve(name string, h http.Handler) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+// Serve starts serving h on host (see Listen); name says whose server it is in errors
+// ("outbox lab").
+func Serve(name, host string, h http.Handler) (*Server, error) {
+	ln, url, err := Listen(name, host)
 	if err != nil {
-		return nil, fmt.Errorf("%s: listen on 127.0.0.1: %w", name, err)
+		return nil, err
 	}
 	idle := make(chan struct{})
 	close(idle)
-	s := &Server{name: name, url: "http://" + ln.Addr().String() + "/", idle: idle}
+	s := &Server{name: name, url: url, idle: idle}
 	s.srv = &http.Server{Handler: s.track(h), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = s.srv.Serve(ln) }() // returns http.ErrServerClosed on Close
 	return s, nil
