@@ -23,6 +23,8 @@ type Options struct {
 	Dialogs Dialogs
 	// Launch starts a browser; nil launches Chromium through Playwright.
 	Launch func(headed bool, executable string) runner.Launcher
+	// Browsers finds the browsers runs may use; the zero value looks where this system's install.
+	Browsers browser.Locator
 }
 
 // Services are every service the UI calls; Bind hands them to a transport. Transfer is the
@@ -34,8 +36,10 @@ type Services struct {
 	Session  *Session
 	// Approvals asks the window's user to approve the irreversible actions of its runs.
 	Approvals *Approvals
-	Transfer  *Transfer
-	emitter   *switchableEmitter
+	// Browsers says which browser runs use and sets up a missing one on first run.
+	Browsers *Browsers
+	Transfer *Transfer
+	emitter  *switchableEmitter
 }
 
 // New builds the services.
@@ -51,6 +55,7 @@ func New(o Options) *Services {
 		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
 			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
 		Approvals: approvals,
+		Browsers:  &Browsers{locator: o.Browsers, settings: settings, emit: em},
 		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
 		Transfer:  transfer,
 		Settings:  settings,
@@ -63,10 +68,16 @@ func New(o Options) *Services {
 func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
 
 // Bind lists the service values a transport exposes; their type names are the service names.
-func (s *Services) Bind() []any { return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals} }
+func (s *Services) Bind() []any {
+	return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals, s.Browsers}
+}
 
-// Shutdown stops a run that is still going, so it ends recorded as cancelled.
-func (s *Services) Shutdown() { _ = s.Runs.Stop() }
+// Shutdown stops a run that is still going, so it ends recorded as cancelled, and a browser
+// setup, removing what it had downloaded.
+func (s *Services) Shutdown() {
+	_ = s.Runs.Stop()
+	s.Browsers.CancelSetup()
+}
 
 // MediaRoot is the folder below the data folder where runs keep videos and screenshots.
 func MediaRoot(dataDir string) string { return filepath.Join(dataDir, "media") }

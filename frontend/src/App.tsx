@@ -18,6 +18,8 @@ import { useDeepLink } from "./state/useDeepLink";
 import { useFileDrop } from "./state/useFileDrop";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
+import { FirstRunPanel } from "./setup/FirstRunPanel";
+import { useBrowsers } from "./setup/useBrowsers";
 import { withClaim } from "./trace/claim";
 import { columnsOf } from "./verdicts";
 
@@ -27,6 +29,10 @@ import { columnsOf } from "./verdicts";
  */
 export function App({ api }: { api: Api }) {
   const w = useWorkbench(api);
+  const browsers = useBrowsers(api);
+  // Settings choose the browser runs use: once saved, which one is used is read again.
+  const recheckBrowsers = browsers.recheck;
+  useEffect(() => recheckBrowsers(), [w.settings, recheckBrowsers]);
   /** The selected attempt and its chosen step, changed together. */
   const [selection, setSelection] = useState<{ slug: string | null; step: number }>({ slug: null, step: 0 });
   const selected = selection.slug;
@@ -115,7 +121,24 @@ export function App({ api }: { api: Api }) {
         onImport={w.importRun}
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
-      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} />}
+      {browsers.status && !browsers.status.ready && (
+        <FirstRunPanel
+          status={browsers.status}
+          setup={browsers.setup}
+          error={browsers.error}
+          onSetup={browsers.start}
+          onCancel={browsers.cancel}
+          onRecheck={browsers.recheck}
+        />
+      )}
+      {settingsOpen && w.settings && (
+        <SettingsPanel
+          settings={w.settings}
+          onSave={w.saveSettings}
+          onTestModel={api.settings.testModel}
+          browsers={browsers.status}
+        />
+      )}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />

@@ -12,6 +12,10 @@ export const GLOSSARY = {
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
+  driver:
+    "The Playwright driver: Playwright's own program (it runs on Node.js) that Observatory talks to in order to drive the browser. It is installed once, into your user cache folder, from the npm registry.",
+  playwrightChromium:
+    "Playwright's Chromium: the Chromium build (Chrome for Testing) that goes with this Playwright driver, downloaded into Playwright's folder in your user cache (ms-playwright). Observatory uses it when no Google Chrome, Microsoft Edge or Chromium is installed.",
 } as const;
 
 /** A glossary term's key. */

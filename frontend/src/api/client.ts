@@ -4,12 +4,14 @@
 // events from one shared WebSocket at /api/events. See docs/api.md.
 import type {
   ApprovalAsk,
+  BrowserStatus,
   ImportResult,
   Progress,
   Replay,
   Run,
   RunSummary,
   SessionInfo,
+  SetupState,
   Settings,
   ModelConfig,
   ModelTest,
@@ -195,6 +197,8 @@ export interface Api {
   onReconnect(cb: () => void): () => void;
   /** Subscribes to approval requests opening and closing. */
   onApproval(cb: (a: ApprovalAsk) => void): () => void;
+  /** Subscribes to the browser setup's progress. */
+  onBrowserSetup(cb: (s: SetupState) => void): () => void;
   runs: {
     /** The labs' built-in tasks, then the recently opened task files. */
     tasks(): Promise<TaskInfo[]>;
@@ -240,6 +244,14 @@ export interface Api {
     /** Tells the backend the UI has mounted (the desktop smoke test waits for it). */
     ready(): Promise<SessionInfo>;
   };
+  browsers: {
+    /** The Playwright driver and the browsers found, and which one runs use. */
+    status(): Promise<BrowserStatus>;
+    /** Starts installing what is missing: the driver, and Playwright's Chromium when no browser is found. */
+    setup(): Promise<void>;
+    /** Stops the setup; what it had downloaded is removed. */
+    cancelSetup(): Promise<void>;
+  };
   approvals: {
     /** Answers the open approval request id; fails once it is closed. */
     answer(id: string, answer: "approve" | "deny"): Promise<void>;
@@ -256,6 +268,7 @@ export function createApi(t: Transport): Api {
     onProgress: (cb) => t.onEvent("run", (data) => cb(data as Progress)),
     onReconnect: (cb) => t.onReconnect(cb),
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
+    onBrowserSetup: (cb) => t.onEvent("browser-setup", (data) => cb(data as SetupState)),
     runs: {
       tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
       loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
@@ -286,6 +299,11 @@ export function createApi(t: Transport): Api {
     },
     session: {
       ready: () => c<SessionInfo>("Session", "Ready"),
+    },
+    browsers: {
+      status: () => c<BrowserStatus>("Browsers", "Status"),
+      setup: () => c<void>("Browsers", "Setup"),
+      cancelSetup: () => c<void>("Browsers", "CancelSetup"),
     },
     approvals: {
       answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),

@@ -1,5 +1,6 @@
 import { cloneElement, useId, useState, type ReactElement } from "react";
-import type { ConfigOverride, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import type { BrowserStatus, ConfigOverride, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import { BrowserChoice } from "../setup/BrowserChoice";
 import { ModelsSection } from "./ModelsSection";
 
 /** Props of SettingsPanel. */
@@ -8,6 +9,8 @@ export interface SettingsPanelProps {
   onSave(s: Settings): void;
   /** Sends one tiny request to a model (Settings.TestModel). */
   onTestModel?(m: ModelConfig): Promise<ModelTest>;
+  /** The browsers found (Browsers.Status); null while being read. */
+  browsers?: BrowserStatus | null;
 }
 
 type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "budget";
@@ -49,7 +52,7 @@ function withField<K extends keyof ConfigOverride>(o: ConfigOverride, key: K, va
  * The numbers and switches runs use. A config field left empty keeps each attempt's own value
  * (the fixed-wait attempt still waits a fixed delay); a filled one overrides every attempt.
  */
-export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelProps) {
+export function SettingsPanel({ settings, onSave, onTestModel, browsers = null }: SettingsPanelProps) {
   const [draft, setDraft] = useState<Settings>({ ...settings, config: settings.config ?? {} });
   const cfg = draft.config;
   const setField = <K extends keyof ConfigOverride>(key: K, value: ConfigOverride[K] | undefined) =>
@@ -99,9 +102,7 @@ export function SettingsPanel({ settings, onSave, onTestModel }: SettingsPanelPr
             />
           </Row>
         ))}
-        <Row label="Browser path" set={false}>
-          <input type="text" value={draft.browser_path} placeholder="found automatically" onChange={(e) => setDraft({ ...draft, browser_path: e.target.value })} />
-        </Row>
+        <BrowserChoice status={browsers} path={draft.browser_path} onChange={(browser_path) => setDraft({ ...draft, browser_path })} />
         <fieldset className="switches">
           <legend>Browser</legend>
           {(["headed", "video", "screenshots", "trace"] as const).map((k) => (

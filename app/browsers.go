@@ -1,0 +1,179 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"observatory/backend/browser"
+)
+
+// EventBrowserSetup is the event the browser setup reports its progress under; its payload
+// is a SetupState.
+const EventBrowserSetup = "browser-setup"
+
+// SetupCommand is the command line that does what the window's browser setup does.
+const SetupCommand = "observatory install --with-browser"
+
+// Setup states.
+const (
+	SetupIdle      = "idle"
+	SetupRunning   = "running"
+	SetupDone      = "done"
+	SetupFailed    = "failed"
+	SetupCancelled = "cancelled"
+)
+
+// SetupState is how far the browser setup has come.
+type SetupState struct {
+	// State is one of the Setup states.
+	State string `json:"state"`
+	// Progress is the current step's: "driver" or "chromium" bytes, or "unpack" files.
+	Progress browser.Progress `json:"progress"`
+	// Error says why it failed.
+	Error string `json:"error,omitempty"`
+	// Warning is a problem that did not stop it (no ffmpeg for video).
+	Warning string `json:"warning,omitempty"`
+}
+
+// BrowserStatus is what runs need and what is there: the Playwright driver and a browser.
+type BrowserStatus struct {
+	// Ready is true when runs can start: the driver and a browser are there.
+	Ready bool `json:"ready"`
+	// Driver is true when the Playwright driver is installed; DriverProblem says why not.
+	Driver        bool   `json:"driver"`
+	DriverProblem string `json:"driver_problem,omitempty"`
+	// Chosen is the browser runs use, nil when none is found; BrowserProblem says why.
+	Chosen         *browser.Candidate `json:"chosen,omitempty"`
+	BrowserProblem string             `json:"browser_problem,omitempty"`
+	// Candidates are the browsers looked for, in order, each found or not.
+	Candidates []browser.Candidate `json:"candidates"`
+	// Setup is the browser setup's state.
+	Setup SetupState `json:"setup"`
+	// Command does the setup from a terminal.
+	Command string `json:"command"`
+}
+
+// progressEvery spaces the setup's progress events; a phase's start and end always go out.
+const progressEvery = 100 * time.Millisecond
+
+// Browsers finds the browser runs use and sets up what is missing on first run: the
+// Playwright driver, and Playwright's own Chromium when no browser is installed.
+type Browsers struct {
+	locator  browser.Locator
+	settings *Settings
+	emit     Emitter
+
+	mu     sync.Mutex
+	state  SetupState
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// Status checks for the driver and the browsers, and says which browser runs use: the one
+// chosen in Settings, else the first found.
+func (b *Browsers) Status() (BrowserStatus, error) {
+	set, err := b.settings.Get()
+	if err != nil {
+		return BrowserStatus{}, err
+	}
+	st := BrowserStatus{Candidates: b.locator.Candidates(), Setup: b.setupState(), Command: SetupCommand}
+	if err := browser.CheckDriver(); err != nil {
+		st.DriverProblem = err.Error()
+	} else {
+		st.Driver = true
+	}
+	if c, err := b.locator.Choose(set.BrowserPath); err != nil {
+		st.BrowserProblem = err.Error()
+	} else {
+		st.Chosen = &c
+	}
+	st.Ready = st.Driver && st.Chosen != nil
+	return st, nil
+}
+
+// ErrSetupGoing refuses a second setup while one runs.
+var ErrSetupGoing = errors.New("the browser setup is already running; wait for it or cancel it")
+
+// Setup starts installing what is missing, in the background: the Playwright driver, then,
+// when no browser is found, Playwright's Chromium. Its progress goes out as
+// EventBrowserSetup events and in Status.
+func (b *Browsers) Setup() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.state.State == SetupRunning {
+		return ErrSetupGoing
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b.cancel, b.done = cancel, make(chan struct{})
+	b.state = SetupState{State: SetupRunning}
+	b.emit.Emit(EventBrowserSetup, b.state)
+	go b.setup(ctx, b.done)
+	return nil
+}
+
+// CancelSetup stops a running setup and waits until what it had begun is removed.
+func (b *Browsers) CancelSetup() {
+	b.mu.Lock()
+	cancel, done := b.cancel, b.done
+	b.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+}
+
+// setup installs the driver and, when no browser is found, Chromium, then reports its end.
+func (b *Browsers) setup(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	report := b.reporter()
+	err := browser.InstallDriver(ctx, report)
+	var warning string
+	if err == nil {
+		if ffErr := browser.LinkFFmpeg(); ffErr != nil {
+			warning = ffErr.Error()
+		}
+		set, serr := b.settings.Get()
+		if _, cerr := b.locator.Choose(set.BrowserPath); serr == nil && errors.Is(cerr, browser.ErrNoChromium) {
+			_, err = browser.DownloadChromium(ctx, report)
+		}
+	}
+	end := SetupState{State: SetupDone, Warning: warning}
+	switch {
+	case ctx.Err() != nil:
+		end = SetupState{State: SetupCancelled}
+	case err != nil:
+		end = SetupState{State: SetupFailed, Error: err.Error()}
+	}
+	b.mu.Lock()
+	b.state, b.cancel = end, nil
+	b.mu.Unlock()
+	b.emit.Emit(EventBrowserSetup, end)
+}
+
+// reporter records progress and emits it, at most every progressEvery within a phase.
+func (b *Browsers) reporter() browser.ProgressFunc {
+	var last time.Time
+	var phase string
+	return func(p browser.Progress) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.state.Progress = p
+		if p.Phase == phase && p.Done != p.Total && time.Since(last) < progressEvery {
+			return
+		}
+		phase, last = p.Phase, time.Now()
+		b.emit.Emit(EventBrowserSetup, b.state)
+	}
+}
+
+// setupState is the setup's current state.
+func (b *Browsers) setupState() SetupState {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.state.State == "" {
+		return SetupState{State: SetupIdle}
+	}
+	return b.state
+}
