@@ -152,15 +152,28 @@ func (b *Browsers) setup(ctx context.Context, done chan struct{}) {
 	b.emit.Emit(EventBrowserSetup, end)
 }
 
-// reporter records progress and emits it, at most every progressEvery within a phase.
+// reporter records progress and emits it, at most every progressEvery within a phase; a
+// report held back goes out when that time has passed, so the last one is never lost.
 func (b *Browsers) reporter() browser.ProgressFunc {
 	var last time.Time
 	var phase string
+	var held *time.Timer
+	flush := func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		held, last = nil, time.Now()
+		if b.state.State == SetupRunning {
+			b.emit.Emit(EventBrowserSetup, b.state)
+		}
+	}
 	return func(p browser.Progress) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		b.state.Progress = p
 		if p.Phase == phase && p.Done != p.Total && time.Since(last) < progressEvery {
+			if held == nil {
+				held = time.AfterFunc(progressEvery-time.Since(last), flush)
+			}
 			return
 		}
 		phase, last = p.Phase, time.Now()

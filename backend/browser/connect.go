@@ -23,7 +23,7 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 	if err := useSystemNode(); err != nil {
 		return nil, err
 	}
-	if err := checkDriver(); err != nil {
+	if err := CheckDriver(); err != nil {
 		return nil, err
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})

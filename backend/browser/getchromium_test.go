@@ -1,17 +1,13 @@
 package browser
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -19,72 +15,30 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"observatory/backend/browser/browsertest/policy"
+	"observatory/backend/browser/browsertest/cdntest"
 )
 
-// debianChromium is the system Chromium the fake Playwright Chromium hands over to.
-func debianChromium(t *testing.T) string {
+// standIn serves a stand-in Chromium zip (see cdntest) with padding bytes of filler, whose
+// script marks marker, at the path Playwright's installer downloads Chromium from, and points
+// PLAYWRIGHT_DOWNLOAD_HOST at it, as at a mirror. It returns the host and the zip's size.
+func standIn(t *testing.T, marker string, padding int) (*cdntest.Host, int) {
 	t.Helper()
-	path, err := exec.LookPath("chromium")
+	pc, err := LocatePlaywrightChromium()
 	if err != nil {
-		policy.Unavailable(t, fmt.Errorf("no Debian chromium on PATH for the fake Playwright Chromium to run: %w", err))
-	}
-	return path
-}
-
-// fakeChromiumZip is a zip in the layout of Playwright's Chromium download for this system,
-// whose "chrome" is a script that leaves a mark in marker and runs the real Chromium; padding
-// bytes of filler make it big enough to watch a download progress.
-func fakeChromiumZip(t *testing.T, marker string, padding int) []byte {
-	t.Helper()
-	build, ok := cftBuilds[runtime.GOOS+"/"+runtime.GOARCH]
-	if !ok || runtime.GOOS != "linux" {
-		t.Skip("the fake Chromium is a shell script that runs Debian's: Linux only")
-	}
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	add := func(name string, mode os.FileMode, data []byte) {
-		h := &zip.FileHeader{Name: name, Method: zip.Store}
-		h.SetMode(mode)
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	script := fmt.Sprintf("#!/bin/sh\necho launched >> %q\nexec %q \"$@\"\n", marker, debianChromium(t))
-	add(build.zip+"/"+build.exe[0], 0o755, []byte(script))
-	add(build.zip+"/filler.bin", 0o644, bytes.Repeat([]byte{0x5a}, padding))
-	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
-}
-
-// downloadHost serves body at the path Playwright's installer downloads Chromium from, as a
-// mirror named by PLAYWRIGHT_DOWNLOAD_HOST does; anything else is 404. With slow set it sends
-// half the body and then holds the connection until the client goes.
-func fakeDownloadHost(t *testing.T, body []byte, slow bool) {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		pc, err := LocatePlaywrightChromium()
-		if err != nil || !strings.HasSuffix(pc.URL, r.URL.Path) || !strings.HasPrefix(r.URL.Path, "/builds/cft/") {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Length", fmt.Sprint(len(body)))
-		if !slow {
-			_, _ = w.Write(body)
-			return
-		}
-		_, _ = w.Write(body[:len(body)/2])
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
-	}))
-	t.Cleanup(srv.Close)
-	t.Setenv("PLAYWRIGHT_DOWNLOAD_HOST", srv.URL)
+	exe, err := filepath.Rel(pc.Dir, pc.Executable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(pc.URL)
+	if err != nil || !strings.HasPrefix(u.Path, "/builds/cft/") {
+		t.Fatalf("Playwright's Chromium downloads from %s, not from Playwright's builds/cft/ layout (%v)", pc.URL, err)
+	}
+	body := cdntest.ChromiumZip(t, filepath.ToSlash(exe), marker, padding)
+	host := cdntest.Serve(t, u.Path, body)
+	t.Setenv("PLAYWRIGHT_DOWNLOAD_HOST", host.URL)
+	return host, len(body)
 }
 
 // progressLog records progress reports.
@@ -133,8 +87,7 @@ func TestDownloadChromiumThenLaunch(t *testing.T) {
 	browsers, marker := t.TempDir(), filepath.Join(t.TempDir(), "launched")
 	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", browsers)
 	t.Setenv("OBSERVATORY_CHROMIUM", "")
-	body := fakeChromiumZip(t, marker, 1<<20)
-	fakeDownloadHost(t, body, false)
+	_, size := standIn(t, marker, 1<<20)
 
 	if c, err := noSystemBrowsers.Choose(""); !errors.Is(err, ErrNoChromium) {
 		t.Fatalf("before the download Choose = %+v, %v; want ErrNoChromium", c, err)
@@ -144,8 +97,8 @@ func TestDownloadChromiumThenLaunch(t *testing.T) {
 	if err != nil {
 		t.Fatalf("DownloadChromium: %v", err)
 	}
-	if got := log.get("chromium"); got.Done != int64(len(body)) || got.Total != int64(len(body)) {
-		t.Errorf("last download progress %+v, want %d of %d bytes", got, len(body), len(body))
+	if got := log.get("chromium"); got.Done != int64(size) || got.Total != int64(size) {
+		t.Errorf("last download progress %+v, want %d of %d bytes", got, size, size)
 	}
 	if got := log.get("unpack"); got.Done != 2 || got.Total != 2 {
 		t.Errorf("last unpack progress %+v, want 2 of 2 files", got)
@@ -193,7 +146,8 @@ func TestDownloadChromiumCancelLeavesNothing(t *testing.T) {
 	needDriver(t)
 	browsers := t.TempDir()
 	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", browsers)
-	fakeDownloadHost(t, fakeChromiumZip(t, os.DevNull, 4<<20), true)
+	host, _ := standIn(t, os.DevNull, 4<<20)
+	host.Slow(true)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -250,7 +204,8 @@ func TestDownloadChromiumUnreachableHost(t *testing.T) {
 func TestDownloadChromiumStalledHost(t *testing.T) {
 	needDriver(t)
 	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", t.TempDir())
-	fakeDownloadHost(t, fakeChromiumZip(t, os.DevNull, 1<<20), true)
+	host, _ := standIn(t, os.DevNull, 1<<20)
+	host.Slow(true)
 	saved := stallTimeout
 	stallTimeout = 300 * time.Millisecond
 	t.Cleanup(func() { stallTimeout = saved })

@@ -25,7 +25,7 @@ func InstallDriver(ctx context.Context, progress ProgressFunc) error {
 	if err := useSystemNode(); err != nil {
 		return err
 	}
-	if checkDriver() != nil {
+	if CheckDriver() != nil {
 		if err := downloadDriver(ctx, progress); err != nil {
 			return fmt.Errorf("install the Playwright driver: %w", err)
 		}
@@ -88,7 +88,7 @@ func downloadDriver(ctx context.Context, progress ProgressFunc) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	// What is there has no cli.js (checkDriver said so): an empty or broken driver folder.
+	// What is there has no cli.js (CheckDriver said so): an empty or broken driver folder.
 	if err := os.RemoveAll(dir); err != nil {
 		return fmt.Errorf("replace the incomplete driver in %s: %w", dir, err)
 	}

@@ -82,8 +82,8 @@ func TestInstallDriverFromRegistry(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "driver")
 	t.Setenv("PLAYWRIGHT_DRIVER_PATH", dir)
 	t.Setenv("PLAYWRIGHT_GO_NPM_REGISTRY", srv.URL)
-	if err := checkDriver(); !errors.Is(err, ErrNoDriver) {
-		t.Fatalf("before: checkDriver = %v, want ErrNoDriver", err)
+	if err := CheckDriver(); !errors.Is(err, ErrNoDriver) {
+		t.Fatalf("before: CheckDriver = %v, want ErrNoDriver", err)
 	}
 
 	var log progressLog
@@ -93,7 +93,7 @@ func TestInstallDriverFromRegistry(t *testing.T) {
 	if got := log.get("driver"); got.Done != int64(len(body)) || got.Total != int64(len(body)) {
 		t.Errorf("last progress %+v, want %d of %d bytes", got, len(body), len(body))
 	}
-	if err := checkDriver(); err != nil {
+	if err := CheckDriver(); err != nil {
 		t.Fatalf("after: %v", err)
 	}
 	if names := leftIn(t, filepath.Dir(dir)); len(names) != 1 {
@@ -120,8 +120,8 @@ func TestInstallDriverUnreachableRegistry(t *testing.T) {
 	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "PLAYWRIGHT_GO_NPM_REGISTRY") {
 		t.Errorf("InstallDriver = %v, want ErrUnreachable naming PLAYWRIGHT_GO_NPM_REGISTRY", err)
 	}
-	if err := checkDriver(); !errors.Is(err, ErrNoDriver) {
-		t.Errorf("after a failed install checkDriver = %v, want ErrNoDriver", err)
+	if err := CheckDriver(); !errors.Is(err, ErrNoDriver) {
+		t.Errorf("after a failed install CheckDriver = %v, want ErrNoDriver", err)
 	}
 	if names := leftIn(t, filepath.Dir(dir)); len(names) > 1 || (len(names) == 1 && names[0] != "driver") {
 		t.Errorf("a failed install left %q", names)

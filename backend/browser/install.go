@@ -23,7 +23,7 @@ func Install(ctx context.Context) error {
 	if err := InstallDriver(ctx, func(Progress) {}); err != nil {
 		return err
 	}
-	return linkFFmpeg()
+	return LinkFFmpeg()
 }
 
 // InstallWithBrowser does what Install does and also downloads Playwright's own Chromium (see
@@ -42,7 +42,7 @@ func InstallWithBrowser(ctx context.Context, progress ProgressFunc) (string, err
 	if err := installDeps(ctx, false, os.Stdout, os.Stderr); err != nil {
 		return "", err
 	}
-	return exe, linkFFmpeg()
+	return exe, LinkFFmpeg()
 }
 
 // driverOnly are the options that make playwright-go install the driver and no browser;
@@ -137,9 +137,10 @@ func browsersDir() (string, error) {
 	return filepath.Join(cache, "ms-playwright"), nil
 }
 
-// linkFFmpeg makes Playwright's ffmpeg path a symlink to the system ffmpeg, unless something
-// is already there. Elsewhere than Linux there is no system ffmpeg to link.
-func linkFFmpeg() error {
+// LinkFFmpeg makes Playwright's ffmpeg path a symlink to the system ffmpeg, so that video
+// recording works, unless something is already there. Elsewhere than Linux there is no
+// system ffmpeg to link.
+func LinkFFmpeg() error {
 	if runtime.GOOS != "linux" {
 		return nil
 	}
@@ -170,7 +171,7 @@ func linkFFmpeg() error {
 // DriverCLI is the Playwright driver's command line script (package/cli.js), which also runs
 // a browser server: `node CLI run-server`.
 func DriverCLI() (string, error) {
-	if err := checkDriver(); err != nil {
+	if err := CheckDriver(); err != nil {
 		return "", err
 	}
 	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {

@@ -87,7 +87,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, err
 	}
 	exe := chosen.Path
-	if err := checkDriver(); err != nil {
+	if err := CheckDriver(); err != nil {
 		return nil, err
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})
@@ -155,8 +155,8 @@ func snapWrapper(path string) bool {
 	return bytes.HasPrefix(head, []byte("#!")) && bytes.Contains(head, []byte("/snap/"))
 }
 
-// checkDriver reports ErrNoDriver when the driver's CLI is not on disk.
-func checkDriver() error {
+// CheckDriver reports ErrNoDriver, saying what is missing, when the driver's CLI is not on disk.
+func CheckDriver() error {
 	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {
 		if _, err := os.Stat(cli); err != nil {
 			return fmt.Errorf("%w: PLAYWRIGHT_CLI_PATH %s does not exist", ErrNoDriver, cli)
