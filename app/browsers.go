@@ -29,7 +29,7 @@ const (
 type SetupState struct {
 	// State is one of the Setup states.
 	State string `json:"state"`
-	// Progress is the current step's: "driver" or "chromium" bytes, or "unpack" files.
+	// Progress is the current step's: "driver", "node" or "chromium" bytes, or "unpack" files.
 	Progress browser.Progress `json:"progress"`
 	// Error says why it failed.
 	Error string `json:"error,omitempty"`

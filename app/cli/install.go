@@ -61,6 +61,8 @@ func phaseName(phase string) string {
 	switch phase {
 	case "driver":
 		return "downloading the Playwright driver"
+	case "node":
+		return "downloading Node.js for the driver"
 	case "chromium":
 		return "downloading Chromium"
 	default:

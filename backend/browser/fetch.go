@@ -14,7 +14,8 @@ import (
 // Progress reports how far a setup step has come: Done of Total units (bytes while
 // downloading, files while unpacking; Total 0 when not known yet).
 type Progress struct {
-	// Phase names the step: "driver" or "chromium" while downloading, "unpack" while unpacking.
+	// Phase names the step: "driver", "node" or "chromium" while downloading, "unpack" while
+	// unpacking.
 	Phase string `json:"phase"`
 	Done  int64  `json:"done"`
 	Total int64  `json:"total"`

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"observatory/backend/scratch"
 )
 
 // stagingPrefix names the held folders a download is staged in, inside Playwright's browser
@@ -27,13 +25,9 @@ func DownloadChromium(ctx context.Context, progress ProgressFunc) (string, error
 	if pc.Installed() {
 		return pc.Executable, nil
 	}
-	parent := filepath.Dir(pc.Dir)
-	if _, err := scratch.Sweep(parent, stagingPrefix); err != nil {
-		return "", fmt.Errorf("clear earlier downloads from %s: %w", parent, err)
-	}
-	stage, err := scratch.Dir(parent, stagingPrefix)
+	stage, err := stageBeside(pc.Dir)
 	if err != nil {
-		return "", fmt.Errorf("make a folder for the download in %s: %w", parent, err)
+		return "", err
 	}
 	defer stage.Remove() // after a success it holds only the emptied zip folder
 	if err := stageChromium(ctx, pc, stage.Path, progress); err != nil {

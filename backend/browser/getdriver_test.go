@@ -11,7 +11,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,7 +30,7 @@ func playwrightCorePackage(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
+	gz, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	tw := tar.NewWriter(gz)
 	err = filepath.WalkDir(filepath.Join(dir, "package"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
@@ -125,5 +128,98 @@ func TestInstallDriverUnreachableRegistry(t *testing.T) {
 	}
 	if names := leftIn(t, filepath.Dir(dir)); len(names) > 1 || (len(names) == 1 && names[0] != "driver") {
 		t.Errorf("a failed install left %q", names)
+	}
+}
+
+// nodeArchive packs the system's node as Node.js's release archive for this system does,
+// with the executable at top/bin/node.
+func nodeArchive(t *testing.T, top string) []byte {
+	t.Helper()
+	path, err := exec.LookPath("node")
+	if err != nil {
+		t.Skipf("no node on PATH to pack as a Node.js release: %v", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	gz, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	tw := tar.NewWriter(gz)
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{top + "/README.md", []byte("Node.js")}, {top + "/bin/node", data}} {
+		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: 0o755, Size: int64(len(f.data)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(f.data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestInstallDriverWithoutSystemNode installs the driver on a system with no node on PATH:
+// Node.js comes from a mirror on 127.0.0.1 (NODE_MIRROR) beside the driver, with progress,
+// and the driver runs on it.
+func TestInstallDriverWithoutSystemNode(t *testing.T) {
+	needDriver(t)
+	suffix, ok := nodeBuilds[runtime.GOOS+"/"+runtime.GOARCH]
+	if !ok || runtime.GOOS == "windows" {
+		t.Skip("the stand-in Node.js release is a tar.gz of the system's node")
+	}
+	driver, err := playwright.NewDriver(driverOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := "node-v" + nodeVersion + "-" + suffix
+	files := map[string][]byte{
+		fmt.Sprintf("/playwright-core/-/playwright-core-%s.tgz", driver.Version): playwrightCorePackage(t),
+		fmt.Sprintf("/v%s/%s.tar.gz", nodeVersion, top):                          nodeArchive(t, top),
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+	dir := filepath.Join(t.TempDir(), "driver")
+	t.Setenv("PLAYWRIGHT_DRIVER_PATH", dir)
+	t.Setenv("PLAYWRIGHT_GO_NPM_REGISTRY", srv.URL)
+	t.Setenv("NODE_MIRROR", srv.URL)
+	t.Setenv("PLAYWRIGHT_NODEJS_PATH", "")
+	t.Setenv("PATH", t.TempDir())
+
+	var log progressLog
+	if err := InstallDriver(context.Background(), log.record); err != nil {
+		t.Fatalf("InstallDriver: %v", err)
+	}
+	for _, phase := range []string{"driver", "node"} {
+		if got := log.get(phase); got.Done == 0 || got.Done != got.Total {
+			t.Errorf("last %s progress %+v, want every byte of the total", phase, got)
+		}
+	}
+	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
+		t.Errorf("PLAYWRIGHT_NODEJS_PATH = %q, want it unset so the driver's own node runs", os.Getenv("PLAYWRIGHT_NODEJS_PATH"))
+	}
+	if err := CheckDriver(); err != nil {
+		t.Errorf("after the install: %v", err)
+	}
+	if names := leftIn(t, dir); !slices.Contains(names, "node") || !slices.Contains(names, "package") {
+		t.Errorf("the driver's folder holds %q, want node and package", names)
+	}
+	if names := leftIn(t, filepath.Dir(dir)); len(names) != 1 {
+		t.Errorf("the driver's parent folder holds %q, want the driver alone", names)
 	}
 }

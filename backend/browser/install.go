@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -91,17 +90,32 @@ func runCommand(ctx context.Context, cmd *exec.Cmd) error {
 	}
 }
 
-// useSystemNode points Playwright at the node on PATH unless PLAYWRIGHT_NODEJS_PATH is set, so
-// the driver needs no Node.js download.
+// useSystemNode points Playwright at the node on PATH (Debian's nodejs on Linux) unless
+// PLAYWRIGHT_NODEJS_PATH is set, so the driver needs no Node.js of its own. Without one,
+// playwright-go runs the Node.js kept beside the driver, which InstallDriver downloads.
 func useSystemNode() error {
 	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
 		return nil
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		return errors.New("no node on PATH: install Debian's nodejs package or set PLAYWRIGHT_NODEJS_PATH")
+		return nil
 	}
 	return os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
+}
+
+// bundledNode is the Node.js playwright-go runs when PLAYWRIGHT_NODEJS_PATH is unset: the one
+// beside the driver.
+func bundledNode() (string, error) {
+	dir, err := driverDir()
+	if err != nil {
+		return "", err
+	}
+	name := "node"
+	if runtime.GOOS == "windows" {
+		name = "node.exe"
+	}
+	return filepath.Join(dir, name), nil
 }
 
 // driverDir is where playwright-go keeps the driver: PLAYWRIGHT_DRIVER_PATH, else the user cache.

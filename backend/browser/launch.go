@@ -155,8 +155,30 @@ func snapWrapper(path string) bool {
 	return bytes.HasPrefix(head, []byte("#!")) && bytes.Contains(head, []byte("/snap/"))
 }
 
-// CheckDriver reports ErrNoDriver, saying what is missing, when the driver's CLI is not on disk.
+// CheckDriver reports ErrNoDriver, saying what is missing, when the driver's CLI or a Node.js
+// to run it (the system's, or one beside the driver) is not on disk.
 func CheckDriver() error {
+	if err := checkDriverCLI(); err != nil {
+		return err
+	}
+	if err := useSystemNode(); err != nil {
+		return err
+	}
+	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
+		return nil
+	}
+	node, err := bundledNode()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(node); err != nil {
+		return fmt.Errorf("%w: no Node.js to run it (none on PATH, none at %s)", ErrNoDriver, node)
+	}
+	return nil
+}
+
+// checkDriverCLI reports ErrNoDriver when the driver's CLI is not on disk.
+func checkDriverCLI() error {
 	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {
 		if _, err := os.Stat(cli); err != nil {
 			return fmt.Errorf("%w: PLAYWRIGHT_CLI_PATH %s does not exist", ErrNoDriver, cli)

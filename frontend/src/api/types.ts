@@ -623,7 +623,7 @@ export interface BrowserCandidate {
 
 /** How far a download or unpack has come (browser.Progress): bytes, or files while unpacking. */
 export interface SetupProgress {
-  phase: "" | "driver" | "chromium" | "unpack";
+  phase: "" | "driver" | "node" | "chromium" | "unpack";
   done: number;
   /** 0 when not known yet. */
   total: number;

@@ -18,6 +18,7 @@ export interface FirstRunPanelProps {
 const PHASES: Record<SetupProgress["phase"], string> = {
   "": "Starting",
   driver: "Downloading the Playwright driver",
+  node: "Downloading Node.js for the driver",
   chromium: "Downloading Playwright's Chromium",
   unpack: "Unpacking",
 };
