@@ -65,10 +65,12 @@ type Browsers struct {
 	settings *Settings
 	emit     Emitter
 
-	mu     sync.Mutex
-	state  SetupState
-	cancel context.CancelFunc
-	done   chan struct{}
+	// sending keeps events in the order of the changes they report (see publish).
+	sending sync.Mutex
+	mu      sync.Mutex
+	state   SetupState
+	cancel  context.CancelFunc
+	done    chan struct{}
 }
 
 // Status checks for the driver and the browsers, and says which browser runs use: the one
@@ -101,16 +103,34 @@ var ErrSetupGoing = errors.New("the browser setup is already running; wait for i
 // EventBrowserSetup events and in Status.
 func (b *Browsers) Setup() error {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	if b.state.State == SetupRunning {
+		b.mu.Unlock()
 		return ErrSetupGoing
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b.cancel, b.done = cancel, make(chan struct{})
 	b.state = SetupState{State: SetupRunning}
-	b.emit.Emit(EventBrowserSetup, b.state)
-	go b.setup(ctx, b.done)
+	done := b.done
+	b.mu.Unlock()
+	b.publish(func(*SetupState) bool { return true })
+	go b.setup(ctx, done)
 	return nil
+}
+
+// publish applies change to the state under the lock and, when it says so, sends the
+// result. Changes are sent one at a time in the order they were applied, so the window
+// never hears an older state after a newer one, and never under the lock, so a slow
+// transport never holds up Status.
+func (b *Browsers) publish(change func(*SetupState) bool) {
+	b.sending.Lock()
+	defer b.sending.Unlock()
+	b.mu.Lock()
+	send := change(&b.state)
+	st := b.state
+	b.mu.Unlock()
+	if send {
+		b.emit.Emit(EventBrowserSetup, st)
+	}
 }
 
 // CancelSetup stops a running setup and waits until what it had begun is removed.
@@ -146,38 +166,37 @@ func (b *Browsers) setup(ctx context.Context, done chan struct{}) {
 	case err != nil:
 		end = SetupState{State: SetupFailed, Error: err.Error()}
 	}
-	b.mu.Lock()
-	b.state, b.cancel = end, nil
-	b.mu.Unlock()
-	b.emit.Emit(EventBrowserSetup, end)
+	b.publish(func(st *SetupState) bool {
+		*st, b.cancel = end, nil
+		return true
+	})
 }
 
-// reporter records progress and emits it, at most every progressEvery within a phase; a
+// reporter records progress and sends it, at most every progressEvery within a phase; a
 // report held back goes out when that time has passed, so the last one is never lost.
 func (b *Browsers) reporter() browser.ProgressFunc {
+	// Guarded by b.sending, as publish runs every change.
 	var last time.Time
 	var phase string
 	var held *time.Timer
 	flush := func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		held, last = nil, time.Now()
-		if b.state.State == SetupRunning {
-			b.emit.Emit(EventBrowserSetup, b.state)
-		}
+		b.publish(func(st *SetupState) bool {
+			held, last = nil, time.Now()
+			return st.State == SetupRunning
+		})
 	}
 	return func(p browser.Progress) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		b.state.Progress = p
-		if p.Phase == phase && p.Done != p.Total && time.Since(last) < progressEvery {
-			if held == nil {
-				held = time.AfterFunc(progressEvery-time.Since(last), flush)
+		b.publish(func(st *SetupState) bool {
+			st.Progress = p
+			if p.Phase == phase && p.Done != p.Total && time.Since(last) < progressEvery {
+				if held == nil {
+					held = time.AfterFunc(progressEvery-time.Since(last), flush)
+				}
+				return false
 			}
-			return
-		}
-		phase, last = p.Phase, time.Now()
-		b.emit.Emit(EventBrowserSetup, b.state)
+			phase, last = p.Phase, time.Now()
+			return true
+		})
 	}
 }
 
