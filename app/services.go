@@ -42,8 +42,10 @@ type Services struct {
 	emitter  *switchableEmitter
 }
 
-// New builds the services.
+// New builds the services. It points Playwright at the system's node now, before a desktop
+// window starts (see browser.UseSystemNode); a failure only means runs find no node later.
 func New(o Options) *Services {
+	_ = browser.UseSystemNode()
 	if o.Launch == nil {
 		o.Launch = LaunchChromium
 	}

@@ -92,6 +92,10 @@ func check(c Candidate) Candidate {
 // playwrightCandidate is Playwright's own Chromium for the installed driver.
 func playwrightCandidate() Candidate {
 	c := Candidate{Kind: KindPlaywright, Label: "Playwright's Chromium"}
+	if checkDriverCLI() != nil {
+		c.Note = "needs the Playwright driver, which is not installed yet"
+		return c
+	}
 	pc, err := LocatePlaywrightChromium()
 	switch {
 	case err != nil:

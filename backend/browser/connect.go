@@ -20,7 +20,7 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := useSystemNode(); err != nil {
+	if err := UseSystemNode(); err != nil {
 		return nil, err
 	}
 	if err := CheckDriver(); err != nil {

@@ -33,7 +33,7 @@ const nodeVersion = "24.21.0"
 // cancelled or failed download leaves nothing behind. playwright-go then checks the driver
 // and applies its patch. It downloads no browser.
 func InstallDriver(ctx context.Context, progress ProgressFunc) error {
-	if err := useSystemNode(); err != nil {
+	if err := UseSystemNode(); err != nil {
 		return err
 	}
 	if checkDriverCLI() != nil {

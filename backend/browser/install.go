@@ -90,10 +90,12 @@ func runCommand(ctx context.Context, cmd *exec.Cmd) error {
 	}
 }
 
-// useSystemNode points Playwright at the node on PATH (Debian's nodejs on Linux) unless
+// UseSystemNode points Playwright at the node on PATH (Debian's nodejs on Linux) unless
 // PLAYWRIGHT_NODEJS_PATH is set, so the driver needs no Node.js of its own. Without one,
-// playwright-go runs the Node.js kept beside the driver, which InstallDriver downloads.
-func useSystemNode() error {
+// playwright-go runs the Node.js kept beside the driver, which InstallDriver downloads. It
+// sets the process's environment, so call it at start-up, before the desktop window: setting
+// the environment while WebKit's threads read it leaves the window unresponsive.
+func UseSystemNode() error {
 	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -79,7 +80,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := useSystemNode(); err != nil {
+	if err := UseSystemNode(); err != nil {
 		return nil, err
 	}
 	chosen, err := Locator{}.Choose(opts.ExecutablePath)
@@ -161,10 +162,11 @@ func CheckDriver() error {
 	if err := checkDriverCLI(); err != nil {
 		return err
 	}
-	if err := useSystemNode(); err != nil {
-		return err
-	}
+	// Only read the environment here: the window calls this while it runs (see UseSystemNode).
 	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
+		return nil
+	}
+	if _, err := exec.LookPath("node"); err == nil {
 		return nil
 	}
 	node, err := bundledNode()

@@ -27,6 +27,12 @@ describe("FirstRunPanel", () => {
     expect(onRecheck).toHaveBeenCalledOnce();
   });
 
+  it("says why a chosen browser cannot be used when others are found", () => {
+    const status: BrowserStatus = { ...readyBrowsers, ready: false, chosen: undefined, browser_problem: "OBSERVATORY_CHROMIUM /opt/gone/chrome: not installed" };
+    render(<FirstRunPanel status={status} setup={idle} error={null} onSetup={vi.fn()} onCancel={vi.fn()} onRecheck={vi.fn()} />);
+    expect(screen.getByText(/The browser chosen cannot be used \(OBSERVATORY_CHROMIUM \/opt\/gone\/chrome: not installed\)/)).toBeTruthy();
+  });
+
   it("asks for the driver alone when a browser is there", () => {
     const status: BrowserStatus = { ...readyBrowsers, ready: false, driver: false, driver_problem: "the Playwright driver is not installed" };
     render(<FirstRunPanel status={status} setup={idle} error={null} onSetup={vi.fn()} onCancel={vi.fn()} onRecheck={vi.fn()} />);

@@ -47,6 +47,7 @@ export function FirstRunPanel({ status, setup, error, onSetup, onCancel, onReche
   const running = setup?.state === "running";
   const p = setup?.progress ?? { phase: "", done: 0, total: 0 };
   const needsBrowser = !status.chosen;
+  const anyFound = status.candidates.some((c) => c.found);
   const what = [!status.driver && "the Playwright driver", needsBrowser && "Playwright's Chromium"].filter(Boolean).join(" and ");
   return (
     <section className="panel first-run" aria-labelledby="first-run-heading">
@@ -59,10 +60,16 @@ export function FirstRunPanel({ status, setup, error, onSetup, onCancel, onReche
             The <strong>Playwright driver</strong> <Help term="driver" topic="the Playwright driver" /> is not installed yet.
           </>
         )}
-        {needsBrowser && (
+        {needsBrowser && !anyFound && (
           <>
             {" "}
             No browser was found: it looked for these, in order.
+          </>
+        )}
+        {needsBrowser && anyFound && (
+          <>
+            {" "}
+            The browser chosen cannot be used ({status.browser_problem}); choose another in Settings, or download one. It looked for these, in order.
           </>
         )}
       </p>
