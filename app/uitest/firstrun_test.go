@@ -19,7 +19,8 @@ import (
 // stand-in download host on 127.0.0.1: the panel lists the browsers looked for, the download
 // shows its bytes of the total on a progress bar, Cancel ends it leaving nothing in
 // Playwright's folder, and a second download installs Playwright's Chromium, after which the
-// panel goes and Settings say runs use it. axe-core finds nothing wrong at each stage.
+// panel goes and Settings say runs use it. axe-core finds nothing wrong at each stage, in
+// the light theme and the dark.
 func TestFirstRunPanel(t *testing.T) {
 	browsers := t.TempDir()
 	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", browsers)
@@ -53,6 +54,9 @@ func TestFirstRunPanel(t *testing.T) {
 	must(t, "the progress bar stands at half", expect.Locator(bar).ToHaveAttribute("value", fmt.Sprint(len(body)/2)))
 	must(t, "its maximum is the total", expect.Locator(bar).ToHaveAttribute("max", fmt.Sprint(len(body))))
 	checkA11y(t, page, "the first-run panel downloading")
+	must(t, "prefer dark", page.EmulateMedia(playwright.PageEmulateMediaOptions{ColorScheme: playwright.ColorSchemeDark}))
+	must(t, "see the dark theme", expect.Locator(page.Locator("html")).ToHaveAttribute("data-theme", "dark"))
+	checkA11y(t, page, "the first-run panel downloading, dark")
 
 	must(t, "cancel the download", button(page, "Cancel").Click())
 	must(t, "the panel says it was cancelled", expect.Locator(panel.GetByRole("status")).ToHaveText("Cancelled: nothing was kept."))
