@@ -27,7 +27,7 @@ func newInstallCmd(env Env) *cobra.Command {
 				fmt.Fprintln(env.Stderr, "the Playwright driver is installed")
 				return nil
 			}
-			exe, err := browser.InstallWithBrowser(cmd.Context(), progressLines(env.Stderr))
+			exe, err := browser.InstallWithBrowser(cmd.Context(), progressLines(env.Stderr), env.Stderr)
 			if err != nil {
 				return err
 			}

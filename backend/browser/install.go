@@ -29,8 +29,8 @@ func Install(ctx context.Context) error {
 // DownloadChromium) and, on Linux, the system libraries it needs (Playwright's install-deps,
 // through apt, as root or with sudo), for machines without Chrome, Edge or a usable Chromium:
 // on Ubuntu the chromium package is a snap wrapper Playwright cannot drive. Progress goes to
-// progress. It returns the downloaded browser's executable.
-func InstallWithBrowser(ctx context.Context, progress ProgressFunc) (string, error) {
+// progress, and what apt says to out. It returns the downloaded browser's executable.
+func InstallWithBrowser(ctx context.Context, progress ProgressFunc, out io.Writer) (string, error) {
 	if err := InstallDriver(ctx, progress); err != nil {
 		return "", err
 	}
@@ -38,7 +38,7 @@ func InstallWithBrowser(ctx context.Context, progress ProgressFunc) (string, err
 	if err != nil {
 		return "", err
 	}
-	if err := installDeps(ctx, false, os.Stdout, os.Stderr); err != nil {
+	if err := installDeps(ctx, out); err != nil {
 		return "", err
 	}
 	return exe, LinkFFmpeg()
@@ -51,9 +51,8 @@ func driverOnly() *playwright.RunOptions {
 }
 
 // installDeps installs the system libraries Chromium needs on Linux with the driver's
-// install-deps (dryRun: apt's simulation, which fails when any is missing); elsewhere there
-// are none to install.
-func installDeps(ctx context.Context, dryRun bool, stdout, stderr io.Writer) error {
+// install-deps, writing what it says to out; elsewhere there are none to install.
+func installDeps(ctx context.Context, out io.Writer) error {
 	if runtime.GOOS != "linux" {
 		return nil
 	}
@@ -61,12 +60,8 @@ func installDeps(ctx context.Context, dryRun bool, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	args := []string{"install-deps", "chromium"}
-	if dryRun {
-		args = append(args, "--dry-run")
-	}
-	cmd := driver.Command(args...)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd := driver.Command("install-deps", "chromium")
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := runCommand(ctx, cmd); err != nil {
 		return fmt.Errorf("install the system libraries Chromium needs (playwright install-deps chromium, through apt): %w", err)
 	}
