@@ -2,140 +2,218 @@ package app
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
+	"observatory/backend/browser"
 	"observatory/backend/runner"
 )
 
-// EndpointHealth is what a health check found of one browser endpoint runs use.
-type EndpointHealth struct {
-	// Name is the endpoint as runs name it ("local Chromium", "browser server ws://…").
-	Name string `json:"name"`
-	// Kind is "local", "browser-server" or "cdp".
-	Kind string `json:"kind"`
-	URL  string `json:"url,omitempty"`
-	// Connects says whether a browser could be launched or reached there just now.
-	Connects bool `json:"connects"`
-	// Version is the browser's version, when it connects.
-	Version string `json:"version,omitempty"`
-	// Error says why it does not connect.
+// EventBrowserSetup is the event the browser setup reports its progress under; its payload
+// is a SetupState.
+const EventBrowserSetup = "browser-setup"
+
+// SetupCommand is the command line that does what the window's browser setup does.
+const SetupCommand = "observatory install --with-browser"
+
+// Setup states.
+const (
+	SetupIdle      = "idle"
+	SetupRunning   = "running"
+	SetupDone      = "done"
+	SetupFailed    = "failed"
+	SetupCancelled = "cancelled"
+)
+
+// SetupState is how far the browser setup has come.
+type SetupState struct {
+	// State is one of the Setup states.
+	State string `json:"state"`
+	// Progress is the current step's: "driver", "node" or "chromium" bytes, or "unpack" files.
+	Progress browser.Progress `json:"progress"`
+	// Error says why it failed.
 	Error string `json:"error,omitempty"`
-	// Running is how many attempts run there now.
-	Running int `json:"running"`
-	// CheckMS is how long the check took.
-	CheckMS int64 `json:"check_ms"`
-	// Live says whether its pages can be watched live (a DevTools session: Chromium).
-	Live bool `json:"live"`
+	// Warning is a problem that did not stop it (no ffmpeg for video).
+	Warning string `json:"warning,omitempty"`
 }
 
-// healthTimeout bounds one endpoint's health check.
-const healthTimeout = 30 * time.Second
+// BrowserStatus is what runs need and what is there: the Playwright driver and a browser.
+type BrowserStatus struct {
+	// Ready is true when runs can start: the driver and a browser are there.
+	Ready bool `json:"ready"`
+	// Driver is true when the Playwright driver is installed; DriverProblem says why not.
+	Driver        bool   `json:"driver"`
+	DriverProblem string `json:"driver_problem,omitempty"`
+	// Chosen is the browser runs use, nil when none is found; BrowserProblem says why.
+	Chosen         *browser.Candidate `json:"chosen,omitempty"`
+	BrowserProblem string             `json:"browser_problem,omitempty"`
+	// Candidates are the browsers looked for, in order, each found or not.
+	Candidates []browser.Candidate `json:"candidates"`
+	// Setup is the browser setup's state.
+	Setup SetupState `json:"setup"`
+	// Command does the setup from a terminal.
+	Command string `json:"command"`
+}
 
-// Browsers reports on the browser endpoints the runs started here use: the browser servers
-// and CDP endpoints given on the command line, or else Chromium launched here.
+// progressEvery spaces the setup's progress events; a phase's start and end always go out.
+const progressEvery = 100 * time.Millisecond
+
+// Browsers finds the browser runs use and sets up what is missing on first run (the
+// Playwright driver, and Playwright's own Chromium when no browser is installed), and reports
+// the health of the endpoints runs use (endpoints.go).
 type Browsers struct {
+	locator  browser.Locator
 	settings *Settings
-	remote   []RemoteBrowser
-	launch   func(headed bool, executable string) runner.Launcher
-	load     *endpointLoad
+	emit     Emitter
+	// remote are the browser servers and CDP endpoints runs use instead of launching here,
+	// launch how runs launch Chromium here, and load counts the attempts on each endpoint
+	// (see Health).
+	remote []RemoteBrowser
+	launch func(headed bool, executable string) runner.Launcher
+	load   *endpointLoad
+
+	// sending keeps events in the order of the changes they report (see publish).
+	sending sync.Mutex
+	mu      sync.Mutex
+	state   SetupState
+	cancel  context.CancelFunc
+	done    chan struct{}
 }
 
-// Health checks every endpoint at once, each within healthTimeout: it launches or connects
-// to a browser, reads its version and closes it again (a remote browser is left running), and
-// counts the attempts running there now.
-func (b *Browsers) Health() ([]EndpointHealth, error) {
+// Status checks for the driver and the browsers, and says which browser runs use: the one
+// chosen in Settings, else the first found.
+func (b *Browsers) Status() (BrowserStatus, error) {
 	set, err := b.settings.Get()
 	if err != nil {
-		return nil, err
+		return BrowserStatus{}, err
 	}
-	type target struct {
-		health EndpointHealth
-		launch runner.Launcher
+	st := BrowserStatus{Candidates: b.locator.Candidates(), Setup: b.setupState(), Command: SetupCommand}
+	if err := browser.CheckDriver(); err != nil {
+		st.DriverProblem = err.Error()
+	} else {
+		st.Driver = true
 	}
-	var targets []target
-	for _, rb := range b.remote {
-		kind := "browser-server"
-		if rb.CDP {
-			kind = "cdp"
+	if c, err := b.locator.Choose(set.BrowserPath); err != nil {
+		st.BrowserProblem = err.Error()
+	} else {
+		st.Chosen = &c
+	}
+	st.Ready = st.Driver && st.Chosen != nil
+	return st, nil
+}
+
+// ErrSetupGoing refuses a second setup while one runs.
+var ErrSetupGoing = errors.New("the browser setup is already running; wait for it or cancel it")
+
+// Setup starts installing what is missing, in the background: the Playwright driver, then,
+// when no browser is found, Playwright's Chromium. Its progress goes out as
+// EventBrowserSetup events and in Status.
+func (b *Browsers) Setup() error {
+	b.mu.Lock()
+	if b.state.State == SetupRunning {
+		b.mu.Unlock()
+		return ErrSetupGoing
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b.cancel, b.done = cancel, make(chan struct{})
+	b.state = SetupState{State: SetupRunning}
+	done := b.done
+	b.mu.Unlock()
+	b.publish(func(*SetupState) bool { return true })
+	go b.setup(ctx, done)
+	return nil
+}
+
+// publish applies change to the state under the lock and, when it says so, sends the
+// result. Changes are sent one at a time in the order they were applied, so the window
+// never hears an older state after a newer one, and never under the lock, so a slow
+// transport never holds up Status.
+func (b *Browsers) publish(change func(*SetupState) bool) {
+	b.sending.Lock()
+	defer b.sending.Unlock()
+	b.mu.Lock()
+	send := change(&b.state)
+	st := b.state
+	b.mu.Unlock()
+	if send {
+		b.emit.Emit(EventBrowserSetup, st)
+	}
+}
+
+// CancelSetup stops a running setup and waits until what it had begun is removed.
+func (b *Browsers) CancelSetup() {
+	b.mu.Lock()
+	cancel, done := b.cancel, b.done
+	b.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+}
+
+// setup installs the driver and, when no browser is found, Chromium, then reports its end.
+func (b *Browsers) setup(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	report := b.reporter()
+	err := browser.InstallDriver(ctx, report)
+	var warning string
+	if err == nil {
+		if ffErr := browser.LinkFFmpeg(); ffErr != nil {
+			warning = ffErr.Error()
 		}
-		targets = append(targets, target{EndpointHealth{Name: rb.String(), Kind: kind, URL: rb.URL}, rb.launcher()})
+		set, serr := b.settings.Get()
+		if _, cerr := b.locator.Choose(set.BrowserPath); serr == nil && errors.Is(cerr, browser.ErrNoChromium) {
+			_, err = browser.DownloadChromium(ctx, report)
+		}
 	}
-	if len(targets) == 0 {
-		targets = append(targets, target{EndpointHealth{Name: runner.LocalEndpoint, Kind: "local"}, b.launch(false, set.BrowserPath)})
+	end := SetupState{State: SetupDone, Warning: warning}
+	switch {
+	case ctx.Err() != nil:
+		end = SetupState{State: SetupCancelled}
+	case err != nil:
+		end = SetupState{State: SetupFailed, Error: err.Error()}
 	}
-	out := make([]EndpointHealth, len(targets))
-	var wg sync.WaitGroup
-	for i, t := range targets {
-		wg.Go(func() {
-			h := t.health
-			start := time.Now()
-			h.Connects, h.Version, h.Live, h.Error = check(t.launch)
-			h.CheckMS = time.Since(start).Milliseconds()
-			h.Running = b.load.running(h.Name)
-			out[i] = h
+	b.publish(func(st *SetupState) bool {
+		*st, b.cancel = end, nil
+		return true
+	})
+}
+
+// reporter records progress and sends it, at most every progressEvery within a phase; a
+// report held back goes out when that time has passed, so the last one is never lost.
+func (b *Browsers) reporter() browser.ProgressFunc {
+	// Guarded by b.sending, as publish runs every change.
+	var last time.Time
+	var phase string
+	var held *time.Timer
+	flush := func() {
+		b.publish(func(st *SetupState) bool {
+			held, last = nil, time.Now()
+			return st.State == SetupRunning
 		})
 	}
-	wg.Wait()
-	return out, nil
-}
-
-// check launches or connects with launch and closes the browser again.
-func check(launch runner.Launcher) (connects bool, version string, live bool, why string) {
-	ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
-	defer cancel()
-	br, err := launch(ctx)
-	if err != nil {
-		return false, "", false, err.Error()
-	}
-	defer br.Close()
-	if v, ok := br.(interface{ Version() string }); ok {
-		version = v.Version()
-	}
-	if s, ok := br.(interface{ Streams() bool }); ok {
-		live = s.Streams()
-	}
-	return true, version, live, ""
-}
-
-// endpointLoad counts the attempts running on each endpoint, from the runs' progress.
-type endpointLoad struct {
-	mu sync.Mutex
-	// at is where each running attempt runs, by run id and slug.
-	at map[string]map[string]string
-}
-
-// observe follows one progress event.
-func (l *endpointLoad) observe(p runner.Progress) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.at == nil {
-		l.at = map[string]map[string]string{}
-	}
-	switch p.Kind {
-	case runner.AttemptStarted:
-		if l.at[p.RunID] == nil {
-			l.at[p.RunID] = map[string]string{}
-		}
-		l.at[p.RunID][p.Slug] = p.Endpoint
-	case runner.AttemptFinished:
-		delete(l.at[p.RunID], p.Slug)
-	case runner.RunFinished:
-		delete(l.at, p.RunID)
-	}
-}
-
-// running counts the attempts running on the endpoint called name.
-func (l *endpointLoad) running(name string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, run := range l.at {
-		for _, ep := range run {
-			if ep == name {
-				n++
+	return func(p browser.Progress) {
+		b.publish(func(st *SetupState) bool {
+			st.Progress = p
+			if p.Phase == phase && p.Done != p.Total && time.Since(last) < progressEvery {
+				if held == nil {
+					held = time.AfterFunc(progressEvery-time.Since(last), flush)
+				}
+				return false
 			}
-		}
+			phase, last = p.Phase, time.Now()
+			return true
+		})
 	}
-	return n
+}
+
+// setupState is the setup's current state.
+func (b *Browsers) setupState() SetupState {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.state.State == "" {
+		return SetupState{State: SetupIdle}
+	}
+	return b.state
 }

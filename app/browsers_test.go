@@ -1,71 +1,114 @@
 package app
 
 import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"observatory/backend/browser"
-	"observatory/backend/browser/browsertest"
-	"observatory/backend/runner"
+	"observatory/backend/browser/browsertest/policy"
 )
 
-// chromiumVersion is how Chromium numbers its releases.
-var chromiumVersion = regexp.MustCompile(`^\d+\.\d+\.\d+\.\d+$`)
+// setupEvents is an Emitter that passes on the browser setup's events.
+type setupEvents chan SetupState
 
-// TestHealthOfABrowserServerAndADeadEndpoint checks a real Playwright browser server beside a
-// CDP address nothing listens on: the server connects, with Chromium's version, its pages can
-// be watched live and the attempt running there is counted; the dead one says why it does not
-// connect.
-func TestHealthOfABrowserServerAndADeadEndpoint(t *testing.T) {
-	srv := browsertest.Server(t)
-	exe, err := browser.ChromiumPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := RemoteBrowser{URL: srv.URL, Executable: exe}
-	dead := RemoteBrowser{URL: "http://127.0.0.1:1", CDP: true}
-	load := &endpointLoad{}
-	b := &Browsers{settings: &Settings{path: filepath.Join(t.TempDir(), "settings.json")}, remote: []RemoteBrowser{server, dead},
-		launch: LaunchChromium, load: load}
-	load.observe(runner.Progress{RunID: "r", Kind: runner.AttemptStarted, Slug: "saves-normally", Endpoint: server.String()})
-	load.observe(runner.Progress{RunID: "r", Kind: runner.AttemptStarted, Slug: "wrong-room", Endpoint: server.String()})
-	load.observe(runner.Progress{RunID: "r", Kind: runner.AttemptFinished, Slug: "wrong-room", Endpoint: server.String()})
-
-	health, err := b.Health()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(health) != 2 {
-		t.Fatalf("%d endpoints, want 2: %+v", len(health), health)
-	}
-	up, down := health[0], health[1]
-	if up.Name != server.String() || up.Kind != "browser-server" || !up.Connects || !chromiumVersion.MatchString(up.Version) || !up.Live || up.Running != 1 {
-		t.Errorf("the browser server: %+v; want it connecting, with a version, live, one attempt running", up)
-	}
-	if down.Kind != "cdp" || down.Connects || down.Error == "" || down.Running != 0 {
-		t.Errorf("the dead CDP endpoint: %+v; want it not connecting, saying why", down)
-	}
-	load.observe(runner.Progress{RunID: "r", Kind: runner.RunFinished})
-	if n := load.running(server.String()); n != 0 {
-		t.Errorf("%d attempts still counted after the run finished", n)
+func (e setupEvents) Emit(name string, data any) {
+	if name == EventBrowserSetup {
+		e <- data.(SetupState)
 	}
 }
 
-// TestHealthOfTheLocalChromium checks the local endpoint, the only one without remote
-// browsers: Chromium launches here, with its version.
-func TestHealthOfTheLocalChromium(t *testing.T) {
-	browsertest.Ready(t)
-	b := &Browsers{settings: &Settings{path: filepath.Join(t.TempDir(), "settings.json")}, launch: LaunchChromium, load: &endpointLoad{}}
-	health, err := b.Health()
+// noBrowsers is a machine with no Chrome, Edge or Chromium installed.
+var noBrowsers = browser.Locator{System: func() []browser.Candidate { return nil }}
+
+// newBrowsers is the Browsers service over a fresh settings file, on a machine without
+// browsers whose Playwright browser folder is empty.
+func newBrowsers(t *testing.T) (*Browsers, setupEvents) {
+	t.Helper()
+	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", t.TempDir())
+	t.Setenv("OBSERVATORY_CHROMIUM", "")
+	events := make(setupEvents, 1024)
+	b := &Browsers{locator: noBrowsers, settings: &Settings{path: filepath.Join(t.TempDir(), "settings.json")}, emit: events}
+	t.Cleanup(b.CancelSetup)
+	return b, events
+}
+
+func TestBrowserStatusUsesTheChosenBrowser(t *testing.T) {
+	b, _ := newBrowsers(t)
+	st, err := b.Status()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(health) != 1 || health[0].Name != runner.LocalEndpoint || !health[0].Connects || !chromiumVersion.MatchString(health[0].Version) {
-		t.Fatalf("health %+v; want the local Chromium connecting, with its version", health)
+	last := st.Candidates[len(st.Candidates)-1]
+	if st.Ready || st.Chosen != nil || !strings.Contains(st.BrowserProblem, "no browser found") || last.Kind != browser.KindPlaywright || last.Found {
+		t.Errorf("with no browser: %+v", st)
 	}
-	if !strings.Contains(health[0].Kind, "local") || !health[0].Live {
-		t.Errorf("health %+v; want it local and live", health[0])
+	if st.Command != SetupCommand || st.Setup.State != SetupIdle {
+		t.Errorf("command %q, setup %+v", st.Command, st.Setup)
+	}
+
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ path, problem string }{{self, ""}, {"/nonexistent/chrome", "/nonexistent/chrome"}} {
+		set := DefaultSettings()
+		set.BrowserPath = tt.path
+		if err := b.settings.Save(set); err != nil {
+			t.Fatal(err)
+		}
+		st, err := b.Status()
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tt.problem == "" && (st.Chosen == nil || st.Chosen.Path != self || st.Chosen.Kind != browser.KindNamed):
+			t.Errorf("with %s chosen, runs use %+v", self, st.Chosen)
+		case tt.problem != "" && (st.Chosen != nil || !strings.Contains(st.BrowserProblem, tt.problem)):
+			t.Errorf("with a missing browser chosen: chosen %+v, problem %q", st.Chosen, st.BrowserProblem)
+		}
+	}
+}
+
+// TestBrowserSetupUnreachableHost runs the setup where the download host cannot be reached:
+// a second setup is refused while it runs, and it ends failed, saying why, within seconds.
+func TestBrowserSetupUnreachableHost(t *testing.T) {
+	if err := browser.Install(context.Background()); err != nil {
+		policy.Unavailable(t, err)
+	}
+	b, events := newBrowsers(t)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	t.Setenv("PLAYWRIGHT_DOWNLOAD_HOST", closed.URL)
+
+	if err := b.Setup(); err != nil {
+		t.Fatalf("Setup: %v", err)
+	}
+	if err := b.Setup(); !errors.Is(err, ErrSetupGoing) {
+		t.Errorf("a second Setup while one runs = %v, want ErrSetupGoing", err)
+	}
+	deadline := time.After(60 * time.Second)
+	for {
+		select {
+		case s := <-events:
+			if s.State == SetupRunning {
+				continue
+			}
+			if s.State != SetupFailed || !strings.Contains(s.Error, "no internet access") {
+				t.Fatalf("the setup ended %+v, want failed for no internet access", s)
+			}
+			if st, err := b.Status(); err != nil || st.Setup.State != SetupFailed || st.Ready {
+				t.Errorf("Status after the failure: %+v, %v", st, err)
+			}
+			return
+		case <-deadline:
+			t.Fatal("the setup did not end within 60 s")
+		}
 	}
 }

@@ -30,6 +30,8 @@ type Options struct {
 	PerEndpoint int
 	// LabHost is the address labs listen on, one the browsers can reach; empty is 127.0.0.1.
 	LabHost string
+	// Browsers finds the browsers runs may use; the zero value looks where this system's install.
+	Browsers browser.Locator
 }
 
 // Services are every service the UI calls; Bind hands them to a transport. Transfer is the
@@ -41,7 +43,8 @@ type Services struct {
 	Session  *Session
 	// Approvals asks the window's user to approve the irreversible actions of its runs.
 	Approvals *Approvals
-	// Browsers reports the health of the browser endpoints runs use.
+	// Browsers says which browser runs use, sets up a missing one on first run, and reports
+	// the health of the browser endpoints runs use.
 	Browsers *Browsers
 	Transfer *Transfer
 	emitter  *switchableEmitter
@@ -51,8 +54,10 @@ type Services struct {
 	killSwitchErr error
 }
 
-// New builds the services.
+// New builds the services. It points Playwright at the system's node now, before a desktop
+// window starts (see browser.UseSystemNode); a failure only means runs find no node later.
 func New(o Options) *Services {
+	_ = browser.UseSystemNode()
 	if o.Launch == nil {
 		o.Launch = LaunchChromium
 	}
@@ -66,7 +71,7 @@ func New(o Options) *Services {
 			remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
 			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
 		Approvals: approvals,
-		Browsers:  &Browsers{settings: settings, remote: o.Remote, launch: o.Launch, load: load},
+		Browsers:  &Browsers{locator: o.Browsers, settings: settings, emit: em, remote: o.Remote, launch: o.Launch, load: load},
 		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
 		Transfer:  transfer,
 		Settings:  settings,

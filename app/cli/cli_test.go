@@ -50,6 +50,8 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"a model planner with no model", []string{"run", "--planner", "model", "--data-dir", dir}, 1, "", "name one with --model"},
 		{"a model for a scripted planner", []string{"run", "--model", "openai:gpt-4.1-mini", "--data-dir", dir}, 1, "", "add --planner model"},
 		{"a model without its key", []string{"run", "--planner", "model", "--model", "openai:gpt-4.1-mini", "--api-key-env", "OBSERVATORY_NO_SUCH_KEY", "--data-dir", dir}, 1, "", "OBSERVATORY_NO_SUCH_KEY"},
+		{"a browser that is not there", []string{"run", "--attempt", "saves-normally", "--browser", "/nonexistent/chrome", "--no-video", "--data-dir", t.TempDir()}, 1, "",
+			"or run `observatory install --with-browser` to download Playwright's Chromium"},
 		{"a rerun of an unknown run", []string{"rerun", "nope", "--data-dir", dir}, 1, "", "nope"},
 		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},

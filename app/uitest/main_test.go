@@ -72,6 +72,13 @@ func newServer(t *testing.T) *httptest.Server {
 // runs and media the way another process sharing the folder would.
 func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store, string) {
 	t.Helper()
+	return newServerWithOptions(t, app.Options{})
+}
+
+// newServerWithOptions is newServerWithStore with the services built from o, whose store,
+// data folder and transport it fills in.
+func newServerWithOptions(t *testing.T, o app.Options) (*httptest.Server, *store.Store, string) {
+	t.Helper()
 	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
 		t.Fatal("the frontend is not built: run `npm run build` in frontend/ (scripts/test.sh does)")
 	}
@@ -81,7 +88,8 @@ func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store, string) {
 		t.Fatalf("opening the store in %s: %v", dir, err)
 	}
 	t.Cleanup(func() { st.Close() })
-	services := app.New(app.Options{Store: st, DataDir: dir, Transport: "http"})
+	o.Store, o.DataDir, o.Transport = st, dir, "http"
+	services := app.New(o)
 	srv := httptest.NewServer(httpapi.New(services, os.DirFS(dist), dir, testToken))
 	t.Cleanup(func() {
 		services.Shutdown()

@@ -1,13 +1,14 @@
 package browser
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 )
 
-func TestChromiumPathPassesOverSnapWrappers(t *testing.T) {
+func TestChooseSkipsSnapWrappersAndMissingBrowsers(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) string {
 		path := filepath.Join(dir, name)
@@ -25,27 +26,60 @@ func TestChromiumPathPassesOverSnapWrappers(t *testing.T) {
 	}
 	missing := filepath.Join(dir, "missing")
 	tests := []struct {
-		name       string
-		candidates []string
-		want       string
+		name  string
+		paths []string
+		want  string // "" wants ErrNoChromium
 	}{
 		{"a binary", []string{binary}, binary},
-		{"Debian's launcher script", []string{missing, debian}, debian},
+		{"past a missing one to Debian's launcher script", []string{missing, debian}, debian},
 		{"past a snap script", []string{snapScript, binary}, binary},
 		{"past a link to snap", []string{snapLink, debian}, debian},
-		{"only snap wrappers: Playwright's default", []string{snapScript, snapLink, missing}, ""},
+		{"only snap wrappers and no Playwright Chromium", []string{snapScript, snapLink, missing}, ""},
 	}
-	saved := browserCandidates
-	t.Cleanup(func() { browserCandidates = saved })
 	t.Setenv("OBSERVATORY_CHROMIUM", "")
+	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", t.TempDir())
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			browserCandidates = func() []string { return tt.candidates }
-			got, err := chromiumPath("")
-			if err != nil || got != tt.want {
-				t.Errorf("chromiumPath = %q, %v; want %q", got, err, tt.want)
+			loc := Locator{System: func() []Candidate {
+				var list []Candidate
+				for _, p := range tt.paths {
+					list = append(list, Candidate{Kind: KindChromium, Label: "Chromium", Path: p})
+				}
+				return list
+			}}
+			got, err := loc.Choose("")
+			if tt.want == "" {
+				if !errors.Is(err, ErrNoChromium) {
+					t.Errorf("Choose = %+v, %v; want ErrNoChromium", got, err)
+				}
+			} else if err != nil || got.Path != tt.want {
+				t.Errorf("Choose = %+v, %v; want %q", got, err, tt.want)
+			}
+			all := loc.Candidates()
+			if len(all) != len(tt.paths)+1 || all[len(all)-1].Kind != KindPlaywright || all[len(all)-1].Found {
+				t.Errorf("Candidates = %+v, want the paths then Playwright's Chromium, not found", all)
+			}
+			for _, c := range all[:len(tt.paths)] {
+				if c.Found != (c.Path == binary || c.Path == debian) || (!c.Found && c.Note == "") {
+					t.Errorf("candidate %s: found %v, note %q", c.Path, c.Found, c.Note)
+				}
 			}
 		})
+	}
+}
+
+func TestChooseNamedBrowserFirst(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := Locator{System: func() []Candidate { return nil }}
+	t.Setenv("OBSERVATORY_CHROMIUM", "/nonexistent/from-env")
+	if got, err := loc.Choose(self); err != nil || got.Path != self || got.Kind != KindNamed {
+		t.Errorf("Choose(explicit) = %+v, %v; want the explicit path", got, err)
+	}
+	if _, err := loc.Choose(""); !errors.Is(err, ErrNoChromium) {
+		t.Errorf("Choose with a missing OBSERVATORY_CHROMIUM = %v, want ErrNoChromium", err)
 	}
 }
 
@@ -56,19 +90,22 @@ func TestInstalledBrowsersChromeFirst(t *testing.T) {
 		want []string
 	}{
 		{"windows", []string{
-			`C:\Users\ada\AppData\Local\Google\Chrome\Application\chrome.exe`,
-			`C:\Program Files\Google\Chrome\Application\chrome.exe`,
-			`C:\Users\ada\AppData\Local\Microsoft\Edge\Application\msedge.exe`,
-			`C:\Program Files\Microsoft\Edge\Application\msedge.exe`,
+			`chrome C:\Users\ada\AppData\Local\Google\Chrome\Application\chrome.exe`,
+			`chrome C:\Program Files\Google\Chrome\Application\chrome.exe`,
+			`msedge C:\Users\ada\AppData\Local\Microsoft\Edge\Application\msedge.exe`,
+			`msedge C:\Program Files\Microsoft\Edge\Application\msedge.exe`,
 		}},
 		{"darwin", []string{
-			"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-			"/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+			"chrome /Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+			"msedge /Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
 		}},
-		{"linux", []string{"/opt/google/chrome/chrome", "/opt/microsoft/msedge/msedge"}},
+		{"linux", []string{"chrome /opt/google/chrome/chrome", "msedge /opt/microsoft/msedge/msedge"}},
 	}
 	for _, tt := range tests {
-		got := installedBrowsers(tt.goos, func(k string) string { return env[k] })
+		var got []string
+		for _, c := range installedBrowsers(tt.goos, func(k string) string { return env[k] }) {
+			got = append(got, c.Kind+" "+c.Path)
+		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("installedBrowsers(%s) = %q, want %q", tt.goos, got, tt.want)
 		}

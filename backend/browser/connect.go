@@ -20,10 +20,10 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := useSystemNode(); err != nil {
+	if err := UseSystemNode(); err != nil {
 		return nil, err
 	}
-	if err := checkDriver(); err != nil {
+	if err := CheckDriver(); err != nil {
 		return nil, err
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})

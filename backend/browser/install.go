@@ -2,9 +2,8 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,57 +17,102 @@ const systemFFmpeg = "/usr/bin/ffmpeg"
 
 // Install installs the Playwright driver (never a browser) and, on Linux, links the system
 // ffmpeg to where Playwright looks for it when recording video. Work already done is skipped,
-// so it is safe to call on every start. The download itself cannot be interrupted: ctx is
-// checked before it starts.
+// so it is safe to call on every start.
 func Install(ctx context.Context) error {
-	if err := install(ctx, installOptions(false)); err != nil {
-		return fmt.Errorf("install the Playwright driver (it is fetched from the npm registry): %w", err)
-	}
-	return linkFFmpeg()
-}
-
-// InstallWithBrowser does what Install does and also downloads Playwright's own Chromium, with
-// the system libraries it needs (through apt, as root or with sudo), for machines without a
-// usable system Chromium: on Ubuntu the chromium package is a snap wrapper Playwright cannot
-// drive. Launch uses it when there is no system Chromium. It needs internet access.
-func InstallWithBrowser(ctx context.Context) error {
-	if err := install(ctx, installOptions(true)); err != nil {
-		return fmt.Errorf("install the Playwright driver and its Chromium (they are downloaded from the npm registry and Playwright's CDN): %w", err)
-	}
-	return linkFFmpeg()
-}
-
-// installOptions are the Playwright install options: the driver alone, or with Chromium.
-func installOptions(withBrowser bool) *playwright.RunOptions {
-	if !withBrowser {
-		return &playwright.RunOptions{SkipInstallBrowsers: true, Verbose: false}
-	}
-	return &playwright.RunOptions{Browsers: []string{"chromium"}, WithDeps: true, Verbose: false}
-}
-
-// install runs Playwright's installer with opts, using the system node. The download itself
-// cannot be interrupted: ctx is checked before it starts.
-func install(ctx context.Context, opts *playwright.RunOptions) error {
-	if err := useSystemNode(); err != nil {
+	if err := InstallDriver(ctx, func(Progress) {}); err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return playwright.Install(opts)
+	return LinkFFmpeg()
 }
 
-// useSystemNode points Playwright at the node on PATH unless PLAYWRIGHT_NODEJS_PATH is set, so
-// the driver needs no Node.js download.
-func useSystemNode() error {
+// InstallWithBrowser does what Install does and also downloads Playwright's own Chromium (see
+// DownloadChromium) and, on Linux, the system libraries it needs (Playwright's install-deps,
+// through apt, as root or with sudo), for machines without Chrome, Edge or a usable Chromium:
+// on Ubuntu the chromium package is a snap wrapper Playwright cannot drive. Progress goes to
+// progress, and what apt says to out. It returns the downloaded browser's executable.
+func InstallWithBrowser(ctx context.Context, progress ProgressFunc, out io.Writer) (string, error) {
+	if err := InstallDriver(ctx, progress); err != nil {
+		return "", err
+	}
+	exe, err := DownloadChromium(ctx, progress)
+	if err != nil {
+		return "", err
+	}
+	if err := installDeps(ctx, out); err != nil {
+		return "", err
+	}
+	return exe, LinkFFmpeg()
+}
+
+// driverOnly are the options that make playwright-go install the driver and no browser;
+// fresh each time, since playwright-go fills in the driver's folder.
+func driverOnly() *playwright.RunOptions {
+	return &playwright.RunOptions{SkipInstallBrowsers: true, Verbose: false}
+}
+
+// installDeps installs the system libraries Chromium needs on Linux with the driver's
+// install-deps, writing what it says to out; elsewhere there are none to install.
+func installDeps(ctx context.Context, out io.Writer) error {
+	if runtime.GOOS != "linux" {
+		return nil
+	}
+	driver, err := playwright.NewDriver(driverOnly())
+	if err != nil {
+		return err
+	}
+	cmd := driver.Command("install-deps", "chromium")
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := runCommand(ctx, cmd); err != nil {
+		return fmt.Errorf("install the system libraries Chromium needs (playwright install-deps chromium, through apt): %w", err)
+	}
+	return nil
+}
+
+// runCommand runs cmd, killing it when ctx ends.
+func runCommand(ctx context.Context, cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		<-done
+		return ctx.Err()
+	}
+}
+
+// UseSystemNode points Playwright at the node on PATH (Debian's nodejs on Linux) unless
+// PLAYWRIGHT_NODEJS_PATH is set, so the driver needs no Node.js of its own. Without one,
+// playwright-go runs the Node.js kept beside the driver, which InstallDriver downloads. It
+// sets the process's environment, so call it at start-up, before the desktop window: setting
+// the environment while WebKit's threads read it leaves the window unresponsive.
+func UseSystemNode() error {
 	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
 		return nil
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		return errors.New("no node on PATH: install Debian's nodejs package or set PLAYWRIGHT_NODEJS_PATH")
+		return nil
 	}
 	return os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
+}
+
+// bundledNode is the Node.js playwright-go runs when PLAYWRIGHT_NODEJS_PATH is unset: the one
+// beside the driver.
+func bundledNode() (string, error) {
+	dir, err := driverDir()
+	if err != nil {
+		return "", err
+	}
+	name := "node"
+	if runtime.GOOS == "windows" {
+		name = "node.exe"
+	}
+	return filepath.Join(dir, name), nil
 }
 
 // driverDir is where playwright-go keeps the driver: PLAYWRIGHT_DRIVER_PATH, else the user cache.
@@ -104,44 +148,17 @@ func browsersDir() (string, error) {
 	return filepath.Join(cache, "ms-playwright"), nil
 }
 
-// ffmpegRevision reads the ffmpeg revision the installed driver expects from its browsers.json.
-func ffmpegRevision(driver string) (string, error) {
-	path := filepath.Join(driver, "package", "browsers.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("read the driver's browser list: %w", err)
-	}
-	var list struct {
-		Browsers []struct {
-			Name     string `json:"name"`
-			Revision string `json:"revision"`
-		} `json:"browsers"`
-	}
-	if err := json.Unmarshal(data, &list); err != nil {
-		return "", fmt.Errorf("parse %s: %w", path, err)
-	}
-	for _, b := range list.Browsers {
-		if b.Name == "ffmpeg" {
-			return b.Revision, nil
-		}
-	}
-	return "", fmt.Errorf("%s names no ffmpeg revision", path)
-}
-
-// linkFFmpeg makes Playwright's ffmpeg path a symlink to the system ffmpeg, unless something
-// is already there. Elsewhere than Linux there is no system ffmpeg to link.
-func linkFFmpeg() error {
+// LinkFFmpeg makes Playwright's ffmpeg path a symlink to the system ffmpeg, so that video
+// recording works, unless something is already there. Elsewhere than Linux there is no
+// system ffmpeg to link.
+func LinkFFmpeg() error {
 	if runtime.GOOS != "linux" {
 		return nil
 	}
 	if _, err := os.Stat(systemFFmpeg); err != nil {
 		return fmt.Errorf("no %s for video recording: install Debian's ffmpeg package (scripts/setup.sh does)", systemFFmpeg)
 	}
-	driver, err := driverDir()
-	if err != nil {
-		return err
-	}
-	rev, err := ffmpegRevision(driver)
+	ffmpeg, err := registryBrowser("ffmpeg")
 	if err != nil {
 		return err
 	}
@@ -149,7 +166,7 @@ func linkFFmpeg() error {
 	if err != nil {
 		return err
 	}
-	link := filepath.Join(browsers, "ffmpeg-"+rev, "ffmpeg-linux")
+	link := filepath.Join(browsers, "ffmpeg-"+ffmpeg.Revision, "ffmpeg-linux")
 	if _, err := os.Lstat(link); err == nil {
 		return nil
 	}
@@ -165,7 +182,7 @@ func linkFFmpeg() error {
 // DriverCLI is the Playwright driver's command line script (package/cli.js), which also runs
 // a browser server: `node CLI run-server`.
 func DriverCLI() (string, error) {
-	if err := checkDriver(); err != nil {
+	if err := CheckDriver(); err != nil {
 		return "", err
 	}
 	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {
@@ -177,7 +194,3 @@ func DriverCLI() (string, error) {
 	}
 	return filepath.Join(dir, "package", "cli.js"), nil
 }
-
-// ChromiumPath is the Chromium Launch would run when given none: $OBSERVATORY_CHROMIUM, else
-// the system Chromium; "" means Playwright's own.
-func ChromiumPath() (string, error) { return chromiumPath("") }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -29,48 +28,6 @@ var (
 		"or name one with --browser or OBSERVATORY_CHROMIUM")
 )
 
-// chromiumCandidates are the system Chromium paths tried after Chromium on PATH.
-var chromiumCandidates = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
-
-// browserCandidates lists the executables tried when neither the option nor
-// $OBSERVATORY_CHROMIUM names one, in order: installed Google Chrome and Microsoft Edge, then
-// Chromium on PATH, then at the system paths. Ubuntu's snap wrappers among them are passed over;
-// when none is left, Playwright's own Chromium is used.
-var browserCandidates = func() []string {
-	paths := installedBrowsers(runtime.GOOS, os.Getenv)
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(name); err == nil {
-			paths = append(paths, path)
-		}
-	}
-	return append(paths, chromiumCandidates...)
-}
-
-// installedBrowsers are where the stable Google Chrome and Microsoft Edge install on goos,
-// Chrome first: the executables Playwright's "chrome" and "msedge" channels start. On Windows
-// they are under the folders the environment names (getenv), per user before per machine.
-func installedBrowsers(goos string, getenv func(string) string) []string {
-	switch goos {
-	case "windows":
-		var paths []string
-		for _, app := range []string{`Google\Chrome\Application\chrome.exe`, `Microsoft\Edge\Application\msedge.exe`} {
-			for _, root := range []string{"LOCALAPPDATA", "ProgramFiles", "ProgramFiles(x86)"} {
-				if dir := getenv(root); dir != "" {
-					paths = append(paths, dir+`\`+app)
-				}
-			}
-		}
-		return paths
-	case "darwin":
-		return []string{
-			"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-			"/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
-		}
-	default:
-		return []string{"/opt/google/chrome/chrome", "/opt/microsoft/msedge/msedge"}
-	}
-}
-
 // chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU.
 var chromiumArgs = []string{
 	"--disable-background-networking",
@@ -85,8 +42,7 @@ var viewport = playwright.Size{Width: 1000, Height: 700}
 // Options choose how Chromium is launched.
 type Options struct {
 	Headless bool
-	// ExecutablePath is the Chromium to run; empty tries $OBSERVATORY_CHROMIUM, then installed
-	// Chrome and Edge, then Chromium on PATH or at the system paths, then Playwright's own.
+	// ExecutablePath is the browser to run; empty chooses one (see Locator.Choose).
 	ExecutablePath string
 	// SlowMo delays every Playwright operation, for watching a run.
 	SlowMo time.Duration
@@ -124,14 +80,15 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := useSystemNode(); err != nil {
+	if err := UseSystemNode(); err != nil {
 		return nil, err
 	}
-	exe, err := chromiumPath(opts.ExecutablePath)
+	chosen, err := Locator{}.Choose(opts.ExecutablePath)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDriver(); err != nil {
+	exe := chosen.Path
+	if err := CheckDriver(); err != nil {
 		return nil, err
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})
@@ -144,9 +101,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		Args:     launchArgs(),
 		SlowMo:   playwright.Float(float64(opts.SlowMo.Milliseconds())),
 	}
-	if exe != "" {
-		launch.ExecutablePath = playwright.String(exe)
-	}
+	launch.ExecutablePath = playwright.String(exe)
 	// Stopping the driver closes a Chromium whose launch was abandoned.
 	br, err := call(ctx, b.limits(), func() (playwright.Browser, error) { return pw.Chromium.Launch(launch) })
 	if err != nil {
@@ -154,7 +109,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		switch {
 		case ctx.Err() != nil:
 			return nil, err
-		case exe == "" || strings.Contains(err.Error(), "Executable doesn't exist"):
+		case strings.Contains(err.Error(), "Executable doesn't exist"):
 			return nil, fmt.Errorf("%w (%v)", ErrNoChromium, shorten(b.log, "launch Chromium", err))
 		}
 		return nil, shorten(b.log, "launch Chromium "+exe, err)
@@ -183,25 +138,6 @@ func (b *Browser) attach(br playwright.Browser, gone string) {
 	}
 }
 
-// chromiumPath picks the browser executable; "" means Playwright's own Chromium.
-func chromiumPath(explicit string) (string, error) {
-	for _, named := range []string{explicit, os.Getenv("OBSERVATORY_CHROMIUM")} {
-		if named == "" {
-			continue
-		}
-		if _, err := os.Stat(named); err != nil {
-			return "", fmt.Errorf("%w: %s does not exist", ErrNoChromium, named)
-		}
-		return named, nil
-	}
-	for _, path := range browserCandidates() {
-		if _, err := os.Stat(path); err == nil && !snapWrapper(path) {
-			return path, nil
-		}
-	}
-	return "", nil
-}
-
 // snapWrapper reports whether path is Ubuntu's stand-in for a snap Chromium, which Playwright
 // cannot drive: a link into the snap binary, or a script that runs something under /snap/.
 func snapWrapper(path string) bool {
@@ -220,8 +156,31 @@ func snapWrapper(path string) bool {
 	return bytes.HasPrefix(head, []byte("#!")) && bytes.Contains(head, []byte("/snap/"))
 }
 
-// checkDriver reports ErrNoDriver when the driver's CLI is not on disk.
-func checkDriver() error {
+// CheckDriver reports ErrNoDriver, saying what is missing, when the driver's CLI or a Node.js
+// to run it (the system's, or one beside the driver) is not on disk.
+func CheckDriver() error {
+	if err := checkDriverCLI(); err != nil {
+		return err
+	}
+	// Only read the environment here: the window calls this while it runs (see UseSystemNode).
+	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") != "" {
+		return nil
+	}
+	if _, err := exec.LookPath("node"); err == nil {
+		return nil
+	}
+	node, err := bundledNode()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(node); err != nil {
+		return fmt.Errorf("%w: no Node.js to run it (none on PATH, none at %s)", ErrNoDriver, node)
+	}
+	return nil
+}
+
+// checkDriverCLI reports ErrNoDriver when the driver's CLI is not on disk.
+func checkDriverCLI() error {
 	if cli := os.Getenv("PLAYWRIGHT_CLI_PATH"); cli != "" {
 		if _, err := os.Stat(cli); err != nil {
 			return fmt.Errorf("%w: PLAYWRIGHT_CLI_PATH %s does not exist", ErrNoDriver, cli)

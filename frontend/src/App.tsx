@@ -23,6 +23,8 @@ import { useFileDrop } from "./state/useFileDrop";
 import { useGateFrames } from "./state/useGateFrames";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
+import { FirstRunPanel } from "./setup/FirstRunPanel";
+import { useBrowsers } from "./setup/useBrowsers";
 import { withClaim } from "./trace/claim";
 import { columnsOf } from "./verdicts";
 
@@ -32,6 +34,10 @@ import { columnsOf } from "./verdicts";
  */
 export function App({ api }: { api: Api }) {
   const w = useWorkbench(api);
+  const browsers = useBrowsers(api);
+  // Settings choose the browser runs use: once saved, which one is used is read again.
+  const recheckBrowsers = browsers.recheck;
+  useEffect(() => recheckBrowsers(), [w.settings, recheckBrowsers]);
   /** The selected attempt and its chosen step, changed together. */
   const [selection, setSelection] = useState<{ slug: string | null; step: number }>({ slug: null, step: 0 });
   const selected = selection.slug;
@@ -156,7 +162,25 @@ export function App({ api }: { api: Api }) {
         }}
       />
       {metricsOpen && <MetricsPanel load={api.runs.metrics} />}
-      {settingsOpen && w.settings && <SettingsPanel settings={w.settings} onSave={w.saveSettings} onTestModel={api.settings.testModel} onCheckEndpoints={api.browsers.health} />}
+      {browsers.status && !browsers.status.ready && (
+        <FirstRunPanel
+          status={browsers.status}
+          setup={browsers.setup}
+          error={browsers.error}
+          onSetup={browsers.start}
+          onCancel={browsers.cancel}
+          onRecheck={browsers.recheck}
+        />
+      )}
+      {settingsOpen && w.settings && (
+        <SettingsPanel
+          settings={w.settings}
+          onSave={w.saveSettings}
+          onTestModel={api.settings.testModel}
+          browsers={browsers.status}
+          onCheckEndpoints={api.browsers.health}
+        />
+      )}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />

@@ -63,6 +63,10 @@ export const GLOSSARY = {
     "The action ledger: one row per step, for an audit. What the action was for, the resource it targeted, the signed-in account (the principal) it was decided under, when the page was observed and that observation's fingerprint, what the harness decided and why, what came of it, and how it was verified (approvals, a look-up in the app's store, the completion gate). It is worked out from the recorded steps, so an imported run's ledger is recomputed, never read from the file.",
   fingerprint:
     "A fingerprint condenses what justified an action on the page: the address, the signed-in account, the target, the task's relevant text (a price, a recipient, an amount), the page's version, the dialog and the form. Before a commit the page is looked at again: a different account always stops it; a different price or version stops a high-risk one (paying, deleting); a banner or a clock never does.",
+  driver:
+    "The Playwright driver: Playwright's own program (it runs on Node.js) that Observatory talks to in order to drive the browser. It is installed once, into your user cache folder, from the npm registry.",
+  playwrightChromium:
+    "Playwright's Chromium: the Chromium build (Chrome for Testing) that goes with this Playwright driver, downloaded into Playwright's folder in your user cache (ms-playwright). Observatory uses it when no Google Chrome, Microsoft Edge or Chromium is installed.",
 } as const;
 
 /** A glossary term's key. */

@@ -6,6 +6,7 @@ import type {
   ApprovalAsk,
   Comparison,
   EndpointHealth,
+  BrowserStatus,
   ImportResult,
   MetricsBy,
   MetricsReport,
@@ -15,6 +16,7 @@ import type {
   Run,
   RunSummary,
   SessionInfo,
+  SetupState,
   Settings,
   ModelConfig,
   ModelTest,
@@ -200,6 +202,8 @@ export interface Api {
   onReconnect(cb: () => void): () => void;
   /** Subscribes to approval requests opening and closing. */
   onApproval(cb: (a: ApprovalAsk) => void): () => void;
+  /** Subscribes to the browser setup's progress. */
+  onBrowserSetup(cb: (s: SetupState) => void): () => void;
   runs: {
     /** The labs' built-in tasks, then the recently opened task files. */
     tasks(): Promise<TaskInfo[]>;
@@ -262,6 +266,12 @@ export interface Api {
   browsers: {
     /** Checks every browser endpoint runs use: connects, version, attempts running now. */
     health(): Promise<EndpointHealth[]>;
+    /** The Playwright driver and the browsers found, and which one runs use. */
+    status(): Promise<BrowserStatus>;
+    /** Starts installing what is missing: the driver, and Playwright's Chromium when no browser is found. */
+    setup(): Promise<void>;
+    /** Stops the setup; what it had downloaded is removed. */
+    cancelSetup(): Promise<void>;
   };
   approvals: {
     /** Answers the open approval request id; fails once it is closed. */
@@ -286,6 +296,7 @@ export function createApi(t: Transport): Api {
     },
     onReconnect: (cb) => t.onReconnect(cb),
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
+    onBrowserSetup: (cb) => t.onEvent("browser-setup", (data) => cb(data as SetupState)),
     runs: {
       tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
       loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
@@ -326,6 +337,9 @@ export function createApi(t: Transport): Api {
     },
     browsers: {
       health: () => c<EndpointHealth[]>("Browsers", "Health"),
+      status: () => c<BrowserStatus>("Browsers", "Status"),
+      setup: () => c<void>("Browsers", "Setup"),
+      cancelSetup: () => c<void>("Browsers", "CancelSetup"),
     },
     approvals: {
       answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),

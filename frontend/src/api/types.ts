@@ -899,3 +899,48 @@ export interface Comparison {
   /** How many rows differ. */
   differing: number;
 }
+
+/** One browser Observatory looks for (browser.Candidate). */
+export interface BrowserCandidate {
+  /** "named" (a path given), "chrome", "msedge", "chromium" or "playwright". */
+  kind: "named" | "chrome" | "msedge" | "chromium" | "playwright";
+  /** Its name for people: "Google Chrome", "Playwright's Chromium". */
+  label: string;
+  path: string;
+  found: boolean;
+  /** Why one not found was passed over. */
+  note?: string;
+}
+
+/** How far a download or unpack has come (browser.Progress): bytes, or files while unpacking. */
+export interface SetupProgress {
+  phase: "" | "driver" | "node" | "chromium" | "unpack";
+  done: number;
+  /** 0 when not known yet. */
+  total: number;
+}
+
+/** The browser setup's state (Browsers.Status().setup and the "browser-setup" event). */
+export interface SetupState {
+  state: "idle" | "running" | "done" | "failed" | "cancelled";
+  progress: SetupProgress;
+  error?: string;
+  /** A problem that did not stop it. */
+  warning?: string;
+}
+
+/** What runs need and what is there (Browsers.Status). */
+export interface BrowserStatus {
+  /** Runs can start: the Playwright driver and a browser are there. */
+  ready: boolean;
+  driver: boolean;
+  driver_problem?: string;
+  /** The browser runs use; absent when none is found. */
+  chosen?: BrowserCandidate;
+  browser_problem?: string;
+  /** Every browser looked for, in order. */
+  candidates: BrowserCandidate[];
+  setup: SetupState;
+  /** The command line that does the same setup. */
+  command: string;
+}

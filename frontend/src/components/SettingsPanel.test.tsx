@@ -15,6 +15,7 @@ describe("SettingsPanel", () => {
     fireEvent.change(screen.getByLabelText("Poll (ms)"), { target: { value: "150" } });
     fireEvent.change(screen.getByLabelText("Action budget"), { target: { value: "0" } });
     fireEvent.click(screen.getByLabelText("Headed (show the window)"));
+    fireEvent.change(screen.getByLabelText("Use"), { target: { value: "(other)" } });
     fireEvent.change(screen.getByLabelText("Browser path"), { target: { value: "/usr/bin/chromium" } });
     expect(screen.getAllByText("overrides every attempt")).toHaveLength(3);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));

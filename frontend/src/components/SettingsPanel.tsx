@@ -1,5 +1,6 @@
 import { cloneElement, useId, useState, type ReactElement } from "react";
-import type { ConfigOverride, EndpointHealth, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import type { BrowserStatus, ConfigOverride, EndpointHealth, ModelConfig, ModelTest, SelectorMode, Settings, WaitMode } from "../api/types";
+import { BrowserChoice } from "../setup/BrowserChoice";
 import { EndpointsSection } from "./EndpointsSection";
 import { ModelsSection } from "./ModelsSection";
 import { RetentionSection } from "./RetentionSection";
@@ -12,6 +13,8 @@ export interface SettingsPanelProps {
   onTestModel?(m: ModelConfig): Promise<ModelTest>;
   /** Checks the browser endpoints' health (Browsers.Health); absent hides the section. */
   onCheckEndpoints?(): Promise<EndpointHealth[]>;
+  /** The browsers found (Browsers.Status); null while being read. */
+  browsers?: BrowserStatus | null;
 }
 
 type NumberKey = "fixed_wait_ms" | "poll_ms" | "deadline_ms" | "budget";
@@ -53,7 +56,7 @@ function withField<K extends keyof ConfigOverride>(o: ConfigOverride, key: K, va
  * The numbers and switches runs use. A config field left empty keeps each attempt's own value
  * (the fixed-wait attempt still waits a fixed delay); a filled one overrides every attempt.
  */
-export function SettingsPanel({ settings, onSave, onTestModel, onCheckEndpoints }: SettingsPanelProps) {
+export function SettingsPanel({ settings, onSave, onTestModel, onCheckEndpoints, browsers = null }: SettingsPanelProps) {
   const [draft, setDraft] = useState<Settings>({ ...settings, config: settings.config ?? {} });
   const cfg = draft.config;
   const setField = <K extends keyof ConfigOverride>(key: K, value: ConfigOverride[K] | undefined) =>
@@ -112,9 +115,7 @@ export function SettingsPanel({ settings, onSave, onTestModel, onCheckEndpoints 
             onChange={(e) => setDraft({ ...draft, parallel: Number.isNaN(e.target.valueAsNumber) ? 1 : e.target.valueAsNumber })}
           />
         </Row>
-        <Row label="Browser path" set={false}>
-          <input type="text" value={draft.browser_path} placeholder="found automatically" onChange={(e) => setDraft({ ...draft, browser_path: e.target.value })} />
-        </Row>
+        <BrowserChoice status={browsers} path={draft.browser_path} onChange={(browser_path) => setDraft({ ...draft, browser_path })} />
         <fieldset className="switches">
           <legend>Browser</legend>
           {(["headed", "video", "screenshots", "trace", "bodies"] as const).map((k) => (

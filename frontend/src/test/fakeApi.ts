@@ -2,7 +2,7 @@
 // progress events as the backend would.
 import { vi } from "vitest";
 import type { Api } from "../api/client";
-import type { ApprovalAsk, Progress } from "../api/types";
+import type { ApprovalAsk, BrowserStatus, Progress, SetupState } from "../api/types";
 import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
 
 /** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
@@ -10,6 +10,7 @@ export function fakeApi() {
   const subscribers = new Set<(p: Progress) => void>();
   const approvals = new Set<(a: ApprovalAsk) => void>();
   const reconnects = new Set<() => void>();
+  const setups = new Set<(s: SetupState) => void>();
   const api: Api = {
     kind: "http",
     onProgress: (cb) => {
@@ -23,6 +24,10 @@ export function fakeApi() {
     onApproval: (cb) => {
       approvals.add(cb);
       return () => approvals.delete(cb);
+    },
+    onBrowserSetup: (cb) => {
+      setups.add(cb);
+      return () => setups.delete(cb);
     },
     runs: {
       tasks: vi.fn().mockResolvedValue([lab]),
@@ -66,6 +71,9 @@ export function fakeApi() {
       health: vi.fn().mockResolvedValue([
         { name: "local Chromium", kind: "local", connects: true, version: "139.0.7258.5", running: 0, check_ms: 412, live: true },
       ]),
+      status: vi.fn().mockResolvedValue(readyBrowsers),
+      setup: vi.fn().mockResolvedValue(undefined),
+      cancelSetup: vi.fn().mockResolvedValue(undefined),
     },
     approvals: {
       answer: vi.fn().mockResolvedValue(undefined),
@@ -77,5 +85,31 @@ export function fakeApi() {
   const emitApproval = (a: ApprovalAsk) => approvals.forEach((cb) => cb(a));
   /** Tells subscribers the event stream came back after a drop. */
   const reconnect = () => reconnects.forEach((cb) => cb());
-  return { api, emit, emitApproval, reconnect, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
+  /** Delivers a browser setup event, as the backend sends while it downloads. */
+  const emitSetup = (s: SetupState) => setups.forEach((cb) => cb(s));
+  return { api, emit, emitApproval, reconnect, emitSetup, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
 }
+
+/** A machine with Debian's Chromium and the Playwright driver: nothing to set up. */
+export const readyBrowsers: BrowserStatus = {
+  ready: true,
+  driver: true,
+  chosen: { kind: "chromium", label: "Chromium", path: "/usr/bin/chromium", found: true },
+  candidates: [
+    { kind: "chrome", label: "Google Chrome", path: "/opt/google/chrome/chrome", found: false, note: "not installed" },
+    { kind: "msedge", label: "Microsoft Edge", path: "/opt/microsoft/msedge/msedge", found: false, note: "not installed" },
+    { kind: "chromium", label: "Chromium", path: "/usr/bin/chromium", found: true },
+    { kind: "playwright", label: "Playwright's Chromium", path: "/home/ada/.cache/ms-playwright/chromium-1248/chrome-linux64/chrome", found: false, note: "not downloaded" },
+  ],
+  setup: { state: "idle", progress: { phase: "", done: 0, total: 0 } },
+  command: "observatory install --with-browser",
+};
+
+/** A machine with the driver but no browser at all. */
+export const noBrowser: BrowserStatus = {
+  ...readyBrowsers,
+  ready: false,
+  chosen: undefined,
+  browser_problem: "no browser found: install Google Chrome, Microsoft Edge or Chromium",
+  candidates: readyBrowsers.candidates.map((c) => ({ ...c, found: false, note: c.kind === "playwright" ? "not downloaded" : "not installed" })),
+};

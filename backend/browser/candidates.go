@@ -1,0 +1,169 @@
+package browser
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+)
+
+// Candidate kinds, in the order they are tried after a named executable.
+const (
+	KindNamed      = "named"
+	KindChrome     = "chrome"
+	KindEdge       = "msedge"
+	KindChromium   = "chromium"
+	KindPlaywright = "playwright"
+)
+
+// Candidate is a browser Observatory can drive, and whether it is there.
+type Candidate struct {
+	// Kind is one of the Kind constants.
+	Kind string `json:"kind"`
+	// Label names it for people: "Google Chrome", "Chromium", "Playwright's Chromium".
+	Label string `json:"label"`
+	// Path is its executable.
+	Path string `json:"path"`
+	// Found is true when Path exists and can be driven.
+	Found bool `json:"found"`
+	// Note says why one that is not found was passed over.
+	Note string `json:"note,omitempty"`
+}
+
+// Locator finds the browsers to drive. Its zero value looks where this system's browsers install.
+type Locator struct {
+	// System lists the installed browsers to try, in order, before Playwright's Chromium;
+	// nil lists this system's Chrome, Edge and Chromium (see SystemBrowsers).
+	System func() []Candidate
+}
+
+// Candidates are every browser tried, in order, each checked: this system's Chrome, Edge and
+// Chromium, then Playwright's own Chromium.
+func (l Locator) Candidates() []Candidate {
+	system := l.System
+	if system == nil {
+		system = SystemBrowsers
+	}
+	list := append(system(), playwrightCandidate())
+	for i := range list {
+		if list[i].Kind != KindPlaywright {
+			list[i] = check(list[i])
+		}
+	}
+	return list
+}
+
+// Choose picks the browser to drive: explicit when given, else $OBSERVATORY_CHROMIUM, else
+// the first candidate found. A named executable that does not exist, or no candidate at
+// all, is ErrNoChromium.
+func (l Locator) Choose(explicit string) (Candidate, error) {
+	for _, named := range []struct{ path, label string }{{explicit, "the chosen browser"}, {os.Getenv("OBSERVATORY_CHROMIUM"), "OBSERVATORY_CHROMIUM"}} {
+		if named.path == "" {
+			continue
+		}
+		c := check(Candidate{Kind: KindNamed, Label: named.label, Path: named.path})
+		if !c.Found {
+			return c, fmt.Errorf("%w: %s %s: %s", ErrNoChromium, named.label, named.path, c.Note)
+		}
+		return c, nil
+	}
+	for _, c := range l.Candidates() {
+		if c.Found {
+			return c, nil
+		}
+	}
+	return Candidate{}, ErrNoChromium
+}
+
+// check sets c.Found and c.Note from what is at c.Path.
+func check(c Candidate) Candidate {
+	c.Found, c.Note = false, ""
+	switch _, err := os.Stat(c.Path); {
+	case err != nil:
+		c.Note = "not installed"
+	case snapWrapper(c.Path):
+		c.Note = "a snap wrapper, which Playwright cannot drive"
+	default:
+		c.Found = true
+	}
+	return c
+}
+
+// playwrightCandidate is Playwright's own Chromium for the installed driver.
+func playwrightCandidate() Candidate {
+	c := Candidate{Kind: KindPlaywright, Label: "Playwright's Chromium"}
+	if checkDriverCLI() != nil {
+		c.Note = "needs the Playwright driver, which is not installed yet"
+		return c
+	}
+	pc, err := LocatePlaywrightChromium()
+	switch {
+	case err != nil:
+		c.Note = err.Error()
+	case pc.Installed():
+		c.Path, c.Found = pc.Executable, true
+	default:
+		c.Path, c.Note = pc.Executable, "not downloaded"
+	}
+	return c
+}
+
+// chromiumPaths are the system Chromium paths tried after Chromium on PATH.
+var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
+
+// SystemBrowsers are this system's Google Chrome and Microsoft Edge where their installers
+// put them (the browsers Playwright's chrome and msedge channels start), then Chromium on
+// PATH and at the system paths, each once. They are not checked yet.
+func SystemBrowsers() []Candidate {
+	list := installedBrowsers(runtime.GOOS, os.Getenv)
+	seen := map[string]bool{}
+	var paths []string
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			paths = append(paths, path)
+		}
+	}
+	for _, path := range append(paths, chromiumPaths...) {
+		if !seen[path] {
+			seen[path] = true
+			list = append(list, Candidate{Kind: KindChromium, Label: "Chromium", Path: path})
+		}
+	}
+	return list
+}
+
+// installedBrowsers are where the stable Google Chrome and Microsoft Edge install on goos,
+// Chrome first. On Windows they are under the folders the environment names (getenv), per
+// user before per machine.
+func installedBrowsers(goos string, getenv func(string) string) []Candidate {
+	chrome := func(path string) Candidate { return Candidate{Kind: KindChrome, Label: "Google Chrome", Path: path} }
+	edge := func(path string) Candidate { return Candidate{Kind: KindEdge, Label: "Microsoft Edge", Path: path} }
+	switch goos {
+	case "windows":
+		var list []Candidate
+		for _, app := range []struct {
+			path string
+			make func(string) Candidate
+		}{{`Google\Chrome\Application\chrome.exe`, chrome}, {`Microsoft\Edge\Application\msedge.exe`, edge}} {
+			for _, root := range []string{"LOCALAPPDATA", "ProgramFiles", "ProgramFiles(x86)"} {
+				if dir := getenv(root); dir != "" {
+					list = append(list, app.make(dir+`\`+app.path))
+				}
+			}
+		}
+		return list
+	case "darwin":
+		return []Candidate{
+			chrome("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"),
+			edge("/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge"),
+		}
+	default:
+		return []Candidate{chrome("/opt/google/chrome/chrome"), edge("/opt/microsoft/msedge/msedge")}
+	}
+}
+
+// ChromiumPath is the browser Launch would run when given none (see Locator.Choose).
+func ChromiumPath() (string, error) {
+	c, err := Locator{}.Choose("")
+	return c.Path, err
+}
