@@ -88,9 +88,10 @@ func TestExportHARWritesOneAttemptsRequests(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"export", id, "--har", path}, "takes both --attempt SLUG and --har FILE"},
+		{[]string{"export", id, "--har", path}, "name it with --attempt SLUG"},
 		{[]string{"export", id, "--attempt", "nope", "--har", path}, `has no attempt "nope": it has saves-normally, wrong-room`},
-		{[]string{"export", id, "--attempt", "wrong-room", "--har", path, "-o", path}, "give one of them"},
+		{[]string{"export", id, "--attempt", "wrong-room", "--har", path, "-o", path}, "not both"},
+		{[]string{"export", id, "--attempt", "wrong-room", "--har", path, "--ledger", path + ".csv"}, "give one of them"},
 	} {
 		if code, _, errOut := run(t, append(tt.args, "--data-dir", dir)...); code != 1 || !strings.Contains(errOut, tt.err) {
 			t.Errorf("%v: exit %d, stderr %q; want 1 and %q", tt.args, code, errOut, tt.err)

@@ -48,7 +48,7 @@ func TestExportWritesAnAttemptsLedger(t *testing.T) {
 		args []string
 		says string
 	}{
-		{[]string{"export", id, "--attempt", "wrong-room"}, "--attempt and --ledger go together"},
+		{[]string{"export", id, "--attempt", "wrong-room"}, "--attempt goes with --har FILE or --ledger FILE.csv"},
 		{[]string{"export", id, "--attempt", "wrong-room", "--ledger", path, "-o", path}, "not both"},
 		{[]string{"export", id, "--attempt", "nope", "--ledger", path}, `has no attempt "nope"`},
 	} {
