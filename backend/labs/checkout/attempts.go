@@ -10,8 +10,10 @@ const (
 	RenamedPayLabel = "Complete purchase"
 )
 
-// approvalLimitMS is how long the user has to answer an approval; short, for a lab.
-const approvalLimitMS = 1000
+// approvalLimitMS is how long the user has to answer an approval: long enough for a person
+// reading the card in the window or the prompt at the terminal. With nobody to ask, or
+// --approve hold, the payment is held at once, not after the limit.
+const approvalLimitMS = 60000
 
 // deadlineMS is how long a verify waits for the order to be confirmed: generous, since the
 // condition wait ends as soon as it is.
