@@ -34,8 +34,9 @@ func metricsOf(t *testing.T, dir, by string) map[string]metrics.Slice {
 func TestMetricsOverRealRuns(t *testing.T) {
 	browsertest.Ready(t)
 	dir := t.TempDir()
-	for _, lab := range []string{"booking", "outbox"} {
-		if code, out, errOut := run(t, "run", "--lab", lab, "--no-video", "--no-screenshots", "--data-dir", dir); code != 0 {
+	for _, lab := range []string{"booking", "outbox", "checkout", "canvas", "hostile"} {
+		// Nobody answers approvals here (--approve hold): the checkout lab's payments are held.
+		if code, out, errOut := run(t, "run", "--lab", lab, "--no-video", "--no-screenshots", "--approve", "hold", "--data-dir", dir); code != 0 {
 			t.Fatalf("run --lab %s: exit %d\n%s%s", lab, code, out, errOut)
 		}
 	}
@@ -47,13 +48,21 @@ func TestMetricsOverRealRuns(t *testing.T) {
 	for task, w := range map[string]want{
 		"booking": {attempts: 8, completed: 3, success: 3.0 / 8, wrong: 1.0 / 8},
 		"outbox":  {attempts: 10, completed: 4, approvals: 3, recovery: 4, duplicates: 1, denials: 5, success: 0.4, burden: 0.75},
+		// Four payments held for want of an answer, the renamed Pay not found.
+		"checkout": {attempts: 5, approvals: 4, denials: 4},
+		// The blind click on the board moves nothing; the text route completes twice.
+		"canvas": {attempts: 3, completed: 2, success: 2.0 / 3},
+		// The SSH key upload asks and is held; the hidden instructions are an injection stop
+		// (counted below); the redirect's download is refused.
+		"hostile": {attempts: 6, completed: 3, approvals: 1, denials: 1, success: 0.5, burden: 1.0 / 3},
 	} {
 		s := byTask[task]
 		got := want{s.Attempts, s.Completed, s.Approvals, s.RecoveryLoops, s.DuplicateSideEffects, s.PolicyDenials, s.IntendedSuccess, s.WrongTarget, s.ConfirmationBurden}
-		if got != w || s.Runs != 1 || s.RevalidationStops != 0 || s.SideEffectLeaks != 0 || s.InjectionStops != 0 {
-			t.Errorf("%s: %+v, want %+v and no revalidation stop, leak or injection stop", task, s, w)
+		injections := map[string]int{"hostile": 1}[task]
+		if got != w || s.Runs != 1 || s.RevalidationStops != 0 || s.SideEffectLeaks != 0 || s.InjectionStops != injections {
+			t.Errorf("%s: %+v, want %+v, %d injection stops and no revalidation stop or leak", task, s, w, injections)
 		}
-		if s.Latency.ActMS <= 0 || s.Latency.VerifyMS <= 0 || s.Latency.PlanMS != 0 {
+		if s.Latency.ActMS <= 0 || s.Latency.PlanMS != 0 || (task != "checkout" && s.Latency.VerifyMS <= 0) {
 			t.Errorf("%s latency %+v: want acting and verifying measured, no model planning", task, s.Latency)
 		}
 	}
@@ -64,8 +73,11 @@ func TestMetricsOverRealRuns(t *testing.T) {
 	if s := byAttempt["outbox/delivered-twice"]; s.DuplicateSideEffects != 1 || s.WrongTarget != 0 {
 		t.Errorf("outbox/delivered-twice: %+v, want one duplicate and no wrong target", s)
 	}
-	if len(byAttempt) != 18 {
-		t.Errorf("%d attempt slices, want 18", len(byAttempt))
+	if s := byAttempt["hostile/hidden-instructions"]; s.InjectionStops != 1 {
+		t.Errorf("hostile/hidden-instructions: %+v, want one injection stop", s)
+	}
+	if len(byAttempt) != 32 {
+		t.Errorf("%d attempt slices, want 32", len(byAttempt))
 	}
 	for by, key := range map[string]string{"lab": "outbox", "planner": "script", "risk": "commit"} {
 		if s, ok := metricsOf(t, dir, by)[key]; !ok || s.Attempts == 0 {

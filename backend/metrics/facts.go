@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/harness"
 )
 
 // facts are what one recorded attempt contributes to the metrics, read from its steps and
@@ -28,13 +29,15 @@ const (
 func factsOf(a agent.Attempt) facts {
 	f := facts{intended: a.Verdicts.Truth.Done, completed: a.Terminal == agent.Completed}
 	committed := false
-	for _, s := range a.Steps {
+	for i, s := range a.Steps {
 		d := s.Decision
 		ran := d.Admission == agent.Allow && s.Error == ""
 		committed = committed || (ran && d.Class.Commits())
 		f.approvals += len(s.Approvals)
-		if strings.HasPrefix(s.Reason, retryPrefix) || strings.HasPrefix(s.Reason, reconciledPrefix) || s.Guidance != "" {
-			f.recoveries++ // a resend, or a repeated call the harness commented on
+		// A resend, or a call repeated enough that the harness told the planner to change
+		// approach; the harness's other notes (an unreadable area) are not loops.
+		if strings.HasPrefix(s.Reason, retryPrefix) || strings.HasPrefix(s.Reason, reconciledPrefix) || harness.Guidance(a.Steps[:i], s) != "" {
+			f.recoveries++
 		}
 		if r := s.Reconciliation; r != nil {
 			f.recoveries++ // a look-up in the app's store
