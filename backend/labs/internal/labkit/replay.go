@@ -1,0 +1,34 @@
+package labkit
+
+import "observatory/backend/agent"
+
+// Replay applies events in turn to initial through apply, a lab's transition function, and
+// returns the final state, or the state before the first event apply refuses and apply's
+// error.
+func Replay[S any](initial S, apply func(S, agent.Event) (S, error), events []agent.Event) (S, error) {
+	s := initial
+	for _, ev := range events {
+		next, err := apply(s, ev)
+		if err != nil {
+			return s, err
+		}
+		s = next
+	}
+	return s, nil
+}
+
+// ReplayInOrder is Replay that also refuses, with an *EventError, an event out of order
+// after the one before it (see CheckOrder), for labs whose apply does not check the order.
+func ReplayInOrder[S any](initial S, apply func(S, agent.Event) (S, error), events []agent.Event) (S, error) {
+	seq, at := 0, int64(0)
+	return Replay(initial, func(s S, ev agent.Event) (S, error) {
+		if why := CheckOrder(seq, at, ev); why != "" {
+			return s, &EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
+		}
+		next, err := apply(s, ev)
+		if err == nil {
+			seq, at = ev.Seq, ev.AtMS
+		}
+		return next, err
+	}, events)
+}
