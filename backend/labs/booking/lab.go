@@ -6,6 +6,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/gate"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Labels of the button that opens the dialog: its name, and the name the renamed fault gives it.
@@ -121,11 +122,9 @@ func attempt(slug, title, fault string, latencyMS int, change func(*agent.Config
 // Launch serves a fresh instance of the app with the given fault and parameters.
 func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	latency := defaultLatencyMS
-	for k, v := range params {
-		if k != ParamLatency {
-			return nil, fmt.Errorf("booking lab has no parameter %q; it has %s", k, ParamLatency)
-		}
-		latency = v
+	latency, err := labkit.IntParam("booking", params, ParamLatency, latency)
+	if err != nil {
+		return nil, err
 	}
 	if fault == "" {
 		fault = FaultNone

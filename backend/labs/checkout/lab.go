@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Product is the one product the shop sells.
@@ -81,11 +82,9 @@ func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 		fault = FaultNone
 	}
 	latency := defaultLatencyMS
-	for k, v := range params {
-		if k != ParamLatency {
-			return nil, fmt.Errorf("checkout lab has no parameter %q; it has %s", k, ParamLatency)
-		}
-		latency = v
+	latency, err := labkit.IntParam("checkout", params, ParamLatency, latency)
+	if err != nil {
+		return nil, err
 	}
 	return Start(l.host, fault, latency)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Requested is the lab's task: send Alice the Q3 figures.
@@ -70,11 +71,9 @@ func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	if fault == FaultSlowSend {
 		latency = SlowSendMS
 	}
-	for k, v := range params {
-		if k != ParamLatency {
-			return nil, fmt.Errorf("outbox lab has no parameter %q; it has %s", k, ParamLatency)
-		}
-		latency = v
+	latency, err := labkit.IntParam("outbox", params, ParamLatency, latency)
+	if err != nil {
+		return nil, err
 	}
 	return Start(l.host, fault, latency)
 }
