@@ -32,3 +32,21 @@ func ReplayInOrder[S any](initial S, apply func(S, agent.Event) (S, error), even
 		return next, err
 	}, events)
 }
+
+// Frames replays events one at a time from initial through apply, a lab's transition
+// function: the initial state, then the state after each event, each with the gate that gate
+// computes from it. An event apply refuses ends the replay with apply's error.
+func Frames[S any](initial S, apply func(S, agent.Event) (S, error), gate func(S) agent.Gate, events []agent.Event) ([]agent.Frame, error) {
+	s := initial
+	frames := make([]agent.Frame, 0, len(events)+1)
+	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: gate(s)})
+	for i := range events {
+		next, err := apply(s, events[i])
+		if err != nil {
+			return nil, err
+		}
+		s = next
+		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: gate(s)})
+	}
+	return frames, nil
+}
