@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
-	"observatory/backend/labs/internal/labkit"
 )
 
 // Phase is where the latest save stands.
@@ -72,7 +71,15 @@ func (e *EventError) Error() string {
 // Rebuild replays events from the initial state through Apply and returns the final state, or
 // the first illegal event's error.
 func Rebuild(events []agent.Event) (State, error) {
-	return labkit.Replay(Initial(), Apply, events)
+	s := Initial()
+	for _, ev := range events {
+		next, err := Apply(s, ev)
+		if err != nil {
+			return s, err
+		}
+		s = next
+	}
+	return s, nil
 }
 
 // Apply returns the state after ev, or an *EventError when ev cannot follow s: a sequence
