@@ -13,8 +13,19 @@ import (
 // Dialogs are the desktop's native file dialogs. An empty path means the user cancelled.
 type Dialogs interface {
 	SaveFile(title, defaultName string) (string, error)
-	OpenFile(title string) (string, error)
+	// OpenFile asks for a file to open, offering those filter matches.
+	OpenFile(title string, filter FileFilter) (string, error)
 }
+
+// FileFilter is what an open dialog offers: a name the user reads, and the patterns of the
+// files it shows, separated by semicolons ("*.json;*.zip").
+type FileFilter struct {
+	DisplayName string
+	Pattern     string
+}
+
+// RunFiles is what the open dialog for run files and bundles offers.
+var RunFiles = FileFilter{DisplayName: "Run files and bundles (*.json, *.zip)", Pattern: "*.json;*.zip"}
 
 // ErrNoDialogs is returned by the dialog methods outside the desktop.
 var ErrNoDialogs = errors.New("native file dialogs exist only in the desktop app; in a browser, download and upload instead")
@@ -95,7 +106,7 @@ func (f *Files) ImportDialog() (ImportResult, error) {
 	if f.dialogs == nil {
 		return ImportResult{}, ErrNoDialogs
 	}
-	path, err := f.dialogs.OpenFile("Import a run file or bundle")
+	path, err := f.dialogs.OpenFile("Import a run file or bundle", RunFiles)
 	if err != nil || path == "" {
 		return ImportResult{}, err
 	}

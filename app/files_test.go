@@ -10,11 +10,20 @@ import (
 	"observatory/backend/agent"
 )
 
-// fakeDialogs answers every save dialog with one path.
-type fakeDialogs struct{ save string }
+// fakeDialogs answers every save dialog with one path, and every open dialog with another,
+// remembering the filter it was asked to show.
+type fakeDialogs struct {
+	save, open string
+	filter     *FileFilter
+}
 
 func (d fakeDialogs) SaveFile(string, string) (string, error) { return d.save, nil }
-func (d fakeDialogs) OpenFile(string) (string, error)         { return "", nil }
+func (d fakeDialogs) OpenFile(_ string, f FileFilter) (string, error) {
+	if d.filter != nil {
+		*d.filter = f
+	}
+	return d.open, nil
+}
 
 func TestSaveMediaDialogCopiesOnlyTheRunsOwnMedia(t *testing.T) {
 	s, _, st := newServices(t, nil)

@@ -22,12 +22,17 @@ const filePrefix = "file:"
 // maxRecent is how many opened task files the list keeps.
 const maxRecent = 20
 
-// recentTask is one task file opened in the UI: its text is kept in the data folder under
-// its content hash, so a run can be started from it again and nothing takes a path from the
-// UI.
+// recentTask is one task file opened in the UI. One whose text the UI sent (a file picker in
+// a browser, a drop) is kept in the data folder under its content hash, so a run can be
+// started from it again and nothing takes a path from the UI. One picked in the desktop's
+// native dialog is remembered by its path and read again each time: an edit counts, its
+// relative paths keep their folder, and a file moved or deleted shows as missing.
 type recentTask struct {
-	Ref    string    `json:"ref"`
-	Name   string    `json:"name"`
+	Ref  string `json:"ref"`
+	Name string `json:"name"`
+	// Path is the file's absolute path, for one picked in the native dialog; empty for a kept
+	// text.
+	Path   string    `json:"path,omitempty"`
 	Opened time.Time `json:"opened"`
 }
 
@@ -40,29 +45,53 @@ type recentTasks struct {
 
 // add stores text under its hash and puts it first in the list; it returns the reference.
 func (r *recentTasks) add(name string, text []byte) (string, error) {
-	sum := sha256.Sum256(text)
-	ref := filePrefix + hex.EncodeToString(sum[:8])
+	return r.put(recentTask{Ref: hashRef(text), Name: filepath.Base(name)}, text)
+}
+
+// addPath puts the task file at path first in the list, by its absolute path (its text is
+// read again each time); it returns the reference.
+func (r *recentTasks) addPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return r.put(recentTask{Ref: hashRef([]byte("path:" + abs)), Name: filepath.Base(abs), Path: abs}, nil)
+}
+
+// hashRef is the reference of a task: a hash of what identifies it (its text, or "path:" and
+// its path), never a path itself.
+func hashRef(b []byte) string {
+	sum := sha256.Sum256(b)
+	return filePrefix + hex.EncodeToString(sum[:8])
+}
+
+// put keeps text (when not nil) and puts t first in the list, opened now; the oldest past
+// maxRecent are forgotten.
+func (r *recentTasks) put(t recentTask, text []byte) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return "", fmt.Errorf("keeping the task file: %w", err)
 	}
-	if err := writeBytes(r.path(ref), text); err != nil {
-		return "", fmt.Errorf("keeping the task file: %w", err)
+	if text != nil {
+		if err := writeBytes(r.path(t.Ref), text); err != nil {
+			return "", fmt.Errorf("keeping the task file: %w", err)
+		}
 	}
 	list, err := r.read()
 	if err != nil {
 		return "", err
 	}
-	list = slices.DeleteFunc(list, func(t recentTask) bool { return t.Ref == ref })
-	list = append([]recentTask{{Ref: ref, Name: filepath.Base(name), Opened: time.Now().UTC()}}, list...)
+	list = slices.DeleteFunc(list, func(old recentTask) bool { return old.Ref == t.Ref })
+	t.Opened = time.Now().UTC()
+	list = append([]recentTask{t}, list...)
 	for _, gone := range list[min(len(list), maxRecent):] {
 		_ = os.Remove(r.path(gone.Ref))
 	}
-	return ref, r.write(list[:min(len(list), maxRecent)])
+	return t.Ref, r.write(list[:min(len(list), maxRecent)])
 }
 
-// forget drops ref from the list and removes its text.
+// forget drops ref from the list and removes its kept text, if any.
 func (r *recentTasks) forget(ref string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -82,6 +111,20 @@ func (r *recentTasks) list() ([]recentTask, error) {
 	return r.read()
 }
 
+// get returns the entry of ref.
+func (r *recentTasks) get(ref string) (recentTask, error) {
+	list, err := r.list()
+	if err != nil {
+		return recentTask{}, err
+	}
+	for _, t := range list {
+		if t.Ref == ref {
+			return t, nil
+		}
+	}
+	return recentTask{}, fmt.Errorf("no task %q: open the task file again", ref)
+}
+
 // text returns the kept text of ref.
 func (r *recentTasks) text(ref string) ([]byte, error) {
 	if !validRef(ref) {
@@ -89,7 +132,7 @@ func (r *recentTasks) text(ref string) ([]byte, error) {
 	}
 	b, err := os.ReadFile(r.path(ref))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no task %q: open the task file again", ref)
+		return nil, fmt.Errorf("the kept copy of task %q is gone: open the task file again", ref)
 	}
 	return b, err
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -22,7 +24,12 @@ type TaskInfo struct {
 	// Ref names the task in a StartRequest ("lab:booking", "file:3fa9…").
 	Ref string `json:"ref"`
 	// File is the task file's name, for tasks opened from a file.
-	File     string              `json:"file,omitempty"`
+	File string `json:"file,omitempty"`
+	// Path is where the task file is, for one picked in the desktop's dialog.
+	Path string `json:"path,omitempty"`
+	// Missing says why a remembered task file cannot be opened now (moved or deleted, or no
+	// longer a valid task); the task is then listed, but cannot run until it is opened again.
+	Missing  string              `json:"missing,omitempty"`
 	Task     agent.Task          `json:"task"`
 	Plan     agent.Plan          `json:"plan"`
 	Attempts []agent.AttemptSpec `json:"attempts"`
@@ -51,6 +58,8 @@ type Runs struct {
 	emit     Emitter
 	media    string
 	recent   *recentTasks
+	// dialogs are the desktop's native file dialogs; nil outside it.
+	dialogs Dialogs
 	// approvals answers the approval requests of the runs started here.
 	approvals *Approvals
 	launch    func(headed bool, executable string) runner.Launcher
@@ -74,7 +83,7 @@ type liveRun struct {
 }
 
 // Tasks lists the tasks there are to run: the labs' built-in tasks, then the task files
-// opened here, newest first. A remembered file that no longer reads is left out.
+// opened here, newest first. A remembered file that no longer reads is listed as missing.
 func (r *Runs) Tasks() ([]TaskInfo, error) {
 	var out []TaskInfo
 	for _, name := range labs.Names() {
@@ -89,11 +98,14 @@ func (r *Runs) Tasks() ([]TaskInfo, error) {
 		return nil, err
 	}
 	for _, t := range recent {
-		if src, err := r.source(t.Ref); err == nil {
-			info := describe(t.Ref, src)
-			info.File = t.Name
-			out = append(out, info)
+		info := TaskInfo{Ref: t.Ref, File: t.Name, Path: t.Path, Task: agent.Task{Name: t.Name}}
+		if src, err := r.sourceOf(t); err != nil {
+			info.Missing = err.Error()
+		} else {
+			info = describe(t.Ref, src)
+			info.File, info.Path = t.Name, t.Path
 		}
+		out = append(out, info)
 	}
 	return out, nil
 }
@@ -135,11 +147,26 @@ func (r *Runs) source(ref string) (TaskSource, error) {
 	if !strings.HasPrefix(ref, filePrefix) {
 		return LabTask(ref)
 	}
-	text, err := r.recent.text(ref)
+	t, err := r.recent.get(ref)
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return ParseTaskFile(ref, text)
+	return r.sourceOf(t)
+}
+
+// sourceOf reads a remembered task file: from its path, or its kept text.
+func (r *Runs) sourceOf(t recentTask) (TaskSource, error) {
+	if t.Path != "" {
+		if _, err := os.Stat(t.Path); errors.Is(err, fs.ErrNotExist) {
+			return TaskSource{}, fmt.Errorf("%s is missing: it was moved or deleted since it was opened", t.Path)
+		}
+		return LoadTaskFile(t.Path)
+	}
+	text, err := r.recent.text(t.Ref)
+	if err != nil {
+		return TaskSource{}, err
+	}
+	return ParseTaskFile(t.Name, text)
 }
 
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.

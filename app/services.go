@@ -69,7 +69,7 @@ func New(o Options) *Services {
 	s := &Services{
 		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
 			remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
-			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}},
+			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}, dialogs: o.Dialogs},
 		Approvals: approvals,
 		Browsers:  &Browsers{locator: o.Browsers, settings: settings, emit: em, remote: o.Remote, launch: o.Launch, load: load},
 		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},

@@ -2,8 +2,10 @@ package app
 
 import (
 	"encoding/json"
+	"path"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs"
 	"observatory/backend/taskfile"
 )
 
@@ -11,6 +13,20 @@ import (
 // its folder.
 func LoadTaskFile(path string) (TaskSource, error) {
 	s, err := taskfile.Load(path, taskfile.Options{})
+	if err != nil {
+		return TaskSource{}, err
+	}
+	return taskSource(s), nil
+}
+
+// LabTaskFile reads the task file the lab called name ships as its own task (see
+// labs.TaskFile): built into the binary, so it runs from any folder.
+func LabTaskFile(name string) (TaskSource, error) {
+	data, err := labs.TaskFile(name)
+	if err != nil {
+		return TaskSource{}, err
+	}
+	s, err := taskfile.Parse(path.Join("backend", "labs", name, "task.yaml"), data, "", taskfile.Options{})
 	if err != nil {
 		return TaskSource{}, err
 	}

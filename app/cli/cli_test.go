@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"observatory/backend/labs/booking"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"observatory/backend/labs/booking"
 )
 
 // run executes the command line with args and returns its exit code, stdout and stderr.
@@ -147,40 +147,75 @@ func TestShardsRunApartAndMerge(t *testing.T) {
 	}
 }
 
-// TestTheBookingTaskFileGivesTheLabsTable runs the booking lab's eight attempts in real
-// Chromium, two at a time, from backend/labs/booking/task.yaml, whose gate reads the lab's
-// JSON over HTTP: the seed's table, row for row, as `run --lab booking` gives it (the
-// runner's end-to-end tests hold the lab's own task to the same table).
-func TestTheBookingTaskFileGivesTheLabsTable(t *testing.T) {
+// bookingTaskFile is the booking lab's own task written as a task file.
+var bookingTaskFile = filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
+
+// TestTheBookingLabAndItsTaskFilePrintTheSameTable runs the booking lab's eight attempts in
+// real Chromium twice, two at a time: `run --lab booking` (the lab's Go task) and `run
+// backend/labs/booking/task.yaml` (whose gate reads the lab's JSON over HTTP). The two printed
+// tables are the same, row by row, header and footer included, and each row is the seed's.
+func TestTheBookingLabAndItsTaskFilePrintTheSameTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
-	dir := t.TempDir()
 	// --deadline only bounds the condition waits, whose saves take 50 to 500 ms: no row
 	// depends on it, but a loaded machine's slow polls can no longer end one early.
-	code, out, errOut := run(t, "run", filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"),
-		"--parallel", "2", "--deadline", "4000", "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
+	flags := []string{"--parallel", "2", "--deadline", "4000", "--no-video", "--no-screenshots"}
+	var tables [][]string
+	for _, task := range [][]string{{"--lab", "booking"}, {bookingTaskFile}} {
+		args := append(append([]string{"run"}, task...), append(flags, "--data-dir", t.TempDir())...)
+		code, out, errOut := run(t, args...)
+		if code != 0 {
+			t.Fatalf("run %v: exit %d: %s", task, code, errOut)
+		}
+		table := tableLines(out)
+		if len(table) != 10 {
+			t.Fatalf("run %v printed no table of eight rows:\n%s", task, out)
+		}
+		for _, spec := range booking.New().Attempts() {
+			if got, want := strings.Join(tableRow(out, spec.Slug), " | "), seedRow(spec.Slug); got != want {
+				t.Errorf("run %v: %s\nwant the seed's %s", task, got, want)
+			}
+		}
+		tables = append(tables, table)
 	}
-	var rows []jsonRow
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
-		t.Fatal(err)
+	for i := range tables[0] {
+		if tables[0][i] != tables[1][i] {
+			t.Errorf("line %d of the tables differs:\n--lab booking: %s\ntask.yaml:     %s", i+1, tables[0][i], tables[1][i])
+		}
 	}
-	line := func(slug string, truth, notice, parallax, gate bool, terminal any) string {
-		return fmt.Sprintf("%s truth=%v notice=%v parallax=%v gate=%v %s", slug, truth, notice, parallax, gate, terminal)
+}
+
+// tableLines are the lines of the attempts table in a run's printed output, from its header
+// to its WRONG footer.
+func tableLines(out string) []string {
+	var lines []string
+	for line := range strings.Lines(out) {
+		line = strings.TrimRight(line, " \n")
+		if strings.HasPrefix(line, "ATTEMPT ") || len(lines) > 0 {
+			lines = append(lines, line)
+		}
+		if strings.HasPrefix(line, "WRONG ") {
+			break
+		}
 	}
-	var got, want []string
-	for _, r := range rows {
-		got = append(got, line(r.Attempt, r.Truth, r.Signals["notice"], r.Signals["parallax"], r.Gate, r.Terminal))
+	return lines
+}
+
+// seedRow is the seed table's row for a booking attempt as the attempts table prints it.
+func seedRow(slug string) string {
+	w := booking.SeedTable[slug]
+	cell := func(done bool) string {
+		c := "not done"
+		if done {
+			c = "done"
+		}
+		if done != w.Saved {
+			c += " (wrong)"
+		}
+		return c
 	}
-	for _, spec := range booking.New().Attempts() {
-		w := booking.SeedTable[spec.Slug]
-		want = append(want, line(spec.Slug, w.Saved, w.Notice, w.Parallax, w.Gate, w.Terminal))
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("run task.yaml:\n%s\nwant the seed's table\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	return strings.Join([]string{slug, yesNo(w.Saved), cell(w.Notice), cell(w.Parallax), cell(w.Gate), string(w.Terminal)}, " | ")
 }
 
 // TestExportWritesAnHTMLReport imports a run file and exports it to a .html: a report that

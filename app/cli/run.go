@@ -106,6 +106,7 @@ func (o *overrideFlags) params(fs *pflag.FlagSet) map[string]int {
 type runFlags struct {
 	lab, export, browserPath string
 	attempts                 []string
+	labTaskFile              bool
 	headed, json             bool
 	noVideo, noScreenshots   bool
 	parallel                 int
@@ -122,12 +123,14 @@ func newRunCmd(env Env, g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run [TASK-FILE]",
 		Short: "Run a task's attempts in real Chromium and print the verdicts",
-		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab) headless in
-real Chromium, or those named with --attempt; records each step in the run history, and
-prints the attempts table with wrong verdicts marked. Progress goes to standard error; with
+		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab; or of the
+task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
+named with --attempt; records each step in the run history, and prints the attempts table
+with wrong verdicts marked. Progress goes to standard error; with
 --json standard output holds only the JSON.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
+  observatory run --lab booking --task-file          # the same task file, built in: from any folder
   observatory run --lab booking --attempt fixed-wait-slow-save --latency 100
   observatory run --lab booking --json --export run.json`,
 		Args: cobra.MaximumNArgs(1),
@@ -135,6 +138,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.lab, "lab", "booking", "the lab whose built-in task to run when no task file is given, one of "+fmt.Sprint(labs.Names()))
+	fs.BoolVar(&f.labTaskFile, "task-file", false, "run the lab's own task file (backend/labs/LAB/task.yaml, built in; its gate reads the lab over HTTP) instead of its built-in task")
 	fs.StringArrayVar(&f.attempts, "attempt", nil, "run only this attempt (repeatable); default all")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
@@ -155,7 +159,7 @@ prints the attempts table with wrong verdicts marked. Progress goes to standard 
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
-	src, err := taskSource(f.lab, args)
+	src, err := taskSource(f, args)
 	if err != nil {
 		return err
 	}
@@ -234,12 +238,18 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	return nil
 }
 
-// taskSource is the task file named in args, or else the lab's built-in task.
-func taskSource(lab string, args []string) (app.TaskSource, error) {
-	if len(args) == 1 {
+// taskSource is the task file named in args, or else the lab's own task file (--task-file)
+// or its built-in task.
+func taskSource(f *runFlags, args []string) (app.TaskSource, error) {
+	switch {
+	case len(args) == 1 && f.labTaskFile:
+		return app.TaskSource{}, fmt.Errorf("--task-file runs the lab's own task file; give it or %s, not both", args[0])
+	case len(args) == 1:
 		return app.LoadTaskFile(args[0])
+	case f.labTaskFile:
+		return app.LabTaskFile(f.lab)
 	}
-	return app.LabTask(lab)
+	return app.LabTask(f.lab)
 }
 
 // progressPrinter reports a run's progress, one line per attempt, on w.

@@ -48,6 +48,8 @@ type Window struct {
 	once  sync.Once
 }
 
+var _ app.Dialogs = (*Window)(nil)
+
 // NewWindow makes a window handle; smoke says whether the UI's first call ends the program.
 func NewWindow(smoke bool) *Window { return &Window{smoke: smoke, ready: make(chan struct{})} }
 
@@ -91,14 +93,15 @@ func (win *Window) SaveFile(title, defaultName string) (string, error) {
 		Filters: []runtime.FileFilter{filter}})
 }
 
-// OpenFile asks for a file to open; "" means the user cancelled.
-func (win *Window) OpenFile(title string) (string, error) {
+// OpenFile asks for a file to open, showing those filter matches; "" means the user
+// cancelled.
+func (win *Window) OpenFile(title string, filter app.FileFilter) (string, error) {
 	ctx, err := win.context()
 	if err != nil {
 		return "", err
 	}
 	return runtime.OpenFileDialog(ctx, runtime.OpenDialogOptions{Title: title,
-		Filters: []runtime.FileFilter{{DisplayName: "Run files and bundles (*.json, *.zip)", Pattern: "*.json;*.zip"}}})
+		Filters: []runtime.FileFilter{{DisplayName: filter.DisplayName, Pattern: filter.Pattern}}})
 }
 
 // Run opens the window and blocks until it closes. With Smoke it returns an error unless the

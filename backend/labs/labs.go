@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
@@ -126,6 +127,26 @@ func outboxLab(host string) Lab {
 
 var all = map[string]func(host string) Lab{
 	"booking": bookingLab, "canvas": canvasLab, "checkout": checkoutLab, "hostile": hostileLab, "outbox": outboxLab,
+}
+
+// taskFiles are the labs that ship their own task as a task file (backend/labs/NAME/task.yaml).
+var taskFiles = map[string][]byte{"booking": booking.TaskFile, "checkout": checkout.TaskFile}
+
+// TaskFile returns the task file the lab called name ships as its own task, built in; an
+// error names the labs that ship one.
+func TaskFile(name string) ([]byte, error) {
+	if _, err := Get(name); err != nil {
+		return nil, err
+	}
+	if b, ok := taskFiles[name]; ok {
+		return b, nil
+	}
+	var with []string
+	for n := range taskFiles {
+		with = append(with, n)
+	}
+	sort.Strings(with)
+	return nil, fmt.Errorf("the %s lab ships no task file; these do: %s", name, strings.Join(with, ", "))
 }
 
 // Get returns the lab called name, serving its app on 127.0.0.1, or an error listing the

@@ -3,8 +3,10 @@ package runfile
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"observatory/backend/agent"
 )
@@ -45,11 +47,26 @@ func newID() string {
 func Verify(resolve Resolver, f File) (Result, error) {
 	suite, err := resolve(f.Run.Task, f.Run.Spec)
 	if err != nil {
-		path := runTaskPath(f.Schema)
-		if len(f.Run.Spec) > 0 {
-			path = "run.spec"
-		}
-		return Result{}, refuse(path, "%v", err)
+		return Result{}, unresolved(f, err)
 	}
 	return Replay(suite, f)
+}
+
+// unresolved locates a resolver's refusal: at the run's task when the file carries no task
+// document; at the document's own field when the error names one (see Resolver); else at
+// run.spec.
+func unresolved(f File, err error) *Error {
+	if len(f.Run.Spec) == 0 {
+		return refuse(runTaskPath(f.Schema), "%v", err)
+	}
+	var in interface{ InDocument() (path, reason string) }
+	if errors.As(err, &in) {
+		if path, reason := in.InDocument(); path != "" {
+			if !strings.HasPrefix(path, "[") {
+				path = "." + path
+			}
+			return refuse("run.spec"+path, "the task document refused: %s", reason)
+		}
+	}
+	return refuse("run.spec", "%v", err)
 }

@@ -41,7 +41,9 @@ type Result struct {
 }
 
 // Resolver finds the suite that judges a run: from the task document the run carries, or,
-// when it carries none, a built-in lab's task by name.
+// when it carries none, a built-in lab's task by name. An error with a method
+// InDocument() (path, reason string) that gives a path (a task file's error has one) is
+// refused at that field of the carried document: run.spec.PATH.
 type Resolver func(task string, spec json.RawMessage) (agent.Suite, error)
 
 // Replay recomputes every verdict of every attempt with suite's judge, after replaying the

@@ -22,8 +22,7 @@ success:
     page: {text: Done}
 %s`
 
-// TestHostileTaskFilesAreRefusedWithTheirPath loads every file of testdata/bad, and a few
-// made here (too large to ship), and checks each is refused with an *Error naming where.
+// TestHostileTaskFilesAreRefusedWithTheirPath loads every file of testdata/bad and checks each is refused with an *Error naming where.
 func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 	files := map[string]string{
 		"bad-yaml.yaml":              "line 3: not valid YAML: ',' or ']' must be specified",
@@ -52,6 +51,11 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 		"duplicate-key.json":         "at success[0].page.text: duplicate key",
 		"unknown-field.json":         "at attempts[0].config.retries: unknown field",
 		"bad-json.json":              "line 1: not valid JSON: unexpected end of the file",
+		"duplicate-escaped-key.yaml": "at name: duplicate key",
+		"duplicate-escaped-key.json": "at success[0].page.text: duplicate key",
+		"not-utf8.yaml":              "line 3: byte 0xe9 at column 10 is not UTF-8 text; save the file as UTF-8",
+		"utf16.yaml":                 "line 1: the file is UTF-16 text; save it as UTF-8",
+		"huge.yaml":                  "the file is over 1024 KiB",
 	}
 	entries, err := os.ReadDir("testdata/bad")
 	if err != nil {

@@ -197,6 +197,14 @@ func (b *builder) session(doc *Document) error {
 	}
 	if p := doc.Session.StorageState; p != "" {
 		b.s.storageState = b.file(p)
+		info, err := os.Stat(b.s.storageState)
+		switch {
+		case b.opts.judgeOnly: // judging a recorded run needs no file of the machine it ran on
+		case err != nil:
+			return errAt("session.storage_state", "%v; save the browser's storage state there, or name another file", err)
+		case !info.Mode().IsRegular():
+			return errAt("session.storage_state", "%s is not a file", b.s.storageState)
+		}
 	}
 	return b.steps(doc.Session.Setup, "session.setup", "setup")
 }
@@ -214,6 +222,7 @@ func (b *builder) folders(doc *Document) error {
 		p := b.file(f.path)
 		info, err := os.Stat(p)
 		switch {
+		case b.opts.judgeOnly: // judging a recorded run needs no folder of the machine it ran on
 		case err != nil:
 			return errAt(f.field, "%v; create the folder or name another", err)
 		case !info.IsDir():

@@ -14,10 +14,10 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
-	"observatory/backend/internal/pgtest"
-	"observatory/backend/internal/trackertest"
 	"observatory/backend/runner"
 	"observatory/backend/taskfile"
+	"observatory/internal/pgtest"
+	"observatory/internal/trackertest"
 )
 
 // shared is one headless Chromium lent to every run of a test; the runs cannot close it.

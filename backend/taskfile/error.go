@@ -76,3 +76,8 @@ func plainKey(k string) bool {
 	}
 	return true
 }
+
+// InDocument is where in the task document the error is (a field's path; empty when the
+// file did not parse) and why, so that a run file carrying the document can name the field
+// itself: run.spec.success[0].http.expr.
+func (e *Error) InDocument() (path, reason string) { return e.Path, e.Reason }

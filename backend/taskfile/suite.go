@@ -25,6 +25,8 @@ type Options struct {
 	LookupEnv func(string) (string, bool)
 	// Labs finds a built-in lab by name; nil means labs.Get.
 	Labs func(name string) (labs.Lab, error)
+	// judgeOnly is FromSpec's: the task ran elsewhere, so its folders are not looked for here.
+	judgeOnly bool
 }
 
 // Suite is a loaded task file, ready to run or to judge. It is an agent.Suite; a task that
@@ -90,7 +92,7 @@ func Parse(name string, data []byte, dir string, opts Options) (Suite, error) {
 // environment and cannot start attempts.
 func FromSpec(spec json.RawMessage) (Suite, error) {
 	noEnv := func(string) (string, bool) { return "", false }
-	s, err := parse("spec.json", spec, "", Options{LookupEnv: noEnv})
+	s, err := parse("spec.json", spec, "", Options{LookupEnv: noEnv, judgeOnly: true})
 	if err != nil {
 		return nil, located("task spec", err)
 	}
@@ -105,11 +107,14 @@ func parse(name string, data []byte, dir string, opts Options) (*suite, error) {
 	if len(data) > MaxFileSize {
 		return nil, errLine(0, "the file is over %d KiB", MaxFileSize>>10)
 	}
+	data, err := utf8Text(data)
+	if err != nil {
+		return nil, err
+	}
 	if opts.LookupEnv == nil {
 		opts.LookupEnv = os.LookupEnv
 	}
 	var tree *node
-	var err error
 	if strings.EqualFold(filepath.Ext(name), ".json") {
 		tree, err = parseJSON(data)
 	} else {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { HISTORY_POLL_MS } from "./state/useWorkbench";
 import { fakeApi } from "./test/fakeApi";
-import { run, savesNormally } from "./test/fixtures";
+import { issueTaskInfo, lab, run, savesNormally } from "./test/fixtures";
 
 describe("App", () => {
   it("lists the lab's attempts with empty cells before any run", async () => {
@@ -194,6 +194,29 @@ describe("App with task files", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Forget" })));
     expect(api.runs.forgetTask).toHaveBeenCalledWith("file:3fa9c0de");
     expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
+  });
+
+  it("opens a task file through the native dialog in the desktop", async () => {
+    const { api } = fakeApi();
+    render(<App api={{ ...api, kind: "wails" }} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    expect(screen.queryByTestId("task-file")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Open task…" })));
+    expect(api.runs.openTaskDialog).toHaveBeenCalledTimes(1);
+    expect(api.runs.loadTask).not.toHaveBeenCalled();
+    expect(screen.getByText("Close issue #7.")).toBeTruthy();
+    expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("file:3fa9c0de");
+  });
+
+  it("lists a recent task file that is gone, says why, and does not run it", async () => {
+    const { api } = fakeApi();
+    const gone = { ...issueTaskInfo, ref: "file:0badf00d", file: "gone.yaml", missing: "/home/me/gone.yaml is missing: it was moved or deleted since it was opened", attempts: [], plan: [] };
+    vi.mocked(api.runs.tasks).mockResolvedValue([lab, gone]);
+    render(<App api={api} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    fireEvent.change(within(screen.getByRole("banner")).getByLabelText("Task"), { target: { value: "file:0badf00d" } });
+    expect(screen.getByText(gone.missing)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Run all" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("says why a task file was refused", async () => {

@@ -137,6 +137,7 @@ export function App({ api }: { api: Api }) {
         task={task}
         onChooseTask={w.chooseTask}
         onOpenTask={w.openTaskFile}
+        onOpenTaskDialog={w.openTaskDialog}
         onForgetTask={w.forgetTask}
         session={w.session}
         running={running}

@@ -54,6 +54,13 @@ describe("Wails transport", () => {
     expect(off).toHaveBeenCalled();
   });
 
+  it("opens a task file through the bound native dialog", async () => {
+    const open = vi.fn().mockResolvedValue({ ref: "" });
+    const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: { Runs: { OpenTaskDialog: open } } } }));
+    await expect(api.runs.openTaskDialog()).resolves.toEqual({ ref: "" });
+    expect(open).toHaveBeenCalledWith();
+  });
+
   it("names a method the build does not bind", async () => {
     const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: {} } }));
     await expect(api.settings.get()).rejects.toThrow("Settings.Get is not bound");

@@ -209,6 +209,11 @@ export interface Api {
     tasks(): Promise<TaskInfo[]>;
     /** Checks a task file's text (YAML or JSON) and remembers it among the recent tasks. */
     loadTask(name: string, content: string): Promise<TaskInfo>;
+    /**
+     * Desktop only: asks for a task file in the native dialog, checks it and remembers it by its
+     * path; the ref is "" when the user cancelled.
+     */
+    openTaskDialog(): Promise<TaskInfo>;
     /** Drops a task file from the recent tasks. */
     forgetTask(ref: string): Promise<void>;
     start(req: StartRequest): Promise<string>;
@@ -300,6 +305,7 @@ export function createApi(t: Transport): Api {
     runs: {
       tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
       loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
+      openTaskDialog: () => c<TaskInfo>("Runs", "OpenTaskDialog"),
       forgetTask: (ref) => c<void>("Runs", "ForgetTask", ref),
       start: (req) => c<string>("Runs", "Start", req),
       stop: () => c<void>("Runs", "Stop"),

@@ -573,6 +573,13 @@ export interface TaskInfo {
   ref: string;
   /** The task file's name, for a task opened from a file. */
   file?: string;
+  /** Where the task file is, for one picked in the desktop's dialog. */
+  path?: string;
+  /**
+   * Why a remembered task file cannot be opened now (moved or deleted, or no longer valid); such
+   * a task is listed but cannot run until it is opened again.
+   */
+  missing?: string;
   task: Task;
   plan: Action[] | null;
   attempts: AttemptSpec[] | null;

@@ -14,7 +14,7 @@ export interface HeaderProps {
   canExport: boolean;
   settingsOpen: boolean;
   metricsOpen: boolean;
-  /** True in a browser, where import reads a file input; the desktop uses a native dialog. */
+  /** True in a browser, where import and Open task read a file input; the desktop uses native dialogs. */
   fileInput: boolean;
   onRunAll(): void;
   onStop(): void;
@@ -27,6 +27,8 @@ export interface HeaderProps {
   onToggleMetrics(): void;
   onChooseTask(ref: string): void;
   onOpenTask(file: File): void;
+  /** Called in the desktop to open a task file through the native dialog. */
+  onOpenTaskDialog(): void;
   onForgetTask(ref: string): void;
 }
 
@@ -44,18 +46,24 @@ export function Header(p: HeaderProps) {
       <div className="title">
         <h1>Observatory</h1>
         {p.session && <span className="muted num" title={`data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
-        <p className="intent" title={task?.start_url}>{task ? task.intent : "Loading the tasks…"}</p>
+        {p.task?.missing ? (
+          <p className="intent missing" title={p.task.path}>{p.task.missing}</p>
+        ) : (
+          <p className="intent" title={task?.start_url}>{task ? task.intent : "Loading the tasks…"}</p>
+        )}
       </div>
       <TaskPicker
         tasks={p.tasks}
         task={p.task}
         disabled={p.running}
+        fileInput={p.fileInput}
         onChoose={p.onChooseTask}
         onOpen={p.onOpenTask}
+        onOpenDialog={p.onOpenTaskDialog}
         onForget={p.onForgetTask}
       />
       <div className="controls" role="toolbar" aria-label="Run controls">
-        <button type="button" className="primary" onClick={p.onRunAll} disabled={p.running || !p.task}>Run all</button>
+        <button type="button" className="primary" onClick={p.onRunAll} disabled={p.running || !p.task || !!p.task.missing}>Run all</button>
         <button type="button" onClick={p.onStop} disabled={!p.running}>Stop</button>
         <button type="button" onClick={p.onReset}>Reset</button>
         <span className="sep" aria-hidden="true" />

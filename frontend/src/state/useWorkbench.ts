@@ -249,6 +249,19 @@ export function useWorkbench(api: Api) {
     [api, fail],
   );
 
+  /** Picks a task file in the desktop's native dialog (remembered by its path) and chooses it. */
+  const openTaskDialog = useCallback(async () => {
+    try {
+      const info = await api.runs.openTaskDialog();
+      if (!info.ref) return;
+      setTasks((ts) => [...ts.filter((t) => t.ref !== info.ref), info]);
+      setTaskRef(info.ref);
+      setMessage({ kind: "info", text: `Opened ${info.file ?? "the task file"}: task ${info.task.name}.` });
+    } catch (err) {
+      fail("Could not open the task file")(err);
+    }
+  }, [api, fail]);
+
   /** Drops a task file from the recent tasks. */
   const forgetTask = useCallback(
     (ref: string) => {
@@ -276,6 +289,7 @@ export function useWorkbench(api: Api) {
     task,
     chooseTask: setTaskRef,
     openTaskFile,
+    openTaskDialog,
     forgetTask,
     settings,
     history,

@@ -32,6 +32,7 @@ export function fakeApi() {
     runs: {
       tasks: vi.fn().mockResolvedValue([lab]),
       loadTask: vi.fn().mockResolvedValue(issueTaskInfo),
+      openTaskDialog: vi.fn().mockResolvedValue({ ...issueTaskInfo, path: "/home/me/tasks/close-issue.yaml" }),
       forgetTask: vi.fn().mockResolvedValue(undefined),
       start: vi.fn().mockResolvedValue("run-1"),
       stop: vi.fn().mockResolvedValue(undefined),

@@ -3,7 +3,8 @@
 // file or a PostgreSQL database. It is an ordinary app, not a lab: it keeps no event log and
 // knows nothing of gates. Its one bug, on demand, is the usual one: with RefuseWrites the
 // API refuses every write while the page, which never reads the answer's status, still says
-// "Saved".
+// "Saved". With a Password it has a sign-in page and refuses the writes of anyone not signed
+// in, the same way unnoticed by its page.
 package trackertest
 
 import (
@@ -37,6 +38,9 @@ type Options struct {
 	RefuseWrites bool
 	// Seed are titles of open issues the tracker starts with, after emptying the store.
 	Seed []string
+	// Password, when set, is the one password its sign-in page (/login) takes; the API then
+	// answers the writes of a browser not signed in with 401 and stores nothing.
+	Password string
 }
 
 // Issue is one issue as the API shows it.
@@ -55,11 +59,15 @@ type Server struct {
 	postgres bool
 	refuse   bool
 	srv      *http.Server
+	sessions *sessions // nil when anyone may write
 }
 
 // Start opens the store, creates its table, seeds it and serves the tracker.
 func Start(opts Options) (*Server, error) {
 	s := &Server{postgres: opts.DSN != "", refuse: opts.RefuseWrites}
+	if opts.Password != "" {
+		s.sessions = newSessions(opts.Password)
+	}
 	var err error
 	if s.postgres {
 		s.db, err = sql.Open("pgx", opts.DSN)
@@ -138,6 +146,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/issues", s.list)
 	mux.HandleFunc("POST /api/issues", s.create)
 	mux.HandleFunc("POST /api/issues/{id}/close", s.close)
+	mux.HandleFunc("GET /api/session", s.session)
+	mux.HandleFunc("GET /login", s.loginPage)
+	mux.HandleFunc("POST /login", s.login)
 	return mux
 }
 
@@ -168,7 +179,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "give a title"})
 		return
 	}
-	if s.refused(w) {
+	if s.refused(w, r) {
 		return
 	}
 	if _, err := s.db.ExecContext(r.Context(), s.bind("insert into issues (title) values (?)"), in.Title); err != nil {
@@ -184,7 +195,7 @@ func (s *Server) close(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "no such issue"})
 		return
 	}
-	if s.refused(w) {
+	if s.refused(w, r) {
 		return
 	}
 	res, err := s.db.ExecContext(r.Context(), s.bind("update issues set state = 'closed' where id = ?"), id)
@@ -199,8 +210,13 @@ func (s *Server) close(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]int64{"closed": id})
 }
 
-// refused answers a write with 503 when the tracker refuses writes.
-func (s *Server) refused(w http.ResponseWriter) bool {
+// refused answers a write with 401 when it needs a session the request lacks, and with 503
+// when the tracker refuses writes.
+func (s *Server) refused(w http.ResponseWriter, r *http.Request) bool {
+	if !s.signedIn(r) {
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "sign in first"})
+		return true
+	}
 	if s.refuse {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "writes are refused: the store is read-only"})
 	}
