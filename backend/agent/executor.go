@@ -469,13 +469,18 @@ func (r *run) check() Check {
 // observe samples the page for the record: timed from the attempt's start, secrets masked.
 func (r *run) observe() (Sample, error) {
 	s, err := r.page.Observe(r.ctx)
-	r.observed++
-	s.Seq, s.AtMS = r.observed, r.sinceStart()
-	s = s.Redact(r.secrets)
+	s = r.stamp(s).Redact(r.secrets)
 	if err == nil {
 		r.seen = s
 	}
 	return s, err
+}
+
+// stamp numbers an observation taken for the record and times it from the attempt's start.
+func (r *run) stamp(s Sample) Sample {
+	r.observed++
+	s.Seq, s.AtMS = r.observed, r.sinceStart()
+	return s
 }
 
 // recheck re-observes the page a commit is about to act on, and has policy decide the commit

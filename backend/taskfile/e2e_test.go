@@ -15,7 +15,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/internal/pgtest"
-	"observatory/backend/internal/trackertest"
+	"observatory/backend/trackertest"
 	"observatory/backend/runner"
 	"observatory/backend/taskfile"
 )
