@@ -15,9 +15,9 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/internal/pgtest"
-	"observatory/backend/trackertest"
 	"observatory/backend/runner"
 	"observatory/backend/taskfile"
+	"observatory/backend/trackertest"
 )
 
 // shared is one headless Chromium lent to every run of a test; the runs cannot close it.

@@ -52,10 +52,31 @@ func Start(t *testing.T) {
 	}
 }
 
+// busConfig is the private bus's configuration: a session bus on a socket in its folder
+// (the %s) that lets its clients talk and own names, and starts no service itself. D-Bus
+// activation would start the system's own Secret Service, with the user's home, the moment a
+// client asked before the test's was up.
+const busConfig = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=%s/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`
+
 // startBus runs dbus-daemon with a session bus listening in dir and returns its address.
 func startBus(t *testing.T, dir string) (string, error) {
-	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--print-address=1",
-		"--address=unix:path="+filepath.Join(dir, "bus"))
+	conf := filepath.Join(dir, "bus.conf")
+	if err := os.WriteFile(conf, fmt.Appendf(nil, busConfig, dir), 0o600); err != nil {
+		return "", err
+	}
+	cmd := exec.Command("dbus-daemon", "--config-file="+conf, "--nofork", "--print-address=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return "", err
