@@ -110,10 +110,12 @@ func onlyRun(t *testing.T, dir string) string {
 
 // TestAModelPlansTheTrackerFromTheCommandLine runs the tracker's plan-less task file with
 // --planner model against each provider's scripted server: the model files the issue, the
-// gate proves it, and the table says what the model claimed beside the gate. The exported
-// run verifies offline with the same table. Against a tracker that refuses writes the page
-// still says "Saved" and the model still says done: its claim is marked wrong, as the
-// notice and Parallax's check are, and the gate says not done.
+// gate proves it, and the table says what the model claimed beside the gate. With the
+// model's server gone, the exported run verifies offline with the same table, and `rerun`
+// files the issue again on a fresh tracker from the recorded actions alone. Against a
+// tracker that refuses writes the page still says "Saved" and the model still says done:
+// its claim is marked wrong, as the notice and Parallax's check are, and the gate says not
+// done.
 func TestAModelPlansTheTrackerFromTheCommandLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -158,10 +160,22 @@ func TestAModelPlansTheTrackerFromTheCommandLine(t *testing.T) {
 			if err != nil || !strings.Contains(string(data), `"The title asked for."`) || !strings.Contains(string(data), `"grounded_seq"`) {
 				t.Errorf("the run file lacks the model's turns (%v)", err)
 			}
-			fake.Close() // verifying needs no model
+			fake.Close() // from here on its address answers nothing: no model is asked
 			code, vout, verr := run(t, "verify", file)
 			if code != 0 || strings.TrimSpace(tableOf(vout)) != strings.TrimSpace(tableOf(out)) {
 				t.Errorf("verify: exit %d, %s\n%s\nwant the run's table:\n%s", code, verr, vout, tableOf(out))
+			}
+			if c.refuse || c.api.Name != "openai" {
+				return
+			}
+			tracker := startTracker(t, trackertest.Options{})
+			code, out, errOut = run(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
+			if code != 0 {
+				t.Fatalf("rerun: exit %d\n%s\n%s", code, out, errOut)
+			}
+			checkRow(t, rowOf(t, out, "file-issue-model"), map[string]string{"COMPLETION GATE": "done", "TERMINAL": "completed"})
+			if issues, err := tracker.Issues(t.Context()); err != nil || len(issues) != 1 {
+				t.Errorf("the rerun filed %v (%v), want the one issue", issues, err)
 			}
 		})
 	}
@@ -254,86 +268,72 @@ func TestModelLimitsFromTheCommandLine(t *testing.T) {
 	}
 }
 
-// TestRerunAModelsRunFromTheCommandLine reruns a model's run of the tracker task with the
-// model's server gone, so that only the recorded actions can run it: the issue is filed
-// again. Then the close-issue task, run by a model, is rerun against a tracker with two
-// issues of that title: the recorded button no longer names one element, and the rerun stops
+// TestAModelNamesAnAmbiguousTargetAgain runs the close-issue task, planned by a scripted
+// model whose first click names "Close", which two buttons show: the step is recorded as not
+// run, the model is told how many matched and names the one button, and the attempt
+// completes with only that issue closed. Then the run is rerun, with the model's server gone,
+// against a tracker with two issues of that title: the rerun leaves out the click the model
+// named again, but the button it then named no longer names one element, so the rerun stops
 // there, naming the step, and touches neither issue.
-func TestRerunAModelsRunFromTheCommandLine(t *testing.T) {
+func TestAModelNamesAnAmbiguousTargetAgain(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
-	rerun := func(t *testing.T, task string, calls [][2]string, seed, reseed []string) (string, *trackertest.Server) {
-		t.Helper()
-		startTracker(t, trackertest.Options{Seed: seed})
-		fake := providertest.New(t, providertest.OpenAI, script(providertest.OpenAI, calls...)...)
-		dir := t.TempDir()
-		code, out, errOut := run(t, "run", task, "--planner", "model", "--model", "openai:scripted", "--base-url", fake.BaseURL(),
-			"--no-video", "--no-screenshots", "--data-dir", dir)
-		if code != 0 || !strings.Contains(out, ": completed: ") {
-			t.Fatalf("the model's run: exit %d\n%s\n%s", code, out, errOut)
-		}
-		fake.Close()
-		again := startTracker(t, trackertest.Options{Seed: reseed})
-		code, out, errOut = run(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
-		if code != 0 {
-			t.Fatalf("rerun: exit %d\n%s\n%s", code, out, errOut)
-		}
-		return out, again
-	}
-
-	t.Run("no model", func(t *testing.T) {
-		out, tracker := rerun(t, filepath.Join(trackerFiles, "file-issue-model.yaml"), fileIssue, nil, nil)
-		checkRow(t, rowOf(t, out, "file-issue-model"), map[string]string{"COMPLETION GATE": "done", "TERMINAL": "completed"})
-		if issues, err := tracker.Issues(t.Context()); err != nil || len(issues) != 1 {
-			t.Errorf("the rerun filed %v (%v), want the one issue", issues, err)
-		}
-	})
-	t.Run("the target no longer names one element", func(t *testing.T) {
-		closeIt := [][2]string{
-			{"click", `{"target":{"role":"button","name":"Close Typo in the footer"},"reason":"Close the issue asked for."}`},
-			{"done", `{"reason":"It is closed."}`},
-		}
-		twice := []string{"Typo in the footer", "Typo in the footer"}
-		out, tracker := rerun(t, filepath.Join(trackerFiles, "close-issue-model.yaml"), closeIt, []string{"Typo in the footer"}, twice)
-		want := `close-issue-model: rejected: step 1 (click button[Close Typo in the footer]): button[Close Typo in the footer]: several elements match the target (2 of them); the executor never picks the first`
-		if !strings.Contains(out, want) {
-			t.Errorf("the rerun does not stop naming the step:\n%s\nwant %q", out, want)
-		}
-		issues, err := tracker.Issues(t.Context())
-		if err != nil || len(issues) != 2 || issues[0].State != "open" || issues[1].State != "open" {
-			t.Errorf("after the stopped rerun the issues are %+v (%v), want both open", issues, err)
-		}
-	})
-}
-
-// TestRunWithAModelPlanner runs the booking lab's saves-normally attempt from the command
-// line with --planner model against an OpenAI-compatible server (a scripted one), through
-// the real SDK client: the gate proves the save, and the run file it exports carries the
-// model's turns and verifies without the model.
-func TestRunWithAModelPlanner(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a browser")
-	}
+	task := filepath.Join(trackerFiles, "close-issue-model.yaml")
+	tracker := startTracker(t, trackertest.Options{Seed: []string{"Typo in the footer", "Slow search"}})
 	fake := providertest.New(t, providertest.OpenAI, script(providertest.OpenAI,
-		[2]string{"click", `{"target":{"role":"button","name":"Reserve slot"},"reason":"Open the dialog."}`},
-		[2]string{"fill", `{"target":{"role":"textbox","name":"Reservation title"},"value":"Spectral scan","reason":"The title asked for."}`},
-		[2]string{"select", `{"target":{"role":"combobox","name":"Room"},"value":"North lab","reason":"The room asked for."}`},
-		[2]string{"click", `{"target":{"role":"button","name":"Save reservation"},"reason":"Save it."}`},
-		[2]string{"done", `{"reason":"It should be saved."}`},
+		[2]string{"click", `{"target":{"text":"Close"},"reason":"Close the issue."}`},
+		[2]string{"click", `{"target":{"role":"button","name":"Close Typo in the footer"},"reason":"The one for the issue asked for."}`},
+		[2]string{"done", `{"reason":"It is closed."}`},
 	)...)
 	dir := t.TempDir()
-	file := dir + "/model.json"
-	code, out, errOut := run(t, "run", "--attempt", "saves-normally", "--planner", "model", "--model", "openai:scripted",
+	file := filepath.Join(dir, "run.json")
+	code, out, errOut := run(t, "run", task, "--planner", "model", "--model", "openai:scripted",
 		"--base-url", fake.BaseURL(), "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir)
-	if code != 0 || !strings.Contains(out, "saves-normally: completed") {
+	if code != 0 || !strings.Contains(out, "close-issue-model: completed: ") {
 		t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
 	}
-	data, err := os.ReadFile(file)
-	if err != nil || !strings.Contains(string(data), `"model_turns"`) || !strings.Contains(string(data), `"Open the dialog."`) {
-		t.Errorf("the run file holds no model turns or reasons (%v)", err)
+	reqs := fake.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests to the model, want 3", len(reqs))
 	}
-	if code, _, errOut := run(t, "verify", file); code != 0 {
-		t.Errorf("verify of the model's run: exit %d: %s", code, errOut)
+	var res *providertest.Item
+	for i, it := range reqs[1].Items {
+		if it.Kind == "result" && it.ID == "call_1" {
+			res = &reqs[1].Items[i]
+		}
+	}
+	if res == nil || !res.IsError || !strings.Contains(res.Text, `Not run: text "Close": several elements match the target (2 of them). Name exactly one element`) {
+		t.Errorf("the ambiguous click went back to the model as %+v", res)
+	}
+	issues, err := tracker.Issues(t.Context())
+	if err != nil || len(issues) != 2 || issues[0].State != "closed" || issues[1].State != "open" {
+		t.Errorf("the issues are %+v (%v), want only the first closed", issues, err)
+	}
+	var f struct {
+		Attempts []struct {
+			Steps []struct {
+				Unresolved bool `json:"unresolved"`
+			} `json:"steps"`
+		} `json:"attempts"`
+	}
+	data, err := os.ReadFile(file)
+	if err != nil || json.Unmarshal(data, &f) != nil || len(f.Attempts) != 1 || len(f.Attempts[0].Steps) != 3 || !f.Attempts[0].Steps[0].Unresolved {
+		t.Errorf("the run file's steps: %s (%v)", data, err)
+	}
+
+	fake.Close()
+	twice := startTracker(t, trackertest.Options{Seed: []string{"Typo in the footer", "Typo in the footer"}})
+	code, out, errOut = run(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("rerun: exit %d\n%s\n%s", code, out, errOut)
+	}
+	want := `close-issue-model: rejected: step 1 (click button[Close Typo in the footer]): button[Close Typo in the footer]: several elements match the target (2 of them); the executor never picks the first`
+	if !strings.Contains(out, want) {
+		t.Errorf("the rerun does not stop naming the step:\n%s\nwant %q", out, want)
+	}
+	issues, err = twice.Issues(t.Context())
+	if err != nil || len(issues) != 2 || issues[0].State != "open" || issues[1].State != "open" {
+		t.Errorf("after the stopped rerun the issues are %+v (%v), want both open", issues, err)
 	}
 }
