@@ -13,7 +13,8 @@ import (
 
 // ModelPlanner returns the planner of each attempt of task when a model plans: a fresh model
 // planner per attempt under cfg, reporting its waits for a model through emit. The config is
-// checked, and each model's key read from its environment variable, before any run starts.
+// checked, and each model's key read from its keyring entry or environment variable, before
+// any run starts.
 func ModelPlanner(task agent.Task, cfg model.Config, emit func(runner.Progress)) (func(agent.AttemptSpec) agent.Planner, error) {
 	if _, err := model.New(task, cfg); err != nil {
 		return nil, fmt.Errorf("the model planner: %w", err)
