@@ -27,8 +27,8 @@ type ModelTest struct {
 var testTask = agent.Task{Name: "model test", Intent: "This is a connection test: call the done tool now, nothing else."}
 
 // TestModel sends one tiny request to m through the model planner, as a run would (its key
-// read from m's environment variable, never from the UI), and returns the reply, or why there
-// was none, within ModelTestLimit.
+// read from m's keyring entry or environment variable, never from the UI), and returns the
+// reply, or why there was none, within ModelTestLimit.
 func (s *Settings) TestModel(m model.ModelConfig) (ModelTest, error) {
 	if err := CheckModel(m); err != nil {
 		return ModelTest{Model: m.Name()}, err

@@ -13,7 +13,8 @@ import (
 
 // ModelPlanner returns the planner of each attempt of task when a model plans: a fresh model
 // planner per attempt under cfg, reporting its waits for a model through emit. The config is
-// checked, and each model's key read from its environment variable, before any run starts.
+// checked, and each model's key read from its keyring entry or environment variable, before
+// any run starts.
 func ModelPlanner(task agent.Task, cfg model.Config, emit func(runner.Progress)) (func(agent.AttemptSpec) agent.Planner, error) {
 	if _, err := model.New(task, cfg); err != nil {
 		return nil, fmt.Errorf("the model planner: %w", err)
@@ -35,6 +36,16 @@ func ModelPlanner(task agent.Task, cfg model.Config, emit func(runner.Progress))
 		}
 		return p
 	}, nil
+}
+
+// TaskModels are the models a task file names, as the model planner takes them.
+func TaskModels(specs []taskfile.ModelSpec) []model.ModelConfig {
+	out := make([]model.ModelConfig, len(specs))
+	for i, m := range specs {
+		out[i] = model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv,
+			APIKeyKeyring: m.APIKeyKeyring, PriceInPerMTok: m.PriceInPerMTok, PriceOutPerMTok: m.PriceOutPerMTok}
+	}
+	return out
 }
 
 // failing is a planner that could not be made; its attempt ends with the reason.
@@ -69,9 +80,7 @@ func windowPlanner(src TaskSource, set UserSettings, runID, mediaDir string, emi
 		cfg.Models = append(cfg.Models, m)
 	}
 	if len(cfg.Models) == 0 {
-		for _, m := range declared.Models {
-			cfg.Models = append(cfg.Models, model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv})
-		}
+		cfg.Models = TaskModels(declared.Models)
 	}
 	if len(cfg.Models) == 0 {
 		return nil, ErrNoModel

@@ -32,7 +32,7 @@ type UserSettings struct {
 	// Parallel is how many attempts run at once (0 or 1: one after another).
 	Parallel int `json:"parallel,omitempty"`
 	// Models plan runs when a model plans them, tried in order. Each names the environment
-	// variable holding its key; the key itself is never stored.
+	// variable or the OS keyring entry holding its key; the key itself is never stored here.
 	Models []model.ModelConfig `json:"models,omitempty"`
 	// Planner is who plans the runs started here: "script" (the task's plan; the default, and
 	// a model still plans a task without one) or "model".

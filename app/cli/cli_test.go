@@ -24,6 +24,17 @@ func run(t *testing.T, args ...string) (int, string, string) {
 
 func TestCommandsSayWhatIsWrong(t *testing.T) {
 	dir := t.TempDir()
+	modelTask := filepath.Join(dir, "model-task.yaml")
+	if err := os.WriteFile(modelTask, []byte(`schema: observatory.task/v1
+name: model-task
+intent: Book North lab.
+lab: booking
+start_url: /
+planner: {models: [{provider: openai, model: gpt-4.1-mini, price_in_per_mtok: 0.4, price_out_per_mtok: 1.6}]}
+success: [{id: saved, http: {url: /api/state, expr: "size(body.records) > 0"}}]
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	bad := filepath.Join("..", "..", "backend", "runfile", "testdata", "bad")
 	tests := []struct {
 		name string
@@ -49,6 +60,9 @@ func TestCommandsSayWhatIsWrong(t *testing.T) {
 		{"an export into a missing folder", []string{"run", "--export", filepath.Join(dir, "nowhere", "run.json"), "--data-dir", dir}, 1, "", "cannot write into"},
 		{"a model planner with no model", []string{"run", "--planner", "model", "--data-dir", dir}, 1, "", "name one with --model"},
 		{"a model for a scripted planner", []string{"run", "--model", "openai:gpt-4.1-mini", "--data-dir", dir}, 1, "", "add --planner model"},
+		{"a key from two places", []string{"run", "--planner", "model", "--model", "openai:gpt-4.1-mini", "--api-key-env", "OPENAI_API_KEY", "--api-key-keyring", "openai", "--data-dir", dir}, 1, "", "give one"},
+		{"a price for the task file's models", []string{"run", modelTask, "--price-in", "2", "--data-dir", dir}, 1, "", "the task file's models carry their own"},
+		{"a negative price", []string{"run", "--planner", "model", "--model", "openai:x", "--base-url", "http://127.0.0.1:1/v1", "--price-out", "-1", "--data-dir", dir}, 1, "", "prices must not be negative"},
 		{"a model without its key", []string{"run", "--planner", "model", "--model", "openai:gpt-4.1-mini", "--api-key-env", "OBSERVATORY_NO_SUCH_KEY", "--data-dir", dir}, 1, "", "OBSERVATORY_NO_SUCH_KEY"},
 		{"a browser that is not there", []string{"run", "--attempt", "saves-normally", "--browser", "/nonexistent/chrome", "--no-video", "--data-dir", t.TempDir()}, 1, "",
 			"or run `observatory install --with-browser` to download Playwright's Chromium"},

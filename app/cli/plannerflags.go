@@ -19,6 +19,9 @@ type plannerFlags struct {
 	models     []string
 	baseURL    string
 	keyEnv     string
+	keyring    string
+	priceIn    float64
+	priceOut   float64
 	persistent bool
 	vision     bool
 	timeLimit  time.Duration
@@ -31,6 +34,9 @@ func (p *plannerFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&p.models, "model", nil, "a model to plan with, provider:model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5); repeatable, tried in order")
 	fs.StringVar(&p.baseURL, "base-url", "", "the models' API base URL, for OpenAI-compatible servers (Ollama: http://127.0.0.1:11434/v1)")
 	fs.StringVar(&p.keyEnv, "api-key-env", "", "the environment variable holding the models' API key (default OPENAI_API_KEY or ANTHROPIC_API_KEY; none for a --base-url server that needs none)")
+	fs.StringVar(&p.keyring, "api-key-keyring", "", "the OS keyring entry (service observatory) holding the models' API key, in place of --api-key-env; Settings → Models stores one")
+	fs.Float64Var(&p.priceIn, "price-in", 0, "the models' price in US dollars per million input tokens, which --money-budget counts")
+	fs.Float64Var(&p.priceOut, "price-out", 0, "the models' price in US dollars per million output tokens, which --money-budget counts")
 	fs.BoolVar(&p.persistent, "persistent", false, "a model planner may not finish: done is refused and it goes on until the time limit, a budget or Ctrl+C")
 	fs.BoolVar(&p.vision, "vision", false, "show the model each observation's screenshot as well")
 	fs.DurationVar(&p.timeLimit, "time-limit", 0, "how long a model planner may plan an attempt (default 10m)")
@@ -66,15 +72,16 @@ func (p *plannerFlags) plannerFor(suite agent.Suite, mediaDir string, emit func(
 	if len(p.models) == 0 && len(declared.Models) == 0 {
 		return nil, fmt.Errorf("a model plans this run: name one with --model provider:model (openai:gpt-4.1-mini)")
 	}
+	if len(p.models) == 0 && (p.baseURL != "" || p.keyEnv != "" || p.keyring != "" || p.priceIn != 0 || p.priceOut != 0) {
+		return nil, fmt.Errorf("--base-url, --api-key-env, --api-key-keyring, --price-in and --price-out describe the --model models: name them with --model (the task file's models carry their own)")
+	}
 	cfg := model.Config{Persistent: p.persistent || declared.Persistent, Vision: p.vision || declared.Vision, MediaDir: mediaDir,
 		TimeLimitMS: int(p.timeLimit.Milliseconds()), TokenBudget: p.tokens, MoneyBudget: p.money}
 	if cfg.TimeLimitMS == 0 {
 		cfg.TimeLimitMS = declared.TimeLimitMS
 	}
 	if len(p.models) == 0 {
-		for _, m := range declared.Models {
-			cfg.Models = append(cfg.Models, model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv})
-		}
+		cfg.Models = app.TaskModels(declared.Models)
 	}
 	for _, spec := range p.models {
 		m, err := model.ParseModel(spec)
@@ -85,9 +92,15 @@ func (p *plannerFlags) plannerFor(suite agent.Suite, mediaDir string, emit func(
 			m.BaseURL = p.baseURL
 			m.APIKeyEnv = ""
 		}
-		if p.keyEnv != "" {
+		switch {
+		case p.keyring != "" && p.keyEnv != "":
+			return nil, fmt.Errorf("--api-key-env and --api-key-keyring both say where the key is: give one")
+		case p.keyring != "":
+			m.APIKeyEnv, m.APIKeyKeyring = "", p.keyring
+		case p.keyEnv != "":
 			m.APIKeyEnv = p.keyEnv
 		}
+		m.PriceInPerMTok, m.PriceOutPerMTok = p.priceIn, p.priceOut
 		cfg.Models = append(cfg.Models, m)
 	}
 	return app.ModelPlanner(task, cfg, emit)

@@ -11,14 +11,38 @@ import (
 	"observatory/backend/termsafe"
 )
 
-// column is one verdict column of an attempts table: the ground truth, a signal or the gate.
+// column is one verdict column of an attempts table: the ground truth, a signal, the model's
+// claim or the gate. done says what the column says of an attempt, and false when it says
+// nothing; wrong, when set, says it is wrong (else the verdicts' own Wrong does); notDone is
+// its cell when not done ("not done" when empty).
 type column struct {
 	id, label string
-	done      func(agent.Verdicts) (bool, bool)
+	done      func(agent.Attempt) (bool, bool)
+	wrong     func(agent.Attempt) bool
+	notDone   string
+}
+
+// claimID is the model's claim column's ID, as the JSON rows' wrong lists name it.
+const claimID = "model_claim"
+
+// claimColumn is what the model claimed: done when it called done, wrong when the gate
+// disagrees. It says nothing of an attempt no model planned.
+var claimColumn = column{id: claimID, label: "model's claim",
+	done: func(a agent.Attempt) (bool, bool) {
+		planned, said := a.ModelClaim()
+		return said, planned
+	},
+	wrong: claimWrong, notDone: "not said"}
+
+// claimWrong reports whether the model said done and the gate did not agree.
+func claimWrong(a agent.Attempt) bool {
+	_, said := a.ModelClaim()
+	return said && !a.Verdicts.Gate.Done
 }
 
 // columns are the verdict columns of attempts, taken from their verdicts: the ground truth,
-// each signal the task declares in its order, then the completion gate.
+// each signal the task declares in its order, the model's claim when a model planned any of
+// them, then the completion gate.
 func columns(attempts []agent.Attempt) []column {
 	truth := "ground truth"
 	var sigs []agent.Signal
@@ -32,15 +56,26 @@ func columns(attempts []agent.Attempt) []column {
 			}
 		}
 	}
-	cols := []column{{id: "truth", label: truth, done: func(v agent.Verdicts) (bool, bool) { return v.Truth.Done, true }}}
+	cols := []column{{id: "truth", label: truth, done: func(a agent.Attempt) (bool, bool) { return a.Verdicts.Truth.Done, true }}}
 	for _, sg := range sigs {
 		id := sg.ID
-		cols = append(cols, column{id: id, label: sg.Label, done: func(v agent.Verdicts) (bool, bool) {
-			s, ok := v.Signal(id)
+		cols = append(cols, column{id: id, label: sg.Label, done: func(a agent.Attempt) (bool, bool) {
+			s, ok := a.Verdicts.Signal(id)
 			return s.Done, ok
 		}})
 	}
-	return append(cols, column{id: agent.GateID, label: "completion gate", done: func(v agent.Verdicts) (bool, bool) { return v.Gate.Done, true }})
+	if slices.ContainsFunc(attempts, func(a agent.Attempt) bool { planned, _ := a.ModelClaim(); return planned }) {
+		cols = append(cols, claimColumn)
+	}
+	return append(cols, column{id: agent.GateID, label: "completion gate", done: func(a agent.Attempt) (bool, bool) { return a.Verdicts.Gate.Done, true }})
+}
+
+// isWrong reports whether column c is wrong about a, whose verdicts' wrong ones are wrong.
+func (c column) isWrong(a agent.Attempt, wrong []string) bool {
+	if c.wrong != nil {
+		return c.wrong(a)
+	}
+	return slices.Contains(wrong, c.id)
 }
 
 // printTable writes the attempts table: the ground truth, then every other way of deciding,
@@ -55,26 +90,26 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 	fmt.Fprintln(tw, strings.Join(append(head, "TERMINAL"), "\t"))
 	wrongBy := map[string]int{}
 	for _, a := range attempts {
-		v := a.Verdicts
-		wrong := v.Wrong()
-		for _, n := range wrong {
-			wrongBy[n]++
-		}
+		wrong := a.Verdicts.Wrong()
 		row := []string{safe(a.Slug)}
 		for i, c := range cols {
-			done, ok := c.done(v)
+			done, ok := c.done(a)
 			switch {
 			case !ok:
 				row = append(row, "-")
 			case i == 0:
 				row = append(row, yesNo(done))
 			default:
-				cell := "not done"
+				cell := c.notDone
+				if cell == "" {
+					cell = "not done"
+				}
 				if done {
 					cell = "done"
 				}
-				if slices.Contains(wrong, c.id) {
+				if c.isWrong(a, wrong) {
 					cell += " (wrong)"
+					wrongBy[c.id]++
 				}
 				row = append(row, cell)
 			}
@@ -116,31 +151,37 @@ func yesNo(b bool) string {
 // jsonRow is one attempt in `run --json` and `verify --json` output: the ground truth, each
 // signal by ID and the gate as booleans, then the full verdicts with their evidence.
 type jsonRow struct {
-	Attempt  string          `json:"attempt"`
-	Title    string          `json:"title"`
-	Truth    bool            `json:"truth"`
-	Signals  map[string]bool `json:"signals"`
-	Gate     bool            `json:"gate"`
-	Terminal agent.Terminal  `json:"terminal"`
-	Reason   string          `json:"reason"`
-	Wrong    []string        `json:"wrong"`
-	Verdicts agent.Verdicts  `json:"verdicts"`
+	Attempt string          `json:"attempt"`
+	Title   string          `json:"title"`
+	Truth   bool            `json:"truth"`
+	Signals map[string]bool `json:"signals"`
+	Gate    bool            `json:"gate"`
+	// ModelClaim is whether the planning model called done; absent when no model planned.
+	ModelClaim *bool          `json:"model_claim,omitempty"`
+	Terminal   agent.Terminal `json:"terminal"`
+	Reason     string         `json:"reason"`
+	Wrong      []string       `json:"wrong"`
+	Verdicts   agent.Verdicts `json:"verdicts"`
 }
 
 func jsonRows(attempts []agent.Attempt) []jsonRow {
 	rows := make([]jsonRow, 0, len(attempts))
 	for _, a := range attempts {
 		v := a.Verdicts
-		wrong := v.Wrong()
-		if wrong == nil {
-			wrong = []string{}
+		wrong := append([]string{}, v.Wrong()...)
+		var claim *bool
+		if planned, said := a.ModelClaim(); planned {
+			claim = &said
+			if claimWrong(a) {
+				wrong = append(wrong, claimID)
+			}
 		}
 		sigs := make(map[string]bool, len(v.Signals))
 		for _, s := range v.Signals {
 			sigs[s.ID] = s.Done
 		}
 		rows = append(rows, jsonRow{Attempt: a.Slug, Title: a.Title, Truth: v.Truth.Done, Signals: sigs,
-			Gate: v.Gate.Done, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
+			Gate: v.Gate.Done, ModelClaim: claim, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
 	}
 	return rows
 }

@@ -104,6 +104,10 @@ type Step struct {
 	TargetBox *Box `json:"target_box,omitempty"`
 	// Candidates are the elements nearest a target that matched nothing, best first.
 	Candidates []Candidate `json:"candidates,omitempty"`
+	// Unresolved is set when the step's target matched no element or several, so nothing
+	// ran and a planner that re-plans names its target again (Error says how it failed); a
+	// scripted plan's attempt ends there instead.
+	Unresolved bool `json:"unresolved,omitempty"`
 }
 
 // Transfer is one file an action moved: an upload from the uploads folder, or a download
@@ -143,10 +147,14 @@ type Attempt struct {
 	Fault  string         `json:"fault,omitempty"`
 	Params map[string]int `json:"params,omitempty"`
 	// Plan is the scripted plan the attempt followed; empty when a model planned it.
-	Plan    Plan     `json:"plan"`
-	Steps   []Step   `json:"steps"`
-	Events  []Event  `json:"events"`
-	Answers []Answer `json:"answers,omitempty"`
+	Plan  Plan   `json:"plan"`
+	Steps []Step `json:"steps"`
+	// ModelTurns are a model planner's turns that led to no step: those of the planning that
+	// ended the attempt (a time limit, a budget, corrections spent), with its waits and the
+	// turn naming why. The turns that led to a step are on the step.
+	ModelTurns []ModelTurn `json:"model_turns,omitempty"`
+	Events     []Event     `json:"events"`
+	Answers    []Answer    `json:"answers,omitempty"`
 	// Terminal and Reason say how the attempt ended, in a sentence.
 	Terminal Terminal  `json:"terminal"`
 	Reason   string    `json:"reason"`

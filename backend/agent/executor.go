@@ -43,6 +43,9 @@ type Outcome struct {
 	Reason   string
 	// Err is the error that ended the attempt, if one did (errors.Is works on it).
 	Err error
+	// Turns are a model planner's turns that led to no step: those of the planning that ended
+	// the attempt (its corrections, its waits, the turn naming why it ended).
+	Turns []ModelTurn
 }
 
 // Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
@@ -101,12 +104,15 @@ type run struct {
 	intent  string
 	// authority is the task's declaration of principal, relevant text and freshness.
 	authority *Authority
-	// seen is the latest observation taken for the record.
-	seen  Sample
-	hooks Hooks
-	start time.Time
-	steps []Step
-	err   error // the error that ended the attempt
+	// seen is the latest observation taken for the record; observed counts them.
+	seen     Sample
+	observed int
+	hooks    Hooks
+	start    time.Time
+	steps    []Step
+	err      error // the error that ended the attempt
+	// turns are the planner's turns that led to no step (see Outcome.Turns).
+	turns []ModelTurn
 	// secrets are the task's declared secret values and those typed by secret actions; no
 	// recorded sample or traffic shows them.
 	secrets []string
@@ -162,6 +168,10 @@ func (r *run) execute() Outcome {
 			}
 		}
 		if err != nil {
+			// What the planner spent on the way is spent, and its turns are the record of why
+			// planning ended; the attempt ends here whatever the budgets say.
+			r.turns = p.Turns
+			_ = r.charge(TurnSpend(p.Turns))
 			t, err := r.fail(err, ClassObserve)
 			if errors.Is(err, ErrExhausted) && t != Cancelled {
 				t = Exhausted
@@ -272,12 +282,17 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 	planned := a
 	name, err := r.resolve(a.Target)
 	if err != nil {
+		if miss := (*MissError)(nil); errors.As(err, &miss) {
+			s.Candidates = miss.Candidates
+		}
+		if rp, ok := r.planner.(Replanner); ok && rp.Replans() && (errors.Is(err, ErrAmbiguousTarget) || errors.Is(err, ErrNoTarget)) {
+			// Nothing ran: a planner that re-plans is told and names its target again.
+			s.Error, s.Unresolved = err.Error(), true
+			return "", ""
+		}
 		if errors.Is(err, ErrAmbiguousTarget) {
 			s.Error = err.Error()
 			return Rejected, fmt.Sprintf("step %d (%s): %v; the executor never picks the first", s.Index+1, a.Description, err)
-		}
-		if miss := (*MissError)(nil); errors.As(err, &miss) {
-			s.Candidates = miss.Candidates
 		}
 		t, err := r.fail(err, ClassObserve)
 		s.Error = err.Error()
@@ -454,12 +469,18 @@ func (r *run) check() Check {
 // observe samples the page for the record: timed from the attempt's start, secrets masked.
 func (r *run) observe() (Sample, error) {
 	s, err := r.page.Observe(r.ctx)
-	s.AtMS = r.sinceStart()
-	s = s.Redact(r.secrets)
+	s = r.stamp(s).Redact(r.secrets)
 	if err == nil {
 		r.seen = s
 	}
 	return s, err
+}
+
+// stamp numbers an observation taken for the record and times it from the attempt's start.
+func (r *run) stamp(s Sample) Sample {
+	r.observed++
+	s.Seq, s.AtMS = r.observed, r.sinceStart()
+	return s
 }
 
 // recheck re-observes the page a commit is about to act on, and has policy decide the commit
@@ -543,7 +564,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
-	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err}
+	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, Turns: r.turns}
 }
 
 // stop aborts the page's pending work once. It runs even when the attempt's context is

@@ -91,11 +91,11 @@ func (r *run) settleStopped(t Terminal, reason string) (Terminal, string) {
 		return Ambiguous, reason + "; " + s.Error
 	}
 	after, err := r.page.Observe(ctx)
-	after.AtMS = r.sinceStart()
 	if err != nil {
 		s.Error = "observing the page for the operation id failed: " + err.Error()
 		return Ambiguous, reason + "; " + s.Error
 	}
+	after = r.stamp(after)
 	s.Before, s.After = after.Redact(r.secrets), after.Redact(r.secrets)
 	rec, err := env.Reconcile(ctx, after)
 	rec.Retry = nil // a stopped attempt sends nothing again

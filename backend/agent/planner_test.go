@@ -3,6 +3,8 @@ package agent_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -130,6 +132,82 @@ func TestSecretsAreTypedButNeverRecorded(t *testing.T) {
 			if strings.Contains(text, secret) {
 				t.Fatalf("step %d records the secret: %q", s.Index, text)
 			}
+		}
+	}
+}
+
+// TestAnUnresolvedTargetGoesBackToAPlannerThatReplans checks that a target matching several
+// elements, or none, ends a scripted plan's attempt but is only a recorded step for a planner
+// that re-plans: nothing ran, the step says so, and the attempt goes on to completion.
+func TestAnUnresolvedTargetGoesBackToAPlannerThatReplans(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		matches int
+		want    string
+	}{{"several match", 3, "3 matches"}, {"none match", 0, agent.ErrNoTarget.Error()}} {
+		t.Run(c.name, func(t *testing.T) {
+			wrong := agent.Action{ID: "delete", Description: "Delete it", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Delete"}}
+			ctl := controls()
+			ctl["button[Delete]"] = c.matches
+			clock := &fakeClock{t: time.Unix(0, 0)}
+			x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+
+			p := &replanner{plan: append(agent.Plan{wrong}, plan()...)}
+			page := &fakePage{controls: ctl}
+			out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: p, Config: agent.DefaultConfig()}, agent.Hooks{})
+			if out.Terminal != agent.Completed {
+				t.Fatalf("terminal %s (%s), want completed after the planner named another target", out.Terminal, out.Reason)
+			}
+			s := out.Steps[0]
+			if !s.Unresolved || !strings.Contains(s.Error, c.want) || slices.Contains(page.acted, "click Delete") {
+				t.Errorf("the unresolved step is %+v (acted %v), want it recorded as not run with %q", s, page.acted, c.want)
+			}
+			if len(p.saw) < 1 || !p.saw[0].Unresolved {
+				t.Error("the planner was not shown the unresolved step")
+			}
+
+			scripted := x.Run(context.Background(), &fakePage{controls: ctl}, agent.Job{Env: &fakeLab{doneAt: 1},
+				Planner: planner.Scripted(append(agent.Plan{wrong}, plan()...)), Config: agent.DefaultConfig()}, agent.Hooks{})
+			if scripted.Terminal == agent.Completed || scripted.Steps[0].Unresolved {
+				t.Errorf("a scripted plan went on past its unresolved target: %s (%s)", scripted.Terminal, scripted.Reason)
+			}
+		})
+	}
+}
+
+// endingPlanner proposes one click, then ends planning with err, handing back the turns it
+// spent on the way.
+type endingPlanner struct {
+	err   error
+	turns []agent.ModelTurn
+}
+
+func (p *endingPlanner) Next(_ context.Context, _ agent.Sample, history []agent.Step) (agent.Proposal, error) {
+	if len(history) == 0 {
+		return agent.Proposal{Action: plan()[0], Turns: []agent.ModelTurn{{Step: 0, Model: "m", InTokens: 10}}}, nil
+	}
+	return agent.Proposal{Turns: p.turns}, p.err
+}
+
+// TestPlanningThatEndsOnALimitIsExhaustedAndKeepsItsTurns checks that a planner's own limit
+// (a time limit, a token budget) ends the attempt exhausted, naming the limit, that the steps
+// it took stay, and that the turns of the planning that ended it are kept on the outcome; and
+// that the observations the attempt took are numbered from 1, in order.
+func TestPlanningThatEndsOnALimitIsExhaustedAndKeepsItsTurns(t *testing.T) {
+	for _, limit := range []string{"the 2m0s time limit is up: time limit", "300 of 250 tokens spent: token budget"} {
+		turns := []agent.ModelTurn{{Step: 1, Notes: []string{"every model refused; waited 2m0s"}, Error: limit}}
+		p := &endingPlanner{err: fmt.Errorf("%s: %w", limit, agent.ErrExhausted), turns: turns}
+		clock := &fakeClock{t: time.Unix(0, 0)}
+		x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+		out := x.Run(context.Background(), &fakePage{controls: controls()}, agent.Job{Env: &fakeLab{}, Planner: p, Config: agent.DefaultConfig()}, agent.Hooks{})
+		if out.Terminal != agent.Exhausted || !strings.Contains(out.Reason, limit) {
+			t.Errorf("terminal %s (%s), want exhausted naming %q", out.Terminal, out.Reason, limit)
+		}
+		if len(out.Steps) != 1 || len(out.Turns) != 1 || out.Turns[0].Error != limit || out.Turns[0].Notes[0] != turns[0].Notes[0] {
+			t.Errorf("steps %d, turns %+v; want the step kept and the ending turn", len(out.Steps), out.Turns)
+		}
+		if s := out.Steps[0]; s.Before.Seq < 2 || s.After.Seq != s.Before.Seq+1 {
+			t.Errorf("the step's observations are numbered %d and %d, want later than the first look (1), in order", s.Before.Seq, s.After.Seq)
 		}
 	}
 }

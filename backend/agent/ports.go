@@ -132,6 +132,9 @@ type Proposal struct {
 }
 
 // Planner proposes one action at a time from the latest observation and what has happened.
+// When planning ends in an error, the proposal it returns may still carry the Turns spent on
+// the way (corrections, waits, the turn naming the error): they are the record of why, kept
+// on the attempt; the rest of that proposal is ignored.
 type Planner interface {
 	Next(ctx context.Context, obs Sample, history []Step) (Proposal, error)
 }

@@ -21,6 +21,10 @@ type Field struct {
 
 // Sample is what the page showed at one moment, taken in a single browser round trip.
 type Sample struct {
+	// Seq numbers the observations an attempt takes for its record, from 1 and in order, so
+	// that a model turn can name the very observation it was shown; 0 for a sample taken
+	// elsewhere (an oracle's look at the page) or recorded before observations were numbered.
+	Seq int `json:"seq,omitempty"`
 	// AtMS is milliseconds since the attempt started.
 	AtMS int64  `json:"at_ms"`
 	URL  string `json:"url"`

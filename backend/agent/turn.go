@@ -11,7 +11,9 @@ type ModelTurn struct {
 	// Messages and Tokens summarise the request: the messages sent and their estimated tokens.
 	Messages int `json:"messages"`
 	Tokens   int `json:"tokens"`
-	// GroundedAtMS is the AtMS of the observation the request showed the model.
+	// GroundedSeq and GroundedAtMS are the Seq and AtMS of the observation the request
+	// showed the model.
+	GroundedSeq  int   `json:"grounded_seq,omitempty"`
 	GroundedAtMS int64 `json:"grounded_at_ms"`
 	// Text is what the model wrote besides its tool calls.
 	Text  string      `json:"text,omitempty"`
@@ -51,4 +53,28 @@ type Compaction struct {
 	Summary      string `json:"summary"`
 	TokensBefore int    `json:"tokens_before"`
 	TokensAfter  int    `json:"tokens_after"`
+}
+
+// AllModelTurns returns every model turn of the attempt in order: each step's, then those that
+// led to no step.
+func (a Attempt) AllModelTurns() []ModelTurn {
+	var out []ModelTurn
+	for _, s := range a.Steps {
+		out = append(out, s.ModelTurns...)
+	}
+	return append(out, a.ModelTurns...)
+}
+
+// ModelClaim says whether a model planned the attempt and whether it claimed the task done:
+// a done call of the model's that became a step. The claim is wrong when the gate disagrees.
+func (a Attempt) ModelClaim() (planned, saidDone bool) {
+	for _, t := range a.AllModelTurns() {
+		planned = true
+		for _, c := range t.Calls {
+			if c.Name == "done" && c.Outcome == "proposed" {
+				saidDone = true
+			}
+		}
+	}
+	return planned, saidDone
 }

@@ -54,10 +54,6 @@ func factsOf(a agent.Attempt) facts {
 		if ran && (d.Class == agent.ClassObserve || d.Class == agent.ClassExplore) && s.Action.Kind != agent.ActVerify && changedData(s.Before, s.After) {
 			f.leaks++
 		}
-		for _, t := range s.ModelTurns {
-			f.planMS += t.LatencyMS
-			f.planned++
-		}
 		if d.Admission == agent.Allow {
 			if s.Action.Kind == agent.ActVerify {
 				f.verifyMS += s.DurationMS
@@ -67,6 +63,10 @@ func factsOf(a agent.Attempt) facts {
 				f.acted++
 			}
 		}
+	}
+	for _, t := range a.AllModelTurns() {
+		f.planMS += t.LatencyMS
+		f.planned++
 	}
 	// A second copy of the right record is a duplicate side effect, not a wrong target.
 	f.wrongTarget = committed && !f.intended && f.duplicates == 0 && wrongRecord(a.Verdicts.Gate)

@@ -193,11 +193,9 @@ func labOf(run agent.Run) string {
 // plannerOf is the model that planned an attempt's first step ("openai:gpt-4.1-mini"), or
 // "script" for a scripted plan.
 func plannerOf(a agent.Attempt) string {
-	for _, s := range a.Steps {
-		for _, t := range s.ModelTurns {
-			if t.Model != "" {
-				return t.Model
-			}
+	for _, t := range a.AllModelTurns() {
+		if t.Model != "" {
+			return t.Model
 		}
 	}
 	return "script"

@@ -10,15 +10,16 @@ import (
 // without the planner that chose them (a model): the actions that ran, in order, each as it
 // was proposed (its alias with it, so the selector policy resolves it the same way).
 //
-// Steps policy held or denied never ran, so they are left out; a step that ran and failed
-// stays, so the rerun stops where the recording did, with the executor's reason. A verify
+// Steps policy held or denied never ran, so they are left out, as are those whose target
+// matched no element or several, which the model then named again; a step that ran and
+// failed stays, so the rerun stops where the recording did, with the executor's reason. A verify
 // step can only be the last; it stays, so the gate is waited on under the wait policy as it
 // was. A step whose value was a secret cannot be re-executed from the record, which keeps
 // only its mask: that is an error naming the step.
 func Rerun(steps []agent.Step) (agent.Plan, error) {
 	var plan agent.Plan
 	for _, s := range steps {
-		if s.Decision.Admission == agent.Hold || s.Decision.Admission == agent.Deny {
+		if s.Decision.Admission == agent.Hold || s.Decision.Admission == agent.Deny || s.Unresolved {
 			continue
 		}
 		a := s.Action

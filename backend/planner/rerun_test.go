@@ -32,6 +32,8 @@ func TestRerun(t *testing.T) {
 			{Index: 1, Action: save, Decision: agent.Decision{Admission: agent.Hold}}, {Index: 2, Action: fill, Decision: allow},
 			{Index: 3, Action: save, Decision: allow}, {Index: 4, Action: done, Decision: agent.Decision{Admission: agent.Deny}}},
 			[]string{"m1-click", "m2-fill", "m3-click"}, ""},
+		{"a target the model named again never ran", []agent.Step{{Index: 0, Action: save, Decision: allow, Error: "several elements match the target (2 of them)", Unresolved: true},
+			{Index: 1, Action: open, Decision: allow}}, []string{"m1-click"}, ""},
 		{"a failed step stays", []agent.Step{{Index: 0, Action: open, Decision: allow, Error: "no element matches the target"}},
 			[]string{"m1-click"}, ""},
 		{"a step without an ID is named by its index", []agent.Step{{Index: 6, Action: agent.Action{Kind: agent.ActPress, Value: "PageDown"}, Decision: allow}},

@@ -70,22 +70,24 @@ type budgetsV2 struct {
 }
 
 type attemptV2 struct {
-	Slug     string         `json:"attempt"`
-	Title    string         `json:"title"`
-	Task     taskV2         `json:"task"`
-	Config   configV2       `json:"config"`
-	Fault    string         `json:"fault,omitempty"`
-	Params   map[string]int `json:"params,omitempty"`
-	Plan     []actionV2     `json:"plan"`
-	Steps    []stepV2       `json:"steps"`
-	Events   []eventV2      `json:"events"`
-	Answers  []answerV2     `json:"answers,omitempty"`
-	Terminal string         `json:"terminal"`
-	Reason   string         `json:"reason"`
-	Verdicts verdictsV2     `json:"verdicts"`
-	Started  time.Time      `json:"started"`
-	Video    string         `json:"video,omitempty"`
-	Trace    string         `json:"trace,omitempty"`
+	Slug   string         `json:"attempt"`
+	Title  string         `json:"title"`
+	Task   taskV2         `json:"task"`
+	Config configV2       `json:"config"`
+	Fault  string         `json:"fault,omitempty"`
+	Params map[string]int `json:"params,omitempty"`
+	Plan   []actionV2     `json:"plan"`
+	Steps  []stepV2       `json:"steps"`
+	// ModelTurns are a model planner's turns that led to no step; absent for none.
+	ModelTurns []modelTurnV2 `json:"model_turns,omitempty"`
+	Events     []eventV2     `json:"events"`
+	Answers    []answerV2    `json:"answers,omitempty"`
+	Terminal   string        `json:"terminal"`
+	Reason     string        `json:"reason"`
+	Verdicts   verdictsV2    `json:"verdicts"`
+	Started    time.Time     `json:"started"`
+	Video      string        `json:"video,omitempty"`
+	Trace      string        `json:"trace,omitempty"`
 }
 
 type targetV2 struct {
@@ -137,6 +139,8 @@ type fieldV2 struct {
 }
 
 type sampleV2 struct {
+	// Seq numbers the attempt's observations from 1; absent in files from before it was recorded.
+	Seq         int          `json:"seq,omitempty"`
 	AtMS        int64        `json:"at_ms"`
 	URL         string       `json:"url"`
 	Title       string       `json:"title,omitempty"`
@@ -194,6 +198,7 @@ type stepV2 struct {
 	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`
 	TargetBox      *boxV2            `json:"target_box,omitempty"`
 	Candidates     []candidateV2     `json:"candidates,omitempty"`
+	Unresolved     bool              `json:"unresolved,omitempty"`
 	trafficV2
 }
 

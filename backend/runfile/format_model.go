@@ -14,6 +14,7 @@ type modelTurnV2 struct {
 	Model        string        `json:"model"`
 	Messages     int           `json:"messages"`
 	Tokens       int           `json:"tokens"`
+	GroundedSeq  int           `json:"grounded_seq,omitempty"`
 	GroundedAtMS int64         `json:"grounded_at_ms"`
 	Text         string        `json:"text,omitempty"`
 	Calls        []modelCallV2 `json:"calls,omitempty"`
@@ -43,7 +44,7 @@ type compactionV2 struct {
 }
 
 func fromModelTurn(t agent.ModelTurn) modelTurnV2 {
-	return modelTurnV2{Step: t.Step, Model: t.Model, Messages: t.Messages, Tokens: t.Tokens, GroundedAtMS: t.GroundedAtMS,
+	return modelTurnV2{Step: t.Step, Model: t.Model, Messages: t.Messages, Tokens: t.Tokens, GroundedSeq: t.GroundedSeq, GroundedAtMS: t.GroundedAtMS,
 		Text: t.Text, Calls: mapSlice(t.Calls, func(c agent.ModelCall) modelCallV2 {
 			return modelCallV2{ID: c.ID, Name: c.Name, Arguments: c.Arguments, Outcome: c.Outcome, Result: c.Result}
 		}),
@@ -54,7 +55,7 @@ func fromModelTurn(t agent.ModelTurn) modelTurnV2 {
 }
 
 func (t modelTurnV2) toDomain() agent.ModelTurn {
-	return agent.ModelTurn{Step: t.Step, Model: t.Model, Messages: t.Messages, Tokens: t.Tokens, GroundedAtMS: t.GroundedAtMS,
+	return agent.ModelTurn{Step: t.Step, Model: t.Model, Messages: t.Messages, Tokens: t.Tokens, GroundedSeq: t.GroundedSeq, GroundedAtMS: t.GroundedAtMS,
 		Text: t.Text, Calls: mapSlice(t.Calls, func(c modelCallV2) agent.ModelCall {
 			return agent.ModelCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments, Outcome: c.Outcome, Result: c.Result}
 		}),

@@ -17,7 +17,7 @@ func fromRun(run agent.Run) runV2 {
 func fromAttempt(a agent.Attempt) attemptV2 {
 	out := attemptV2{Slug: a.Slug, Title: a.Title, Task: fromTask(a.Task), Config: fromConfig(a.Config),
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, fromAction),
-		Steps: mapSlice(a.Steps, fromStep), Events: mapSlice(a.Events, fromEvent),
+		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Video: a.Video, Trace: a.Trace}
 	if out.Plan == nil {
@@ -68,12 +68,12 @@ func fromStep(s agent.Step) stepV2 {
 		}),
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
 		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn),
-		TargetBox:  ptr(s.TargetBox, fromBox), Candidates: mapSlice(s.Candidates, fromCandidate),
+		TargetBox:  ptr(s.TargetBox, fromBox), Candidates: mapSlice(s.Candidates, fromCandidate), Unresolved: s.Unresolved,
 		trafficV2: fromTraffic(s.Traffic)}
 }
 
 func fromSample(s agent.Sample) sampleV2 {
-	return sampleV2{AtMS: s.AtMS, URL: s.URL, Title: s.Title, DialogOpen: s.DialogOpen,
+	return sampleV2{Seq: s.Seq, AtMS: s.AtMS, URL: s.URL, Title: s.Title, DialogOpen: s.DialogOpen,
 		Fields: mapSlice(s.Fields, func(f agent.Field) fieldV2 {
 			return fieldV2{Role: f.Role, Name: f.Name, Value: f.Value, Invalid: f.Invalid}
 		}),
@@ -127,7 +127,7 @@ func (r runV2) toDomain() agent.Run {
 func (a attemptV2) toDomain() agent.Attempt {
 	return agent.Attempt{Slug: a.Slug, Title: a.Title, Task: a.Task.toDomain(), Config: a.Config.toDomain(),
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, actionV2.toDomain),
-		Steps: mapSlice(a.Steps, stepV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
+		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Video: a.Video, Trace: a.Trace}
 }
@@ -163,12 +163,12 @@ func (s stepV2) toDomain() agent.Step {
 		}),
 		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
 		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain),
-		TargetBox:  ptr(s.TargetBox, boxV2.toDomain), Candidates: mapSlice(s.Candidates, candidateV2.toDomain),
+		TargetBox:  ptr(s.TargetBox, boxV2.toDomain), Candidates: mapSlice(s.Candidates, candidateV2.toDomain), Unresolved: s.Unresolved,
 		Traffic: s.trafficV2.toDomain()}
 }
 
 func (s sampleV2) toDomain() agent.Sample {
-	return agent.Sample{AtMS: s.AtMS, URL: s.URL, Title: s.Title, DialogOpen: s.DialogOpen,
+	return agent.Sample{Seq: s.Seq, AtMS: s.AtMS, URL: s.URL, Title: s.Title, DialogOpen: s.DialogOpen,
 		Fields: mapSlice(s.Fields, func(f fieldV2) agent.Field {
 			return agent.Field{Role: f.Role, Name: f.Name, Value: f.Value, Invalid: f.Invalid}
 		}),

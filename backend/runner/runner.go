@@ -360,7 +360,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		return a, fmt.Errorf("the app of %s did not settle after %s: %w", r.Suite.Task().Name, spec.Slug, err)
 	}
 	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
-	a.Steps, a.Events, a.Answers = out.Steps, env.Events(), env.Answers(settle, lastSample)
+	a.Steps, a.ModelTurns, a.Events, a.Answers = out.Steps, out.Turns, env.Events(), env.Answers(settle, lastSample)
 	if a.Verdicts, err = r.Suite.Judge(a.Evidence()); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}

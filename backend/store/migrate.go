@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -35,6 +36,11 @@ var migrations = []migration{
 		addColumns("steps", "`transfers` text")},
 	{8, "the address a run's lab listened on",
 		addColumns("runs", "`lab_host` text NOT NULL DEFAULT ''")},
+	{9, "a model planner's turns that led to no step, and steps whose target did not resolve",
+		func(tx *gorm.DB) error {
+			return errors.Join(addColumns("attempts", "`model_turns` text")(tx),
+				addColumns("steps", "`unresolved` numeric NOT NULL DEFAULT false")(tx))
+		}},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

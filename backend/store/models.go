@@ -44,12 +44,14 @@ type attemptRow struct {
 	Params   map[string]int `gorm:"serializer:json;type:text"`
 	Plan     agent.Plan     `gorm:"serializer:json;type:text"`
 	Answers  []agent.Answer `gorm:"serializer:json;type:text"`
-	Terminal string         `gorm:"not null"`
-	Reason   string         `gorm:"not null"`
-	Verdicts agent.Verdicts `gorm:"serializer:json;type:text"`
-	Started  time.Time
-	Video    string `gorm:"not null"`
-	Trace    string `gorm:"not null;default:''"`
+	// ModelTurns are the planner's turns that led to no step.
+	ModelTurns []agent.ModelTurn `gorm:"serializer:json;type:text"`
+	Terminal   string            `gorm:"not null"`
+	Reason     string            `gorm:"not null"`
+	Verdicts   agent.Verdicts    `gorm:"serializer:json;type:text"`
+	Started    time.Time
+	Video      string `gorm:"not null"`
+	Trace      string `gorm:"not null;default:''"`
 
 	Steps  []stepRow  `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
 	Events []eventRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
@@ -84,6 +86,7 @@ type stepRow struct {
 	Dropped        agent.Dropped          `gorm:"serializer:json;type:text"`
 	TargetBox      *agent.Box             `gorm:"serializer:json;type:text"`
 	Candidates     []agent.Candidate      `gorm:"serializer:json;type:text"`
+	Unresolved     bool                   `gorm:"not null;default:false"`
 }
 
 func (stepRow) TableName() string { return "steps" }
@@ -102,7 +105,7 @@ func (eventRow) TableName() string { return "events" }
 
 func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
-		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers,
+		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers, ModelTurns: a.ModelTurns,
 		Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace}
 }
@@ -110,7 +113,7 @@ func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 // attempt rebuilds the attempt from the row and its preloaded steps and events.
 func (r attemptRow) attempt() agent.Attempt {
 	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Task: r.Task, Config: r.Config, Fault: r.Fault,
-		Params: r.Params, Plan: r.Plan, Answers: r.Answers,
+		Params: r.Params, Plan: r.Plan, Answers: r.Answers, ModelTurns: r.ModelTurns,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
 		Started: r.Started, Video: r.Video, Trace: r.Trace}
@@ -129,7 +132,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Transfers: s.Transfers, Error: s.Error,
 		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
-		TargetBox: s.TargetBox, Candidates: s.Candidates}
+		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved}
 }
 
 func (r stepRow) step() agent.Step {
@@ -138,7 +141,7 @@ func (r stepRow) step() agent.Step {
 		DurationMS: r.DurationMS, Blocked: r.Blocked, Transfers: r.Transfers, Error: r.Error,
 		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
 		Traffic:   agent.Traffic{Requests: r.Requests, Console: r.Console, Errors: r.PageErrors, Dropped: r.Dropped},
-		TargetBox: r.TargetBox, Candidates: r.Candidates}
+		TargetBox: r.TargetBox, Candidates: r.Candidates, Unresolved: r.Unresolved}
 }
 
 func newEventRow(attemptID uint, e agent.Event) eventRow {

@@ -1,5 +1,7 @@
 package taskfile
 
+import "regexp"
+
 // Planning is who plans a task's attempts: the scripted plan, or a model. A task with no
 // plan is planned by a model.
 type Planning struct {
@@ -15,14 +17,23 @@ type Planning struct {
 	TimeLimitMS int `json:"time_limit_ms,omitempty"`
 }
 
-// ModelSpec is one model a task may be planned by. Its key is read from the environment
-// variable APIKeyEnv when a run starts; a task file names the variable, never the key.
+// ModelSpec is one model a task may be planned by. Its key is read from the OS keyring entry
+// APIKeyKeyring, or else the environment variable APIKeyEnv, when a run starts; a task file
+// names where the key is, never the key.
 type ModelSpec struct {
-	Provider  string `json:"provider"`
-	Model     string `json:"model"`
-	BaseURL   string `json:"base_url,omitempty"`
-	APIKeyEnv string `json:"api_key_env,omitempty"`
+	Provider      string `json:"provider"`
+	Model         string `json:"model"`
+	BaseURL       string `json:"base_url,omitempty"`
+	APIKeyEnv     string `json:"api_key_env,omitempty"`
+	APIKeyKeyring string `json:"api_key_keyring,omitempty"`
+	// PriceInPerMTok and PriceOutPerMTok are US dollars per million input and output tokens,
+	// which a money budget is counted in; 0 counts the model's tokens as free.
+	PriceInPerMTok  float64 `json:"price_in_per_mtok,omitempty"`
+	PriceOutPerMTok float64 `json:"price_out_per_mtok,omitempty"`
 }
+
+// keyringEntry is a plain keyring entry name ("openai").
+var keyringEntry = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // UsesModel reports whether a model plans the task.
 func (p Planning) UsesModel(hasPlan bool) bool {
@@ -55,6 +66,12 @@ func (b *builder) planning(doc *Document) error {
 			return errAt(path+".model", "name the model")
 		case m.APIKeyEnv != "" && !envName(m.APIKeyEnv):
 			return errAt(path+".api_key_env", "want the name of an environment variable, such as OPENAI_API_KEY, never the key itself")
+		case m.APIKeyKeyring != "" && m.APIKeyEnv != "":
+			return errAt(path+".api_key_keyring", "give the key's keyring entry or its environment variable (api_key_env), not both")
+		case m.APIKeyKeyring != "" && !keyringEntry.MatchString(m.APIKeyKeyring):
+			return errAt(path+".api_key_keyring", "want the name of an OS keyring entry, such as openai, never the key itself")
+		case m.PriceInPerMTok < 0 || m.PriceOutPerMTok < 0:
+			return errAt(path, "prices per million tokens cannot be negative")
 		}
 		if m.BaseURL != "" {
 			if _, err := absoluteHTTP(m.BaseURL); err != nil {

@@ -178,6 +178,7 @@ export function App({ api }: { api: Api }) {
           settings={w.settings}
           onSave={w.saveSettings}
           onTestModel={api.settings.testModel}
+          onStoreKey={api.settings.storeKey}
           browsers={browsers.status}
           onCheckEndpoints={api.browsers.health}
         />

@@ -15,8 +15,9 @@ const (
 	ProviderAnthropic = "anthropic"
 )
 
-// ModelConfig is one model the planner may call. The key is read from the environment
-// variable APIKeyEnv when the planner is made; it is never recorded.
+// ModelConfig is one model the planner may call. The key is read from the OS keyring entry
+// APIKeyKeyring, or else the environment variable APIKeyEnv, when the planner is made; it is
+// never recorded.
 type ModelConfig struct {
 	Provider string `json:"provider"`
 	// BaseURL is the API's base URL; empty means the provider's own
@@ -26,6 +27,9 @@ type ModelConfig struct {
 	// APIKeyEnv names the environment variable holding the key; empty sends none, as local
 	// servers expect.
 	APIKeyEnv string `json:"api_key_env,omitempty"`
+	// APIKeyKeyring names the OS keyring entry (service KeyringService) holding the key, in
+	// place of APIKeyEnv; StoreKey puts a key there.
+	APIKeyKeyring string `json:"api_key_keyring,omitempty"`
 	// PriceInPerMTok and PriceOutPerMTok are US dollars per million input and output tokens.
 	PriceInPerMTok  float64 `json:"price_in_per_mtok,omitempty"`
 	PriceOutPerMTok float64 `json:"price_out_per_mtok,omitempty"`
@@ -162,6 +166,10 @@ func (c Config) Validate() error {
 			return fmt.Errorf("models[%d]: no model name", i)
 		case m.PriceInPerMTok < 0 || m.PriceOutPerMTok < 0:
 			return fmt.Errorf("models[%d]: prices must not be negative", i)
+		case m.APIKeyKeyring != "" && m.APIKeyEnv != "":
+			return fmt.Errorf("models[%d]: give the key's keyring entry or its environment variable, not both", i)
+		case m.APIKeyKeyring != "" && !ValidKeyringName(m.APIKeyKeyring):
+			return fmt.Errorf("models[%d]: keyring entry %q: want a short plain name, such as openai", i, m.APIKeyKeyring)
 		}
 	}
 	switch {

@@ -32,7 +32,11 @@ var interactiveRoles = map[string]bool{
 // an excerpt of the text, each bounded, and the time left.
 func snapshot(s agent.Sample, left time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Current page (observed at %d ms): %s\nTitle: %s\n", s.AtMS, s.URL, clip(s.Title, 200))
+	seen := fmt.Sprintf("observed at %d ms", s.AtMS)
+	if s.Seq > 0 {
+		seen = fmt.Sprintf("observation %d, %s", s.Seq, seen)
+	}
+	fmt.Fprintf(&b, "Current page (%s): %s\nTitle: %s\n", seen, s.URL, clip(s.Title, 200))
 	if s.DialogOpen {
 		b.WriteString("A dialog is open.\n")
 	}

@@ -46,6 +46,8 @@ type Planner struct {
 	proposed   *toolCall
 	proposedAt int
 	carry      []toolResult
+	// unresolved counts the proposals in a row whose target matched no element or several.
+	unresolved int
 
 	spentTokens int64
 	spentUSD    float64
@@ -88,25 +90,32 @@ func (p *Planner) Turns() []agent.ModelTurn {
 
 // Next tells the model what came of its previous proposal and shows it the page, then asks
 // for one tool call and returns it as a proposal. Planner-side tools (read_page_text) are
-// answered here and invalid calls are sent back for correction, within bounds. A done call
-// is returned as a verify step, so the gate decides; in persistent mode it is refused, and
-// a reply without a tool call is a pause.
+// answered here and invalid calls are sent back for correction, within bounds, as are
+// targets that matched no element or several. A done call is returned as a verify step, so
+// the gate decides; in persistent mode it is refused, and a reply without a tool call is a
+// pause. When planning ends in an error, the proposal carries the turns of this step so far,
+// the last naming the error.
 func (p *Planner) Next(ctx context.Context, obs agent.Sample, history []agent.Step) (agent.Proposal, error) {
 	if p.start.IsZero() {
 		p.start = p.now()
 	}
 	step := len(history)
-	p.observe(obs, history)
 	from := len(p.turns)
+	ended := func(err error) (agent.Proposal, error) {
+		return agent.Proposal{Turns: slices.Clone(p.turns[from:])}, err
+	}
+	if err := p.observe(obs, history); err != nil {
+		return ended(p.fail(step, obs, err))
+	}
 	var n tries
 	for {
 		a, turn, err := p.turn(ctx, step, obs)
 		if err != nil {
-			return agent.Proposal{}, err
+			return ended(err)
 		}
 		prop, ok, err := p.handle(ctx, step, obs, a, turn, &n)
 		if err != nil {
-			return agent.Proposal{}, p.fail(step, obs, err)
+			return ended(p.fail(step, obs, err))
 		}
 		if ok {
 			prop.Turns = slices.Clone(p.turns[from:])
@@ -131,7 +140,8 @@ func (p *Planner) turn(ctx context.Context, step int, obs agent.Sample) (answer,
 			compaction.Messages, compaction.TokensBefore, compaction.TokensAfter))
 	}
 	req := request{System: p.system, Messages: p.conv, Tools: tools, MaxTokens: p.cfg.MaxOutputTokens}
-	turn := agent.ModelTurn{Step: step, Messages: len(p.conv), Tokens: p.estimate(p.conv), GroundedAtMS: obs.AtMS, Compaction: compaction}
+	turn := agent.ModelTurn{Step: step, Messages: len(p.conv), Tokens: p.estimate(p.conv), GroundedSeq: obs.Seq, GroundedAtMS: obs.AtMS,
+		Compaction: compaction}
 	a, err := p.ask(ctx, req)
 	turn.Notes = append(notes, a.notes...)
 	if err != nil {
@@ -223,12 +233,19 @@ func (p *Planner) handle(ctx context.Context, step int, obs agent.Sample, a answ
 
 // observe appends the user message for this step: the result of the previous proposal (and
 // of any call that was not run), then the page. Only the newest message keeps a screenshot.
-func (p *Planner) observe(obs agent.Sample, history []agent.Step) {
+// It fails once more proposals in a row than Corrections named a target that did not
+// resolve to exactly one element.
+func (p *Planner) observe(obs agent.Sample, history []agent.Step) error {
 	msg := message{Role: roleUser, Text: snapshot(obs, p.left())}
+	var unresolved *agent.Step
 	if p.proposed != nil {
 		content, isErr := "No step was recorded for this call.", true
 		if p.proposedAt < len(history) {
-			content, isErr = stepResult(history[p.proposedAt])
+			s := history[p.proposedAt]
+			content, isErr = stepResult(s)
+			if s.Unresolved {
+				unresolved = &s
+			}
 		}
 		msg.Results = append([]toolResult{{CallID: p.proposed.ID, Content: content, IsError: isErr}}, p.carry...)
 		p.proposed, p.carry = nil, nil
@@ -240,6 +257,15 @@ func (p *Planner) observe(obs agent.Sample, history []agent.Step) {
 		msg.Image = screenshot(p.cfg.MediaDir, obs)
 	}
 	p.conv = append(p.conv, msg)
+	if unresolved == nil {
+		p.unresolved = 0
+		return nil
+	}
+	if p.unresolved++; p.unresolved > p.cfg.Recovery.Corrections {
+		return fmt.Errorf("the model named a target that did not match exactly one element %d times in a row; the last, step %d (%s): %s",
+			p.unresolved, unresolved.Index+1, unresolved.Action.Description, unresolved.Error)
+	}
+	return nil
 }
 
 // stepResult is what the model is told about the step its call became: whether it ran, what
@@ -247,6 +273,8 @@ func (p *Planner) observe(obs agent.Sample, history []agent.Step) {
 func stepResult(s agent.Step) (string, bool) {
 	d := s.Decision
 	switch {
+	case s.Unresolved:
+		return fmt.Sprintf("Not run: %s. Name exactly one element: by its test_id or label, or by a role and a name that only it has, as the page lists them.", s.Error), true
 	case d.Admission == agent.Hold:
 		return fmt.Sprintf("Not run: policy held this %s action: %s. Propose an action for the page as it is now.", d.Class, d.Reason), true
 	case d.Admission == agent.Deny:
@@ -289,7 +317,8 @@ func (p *Planner) pause(ctx context.Context, why string) error {
 
 // fail records a turn naming the error that ends planning and returns it.
 func (p *Planner) fail(step int, obs agent.Sample, err error) error {
-	p.record(agent.ModelTurn{Step: step, Messages: len(p.conv), Tokens: p.estimate(p.conv), GroundedAtMS: obs.AtMS, Error: err.Error()})
+	p.record(agent.ModelTurn{Step: step, Messages: len(p.conv), Tokens: p.estimate(p.conv), GroundedSeq: obs.Seq, GroundedAtMS: obs.AtMS,
+		Error: err.Error()})
 	return err
 }
 

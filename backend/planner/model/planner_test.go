@@ -326,3 +326,49 @@ func TestVision(t *testing.T) {
 		}
 	}
 }
+
+// TestUnresolvedTargetGoesBack checks that a step whose target matched several elements (or
+// none) goes back to the model as a tool error it can correct, naming how many matched, and
+// that planning ends, naming the step, once more targets in a row than Corrections failed so.
+func TestUnresolvedTargetGoesBack(t *testing.T) {
+	unresolved := func(i int, p agent.Proposal, obs agent.Sample, why string) agent.Step {
+		s := ran(i, p, obs, obs)
+		s.Error, s.Unresolved, s.Resolved = p.Action.Target.String()+": "+why, true, ""
+		return s
+	}
+	for _, a := range apis {
+		t.Run(a.name, func(t *testing.T) {
+			f := newScripted(t, a, click(a, "c1"), click(a, "c2"))
+			p, _ := planner(t, bookingIntent, Config{Recovery: Recovery{Corrections: 1}}, f)
+			obs := page(0)
+			obs.Seq = 7
+			first, err := p.Next(context.Background(), obs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := p.Turns()[0]; g.GroundedSeq != 7 || g.GroundedAtMS != 0 {
+				t.Errorf("the turn was grounded on observation %d at %d ms, want 7 at 0", g.GroundedSeq, g.GroundedAtMS)
+			}
+			if !strings.Contains(f.requests()[0].Items[1].Text, "Current page (observation 7, observed at 0 ms)") {
+				t.Errorf("the model is not told which observation it sees: %q", f.requests()[0].Items[1].Text)
+			}
+			steps := []agent.Step{unresolved(0, first, page(0), "several elements match the target (3 of them)")}
+			second, err := p.Next(context.Background(), page(10), steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := lastResult(f.requests()[1])
+			if res.ID != "c1" || !res.IsError || !strings.Contains(res.Text, "Not run: button[Reserve slot]: several elements match the target (3 of them). Name exactly one element") {
+				t.Errorf("the ambiguous target went back as %+v", res)
+			}
+			steps = append(steps, unresolved(1, second, page(10), "no element matches the target"))
+			prop, err := p.Next(context.Background(), page(20), steps)
+			if err == nil || !strings.Contains(err.Error(), "2 times in a row; the last, step 2 (click button[Reserve slot]): button[Reserve slot]: no element matches") {
+				t.Fatalf("error %v, want planning to end naming the step", err)
+			}
+			if len(f.requests()) != 2 || len(prop.Turns) != 1 || prop.Turns[0].Error != err.Error() {
+				t.Errorf("%d requests, turns %+v; want no third request and the ending recorded", len(f.requests()), prop.Turns)
+			}
+		})
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -92,14 +91,12 @@ func redact(msg, key string) string {
 	return clip(strings.Join(strings.Fields(msg), " "), 300)
 }
 
-// newProvider builds the adapter for m with its key read from the environment.
+// newProvider builds the adapter for m with its key read from the keyring or the
+// environment (see apiKey).
 func newProvider(m ModelConfig) (provider, error) {
-	key := ""
-	if m.APIKeyEnv != "" {
-		key = os.Getenv(m.APIKeyEnv)
-		if key == "" {
-			return nil, fmt.Errorf("model %s: the environment variable %s holding its key is not set", m.Name(), m.APIKeyEnv)
-		}
+	key, err := apiKey(m)
+	if err != nil {
+		return nil, err
 	}
 	switch m.Provider {
 	case ProviderOpenAI:

@@ -41,11 +41,11 @@ type answer struct {
 
 // ask sends req to the current model and recovers from what goes wrong: transient errors
 // are retried with backoff, refusals and broken models rotate to the next, and when every
-// model has refused it waits for the first to be askable again. It returns an error only
-// for the context, a limit, or every model broken.
+// model has refused it waits for the first to be askable again. Every sleep ends by the time
+// limit. It returns an error only for the context, a limit, or every model broken.
 func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 	var a answer
-	waited := false
+	var w waiting
 	same := 0 // retries on the current model
 	for {
 		if err := p.limits(ctx); err != nil {
@@ -57,11 +57,10 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 		}
 		if i < 0 {
 			wait = min(wait, p.left())
-			if !waited {
-				waited = true
+			if w.passes == 0 {
 				p.report(Wait{Waiting: true, Reason: p.refusals(), ForMS: wait.Milliseconds()})
 			}
-			a.notes = append(a.notes, fmt.Sprintf("every model refused (%s); waited %s", p.refusals(), wait.Round(time.Millisecond)))
+			w.pass(&a, p.refusals(), wait)
 			if err := p.sleep(ctx, wait); err != nil {
 				return a, err
 			}
@@ -71,7 +70,7 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 		p.spend(i, res.InTokens, res.OutTokens)
 		if perr == nil {
 			p.state[i].refusals = 0
-			if waited {
+			if w.passes > 0 {
 				p.report(Wait{Waiting: false})
 			}
 			a.response, a.model, a.latency = res, i, lat
@@ -86,7 +85,7 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 			if same < p.cfg.Recovery.Retries {
 				same++
 				a.retries++
-				d := p.backoff(same)
+				d := min(p.backoff(same), max(p.left(), 0))
 				a.notes = append(a.notes, fmt.Sprintf("%s: %v; retry %d of %d in %s", name, perr, same, p.cfg.Recovery.Retries, d.Round(time.Millisecond)))
 				if err := p.sleep(ctx, d); err != nil {
 					return a, err
@@ -106,6 +105,28 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 		if next := p.rotate(i); next != i {
 			a.notes = append(a.notes, fmt.Sprintf("rotated from %s to %s", name, p.models[next].Name()))
 		}
+	}
+}
+
+// waiting is one wait for a model, which may take several passes when the models refuse
+// again once their cooldown ends; its turn has one note for it, kept up to date.
+type waiting struct {
+	passes int
+	total  time.Duration
+	note   int // the note's index in the answer's notes
+}
+
+// pass counts one more pass of the wait, of length d, after the refusals given.
+func (w *waiting) pass(a *answer, refusals string, d time.Duration) {
+	if w.passes == 0 {
+		w.note = len(a.notes)
+		a.notes = append(a.notes, "")
+	}
+	w.passes++
+	w.total += d
+	a.notes[w.note] = fmt.Sprintf("every model refused (%s); waited %s", refusals, w.total.Round(time.Millisecond))
+	if w.passes > 1 {
+		a.notes[w.note] += fmt.Sprintf(" in %d passes", w.passes)
 	}
 }
 

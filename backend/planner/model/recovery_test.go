@@ -41,7 +41,9 @@ func TestRecovery(t *testing.T) {
 		wantSleeps  []time.Duration
 		wantWaits   []bool
 		wantNotes   []string
-		wantErr     error
+		// wantOnce are notes that must appear exactly once.
+		wantOnce []string
+		wantErr  error
 	}{
 		{name: "500 is retried", models: []fake{{openaiAPI, []reply{openaiAPI.fail(500, "boom"), click(openaiAPI, "c1")}}},
 			wantModel: "openai:model-1", wantRetries: 1, wantSleeps: []time.Duration{250 * time.Millisecond},
@@ -68,7 +70,20 @@ func TestRecovery(t *testing.T) {
 			wantModel: "openai:model-1", wantSleeps: []time.Duration{7 * time.Second}, wantWaits: []bool{true, false}},
 		{name: "the time limit ends the wait", models: []fake{{openaiAPI, []reply{openaiAPI.fail(429, "quota")}}},
 			cfg:        Config{TimeLimitMS: 3000},
-			wantSleeps: []time.Duration{3 * time.Second}, wantWaits: []bool{true}, wantErr: ErrTimeLimit},
+			wantSleeps: []time.Duration{3 * time.Second}, wantWaits: []bool{true}, wantErr: ErrTimeLimit,
+			wantOnce: []string{"every model refused (openai:model-1: refused (HTTP 429): quota); waited 3s"}},
+		{name: "a wait of several passes is said once", models: []fake{{openaiAPI, []reply{openaiAPI.fail(429, "quota"), openaiAPI.fail(429, "still"), click(openaiAPI, "c1")}}},
+			wantModel: "openai:model-1", wantSleeps: []time.Duration{5 * time.Second, 10 * time.Second}, wantWaits: []bool{true, false},
+			wantOnce: []string{"every model refused", "waited 15s in 2 passes"}},
+		{name: "a 200 with an unparseable body is retried", models: []fake{{openaiAPI, []reply{{body: `{"id": "chatcmpl-x", "choices": [`}, click(openaiAPI, "c1")}}},
+			wantModel: "openai:model-1", wantRetries: 1, wantSleeps: []time.Duration{250 * time.Millisecond}, wantNotes: []string{"retry 1 of 3"}},
+		{name: "an unparseable Anthropic message is retried", models: []fake{{anthropicAPI, []reply{{body: `not json at all`}, click(anthropicAPI, "c1")}}},
+			wantModel: "anthropic:model-1", wantRetries: 1, wantSleeps: []time.Duration{250 * time.Millisecond}, wantNotes: []string{"retry 1 of 3"}},
+		{name: "402 quota rotates", models: []fake{{openaiAPI, []reply{openaiAPI.fail(402, "insufficient_quota: add credits")}}, {anthropicAPI, []reply{click(anthropicAPI, "c1")}}},
+			wantModel: "anthropic:model-2", wantNotes: []string{"openai:model-1 refused: refused (HTTP 402): insufficient_quota", "rotated from openai:model-1 to anthropic:model-2"}},
+		{name: "a backoff ends by the time limit", models: []fake{{openaiAPI, []reply{openaiAPI.fail(500, "boom")}}},
+			cfg:        Config{TimeLimitMS: 1000, Recovery: Recovery{Backoff: 4 * time.Second, MaxBackoff: 8 * time.Second}},
+			wantSleeps: []time.Duration{time.Second}, wantErr: ErrTimeLimit, wantNotes: []string{"retry 1 of 3 in 1s"}},
 		{name: "every model broken", models: []fake{{openaiAPI, []reply{openaiAPI.fail(401, "bad key")}}, {anthropicAPI, []reply{anthropicAPI.fail(404, "no such model")}}},
 			wantErr: ErrNoModel},
 	}
@@ -104,6 +119,9 @@ func TestRecovery(t *testing.T) {
 				if !errors.Is(err, c.wantErr) || last.Error == "" {
 					t.Fatalf("error %v (last turn %+v), want %v recorded", err, last, c.wantErr)
 				}
+				if !slices.EqualFunc(prop.Turns, turns, func(a, b agent.ModelTurn) bool { return a.Error == b.Error && slices.Equal(a.Notes, b.Notes) }) {
+					t.Errorf("planning ended with turns %+v, want the step's turns %+v", prop.Turns, turns)
+				}
 			} else {
 				if err != nil {
 					t.Fatal(err)
@@ -122,6 +140,11 @@ func TestRecovery(t *testing.T) {
 			for _, n := range c.wantNotes {
 				if !strings.Contains(notes, n) {
 					t.Errorf("notes %q lack %q", notes, n)
+				}
+			}
+			for _, n := range c.wantOnce {
+				if k := strings.Count(notes, n); k != 1 {
+					t.Errorf("notes %q say %q %d times, want once", notes, n, k)
 				}
 			}
 			if strings.Contains(notes, testKey) {

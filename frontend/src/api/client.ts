@@ -263,6 +263,8 @@ export interface Api {
     save(s: Settings): Promise<void>;
     /** Sends one tiny request to m through the model planner; its reply, or why there was none. */
     testModel(m: ModelConfig): Promise<ModelTest>;
+    /** Puts key into the OS keyring as entry (an empty key deletes it); it is stored nowhere else. */
+    storeKey(entry: string, key: string): Promise<void>;
   };
   session: {
     /** Tells the backend the UI has mounted (the desktop smoke test waits for it). */
@@ -337,6 +339,7 @@ export function createApi(t: Transport): Api {
       get: () => c<Settings>("Settings", "Get"),
       save: (s) => c<void>("Settings", "Save", s),
       testModel: (m) => c<ModelTest>("Settings", "TestModel", m),
+      storeKey: (entry, key) => c<void>("Settings", "StoreKey", entry, key),
     },
     session: {
       ready: () => c<SessionInfo>("Session", "Ready"),

@@ -221,37 +221,6 @@ export interface LedgerEntry {
   verification: string;
 }
 
-/** One tool call a model made and what the planner did with it (agent.ModelCall). */
-export interface ModelCall {
-  id: string;
-  name: string;
-  /** As the model sent them: JSON text, possibly invalid. */
-  arguments: string;
-  outcome: "proposed" | "answered" | "rejected" | "refused";
-  result?: string;
-}
-
-/** One exchange with a model planner (agent.ModelTurn). */
-export interface ModelTurn {
-  step: number;
-  /** "provider:model". */
-  model: string;
-  messages: number;
-  tokens: number;
-  grounded_at_ms: number;
-  text?: string;
-  calls?: ModelCall[];
-  in_tokens: number;
-  out_tokens: number;
-  latency_ms: number;
-  cost_usd: number;
-  retries?: number;
-  notes?: string[];
-  /** Older turns summarised to keep under the token budget (agent.Compaction). */
-  compaction?: { messages: number; summary: string; tokens_before: number; tokens_after: number };
-  error?: string;
-}
-
 /** What approving an irreversible action would let happen (agent.ApprovalRequest). */
 export interface ApprovalRequest {
   step: number;
@@ -305,6 +274,8 @@ export interface Field {
 
 /** What the page showed at one moment (agent.Sample). */
 export interface Sample {
+  /** Numbers the attempt's observations from 1; absent in older records. */
+  seq?: number;
   at_ms: number;
   url: string;
   title?: string;
@@ -382,6 +353,8 @@ export interface ModelTurn {
   /** The request: messages sent and their estimated tokens. */
   messages: number;
   tokens: number;
+  /** The seq and at_ms of the observation the request showed the model. */
+  grounded_seq?: number;
   grounded_at_ms: number;
   /** What the model wrote besides its tool calls. */
   text?: string;
@@ -425,6 +398,8 @@ export interface Step {
   reason?: string;
   /** A model planner's turns that led to the action. */
   model_turns?: ModelTurn[];
+  /** The target matched no element or several, so nothing ran; a model was told and named another. */
+  unresolved?: boolean;
   decision: Decision;
   /** What the harness tells the planner when a call repeats or the page cannot be read. */
   guidance?: string;
@@ -526,6 +501,8 @@ export interface Attempt {
   params?: Record<string, number>;
   plan: Action[] | null;
   steps: Step[] | null;
+  /** A model planner's turns that led to no step: the planning that ended the attempt (a limit, a budget). */
+  model_turns?: ModelTurn[];
   events: AppEvent[] | null;
   /** The oracle's raw answers, the evidence each condition was judged from. */
   answers?: Answer[];
@@ -693,6 +670,9 @@ export interface ModelConfig {
   model: string;
   /** The environment variable holding the key (ends in _API_KEY or _TOKEN); empty sends no key. */
   api_key_env?: string;
+  /** The OS keyring entry (service "observatory") holding the key, in place of api_key_env. */
+  api_key_keyring?: string;
+  /** US dollars per million input and output tokens, which a money budget counts. */
   price_in_per_mtok?: number;
   price_out_per_mtok?: number;
 }

@@ -56,6 +56,8 @@ export function DetailTabs(p: DetailTabsProps) {
   const requests = step?.requests ?? [];
   const console = step?.console ?? [];
   const errors = step?.page_errors ?? [];
+  const ending = attempt?.model_turns ?? [];
+  const modelTurns = (step?.model_turns?.length ?? 0) + ending.length;
   const tabs: Tab[] = [
     {
       id: "gate",
@@ -120,8 +122,8 @@ export function DetailTabs(p: DetailTabsProps) {
       label: "Ledger",
       panel: () => (p.ledger ? <LedgerPanel {...p.ledger} /> : <p className="muted">The ledger comes when the attempt finishes.</p>),
     },
-    ...(step?.model_turns?.length
-      ? [{ id: "model", label: `Model (${step.model_turns.length})`, panel: () => <ModelTurns step={step} gateDone={attempt?.verdicts.gate.done} /> }]
+    ...(modelTurns > 0
+      ? [{ id: "model", label: `Model (${modelTurns})`, panel: () => <ModelTurns step={step} gateDone={attempt?.verdicts.gate.done} ending={ending} /> }]
       : []),
     {
       id: "network",

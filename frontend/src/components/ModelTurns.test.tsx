@@ -2,6 +2,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { modelWrong, troubledTurn } from "../test/modelTurns";
+import type { ModelTurn } from "../api/types";
 import { ModelTurns } from "./ModelTurns";
 
 describe("ModelTurns", () => {
@@ -28,5 +29,18 @@ describe("ModelTurns", () => {
     render(<ModelTurns step={steps[steps.length - 1]} gateDone={false} />);
     expect(screen.getByTestId("model-claim").textContent).toBe("model said done · gate: not done");
     expect(within(screen.getByTestId("model-turn-0")).getByRole("heading").textContent).toContain("$0.0012");
+  });
+
+  it("shows the planning that ended the attempt after the step's turns, with its waits, error and the observation it saw", () => {
+    const ending: ModelTurn = { step: 3, model: "", messages: 9, tokens: 2100, grounded_seq: 8, grounded_at_ms: 4100, in_tokens: 0, out_tokens: 0, latency_ms: 0, cost_usd: 0,
+      notes: ["every model refused (openai:gpt-4.1-mini: refused (HTTP 429): quota); waited 1m0s in 2 passes"],
+      error: "the 1m0s time limit is up: time limit: planning limit reached" };
+    render(<ModelTurns step={{ ...steps[1], model_turns: [{ ...troubledTurn, grounded_seq: 4 }] }} ending={[ending]} />);
+    expect(within(screen.getByTestId("model-turn-0")).getByRole("heading").textContent).toContain("· saw observation 4");
+    const end = within(screen.getByRole("region", { name: "The planning that ended the attempt" }));
+    const t = within(end.getByTestId("model-ending-0"));
+    expect(t.getByText(/waited 1m0s in 2 passes/)).toBeTruthy();
+    expect(t.getByText("the 1m0s time limit is up: time limit: planning limit reached")).toBeTruthy();
+    expect(t.getByRole("heading").textContent).toContain("saw observation 8");
   });
 });

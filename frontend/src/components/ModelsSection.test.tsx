@@ -49,4 +49,24 @@ describe("SettingsPanel's models", () => {
     expect(screen.queryByRole("button", { name: "Test model 1" })).toBeNull();
     expect(screen.getByLabelText("Runs started here are planned by")).toHaveProperty("value", "script");
   });
+
+  it("keeps each model's prices, and stores a key typed here in the OS keyring, never in the settings", async () => {
+    const onSave = vi.fn();
+    const { api } = fakeApi();
+    render(<SettingsPanel settings={{ ...settings, models: [local] }} onSave={onSave} onStoreKey={api.settings.storeKey} />);
+    fireEvent.change(screen.getByLabelText("Input price of model 1 ($ per million tokens)"), { target: { value: "0.4" } });
+    fireEvent.change(screen.getByLabelText("Output price of model 1 ($ per million tokens)"), { target: { value: "1.6" } });
+    fireEvent.change(screen.getByLabelText("Key of model 1 from"), { target: { value: "keyring" } });
+    expect(screen.queryByLabelText("Key variable of model 1")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Keyring entry of model 1"), { target: { value: "local-llm" } });
+    fireEvent.change(screen.getByLabelText("Key for model 1"), { target: { value: "sk-typed-here" } });
+    fireEvent.click(screen.getByRole("button", { name: "Store key of model 1" }));
+    expect(api.settings.storeKey).toHaveBeenCalledWith("local-llm", "sk-typed-here");
+    expect(await screen.findByText("Stored in the OS keyring as local-llm.")).toBeTruthy();
+    expect(screen.getByLabelText("Key for model 1")).toHaveProperty("value", "");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const saved = onSave.mock.calls[0][0] as Settings;
+    expect(saved.models).toEqual([{ ...local, api_key_env: undefined, api_key_keyring: "local-llm", price_in_per_mtok: 0.4, price_out_per_mtok: 1.6 }]);
+    expect(JSON.stringify(saved)).not.toContain("sk-typed-here");
+  });
 });

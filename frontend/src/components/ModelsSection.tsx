@@ -8,6 +8,8 @@ export interface ModelsSectionProps {
   onChange(models: ModelConfig[], planner: "script" | "model"): void;
   /** Sends one tiny request to a model (Settings.TestModel); absent hides the Test buttons. */
   onTest?(m: ModelConfig): Promise<ModelTest>;
+  /** Puts a key into the OS keyring (Settings.StoreKey); absent hides the keyring's key fields. */
+  onStoreKey?(entry: string, key: string): Promise<void>;
 }
 
 type Outcome = { kind: "testing" } | { kind: "ok"; text: string } | { kind: "error"; text: string };
@@ -19,16 +21,38 @@ function why(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** A price field's value: a number of dollars, or undefined when empty or not a number. */
+function price(v: string): number | undefined {
+  const n = Number(v);
+  return v.trim() === "" || !Number.isFinite(n) ? undefined : n;
+}
+
 /**
- * The models that plan runs, in the order they are tried, and who plans runs started here.
- * Each model names the environment variable holding its key; the key itself never reaches
- * the window. Test sends the row as it stands (saved or not) one tiny request.
+ * The models that plan runs, in the order they are tried, and who plans runs started here,
+ * with each model's prices per million tokens (which a money budget counts). A model's key
+ * comes from the environment variable it names or from an OS keyring entry; a key typed here
+ * goes straight into the keyring (Store key) and is never kept in the settings or shown.
+ * Test sends the row as it stands (saved or not) one tiny request.
  */
-export function ModelsSection({ models, planner, onChange, onTest }: ModelsSectionProps) {
+export function ModelsSection({ models, planner, onChange, onTest, onStoreKey }: ModelsSectionProps) {
   const [outcomes, setOutcomes] = useState<Record<number, Outcome | undefined>>({});
+  const [keys, setKeys] = useState<Record<number, string>>({});
+  const [stored, setStored] = useState<Record<number, Outcome | undefined>>({});
   const set = (i: number, m: Partial<ModelConfig>) => {
     onChange(models.map((x, k) => (k === i ? { ...x, ...m } : x)), planner);
     setOutcomes((o) => ({ ...o, [i]: undefined }));
+  };
+  const store = async (i: number) => {
+    if (!onStoreKey) return;
+    const entry = models[i].api_key_keyring ?? "";
+    setStored((o) => ({ ...o, [i]: { kind: "testing" } }));
+    try {
+      await onStoreKey(entry, keys[i] ?? "");
+      setKeys((k) => ({ ...k, [i]: "" }));
+      setStored((o) => ({ ...o, [i]: { kind: "ok", text: `Stored in the OS keyring as ${entry}.` } }));
+    } catch (e) {
+      setStored((o) => ({ ...o, [i]: { kind: "error", text: why(e) } }));
+    }
   };
   const test = async (i: number) => {
     if (!onTest) return;
@@ -45,7 +69,8 @@ export function ModelsSection({ models, planner, onChange, onTest }: ModelsSecti
     <fieldset className="models">
       <legend>Models</legend>
       <p className="muted">
-        Keys are read from the environment variable you name (ending in _API_KEY or _TOKEN), never stored or shown here.
+        Keys are read from the environment variable you name (ending in _API_KEY or _TOKEN) or from the OS keyring; a key typed here goes only into
+        the keyring, never into the settings, a run file or the history.
       </p>
       <div className="setting">
         <label htmlFor="planner-choice">Runs started here are planned by</label>
@@ -77,14 +102,77 @@ export function ModelsSection({ models, planner, onChange, onTest }: ModelsSecti
                 <input type="url" value={m.base_url ?? ""} placeholder="the provider's own" onChange={(e) => set(i, { base_url: e.target.value })} />
               </label>
               <label>
-                Key variable of model {n}
+                Key of model {n} from
+                <select
+                  value={m.api_key_keyring !== undefined ? "keyring" : "env"}
+                  onChange={(e) =>
+                    set(i, e.target.value === "keyring" ? { api_key_env: undefined, api_key_keyring: m.provider } : { api_key_keyring: undefined, api_key_env: "" })
+                  }
+                >
+                  <option value="env">an environment variable</option>
+                  <option value="keyring">the OS keyring</option>
+                </select>
+              </label>
+              {m.api_key_keyring === undefined ? (
+                <label>
+                  Key variable of model {n}
+                  <input
+                    type="text"
+                    value={m.api_key_env ?? ""}
+                    placeholder="none"
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(e) => set(i, { api_key_env: e.target.value.trim() })}
+                  />
+                </label>
+              ) : (
+                <>
+                  <label>
+                    Keyring entry of model {n}
+                    <input type="text" value={m.api_key_keyring} autoComplete="off" spellCheck={false} onChange={(e) => set(i, { api_key_keyring: e.target.value.trim() })} />
+                  </label>
+                  {onStoreKey && (
+                    <>
+                      <label>
+                        Key for model {n}
+                        <input
+                          type="password"
+                          value={keys[i] ?? ""}
+                          placeholder="stored in the keyring, never here"
+                          autoComplete="off"
+                          onChange={(e) => {
+                            const v = e.target.value;
+                            setKeys((k) => ({ ...k, [i]: v }));
+                          }}
+                        />
+                      </label>
+                      <button type="button" disabled={stored[i]?.kind === "testing" || !m.api_key_keyring || !(keys[i] ?? "").trim()} onClick={() => void store(i)}>
+                        Store key of model {n}
+                      </button>
+                    </>
+                  )}
+                </>
+              )}
+              <label>
+                Input price of model {n} ($ per million tokens)
                 <input
-                  type="text"
-                  value={m.api_key_env ?? ""}
-                  placeholder="none"
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(e) => set(i, { api_key_env: e.target.value.trim() })}
+                  type="number"
+                  min={0}
+                  step="any"
+                  value={m.price_in_per_mtok ?? ""}
+                  placeholder="not set"
+                  onChange={(e) => set(i, { price_in_per_mtok: price(e.target.value) })}
+                />
+              </label>
+              <label>
+                Output price of model {n} ($ per million tokens)
+                <input
+                  type="number"
+                  min={0}
+                  step="any"
+                  value={m.price_out_per_mtok ?? ""}
+                  placeholder="not set"
+                  onChange={(e) => set(i, { price_out_per_mtok: price(e.target.value) })}
                 />
               </label>
               <div className="model-actions">
@@ -96,6 +184,8 @@ export function ModelsSection({ models, planner, onChange, onTest }: ModelsSecti
                 <button type="button" onClick={() => {
                   onChange(models.filter((_, k) => k !== i), planner);
                   setOutcomes({});
+                  setKeys({});
+                  setStored({});
                 }}>
                   Remove model {n}
                 </button>
@@ -103,6 +193,11 @@ export function ModelsSection({ models, planner, onChange, onTest }: ModelsSecti
               <p className={out?.kind === "error" ? "warn model-test" : "muted model-test"} aria-live="polite" data-testid={`model-test-${n}`}>
                 {out?.kind === "testing" ? "Testing…" : out ? out.text : ""}
               </p>
+              {m.api_key_keyring !== undefined && (
+                <p className={stored[i]?.kind === "error" ? "warn model-test" : "muted model-test"} aria-live="polite" data-testid={`model-key-${n}`}>
+                  {stored[i]?.kind === "testing" ? "Storing…" : (stored[i]?.text ?? "")}
+                </p>
+              )}
             </li>
           );
         })}

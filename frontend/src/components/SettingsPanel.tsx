@@ -11,6 +11,8 @@ export interface SettingsPanelProps {
   onSave(s: Settings): void;
   /** Sends one tiny request to a model (Settings.TestModel). */
   onTestModel?(m: ModelConfig): Promise<ModelTest>;
+  /** Puts a key into the OS keyring (Settings.StoreKey). */
+  onStoreKey?(entry: string, key: string): Promise<void>;
   /** Checks the browser endpoints' health (Browsers.Health); absent hides the section. */
   onCheckEndpoints?(): Promise<EndpointHealth[]>;
   /** The browsers found (Browsers.Status); null while being read. */
@@ -56,7 +58,7 @@ function withField<K extends keyof ConfigOverride>(o: ConfigOverride, key: K, va
  * The numbers and switches runs use. A config field left empty keeps each attempt's own value
  * (the fixed-wait attempt still waits a fixed delay); a filled one overrides every attempt.
  */
-export function SettingsPanel({ settings, onSave, onTestModel, onCheckEndpoints, browsers = null }: SettingsPanelProps) {
+export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onCheckEndpoints, browsers = null }: SettingsPanelProps) {
   const [draft, setDraft] = useState<Settings>({ ...settings, config: settings.config ?? {} });
   const cfg = draft.config;
   const setField = <K extends keyof ConfigOverride>(key: K, value: ConfigOverride[K] | undefined) =>
@@ -140,6 +142,7 @@ export function SettingsPanel({ settings, onSave, onTestModel, onCheckEndpoints,
         models={draft.models ?? []}
         planner={draft.planner ?? "script"}
         onTest={onTestModel}
+        onStoreKey={onStoreKey}
         onChange={(models, planner) => setDraft({ ...draft, models, planner })}
       />
     </form>

@@ -64,6 +64,7 @@ export function fakeApi() {
       get: vi.fn().mockResolvedValue({ config: {}, headed: false, browser_path: "", video: false, screenshots: true, trace: false }),
       save: vi.fn().mockResolvedValue(undefined),
       testModel: vi.fn().mockResolvedValue({ model: "openai:tiny", reply: "Connected. · done({})", latency_ms: 42 }),
+      storeKey: vi.fn().mockResolvedValue(undefined),
     },
     session: {
       ready: vi.fn().mockResolvedValue({ version: "dev", transport: "http", data_dir: "/tmp/obs" }),

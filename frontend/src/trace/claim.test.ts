@@ -23,4 +23,11 @@ describe("the model's claim", () => {
     expect(claimText(steps, false)).toBe("model did not say done · gate: not done");
     expect(rowCells({ ...modelWrong, steps }, columns).claim).toMatchObject({ text: "not said", wrong: false });
   });
+
+  it("counts an attempt whose planning ended before any step as planned by the model", () => {
+    const ending = { ...savesNormally, steps: [], model_turns: [{ step: 0, model: "", messages: 2, tokens: 900, grounded_at_ms: 0, in_tokens: 0, out_tokens: 0,
+      latency_ms: 0, cost_usd: 0, error: "the 1m0s time limit is up: time limit: planning limit reached" }] };
+    expect(withClaim(columnsOf(lab.columns), [ending]).map((c) => c.kind)).toContain("claim");
+    expect(rowCells(ending, columns).claim).toMatchObject({ text: "not said", wrong: false });
+  });
 });

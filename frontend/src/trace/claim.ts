@@ -6,9 +6,9 @@ import type { Cell, Column } from "../verdicts";
 /** The column's key, and its kind in the attempts table. */
 export const CLAIM = "claim";
 
-/** Whether a model planned any of steps. */
-export function modelPlanned(steps: Step[] | null): boolean {
-  return (steps ?? []).some((s) => (s.model_turns ?? []).length > 0);
+/** Whether a model planned the attempt: a step of it, or the planning that ended it (Attempt.model_turns). */
+export function modelPlanned(a: Attempt): boolean {
+  return (a.model_turns ?? []).length > 0 || (a.steps ?? []).some((s) => (s.model_turns ?? []).length > 0);
 }
 
 /** Whether the model called done in steps: a done call that became the step's action. */
@@ -23,7 +23,7 @@ export function claimText(steps: Step[] | null, gateDone: boolean): string {
 
 /** The claim column, before the gate's, when a model planned any of attempts; else columns. */
 export function withClaim(columns: Column[], attempts: Attempt[]): Column[] {
-  if (!attempts.some((a) => modelPlanned(a.steps))) return columns;
+  if (!attempts.some(modelPlanned)) return columns;
   const claim: Column = { key: CLAIM, label: "Model's claim", kind: "claim", hint: "what the model said; wrong where it said done and the gate disagrees" };
   const at = columns.findIndex((c) => c.kind === "gate");
   return [...columns.slice(0, at), claim, ...columns.slice(at)];
@@ -31,7 +31,7 @@ export function withClaim(columns: Column[], attempts: Attempt[]): Column[] {
 
 /** The claim cell of a: wrong when the model said done and the gate did not agree. */
 export function claimCell(a: Attempt): Cell {
-  if (!modelPlanned(a.steps)) return { text: "—", wrong: false, unconfirmed: false, evidence: "no model planned this attempt" };
+  if (!modelPlanned(a)) return { text: "—", wrong: false, unconfirmed: false, evidence: "no model planned this attempt" };
   const done = saidDone(a.steps);
   return { text: done ? "done" : "not said", wrong: done && !a.verdicts.gate.done, unconfirmed: false, evidence: claimText(a.steps, a.verdicts.gate.done) };
 }
