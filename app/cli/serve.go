@@ -51,8 +51,8 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				// carries the access token: only who can read it can use the server.
 				url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
 				fmt.Fprintln(env.Stdout, url)
-				fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, dataDir)
-				fmt.Fprintf(env.Stderr, "labs listen on %s, where the browser is sent\n", cmp.Or(endpoints.labHost, labs.DefaultHost))
+				fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, safe(dataDir))
+				fmt.Fprintf(env.Stderr, "labs listen on %s, where the browser is sent\n", safe(cmp.Or(endpoints.labHost, labs.DefaultHost)))
 				go func() {
 					<-cmd.Context().Done()
 					shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
