@@ -50,6 +50,9 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 		"duplicate-id.yaml":          `at success[1].id: "ok" is already the id of success[0]`,
 		"credentials-in-url.yaml":    "at start_url: \"http://admin:xxxxx@127.0.0.1:8080/\": credentials do not belong in a URL",
 		"duplicate-key.json":         "at success[0].page.text: duplicate key",
+		"duplicate-escaped-key.json": "at success[0].page.text: duplicate key",
+		"duplicate-escaped-key.yaml": "at name: duplicate key",
+		"case-variant-key.json":      "at success[0].page.Text: unknown field",
 		"unknown-field.json":         "at attempts[0].config.retries: unknown field",
 		"bad-json.json":              "line 1: not valid JSON: unexpected end of the file",
 	}
