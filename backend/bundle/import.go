@@ -83,7 +83,7 @@ func scan(r io.ReaderAt, size int64) (contents, error) {
 	if run == nil {
 		return contents{}, refuse("", "no %s entry: a bundle holds the run file as %s", RunFile, RunFile)
 	}
-	data, err := readRunFile(run)
+	data, err := readRunFile(run, meter)
 	if err != nil {
 		return contents{}, err
 	}
@@ -124,13 +124,14 @@ func checkEntry(f *zip.File, seen map[string]bool) *Error {
 	return nil
 }
 
-// readRunFile reads the run file's entry, refusing one over runfile.MaxBytes.
-func readRunFile(f *zip.File) ([]byte, error) {
+// readRunFile reads the run file's entry, refusing one over runfile.MaxBytes or one that
+// expands past MaxRatio (meter counts what it reads from the archive).
+func readRunFile(f *zip.File, meter *budgetReader) ([]byte, error) {
 	if f.UncompressedSize64 > runfile.MaxBytes {
 		return nil, refuse(f.Name, "%d bytes, over the %d MiB limit of a run file", f.UncompressedSize64, runfile.MaxBytes>>20)
 	}
 	var buf bytes.Buffer
-	if err := copyEntry(&buf, f); err != nil {
+	if err := copyEntry(newRatioWriter(&buf, f.Name, meter), f); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
