@@ -87,6 +87,29 @@ func (t *Transfer) WriteBundle(w io.Writer, id string) error {
 	return err
 }
 
+// BundleFile writes the bundle of a stored run to a temporary file in the data folder,
+// held so that SweepDebris removes it if this process dies first, and returns it open and
+// rewound, with the function that closes and removes it.
+func (t *Transfer) BundleFile(id string) (*os.File, func(), error) {
+	held, f, err := scratch.File(t.tempRoot, bundlePrefix)
+	if err != nil {
+		return nil, nil, fmt.Errorf("writing the bundle of %s: %w", id, err)
+	}
+	remove := func() {
+		f.Close()
+		held.Remove()
+	}
+	if err := t.WriteBundle(f, id); err != nil {
+		remove()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		remove()
+		return nil, nil, err
+	}
+	return f, remove, nil
+}
+
 // ImportFile imports the run file or bundle at path, telling them apart by content, and
 // reading no more than their size limits allow. path may be a pipe (/dev/stdin, a FIFO):
 // it is then received as an upload is.
@@ -142,14 +165,27 @@ func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) 
 	return t.importFile(held.Path, name)
 }
 
-// writeAtomically writes through a temporary file renamed into place, so a failed export
-// leaves no half-written file.
+// partInfix follows the target's name in the name of the temporary file writeAtomically
+// writes beside it: ".run.json.part-<random>", with its lock file (see scratch).
+const partInfix = ".part-"
+
+// writeAtomically writes through a temporary file beside path renamed into place, so a
+// failed export leaves no half-written file. The temporary file is held (see scratch): one
+// that a killed process left beside path, which nobody holds, is removed by the next write
+// to path, and one another live process is writing is left alone.
 func writeAtomically(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	dir := filepath.Dir(path)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("writing %s: %s is not a folder one can write into", path, dir)
+	}
+	prefix := "." + filepath.Base(path) + partInfix
+	// A sweep that fails leaves stale files, never a live one: the write goes on regardless.
+	_, _ = scratch.Sweep(dir, prefix)
+	held, tmp, err := scratch.File(dir, prefix)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name())
+	defer held.Remove() // after the rename there is nothing left to remove but the lock
 	if err := tmp.Chmod(0o644); err != nil { // a file to share, not a private temp file
 		tmp.Close()
 		return err
@@ -161,5 +197,5 @@ func writeAtomically(path string, write func(io.Writer) error) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return os.Rename(tmp.Name(), path)
+	return os.Rename(held.Path, path)
 }

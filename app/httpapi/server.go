@@ -9,7 +9,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -84,22 +83,17 @@ func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 	}
 }
 
-// serveBundle sends a run's bundle as a download. It is written to a temporary file first,
-// not to memory (a bundle can be hundreds of MiB), so that a failure is still an honest
-// error status rather than a truncated zip.
+// serveBundle sends a run's bundle as a download. It is written to a temporary file in the
+// data folder first (see Transfer.BundleFile), not to memory (a bundle can be hundreds of
+// MiB), so that a failure is still an honest error status rather than a truncated zip.
 func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
-	tmp, err := os.CreateTemp("", "observatory-bundle-*.zip")
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
 	id := r.PathValue("id")
-	if err := files.WriteBundle(tmp, id); err != nil {
+	tmp, remove, err := files.BundleFile(id)
+	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
+	defer remove()
 	name := "observatory-run-" + id + ".zip"
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
