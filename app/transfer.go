@@ -185,7 +185,8 @@ func writeAtomically(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	defer held.Remove() // after the rename there is nothing left to remove but the lock
+	// After the rename only the lock is left to remove.
+	defer held.Remove()
 	if err := tmp.Chmod(0o644); err != nil { // a file to share, not a private temp file
 		tmp.Close()
 		return err
