@@ -43,6 +43,9 @@ type Outcome struct {
 	Reason   string
 	// Err is the error that ended the attempt, if one did (errors.Is works on it).
 	Err error
+	// BrowserLog is what the browser logged around the first browser error of the attempt
+	// (see BrowserLogOf), secrets masked.
+	BrowserLog string
 }
 
 // Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
@@ -107,6 +110,8 @@ type run struct {
 	start time.Time
 	steps []Step
 	err   error // the error that ended the attempt
+	// browserLog is the log the first failing browser call carried (see BrowserLogOf).
+	browserLog string
 	// secrets are the task's declared secret values and those typed by secret actions; no
 	// recorded sample or traffic shows them.
 	secrets []string
@@ -543,7 +548,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
-	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err}
+	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, BrowserLog: maskSecrets(r.browserLog, r.secrets)}
 }
 
 // stop aborts the page's pending work once. It runs even when the attempt's context is
@@ -595,6 +600,9 @@ func (x *Executor) now() time.Time {
 // died, the error kept is the death rather than the cancellation it caused. It returns the
 // terminal state and the error as kept.
 func (r *run) fail(err error, class ActionClass) (Terminal, error) {
+	if r.browserLog == "" {
+		r.browserLog = BrowserLogOf(err)
+	}
 	if gone := r.gone(); gone != nil && errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone) {
 		err = gone
 	}

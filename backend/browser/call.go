@@ -164,25 +164,55 @@ func do(ctx context.Context, lim limits, fn func() error) error {
 }
 
 // shortError is an error whose message is cut to its first line; it still unwraps to the
-// whole error, so errors.Is sees everything.
+// whole error, so errors.Is sees everything, and carries the rest as its browser log (see
+// agent.LoggedError).
 type shortError struct {
-	msg string
-	err error
+	msg    string
+	err    error
+	detail string
 }
 
-func (e *shortError) Error() string { return e.msg }
-func (e *shortError) Unwrap() error { return e.err }
+func (e *shortError) Error() string      { return e.msg }
+func (e *shortError) Unwrap() error      { return e.err }
+func (e *shortError) BrowserLog() string { return e.detail }
 
-// shorten cuts err's message to its first line, prefixed with what failed, and writes the
-// rest to log: Playwright appends Chromium's launch log and its own call log to errors,
-// kilobytes that belong in a log, not in an attempt's reason.
+var _ agent.LoggedError = (*shortError)(nil)
+
+// shorten cuts err's message to its first line, prefixed with what failed, and keeps the
+// rest as the error's browser log, also writing it to log: Playwright appends Chromium's
+// launch log and its own call log to errors, kilobytes that belong beside an attempt's
+// reason, not in it.
 func shorten(log io.Writer, what string, err error) error {
-	head, detail, _ := strings.Cut(err.Error(), "\n")
-	head = strings.TrimSpace(head)
-	if detail = strings.TrimSpace(detail); detail != "" && log != nil {
+	head, detail := splitDetail(err)
+	if detail != "" && log != nil {
 		fmt.Fprintf(log, "observatory: %s: %s\n%s\n", what, head, detail)
 	}
-	return &shortError{msg: what + ": " + head, err: err}
+	return &shortError{msg: what + ": " + head, err: err, detail: detail}
+}
+
+// splitDetail splits err's message into its first line and the rest, each trimmed.
+func splitDetail(err error) (head, detail string) {
+	head, detail, _ = strings.Cut(err.Error(), "\n")
+	return strings.TrimSpace(head), strings.TrimSpace(detail)
+}
+
+// loggedError is err (one line) carrying detail, the browser log of the Playwright error
+// that revealed the browser's death.
+type loggedError struct {
+	err    error
+	detail string
+}
+
+func (e *loggedError) Error() string      { return e.err.Error() }
+func (e *loggedError) Unwrap() error      { return e.err }
+func (e *loggedError) BrowserLog() string { return e.detail }
+
+// withDetail is err carrying the detail of the Playwright error from, if it has any.
+func withDetail(err, from error) error {
+	if _, detail := splitDetail(from); detail != "" {
+		return &loggedError{err: err, detail: detail}
+	}
+	return err
 }
 
 // isContextErr reports whether err is a context's cancellation or deadline.

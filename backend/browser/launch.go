@@ -305,7 +305,7 @@ func (b *Browser) limits() limits { return limits{life: b.life, timeout: b.timeo
 func (b *Browser) fail(what string, err error) error {
 	if gone := goneWith(b.life, err); gone != nil {
 		b.logOnce(what, err)
-		return fmt.Errorf("%s: %w", what, gone)
+		return withDetail(fmt.Errorf("%s: %w", what, gone), err)
 	}
 	if isContextErr(err) {
 		return fmt.Errorf("%s: %w", what, err)

@@ -366,5 +366,5 @@ func (p *Page) fail(what string, err error) error {
 		}
 	}
 	p.b.logOnce(what, err)
-	return fmt.Errorf("%s: %w", what, gone)
+	return withDetail(fmt.Errorf("%s: %w", what, gone), err)
 }

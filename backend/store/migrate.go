@@ -35,6 +35,8 @@ var migrations = []migration{
 		addColumns("steps", "`transfers` text")},
 	{8, "the address a run's lab listened on",
 		addColumns("runs", "`lab_host` text NOT NULL DEFAULT ''")},
+	{9, "what the browser logged around the error that ended an attempt",
+		addColumns("attempts", "`browser_log` text NOT NULL DEFAULT ''")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.
