@@ -548,6 +548,11 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
+	if r.browserLog == "" && errors.Is(r.err, ErrBrowserGone) {
+		// The call that ended the attempt may have failed before any call brought the
+		// browser's log; the page knows it once one has.
+		r.browserLog = BrowserLogOf(r.gone())
+	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, BrowserLog: maskSecrets(r.browserLog, r.secrets)}
 }
 

@@ -29,8 +29,13 @@ type lifeline struct {
 	done chan struct{}
 	once sync.Once
 	why  string // set before done is closed
-	// logOnce guards logging the detail of the first error the death caused.
-	logOnce sync.Once
+	// parent is the lifeline l follows (a page's follows its browser's), nil for a root;
+	// the death's browser log is kept at the root.
+	parent *lifeline
+	// detail is the browser log of the first error the death caused that carried one
+	// (Playwright appends it to the calls in flight when a browser goes).
+	detailMu sync.Mutex
+	detail   string
 }
 
 func newLifeline() *lifeline { return &lifeline{done: make(chan struct{})} }
@@ -43,8 +48,35 @@ func (l *lifeline) cut(why string) {
 	})
 }
 
-// follow cuts l when parent is cut, until l itself is cut.
+// note keeps detail as the death's browser log if none is kept yet, and reports whether it
+// was kept.
+func (l *lifeline) note(detail string) bool {
+	if l.parent != nil {
+		return l.parent.note(detail)
+	}
+	l.detailMu.Lock()
+	defer l.detailMu.Unlock()
+	if detail == "" || l.detail != "" {
+		return false
+	}
+	l.detail = detail
+	return true
+}
+
+// noted is the death's browser log kept by note, "" if none.
+func (l *lifeline) noted() string {
+	if l.parent != nil {
+		return l.parent.noted()
+	}
+	l.detailMu.Lock()
+	defer l.detailMu.Unlock()
+	return l.detail
+}
+
+// follow cuts l when parent is cut, until l itself is cut, and keeps the death's browser
+// log with parent's. Call it before l is used.
 func (l *lifeline) follow(parent *lifeline) {
+	l.parent = parent
 	go func() {
 		select {
 		case <-parent.done:
@@ -151,7 +183,27 @@ func callOwned[T any](ctx context.Context, lim limits, fn func() (T, error), rel
 	case <-ctx.Done():
 		return abandon(ctx.Err())
 	case <-cut:
-		return abandon(lim.life.err())
+		// The call in flight when the browser died usually fails a moment later with the
+		// browser's log appended: wait that long for it, for the attempt's browser log.
+		gone := lim.life.err()
+		select {
+		case r := <-done:
+			if r.err == nil && release != nil {
+				go release(r.v)
+			}
+			return zero, withDetail(gone, r.err)
+		case <-time.After(deathGrace):
+			// Its log, should it come later, is still kept for the calls that follow.
+			go func() {
+				switch r := <-done; {
+				case r.err != nil:
+					lim.life.note(detailOf(r.err))
+				case release != nil:
+					release(r.v)
+				}
+			}()
+			return zero, gone
+		}
 	case <-timer.C:
 		return abandon(fmt.Errorf("no answer from the browser within %s: %w", lim.timeout, context.DeadlineExceeded))
 	}
@@ -207,12 +259,26 @@ func (e *loggedError) Error() string      { return e.err.Error() }
 func (e *loggedError) Unwrap() error      { return e.err }
 func (e *loggedError) BrowserLog() string { return e.detail }
 
-// withDetail is err carrying the detail of the Playwright error from, if it has any.
+// withDetail is err carrying the detail of from (see detailOf), if it has any.
 func withDetail(err, from error) error {
-	if _, detail := splitDetail(from); detail != "" {
+	if detail := detailOf(from); detail != "" {
 		return &loggedError{err: err, detail: detail}
 	}
 	return err
+}
+
+// detailOf is what Playwright appended to err: the browser log an error of this package
+// carries, or the lines after the first of a Playwright error; "" for nil.
+func detailOf(err error) string {
+	if err == nil {
+		return ""
+	}
+	var le agent.LoggedError
+	if errors.As(err, &le) {
+		return le.BrowserLog()
+	}
+	_, detail := splitDetail(err)
+	return detail
 }
 
 // isContextErr reports whether err is a context's cancellation or deadline.
