@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -112,12 +113,13 @@ func (t *Transfer) BundleFile(id string) (*os.File, func(), error) {
 
 // ImportFile imports the run file or bundle at path, telling them apart by content, and
 // reading no more than their size limits allow. path may be a pipe (/dev/stdin, a FIFO):
-// it is then received as an upload is.
-func (t *Transfer) ImportFile(path string) (ImportResult, error) {
-	return t.importFile(path, filepath.Base(path))
+// it is then received as an upload is. A bundle's import stops when ctx ends, keeping
+// nothing of it.
+func (t *Transfer) ImportFile(ctx context.Context, path string) (ImportResult, error) {
+	return t.importFile(ctx, path, filepath.Base(path))
 }
 
-func (t *Transfer) importFile(path, name string) (ImportResult, error) {
+func (t *Transfer) importFile(ctx context.Context, path, name string) (ImportResult, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return ImportResult{}, err // it names the path
@@ -129,13 +131,16 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	}
 	if !info.Mode().IsRegular() {
 		// A bundle is read at offsets, which a pipe cannot do: spool it to a file first.
-		return t.ImportUpload(name, file)
+		return t.ImportUpload(ctx, name, file)
 	}
 	var res runfile.Result
 	if br := bufio.NewReader(file); bundle.Sniff(br) {
-		res, err = bundle.Import(Resolve, t.store, t.mediaRoot, name, file, info.Size())
+		res, err = bundle.Import(ctx, Resolve, t.store, t.mediaRoot, name, file, info.Size())
 	} else {
 		res, err = runfile.Import(Resolve, t.store, name, br)
+	}
+	if err != nil && ctx.Err() != nil {
+		return ImportResult{}, fmt.Errorf("%s: the import was stopped; nothing of it was kept (%w)", name, err)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
@@ -146,7 +151,7 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 // ImportUpload imports a run file or bundle whose bytes arrive on r (the HTTP transport's
 // upload), spooling them to a temporary file of at most bundle.MaxBundleBytes in the data
 // folder, held so that SweepDebris removes it if this process dies first.
-func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) {
+func (t *Transfer) ImportUpload(ctx context.Context, name string, r io.Reader) (ImportResult, error) {
 	held, tmp, err := scratch.File(t.tempRoot, uploadPrefix)
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("receiving %s: %w", name, err)
@@ -162,7 +167,7 @@ func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) 
 	if n > bundle.MaxBundleBytes {
 		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
 	}
-	return t.importFile(held.Path, name)
+	return t.importFile(ctx, held.Path, name)
 }
 
 // partInfix follows the target's name in the name of the temporary file writeAtomically

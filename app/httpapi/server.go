@@ -107,7 +107,7 @@ func serveUpload(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
 		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "uploads must be sent as application/octet-stream"})
 		return
 	}
-	res, err := files.ImportUpload(r.PathValue("name"), r.Body)
+	res, err := files.ImportUpload(r.Context(), r.PathValue("name"), r.Body)
 	if err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
 		return

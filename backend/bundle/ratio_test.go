@@ -3,6 +3,7 @@ package bundle
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestZipBombEntryIsRefusedByName(t *testing.T) {
 	bomb, ratio := deflated(t, screenshot, make([]byte, 64<<20)) // 64 MiB of zeros
 	t.Logf("64 MiB of zeros in a %d-byte archive: %.0f to 1", len(bomb), ratio)
 	root, saver := t.TempDir(), &fakeSaver{}
-	_, err := Import(findFake, saver, root, "bomb.zip", bytes.NewReader(bomb), int64(len(bomb)))
+	_, err := Import(context.Background(), findFake, saver, root, "bomb.zip", bytes.NewReader(bomb), int64(len(bomb)))
 	var refused *Error
 	if !errors.As(err, &refused) || refused.Entry != screenshot || !strings.Contains(refused.Problem, "expands more than 200 times") {
 		t.Fatalf("Import = %v, want the bomb entry refused for its ratio", err)
@@ -63,7 +64,7 @@ func TestCompressibleMediaWithinTheRatioIsAccepted(t *testing.T) {
 		t.Fatalf("the media deflate only %.1f to 1; the test wants a highly compressible entry", ratio)
 	}
 	root, saver := t.TempDir(), &fakeSaver{}
-	if _, err := Import(findFake, saver, root, "ok.zip", bytes.NewReader(archive), int64(len(archive))); err != nil {
+	if _, err := Import(context.Background(), findFake, saver, root, "ok.zip", bytes.NewReader(archive), int64(len(archive))); err != nil {
 		t.Fatalf("Import of media deflating %.0f to 1: %v", ratio, err)
 	}
 	if len(saver.saved) != 1 {
@@ -85,7 +86,7 @@ func TestRunFileBombIsRefusedByName(t *testing.T) {
 	bomb, ratio := deflated(t, RunFile, padded)
 	t.Logf("a %d-byte run file in a %d-byte archive: %.0f to 1", len(padded), len(bomb), ratio)
 	root, saver := t.TempDir(), &fakeSaver{}
-	_, err := Import(findFake, saver, root, "bomb.zip", bytes.NewReader(bomb), int64(len(bomb)))
+	_, err := Import(context.Background(), findFake, saver, root, "bomb.zip", bytes.NewReader(bomb), int64(len(bomb)))
 	var refused *Error
 	if !errors.As(err, &refused) || refused.Entry != RunFile || !strings.Contains(refused.Problem, "expands more than 200 times") {
 		t.Fatalf("Import = %v, want run.json refused for its ratio", err)
