@@ -24,25 +24,26 @@ type Handler struct {
 	mux   *http.ServeMux
 	hub   *hub
 	guard *guard
+	files *files
 }
 
 // New builds the handler and connects the services' events to its WebSocket. token is the
 // access token the printed address carries; every request needs it (as the session cookie
 // that opening that address sets).
 func New(services *app.Services, assets fs.FS, dataDir, token string) *Handler {
-	h := &Handler{mux: http.NewServeMux(), hub: newHub(), guard: &guard{token: token}}
+	h := &Handler{mux: http.NewServeMux(), hub: newHub(), guard: &guard{token: token}, files: newFiles()}
 	services.SetEmitter(h.hub)
 	d := newDispatcher(services.Bind()...)
 	h.mux.HandleFunc("POST /api/{service}/{method}", func(w http.ResponseWriter, r *http.Request) {
 		serveCall(w, r, d)
 	})
 	h.mux.HandleFunc("GET /api/events", h.hub.serve)
-	h.mux.HandleFunc("GET /bundle/{id}", func(w http.ResponseWriter, r *http.Request) {
+	h.mux.HandleFunc("GET /bundle/{id}", h.files.track(func(w http.ResponseWriter, r *http.Request) {
 		serveBundle(w, r, services.Transfer)
-	})
-	h.mux.HandleFunc("POST /upload/{name}", func(w http.ResponseWriter, r *http.Request) {
+	}))
+	h.mux.HandleFunc("POST /upload/{name}", h.files.track(func(w http.ResponseWriter, r *http.Request) {
 		serveUpload(w, r, services.Transfer)
-	})
+	}))
 	h.mux.Handle("GET "+app.MediaPrefix, app.MediaHandler(app.MediaRoot(dataDir)))
 	h.mux.Handle("GET /", http.FileServerFS(assets))
 	return h
