@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -110,5 +111,5 @@ func (f *Files) ImportDialog() (ImportResult, error) {
 	if err != nil || path == "" {
 		return ImportResult{}, err
 	}
-	return f.transfer.ImportFile(path)
+	return f.transfer.ImportFile(context.Background(), path)
 }

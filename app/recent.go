@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"observatory/backend/jsonstrict"
 )
 
 // filePrefix marks a task reference that names a task file opened here ("file:3fa9…").
@@ -161,7 +163,7 @@ func (r *recentTasks) read() ([]recentTask, error) {
 		return nil, fmt.Errorf("reading the recent tasks: %w", err)
 	}
 	var list []recentTask
-	if err := json.Unmarshal(b, &list); err != nil {
+	if err := jsonstrict.Unmarshal(b, &list); err != nil {
 		return nil, nil // a damaged list is forgotten, not fatal: the tasks can be opened again
 	}
 	return slices.DeleteFunc(list, func(t recentTask) bool { return !validRef(t.Ref) }), nil

@@ -65,10 +65,7 @@ func (s *Settings) Get() (UserSettings, error) {
 	if err != nil {
 		return out, fmt.Errorf("reading settings: %w", err)
 	}
-	if err := jsonstrict.Check(b); err != nil {
-		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
+	if err := jsonstrict.Unmarshal(b, &out); err != nil {
 		return DefaultSettings(), fmt.Errorf("settings file %s is damaged (%v); saving settings again replaces it", s.path, err)
 	}
 	return out, nil

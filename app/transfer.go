@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -87,14 +88,38 @@ func (t *Transfer) WriteBundle(w io.Writer, id string) error {
 	return err
 }
 
-// ImportFile imports the run file or bundle at path, telling them apart by content, and
-// reading no more than their size limits allow. path may be a pipe (/dev/stdin, a FIFO):
-// it is then received as an upload is.
-func (t *Transfer) ImportFile(path string) (ImportResult, error) {
-	return t.importFile(path, filepath.Base(path))
+// BundleFile writes the bundle of a stored run to a temporary file in the data folder,
+// held so that SweepDebris removes it if this process dies first, and returns it open and
+// rewound, with the function that closes and removes it.
+func (t *Transfer) BundleFile(id string) (*os.File, func(), error) {
+	held, f, err := scratch.File(t.tempRoot, bundlePrefix)
+	if err != nil {
+		return nil, nil, fmt.Errorf("writing the bundle of %s: %w", id, err)
+	}
+	remove := func() {
+		f.Close()
+		held.Remove()
+	}
+	if err := t.WriteBundle(f, id); err != nil {
+		remove()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		remove()
+		return nil, nil, err
+	}
+	return f, remove, nil
 }
 
-func (t *Transfer) importFile(path, name string) (ImportResult, error) {
+// ImportFile imports the run file or bundle at path, telling them apart by content, and
+// reading no more than their size limits allow. path may be a pipe (/dev/stdin, a FIFO):
+// it is then received as an upload is. A bundle's import stops when ctx ends, keeping
+// nothing of it.
+func (t *Transfer) ImportFile(ctx context.Context, path string) (ImportResult, error) {
+	return t.importFile(ctx, path, filepath.Base(path))
+}
+
+func (t *Transfer) importFile(ctx context.Context, path, name string) (ImportResult, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return ImportResult{}, err // it names the path
@@ -106,13 +131,16 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 	}
 	if !info.Mode().IsRegular() {
 		// A bundle is read at offsets, which a pipe cannot do: spool it to a file first.
-		return t.ImportUpload(name, file)
+		return t.ImportUpload(ctx, name, file)
 	}
 	var res runfile.Result
 	if br := bufio.NewReader(file); bundle.Sniff(br) {
-		res, err = bundle.Import(Resolve, t.store, t.mediaRoot, name, file, info.Size())
+		res, err = bundle.Import(ctx, Resolve, t.store, t.mediaRoot, name, file, info.Size())
 	} else {
 		res, err = runfile.Import(Resolve, t.store, name, br)
+	}
+	if err != nil && ctx.Err() != nil {
+		return ImportResult{}, fmt.Errorf("%s: the import was stopped; nothing of it was kept (%w)", name, err)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
@@ -123,7 +151,7 @@ func (t *Transfer) importFile(path, name string) (ImportResult, error) {
 // ImportUpload imports a run file or bundle whose bytes arrive on r (the HTTP transport's
 // upload), spooling them to a temporary file of at most bundle.MaxBundleBytes in the data
 // folder, held so that SweepDebris removes it if this process dies first.
-func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) {
+func (t *Transfer) ImportUpload(ctx context.Context, name string, r io.Reader) (ImportResult, error) {
 	held, tmp, err := scratch.File(t.tempRoot, uploadPrefix)
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("receiving %s: %w", name, err)
@@ -139,17 +167,31 @@ func (t *Transfer) ImportUpload(name string, r io.Reader) (ImportResult, error) 
 	if n > bundle.MaxBundleBytes {
 		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
 	}
-	return t.importFile(held.Path, name)
+	return t.importFile(ctx, held.Path, name)
 }
 
-// writeAtomically writes through a temporary file renamed into place, so a failed export
-// leaves no half-written file.
+// partInfix follows the target's name in the name of the temporary file writeAtomically
+// writes beside it: ".run.json.part-<random>", with its lock file (see scratch).
+const partInfix = ".part-"
+
+// writeAtomically writes through a temporary file beside path renamed into place, so a
+// failed export leaves no half-written file. The temporary file is held (see scratch): one
+// that a killed process left beside path, which nobody holds, is removed by the next write
+// to path, and one another live process is writing is left alone.
 func writeAtomically(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	dir := filepath.Dir(path)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("writing %s: %s is not a folder one can write into", path, dir)
+	}
+	prefix := "." + filepath.Base(path) + partInfix
+	// A sweep that fails leaves stale files, never a live one: the write goes on regardless.
+	_, _ = scratch.Sweep(dir, prefix)
+	held, tmp, err := scratch.File(dir, prefix)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name())
+	// After the rename only the lock is left to remove.
+	defer held.Remove()
 	if err := tmp.Chmod(0o644); err != nil { // a file to share, not a private temp file
 		tmp.Close()
 		return err
@@ -161,5 +203,5 @@ func writeAtomically(path string, write func(io.Writer) error) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return os.Rename(tmp.Name(), path)
+	return os.Rename(held.Path, path)
 }

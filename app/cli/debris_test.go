@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -95,11 +96,11 @@ func TestHelperKilledMidImport(t *testing.T) {
 	stalls := make(chan string)
 	r := &stalledReaderAt{r: bytes.NewReader(data), stall: video + 1<<20, end: video + 3<<20, stalls: stalls}
 	go func() {
-		_, err := bundle.Import(app.Resolve, nopSaver{}, app.MediaRoot(dir), "big.zip", r, int64(len(data)))
+		_, err := bundle.Import(context.Background(), app.Resolve, nopSaver{}, app.MediaRoot(dir), "big.zip", r, int64(len(data)))
 		fmt.Fprintln(os.Stderr, "the import ended before it was killed:", err)
 		os.Exit(2)
 	}()
-	go app.NewTransfer(nil, dir).ImportUpload("upload.zip", &stalledUpload{stalls: stalls})
+	go app.NewTransfer(nil, dir).ImportUpload(context.Background(), "upload.zip", &stalledUpload{stalls: stalls})
 	for range 2 {
 		fmt.Println(<-stalls)
 	}

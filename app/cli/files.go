@@ -86,7 +86,7 @@ stores nothing.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withStore(g, func(st *store.Store, dataDir string) error {
-				res, err := app.NewTransfer(st, dataDir).ImportFile(args[0])
+				res, err := app.NewTransfer(st, dataDir).ImportFile(cmd.Context(), args[0])
 				if err != nil {
 					return err
 				}

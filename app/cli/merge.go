@@ -41,7 +41,7 @@ Import it, or open it in the desktop, like any other run file.`,
 			if err := app.WriteRunFile(out, run); err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stderr, "merged %d shard(s), %d attempts, into %s\n", len(shards), len(run.Attempts), out)
+			fmt.Fprintf(env.Stderr, "merged %d shard(s), %d attempts, into %s\n", len(shards), len(run.Attempts), safe(out))
 			return nil
 		},
 	}

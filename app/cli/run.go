@@ -204,9 +204,9 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), src.Suite.Task().Name, slugList(prep.Specs))
+	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), safe(src.Suite.Task().Name), safe(slugList(prep.Specs)))
 	if prep.LabHost != "" {
-		fmt.Fprintf(env.Stderr, "the lab listens on %s: each attempt's browser is sent to http://%s/\n", prep.LabHost, net.JoinHostPort(prep.LabHost, "PORT"))
+		fmt.Fprintf(env.Stderr, "the lab listens on %s: each attempt's browser is sent to http://%s/\n", safe(prep.LabHost), safe(net.JoinHostPort(prep.LabHost, "PORT")))
 	}
 	ctx, cancel := context.WithCancelCause(cmd.Context())
 	defer cancel(nil)

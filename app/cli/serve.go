@@ -46,22 +46,24 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 					return fmt.Errorf("listening on %s: %w", listen, err)
 				}
 				token := httpapi.NewToken()
-				srv := &http.Server{Handler: httpapi.New(services, env.Assets, dataDir, token), ReadHeaderTimeout: 10 * time.Second}
+				handler := httpapi.New(services, env.Assets, dataDir, token)
+				srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 				// The address goes to standard output alone, so scripts and tests can read it. It
 				// carries the access token: only who can read it can use the server.
 				url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
 				fmt.Fprintln(env.Stdout, url)
-				fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, dataDir)
-				fmt.Fprintf(env.Stderr, "labs listen on %s, where the browser is sent\n", cmp.Or(endpoints.labHost, labs.DefaultHost))
+				fmt.Fprintf(env.Stderr, "serving Observatory on %s (data in %s); Ctrl+C stops\n", url, safe(dataDir))
+				fmt.Fprintf(env.Stderr, "labs listen on %s, where the browser is sent\n", safe(cmp.Or(endpoints.labHost, labs.DefaultHost)))
+				stopped := make(chan struct{})
 				go func() {
 					<-cmd.Context().Done()
-					shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-					defer cancel()
-					_ = srv.Shutdown(shut)
+					stopServing(srv, handler)
+					close(stopped)
 				}()
 				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 					return err
 				}
+				<-stopped
 				return nil
 			})
 		},
@@ -69,4 +71,23 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "loopback address to listen on (port 0 picks a free one)")
 	endpoints.register(cmd.Flags())
 	return cmd
+}
+
+// shutdownGrace bounds each of the two stages of stopping the server; together they fit in
+// stopGrace, so a stop ends on its own before the process would quit regardless.
+const shutdownGrace = 4 * time.Second
+
+// stopServing lets the requests under way finish for shutdownGrace, then closes the
+// connections still open (a stalled upload's among them), which ends their handlers' reads,
+// and waits up to shutdownGrace more for the handlers holding temporary files in the data
+// folder to remove them and return.
+func stopServing(srv *http.Server, h *httpapi.Handler) {
+	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if srv.Shutdown(shut) != nil {
+		_ = srv.Close()
+	}
+	drain, cancelDrain := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancelDrain()
+	_ = h.Drain(drain)
 }

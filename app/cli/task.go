@@ -45,23 +45,24 @@ base_url and SQLite paths must be set; secrets read when it runs need not be.`,
 	}
 }
 
-// printOutline prints what a task file checks, one section a line or a list.
+// printOutline prints what a task file checks, one section a line or a list. Every string
+// in it comes from the file (its name, labels, expressions' ids) and is printed escaped.
 func printOutline(w io.Writer, file string, o taskfile.Outline) {
-	fmt.Fprintf(w, "OK %s: task %s", file, o.Name)
+	fmt.Fprintf(w, "OK %s: task %s", safe(file), safe(o.Name))
 	if o.Lab != "" {
-		fmt.Fprintf(w, " on the %s lab", o.Lab)
+		fmt.Fprintf(w, " on the %s lab", safe(o.Lab))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "  attempts (%d): %s\n", len(o.Attempts), strings.Join(o.Attempts, ", "))
+	fmt.Fprintf(w, "  attempts (%d): %s\n", len(o.Attempts), safe(strings.Join(o.Attempts, ", ")))
 	list := func(title string, items []string) {
 		fmt.Fprintf(w, "  %s (%d):\n", title, len(items))
 		for _, it := range items {
-			fmt.Fprintf(w, "    %s\n", it)
+			fmt.Fprintf(w, "    %s\n", safe(it))
 		}
 	}
 	list("gate conditions", o.Conditions)
 	list("signals", o.Signals)
-	fmt.Fprintf(w, "  ground truth: %s\n", o.Truth)
+	fmt.Fprintf(w, "  ground truth: %s\n", safe(o.Truth))
 }
 
 func newTaskNewCmd(env Env) *cobra.Command {
@@ -89,7 +90,7 @@ func newTaskNewCmd(env Env) *cobra.Command {
 			if err := f.Close(); err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stderr, "wrote %s; edit it, then `observatory task check %s`\n", out, out)
+			fmt.Fprintf(env.Stderr, "wrote %s; edit it, then `observatory task check %s`\n", safe(out), safe(out))
 			return nil
 		},
 	}

@@ -124,3 +124,42 @@ func TestProgressPrintsFileStringsEscaped(t *testing.T) {
 		t.Errorf("progress printed\n%q\nwant\n%q", out, want)
 	}
 }
+
+// TestTaskCheckPrintsFileStringsEscaped: `task check` prints the labels of a task file's
+// conditions and signals, and the notice a signal waits for, escaped; each stays on its line.
+func TestTaskCheckPrintsFileStringsEscaped(t *testing.T) {
+	starter, err := os.ReadFile(filepath.Join("..", "..", "backend", "taskfile", "starter.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// YAML's double-quoted escapes carry each hostile character into the label.
+	yamlHostile := `"\e[2J\e]0;owned\afailed\rcompleted \u202Edone\nError: forged"`
+	text := string(starter)
+	for _, label := range []string{"The API lists the project", "success notice", "Parallax's check"} {
+		if !strings.Contains(text, "label: "+label) {
+			t.Fatalf("the starter has no label %q", label)
+		}
+		text = strings.Replace(text, "label: "+label, "label: "+yamlHostile, 1)
+	}
+	path := filepath.Join(t.TempDir(), "hostile\x1b]0;x\x07.yaml")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SITE_URL", "http://127.0.0.1:1")
+	code, out, errOut := run(t, "task", "check", path)
+	if code != 0 {
+		t.Fatalf("task check: exit %d: %s", code, errOut)
+	}
+	assertInert(t, "task check", out)
+	if n := strings.Count(out, escaped+`\nError: forged`); n != 3 {
+		t.Errorf("task check printed the hostile label escaped %d times, want 3 (a condition, two signals):\n%s", n, out)
+	}
+	if !strings.HasPrefix(out, `OK `+filepath.Dir(path)+`/hostile\x1b]0;x\x07.yaml: task my-task`) {
+		t.Errorf("task check's first line does not escape the file name:\n%s", out)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.HasPrefix(line, "Error:") {
+			t.Errorf("a label forged a line of its own: %q", line)
+		}
+	}
+}

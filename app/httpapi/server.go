@@ -9,7 +9,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -25,25 +24,26 @@ type Handler struct {
 	mux   *http.ServeMux
 	hub   *hub
 	guard *guard
+	files *files
 }
 
 // New builds the handler and connects the services' events to its WebSocket. token is the
 // access token the printed address carries; every request needs it (as the session cookie
 // that opening that address sets).
 func New(services *app.Services, assets fs.FS, dataDir, token string) *Handler {
-	h := &Handler{mux: http.NewServeMux(), hub: newHub(), guard: &guard{token: token}}
+	h := &Handler{mux: http.NewServeMux(), hub: newHub(), guard: &guard{token: token}, files: newFiles()}
 	services.SetEmitter(h.hub)
 	d := newDispatcher(services.Bind()...)
 	h.mux.HandleFunc("POST /api/{service}/{method}", func(w http.ResponseWriter, r *http.Request) {
 		serveCall(w, r, d)
 	})
 	h.mux.HandleFunc("GET /api/events", h.hub.serve)
-	h.mux.HandleFunc("GET /bundle/{id}", func(w http.ResponseWriter, r *http.Request) {
+	h.mux.HandleFunc("GET /bundle/{id}", h.files.track(func(w http.ResponseWriter, r *http.Request) {
 		serveBundle(w, r, services.Transfer)
-	})
-	h.mux.HandleFunc("POST /upload/{name}", func(w http.ResponseWriter, r *http.Request) {
+	}))
+	h.mux.HandleFunc("POST /upload/{name}", h.files.track(func(w http.ResponseWriter, r *http.Request) {
 		serveUpload(w, r, services.Transfer)
-	})
+	}))
 	h.mux.Handle("GET "+app.MediaPrefix, app.MediaHandler(app.MediaRoot(dataDir)))
 	h.mux.Handle("GET /", http.FileServerFS(assets))
 	return h
@@ -84,22 +84,17 @@ func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 	}
 }
 
-// serveBundle sends a run's bundle as a download. It is written to a temporary file first,
-// not to memory (a bundle can be hundreds of MiB), so that a failure is still an honest
-// error status rather than a truncated zip.
+// serveBundle sends a run's bundle as a download. It is written to a temporary file in the
+// data folder first (see Transfer.BundleFile), not to memory (a bundle can be hundreds of
+// MiB), so that a failure is still an honest error status rather than a truncated zip.
 func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
-	tmp, err := os.CreateTemp("", "observatory-bundle-*.zip")
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
 	id := r.PathValue("id")
-	if err := files.WriteBundle(tmp, id); err != nil {
+	tmp, remove, err := files.BundleFile(id)
+	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
+	defer remove()
 	name := "observatory-run-" + id + ".zip"
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
@@ -113,7 +108,7 @@ func serveUpload(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
 		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "uploads must be sent as application/octet-stream"})
 		return
 	}
-	res, err := files.ImportUpload(r.PathValue("name"), r.Body)
+	res, err := files.ImportUpload(r.Context(), r.PathValue("name"), r.Body)
 	if err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
 		return

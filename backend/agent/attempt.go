@@ -164,6 +164,11 @@ type Attempt struct {
 	Video string `json:"video,omitempty"`
 	// Trace is the Playwright trace's path relative to the run's media folder, if recorded.
 	Trace string `json:"trace,omitempty"`
+	// BrowserLog is what the browser logged around the error that ended the attempt
+	// (Chromium's launch log, Playwright's call log), secrets masked and at most
+	// MaxBrowserLog bytes; Reason keeps only the error's first line. Empty when the
+	// attempt did not end on a browser error that carried a log.
+	BrowserLog string `json:"browser_log,omitempty"`
 }
 
 // Evidence is the attempt's recorded evidence, as its verdicts are judged from.

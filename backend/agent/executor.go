@@ -46,6 +46,9 @@ type Outcome struct {
 	// Turns are a model planner's turns that led to no step: those of the planning that ended
 	// the attempt (its corrections, its waits, the turn naming why it ended).
 	Turns []ModelTurn
+	// BrowserLog is what the browser logged around the first browser error of the attempt
+	// (see BrowserLogOf), secrets masked.
+	BrowserLog string
 }
 
 // Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
@@ -113,6 +116,8 @@ type run struct {
 	err      error // the error that ended the attempt
 	// turns are the planner's turns that led to no step (see Outcome.Turns).
 	turns []ModelTurn
+	// browserLog is the log the first failing browser call carried (see BrowserLogOf).
+	browserLog string
 	// secrets are the task's declared secret values and those typed by secret actions; no
 	// recorded sample or traffic shows them.
 	secrets []string
@@ -564,7 +569,13 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
-	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, Turns: r.turns}
+	if r.browserLog == "" && errors.Is(r.err, ErrBrowserGone) {
+		// The call that ended the attempt may have failed before any call brought the
+		// browser's log; the page knows it once one has.
+		r.browserLog = BrowserLogOf(r.gone())
+	}
+	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, Turns: r.turns,
+		BrowserLog: maskSecrets(r.browserLog, r.secrets)}
 }
 
 // stop aborts the page's pending work once. It runs even when the attempt's context is
@@ -616,6 +627,9 @@ func (x *Executor) now() time.Time {
 // died, the error kept is the death rather than the cancellation it caused. It returns the
 // terminal state and the error as kept.
 func (r *run) fail(err error, class ActionClass) (Terminal, error) {
+	if r.browserLog == "" {
+		r.browserLog = BrowserLogOf(err)
+	}
 	if gone := r.gone(); gone != nil && errors.Is(err, context.Canceled) && !errors.Is(err, ErrBrowserGone) {
 		err = gone
 	}

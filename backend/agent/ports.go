@@ -106,7 +106,8 @@ type Lifeline interface {
 	// Gone is closed once the browser or page is gone; every call on it fails with
 	// ErrBrowserGone from then on.
 	Gone() <-chan struct{}
-	// GoneErr is ErrBrowserGone with what happened once Gone is closed, nil before.
+	// GoneErr is ErrBrowserGone with what happened once Gone is closed, nil before; it may
+	// carry the browser's log of its death (see LoggedError).
 	GoneErr() error
 }
 

@@ -29,8 +29,13 @@ type lifeline struct {
 	done chan struct{}
 	once sync.Once
 	why  string // set before done is closed
-	// logOnce guards logging the detail of the first error the death caused.
-	logOnce sync.Once
+	// parent is the lifeline l follows (a page's follows its browser's), nil for a root;
+	// the death's browser log is kept at the root.
+	parent *lifeline
+	// detail is the browser log of the first error the death caused that carried one
+	// (Playwright appends it to the calls in flight when a browser goes).
+	detailMu sync.Mutex
+	detail   string
 }
 
 func newLifeline() *lifeline { return &lifeline{done: make(chan struct{})} }
@@ -43,8 +48,35 @@ func (l *lifeline) cut(why string) {
 	})
 }
 
-// follow cuts l when parent is cut, until l itself is cut.
+// note keeps detail as the death's browser log if none is kept yet, and reports whether it
+// was kept.
+func (l *lifeline) note(detail string) bool {
+	if l.parent != nil {
+		return l.parent.note(detail)
+	}
+	l.detailMu.Lock()
+	defer l.detailMu.Unlock()
+	if detail == "" || l.detail != "" {
+		return false
+	}
+	l.detail = detail
+	return true
+}
+
+// noted is the death's browser log kept by note, "" if none.
+func (l *lifeline) noted() string {
+	if l.parent != nil {
+		return l.parent.noted()
+	}
+	l.detailMu.Lock()
+	defer l.detailMu.Unlock()
+	return l.detail
+}
+
+// follow cuts l when parent is cut, until l itself is cut, and keeps the death's browser
+// log with parent's. Call it before l is used.
 func (l *lifeline) follow(parent *lifeline) {
+	l.parent = parent
 	go func() {
 		select {
 		case <-parent.done:
@@ -151,7 +183,27 @@ func callOwned[T any](ctx context.Context, lim limits, fn func() (T, error), rel
 	case <-ctx.Done():
 		return abandon(ctx.Err())
 	case <-cut:
-		return abandon(lim.life.err())
+		// The call in flight when the browser died usually fails a moment later with the
+		// browser's log appended: wait that long for it, for the attempt's browser log.
+		gone := lim.life.err()
+		select {
+		case r := <-done:
+			if r.err == nil && release != nil {
+				go release(r.v)
+			}
+			return zero, withDetail(gone, r.err)
+		case <-time.After(deathGrace):
+			// Its log, should it come later, is still kept for the calls that follow.
+			go func() {
+				switch r := <-done; {
+				case r.err != nil:
+					lim.life.note(detailOf(r.err))
+				case release != nil:
+					release(r.v)
+				}
+			}()
+			return zero, gone
+		}
 	case <-timer.C:
 		return abandon(fmt.Errorf("no answer from the browser within %s: %w", lim.timeout, context.DeadlineExceeded))
 	}
@@ -164,25 +216,69 @@ func do(ctx context.Context, lim limits, fn func() error) error {
 }
 
 // shortError is an error whose message is cut to its first line; it still unwraps to the
-// whole error, so errors.Is sees everything.
+// whole error, so errors.Is sees everything, and carries the rest as its browser log (see
+// agent.LoggedError).
 type shortError struct {
-	msg string
-	err error
+	msg    string
+	err    error
+	detail string
 }
 
-func (e *shortError) Error() string { return e.msg }
-func (e *shortError) Unwrap() error { return e.err }
+func (e *shortError) Error() string      { return e.msg }
+func (e *shortError) Unwrap() error      { return e.err }
+func (e *shortError) BrowserLog() string { return e.detail }
 
-// shorten cuts err's message to its first line, prefixed with what failed, and writes the
-// rest to log: Playwright appends Chromium's launch log and its own call log to errors,
-// kilobytes that belong in a log, not in an attempt's reason.
+var _ agent.LoggedError = (*shortError)(nil)
+
+// shorten cuts err's message to its first line, prefixed with what failed, and keeps the
+// rest as the error's browser log, also writing it to log: Playwright appends Chromium's
+// launch log and its own call log to errors, kilobytes that belong beside an attempt's
+// reason, not in it.
 func shorten(log io.Writer, what string, err error) error {
-	head, detail, _ := strings.Cut(err.Error(), "\n")
-	head = strings.TrimSpace(head)
-	if detail = strings.TrimSpace(detail); detail != "" && log != nil {
+	head, detail := splitDetail(err)
+	if detail != "" && log != nil {
 		fmt.Fprintf(log, "observatory: %s: %s\n%s\n", what, head, detail)
 	}
-	return &shortError{msg: what + ": " + head, err: err}
+	return &shortError{msg: what + ": " + head, err: err, detail: detail}
+}
+
+// splitDetail splits err's message into its first line and the rest, each trimmed.
+func splitDetail(err error) (head, detail string) {
+	head, detail, _ = strings.Cut(err.Error(), "\n")
+	return strings.TrimSpace(head), strings.TrimSpace(detail)
+}
+
+// loggedError is err (one line) carrying detail, the browser log of the Playwright error
+// that revealed the browser's death.
+type loggedError struct {
+	err    error
+	detail string
+}
+
+func (e *loggedError) Error() string      { return e.err.Error() }
+func (e *loggedError) Unwrap() error      { return e.err }
+func (e *loggedError) BrowserLog() string { return e.detail }
+
+// withDetail is err carrying the detail of from (see detailOf), if it has any.
+func withDetail(err, from error) error {
+	if detail := detailOf(from); detail != "" {
+		return &loggedError{err: err, detail: detail}
+	}
+	return err
+}
+
+// detailOf is what Playwright appended to err: the browser log an error of this package
+// carries, or the lines after the first of a Playwright error; "" for nil.
+func detailOf(err error) string {
+	if err == nil {
+		return ""
+	}
+	var le agent.LoggedError
+	if errors.As(err, &le) {
+		return le.BrowserLog()
+	}
+	_, detail := splitDetail(err)
+	return detail
 }
 
 // isContextErr reports whether err is a context's cancellation or deadline.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -85,5 +86,18 @@ func TestShortenKeepsTheDetailOutOfTheMessage(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "click button[Save]: target closed") || !strings.Contains(log.String(), launchLog) {
 		t.Errorf("the log lacks the detail: %q", log.String())
+	}
+	// The detail travels with the error too, for the attempt's browser log.
+	wrapped := fmt.Errorf("the first observation failed: %w", err)
+	if got := agent.BrowserLogOf(wrapped); !strings.HasPrefix(got, "Browser logs:") || !strings.Contains(got, "<launching>") {
+		t.Errorf("the error's browser log %.60q, want the detail", got)
+	}
+	// A death's one-line error carries the detail of the Playwright error that revealed it.
+	gone := withDetail(fmt.Errorf("click: %w", agent.ErrBrowserGone), errors.New("target closed\nBrowser logs:\n"+launchLog))
+	if !errors.Is(gone, agent.ErrBrowserGone) || strings.Contains(gone.Error(), "\n") || !strings.Contains(agent.BrowserLogOf(gone), "<launching>") {
+		t.Errorf("a death's error %q carries log %.60q", gone, agent.BrowserLogOf(gone))
+	}
+	if plain := withDetail(agent.ErrBrowserGone, errors.New("target closed")); plain != agent.ErrBrowserGone {
+		t.Errorf("an error without detail was wrapped: %v", plain)
 	}
 }

@@ -152,6 +152,18 @@ func TestDeathEndsCallsAtOnce(t *testing.T) {
 			if !errors.Is(err, agent.ErrBrowserGone) || !strings.Contains(err.Error(), tt.says) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("the call failed with %q, want one line of ErrBrowserGone saying %q", err, tt.says)
 			}
+			// Playwright appends Chromium's launch log to the calls its death ends: the error
+			// carries it apart from its message, and so do the errors that follow.
+			if tt.name == "Chromium killed" {
+				if log := agent.BrowserLogOf(err); !strings.Contains(log, "<launching>") || strings.Contains(err.Error(), "<launching>") {
+					t.Errorf("the call's browser log %.80q, want Chromium's launch log apart from the message", log)
+				}
+				defer func() {
+					if log := agent.BrowserLogOf(p.GoneErr()); !strings.Contains(log, "<launching>") {
+						t.Errorf("the page's GoneErr carries browser log %.80q, want the launch log", log)
+					}
+				}()
+			}
 			waitClosed(t, "the page's Gone", p.Gone(), time.Second)
 			waitClosed(t, "the browser's Gone", b.Gone(), 5*time.Second)
 
@@ -247,6 +259,35 @@ func TestFrozenBrowserTimesOut(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the abandoned page's video was not deleted: %v", videos)
+		}
+	}
+}
+
+// TestLaunchOfADyingChromium launches a "Chromium" that says something on its standard error
+// and is killed at once: Launch fails with one line saying what failed, and the error carries
+// the launch log (the command line, what the browser said, how it exited) as its browser
+// log, for whoever keeps it beside the reason.
+func TestLaunchOfADyingChromium(t *testing.T) {
+	needDriver(t)
+	exe := filepath.Join(t.TempDir(), "chromium")
+	script := "#!/bin/sh\necho 'chromium: dying at launch' >&2\nkill -KILL $$\n"
+	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	b, err := Launch(context.Background(), Options{Headless: true, ExecutablePath: exe, Log: &log})
+	if err == nil {
+		b.Close()
+		t.Fatal("a Chromium killed at launch was launched")
+	}
+	t.Logf("Launch: %v", err)
+	if !strings.HasPrefix(err.Error(), "launch Chromium "+exe+": ") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Launch failed with %q, want one line naming the executable", err)
+	}
+	got := agent.BrowserLogOf(err)
+	for _, want := range []string{"<launching> " + exe, "chromium: dying at launch"} {
+		if !strings.Contains(got, want) || strings.Contains(err.Error(), want) {
+			t.Errorf("the launch's browser log lacks %q, or the message has it:\n%s", want, got)
 		}
 	}
 }

@@ -294,8 +294,15 @@ func mediaName(opts agent.PageOptions, ext string) string {
 // Gone is closed once Chromium or the Playwright driver has exited, or the browser was closed.
 func (b *Browser) Gone() <-chan struct{} { return b.life.done }
 
-// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before.
-func (b *Browser) GoneErr() error { return b.life.err() }
+// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before. It
+// carries the browser log the death brought to any call on the browser, if one did (see
+// agent.BrowserLogOf).
+func (b *Browser) GoneErr() error {
+	if err := b.life.err(); err != nil {
+		return b.goneError(err, nil)
+	}
+	return nil
+}
 
 // limits are the bounds of a call on the browser.
 func (b *Browser) limits() limits { return limits{life: b.life, timeout: b.timeout} }
@@ -304,8 +311,7 @@ func (b *Browser) limits() limits { return limits{life: b.life, timeout: b.timeo
 // the error agent.ErrBrowserGone when the browser is gone or went with it (see goneWith).
 func (b *Browser) fail(what string, err error) error {
 	if gone := goneWith(b.life, err); gone != nil {
-		b.logOnce(what, err)
-		return fmt.Errorf("%s: %w", what, gone)
+		return b.goneError(fmt.Errorf("%s: %w", what, gone), err)
 	}
 	if isContextErr(err) {
 		return fmt.Errorf("%s: %w", what, err)
@@ -313,12 +319,22 @@ func (b *Browser) fail(what string, err error) error {
 	return shorten(b.log, what, err)
 }
 
-// logOnce writes the detail Playwright appended to the first error the browser's death
-// caused that carries any, usually Chromium's own log of its last moments.
-func (b *Browser) logOnce(what string, err error) {
-	if strings.Contains(err.Error(), "\n") {
-		b.life.logOnce.Do(func() { _ = shorten(b.log, what, err) })
+// goneError is msg, the one-line error of a call the browser's death ended, carrying the
+// browser log Playwright appended to err, the call's own error, or else the first one the
+// death brought to any call on the browser (see lifeline.note). The first such log is also
+// written to the browser's log stream: usually Chromium's own log of its last moments.
+func (b *Browser) goneError(msg, err error) error {
+	detail := detailOf(err)
+	if b.life.note(detail) {
+		fmt.Fprintf(b.log, "observatory: %v\n%s\n", msg, detail)
 	}
+	if detail == "" {
+		detail = b.life.noted()
+	}
+	if detail == "" {
+		return msg
+	}
+	return &loggedError{err: msg, detail: detail}
 }
 
 // Close closes Chromium and stops the Playwright driver, each within closeTimeout; a driver

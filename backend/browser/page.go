@@ -66,8 +66,15 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 // Gone is closed once the page has crashed or closed, or its browser or the driver is gone.
 func (p *Page) Gone() <-chan struct{} { return p.life.done }
 
-// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before.
-func (p *Page) GoneErr() error { return p.life.err() }
+// GoneErr is agent.ErrBrowserGone with what happened, once Gone is closed; nil before. It
+// carries the browser log the death brought to any call on the browser, if one did (see
+// agent.BrowserLogOf).
+func (p *Page) GoneErr() error {
+	if err := p.life.err(); err != nil {
+		return p.b.goneError(err, nil)
+	}
+	return nil
+}
 
 // limits are the bounds of a call on the page.
 func (p *Page) limits() limits { return limits{life: p.life, timeout: p.b.timeout} }
@@ -365,6 +372,5 @@ func (p *Page) fail(what string, err error) error {
 		case <-time.After(deathGrace):
 		}
 	}
-	p.b.logOnce(what, err)
-	return fmt.Errorf("%s: %w", what, gone)
+	return p.b.goneError(fmt.Errorf("%s: %w", what, gone), err)
 }

@@ -1,11 +1,12 @@
 package browser
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"observatory/backend/jsonstrict"
 )
 
 // defaultDownloadHost serves Playwright's Chrome for Testing builds, as the driver's own
@@ -37,7 +38,7 @@ func readRegistry() ([]registryEntry, error) {
 	var list struct {
 		Browsers []registryEntry `json:"browsers"`
 	}
-	if err := json.Unmarshal(data, &list); err != nil {
+	if err := jsonstrict.Unmarshal(data, &list); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
 	}
 	return list.Browsers, nil

@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"archive/zip"
+	"context"
 	"errors"
 	"io"
 	"math"
@@ -17,14 +18,17 @@ var errDirectoryTooBig = errors.New("the archive's directory is over 4 MiB")
 
 // openArchive opens the zip archive in r, refusing one over MaxBundleBytes, one whose
 // directory is over maxDirectoryBytes and one with more than MaxEntries entries. Entries are
-// read through the returned budgetReader, which counts the bytes they take from r.
-func openArchive(r io.ReaderAt, size int64) (*zip.Reader, *budgetReader, error) {
+// read through the returned budgetReader, which counts the bytes they take from r and fails
+// every read once ctx ends.
+func openArchive(ctx context.Context, r io.ReaderAt, size int64) (*zip.Reader, *budgetReader, error) {
 	if size > MaxBundleBytes {
 		return nil, nil, refuse("", "the archive is %d bytes, over the %d MiB limit", size, MaxBundleBytes>>20)
 	}
-	br := &budgetReader{r: r, left: maxDirectoryBytes}
+	br := &budgetReader{ctx: ctx, r: r, left: maxDirectoryBytes}
 	zr, err := zip.NewReader(br, size)
 	switch {
+	case ctx.Err() != nil:
+		return nil, nil, ctx.Err()
 	case errors.Is(err, errDirectoryTooBig):
 		return nil, nil, refuse("", "%v: too many entries (at most %d) or entries with overlong names or extra fields", err, MaxEntries)
 	case err != nil:
@@ -37,17 +41,21 @@ func openArchive(r io.ReaderAt, size int64) (*zip.Reader, *budgetReader, error) 
 	return zr, br, nil
 }
 
-// budgetReader reads from r until it has read left bytes, then fails. It counts the bytes
-// read in read.
+// budgetReader reads from r until it has read left bytes, or ctx ends, then fails. It counts
+// the bytes read in read.
 type budgetReader struct {
+	ctx  context.Context
 	r    io.ReaderAt
 	left int64
 	read int64
 }
 
 // ReadAt reads from the underlying reader, or fails with errDirectoryTooBig once the
-// budget is spent.
+// budget is spent, or with the context's error once it has ended.
 func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
+	if err := b.ctx.Err(); err != nil {
+		return 0, err
+	}
 	if int64(len(p)) > b.left {
 		return 0, errDirectoryTooBig
 	}

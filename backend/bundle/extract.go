@@ -45,6 +45,12 @@ func (s mediaSaver) SaveImported(run agent.Run) error {
 	if err != nil {
 		return err
 	}
+	if err := s.meter.ctx.Err(); err != nil { // stopped once the media were out: keep nothing
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+		return err
+	}
 	if err := s.next.SaveImported(run); err != nil {
 		if dir != "" {
 			os.RemoveAll(dir)

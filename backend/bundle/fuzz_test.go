@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ func FuzzImport(f *testing.F) {
 		parent := t.TempDir()
 		root := filepath.Join(parent, "media")
 		saver := &fakeSaver{}
-		res, err := Import(findFake, saver, root, "fuzz.zip", bytes.NewReader(data), int64(len(data)))
+		res, err := Import(context.Background(), findFake, saver, root, "fuzz.zip", bytes.NewReader(data), int64(len(data)))
 		written := tree(t, parent)
 		if err != nil {
 			if len(saver.saved) != 0 || len(written) != 0 {

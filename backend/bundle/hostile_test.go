@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -106,7 +107,7 @@ func TestHostileBundlesAreRefusedWithoutWritingAnything(t *testing.T) {
 			if size == 0 {
 				size = int64(len(c.data))
 			}
-			_, err := Import(findFake, saver, root, "hostile.zip", bytes.NewReader(c.data), size)
+			_, err := Import(context.Background(), findFake, saver, root, "hostile.zip", bytes.NewReader(c.data), size)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Import error = %v\nwant one containing %q", err, c.want)
 			}

@@ -3,6 +3,7 @@ package bundle
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -45,9 +46,9 @@ type contents struct {
 // read once and never past what its header declares, into a temporary folder renamed into
 // place, and the run saved. An entry whose data does not match its header, one that expands
 // more than MaxRatio times what it takes in the archive, or a failure in s, removes whatever
-// was extracted.
-func Import(resolve runfile.Resolver, s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
-	c, err := scan(r, size)
+// was extracted. So does ctx ending before the run is saved: Import then returns ctx's error.
+func Import(ctx context.Context, resolve runfile.Resolver, s runfile.Saver, mediaRoot, name string, r io.ReaderAt, size int64) (runfile.Result, error) {
+	c, err := scan(ctx, r, size)
 	if err != nil {
 		return runfile.Result{}, err
 	}
@@ -57,8 +58,8 @@ func Import(resolve runfile.Resolver, s runfile.Saver, mediaRoot, name string, r
 // scan opens the archive, checks every entry's header against the limits and the naming
 // rules, and reads the run file. It writes nothing; the media's data is checked as it is
 // extracted.
-func scan(r io.ReaderAt, size int64) (contents, error) {
-	zr, meter, err := openArchive(r, size)
+func scan(ctx context.Context, r io.ReaderAt, size int64) (contents, error) {
+	zr, meter, err := openArchive(ctx, r, size)
 	if err != nil {
 		return contents{}, err
 	}
@@ -83,7 +84,7 @@ func scan(r io.ReaderAt, size int64) (contents, error) {
 	if run == nil {
 		return contents{}, refuse("", "no %s entry: a bundle holds the run file as %s", RunFile, RunFile)
 	}
-	data, err := readRunFile(run)
+	data, err := readRunFile(run, meter)
 	if err != nil {
 		return contents{}, err
 	}
@@ -124,13 +125,14 @@ func checkEntry(f *zip.File, seen map[string]bool) *Error {
 	return nil
 }
 
-// readRunFile reads the run file's entry, refusing one over runfile.MaxBytes.
-func readRunFile(f *zip.File) ([]byte, error) {
+// readRunFile reads the run file's entry, refusing one over runfile.MaxBytes or one that
+// expands past MaxRatio (meter counts what it reads from the archive).
+func readRunFile(f *zip.File, meter *budgetReader) ([]byte, error) {
 	if f.UncompressedSize64 > runfile.MaxBytes {
 		return nil, refuse(f.Name, "%d bytes, over the %d MiB limit of a run file", f.UncompressedSize64, runfile.MaxBytes>>20)
 	}
 	var buf bytes.Buffer
-	if err := copyEntry(&buf, f); err != nil {
+	if err := copyEntry(newRatioWriter(&buf, f.Name, meter), f); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -151,6 +153,8 @@ func copyEntry(w io.Writer, f *zip.File) error {
 	switch {
 	case errors.As(err, &refused):
 		return refused
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err // stopped, not damaged
 	case err != nil:
 		return refuse(f.Name, "its data does not match its header (%v): the bundle is damaged or forged", err)
 	case n > declared:

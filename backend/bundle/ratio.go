@@ -2,13 +2,15 @@ package bundle
 
 import "io"
 
-// MaxRatio is the most bytes a media entry may expand to per byte it takes in the archive.
-// Observatory stores media uncompressed (ratio 1), since JPEG and WebM are compressed
-// already; a bundle re-zipped with deflate stays far below the limit for real media
-// (measured: a blank 1000x700 JPEG deflates 22 to 1, a WebM of a page that does not move
-// for two minutes 113 to 1, a moving one 1.04 to 1), while a zip bomb's deflate runs near
-// deflate's ceiling of about 1030 to 1. So a 766 KB archive can no longer fill 751 MB of
-// disk: an entry stops, refused, at 200 times what it has read.
+// MaxRatio is the most bytes an entry, the run file or a medium, may expand to per byte it
+// takes in the archive. Observatory stores media uncompressed (ratio 1), since JPEG and WebM
+// are compressed already, and deflates the run file; a bundle re-zipped with deflate stays
+// far below the limit for real entries (measured: a blank 1000x700 JPEG deflates 22 to 1, a
+// WebM of a page that does not move for two minutes 113 to 1, a moving one 1.04 to 1, run
+// files of the booking lab 10 to 22 to 1), while a zip bomb's deflate runs near deflate's
+// ceiling of about 1030 to 1. So a 766 KB archive can no longer fill 751 MB of disk, nor an
+// 8 KB one the 8 MiB a run file may take in memory: an entry stops, refused, at 200 times
+// what it has read.
 const MaxRatio = 200
 
 // ratioWriter writes an entry's data to w, failing with an *Error once more than MaxRatio

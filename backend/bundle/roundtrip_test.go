@@ -3,7 +3,9 @@ package bundle
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -72,7 +74,7 @@ func TestExportSkipsAndReportsMissingMedia(t *testing.T) {
 	}
 	// What was left out is simply absent: the bundle still imports, with the media it has.
 	root := t.TempDir()
-	res, err := Import(findFake, &fakeSaver{}, root, "partial.zip", bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	res, err := Import(context.Background(), findFake, &fakeSaver{}, root, "partial.zip", bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +117,7 @@ func TestRoundTripExtractsByteIdenticalMediaUnderTheNewID(t *testing.T) {
 	data := goodBundle(t)
 	root := filepath.Join(t.TempDir(), "media") // not yet made: Import makes it
 	saver := &fakeSaver{}
-	res, err := Import(findFake, saver, root, "shared.zip", bytes.NewReader(data), int64(len(data)))
+	res, err := Import(context.Background(), findFake, saver, root, "shared.zip", bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +154,7 @@ func TestImportRemovesTheMediaWhenSavingFails(t *testing.T) {
 	data := goodBundle(t)
 	root := t.TempDir()
 	saver := &fakeSaver{err: os.ErrPermission}
-	if _, err := Import(findFake, saver, root, "shared.zip", bytes.NewReader(data), int64(len(data))); err == nil {
+	if _, err := Import(context.Background(), findFake, saver, root, "shared.zip", bytes.NewReader(data), int64(len(data))); err == nil {
 		t.Fatal("imported although saving failed")
 	}
 	if got := tree(t, root); len(got) != 0 {
@@ -179,7 +181,7 @@ func prefixed(dir string, names []string) []string {
 
 func TestExtractLeavesNothingWhenTheRunFolderCannotBeMade(t *testing.T) {
 	data := goodBundle(t)
-	c, err := scan(bytes.NewReader(data), int64(len(data)))
+	c, err := scan(context.Background(), bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,4 +194,43 @@ func TestExtractLeavesNothingWhenTheRunFolderCannotBeMade(t *testing.T) {
 	if got, want := tree(t, root), []string{"taken", filepath.Join("taken", "keep.jpg")}; !slices.Equal(got, want) {
 		t.Errorf("media root holds %q, want only the existing %q", got, want)
 	}
+}
+
+// TestImportStoppedMidExtractKeepsNothing: a context that ends while a medium is extracted
+// stops the import there; it returns the context's error, not a refusal, saves no run and
+// leaves nothing in the media root.
+func TestImportStoppedMidExtractKeepsNothing(t *testing.T) {
+	data := goodBundle(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// The archive's directory lies past the entries; reading the last medium's data stops it.
+	r := &cancelAt{r: bytes.NewReader(data), at: int64(len(data)) / 2, cancel: cancel}
+	root, saver := t.TempDir(), &fakeSaver{}
+	_, err := Import(ctx, findFake, saver, root, "stopped.zip", r, int64(len(data)))
+	var refused *Error
+	if !errors.Is(err, context.Canceled) || errors.As(err, &refused) {
+		t.Fatalf("Import = %v, want the context's cancellation", err)
+	}
+	if !r.fired {
+		t.Fatal("the import never read past the middle of the archive")
+	}
+	if len(saver.saved) != 0 || len(tree(t, root)) != 0 {
+		t.Errorf("a stopped import saved %d runs and left %q", len(saver.saved), tree(t, root))
+	}
+}
+
+// cancelAt reads from r and calls cancel the first time a read reaches offset at.
+type cancelAt struct {
+	r      *bytes.Reader
+	at     int64
+	cancel func()
+	fired  bool
+}
+
+func (c *cancelAt) ReadAt(p []byte, off int64) (int, error) {
+	if !c.fired && off <= c.at && c.at < off+int64(len(p)) {
+		c.fired = true
+		c.cancel()
+	}
+	return c.r.ReadAt(p, off)
 }

@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestRunFileWithADuplicateKeyIsRefused(t *testing.T) {
 	}
 	data := buildZip(t, good...)
 	root, saver := t.TempDir(), &fakeSaver{}
-	_, err := Import(findFake, saver, root, "dup.zip", bytes.NewReader(data), int64(len(data)))
+	_, err := Import(context.Background(), findFake, saver, root, "dup.zip", bytes.NewReader(data), int64(len(data)))
 	var refused *runfile.Error
 	if !errors.As(err, &refused) || refused.Path != "attempts[0].terminal" || !strings.Contains(refused.Problem, `duplicate key "terminal"`) {
 		t.Fatalf("Import = %v, want a refusal of the duplicate at attempts[0].terminal", err)

@@ -7,4 +7,8 @@
 // name, and merges two objects given for one field; other JSON readers keep the first or
 // fail. A file that different readers see differently can pass a check on one reading and
 // be judged on another, so such a file is refused, with the JSON path of the offending key.
+//
+// encoding/json also matches a struct's field names ignoring case, so "Video" fills the
+// field "video". Unmarshal, which every file decoded into a struct goes through, refuses a
+// key that matches a field only that way.
 package jsonstrict

@@ -6,11 +6,11 @@ package metrics
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 
 	"observatory/backend/agent"
+	"observatory/backend/jsonstrict"
 )
 
 // By is how the attempts are grouped.
@@ -184,7 +184,7 @@ func labOf(run agent.Run) string {
 	var doc struct {
 		Lab string `json:"lab"`
 	}
-	if json.Unmarshal(run.Spec, &doc) == nil && doc.Lab != "" {
+	if jsonstrict.Unmarshal(run.Spec, &doc) == nil && doc.Lab != "" {
 		return doc.Lab
 	}
 	return "none"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"observatory/backend/agent"
+	"observatory/backend/jsonstrict"
 )
 
 // Kinds of condition, as agent.Answer.Kind names them.
@@ -63,7 +64,7 @@ func fieldErr(field, format string, args ...any) error {
 
 // unmarshalAnswer decodes a raw answer into dst, or says why it cannot be judged.
 func unmarshalAnswer(raw json.RawMessage, dst any) error {
-	if err := json.Unmarshal(raw, dst); err != nil {
+	if err := jsonstrict.Unmarshal(raw, dst); err != nil {
 		return fmt.Errorf("the recorded answer is not the expected JSON: %v", err)
 	}
 	return nil

@@ -324,3 +324,25 @@ func TestEnvRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeRefusesACaseVariantAnswer: a recorded answer (from an imported run file) that
+// names a field twice in two cases reads one way to encoding/json and another to any reader
+// that compares keys exactly, so it cannot be judged.
+func TestJudgeRefusesACaseVariantAnswer(t *testing.T) {
+	h, err := NewHTTP("", "/x", nil, `status == 200`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []string{
+		`{"status": 500, "Status": 200, "content_type": "application/json", "body": null}`,
+		`{"STATUS": 200, "content_type": "application/json", "body": null}`,
+	} {
+		v := h.Judge(json.RawMessage(raw))
+		if v.Done || !strings.Contains(v.Unconfirmed, "is not the field \"status\"") {
+			t.Errorf("Judge(%s) = %+v, want could not confirm, naming the field", raw, v)
+		}
+	}
+	if v := h.Judge(json.RawMessage(`{"status": 200, "content_type": "application/json", "body": {"Status": 1, "status": 2}}`)); !v.Done {
+		t.Errorf("an answer whose body (the site's own JSON) has case-variant keys: %+v, want done", v)
+	}
+}

@@ -88,7 +88,14 @@ type attemptV2 struct {
 	Started    time.Time     `json:"started"`
 	Video      string        `json:"video,omitempty"`
 	Trace      string        `json:"trace,omitempty"`
+	// BrowserLog is what the browser logged around the error that ended the attempt; absent
+	// when there was none, and in files from before it was recorded.
+	BrowserLog browserLogV2 `json:"browser_log,omitempty"`
 }
+
+// browserLogV2 is an attempt's browser log: text as Chromium and Playwright wrote it, at
+// most agent.MaxBrowserLog bytes, never part of a verdict.
+type browserLogV2 string
 
 type targetV2 struct {
 	Role        string `json:"role,omitempty"`

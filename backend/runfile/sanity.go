@@ -16,7 +16,8 @@ const MaxClockSkew = 24 * time.Hour
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
 // duration, a Jaccard distance outside 0 to 1, a target box or candidates no page can have
 // (see saneTarget), a negative run budget, a task authority the task file format would
-// refuse, and more relevant texts in a sample than a task may declare.
+// refuse, more relevant texts in a sample than a task may declare, and a browser log over
+// agent.MaxBrowserLog bytes.
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
@@ -35,6 +36,9 @@ func (f File) checkSanity(now time.Time) *Error {
 		}
 		if err := notFuture(child(p, "started"), a.Started, latest); err != nil {
 			return err
+		}
+		if len(a.BrowserLog) > agent.MaxBrowserLog {
+			return refuse(child(p, "browser_log"), "%d bytes, over the %d KiB a browser log may hold", len(a.BrowserLog), agent.MaxBrowserLog>>10)
 		}
 		if err := a.Task.Authority.Validate(); err != nil {
 			return refuse(child(child(p, "task"), "authority"), "%v", err)

@@ -67,6 +67,10 @@ type chaos struct {
 	current *attemptLog // the attempt under way, nil between attempts
 	logs    []*attemptLog
 	errors  []string // the runner's error progress
+	// launched are the drivers the round started, and groups the process groups of their
+	// Chromiums: after the round none of them may have a live process.
+	launched []proctest.Process
+	groups   []int
 }
 
 // launch starts headless Chromium, noting its driver: the node process the launch added.
@@ -80,10 +84,20 @@ func (c *chaos) launch(log *lockedBuffer) runner.Launcher {
 		added := slices.DeleteFunc(c.drivers(), func(pid int) bool { return slices.Contains(before, pid) })
 		if len(added) != 1 {
 			c.t.Errorf("the launch added drivers %v, want one", added)
+			return b, nil
+		}
+		driver, err := proctest.Read(added[0])
+		if err != nil {
+			c.t.Error(err)
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.driver = added[0]
+		c.launched = append(c.launched, driver)
+		if pgid := c.chromiumGroup(); pgid != 0 {
+			c.groups = append(c.groups, pgid)
 		} else {
-			c.mu.Lock()
-			c.driver = added[0]
-			c.mu.Unlock()
+			c.t.Errorf("no Chromium below the driver %d", c.driver)
 		}
 		return b, nil
 	}
@@ -145,6 +159,53 @@ func (c *chaos) emit(p runner.Progress) {
 	}
 }
 
+// chromiumGroup is the process group of the current driver's Chromium (Playwright starts
+// Chromium as a group leader, a child of the driver), 0 if there is none. Call it with c.mu
+// held.
+func (c *chaos) chromiumGroup() int {
+	below, err := proctest.Descendants(c.driver)
+	if err != nil {
+		c.t.Error(err)
+		return 0
+	}
+	for _, p := range below {
+		if p.PPID == c.driver && p.PGID == p.PID && p.Comm == "chromium" {
+			return p.PGID
+		}
+	}
+	return 0
+}
+
+// waitAllExited fails the test unless, within d, no process of the round's browsers is
+// left: scanning every process, none is one of its drivers (same PID and start time) or in
+// one of its Chromiums' process groups; and none of the test's descendants is a browser's.
+func (c *chaos) waitAllExited(d time.Duration) {
+	c.t.Helper()
+	c.mu.Lock()
+	launched, groups := slices.Clone(c.launched), slices.Clone(c.groups)
+	c.mu.Unlock()
+	for deadline := time.Now().Add(d); ; time.Sleep(50 * time.Millisecond) {
+		all, err := proctest.List()
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		left := slices.DeleteFunc(all, func(p proctest.Process) bool {
+			if p.State == 'Z' {
+				return true // dead, waiting only to be reaped
+			}
+			ours := slices.Contains(groups, p.PGID) || slices.ContainsFunc(launched, func(l proctest.Process) bool { return l.PID == p.PID && l.Start == p.Start })
+			return !ours
+		})
+		left = append(left, browserLeft(c.t)...)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("browser processes left %s after the round (drivers %v, Chromium groups %v): %v", d, launched, groups, left)
+		}
+	}
+}
+
 // kill kills the browser of attempt a, if a is still under way: the driver, or Chromium's
 // whole process group (Playwright starts Chromium as a group leader, a child of the driver).
 func (c *chaos) kill(a *attemptLog) {
@@ -158,15 +219,8 @@ func (c *chaos) kill(a *attemptLog) {
 	case "the driver":
 		target = c.driver
 	case "Chromium": // not ffmpeg, the driver's other group leader while a video records
-		below, err := proctest.Descendants(c.driver)
-		if err != nil {
-			c.t.Error(err)
-			return
-		}
-		for _, p := range below {
-			if p.PPID == c.driver && p.PGID == p.PID && p.Comm == "chromium" {
-				target = -p.PGID
-			}
+		if pgid := c.chromiumGroup(); pgid != 0 {
+			target = -pgid
 		}
 	}
 	if target == -1 {
@@ -198,95 +252,63 @@ func (b *lockedBuffer) Len() int {
 	return b.buf.Len()
 }
 
-// TestChaosKilledBrowsersNeverHangOrLie runs the booking lab's eight attempts, killing Chromium
-// (its process group) in half of them and the Playwright driver in the other half, each at a
-// seeded random moment of the attempt's life. Every attempt ends within endAfterKill of its
-// kill and within attemptBound; its terminal state is honest: completed only when the final
-// gate holds, ambiguous only when a commit acted, never cancelled, and an attempt its kill
-// missed ends as it always does; reasons are one short line; the run finishes; no browser
-// process is left; the store passes PRAGMA integrity_check.
+// Bounds of the chaos rounds: each round runs roundAttempts of the booking lab's attempts,
+// drawn by its seed; rounds start until chaosBudget has passed, at least minRounds of them.
+const (
+	roundAttempts = 4
+	minRounds     = 2
+	chaosBudget   = 60 * time.Second
+)
+
+// usual is how each booking attempt ends when nothing kills its browser.
+var usual = map[string]agent.Terminal{
+	"saves-normally": agent.Completed, "notice-nothing-saved": agent.Failed, "wrong-room": agent.Failed,
+	"save-refused": agent.Rejected, "fixed-wait-slow-save": agent.Failed, "renamed-button-exact": agent.Failed,
+	"slow-save-condition-wait": agent.Completed, "renamed-button-alias": agent.Completed,
+}
+
+// TestChaosKilledBrowsersNeverHangOrLie runs rounds of the booking lab's attempts, each round
+// its own seeded draw of attempts and kills: Chromium's process group or the Playwright
+// driver killed with SIGKILL at a random moment of each attempt's life. Each round's seed is
+// logged; OBSERVATORY_CHAOS_SEED=SEED replays that one round. In every round every attempt
+// ends within endAfterKill of its kill and within attemptBound, and honestly (see
+// checkHonest); reasons are one short line; the run finishes; no process of any browser it
+// launched is left, by process group and PID; and the store, shared by the rounds, passes
+// PRAGMA integrity_check.
 func TestChaosKilledBrowsersNeverHangOrLie(t *testing.T) {
 	browsertest.Ready(t)
 	if err := proctest.Adopt(); err != nil {
 		t.Fatal(err)
 	}
-	seed := uint64(time.Now().UnixNano())
+	seeds := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))
+	replay := uint64(0)
 	if s := os.Getenv(chaosSeedEnv); s != "" {
 		var err error
-		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+		if replay, err = strconv.ParseUint(s, 10, 64); err != nil {
 			t.Fatalf("%s=%q: %v", chaosSeedEnv, s, err)
 		}
 	}
-	t.Logf("chaos seed %d (%s=%d replays this schedule)", seed, chaosSeedEnv, seed)
-	suite := booking.New()
-	c := &chaos{t: t, schedule: plan(rand.New(rand.NewPCG(seed, 0)), len(suite.Attempts()), len(suite.Plan()))}
 	dir := t.TempDir()
 	st, err := store.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log lockedBuffer
-	r := &runner.Runner{Suite: suite, Launch: c.launch(&log), Recorder: st, Emit: c.emit}
-	run, err := r.Run(context.Background(), "chaos", runner.Options{MediaRoot: filepath.Join(dir, "media"), Video: true, Screenshots: true})
-	if err != nil {
-		t.Fatalf("the run failed: %v", err)
-	}
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	usual := map[string]agent.Terminal{
-		"saves-normally": agent.Completed, "notice-nothing-saved": agent.Failed, "wrong-room": agent.Failed,
-		"save-refused": agent.Rejected, "fixed-wait-slow-save": agent.Failed, "renamed-button-exact": agent.Failed,
-		"slow-save-condition-wait": agent.Completed, "renamed-button-alias": agent.Completed,
-	}
-	attempts := run.Attempts
-	if run.Status != agent.RunFinished || len(attempts) != len(usual) || len(c.logs) != len(usual) {
-		t.Fatalf("run %s with %d attempts (%d seen starting), want finished with %d", run.Status, len(attempts), len(c.logs), len(usual))
-	}
-	kills := 0
-	for i, a := range attempts {
-		l := c.logs[i]
-		took := l.finished.Sub(l.started)
-		what := "not killed (it ended first)"
-		if !l.killed.IsZero() {
-			kills++
-			what = fmt.Sprintf("%s killed %s in (step %d)", l.victim, l.killed.Sub(l.started).Round(time.Millisecond), l.anchor+1)
+	kills, rounds := 0, 0
+	for began := time.Now(); rounds < minRounds || time.Since(began) < chaosBudget; rounds++ {
+		seed := seeds.Uint64()
+		if replay != 0 {
+			seed = replay
 		}
-		t.Logf("%-24s %s, ended %s: %s (%s)", a.Slug, what, took.Round(time.Millisecond), a.Terminal, a.Reason)
-		if took > attemptBound {
-			t.Errorf("%s took %s, over %s", a.Slug, took, attemptBound)
-		}
-		if !l.killed.IsZero() && l.finished.Sub(l.killed) > endAfterKill {
-			t.Errorf("%s ran on %s after its browser was killed, over %s", a.Slug, l.finished.Sub(l.killed), endAfterKill)
-		}
-		committed := slices.ContainsFunc(a.Steps, func(s agent.Step) bool {
-			return s.Decision.Class == agent.ClassCommit && s.Decision.Admission == agent.Allow && s.Resolved != ""
-		})
-		switch {
-		case a.Terminal == agent.Completed && !a.Verdicts.Gate.Done:
-			t.Errorf("%s completed without the final gate holding", a.Slug)
-		case a.Terminal == agent.Ambiguous && !committed:
-			t.Errorf("%s is ambiguous though no commit acted", a.Slug)
-		case a.Terminal == agent.Cancelled:
-			t.Errorf("%s is cancelled, though nobody cancelled it", a.Slug)
-		case l.killed.IsZero() && a.Terminal != usual[a.Slug]:
-			t.Errorf("%s was not killed yet ended %s, not %s as it always does", a.Slug, a.Terminal, usual[a.Slug])
-		}
-		if len(a.Reason) > 400 || strings.ContainsAny(a.Reason, "\r\n") {
-			t.Errorf("%s: the reason is not one short line (%d bytes): %q", a.Slug, len(a.Reason), a.Reason)
-		}
-	}
-	t.Logf("%d kills; %d bytes of browser logs kept out of the reasons; runner errors: %q", kills, log.Len(), c.errors)
-
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		left := browserLeft(t)
-		if len(left) == 0 {
+		t.Logf("round %d: seed %d (%s=%d replays this round)", rounds+1, seed, chaosSeedEnv, seed)
+		kills += chaosRound(t, st, dir, rounds, seed)
+		if replay != 0 || t.Failed() {
+			rounds++
 			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("browser processes left 10 s after the runs: %v", left)
-		}
+	}
+	t.Logf("%d rounds, %d kills", rounds, kills)
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
 	}
 	db, err := sql.Open("sqlite3", filepath.Join(dir, store.FileName))
 	if err != nil {
@@ -296,6 +318,84 @@ func TestChaosKilledBrowsersNeverHangOrLie(t *testing.T) {
 	var integrity string
 	if err := db.QueryRow("PRAGMA integrity_check").Scan(&integrity); err != nil || integrity != "ok" {
 		t.Errorf("PRAGMA integrity_check = %q, %v; want ok", integrity, err)
+	}
+}
+
+// chaosRound runs one round, drawn from seed, recording into st, and returns how many of its
+// kills landed.
+func chaosRound(t *testing.T, st *store.Store, dir string, round int, seed uint64) int {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0))
+	suite := booking.New()
+	var slugs []string
+	for _, a := range suite.Attempts() {
+		slugs = append(slugs, a.Slug)
+	}
+	rng.Shuffle(len(slugs), func(i, j int) { slugs[i], slugs[j] = slugs[j], slugs[i] })
+	slugs = slugs[:roundAttempts]
+	c := &chaos{t: t, schedule: plan(rng, len(slugs), len(suite.Plan()))}
+	var log lockedBuffer
+	r := &runner.Runner{Suite: suite, Launch: c.launch(&log), Recorder: st, Emit: c.emit}
+	run, err := r.Run(context.Background(), fmt.Sprintf("chaos-%d", round+1), runner.Options{Attempts: slugs,
+		MediaRoot: filepath.Join(dir, "media"), Video: true, Screenshots: true})
+	if err != nil {
+		t.Fatalf("round %d: the run failed: %v", round+1, err)
+	}
+	if run.Status != agent.RunFinished || len(run.Attempts) != len(slugs) || len(c.logs) != len(slugs) {
+		t.Fatalf("round %d: run %s with %d attempts (%d seen starting), want finished with %d", round+1, run.Status, len(run.Attempts), len(c.logs), len(slugs))
+	}
+	kills := 0
+	for i, a := range run.Attempts {
+		l := c.logs[i]
+		took := l.finished.Sub(l.started)
+		what := "not killed (it ended first)"
+		if !l.killed.IsZero() {
+			kills++
+			what = fmt.Sprintf("%s killed %s in (step %d)", l.victim, l.killed.Sub(l.started).Round(time.Millisecond), l.anchor+1)
+		}
+		t.Logf("%-24s %s, ended %s: %s (%s); browser log %d bytes", a.Slug, what, took.Round(time.Millisecond), a.Terminal, a.Reason, len(a.BrowserLog))
+		if took > attemptBound {
+			t.Errorf("%s took %s, over %s", a.Slug, took, attemptBound)
+		}
+		if !l.killed.IsZero() && l.finished.Sub(l.killed) > endAfterKill {
+			t.Errorf("%s ran on %s after its browser was killed, over %s", a.Slug, l.finished.Sub(l.killed), endAfterKill)
+		}
+		checkHonest(t, a, !l.killed.IsZero())
+	}
+	t.Logf("round %d: %d kills; %d bytes of browser logs written; runner errors: %q", round+1, kills, log.Len(), c.errors)
+	c.waitAllExited(10 * time.Second)
+	return kills
+}
+
+// checkHonest checks how attempt a ended. An attempt whose kill ended it (its reason says the
+// browser went) is failed, or ambiguous when a commit acted and may have crossed; never
+// completed, rejected, exhausted or cancelled. One that ends otherwise (not killed, or killed
+// once its outcome was settled) ends as it always does. Completed always means the gate
+// holds and the lab's records show the reservation as asked. The reason is one short line,
+// and the browser's log, if any, is bounded and kept out of it.
+func checkHonest(t *testing.T, a agent.Attempt, killed bool) {
+	t.Helper()
+	committed := slices.ContainsFunc(a.Steps, func(s agent.Step) bool {
+		return s.Decision.Class == agent.ClassCommit && s.Decision.Admission == agent.Allow && s.Resolved != ""
+	})
+	byKill := strings.Contains(a.Reason, "the browser closed or crashed") || strings.Contains(a.Reason, "could not open a browser page")
+	switch {
+	case a.Terminal == agent.Completed && (!a.Verdicts.Gate.Done || !a.Verdicts.Truth.Done):
+		t.Errorf("%s completed without the gate holding and the lab's records agreeing", a.Slug)
+	case byKill && !killed:
+		t.Errorf("%s was not killed, yet its reason says the browser went: %s", a.Slug, a.Reason)
+	case byKill && a.Terminal == agent.Ambiguous && !committed:
+		t.Errorf("%s is ambiguous though no commit acted", a.Slug)
+	case byKill && a.Terminal != agent.Failed && a.Terminal != agent.Ambiguous:
+		t.Errorf("%s ended %s from the kill; a kill ends an attempt failed or ambiguous", a.Slug, a.Terminal)
+	case !byKill && a.Terminal != usual[a.Slug]:
+		t.Errorf("%s ended %s (%s), not from the kill and not %s as it always does", a.Slug, a.Terminal, a.Reason, usual[a.Slug])
+	}
+	if len(a.Reason) > 400 || strings.ContainsAny(a.Reason, "\r\n") {
+		t.Errorf("%s: the reason is not one short line (%d bytes): %q", a.Slug, len(a.Reason), a.Reason)
+	}
+	if len(a.BrowserLog) > agent.MaxBrowserLog || (a.BrowserLog != "" && strings.Contains(a.Reason, a.BrowserLog)) {
+		t.Errorf("%s: a browser log of %d bytes, over %d or inside the reason", a.Slug, len(a.BrowserLog), agent.MaxBrowserLog)
 	}
 }
 

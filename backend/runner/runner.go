@@ -333,7 +333,8 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	page, err := browser.NewPage(ctx, pageOpts)
 	if err != nil {
-		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err}
+		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err,
+			BrowserLog: agent.BrowserLogOf(err)}
 		if ctx.Err() != nil {
 			out.Terminal = agent.Cancelled
 		}
@@ -365,6 +366,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
 	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
+	a.BrowserLog = out.BrowserLog
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(run.ID, a) }); err != nil {
 		return a, err
 	}

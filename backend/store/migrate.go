@@ -41,6 +41,8 @@ var migrations = []migration{
 			return errors.Join(addColumns("attempts", "`model_turns` text")(tx),
 				addColumns("steps", "`unresolved` numeric NOT NULL DEFAULT false")(tx))
 		}},
+	{10, "what the browser logged around the error that ended an attempt",
+		addColumns("attempts", "`browser_log` text NOT NULL DEFAULT ''")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -52,6 +52,8 @@ type attemptRow struct {
 	Started    time.Time
 	Video      string `gorm:"not null"`
 	Trace      string `gorm:"not null;default:''"`
+	// BrowserLog is agent.Attempt's, bounded by agent.MaxBrowserLog.
+	BrowserLog string `gorm:"not null;default:''"`
 
 	Steps  []stepRow  `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
 	Events []eventRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
@@ -107,7 +109,7 @@ func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
 		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers, ModelTurns: a.ModelTurns,
 		Terminal: string(a.Terminal), Reason: a.Reason,
-		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace}
+		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog)}
 }
 
 // attempt rebuilds the attempt from the row and its preloaded steps and events.
@@ -116,7 +118,7 @@ func (r attemptRow) attempt() agent.Attempt {
 		Params: r.Params, Plan: r.Plan, Answers: r.Answers, ModelTurns: r.ModelTurns,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
-		Started: r.Started, Video: r.Video, Trace: r.Trace}
+		Started: r.Started, Video: r.Video, Trace: r.Trace, BrowserLog: r.BrowserLog}
 	for i, s := range r.Steps {
 		a.Steps[i] = s.step()
 	}

@@ -255,3 +255,36 @@ func TestAttemptFinishedKeepsTheOracleAnswers(t *testing.T) {
 		t.Errorf("answers after recording: %+v, want %+v", got.Attempts[0].Answers, run.Attempts[0].Answers)
 	}
 }
+
+// TestAttemptFinishedKeepsTheBrowserLog: the browser log is stored beside the reason, bounded
+// to agent.MaxBrowserLog bytes whoever hands it over, and read back; an imported attempt keeps
+// its own.
+func TestAttemptFinishedKeepsTheBrowserLog(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("run-log")
+	const log = "Browser logs:\n<launching> /usr/bin/chromium\n[pid=1] <process did exit: signal=SIGKILL>"
+	run.Attempts[0].BrowserLog = log
+	run.Attempts[1].BrowserLog = strings.Repeat("x", 3*agent.MaxBrowserLog)
+	if err := record(s, run, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get("run-log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Attempts[0].BrowserLog != log {
+		t.Errorf("browser log after recording: %q, want %q", got.Attempts[0].BrowserLog, log)
+	}
+	if long := got.Attempts[1].BrowserLog; len(long) > agent.MaxBrowserLog || !strings.Contains(long, "bytes left out") {
+		t.Errorf("a long browser log was stored as %d bytes, want it bounded to %d with the cut said", len(long), agent.MaxBrowserLog)
+	}
+	imported := testRun("imported-log")
+	imported.Status = agent.RunImported
+	imported.Attempts[0].BrowserLog = log
+	if err := s.SaveImported(imported); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get("imported-log"); err != nil || got.Attempts[0].BrowserLog != log {
+		t.Errorf("an imported attempt's browser log: %q, %v", got.Attempts[0].BrowserLog, err)
+	}
+}

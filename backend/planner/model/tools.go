@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/jsonstrict"
 )
 
 // Tool names: the task-file action set, scroll, and the two the planner answers itself.
@@ -121,7 +122,7 @@ func parseCall(c toolCall) (parsed, error) {
 	if args == "" {
 		args = "{}"
 	}
-	if err := json.Unmarshal([]byte(args), &a); err != nil {
+	if err := jsonstrict.Unmarshal([]byte(args), &a); err != nil {
 		return parsed{}, fmt.Errorf("arguments of %s are not valid JSON for its parameters: %v", c.Name, err)
 	}
 	p := parsed{Name: c.Name, Reason: strings.TrimSpace(a.Reason)}

@@ -55,6 +55,11 @@ func TestParseCall(t *testing.T) {
 			}
 		})
 	}
+	// encoding/json would take "URL" for "url": a model's arguments name each field exactly.
+	if _, err := parseCall(toolCall{ID: "x", Name: "navigate", Args: `{"url": "http://127.0.0.1:8080/", "URL": "http://127.0.0.1:9/", "reason": "r"}`}); err == nil ||
+		!strings.Contains(err.Error(), `the key "URL" is not the field "url"`) {
+		t.Errorf("case-variant arguments: %v, want a refusal naming the key", err)
+	}
 	// Every kind the tools name is one the executor knows.
 	for _, tl := range tools {
 		if tl.Name == toolReadPageText || tl.Name == toolDone || tl.Name == toolScroll {

@@ -513,6 +513,8 @@ export interface Attempt {
   video?: string;
   /** The Playwright trace (a zip for `npx playwright show-trace`), when one was recorded. */
   trace?: string;
+  /** What the browser logged around the error that ended the attempt; `reason` keeps its first line. */
+  browser_log?: string;
 }
 
 /** One batch of attempts of one task (agent.Run). */

@@ -91,6 +91,22 @@ describe("TraceViewer", () => {
     expect(screen.getByTestId("ended").textContent).toBe("Ended failed: a success notice appeared without a committed record");
   });
 
+  it("keeps the browser's log collapsed beside the one-line reason, and shows none without one", () => {
+    const log = "Browser logs:\n\n<launching> /usr/bin/chromium --headless\n[pid=4242] <process did exit: exitCode=null, signal=SIGKILL>";
+    const killed: Attempt = { ...withShots, terminal: "failed", reason: "click button[Save]: the browser is gone: Chromium exited", browser_log: log };
+    const { unmount } = render(<Harness attempt={killed} />);
+    expect(screen.getByTestId("ended").textContent).toBe("Ended failed: click button[Save]: the browser is gone: Chromium exited");
+    const details = screen.getByText("Browser log").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText("(4 lines)")).toBeTruthy();
+    fireEvent.click(within(details).getByText("Browser log"));
+    expect(details.open).toBe(true);
+    expect(screen.getByLabelText("Browser log").textContent).toBe(log);
+    unmount();
+    render(<Harness />);
+    expect(screen.queryByText("Browser log")).toBeNull();
+  });
+
   it("shows the step's facts, the gate's evidence and the verdicts marked wrong", () => {
     render(<Harness />);
     fireEvent.keyDown(document.body, { key: "End" });

@@ -4,6 +4,7 @@ import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
 import type { Column } from "../verdicts";
+import { BrowserLog } from "./BrowserLog";
 import { DetailTabs } from "./DetailTabs";
 import { ShotViewer, type View } from "./ShotViewer";
 import { StepFacts } from "./StepFacts";
@@ -164,6 +165,7 @@ export function TraceViewer(p: TraceViewerProps) {
             <span className="muted">running…</span>
           )}
         </p>
+        <BrowserLog log={attempt?.browser_log} />
         <div className="stepper">
           <button type="button" onClick={p.onRun} disabled={!p.onRun}>
             <span aria-hidden="true">▶</span> Run again
