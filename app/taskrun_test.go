@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -66,7 +67,7 @@ func TestVerifyAndImportOfATaskFileRun(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				imported, err := NewTransfer(st, dir).ImportFile(path)
+				imported, err := NewTransfer(st, dir).ImportFile(context.Background(), path)
 				stored, lerr := st.List()
 				if lerr != nil {
 					t.Fatal(lerr)
