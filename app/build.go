@@ -58,8 +58,9 @@ type RunRequest struct {
 	// Live is how often each running attempt's page is sent as a screencast progress event;
 	// 0 streams nothing (the command line prints no pictures).
 	Live time.Duration
-	// LabHost is the address the task's labs listen on and advertise to the browser, one a
-	// remote browser can reach; empty is 127.0.0.1.
+	// LabHost is an address of this machine that remote browsers can reach: the task's labs
+	// listen there and advertise it, and each remote page's origins guard listens there; empty
+	// is 127.0.0.1.
 	LabHost  string
 	Recorder agent.Recorder
 	Emit     func(runner.Progress)
@@ -116,6 +117,10 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
+	guardHost := labHost
+	if guardHost == "" {
+		guardHost = req.LabHost
+	}
 	plan := req.Planner
 	if plan == nil {
 		plan = req.Task.Planner
@@ -127,7 +132,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		if capacity == 0 {
 			capacity = max(req.Parallel, 1)
 		}
-		r.Endpoints = append(r.Endpoints, runner.Endpoint{Name: rb.String(), Launch: rb.launcher(), Capacity: capacity})
+		r.Endpoints = append(r.Endpoints, runner.Endpoint{Name: rb.String(), Launch: rb.launcher(guardHost), Capacity: capacity})
 	}
 	if req.Parallel < 0 || req.Parallel > MaxParallel {
 		return nil, fmt.Errorf("parallel %d: want 1 to %d attempts at once", req.Parallel, MaxParallel)
@@ -150,19 +155,20 @@ func Prepare(req RunRequest) (*Prepared, error) {
 }
 
 // onLabHost is suite with its lab serving the app on host (127.0.0.1 when empty), and the
-// host; a suite no lab serves is returned as it is, with no host, and refuses a host given.
+// host; a suite no lab serves is returned as it is, with no host (a host given then serves
+// only the pages' origins guards).
 func onLabHost(suite agent.Suite, host string) (agent.Suite, string, error) {
+	if host != "" {
+		if err := labs.CheckHost(host); err != nil {
+			return nil, "", fmt.Errorf("--lab-host: %w", err)
+		}
+	}
 	h, ok := suite.(labs.Hosted)
 	switch {
-	case !ok && host != "":
-		return nil, "", fmt.Errorf("--lab-host %s: task %s runs against a site of its own, which no lab here serves", host, suite.Task().Name)
 	case !ok:
 		return suite, "", nil
 	case host == "":
 		return suite, labs.DefaultHost, nil
-	}
-	if err := labs.CheckHost(host); err != nil {
-		return nil, "", fmt.Errorf("--lab-host: %w", err)
 	}
 	return h.OnHost(host), host, nil
 }
@@ -223,9 +229,11 @@ func (rb RemoteBrowser) String() string {
 	return "browser server " + rb.URL
 }
 
-func (rb RemoteBrowser) launcher() runner.Launcher {
+// launcher connects to the remote browser, whose pages' origins guards listen on guardHost
+// (an address of this machine it can reach; empty is 127.0.0.1).
+func (rb RemoteBrowser) launcher(guardHost string) runner.Launcher {
 	return func(ctx context.Context) (agent.Browser, error) {
-		b, err := browser.Connect(ctx, rb.URL, browser.RemoteOptions{CDP: rb.CDP, Executable: rb.Executable})
+		b, err := browser.Connect(ctx, rb.URL, browser.RemoteOptions{CDP: rb.CDP, Executable: rb.Executable, GuardHost: guardHost})
 		if err != nil {
 			return nil, err // never a nil *Browser inside a non-nil agent.Browser
 		}

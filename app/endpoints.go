@@ -50,7 +50,7 @@ func (b *Browsers) Health() ([]EndpointHealth, error) {
 		if rb.CDP {
 			kind = "cdp"
 		}
-		targets = append(targets, target{EndpointHealth{Name: rb.String(), Kind: kind, URL: rb.URL}, rb.launcher()})
+		targets = append(targets, target{EndpointHealth{Name: rb.String(), Kind: kind, URL: rb.URL}, rb.launcher("")}) // opens no page: no guard to reach
 	}
 	if len(targets) == 0 {
 		targets = append(targets, target{EndpointHealth{Name: runner.LocalEndpoint, Kind: "local"}, b.launch(false, set.BrowserPath)})

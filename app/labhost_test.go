@@ -86,8 +86,11 @@ success:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Prepare(RunRequest{Task: own, LabHost: "127.0.0.2"}); err == nil || !strings.Contains(err.Error(), "site of its own") {
-		t.Errorf("--lab-host on a task without a lab gave %v, want it refused", err)
+	if prep, err := Prepare(RunRequest{Task: own, LabHost: "127.0.0.2"}); err != nil || prep.LabHost != "" {
+		t.Errorf("--lab-host on a task without a lab gave %v, advertised %q; want it taken for the origins guards only", err, prep.LabHost)
+	}
+	if _, err := Prepare(RunRequest{Task: own, LabHost: "0.0.0.0"}); err == nil {
+		t.Error("a wildcard --lab-host was taken for the origins guards")
 	}
 	if prep, err := Prepare(RunRequest{Task: own}); err != nil || prep.LabHost != "" {
 		t.Errorf("a task without a lab: %v, advertised %q; want no lab host", err, prep.LabHost)

@@ -28,7 +28,8 @@ type Options struct {
 	// here, each taking PerEndpoint attempts at once (default: the Parallel setting).
 	Remote      []RemoteBrowser
 	PerEndpoint int
-	// LabHost is the address labs listen on, one the browsers can reach; empty is 127.0.0.1.
+	// LabHost is an address of this machine the browsers can reach, where labs and the pages' origins
+	// guards listen; empty is 127.0.0.1.
 	LabHost string
 	// Browsers finds the browsers runs may use; the zero value looks where this system's install.
 	Browsers browser.Locator

@@ -3,5 +3,6 @@
 // the same process, so the ratio says what the harness costs on this machine today.
 // run.sh runs them and prints the ratios. BenchmarkUIScale (ui.sh) measures the window at
 // scale instead: a generated 10,000-step run and a history of 1,001 runs, served by
-// `observatory serve` to headless Chromium, each number printed with its ratio to the target.
+// `observatory serve` to headless Chromium, each number printed with its ratio to the target;
+// BenchmarkLiveStream (also ui.sh) the live view's frames a second against its target.
 package bench

@@ -21,7 +21,7 @@ func (e *endpointFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&e.browserWS, "browser-ws", nil, "a Playwright browser server's address (ws://HOST:PORT/...) to run attempts in; repeatable")
 	fs.StringArrayVar(&e.cdp, "cdp", nil, "a Chromium's DevTools address (http://HOST:PORT) to run attempts in; repeatable")
 	fs.IntVar(&e.perEndpoint, "per-endpoint", 0, "how many attempts each remote browser takes at once (default: --parallel)")
-	fs.StringVar(&e.labHost, "lab-host", "", "the address labs listen on and send the browser to, one a remote browser can reach (default 127.0.0.1)")
+	fs.StringVar(&e.labHost, "lab-host", "", "an address of this machine a remote browser can reach: labs listen there and send the browser to it, and each page's origins guard listens there (default 127.0.0.1)")
 }
 
 // check refuses a lab host a browser cannot be sent to before anything starts (a run's

@@ -3,12 +3,18 @@ package browser
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"observatory/backend/agent"
 )
@@ -115,6 +121,116 @@ func TestRequestsOutsideTheOriginsAreBlockedAndRecorded(t *testing.T) {
 	}
 	if err := page.Goto(ctx, other); err == nil {
 		t.Errorf("navigating to %s outside the origins succeeded", other)
+	}
+}
+
+// TestARedirectToAnotherOriginIsBlockedAtItsSecondHop checks that the origins guard sees
+// every hop: a link on the allowed origin that redirects elsewhere fails at the redirect's
+// target, which never hears of it, and the page says what it refused.
+func TestARedirectToAnotherOriginIsBlockedAtItsSecondHop(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var reached atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reached.Add(1)
+		_, _ = io.WriteString(w, "<title>elsewhere</title>")
+	}))
+	t.Cleanup(other.Close)
+	home := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/away":
+			http.Redirect(w, r, other.URL+"/landing", http.StatusFound)
+		case "/pixel":
+			http.Redirect(w, r, other.URL+"/pixel.png", http.StatusTemporaryRedirect)
+		default:
+			_, _ = io.WriteString(w, `<title>home</title><img src="/pixel" alt="pixel">`)
+		}
+	}))
+	t.Cleanup(home.Close)
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Origins: []string{home.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, home.URL); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.Goto(ctx, home.URL+"/away"); err == nil {
+		t.Error("the redirect to another origin loaded")
+	}
+	if n := reached.Load(); n != 0 {
+		t.Fatalf("the other origin was reached %d times", n)
+	}
+	blocked := page.Blocked()
+	for _, want := range []string{"GET " + other.URL + "/pixel.png", "GET " + other.URL + "/landing"} {
+		if !slices.Contains(blocked, want) {
+			t.Errorf("blocked %v, want %q among them", blocked, want)
+		}
+	}
+}
+
+// TestWebSocketsGoThroughTheOriginsGuard checks that a page's WebSocket to its own origin
+// works through the guard, and one to another origin is refused before it reaches it.
+func TestWebSocketsGoThroughTheOriginsGuard(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	echo := func(reached *atomic.Int32) http.HandlerFunc {
+		up := websocket.Upgrader{}
+		return func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/ws" {
+				_, _ = io.WriteString(w, "<title>sockets</title>")
+				return
+			}
+			reached.Add(1)
+			c, err := up.Upgrade(w, r, nil)
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			if kind, msg, err := c.ReadMessage(); err == nil {
+				_ = c.WriteMessage(kind, append([]byte("echo "), msg...))
+			}
+		}
+	}
+	var homeHits, otherHits atomic.Int32
+	home := httptest.NewServer(echo(&homeHits))
+	t.Cleanup(home.Close)
+	other := httptest.NewServer(echo(&otherHits))
+	t.Cleanup(other.Close)
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Origins: []string{home.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, home.URL); err != nil {
+		t.Fatal(err)
+	}
+	talk := `url => new Promise(done => {
+		const ws = new WebSocket(url);
+		ws.onopen = () => ws.send("hi");
+		ws.onmessage = e => done(String(e.data));
+		ws.onerror = () => done("error");
+	})`
+	ws := func(base string) string { return "ws" + strings.TrimPrefix(base, "http") + "/ws" }
+	got, err := page.(*Page).page.Evaluate(talk, ws(home.URL))
+	if err != nil || got != "echo hi" {
+		t.Fatalf("the page's own WebSocket said %v (%v), want the echo", got, err)
+	}
+	got, err = page.(*Page).page.Evaluate(talk, ws(other.URL))
+	if err != nil || got != "error" {
+		t.Fatalf("a WebSocket to another origin said %v (%v), want an error", got, err)
+	}
+	if n := otherHits.Load(); n != 0 {
+		t.Fatalf("the other origin was reached %d times", n)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	var blocked []string
+	for time.Now().Before(deadline) && len(blocked) == 0 {
+		blocked = page.Blocked()
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(blocked) == 0 || !strings.Contains(blocked[0], strings.TrimPrefix(other.URL, "http://")) {
+		t.Fatalf("blocked %v, want the WebSocket to %s", blocked, other.URL)
 	}
 }
 

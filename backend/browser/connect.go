@@ -32,6 +32,9 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 	}
 	b := newBrowser(pw, opts.Log)
 	b.remote, b.endpoint = !opts.CDP, endpoint
+	if opts.GuardHost != "" {
+		b.guardHost = opts.GuardHost
+	}
 	br, err := call(ctx, b.limits(), func() (playwright.Browser, error) {
 		if opts.CDP {
 			return pw.Chromium.ConnectOverCDP(endpoint, playwright.BrowserTypeConnectOverCDPOptions{Timeout: playwright.Float(connectTimeoutMS)})
@@ -59,6 +62,10 @@ type RemoteOptions struct {
 	Executable string
 	// Log receives what Playwright appends to its errors; nil writes it to standard error.
 	Log io.Writer
+	// GuardHost is an address of this machine the remote browser can reach, where each
+	// page's origins guard listens (a page with origins sends every request through it);
+	// empty is 127.0.0.1, which only a browser on this machine reaches.
+	GuardHost string
 }
 
 // launchHeader is how a browser server is asked to launch: headless, quiet, and with the

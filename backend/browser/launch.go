@@ -28,12 +28,14 @@ var (
 		"or name one with --browser or OBSERVATORY_CHROMIUM")
 )
 
-// chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU.
+// chromiumArgs keep Chromium quiet and deterministic: no background traffic, updates or GPU;
+// and WebRTC sends nothing past the proxy the pages' origins guards are (see egress).
 var chromiumArgs = []string{
 	"--disable-background-networking",
 	"--disable-component-update",
 	"--disable-sync",
 	"--disable-gpu",
+	"--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 }
 
 // viewport is the page and video size.
@@ -61,8 +63,11 @@ type Browser struct {
 	// endpoint is the address it was reached at.
 	remote   bool
 	endpoint string
-	life     *lifeline
-	log      io.Writer
+	// guardHost is the address the browser reaches this process at, where each page's origins
+	// guard listens (see egress).
+	guardHost string
+	life      *lifeline
+	log       io.Writer
 	// timeout bounds each call; tests shorten it.
 	timeout time.Duration
 	// closeOnce makes Close happen once, closeErr its result.
@@ -124,7 +129,7 @@ func newBrowser(pw *playwright.Playwright, log io.Writer) *Browser {
 	if log == nil {
 		log = os.Stderr
 	}
-	b := &Browser{pw: pw, life: newLifeline(), log: log, timeout: callTimeout}
+	b := &Browser{pw: pw, life: newLifeline(), log: log, timeout: callTimeout, guardHost: localGuardHost}
 	watchExit(pw.Pid(), func() { b.life.cut("the Playwright driver exited") })
 	return b
 }
@@ -233,8 +238,8 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	return p, nil
 }
 
-// open opens a browser context and a page in it, as NewPage asks; when any part fails it
-// closes the context again.
+// open opens a browser context and a page in it, as NewPage asks, behind an origins guard
+// when opts names origins; when any part fails it closes what it opened.
 func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	size := viewport
 	contextOpts := playwright.BrowserNewContextOptions{Viewport: &size}
@@ -244,8 +249,18 @@ func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	if recordsVideo(opts) {
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
+	blocked := &blockList{}
+	var guard *egress
+	if len(opts.Origins) > 0 {
+		var err error
+		if guard, err = startEgress(b.guardHost, opts.Origins, blocked.add); err != nil {
+			return nil, fmt.Errorf("start the page's origins guard on %s: %w", b.guardHost, err)
+		}
+		contextOpts.Proxy = &playwright.Proxy{Server: guard.Server()}
+	}
 	bc, err := b.browser.NewContext(contextOpts)
 	if err != nil {
+		closeGuard(guard)
 		return nil, fmt.Errorf("open a browser context: %w", err)
 	}
 	var pg playwright.Page
@@ -260,16 +275,20 @@ func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	}
 	if err != nil {
 		_ = bc.Close()
+		closeGuard(guard)
 		return nil, err
 	}
-	p := newPage(b, bc, pg, opts)
-	if len(opts.Origins) > 0 {
-		if err := p.guardOrigins(bc, opts.Origins); err != nil {
-			p.discard()
-			return nil, fmt.Errorf("guard the page's origins: %w", err)
-		}
+	return newPage(b, bc, pg, opts, guard, blocked), nil
+}
+
+// localGuardHost is where a browser on this machine reaches the pages' origins guards.
+const localGuardHost = "127.0.0.1"
+
+// closeGuard closes a page's origins guard, if it has one.
+func closeGuard(g *egress) {
+	if g != nil {
+		_ = g.Close()
 	}
-	return p, nil
 }
 
 // recordsVideo reports whether a page with opts records video.

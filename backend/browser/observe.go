@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -96,9 +97,26 @@ func (p *Page) remember(raw, shot string) {
 	p.lastRaw, p.lastShot = raw, shot
 }
 
-// sampleJSON runs the observation script and returns the sample as JSON text.
+// navigationTries bounds how often an observation starts again because the page navigated
+// under it.
+const navigationTries = 3
+
+// sampleJSON runs the observation script and returns the sample as JSON text. A navigation
+// that replaces the document while the script runs (a click's page load, a failed load's
+// error page) is waited out and the script run again on the new document.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
-	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
+	var raw any
+	var err error
+	for try := 1; ; try++ {
+		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
+		if err == nil || try == navigationTries || !navigatedAway(err) {
+			break
+		}
+		_ = do(ctx, p.limits(), func() error {
+			return p.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad,
+				Timeout: playwright.Float(actionTimeoutMS)})
+		})
+	}
 	if err != nil {
 		return "", p.fail("observe the page", err)
 	}
@@ -107,6 +125,13 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
 	}
 	return encoded, nil
+}
+
+// navigatedAway reports whether err is Playwright's word that the document a script ran in
+// was replaced by a navigation.
+func navigatedAway(err error) bool {
+	return strings.Contains(err.Error(), "Execution context was destroyed") ||
+		strings.Contains(err.Error(), "because of a navigation")
 }
 
 // readHiddenCookies fills in the principal and facts whose cookie the page's script could not

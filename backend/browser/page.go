@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,9 +36,16 @@ type Page struct {
 	// closing is set once Close has begun: the page's own close is no death.
 	closing atomic.Bool
 
+	// guard is the page's origins guard, nil when it may load any origin; blocked is what the
+	// guard refused.
+	guard   *egress
+	blocked *blockList
+	// navFailed holds the newest navigation of the main frame that failed (see
+	// navigationFailure), for an action waiting on what a click starts.
+	navFailed chan navigationFailure
+
 	mu        sync.Mutex
 	masks     []agent.Target
-	blocked   []string
 	transfers []agent.Transfer
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
 	lastRaw, lastShot string
@@ -50,9 +58,15 @@ var (
 	_ agent.Watcher  = (*Page)(nil)
 )
 
-func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions) *Page {
-	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline()}
+func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList) *Page {
+	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
+		navFailed: make(chan navigationFailure, 1)}
 	p.watch = watchPage(pg, p.life, opts.Bodies)
+	if guard != nil {
+		pg.OnRequest(func(r playwright.Request) { blocked.ask(r.Method(), r.URL()) })
+		pg.OnWebSocket(func(ws playwright.WebSocket) { blocked.ask(http.MethodGet, ws.URL()) })
+	}
+	pg.OnRequestFailed(p.noteNavigationFailure)
 	p.life.follow(b.life)
 	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
 	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
@@ -238,13 +252,7 @@ func (p *Page) maskLocators() []playwright.Locator {
 }
 
 // Blocked returns the requests refused since the last call.
-func (p *Page) Blocked() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	out := p.blocked
-	p.blocked = nil
-	return out
-}
+func (p *Page) Blocked() []string { return p.blocked.take() }
 
 // Traffic returns the requests, console messages and page errors recorded since the last
 // call, times counted from epoch; final first waits, a bounded time, for the requests still
@@ -280,6 +288,7 @@ func (p *Page) Close() (agent.Recording, error) {
 	if p.closing.Swap(true) {
 		return rec, nil
 	}
+	defer closeGuard(p.guard) // once the context is closed: nothing is left to forward
 	p.life.cut("the page was closed")
 	if p.b.life.err() != nil { // a dead browser has nothing left to finish
 		p.dropVideo()
@@ -329,6 +338,7 @@ func (p *Page) discard() {
 	p.closing.Store(true)
 	p.life.cut("the page was closed")
 	_ = do(context.Background(), limits{life: p.b.life, timeout: closeTimeout}, func() error { return p.bc.Close() })
+	closeGuard(p.guard)
 	p.dropVideo()
 }
 

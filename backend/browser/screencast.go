@@ -119,8 +119,8 @@ func acknowledge(session playwright.CDPSession, lim limits, acks <-chan any, sto
 	}
 }
 
-// keepNewest puts f in the one-frame buffer c, in place of any frame still waiting there.
-func keepNewest(c chan agent.LiveFrame, f agent.LiveFrame) {
+// keepNewest puts f in the one-item buffer c, in place of any item still waiting there.
+func keepNewest[T any](c chan T, f T) {
 	for {
 		select {
 		case c <- f:

