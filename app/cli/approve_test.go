@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +47,9 @@ func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[stri
 	env.Stdout, env.Stderr, env.Assets = &out, errOut, fstest.MapFS{}
 	args := append([]string{"run", "--lab", "outbox", "--attempt", attempt, "--json", "--no-video", "--no-screenshots",
 		"--data-dir", t.TempDir()}, flags...)
-	if code := Execute(context.Background(), env, args); code != 0 {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if code := Execute(ctx, env, args); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var rows []map[string]any
@@ -98,8 +102,10 @@ func TestApproveFlagsSayWhatIsWrong(t *testing.T) {
 
 // TestApprovalPromptOnATerminal answers the prompt on a real pseudo-terminal: the user
 // approves the send to Alice, the page then changes the recipient, the approval is void and
-// the prompt asks again with the new recipient, and the user denies it. A line typed before
-// a question answers nothing.
+// the prompt asks again with the new recipient, and the user denies it. A "y" typed before
+// the run, long before the first question, answers nothing: were it counted, the first
+// question would be approved by it and the "y" typed after that question would approve the
+// second, changed recipient. Every wait is bounded; run it with -count=10.
 func TestApprovalPromptOnATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -110,30 +116,45 @@ func TestApprovalPromptOnATerminal(t *testing.T) {
 	}
 	defer ptmx.Close()
 	defer tty.Close()
-	go func() { _, _ = bytes.NewBuffer(nil).ReadFrom(ptmx) }() // drain the echo
-	if _, err := ptmx.Write([]byte("y\n")); err != nil {       // typed ahead: must not count
+	go func() { _, _ = io.Copy(io.Discard, ptmx) }()     // drain the echo
+	if _, err := ptmx.Write([]byte("y\n")); err != nil { // typed ahead: must not count
 		t.Fatal(err)
 	}
 	errOut := &lockedBuffer{}
-	done := make(chan struct{})
+	finished := make(chan struct{})
+	typed := make(chan error, 1)
 	go func() {
-		defer close(done)
-		for _, answer := range []string{"y\n", "n\n"} {
-			asked := strings.Count(errOut.String(), "Approve? [y/n]")
-			for strings.Count(errOut.String(), "Approve? [y/n]") == asked {
-				time.Sleep(20 * time.Millisecond)
+		for n, answer := range []string{"y\n", "n\n"} {
+			for strings.Count(errOut.String(), "Approve? [y/n]") <= n {
+				select {
+				case <-finished:
+					typed <- fmt.Errorf("the run ended after %d question(s), before question %d", n, n+1)
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
 			}
-			time.Sleep(50 * time.Millisecond) // the question is out before the answer
-			_, _ = ptmx.Write([]byte(answer))
+			if _, err := ptmx.Write([]byte(answer)); err != nil {
+				typed <- err
+				return
+			}
 		}
+		typed <- nil
 	}()
 	row, stderr := outboxRow(t, Env{Stdin: tty, Stderr: errOut}, "recipient-changed-after-approval", "--approve", "ask")
-	<-done
+	close(finished)
+	select {
+	case err := <-typed:
+		if err != nil {
+			t.Errorf("the user could not answer: %v\n%s", err, stderr)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the user's answers were never typed")
+	}
 	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval denied") {
 		t.Errorf("%v (%v), want rejected: approval denied\n%s", row["terminal"], row["reason"], stderr)
 	}
 	cards := strings.Split(stderr, "Approval needed:")
-	if len(cards) != 3 || !strings.Contains(cards[1], "alice@example.com") || !strings.Contains(cards[2], "recipient:    alicia@example.org") ||
+	if len(cards) != 3 || !strings.Contains(cards[1], "recipient:    alice@example.com") || !strings.Contains(cards[2], "recipient:    alicia@example.org") ||
 		!strings.Contains(cards[2], `void: the recipient changed from "alice@example.com" to "alicia@example.org"`) {
 		t.Errorf("want two cards, the second for the changed recipient:\n%s", stderr)
 	}
