@@ -15,10 +15,10 @@ import (
 // a difference for its risk. Repeats, review and approval are the Policy's, on top.
 func Admit(req agent.PolicyRequest) agent.Decision {
 	a := req.Action
-	c := Classify(a)
+	c := Classify(a, req.Fresh)
 	seen := Observe(req.Fresh, a.Target)
 	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(a, req.Fresh), Fingerprint: seen.Hash,
-		Observed: &seen, Risk: RiskOf(a, c.Class)}
+		Observed: &seen, Risk: RiskOf(c)}
 	plan := planPrincipal(req.History, req.Grounding)
 	switch {
 	case req.Spent >= req.Budget:

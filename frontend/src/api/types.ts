@@ -325,6 +325,16 @@ export interface Sample {
   facts?: Fact[] | null;
   version?: string;
   screenshot?: string;
+  /** The element with the keyboard focus, which a key pressed without a target goes to. */
+  focus?: Focus;
+}
+
+/** The focused element, and whether Enter in it submits its form through which button (agent.Focus). */
+export interface Focus {
+  role: string;
+  name: string;
+  submits?: boolean;
+  submitter?: string;
 }
 
 /** One task-declared relevant text as observed (agent.Fact). */
