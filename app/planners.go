@@ -37,6 +37,28 @@ func ModelPlanner(task agent.Task, cfg model.Config, emit func(runner.Progress))
 	}, nil
 }
 
+// TaskModels are the models a task file names, as the model planner takes them.
+func TaskModels(specs []taskfile.ModelSpec) []model.ModelConfig {
+	out := make([]model.ModelConfig, len(specs))
+	for i, m := range specs {
+		out[i] = model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv}
+	}
+	return out
+}
+
+// ReviewModels are the models that review a run's irreversible actions when its safeguards
+// name the model reviewer: the ones given (the settings', or the command line's), else those
+// the task file names for its planner.
+func ReviewModels(src TaskSource, given []model.ModelConfig) []model.ModelConfig {
+	if len(given) > 0 {
+		return given
+	}
+	if ts, ok := src.Suite.(taskfile.Suite); ok {
+		return TaskModels(ts.Planning().Models)
+	}
+	return nil
+}
+
 // failing is a planner that could not be made; its attempt ends with the reason.
 type failing struct{ err error }
 
@@ -69,9 +91,7 @@ func windowPlanner(src TaskSource, set UserSettings, runID, mediaDir string, emi
 		cfg.Models = append(cfg.Models, m)
 	}
 	if len(cfg.Models) == 0 {
-		for _, m := range declared.Models {
-			cfg.Models = append(cfg.Models, model.ModelConfig{Provider: m.Provider, Model: m.Model, BaseURL: m.BaseURL, APIKeyEnv: m.APIKeyEnv})
-		}
+		cfg.Models = TaskModels(declared.Models)
 	}
 	if len(cfg.Models) == 0 {
 		return nil, ErrNoModel
