@@ -30,7 +30,7 @@ func Admit(req agent.PolicyRequest) agent.Decision {
 	case plan != "" && req.Fresh.Principal != plan:
 		d.Admission = agent.Hold
 		d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the plan is void, and no commit crosses an account change without a new approval", plan, req.Fresh.Principal)
-		if g := req.Safeguards; g != nil && g.Approval != nil {
+		if g := req.Safeguards; g != nil && g.Approval.Covers(c.Class) {
 			d.Admission = agent.Allow
 			d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the commit needs a new approval", plan, req.Fresh.Principal)
 		}

@@ -42,7 +42,7 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 		}
 	}
 	switch {
-	case g != nil && g.Approval != nil:
+	case g != nil && g.Approval.Covers(d.Class):
 		d.AskUser = true
 		d.Reason += "; it runs only once the user approves it"
 	case req.Action.Kind == agent.ActUpload:

@@ -168,6 +168,9 @@ type suite struct {
 	// attemptBudgets bound every attempt (nil for none); runBudgets the run as a whole.
 	attemptBudgets *agent.Budgets
 	runBudgets     agent.Budgets
+	// safeguards are the task's review and approval, every attempt's unless its own
+	// replace them; nil for none.
+	safeguards *agent.Safeguards
 }
 
 var _ Suite = (*suite)(nil)
