@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"observatory/backend/agent"
+	"observatory/backend/runfile"
 )
 
 // lockedBuffer is a buffer one goroutine writes while another reads it.
@@ -60,7 +63,7 @@ func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[stri
 }
 
 // TestApprovalWithoutATerminal runs the approval attempt with nobody at a terminal: held by
-// default, denied with --approve deny, and sent with the harness off.
+// default and with --approve hold, denied with --approve deny, and sent with the harness off.
 func TestApprovalWithoutATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -72,6 +75,7 @@ func TestApprovalWithoutATerminal(t *testing.T) {
 		reasonHas string
 	}{
 		{"the default holds", nil, "rejected", "approval not given (the user held it)"},
+		{"--approve hold", []string{"--approve", "hold"}, "rejected", "approval not given (the user held it)"},
 		{"--approve deny", []string{"--approve", "deny"}, "rejected", "approval denied"},
 		{"--harness off sends without asking", []string{"--harness", "off"}, "completed", "every completion condition holds"},
 	}
@@ -160,8 +164,33 @@ func TestApprovalPromptOnATerminal(t *testing.T) {
 	}
 }
 
-// TestOutboxRunFileVerifies exports a run of the reconciled attempts and verifies it: the
-// replay rebuilds the store, look-ups included, and agrees with every recorded verdict.
+// TestApproveHoldOnATerminal: --approve hold holds even with a terminal on standard input,
+// where the default would ask: no question is printed, and a "y" typed answers nothing.
+func TestApproveHoldOnATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	go func() { _, _ = io.Copy(io.Discard, ptmx) }()
+	if _, err := ptmx.Write([]byte("y\n")); err != nil {
+		t.Fatal(err)
+	}
+	row, stderr := outboxRow(t, Env{Stdin: tty}, "approval-denied", "--approve", "hold")
+	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval not given (the user held it)") ||
+		strings.Contains(stderr, "Approve? [y/n]") {
+		t.Errorf("%v (%v), want held without a question\n%s", row["terminal"], row["reason"], stderr)
+	}
+}
+
+// TestOutboxRunFileVerifies exports a run of the reconciled attempts and reads the records in
+// the file: the send's contract, each reconciliation's query, answer, count and outcome, the
+// retry that followed with the same operation id; verify replays it and agrees with every
+// recorded verdict and record. A copy whose look-up count is tampered with is flagged.
 func TestOutboxRunFileVerifies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -177,10 +206,65 @@ func TestOutboxRunFileVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `"reconciliation"`) || !strings.Contains(string(data), `"contract": "irreversible"`) {
-		t.Errorf("the run file carries no reconciliation or contract")
+	f, err := runfile.Decode(bytes.NewReader(data))
+	if err != nil || len(f.Run.Attempts) != 2 {
+		t.Fatalf("the run file: %v, want two attempts", err)
 	}
-	if code, out, errOut := run(t, "verify", file); code != 0 || !strings.Contains(out, "dropped-before-commit") {
+	wants := []struct {
+		outcome string
+		found   int
+		retried bool
+	}{{agent.ReconciledCompleted, 1, false}, {agent.ReconciledRetry, 0, true}}
+	for i, a := range f.Run.Attempts {
+		want := wants[i]
+		send := a.Steps[3]
+		if send.Action.ID != "send" || send.Decision.Contract != agent.ContractIrreversible || send.Decision.Class != agent.ClassCommit ||
+			!strings.Contains(send.Decision.Why, `"Send"`) {
+			t.Errorf("%s: the send is %s, %s (%s), want irreversible, commit, for its name", a.Slug, send.Decision.Contract, send.Decision.Class, send.Decision.Why)
+		}
+		var rec *agent.Reconciliation
+		at := 0
+		for j, s := range a.Steps {
+			if s.Reconciliation != nil {
+				rec, at = s.Reconciliation, j
+			}
+		}
+		if rec == nil {
+			t.Fatalf("%s: no reconciliation recorded", a.Slug)
+		}
+		var answer struct {
+			OpID  string `json:"op_id"`
+			Found int    `json:"found"`
+		}
+		if !strings.HasPrefix(rec.OpID, "op-") || rec.Query != "GET /api/messages?op_id="+rec.OpID || rec.Found != want.found ||
+			rec.Outcome != want.outcome || json.Unmarshal([]byte(rec.Answer), &answer) != nil || answer.OpID != rec.OpID || answer.Found != want.found {
+			t.Errorf("%s: reconciliation %+v, want the look-up of its operation found %d, %s", a.Slug, rec, want.found, want.outcome)
+		}
+		retried := at+1 < len(a.Steps) && a.Steps[at+1].Action.ID == "retry"
+		if retried != want.retried || (retried && (rec.Retry == nil || a.Steps[at+1].Action.Target != rec.Retry.Target)) {
+			t.Errorf("%s: the step after the reconciliation retried %v, want %v", a.Slug, retried, want.retried)
+		}
+	}
+	if code, out, errOut := run(t, "verify", file); code != 0 || !strings.Contains(out, "dropped-before-commit") ||
+		!strings.Contains(errOut, "every recorded verdict agrees with the replay") {
 		t.Errorf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+	tampered := filepath.Join(dir, "tampered.json")
+	lost := f.Run.Attempts[0]
+	for i := range lost.Steps {
+		if r := lost.Steps[i].Reconciliation; r != nil {
+			r.Found, r.Outcome = 2, agent.ReconciledDuplicate
+		}
+	}
+	var buf bytes.Buffer
+	if err := runfile.EncodeFile(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tampered, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := run(t, "verify", tampered); code == 0 || !strings.Contains(errOut, "lost-response-after-commit: reconciliation (step 5) recorded found operation") ||
+		!strings.Contains(errOut, "recomputed the store answered 1 (the app's log)") {
+		t.Errorf("verify of a tampered look-up: exit %d\n%s", code, errOut)
 	}
 }
