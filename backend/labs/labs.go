@@ -133,7 +133,9 @@ type loggedLab struct {
 
 var _ agent.LookUpLog = loggedLab{}
 
-func (l loggedLab) LookUps(events []agent.Event) ([]agent.LookUp, error) { return l.log.LookUps(events) }
+func (l loggedLab) LookUps(events []agent.Event) ([]agent.LookUp, error) {
+	return l.log.LookUps(events)
+}
 
 var all = map[string]func(host string) Lab{
 	"booking": bookingLab, "canvas": canvasLab, "checkout": checkoutLab, "hostile": hostileLab, "outbox": outboxLab,
