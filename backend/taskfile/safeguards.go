@@ -1,7 +1,9 @@
 package taskfile
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"observatory/backend/agent"
 	"observatory/backend/harness"
@@ -144,4 +146,34 @@ func (a *Approval) domain(at string) (*agent.ApprovalSpec, error) {
 		spec.For = nil
 	}
 	return spec, nil
+}
+
+// safeguardsText says what g gives irreversible actions, for the task's outline.
+func safeguardsText(g *agent.Safeguards) string {
+	var parts []string
+	if r := g.Review; r != nil {
+		unavailable := r.OnUnavailable
+		if unavailable == "" {
+			unavailable = agent.OnUnavailableHold
+		}
+		by := "review by " + r.Reviewer
+		if r.Reviewer == agent.ReviewerRules {
+			by += fmt.Sprintf(" (%d rule(s); %s when unavailable)", len(r.Rules), unavailable)
+		} else {
+			by += fmt.Sprintf(" (the run's models; %s when unavailable)", unavailable)
+		}
+		parts = append(parts, by)
+	}
+	if a := g.Approval; a != nil {
+		of := "every irreversible action"
+		if len(a.For) > 0 {
+			classes := make([]string, len(a.For))
+			for i, c := range a.For {
+				classes[i] = string(c) + "s"
+			}
+			of = strings.Join(classes, " and ")
+		}
+		parts = append(parts, fmt.Sprintf("approval of %s within %d ms", of, a.LimitMS))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -50,6 +50,14 @@ attempts:
 			t.Errorf("%s: safeguards %+v, want %+v", a.Slug, got, want[a.Slug])
 		}
 	}
+	outline := []string{
+		"task-wide: review by rules (1 rule(s); hold when unavailable); approval of every irreversible action within 60000 ms",
+		"destructs-only: approval of destructs within 5000 ms",
+		"by-model: review by model (the run's models; allow when unavailable); approval of every irreversible action within 60000 ms",
+	}
+	if got := s.Outline().Safeguards; !reflect.DeepEqual(got, outline) {
+		t.Errorf("outline %q, want %q", got, outline)
+	}
 }
 
 // TestBadSafeguardsAreRefusedAtTheirPath checks every refusal of the safeguards section

@@ -55,6 +55,9 @@ type Outline struct {
 	Signals    []string
 	// Truth says where ground truth comes from.
 	Truth string
+	// Safeguards say, per attempt that has any, what its irreversible actions get:
+	// "slug: review by rules (1 rule; hold when unavailable); approval of every irreversible action within 60000 ms".
+	Safeguards []string
 }
 
 // Load reads and checks the task file at path (YAML, or JSON when it ends in .json).
@@ -238,6 +241,9 @@ func (s *suite) Outline() Outline {
 	}
 	for _, a := range s.attempts {
 		o.Attempts = append(o.Attempts, a.Slug)
+		if g := a.Config.Safeguards; g != nil {
+			o.Safeguards = append(o.Safeguards, a.Slug+": "+safeguardsText(g))
+		}
 	}
 	describe := func(c oracle.Condition) string {
 		return fmt.Sprintf("%s (%s): %s", c.ID, c.Check.Kind(), c.Label)
