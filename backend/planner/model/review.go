@@ -86,7 +86,7 @@ func (r *Reviewer) ask(ctx context.Context, p provider, ask request) (agent.Revi
 	return readVerdict(res)
 }
 
-// Names of the review tool and its verdicts.
+// toolVerdict is the name of the review tool.
 const toolVerdict = "verdict"
 
 // verdictTool is the one tool a reviewing model is offered.
