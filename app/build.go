@@ -12,6 +12,7 @@ import (
 	"observatory/backend/browser"
 	"observatory/backend/harness"
 	"observatory/backend/labs"
+	"observatory/backend/planner/model"
 	"observatory/backend/runner"
 )
 
@@ -37,6 +38,9 @@ type RunRequest struct {
 	Planner func(agent.AttemptSpec) agent.Planner
 	// Policy decides each proposal; nil is the harness's, or none when Naive.
 	Policy agent.Policy
+	// ReviewModels are the models the harness's model reviewer asks, in order, for safeguards
+	// that name one (reviewer: model); none leaves such a review unavailable.
+	ReviewModels []model.ModelConfig
 	// Naive turns the harness off, for the naive column: the same plan with every action
 	// admitted within the budget, no review or approval, ambiguous commits retried blindly.
 	Naive bool
@@ -107,11 +111,17 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
 		return nil, fmt.Errorf("per-endpoint %d: want 1 to %d attempts at once", req.PerEndpoint, MaxParallel)
 	}
-	if req.Naive {
-		if req.Policy != nil {
-			return nil, fmt.Errorf("a run with the harness off takes no policy of its own")
-		}
+	switch {
+	case req.Naive && req.Policy != nil:
+		return nil, fmt.Errorf("a run with the harness off takes no policy of its own")
+	case req.Naive:
 		req.Policy = harness.Off{}
+	case req.Policy == nil:
+		p := harness.Policy{}
+		if r := model.NewReviewer(model.Config{Models: req.ReviewModels}); r != nil {
+			p.Model = r
+		}
+		req.Policy = p
 	}
 	suite, labHost, err := onLabHost(req.Task.Suite, req.LabHost)
 	if err != nil {

@@ -48,6 +48,19 @@ func TaskModels(specs []taskfile.ModelSpec) []model.ModelConfig {
 	return out
 }
 
+// ReviewModels are the models that review a run's irreversible actions when its safeguards
+// name the model reviewer: the ones given (the settings', or the command line's), else those
+// the task file names for its planner.
+func ReviewModels(src TaskSource, given []model.ModelConfig) []model.ModelConfig {
+	if len(given) > 0 {
+		return given
+	}
+	if ts, ok := src.Suite.(taskfile.Suite); ok {
+		return TaskModels(ts.Planning().Models)
+	}
+	return nil
+}
+
 // failing is a planner that could not be made; its attempt ends with the reason.
 type failing struct{ err error }
 

@@ -141,13 +141,16 @@ func TestSettings(t *testing.T) {
 	if err := s.Settings.Save(UserSettings{Config: agent.ConfigOverride{PollMS: &poll}}); err == nil || !strings.Contains(err.Error(), "poll 0 ms") {
 		t.Errorf("saving a zero poll gave %v", err)
 	}
+	if err := s.Settings.Save(UserSettings{Harness: "partly"}); err == nil || !strings.Contains(err.Error(), `harness "partly": want on or off`) {
+		t.Errorf("saving harness partly gave %v", err)
+	}
 	budget := 3
-	want := UserSettings{Config: agent.ConfigOverride{Budget: &budget}, Headed: true}
+	want := UserSettings{Config: agent.ConfigOverride{Budget: &budget}, Headed: true, Harness: HarnessOff}
 	if err := s.Settings.Save(want); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.Settings.Get()
-	if err != nil || got.Config.Budget == nil || *got.Config.Budget != 3 || !got.Headed {
+	if err != nil || got.Config.Budget == nil || *got.Config.Budget != 3 || !got.Headed || got.Harness != HarnessOff {
 		t.Errorf("read back %+v, %v", got, err)
 	}
 }

@@ -40,7 +40,17 @@ type UserSettings struct {
 	// Retention bounds the history: the runs past it are deleted after each run and at
 	// start. Off by default.
 	Retention retention.Policy `json:"retention"`
+	// Harness is HarnessOn (the default, when empty) or HarnessOff: the runs started here
+	// then run the same plan without the harness (no holds, review or approval; ambiguous
+	// commits retried blindly), the naive column, as --harness off does.
+	Harness string `json:"harness,omitempty"`
 }
+
+// Values of UserSettings.Harness.
+const (
+	HarnessOn  = "on"
+	HarnessOff = "off"
+)
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.
 func DefaultSettings() UserSettings {
@@ -81,6 +91,9 @@ func (s *Settings) Save(u UserSettings) error {
 	}
 	if err := u.Retention.Validate(); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)
+	}
+	if u.Harness != "" && u.Harness != HarnessOn && u.Harness != HarnessOff {
+		return fmt.Errorf("settings not saved: harness %q: want %s or %s", u.Harness, HarnessOn, HarnessOff)
 	}
 	if err := checkModels(u); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)

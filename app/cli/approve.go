@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -43,7 +42,7 @@ func approverFor(mode string, env Env) (func(agent.AttemptSpec) agent.Approver, 
 		if !isTTY {
 			return nil, fmt.Errorf("--approve ask needs a terminal on standard input; use deny or hold")
 		}
-		t := &terminal{in: tty, out: env.Stderr}
+		t := &terminal{in: newLines(tty), out: env.Stderr}
 		return func(spec agent.AttemptSpec) agent.Approver { return prompt{t, spec.Slug} }, nil
 	}
 	return nil, fmt.Errorf("--approve %q: want %s, %s or %s", mode, approveAsk, approveDeny, approveHold)
@@ -61,14 +60,21 @@ func fixedAnswer(a agent.ApprovalAnswer) func(agent.AttemptSpec) agent.Approver 
 }
 
 // terminal asks the user on a terminal, one question at a time however many attempts run.
-// Only a line typed after the question counts: anything typed before it is discarded.
+// Only a line typed after the question is shown counts: everything typed before it is
+// discarded the moment the question appears (see lineSource).
 type terminal struct {
-	in  *os.File
+	in  lineSource
 	out io.Writer
 
-	mu    sync.Mutex // one question at a time
-	start sync.Once
-	lines chan string // closed at the end of input
+	mu sync.Mutex // one question at a time
+}
+
+// lineSource is the terminal's input as lines. Fresh discards everything typed so far, a
+// partial line included; Line returns the next whole line typed after that, waiting until ctx
+// ends, and io.EOF once the input has ended. Calls never overlap.
+type lineSource interface {
+	Fresh() error
+	Line(ctx context.Context) (string, error)
 }
 
 // prompt is the terminal as one attempt's approver.
@@ -81,81 +87,66 @@ func (p prompt) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.A
 	return p.t.ask(ctx, p.slug, req)
 }
 
-// read feeds the lines of the terminal to t.lines until its input ends.
-func (t *terminal) read() {
-	t.lines = make(chan string)
-	go func() {
-		defer close(t.lines)
-		sc := bufio.NewScanner(t.in)
-		for sc.Scan() {
-			t.lines <- sc.Text()
-		}
-	}()
-}
-
-// ask shows req and waits for y or n, until ctx ends.
+// ask shows req and waits for y or n, until ctx ends. What was typed before the question is
+// discarded right before its prompt is printed, so no line typed ahead answers it.
 func (t *terminal) ask(ctx context.Context, slug string, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.start.Do(t.read)
-	t.discardTypeAhead()
 	fmt.Fprintf(t.out, "\n%s", card(slug, req))
+	if err := t.in.Fresh(); err != nil {
+		fmt.Fprintln(t.out, "(the terminal's type-ahead cannot be discarded: held)")
+		return agent.AnswerNone, fmt.Errorf("discard what was typed before the question: %w", err)
+	}
 	for {
 		fmt.Fprint(t.out, "Approve? [y/n] ")
-		select {
-		case line, ok := <-t.lines:
-			if !ok {
-				fmt.Fprintln(t.out, "(input closed: held)")
-				return agent.AnswerNone, errors.New("the terminal's input closed")
-			}
-			switch strings.ToLower(strings.TrimSpace(line)) {
-			case "y", "yes", "approve":
-				return agent.AnswerApprove, nil
-			case "n", "no", "deny":
-				return agent.AnswerDeny, nil
-			}
-			fmt.Fprintln(t.out, "Answer y to approve or n to deny.")
-		case <-ctx.Done():
+		line, err := t.in.Line(ctx)
+		switch {
+		case errors.Is(err, io.EOF):
+			fmt.Fprintln(t.out, "(input closed: held)")
+			return agent.AnswerNone, errors.New("the terminal's input closed")
+		case ctx.Err() != nil:
 			fmt.Fprintln(t.out, "(no answer in time: held)")
 			return agent.AnswerNone, ctx.Err()
+		case err != nil:
+			fmt.Fprintf(t.out, "(the terminal cannot be read: held)\n")
+			return agent.AnswerNone, fmt.Errorf("read the terminal: %w", err)
 		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes", "approve":
+			return agent.AnswerApprove, nil
+		case "n", "no", "deny":
+			return agent.AnswerDeny, nil
+		}
+		fmt.Fprintln(t.out, "Answer y to approve or n to deny.")
 	}
 }
 
-// discardTypeAhead drops lines typed before the question: they answer nothing.
-func (t *terminal) discardTypeAhead() {
-	for {
-		select {
-		case _, ok := <-t.lines:
-			if !ok {
-				return
-			}
-		default:
-			return
-		}
-	}
-}
-
-// card states an approval request in the user's words.
+// card states an approval request in the user's words. Everything in it but the labels comes
+// from the page or the task, so every value is escaped for the terminal: a newline, an escape
+// sequence or a bidi override shows as its escape, never acts.
 func card(slug string, req agent.ApprovalRequest) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Approval needed: %s, step %d: %s\n", slug, req.Step+1, req.Action)
+	fmt.Fprintf(&b, "Approval needed: %s, step %d: %s\n", safe(slug), req.Step+1, safe(req.Action))
 	if req.Again != "" {
-		fmt.Fprintf(&b, "  Your last approval is void: %s.\n", req.Again)
+		fmt.Fprintf(&b, "  Your last approval is void: %s.\n", safe(req.Again))
 	}
 	row := func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(&b, "  %-13s %s\n", k+":", v)
+			fmt.Fprintf(&b, "  %-13s %s\n", safe(k)+":", v)
 		}
 	}
-	row("control", req.Target)
-	row("recipient", req.Recipient)
-	row("amount", req.Amount)
-	for _, f := range req.Data {
-		row(f.Name, fmt.Sprintf("%q", f.Value))
+	row("control", safe(req.Target))
+	row("recipient", safe(req.Recipient))
+	row("amount", safe(req.Amount))
+	row("account", safe(req.Principal))
+	for _, f := range req.Facts {
+		row(f.ID, safe(f.Value))
 	}
-	row("permanence", req.Permanence)
-	row("page", req.URL)
-	row("screenshot", req.Screenshot)
+	for _, f := range req.Data {
+		row(f.Name, `"`+safe(f.Value)+`"`)
+	}
+	row("permanence", safe(req.Permanence))
+	row("page", safe(req.URL))
+	row("screenshot", safe(req.Screenshot))
 	return b.String()
 }

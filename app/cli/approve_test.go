@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +15,9 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"observatory/backend/agent"
+	"observatory/backend/runfile"
 )
 
 // lockedBuffer is a buffer one goroutine writes while another reads it.
@@ -45,7 +50,9 @@ func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[stri
 	env.Stdout, env.Stderr, env.Assets = &out, errOut, fstest.MapFS{}
 	args := append([]string{"run", "--lab", "outbox", "--attempt", attempt, "--json", "--no-video", "--no-screenshots",
 		"--data-dir", t.TempDir()}, flags...)
-	if code := Execute(context.Background(), env, args); code != 0 {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if code := Execute(ctx, env, args); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var rows []map[string]any
@@ -56,7 +63,7 @@ func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[stri
 }
 
 // TestApprovalWithoutATerminal runs the approval attempt with nobody at a terminal: held by
-// default, denied with --approve deny, and sent with the harness off.
+// default and with --approve hold, denied with --approve deny, and sent with the harness off.
 func TestApprovalWithoutATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -68,6 +75,7 @@ func TestApprovalWithoutATerminal(t *testing.T) {
 		reasonHas string
 	}{
 		{"the default holds", nil, "rejected", "approval not given (the user held it)"},
+		{"--approve hold", []string{"--approve", "hold"}, "rejected", "approval not given (the user held it)"},
 		{"--approve deny", []string{"--approve", "deny"}, "rejected", "approval denied"},
 		{"--harness off sends without asking", []string{"--harness", "off"}, "completed", "every completion condition holds"},
 	}
@@ -98,8 +106,10 @@ func TestApproveFlagsSayWhatIsWrong(t *testing.T) {
 
 // TestApprovalPromptOnATerminal answers the prompt on a real pseudo-terminal: the user
 // approves the send to Alice, the page then changes the recipient, the approval is void and
-// the prompt asks again with the new recipient, and the user denies it. A line typed before
-// a question answers nothing.
+// the prompt asks again with the new recipient, and the user denies it. A "y" typed before
+// the run, long before the first question, answers nothing: were it counted, the first
+// question would be approved by it and the "y" typed after that question would approve the
+// second, changed recipient. Every wait is bounded; run it with -count=10.
 func TestApprovalPromptOnATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -110,37 +120,77 @@ func TestApprovalPromptOnATerminal(t *testing.T) {
 	}
 	defer ptmx.Close()
 	defer tty.Close()
-	go func() { _, _ = bytes.NewBuffer(nil).ReadFrom(ptmx) }() // drain the echo
-	if _, err := ptmx.Write([]byte("y\n")); err != nil {       // typed ahead: must not count
+	go func() { _, _ = io.Copy(io.Discard, ptmx) }()     // drain the echo
+	if _, err := ptmx.Write([]byte("y\n")); err != nil { // typed ahead: must not count
 		t.Fatal(err)
 	}
 	errOut := &lockedBuffer{}
-	done := make(chan struct{})
+	finished := make(chan struct{})
+	typed := make(chan error, 1)
 	go func() {
-		defer close(done)
-		for _, answer := range []string{"y\n", "n\n"} {
-			asked := strings.Count(errOut.String(), "Approve? [y/n]")
-			for strings.Count(errOut.String(), "Approve? [y/n]") == asked {
-				time.Sleep(20 * time.Millisecond)
+		for n, answer := range []string{"y\n", "n\n"} {
+			for strings.Count(errOut.String(), "Approve? [y/n]") <= n {
+				select {
+				case <-finished:
+					typed <- fmt.Errorf("the run ended after %d question(s), before question %d", n, n+1)
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
 			}
-			time.Sleep(50 * time.Millisecond) // the question is out before the answer
-			_, _ = ptmx.Write([]byte(answer))
+			if _, err := ptmx.Write([]byte(answer)); err != nil {
+				typed <- err
+				return
+			}
 		}
+		typed <- nil
 	}()
 	row, stderr := outboxRow(t, Env{Stdin: tty, Stderr: errOut}, "recipient-changed-after-approval", "--approve", "ask")
-	<-done
+	close(finished)
+	select {
+	case err := <-typed:
+		if err != nil {
+			t.Errorf("the user could not answer: %v\n%s", err, stderr)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the user's answers were never typed")
+	}
 	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval denied") {
 		t.Errorf("%v (%v), want rejected: approval denied\n%s", row["terminal"], row["reason"], stderr)
 	}
 	cards := strings.Split(stderr, "Approval needed:")
-	if len(cards) != 3 || !strings.Contains(cards[1], "alice@example.com") || !strings.Contains(cards[2], "recipient:    alicia@example.org") ||
+	if len(cards) != 3 || !strings.Contains(cards[1], "recipient:    alice@example.com") || !strings.Contains(cards[2], "recipient:    alicia@example.org") ||
 		!strings.Contains(cards[2], `void: the recipient changed from "alice@example.com" to "alicia@example.org"`) {
 		t.Errorf("want two cards, the second for the changed recipient:\n%s", stderr)
 	}
 }
 
-// TestOutboxRunFileVerifies exports a run of the reconciled attempts and verifies it: the
-// replay rebuilds the store, look-ups included, and agrees with every recorded verdict.
+// TestApproveHoldOnATerminal: --approve hold holds even with a terminal on standard input,
+// where the default would ask: no question is printed, and a "y" typed answers nothing.
+func TestApproveHoldOnATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	go func() { _, _ = io.Copy(io.Discard, ptmx) }()
+	if _, err := ptmx.Write([]byte("y\n")); err != nil {
+		t.Fatal(err)
+	}
+	row, stderr := outboxRow(t, Env{Stdin: tty}, "approval-denied", "--approve", "hold")
+	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval not given (the user held it)") ||
+		strings.Contains(stderr, "Approve? [y/n]") {
+		t.Errorf("%v (%v), want held without a question\n%s", row["terminal"], row["reason"], stderr)
+	}
+}
+
+// TestOutboxRunFileVerifies exports a run of the reconciled attempts and reads the records in
+// the file: the send's contract, each reconciliation's query, answer, count and outcome, the
+// retry that followed with the same operation id; verify replays it and agrees with every
+// recorded verdict and record. A copy whose look-up count is tampered with is flagged.
 func TestOutboxRunFileVerifies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -156,10 +206,65 @@ func TestOutboxRunFileVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `"reconciliation"`) || !strings.Contains(string(data), `"contract": "irreversible"`) {
-		t.Errorf("the run file carries no reconciliation or contract")
+	f, err := runfile.Decode(bytes.NewReader(data))
+	if err != nil || len(f.Run.Attempts) != 2 {
+		t.Fatalf("the run file: %v, want two attempts", err)
 	}
-	if code, out, errOut := run(t, "verify", file); code != 0 || !strings.Contains(out, "dropped-before-commit") {
+	wants := []struct {
+		outcome string
+		found   int
+		retried bool
+	}{{agent.ReconciledCompleted, 1, false}, {agent.ReconciledRetry, 0, true}}
+	for i, a := range f.Run.Attempts {
+		want := wants[i]
+		send := a.Steps[3]
+		if send.Action.ID != "send" || send.Decision.Contract != agent.ContractIrreversible || send.Decision.Class != agent.ClassCommit ||
+			!strings.Contains(send.Decision.Why, `"Send"`) {
+			t.Errorf("%s: the send is %s, %s (%s), want irreversible, commit, for its name", a.Slug, send.Decision.Contract, send.Decision.Class, send.Decision.Why)
+		}
+		var rec *agent.Reconciliation
+		at := 0
+		for j, s := range a.Steps {
+			if s.Reconciliation != nil {
+				rec, at = s.Reconciliation, j
+			}
+		}
+		if rec == nil {
+			t.Fatalf("%s: no reconciliation recorded", a.Slug)
+		}
+		var answer struct {
+			OpID  string `json:"op_id"`
+			Found int    `json:"found"`
+		}
+		if !strings.HasPrefix(rec.OpID, "op-") || rec.Query != "GET /api/messages?op_id="+rec.OpID || rec.Found != want.found ||
+			rec.Outcome != want.outcome || json.Unmarshal([]byte(rec.Answer), &answer) != nil || answer.OpID != rec.OpID || answer.Found != want.found {
+			t.Errorf("%s: reconciliation %+v, want the look-up of its operation found %d, %s", a.Slug, rec, want.found, want.outcome)
+		}
+		retried := at+1 < len(a.Steps) && a.Steps[at+1].Action.ID == "retry"
+		if retried != want.retried || (retried && (rec.Retry == nil || a.Steps[at+1].Action.Target != rec.Retry.Target)) {
+			t.Errorf("%s: the step after the reconciliation retried %v, want %v", a.Slug, retried, want.retried)
+		}
+	}
+	if code, out, errOut := run(t, "verify", file); code != 0 || !strings.Contains(out, "dropped-before-commit") ||
+		!strings.Contains(errOut, "every recorded verdict agrees with the replay") {
 		t.Errorf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+	tampered := filepath.Join(dir, "tampered.json")
+	lost := f.Run.Attempts[0]
+	for i := range lost.Steps {
+		if r := lost.Steps[i].Reconciliation; r != nil {
+			r.Found, r.Outcome = 2, agent.ReconciledDuplicate
+		}
+	}
+	var buf bytes.Buffer
+	if err := runfile.EncodeFile(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tampered, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := run(t, "verify", tampered); code == 0 || !strings.Contains(errOut, "lost-response-after-commit: reconciliation (step 5) recorded found operation") ||
+		!strings.Contains(errOut, "recomputed the store answered 1 (the app's log)") {
+		t.Errorf("verify of a tampered look-up: exit %d\n%s", code, errOut)
 	}
 }

@@ -31,7 +31,7 @@ type plannerFlags struct {
 
 func (p *plannerFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&p.planner, "planner", "", "who plans each attempt: script (the task's plan) or model; default script, or model when the task has no plan")
-	fs.StringArrayVar(&p.models, "model", nil, "a model to plan with, provider:model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5); repeatable, tried in order")
+	fs.StringArrayVar(&p.models, "model", nil, "a model to plan with, and to review with where the task's safeguards name the model reviewer: provider:model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5); repeatable, tried in order")
 	fs.StringVar(&p.baseURL, "base-url", "", "the models' API base URL, for OpenAI-compatible servers (Ollama: http://127.0.0.1:11434/v1)")
 	fs.StringVar(&p.keyEnv, "api-key-env", "", "the environment variable holding the models' API key (default OPENAI_API_KEY or ANTHROPIC_API_KEY; none for a --base-url server that needs none)")
 	fs.StringVar(&p.keyring, "api-key-keyring", "", "the OS keyring entry (service observatory) holding the models' API key, in place of --api-key-env; Settings → Models stores one")
@@ -61,7 +61,7 @@ func (p *plannerFlags) plannerFor(suite agent.Suite, mediaDir string, emit func(
 	}
 	switch kind {
 	case "script":
-		if len(p.models) > 0 {
+		if len(p.models) > 0 && !reviewsByModel(suite) {
 			return nil, fmt.Errorf("--model names a model, but --planner is script: add --planner model")
 		}
 		return nil, nil
@@ -80,9 +80,20 @@ func (p *plannerFlags) plannerFor(suite agent.Suite, mediaDir string, emit func(
 	if cfg.TimeLimitMS == 0 {
 		cfg.TimeLimitMS = declared.TimeLimitMS
 	}
-	if len(p.models) == 0 {
+	models, err := p.modelFlags()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Models = models
+	if len(models) == 0 {
 		cfg.Models = app.TaskModels(declared.Models)
 	}
+	return app.ModelPlanner(task, cfg, emit)
+}
+
+// modelFlags are the models --model names, with --base-url, the key's source and the prices applied.
+func (p *plannerFlags) modelFlags() ([]model.ModelConfig, error) {
+	var out []model.ModelConfig
 	for _, spec := range p.models {
 		m, err := model.ParseModel(spec)
 		if err != nil {
@@ -101,7 +112,28 @@ func (p *plannerFlags) plannerFor(suite agent.Suite, mediaDir string, emit func(
 			m.APIKeyEnv = p.keyEnv
 		}
 		m.PriceInPerMTok, m.PriceOutPerMTok = p.priceIn, p.priceOut
-		cfg.Models = append(cfg.Models, m)
+		out = append(out, m)
 	}
-	return app.ModelPlanner(task, cfg, emit)
+	return out, nil
+}
+
+// reviewModels are the models that review the run's irreversible actions when its safeguards
+// name the model reviewer: those --model names, else the task file's.
+func (p *plannerFlags) reviewModels(src app.TaskSource) ([]model.ModelConfig, error) {
+	models, err := p.modelFlags()
+	if err != nil {
+		return nil, err
+	}
+	return app.ReviewModels(src, models), nil
+}
+
+// reviewsByModel reports whether any attempt of suite has its irreversible actions reviewed
+// by a model, which --model then names.
+func reviewsByModel(suite agent.Suite) bool {
+	for _, a := range suite.Attempts() {
+		if g := a.Config.Safeguards; g != nil && g.Review != nil && g.Review.Reviewer == agent.ReviewerModel {
+			return true
+		}
+	}
+	return false
 }

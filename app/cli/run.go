@@ -194,7 +194,11 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
-	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan,
+	reviewModels, err := f.planners.reviewModels(src)
+	if err != nil {
+		return err
+	}
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan, ReviewModels: reviewModels,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),

@@ -63,6 +63,9 @@ func printOutline(w io.Writer, file string, o taskfile.Outline) {
 	list("gate conditions", o.Conditions)
 	list("signals", o.Signals)
 	fmt.Fprintf(w, "  ground truth: %s\n", safe(o.Truth))
+	if len(o.Safeguards) > 0 {
+		list("safeguards", o.Safeguards)
+	}
 }
 
 func newTaskNewCmd(env Env) *cobra.Command {

@@ -32,9 +32,11 @@ func TestApprovalCard(t *testing.T) {
 	t.Run("approved, it sends", func(t *testing.T) {
 		start(t, page, "The user denies the send")
 		expectCard(t, card, "alice@example.com")
+		marked := markOnShot(t, card)
 		must(t, "approve with y", page.Keyboard().Press("y"))
 		expectEnd(t, page, "The user denies the send", "completed")
 		a := stored(t, st, "approval-denied")
+		expectMarkAt(t, marked, a.Steps[3].Approvals)
 		expectSent(t, a, "1 message sent: #1 to alice@example.com")
 		expectAnswers(t, a, agent.AnswerApprove)
 	})
@@ -68,7 +70,76 @@ func TestApprovalCard(t *testing.T) {
 			t.Errorf("reason %q: want approval not given", a.Reason)
 		}
 	})
+	t.Run("with the harness off, nothing asks and it sends", func(t *testing.T) {
+		must(t, "open the settings", button(page, "Settings").Click())
+		_, err := page.GetByLabel("Harness").SelectOption(playwright.SelectOptionValues{Values: &[]string{"off"}})
+		must(t, "turn the harness off", err)
+		must(t, "save", button(page, "Save").Click())
+		must(t, "close the settings", button(page, "Settings").Click())
+		start(t, page, "The user denies the send")
+		expectEnd(t, page, "The user denies the send", "completed")
+		must(t, "see no card", expect.Locator(card).ToHaveCount(0))
+		a := stored(t, st, "approval-denied")
+		expectSent(t, a, "1 message sent: #1 to alice@example.com")
+		expectAnswers(t, a)
+		if send := a.Steps[3]; send.Decision.AskUser || !strings.Contains(send.Decision.Reason, "the harness is off") {
+			t.Errorf("the send's decision %+v: want it admitted by the harness being off, nobody asked", send.Decision)
+		}
+	})
 	checkA11y(t, page, "the outbox lab after its approval attempts")
+}
+
+// markOnShot is where the card's target mark lies over the screenshot it marks, as
+// fractions of the image: left, top, width, height. It is read in the page, frame by frame,
+// as soon as the mark is drawn (once the screenshot has loaded): the card lives one second.
+func markOnShot(t *testing.T, card playwright.Locator) [4]float64 {
+	t.Helper()
+	out, err := card.Evaluate(`async (card) => {
+		for (let frame = 0; frame < 1200 && card.isConnected; frame++) {
+			const mark = card.querySelector('[data-testid="target-box"]');
+			const img = card.querySelector('img[alt="The page as it was when this was asked"]');
+			if (mark && img && mark.textContent === "this control") {
+				const m = mark.getBoundingClientRect(), s = img.getBoundingClientRect();
+				return [(m.x - s.x) / s.width, (m.y - s.y) / s.height, m.width / s.width, m.height / s.height];
+			}
+			await new Promise((r) => requestAnimationFrame(r));
+		}
+		return null;
+	}`, nil)
+	must(t, "read the mark on the card's screenshot", err)
+	got, ok := out.([]any)
+	if !ok || len(got) != 4 {
+		t.Fatalf("the card closed without marking the control on its screenshot (%v)", out)
+	}
+	var mark [4]float64
+	for i, v := range got {
+		switch n := v.(type) {
+		case float64:
+			mark[i] = n
+		case int:
+			mark[i] = float64(n)
+		default:
+			t.Fatalf("the mark's place %v is not numbers", got)
+		}
+	}
+	return mark
+}
+
+// expectMarkAt checks that the mark lay where the recorded request's box puts the control:
+// its place over the viewport, within a pixel or two of the drawn screenshot.
+func expectMarkAt(t *testing.T, mark [4]float64, approvals []agent.Approval) {
+	t.Helper()
+	if len(approvals) == 0 || approvals[0].Request.TargetBox == nil {
+		t.Fatalf("the send's approval records no target box: %+v", approvals)
+	}
+	b := approvals[0].Request.TargetBox
+	want := [4]float64{b.X / b.ViewportWidth, b.Y / b.ViewportHeight, b.Width / b.ViewportWidth, b.Height / b.ViewportHeight}
+	for i := range want {
+		if d := mark[i] - want[i]; d > 0.01 || d < -0.01 || mark[2] <= 0 || mark[3] <= 0 {
+			t.Errorf("the mark lies at %v of the screenshot, the recorded box at %v", mark, want)
+			return
+		}
+	}
 }
 
 // start clicks the ▶ of the attempt titled title.

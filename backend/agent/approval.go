@@ -51,8 +51,11 @@ type ApprovalRequest struct {
 	// Permanence says what cannot be undone.
 	Permanence string `json:"permanence"`
 	URL        string `json:"url"`
-	// Screenshot is the page as the request was made, relative to the run's media folder.
+	// Screenshot is the page as the request was made, relative to the run's media folder;
+	// TargetBox is where the control was on it, measured just before asking, so a viewer
+	// can mark it there; nil when it could not be measured. Neither is a detail approved.
 	Screenshot string `json:"screenshot,omitempty"`
+	TargetBox  *Box   `json:"target_box,omitempty"`
 	Hash       string `json:"hash"`
 	// Again says why the user is asked again: what changed since their last approval.
 	Again string `json:"again,omitempty"`
@@ -69,6 +72,10 @@ type Approval struct {
 	AnsweredMS int64 `json:"answered_ms"`
 	// Void means the details changed between the approval and the commit, so it was not used.
 	Void bool `json:"void,omitempty"`
+	// CommitHash is, for an approved request, the hash of the details observed immediately
+	// before the commit: the request's own Hash when the commit ran on what was approved,
+	// another (and Void) when they changed. Empty for a request not approved.
+	CommitHash string `json:"commit_hash,omitempty"`
 }
 
 // DefaultApprovalLimit is how long the user has to answer when the task sets no limit.
@@ -110,12 +117,14 @@ func DescribeApproval(step int, a Action, class ActionClass, s Sample) ApprovalR
 	if class == ClassDestruct {
 		req.Permanence = "This destroys something for good: it cannot be undone."
 	}
-	req.Hash = req.hash()
+	req.Hash = req.DetailsHash()
 	return req
 }
 
-// hash condenses every detail the user approves; the screenshot and step are not details.
-func (q ApprovalRequest) hash() string {
+// DetailsHash condenses every detail the user approves, as Hash records it; the screenshot,
+// the target's box and the step are not details. A replay recomputes it from the recorded
+// details.
+func (q ApprovalRequest) DetailsHash() string {
 	fields := make([]string, len(q.Data))
 	for i, f := range q.Data {
 		fields[i] = f.Role + "[" + f.Name + "]=" + f.Value
@@ -186,7 +195,7 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 	page, again := s.Before, ""
 	for n := 1; ; n++ {
 		req := DescribeApproval(s.Index, a, s.Decision.Class, page)
-		req.Again = again
+		req.Again, req.TargetBox = again, r.measure(a.Target)
 		rec := Approval{Request: req, AskedMS: r.sinceStart()}
 		rec.Answer, rec.Note = r.ask(req, limit)
 		rec.AnsweredMS = r.sinceStart()
@@ -207,11 +216,12 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 			return t, fmt.Sprintf("step %d (%s): observing the page after approval failed: %v", s.Index+1, a.Description, err)
 		}
 		now := DescribeApproval(s.Index, a, s.Decision.Class, fresh)
+		last := &s.Approvals[len(s.Approvals)-1]
+		last.CommitHash = now.Hash
 		if now.Hash == req.Hash {
 			return "", ""
 		}
 		again = req.Changes(now)
-		last := &s.Approvals[len(s.Approvals)-1]
 		last.Void, last.Note = true, "void before the commit: "+again
 		if n == maxAsks {
 			return Rejected, fmt.Sprintf("step %d (%s): the details changed after each of %d approvals", s.Index+1, a.Description, n)

@@ -100,17 +100,16 @@ func (r *run) settleStopped(t Terminal, reason string) (Terminal, string) {
 	rec, err := env.Reconcile(ctx, after)
 	rec.Retry = nil // a stopped attempt sends nothing again
 	s.Reconciliation = &rec
-	switch {
-	case err != nil:
+	if err != nil {
 		s.Error = "reconciling failed: " + err.Error()
 		return Ambiguous, reason + "; " + s.Error
+	}
+	rec.Outcome = OutcomeOf(rec.Found, false)
+	switch {
 	case rec.Found == 0:
-		rec.Outcome = ReconciledFailed
 		return t, fmt.Sprintf("%s: operation %s is not in the store, nothing landed", reason, rec.OpID)
 	case rec.Found == 1:
-		rec.Outcome = ReconciledCompleted
 		return t, fmt.Sprintf("%s: the store holds operation %s once, the commit landed", reason, rec.OpID)
 	}
-	rec.Outcome = ReconciledDuplicate
 	return t, fmt.Sprintf("%s: the store holds operation %s %d times, %d duplicate(s) are a side effect", reason, rec.OpID, rec.Found, rec.Found-1)
 }

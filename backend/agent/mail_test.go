@@ -14,13 +14,14 @@ type mailPage struct {
 	to, body string
 	rewrite  string // what To becomes on hovering Send; "" never
 	text     string // extra page text
+	notice   string // the page's status notice
 	sent     []string
 	retried  int
 }
 
 func (p *mailPage) Goto(ctx context.Context, _ string) error { return ctx.Err() }
 func (p *mailPage) Observe(ctx context.Context) (agent.Sample, error) {
-	return agent.Sample{URL: "http://mail/", Text: p.text, Fields: []agent.Field{
+	return agent.Sample{URL: "http://mail/", Text: p.text, Notice: p.notice, Fields: []agent.Field{
 		{Role: "textbox", Name: "To", Value: p.to}, {Role: "textbox", Name: "Message", Value: p.body}}}, ctx.Err()
 }
 func (p *mailPage) Resolve(context.Context, agent.Target) error { return nil }

@@ -38,6 +38,35 @@ const (
 	ReconciledDuplicate = "duplicate" // found more than once: the extra records are a side effect
 )
 
+// OutcomeOf is what a look-up that found the operation found times settles: completed once,
+// a duplicate more than once, and, found nowhere, retry when the executor sends it again
+// (retried) or failed when it does not. A replay recomputes recorded outcomes with it.
+func OutcomeOf(found int, retried bool) string {
+	switch {
+	case found == 1:
+		return ReconciledCompleted
+	case found > 1:
+		return ReconciledDuplicate
+	case retried:
+		return ReconciledRetry
+	}
+	return ReconciledFailed
+}
+
+// LookUp is one question an app's store answered about an operation: its id, and how many
+// records it held for it.
+type LookUp struct {
+	OpID  string
+	Found int
+}
+
+// LookUpLog is a Replayer whose event log records every look-up its store answered, so that
+// a replay checks each recorded reconciliation against what the store really said.
+type LookUpLog interface {
+	// LookUps are the look-ups the events record, in order; an illegal log is an error.
+	LookUps(events []Event) ([]LookUp, error)
+}
+
 // Reconciliation is one look-up of an ambiguous commit's operation in the app's store: the
 // query, its answer, and what the executor concluded.
 type Reconciliation struct {
@@ -96,7 +125,7 @@ func (r *run) settleAmbiguous(s *Step, reason string) (Terminal, string) {
 	defer func() { s.Reconciliation = &rec }()
 	switch {
 	case rec.Found == 1:
-		rec.Outcome = ReconciledCompleted
+		rec.Outcome = OutcomeOf(rec.Found, false)
 		if c := r.check(); !c.Gate.Done {
 			return Failed, fmt.Sprintf("reconciled: the store holds operation %s once, but %s", rec.OpID, unmet(c.Gate))
 		}
@@ -104,17 +133,17 @@ func (r *run) settleAmbiguous(s *Step, reason string) (Terminal, string) {
 	case rec.Found == 0 && rec.Retry != nil && r.retries < r.cfg.Retries:
 		if e := r.charge(Spend{Retries: 1}); e != nil {
 			r.err = e
-			rec.Outcome = ReconciledFailed
+			rec.Outcome = OutcomeOf(rec.Found, false)
 			return Exhausted, fmt.Sprintf("reconciled: operation %s is not in the store; not retried: %v", rec.OpID, e)
 		}
-		rec.Outcome = ReconciledRetry
+		rec.Outcome = OutcomeOf(rec.Found, true)
 		r.retry(*rec.Retry, s.Action, fmt.Sprintf("reconciled: operation %s is not in the store, so it is safe to send again with the same id", rec.OpID))
 		return "", ""
 	case rec.Found == 0:
-		rec.Outcome = ReconciledFailed
+		rec.Outcome = OutcomeOf(rec.Found, false)
 		return Failed, fmt.Sprintf("reconciled: operation %s is not in the store: nothing was sent, and it is safe to retry", rec.OpID)
 	}
-	rec.Outcome = ReconciledDuplicate
+	rec.Outcome = OutcomeOf(rec.Found, false)
 	return Failed, fmt.Sprintf("reconciled: the store holds operation %s %d times: it was sent, and %d duplicate(s) are a side effect", rec.OpID, rec.Found, rec.Found-1)
 }
 

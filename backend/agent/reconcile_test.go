@@ -12,7 +12,7 @@ import (
 
 // allowAll is a policy without a harness: it admits everything and does not reconcile.
 var allowAll = policyFunc(func(req agent.PolicyRequest) agent.Decision {
-	c := harness.Classify(req.Action)
+	c := harness.Classify(req.Action, req.Fresh)
 	return agent.Decision{Class: c.Class, Contract: c.Contract, Admission: agent.Allow, Reason: "off"}
 })
 

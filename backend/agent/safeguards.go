@@ -47,6 +47,14 @@ type ReviewRule struct {
 type ApprovalSpec struct {
 	// LimitMS is how long the user has to answer; no answer by then holds the action.
 	LimitMS int `json:"limit_ms"`
+	// For are the classes of irreversible action that wait for approval (ClassCommit,
+	// ClassDestruct); empty for both: every irreversible action.
+	For []ActionClass `json:"for,omitempty"`
+}
+
+// Covers reports whether an irreversible action of class c waits for approval under a.
+func (a *ApprovalSpec) Covers(c ActionClass) bool {
+	return a != nil && c.Commits() && (len(a.For) == 0 || slices.Contains(a.For, c))
 }
 
 // Review verdicts.
@@ -79,8 +87,15 @@ func (g *Safeguards) Validate() error {
 			return fmt.Errorf("review.rules: the rules reviewer needs at least one rule")
 		}
 	}
-	if a := g.Approval; a != nil && (a.LimitMS < 1 || a.LimitMS > 3600000) {
-		return fmt.Errorf("approval.limit_ms %d: want 1 to 3600000", a.LimitMS)
+	if a := g.Approval; a != nil {
+		if a.LimitMS < 1 || a.LimitMS > 3600000 {
+			return fmt.Errorf("approval.limit_ms %d: want 1 to 3600000", a.LimitMS)
+		}
+		for i, c := range a.For {
+			if !c.Commits() {
+				return fmt.Errorf("approval.for[%d] %q: want %q or %q", i, c, ClassCommit, ClassDestruct)
+			}
+		}
 	}
 	return nil
 }

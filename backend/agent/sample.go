@@ -51,6 +51,19 @@ type Sample struct {
 	Version   string `json:"version,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken.
 	Screenshot string `json:"screenshot,omitempty"`
+	// Focus is the element with the keyboard focus, which a key pressed without a target
+	// goes to; nil when nothing on the page has it.
+	Focus *Focus `json:"focus,omitempty"`
+}
+
+// Focus is the element that has the keyboard focus, and what Enter in it would submit.
+type Focus struct {
+	Role string `json:"role"`
+	Name string `json:"name"`
+	// Submits means Enter in this field submits its form (implicit submission), through the
+	// form's default button, whose accessible name is Submitter ("" for a form without one).
+	Submits   bool   `json:"submits,omitempty"`
+	Submitter string `json:"submitter,omitempty"`
 }
 
 // Region is one area of the page, in CSS pixels of the viewport.
@@ -111,6 +124,11 @@ func (s Sample) Redact(secrets []string) Sample {
 	s.Pairs = slices.Clone(s.Pairs)
 	for i := range s.Pairs {
 		s.Pairs[i].Name = hide(s.Pairs[i].Name)
+	}
+	if s.Focus != nil {
+		f := *s.Focus
+		f.Name, f.Submitter = hide(f.Name), hide(f.Submitter)
+		s.Focus = &f
 	}
 	return s
 }

@@ -39,6 +39,33 @@
     return regions.map(({ el, ...r }) => r);
   };
 
+  // The element with the keyboard focus, and whether Enter in it submits its form: in a
+  // single-line field of a form, Enter presses the form's default button (its first submit
+  // button, unless disabled), or submits a form that has none and no other such field
+  // (implicit submission).
+  const singleLine = new Set(["text", "search", "email", "url", "tel", "password", "number", "date",
+    "datetime-local", "month", "week", "time"]);
+  const focus = () => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    const r = role(el) || "";
+    const f = { role: r, name: name(el, r) };
+    const form = el.form;
+    if (form && el.tagName === "INPUT" && singleLine.has(el.type)) {
+      const submitter = Array.from(form.elements).find(
+        (e) => (e.tagName === "BUTTON" && e.type === "submit") || (e.tagName === "INPUT" && (e.type === "submit" || e.type === "image")),
+      );
+      const blocking = Array.from(form.elements).filter((e) => e.tagName === "INPUT" && singleLine.has(e.type));
+      if (!submitter) f.submits = blocking.length === 1;
+      else if (!submitter.disabled) {
+        f.submits = true;
+        f.submitter = name(submitter, role(submitter) || "button") || clean(submitter.value) || "Submit";
+      }
+    }
+    return f;
+  };
+
   const firstVisible = (selector) => Array.from(document.querySelectorAll(selector)).find(visible);
   const fieldRoles = new Set(["textbox", "searchbox", "spinbutton", "combobox", "checkbox"]);
 
@@ -78,6 +105,7 @@
   sample.title = document.title;
   sample.unreadable = unreadable();
   sample.text = clean(document.body.innerText).slice(0, 2000);
+  sample.focus = focus();
 
   // The task's authority: the principal, the relevant text and the version, each read from
   // an element (its value, a meta tag's content, or its text), local storage or a cookie

@@ -168,3 +168,35 @@ func TestDownloadsGetSafeNamesAndNeverOverwrite(t *testing.T) {
 		}
 	}
 }
+
+// TestObserveReadsTheFocus checks what the sample says of the focused element: its role and
+// name, and whether Enter in it submits its form and through which button: the form's first
+// submit button, none for a text area, a form with no button and one field, not a form with
+// two fields and no button, nor one whose default button is disabled.
+func TestObserveReadsTheFocus(t *testing.T) {
+	t.Parallel()
+	page := openTestPage(t, "focus.html", agent.PageOptions{})
+	if s := mustObserve(t, page); s.Focus != nil {
+		t.Errorf("nothing focused yet, observed %+v", *s.Focus)
+	}
+	tests := []struct {
+		a    agent.Action
+		want agent.Focus
+	}{
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "To"}, Value: "a@x"}, agent.Focus{Role: "textbox", Name: "To", Submits: true, Submitter: "Send"}},
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Message"}, Value: "hi"}, agent.Focus{Role: "textbox", Name: "Message"}},
+		{agent.Action{Kind: agent.ActPress, Target: agent.Target{Role: "button", Name: "Send"}, Value: "Shift"}, agent.Focus{Role: "button", Name: "Send"}},
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Role: "searchbox", Name: "Search mail"}, Value: "q3"}, agent.Focus{Role: "searchbox", Name: "Search mail", Submits: true}},
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "First"}, Value: "Ada"}, agent.Focus{Role: "textbox", Name: "First"}},
+		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Coupon"}, Value: "FREE"}, agent.Focus{Role: "textbox", Name: "Coupon"}},
+	}
+	for _, tt := range tests {
+		if err := page.Act(context.Background(), tt.a); err != nil {
+			t.Fatalf("%s %s: %v", tt.a.Kind, tt.a.Target, err)
+		}
+		s := mustObserve(t, page)
+		if s.Focus == nil || *s.Focus != tt.want {
+			t.Errorf("after %s %s: focus %+v, want %+v", tt.a.Kind, tt.a.Target, s.Focus, tt.want)
+		}
+	}
+}

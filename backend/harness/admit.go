@@ -15,10 +15,10 @@ import (
 // a difference for its risk. Repeats, review and approval are the Policy's, on top.
 func Admit(req agent.PolicyRequest) agent.Decision {
 	a := req.Action
-	c := Classify(a)
+	c := Classify(a, req.Fresh)
 	seen := Observe(req.Fresh, a.Target)
 	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(a, req.Fresh), Fingerprint: seen.Hash,
-		Observed: &seen, Risk: RiskOf(a, c.Class)}
+		Observed: &seen, Risk: RiskOf(c)}
 	plan := planPrincipal(req.History, req.Grounding)
 	switch {
 	case req.Spent >= req.Budget:
@@ -30,7 +30,7 @@ func Admit(req agent.PolicyRequest) agent.Decision {
 	case plan != "" && req.Fresh.Principal != plan:
 		d.Admission = agent.Hold
 		d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the plan is void, and no commit crosses an account change without a new approval", plan, req.Fresh.Principal)
-		if g := req.Safeguards; g != nil && g.Approval != nil {
+		if g := req.Safeguards; g != nil && g.Approval.Covers(c.Class) {
 			d.Admission = agent.Allow
 			d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the commit needs a new approval", plan, req.Fresh.Principal)
 		}

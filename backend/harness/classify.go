@@ -15,24 +15,35 @@ var irreversibleWords = regexp.MustCompile(`(?i)\b(save|submit|send|resend|retry
 // destructWords are the irreversible words that destroy rather than create.
 var destructWords = regexp.MustCompile(`(?i)\b(delete|remove|revoke|erase|destroy|wipe|deactivate|unsubscribe)\b`)
 
-// submitChord matches a key chord that sends from a text field: Control or Meta with Enter.
-var submitChord = regexp.MustCompile(`(?i)\b(control|ctrl|meta|cmd|command)\+enter$`)
-
 // Classification is what Classify says about an action: its contract, its state-aware class,
 // and why.
 type Classification struct {
 	Contract agent.Contract
 	Class    agent.ActionClass
 	Why      string
+	// Control is the name of the control the action sets off: its target's, or for a key
+	// press the control the key activates; "" when there is none.
+	Control string
 }
 
-// Classify says what an action can do to the world before it runs. Some tools are fixed:
-// verify is control, hover and wait_for read, navigate navigates, download only saves a
-// file, submit and upload are irreversible. A click or key is judged by what it touches: a tab only navigates; a control
-// named with an irreversible word (Send, Post, Pay, Delete, Confirm…) is irreversible, as is
-// Control/Meta+Enter (plain Enter is not); anything else mutates the page.
-func Classify(a agent.Action) Classification {
+// Classify says what an action can do to the world before it runs, on the page it would run
+// on (whose focus a key pressed without a target goes to). Some tools are fixed: verify is
+// control, hover and wait_for read, navigate navigates, download only saves a file, submit
+// and upload are irreversible. A click is judged by what it touches: a tab only navigates; a
+// control named with an irreversible word (Send, Post, Pay, Delete, Confirm…) is
+// irreversible; anything else mutates the page. A key press is judged by what it would
+// activate (see classifyKey). It is a pure function of the action and the page, so a
+// recorded classification can be recomputed.
+func Classify(a agent.Action, on agent.Sample) Classification {
+	if a.Kind == agent.ActPress {
+		return classifyKey(a, on.Focus)
+	}
 	name := a.Target.TextOf()
+	return byTool(a, name).on(name)
+}
+
+// byTool classifies an action other than a key press by its tool and its target's name.
+func byTool(a agent.Action, name string) Classification {
 	switch {
 	case a.Kind == agent.ActVerify:
 		return classified(agent.ContractControl, "verify waits on the completion gate and touches nothing")
@@ -52,8 +63,6 @@ func Classify(a agent.Action) Classification {
 		return irreversible(name, fmt.Sprintf("the control's name %q has the irreversible word %q", name, irreversibleWords.FindString(name)))
 	case a.Kind == agent.ActClick && a.Target.Role == "link":
 		return classified(agent.ContractNavigate, fmt.Sprintf("a click on link %q follows it", name))
-	case a.Kind == agent.ActPress && submitChord.MatchString(a.Value):
-		return irreversible(name, fmt.Sprintf("%s sends from a text field", a.Value))
 	}
 	return classified(agent.ContractMutate, fmt.Sprintf("%s changes only the page", a.Kind))
 }
@@ -68,6 +77,12 @@ func classified(c agent.Contract, why string) Classification {
 		class = agent.ClassExplore
 	}
 	return Classification{Contract: c, Class: class, Why: why}
+}
+
+// on is c as the action's effect on the control named name.
+func (c Classification) on(name string) Classification {
+	c.Control = name
+	return c
 }
 
 // irreversible is an irreversible classification: a destruct when the control's name says it

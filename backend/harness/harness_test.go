@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -45,17 +46,92 @@ func TestClassify(t *testing.T) {
 		{click("link", "Orders history"), agent.ContractNavigate, agent.ClassExplore},
 		{agent.Action{Kind: agent.ActFill, Target: agent.Target{Role: "textbox", Name: "Send to"}}, agent.ContractMutate, agent.ClassPrepare},
 		{agent.Action{Kind: agent.ActSelect}, agent.ContractMutate, agent.ClassPrepare},
-		// Keys: only Control/Meta+Enter sends.
+		// Keys where nothing has the focus: only Control/Meta+Enter sends.
 		{agent.Action{Kind: agent.ActPress, Value: "Control+Enter"}, agent.ContractIrreversible, agent.ClassCommit},
 		{agent.Action{Kind: agent.ActPress, Value: "Meta+Enter"}, agent.ContractIrreversible, agent.ClassCommit},
 		{agent.Action{Kind: agent.ActPress, Value: "Enter"}, agent.ContractMutate, agent.ClassPrepare},
 		{agent.Action{Kind: agent.ActPress, Value: "Shift+Enter"}, agent.ContractMutate, agent.ClassPrepare},
 	}
 	for _, tt := range tests {
-		got := Classify(tt.a)
+		got := Classify(tt.a, agent.Sample{})
 		if got.Contract != tt.contract || got.Class != tt.class || got.Why == "" {
 			t.Errorf("Classify(%s %s %q) = %+v, want %s/%s with a reason", tt.a.Kind, tt.a.Target, tt.a.Value, got, tt.contract, tt.class)
 		}
+	}
+}
+
+// TestClassifyKeys classifies a key press by what it would activate: the control it is
+// pressed on, or the focused one when it names no target, and for Enter in a field the
+// button its form submits through.
+func TestClassifyKeys(t *testing.T) {
+	press := func(key string, target agent.Target) agent.Action {
+		return agent.Action{Kind: agent.ActPress, Value: key, Target: target}
+	}
+	button := func(name string) agent.Target { return agent.Target{Role: "button", Name: name} }
+	focused := func(role, name string) *agent.Focus { return &agent.Focus{Role: role, Name: name} }
+	inForm := func(role, name, submitter string) *agent.Focus {
+		return &agent.Focus{Role: role, Name: name, Submits: true, Submitter: submitter}
+	}
+	tests := []struct {
+		name     string
+		a        agent.Action
+		focus    *agent.Focus
+		contract agent.Contract
+		class    agent.ActionClass
+		control  string
+		risk     agent.Risk
+	}{
+		{"Enter on the Send button", press("Enter", button("Send")), nil, agent.ContractIrreversible, agent.ClassCommit, "Send", agent.RiskLow},
+		{"Space on the Send button", press("Space", button("Send")), nil, agent.ContractIrreversible, agent.ClassCommit, "Send", agent.RiskLow},
+		{"a space on the Post button", press(" ", button("Post reply")), nil, agent.ContractIrreversible, agent.ClassCommit, "Post reply", agent.RiskLow},
+		{"Enter on a control found by its text", press("Enter", agent.Target{Text: "Pay now"}), nil, agent.ContractIrreversible, agent.ClassCommit, "Pay now", agent.RiskHigh},
+		{"Enter on Delete", press("Enter", button("Delete account")), nil, agent.ContractIrreversible, agent.ClassDestruct, "Delete account", agent.RiskHigh},
+		{"Enter on the focused Pay button", press("Enter", agent.Target{}), focused("button", "Pay"), agent.ContractIrreversible, agent.ClassCommit, "Pay", agent.RiskHigh},
+		{"Space on the focused Send button", press("Space", agent.Target{}), focused("button", "Send"), agent.ContractIrreversible, agent.ClassCommit, "Send", agent.RiskLow},
+		{"Shift+Enter on the focused Send button", press("Shift+Enter", agent.Target{}), focused("button", "Send"), agent.ContractIrreversible, agent.ClassCommit, "Send", agent.RiskLow},
+		{"Meta+Shift+Enter in a message", press("Meta+Shift+Enter", agent.Target{}), focused("textbox", "Message"), agent.ContractIrreversible, agent.ClassCommit, "Message", agent.RiskLow},
+		{"Control+Shift+Enter on a field", press("Control+Shift+Enter", agent.Target{Label: "Message"}), nil, agent.ContractIrreversible, agent.ClassCommit, "Message", agent.RiskLow},
+		{"ControlOrMeta+Enter", press("ControlOrMeta+Enter", agent.Target{}), nil, agent.ContractIrreversible, agent.ClassCommit, "", agent.RiskLow},
+		{"Alt+Control+Enter", press("Alt+Control+Enter", agent.Target{}), nil, agent.ContractIrreversible, agent.ClassCommit, "", agent.RiskLow},
+		{"Enter in a field whose form submits through Send", press("Enter", agent.Target{}), inForm("textbox", "To", "Send"), agent.ContractIrreversible, agent.ClassCommit, "Send", agent.RiskLow},
+		{"Enter in the targeted field, focused, whose form pays", press("Enter", agent.Target{Role: "textbox", Name: "Card"}), inForm("textbox", "Card", "Pay 20.00"), agent.ContractIrreversible, agent.ClassCommit, "Pay 20.00", agent.RiskHigh},
+		{"Enter in a labelled field, focused, whose form posts", press("Enter", agent.Target{Label: "Comment"}), inForm("textbox", "Comment", "Post"), agent.ContractIrreversible, agent.ClassCommit, "Post", agent.RiskLow},
+		{"Enter in a form without a button", press("Enter", agent.Target{}), inForm("searchbox", "Search", ""), agent.ContractIrreversible, agent.ClassCommit, "", agent.RiskLow},
+		{"Enter in a search whose button says Search", press("Enter", agent.Target{}), inForm("searchbox", "Search", "Search"), agent.ContractMutate, agent.ClassPrepare, "Search", ""},
+		{"Enter on a link", press("Enter", agent.Target{Role: "link", Name: "Orders"}), nil, agent.ContractNavigate, agent.ClassExplore, "Orders", ""},
+		{"Enter on a tab named Send", press("Enter", agent.Target{}), focused("tab", "Send"), agent.ContractNavigate, agent.ClassExplore, "Send", ""},
+		{"Enter in a text area", press("Enter", agent.Target{}), focused("textbox", "Message"), agent.ContractMutate, agent.ClassPrepare, "Message", ""},
+		{"Enter in a field that is not the focused one", press("Enter", agent.Target{Role: "textbox", Name: "Subject"}), inForm("textbox", "To", "Send"), agent.ContractMutate, agent.ClassPrepare, "Subject", ""},
+		{"Space in a field types a space", press("Space", agent.Target{}), inForm("textbox", "To", "Send"), agent.ContractMutate, agent.ClassPrepare, "To", ""},
+		{"Escape on Send", press("Escape", button("Send")), nil, agent.ContractMutate, agent.ClassPrepare, "Send", ""},
+		{"Tab away from Send", press("Tab", agent.Target{}), focused("button", "Send"), agent.ContractMutate, agent.ClassPrepare, "Send", ""},
+		{"a letter on Send", press("s", agent.Target{}), focused("button", "Send"), agent.ContractMutate, agent.ClassPrepare, "Send", ""},
+		{"Enter on a harmless button", press("Enter", button("Details")), nil, agent.ContractMutate, agent.ClassPrepare, "Details", ""},
+	}
+	for _, tt := range tests {
+		got := Classify(tt.a, agent.Sample{Focus: tt.focus})
+		if got.Contract != tt.contract || got.Class != tt.class || got.Control != tt.control || RiskOf(got) != tt.risk || got.Why == "" {
+			t.Errorf("%s: %+v (risk %q), want %s/%s on %q, risk %q, with a reason", tt.name, got, RiskOf(got), tt.contract, tt.class, tt.control, tt.risk)
+		}
+	}
+}
+
+// TestAPressOnSendIsReviewedAndApproved: Enter on the focused Send button goes through the
+// same review and approval as a click on it would.
+func TestAPressOnSendIsReviewedAndApproved(t *testing.T) {
+	page := agent.Sample{URL: "http://lab/", Focus: &agent.Focus{Role: "button", Name: "Send"},
+		Fields: []agent.Field{{Role: "textbox", Name: "Message", Value: "the Q3 figures"}}}
+	guard := &agent.Safeguards{Review: &agent.ReviewSpec{Policy: "no figures", Reviewer: agent.ReviewerRules,
+		Rules: []agent.ReviewRule{{Expr: `page.fields.exists(f, f.value.contains("Q3"))`, Reason: "it shares the figures"}}}}
+	enter := agent.Action{Kind: agent.ActPress, Value: "Enter"}
+	d, err := Policy{}.Decide(context.Background(), agent.PolicyRequest{Action: enter, Grounding: page, Fresh: page, Spent: 1, Budget: 8, Safeguards: guard})
+	if err != nil || d.Admission != agent.Hold || d.Review == nil || d.Review.Verdict != agent.ReviewCaution {
+		t.Errorf("Enter on Send with a cautioning rule: %+v (%v), want held by the review", d, err)
+	}
+	d, _ = Policy{}.Decide(context.Background(), agent.PolicyRequest{Action: enter, Grounding: page, Fresh: page, Spent: 1, Budget: 8,
+		Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 10}}})
+	if d.Admission != agent.Allow || !d.AskUser {
+		t.Errorf("Enter on Send with approval on: %+v, want it to wait for the user", d)
 	}
 }
 
@@ -118,7 +194,7 @@ func TestKeysTellCallsApart(t *testing.T) {
 
 // step is a recorded step of action a on page url, run (allowed) with the given error.
 func step(i int, a agent.Action, url, err string) agent.Step {
-	c := Classify(a)
+	c := Classify(a, agent.Sample{URL: url})
 	return agent.Step{Index: i, Action: a, Error: err, Decision: agent.Decision{Contract: c.Contract, Class: c.Class,
 		Key: Key(a, agent.Sample{URL: url}), Admission: agent.Allow}}
 }

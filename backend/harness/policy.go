@@ -42,7 +42,7 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 		}
 	}
 	switch {
-	case g != nil && g.Approval != nil:
+	case g != nil && g.Approval.Covers(d.Class):
 		d.AskUser = true
 		d.Reason += "; it runs only once the user approves it"
 	case req.Action.Kind == agent.ActUpload:
@@ -80,10 +80,10 @@ var _ agent.Policy = Off{}
 
 // Decide admits req's action unless the budget is spent.
 func (Off) Decide(_ context.Context, req agent.PolicyRequest) (agent.Decision, error) {
-	c := Classify(req.Action)
+	c := Classify(req.Action, req.Fresh)
 	seen := Observe(req.Fresh, req.Action.Target)
 	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(req.Action, req.Fresh),
-		Fingerprint: seen.Hash, Observed: &seen, Risk: RiskOf(req.Action, c.Class),
+		Fingerprint: seen.Hash, Observed: &seen, Risk: RiskOf(c),
 		Admission: agent.Allow, Reason: "the harness is off: every action within the budget runs"}
 	if req.Spent >= req.Budget {
 		d.Admission, d.Reason = agent.Deny, "action budget spent"

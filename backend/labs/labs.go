@@ -122,7 +122,20 @@ func hostileLab(host string) Lab {
 
 func outboxLab(host string) Lab {
 	o := outbox.New().On(host)
-	return lab{o, launcher(o.Launch), outboxLab}
+	return loggedLab{lab{o, launcher(o.Launch), outboxLab}, o}
+}
+
+// loggedLab is a lab whose event log records every look-up its store answered, which a
+// replay checks the recorded reconciliations against.
+type loggedLab struct {
+	lab
+	log agent.LookUpLog
+}
+
+var _ agent.LookUpLog = loggedLab{}
+
+func (l loggedLab) LookUps(events []agent.Event) ([]agent.LookUp, error) {
+	return l.log.LookUps(events)
 }
 
 var all = map[string]func(host string) Lab{

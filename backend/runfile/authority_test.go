@@ -25,8 +25,10 @@ func authorityRun() agent.Run {
 		f := harness.Observe(s.Before, s.Action.Target)
 		s.Decision.Observed, s.Decision.Fingerprint, s.Decision.Risk = &f, f.Hash, agent.RiskHigh
 	}
-	a.Steps[1].Approvals = []agent.Approval{{Answer: agent.AnswerApprove, Request: agent.ApprovalRequest{Action: "Pay", Target: "button[Pay]",
-		Amount: "20.00", Principal: "alice", Facts: []agent.Fact{{ID: "price", Value: "20.00"}}, Data: []agent.Field{}, Permanence: "cannot be undone", Hash: "aa"}}}
+	req := agent.ApprovalRequest{Action: "Pay", Target: "button[Pay]",
+		Amount: "20.00", Principal: "alice", Facts: []agent.Fact{{ID: "price", Value: "20.00"}}, Data: []agent.Field{}, Permanence: "cannot be undone"}
+	req.Hash = req.DetailsHash()
+	a.Steps[1].Approvals = []agent.Approval{{Answer: agent.AnswerApprove, Request: req, CommitHash: req.Hash}}
 	return run
 }
 

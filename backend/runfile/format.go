@@ -165,6 +165,16 @@ type sampleV2 struct {
 	Facts       []factV2     `json:"facts,omitempty"`
 	Version     string       `json:"version,omitempty"`
 	Screenshot  string       `json:"screenshot,omitempty"`
+	// Focus is the focused element; the classification of a key press is recomputed from it.
+	Focus *focusV2 `json:"focus,omitempty"`
+}
+
+// focusV2 is the element with the keyboard focus, and what Enter in it submits.
+type focusV2 struct {
+	Role      string `json:"role"`
+	Name      string `json:"name"`
+	Submits   bool   `json:"submits,omitempty"`
+	Submitter string `json:"submitter,omitempty"`
 }
 
 // regionV2 is an area of the page the accessibility snapshot cannot describe.

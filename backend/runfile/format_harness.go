@@ -23,6 +23,7 @@ type approvalRequestV2 struct {
 	Permanence string    `json:"permanence"`
 	URL        string    `json:"url"`
 	Screenshot string    `json:"screenshot,omitempty"`
+	TargetBox  *boxV2    `json:"target_box,omitempty"`
 	Hash       string    `json:"hash"`
 	Again      string    `json:"again,omitempty"`
 }
@@ -34,6 +35,7 @@ type approvalV2 struct {
 	AskedMS    int64             `json:"asked_ms"`
 	AnsweredMS int64             `json:"answered_ms"`
 	Void       bool              `json:"void,omitempty"`
+	CommitHash string            `json:"commit_hash,omitempty"`
 }
 
 type reconciliationV2 struct {
@@ -58,7 +60,8 @@ type reviewSpecV2 struct {
 }
 
 type approvalSpecV2 struct {
-	LimitMS int `json:"limit_ms"`
+	LimitMS int      `json:"limit_ms"`
+	For     []string `json:"for,omitempty"`
 }
 
 type safeguardsV2 struct {
@@ -93,16 +96,18 @@ func (f fieldV2) toDomain() agent.Field {
 
 func fromApproval(a agent.Approval) approvalV2 {
 	q := a.Request
-	return approvalV2{Answer: string(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void,
+	return approvalV2{Answer: string(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void, CommitHash: a.CommitHash,
 		Request: approvalRequestV2{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
-			Data: mapSlice(q.Data, fromField), Principal: q.Principal, Facts: mapSlice(q.Facts, fromFact), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
+			Data: mapSlice(q.Data, fromField), Principal: q.Principal, Facts: mapSlice(q.Facts, fromFact), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot,
+			TargetBox: ptr(q.TargetBox, fromBox), Hash: q.Hash, Again: q.Again}}
 }
 
 func (a approvalV2) toDomain() agent.Approval {
 	q := a.Request
-	return agent.Approval{Answer: agent.ApprovalAnswer(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void,
+	return agent.Approval{Answer: agent.ApprovalAnswer(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void, CommitHash: a.CommitHash,
 		Request: agent.ApprovalRequest{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
-			Data: mapSlice(q.Data, fieldV2.toDomain), Principal: q.Principal, Facts: mapSlice(q.Facts, factV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot, Hash: q.Hash, Again: q.Again}}
+			Data: mapSlice(q.Data, fieldV2.toDomain), Principal: q.Principal, Facts: mapSlice(q.Facts, factV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot,
+			TargetBox: ptr(q.TargetBox, boxV2.toDomain), Hash: q.Hash, Again: q.Again}}
 }
 
 func fromReconciliation(r agent.Reconciliation) reconciliationV2 {
@@ -119,7 +124,9 @@ func fromSafeguards(g agent.Safeguards) safeguardsV2 {
 			return reviewSpecV2{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable,
 				Rules: mapSlice(r.Rules, func(x agent.ReviewRule) reviewRuleV2 { return reviewRuleV2{Expr: x.Expr, Reason: x.Reason} })}
 		}),
-		Approval: ptr(g.Approval, func(a agent.ApprovalSpec) approvalSpecV2 { return approvalSpecV2{LimitMS: a.LimitMS} }),
+		Approval: ptr(g.Approval, func(a agent.ApprovalSpec) approvalSpecV2 {
+			return approvalSpecV2{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c agent.ActionClass) string { return string(c) })}
+		}),
 	}
 }
 
@@ -129,6 +136,8 @@ func (g safeguardsV2) toDomain() agent.Safeguards {
 			return agent.ReviewSpec{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable,
 				Rules: mapSlice(r.Rules, func(x reviewRuleV2) agent.ReviewRule { return agent.ReviewRule{Expr: x.Expr, Reason: x.Reason} })}
 		}),
-		Approval: ptr(g.Approval, func(a approvalSpecV2) agent.ApprovalSpec { return agent.ApprovalSpec{LimitMS: a.LimitMS} }),
+		Approval: ptr(g.Approval, func(a approvalSpecV2) agent.ApprovalSpec {
+			return agent.ApprovalSpec{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c string) agent.ActionClass { return agent.ActionClass(c) })}
+		}),
 	}
 }

@@ -83,6 +83,9 @@ func fromSample(s agent.Sample) sampleV2 {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
+		}),
+		Focus: ptr(s.Focus, func(f agent.Focus) focusV2 {
+			return focusV2{Role: f.Role, Name: f.Name, Submits: f.Submits, Submitter: f.Submitter}
 		})}
 }
 
@@ -179,6 +182,9 @@ func (s sampleV2) toDomain() agent.Sample {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
+		}),
+		Focus: ptr(s.Focus, func(f focusV2) agent.Focus {
+			return agent.Focus{Role: f.Role, Name: f.Name, Submits: f.Submits, Submitter: f.Submitter}
 		})}
 }
 

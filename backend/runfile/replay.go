@@ -66,8 +66,9 @@ func Replay(suite agent.Suite, f File) (Result, error) {
 }
 
 // judge replays one attempt at path p and compares everything recorded with what is
-// recomputed: the task, the truth, each signal, the gate and each of its conditions, and
-// the terminal state's consistency with the gate.
+// recomputed: the task, the truth, each signal, the gate and each of its conditions, the
+// terminal state's consistency with the gate, and the harness's records (fingerprints,
+// contracts, approvals, reconciliations).
 func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disagreement, error) {
 	if r, ok := suite.(agent.Replayer); ok {
 		if err := r.Replay(a.Events); err != nil {
@@ -98,6 +99,16 @@ func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disa
 	}
 	d.gate(a.Verdicts.Gate, v.Gate)
 	d.fingerprints(a.Steps)
+	d.contracts(a.Steps)
+	d.approvals(a.Steps)
+	var lookUps []agent.LookUp
+	l, logged := suite.(agent.LookUpLog)
+	if logged {
+		if lookUps, err = l.LookUps(a.Events); err != nil {
+			return agent.Verdicts{}, nil, refuse(child(p, "events"), "attempt %q: its look-ups cannot be read: %v", a.Slug, err)
+		}
+	}
+	d.reconciliations(a.Steps, lookUps, logged)
 	switch {
 	case a.Terminal == agent.Completed && !v.Gate.Done:
 		d.add(VerdictTerminal, string(a.Terminal), "gate not done")

@@ -15,13 +15,20 @@ const (
 	MaxCandidateName = 200
 )
 
-// saneTarget checks a step's target box and candidates: at most agent.MaxCandidates, each
-// with a role, a name within MaxCandidateName and a similarity between 0 and 1, and every box
-// within MaxBoxPixels with a viewport to scale it by.
+// saneTarget checks a step's target box, its approvals' target boxes and its candidates: at
+// most agent.MaxCandidates, each with a role, a name within MaxCandidateName and a similarity
+// between 0 and 1, and every box within MaxBoxPixels with a viewport to scale it by.
 func saneTarget(p string, s agent.Step) *Error {
 	if s.TargetBox != nil {
 		if err := saneBox(child(p, "target_box"), *s.TargetBox); err != nil {
 			return err
+		}
+	}
+	for i, a := range s.Approvals {
+		if b := a.Request.TargetBox; b != nil {
+			if err := saneBox(child(child(index(child(p, "approvals"), i), "request"), "target_box"), *b); err != nil {
+				return err
+			}
 		}
 	}
 	cp := child(p, "candidates")

@@ -52,7 +52,7 @@ type builder struct {
 func build(doc *Document, opts Options, dir string) (*suite, error) {
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, dir: dir}
-	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err
@@ -580,7 +580,7 @@ func (b *builder) attempts(doc *Document) error {
 			return errAt("config", "%v", base.Validate())
 		}
 	}
-	base.Budgets = b.s.attemptBudgets
+	base.Budgets, base.Safeguards = b.s.attemptBudgets, b.s.safeguards
 	if len(doc.Attempts) == 0 {
 		b.s.attempts = []agent.AttemptSpec{{Slug: doc.Name, Title: doc.Name, Config: base}}
 		return nil
@@ -613,6 +613,13 @@ func (b *builder) attempts(doc *Document) error {
 			if cfg = o.Apply(base); cfg.Validate() != nil {
 				return errAt(join(at, "config"), "%v", cfg.Validate())
 			}
+		}
+		if a.Safeguards != nil {
+			g, err := a.Safeguards.domain(join(at, "safeguards"))
+			if err != nil {
+				return err
+			}
+			cfg.Safeguards = g
 		}
 		b.s.attempts = append(b.s.attempts, agent.AttemptSpec{Slug: a.Name, Title: label(a.Title, a.Name),
 			Fault: a.Fault, Params: a.Params, Config: cfg})

@@ -39,8 +39,10 @@ type Document struct {
 	Truth   *Truth      `json:"truth,omitempty"`
 	Config  *Config     `json:"config,omitempty"`
 	// Budgets bound what each attempt, and the whole run, may spend.
-	Budgets  *BudgetsSection `json:"budgets,omitempty"`
-	Attempts []Attempt       `json:"attempts,omitempty"`
+	Budgets *BudgetsSection `json:"budgets,omitempty"`
+	// Safeguards are what irreversible actions get: review and approval.
+	Safeguards *Safeguards `json:"safeguards,omitempty"`
+	Attempts   []Attempt   `json:"attempts,omitempty"`
 }
 
 // Session starts an attempt signed in: from a Playwright storage-state file, or by setup
@@ -193,11 +195,13 @@ type Config struct {
 	Selectors   *string `json:"selectors,omitempty"`
 }
 
-// Attempt is one named variation: a lab's fault and parameters, and config overrides.
+// Attempt is one named variation: a lab's fault and parameters, config overrides, and
+// safeguards in place of the task's.
 type Attempt struct {
-	Name   string         `json:"name"`
-	Title  string         `json:"title,omitempty"`
-	Fault  string         `json:"fault,omitempty"`
-	Params map[string]int `json:"params,omitempty"`
-	Config *Config        `json:"config,omitempty"`
+	Name       string         `json:"name"`
+	Title      string         `json:"title,omitempty"`
+	Fault      string         `json:"fault,omitempty"`
+	Params     map[string]int `json:"params,omitempty"`
+	Config     *Config        `json:"config,omitempty"`
+	Safeguards *Safeguards    `json:"safeguards,omitempty"`
 }

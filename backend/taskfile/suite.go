@@ -57,6 +57,9 @@ type Outline struct {
 	Signals    []string
 	// Truth says where ground truth comes from.
 	Truth string
+	// Safeguards say, per attempt that has any, what its irreversible actions get:
+	// "slug: review by rules (1 rule; hold when unavailable); approval of every irreversible action within 60000 ms".
+	Safeguards []string
 }
 
 // Load reads and checks the task file at path (YAML, or JSON when it ends in .json).
@@ -173,6 +176,9 @@ type suite struct {
 	// attemptBudgets bound every attempt (nil for none); runBudgets the run as a whole.
 	attemptBudgets *agent.Budgets
 	runBudgets     agent.Budgets
+	// safeguards are the task's review and approval, every attempt's unless its own
+	// replace them; nil for none.
+	safeguards *agent.Safeguards
 }
 
 var _ Suite = (*suite)(nil)
@@ -240,6 +246,9 @@ func (s *suite) Outline() Outline {
 	}
 	for _, a := range s.attempts {
 		o.Attempts = append(o.Attempts, a.Slug)
+		if g := a.Config.Safeguards; g != nil {
+			o.Safeguards = append(o.Safeguards, a.Slug+": "+safeguardsText(g))
+		}
 	}
 	describe := func(c oracle.Condition) string {
 		return fmt.Sprintf("%s (%s): %s", c.ID, c.Check.Kind(), c.Label)

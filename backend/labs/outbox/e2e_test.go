@@ -55,6 +55,32 @@ func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
 	return run
 }
 
+// checkSameOpRetried checks that the reconciled retry sent the very operation the dropped
+// send had: the server received the operation id twice, the id the look-up asked about, and
+// stored the one message under it.
+func checkSameOpRetried(t *testing.T, a agent.Attempt, steps []agent.Step) {
+	t.Helper()
+	var asked string
+	for _, s := range steps {
+		if s.Reconciliation != nil {
+			asked = s.Reconciliation.OpID
+		}
+	}
+	var received, committed []string
+	for _, e := range a.Events {
+		switch e.Type {
+		case outbox.EventReceived:
+			received = append(received, e.Data["op_id"])
+		case outbox.EventCommitted:
+			committed = append(committed, e.Data["op_id"])
+		}
+	}
+	if asked == "" || !slices.Equal(received, []string{asked, asked}) || !slices.Equal(committed, []string{asked}) {
+		t.Errorf("%s: the look-up asked about %q, the server received %v and committed %v; want the same operation id sent twice, committed once",
+			a.Slug, asked, received, committed)
+	}
+}
+
 // TestOutboxTableInChromium runs every attempt twice in real Chromium against the real lab
 // server, with the harness off (the naive column) and on, and checks every cell of the
 // table: messages sent each way, to whom, and the harnessed terminal state. It also checks
@@ -98,6 +124,7 @@ func TestOutboxTableInChromium(t *testing.T) {
 			check(slices.Equal(recs, []string{agent.ReconciledCompleted}), "want one reconciliation that found the send once, got "+strings.Join(recs, ","))
 		case "dropped-before-commit":
 			check(slices.Equal(recs, []string{agent.ReconciledRetry}), "want one reconciliation that retried, got "+strings.Join(recs, ","))
+			checkSameOpRetried(t, a, steps)
 		case "delivered-twice":
 			check(slices.Equal(recs, []string{agent.ReconciledDuplicate}), "want one reconciliation that found a duplicate, got "+strings.Join(recs, ","))
 		case "send-clicked-twice":

@@ -42,8 +42,9 @@ type Lab struct {
 }
 
 var (
-	_ agent.Suite    = (*Lab)(nil)
-	_ agent.Replayer = (*Lab)(nil)
+	_ agent.Suite     = (*Lab)(nil)
+	_ agent.Replayer  = (*Lab)(nil)
+	_ agent.LookUpLog = (*Lab)(nil)
 )
 
 // New returns the outbox lab.
@@ -140,4 +141,18 @@ func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
 		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, Requested)})
 	}
 	return frames, nil
+}
+
+// LookUps are the look-ups of operation ids the store answered, in order, as the events
+// rebuild them.
+func (*Lab) LookUps(events []agent.Event) ([]agent.LookUp, error) {
+	s, err := Rebuild(events)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]agent.LookUp, len(s.LookUps))
+	for i, l := range s.LookUps {
+		out[i] = agent.LookUp{OpID: l.OpID, Found: l.Found}
+	}
+	return out, nil
 }

@@ -221,22 +221,6 @@ export interface LedgerEntry {
   verification: string;
 }
 
-/** What approving an irreversible action would let happen (agent.ApprovalRequest). */
-export interface ApprovalRequest {
-  step: number;
-  action: string;
-  target: string;
-  recipient?: string;
-  amount?: string;
-  data: Field[] | null;
-  permanence: string;
-  url: string;
-  screenshot?: string;
-  hash: string;
-  /** Why the user is asked again. */
-  again?: string;
-}
-
 /** One approval request and its answer (agent.Approval). */
 export interface Approval {
   request: ApprovalRequest;
@@ -246,6 +230,8 @@ export interface Approval {
   answered_ms: number;
   /** The details changed between the approval and the commit, so it was not used. */
   void?: boolean;
+  /** For an approved request, the hash of the details observed just before the commit. */
+  commit_hash?: string;
 }
 
 /** The look-up that settled an ambiguous commit (agent.Reconciliation). */
@@ -296,6 +282,16 @@ export interface Sample {
   facts?: Fact[] | null;
   version?: string;
   screenshot?: string;
+  /** The element with the keyboard focus, which a key pressed without a target goes to. */
+  focus?: Focus;
+}
+
+/** The focused element, and whether Enter in it submits its form through which button (agent.Focus). */
+export interface Focus {
+  role: string;
+  name: string;
+  submits?: boolean;
+  submitter?: string;
 }
 
 /** One task-declared relevant text as observed (agent.Fact). */
@@ -654,6 +650,8 @@ export interface Settings {
   planner?: "script" | "model";
   /** Which runs the history keeps; an absent or zero limit is off (retention.Policy). */
   retention?: Retention;
+  /** "off" runs the same plan without the harness: the naive column (no holds, review or approval). */
+  harness?: "on" | "off";
 }
 
 /** The history's retention: runs past either limit are deleted after each run and at start. */
@@ -775,6 +773,8 @@ export interface ApprovalRequest {
   url: string;
   /** The page as the request was made, relative to the run's media folder. */
   screenshot?: string;
+  /** Where the control was on that screenshot, measured just before asking. */
+  target_box?: Box;
   hash: string;
   /** Why the user is asked again: what changed since their last approval. */
   again?: string;

@@ -28,6 +28,28 @@ describe("ApprovalCard", () => {
     expect(dialog.getAttribute("aria-describedby")!.split(" ")).toHaveLength(1);
   });
 
+  it("marks the control on the page's screenshot, where it was measured before asking", () => {
+    const { dialog } = card();
+    const img = within(dialog).getByRole("img", { name: "The page as it was when this was asked" });
+    Object.defineProperty(img, "naturalWidth", { value: 1000 });
+    Object.defineProperty(img, "naturalHeight", { value: 700 });
+    fireEvent.load(img);
+    const box = within(dialog).getByTestId("target-box");
+    expect([box.style.left, box.style.top, box.style.width, box.style.height]).toEqual(["50%", "50%", "10%", "5%"]);
+    expect(box.textContent).toBe("this control");
+    expect(within(dialog).getByText(/the control is button\[Send\], marked\./)).toBeTruthy();
+  });
+
+  it("draws no box when the control could not be measured", () => {
+    const { dialog } = card({ ...approvalAsk, request: { ...approvalAsk.request, target_box: undefined } });
+    const img = within(dialog).getByRole("img", { name: "The page as it was when this was asked" });
+    Object.defineProperty(img, "naturalWidth", { value: 1000 });
+    Object.defineProperty(img, "naturalHeight", { value: 700 });
+    fireEvent.load(img);
+    expect(within(dialog).queryByTestId("target-box")).toBeNull();
+    expect(within(dialog).getByText(/the control is button\[Send\]\./)).toBeTruthy();
+  });
+
   it("states the account it pays as and the amount, asked again at a new price", () => {
     const { dialog } = card({
       ...approvalAsk,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { ApprovalAsk } from "../api/types";
-import { Media } from "./Media";
+import { place } from "../trace/boxes";
+import { ShotFrame } from "./ShotFrame";
 import "./ApprovalCard.css";
 
 /** Props of ApprovalCard. */
@@ -15,7 +16,7 @@ export interface ApprovalCardProps {
 
 /**
  * The question a run asks immediately before an irreversible action: what would happen, in
- * the user's words, with the page as it was. It takes the keyboard focus when a request
+ * the user's words, with the page as it was and the control marked on it. It takes the keyboard focus when a request
  * arrives (and gives it back after): Enter or Y approves, Esc or N denies; Tab stays inside.
  */
 export function ApprovalCard({ ask, title, queued, onAnswer }: ApprovalCardProps) {
@@ -93,8 +94,16 @@ export function ApprovalCard({ ask, title, queued, onAnswer }: ApprovalCardProps
           </div>
           {q.screenshot && (
             <figure className="approval-shot">
-              <Media runId={ask.run_id} path={q.screenshot} kind="image" label="The page as it was when this was asked" />
-              <figcaption className="muted">The page when it asked; the control is {q.target}.</figcaption>
+              <ShotFrame
+                runId={ask.run_id}
+                path={q.screenshot}
+                label="The page as it was when this was asked"
+                boxes={q.target_box ? [{ kind: "target", ...place(q.target_box), label: "this control" }] : []}
+              />
+              <figcaption className="muted">
+                The page when it asked; the control is {q.target}
+                {q.target_box ? ", marked" : ""}.
+              </figcaption>
             </figure>
           )}
         </div>

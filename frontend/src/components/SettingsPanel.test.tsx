@@ -38,6 +38,19 @@ describe("SettingsPanel", () => {
     expect(onSave.mock.calls[1][0].config).toEqual({});
   });
 
+  it("turns the harness off for the naive column, and on again", () => {
+    const onSave = vi.fn();
+    render(<SettingsPanel settings={settings} onSave={onSave} />);
+    const harness = screen.getByLabelText("Harness") as HTMLSelectElement;
+    expect(harness.value).toBe("on");
+    fireEvent.change(harness, { target: { value: "off" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave.mock.calls[0][0].harness).toBe("off");
+    fireEvent.change(harness, { target: { value: "on" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave.mock.calls[1][0].harness).toBe("on");
+  });
+
   it("keeps every run until a retention limit is set, and saves the limits set", () => {
     const onSave = vi.fn();
     render(<SettingsPanel settings={settings} onSave={onSave} />);

@@ -108,6 +108,12 @@ export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onChe
             />
           </Row>
         ))}
+        <Row label="Harness" set={false}>
+          <select value={draft.harness ?? "on"} onChange={(e) => setDraft({ ...draft, harness: e.target.value as "on" | "off" })}>
+            <option value="on">on: contracts, review, approval, reconciliation</option>
+            <option value="off">off: the naive column, every action runs</option>
+          </select>
+        </Row>
         <Row label="Attempts at once" set={false}>
           <input
             type="number"

@@ -166,7 +166,10 @@ describe("TraceViewer", () => {
     expect(screen.getByText("the same call repeated: change approach")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Approvals" })).getByText("approve")).toBeTruthy();
     expect(screen.getByText("a closed issue cannot be reopened")).toBeTruthy();
-    expect(screen.getByText(/completed: 1 record for operation/)).toBeTruthy();
+    const reconciled = screen.getByText("Reconciled").nextElementSibling!;
+    expect(reconciled.textContent).toBe('completed: 1 record for operation op-1 (GET /api/issues?op_id=op-1)[{"id":7}]');
+    expect(within(reconciled as HTMLElement).getByText("GET /api/issues?op_id=op-1", { selector: "code" })).toBeTruthy();
+    expect(reconciled.querySelector("pre")!.textContent).toBe('[{"id":7}]');
   });
 
   it("explains its terms in help popovers", () => {

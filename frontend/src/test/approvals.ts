@@ -20,6 +20,7 @@ export const approvalAsk: ApprovalAsk = {
     permanence: "This cannot be undone: once it runs, its effect is outside this page.",
     url: "http://127.0.0.1:40123/",
     screenshot: "approval-denied/shot-0004.jpg",
+    target_box: { x: 500, y: 350, width: 100, height: 35, viewport_width: 1000, viewport_height: 700 },
     hash: "0a1b2c3d4e5f6071",
   },
 };

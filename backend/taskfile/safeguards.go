@@ -1,0 +1,179 @@
+package taskfile
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"observatory/backend/agent"
+	"observatory/backend/harness"
+)
+
+// Safeguards are what a task's irreversible actions (send, post, pay, delete…) get: review
+// against a policy just before they run, and the user's approval at the point of risk. An
+// attempt's own safeguards replace the task's; an empty object turns them off.
+type Safeguards struct {
+	Review   *Review   `json:"review,omitempty"`
+	Approval *Approval `json:"approval,omitempty"`
+}
+
+// Review says how irreversible actions are reviewed: against Policy, by the rules reviewer
+// (CEL rules over the action and the page) or the model reviewer (the run's models).
+type Review struct {
+	Policy   string       `json:"policy"`
+	Reviewer string       `json:"reviewer"`
+	Rules    []ReviewRule `json:"rules,omitempty"`
+	// OnUnavailable is hold (the default) or allow: what review does when its reviewer
+	// cannot answer.
+	OnUnavailable string `json:"on_unavailable,omitempty"`
+}
+
+// ReviewRule is one rule: a CEL expression that holds when the action breaks the policy, and
+// the reason the review then gives.
+type ReviewRule struct {
+	Expr   string `json:"expr"`
+	Reason string `json:"reason"`
+}
+
+// Approval says which irreversible actions wait for the user's approval, and how long the
+// user has to answer.
+type Approval struct {
+	// RequiredFor lists irreversible (every irreversible action, the default), commit or
+	// destruct.
+	RequiredFor []string `json:"required_for,omitempty"`
+	LimitMS     *int     `json:"limit_ms,omitempty"`
+}
+
+// Values of approval.required_for.
+const (
+	requiredIrreversible = "irreversible"
+	requiredCommit       = string(agent.ClassCommit)
+	requiredDestruct     = string(agent.ClassDestruct)
+)
+
+// maxRules bounds a review's rules.
+const maxRules = 50
+
+// safeguards reads the task's safeguards section.
+func (b *builder) safeguards(doc *Document) error {
+	g, err := doc.Safeguards.domain("safeguards")
+	b.s.safeguards = g
+	return err
+}
+
+// domain maps g to the agent's safeguards, checking each field at its path under at: nil
+// when g is absent or empty.
+func (g *Safeguards) domain(at string) (*agent.Safeguards, error) {
+	if g == nil || (g.Review == nil && g.Approval == nil) {
+		return nil, nil
+	}
+	out := &agent.Safeguards{}
+	if r := g.Review; r != nil {
+		spec, err := r.domain(join(at, "review"))
+		if err != nil {
+			return nil, err
+		}
+		out.Review = spec
+	}
+	if a := g.Approval; a != nil {
+		spec, err := a.domain(join(at, "approval"))
+		if err != nil {
+			return nil, err
+		}
+		out.Approval = spec
+	}
+	if err := out.Validate(); err != nil { // what the paths above do not already say
+		return nil, errAt(at, "%v", err)
+	}
+	return out, nil
+}
+
+func (r *Review) domain(at string) (*agent.ReviewSpec, error) {
+	switch {
+	case r.Policy == "":
+		return nil, errAt(join(at, "policy"), "state the policy the reviewer judges against, in the user's words")
+	case len(r.Policy) > maxText:
+		return nil, errAt(join(at, "policy"), "at most %d bytes", maxText)
+	case r.Reviewer != agent.ReviewerRules && r.Reviewer != agent.ReviewerModel:
+		return nil, errAt(join(at, "reviewer"), "want %s (CEL rules over the action and the page) or %s (the run's models), got %q",
+			agent.ReviewerRules, agent.ReviewerModel, r.Reviewer)
+	case r.OnUnavailable != "" && r.OnUnavailable != agent.OnUnavailableHold && r.OnUnavailable != agent.OnUnavailableAllow:
+		return nil, errAt(join(at, "on_unavailable"), "want %s (the default) or %s, got %q", agent.OnUnavailableHold, agent.OnUnavailableAllow, r.OnUnavailable)
+	case r.Reviewer == agent.ReviewerRules && len(r.Rules) == 0:
+		return nil, errAt(join(at, "rules"), "the rules reviewer needs at least one rule")
+	case r.Reviewer == agent.ReviewerModel && len(r.Rules) > 0:
+		return nil, errAt(join(at, "rules"), "only the rules reviewer reads rules; the model reviewer judges by the policy")
+	case len(r.Rules) > maxRules:
+		return nil, errAt(join(at, "rules"), "%d rules; at most %d", len(r.Rules), maxRules)
+	}
+	spec := &agent.ReviewSpec{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable}
+	for i, rule := range r.Rules {
+		p := index(join(at, "rules"), i)
+		if rule.Reason == "" {
+			return nil, errAt(join(p, "reason"), "say why the rule holds the action, as the user will read it")
+		}
+		if err := harness.CheckRule(rule.Expr); err != nil {
+			return nil, errAt(join(p, "expr"), "%v", err)
+		}
+		spec.Rules = append(spec.Rules, agent.ReviewRule{Expr: rule.Expr, Reason: rule.Reason})
+	}
+	return spec, nil
+}
+
+func (a *Approval) domain(at string) (*agent.ApprovalSpec, error) {
+	spec := &agent.ApprovalSpec{LimitMS: int(agent.DefaultApprovalLimit.Milliseconds())}
+	if a.LimitMS != nil {
+		if *a.LimitMS < 1 || *a.LimitMS > 3600000 {
+			return nil, errAt(join(at, "limit_ms"), "want 1 to 3600000 (an hour), got %d", *a.LimitMS)
+		}
+		spec.LimitMS = *a.LimitMS
+	}
+	for i, c := range a.RequiredFor {
+		p := index(join(at, "required_for"), i)
+		switch {
+		case c == requiredIrreversible && len(a.RequiredFor) > 1:
+			return nil, errAt(p, "irreversible already covers commit and destruct; give it alone")
+		case c == requiredIrreversible:
+		case c != requiredCommit && c != requiredDestruct:
+			return nil, errAt(p, "want %s, %s or %s, got %q", requiredIrreversible, requiredCommit, requiredDestruct, c)
+		case slices.Contains(spec.For, agent.ActionClass(c)):
+			return nil, errAt(p, "%q is listed twice", c)
+		default:
+			spec.For = append(spec.For, agent.ActionClass(c))
+		}
+	}
+	if len(spec.For) == 2 { // commit and destruct: every irreversible action
+		spec.For = nil
+	}
+	return spec, nil
+}
+
+// safeguardsText says what g gives irreversible actions, for the task's outline.
+func safeguardsText(g *agent.Safeguards) string {
+	var parts []string
+	if r := g.Review; r != nil {
+		unavailable := r.OnUnavailable
+		if unavailable == "" {
+			unavailable = agent.OnUnavailableHold
+		}
+		by := "review by " + r.Reviewer
+		if r.Reviewer == agent.ReviewerRules {
+			by += fmt.Sprintf(" (%d rule(s); %s when unavailable)", len(r.Rules), unavailable)
+		} else {
+			by += fmt.Sprintf(" (the run's models; %s when unavailable)", unavailable)
+		}
+		parts = append(parts, by)
+	}
+	if a := g.Approval; a != nil {
+		of := "every irreversible action"
+		if len(a.For) > 0 {
+			classes := make([]string, len(a.For))
+			for i, c := range a.For {
+				classes[i] = string(c) + "s"
+			}
+			of = strings.Join(classes, " and ")
+		}
+		parts = append(parts, fmt.Sprintf("approval of %s within %d ms", of, a.LimitMS))
+	}
+	return strings.Join(parts, "; ")
+}
