@@ -48,11 +48,13 @@ func startEgress(host string, allowed []string, block func(method, url string)) 
 	}
 	e := &egress{allowed: allowed, block: block, ln: ln, tunnels: map[net.Conn]struct{}{}}
 	transport := &http.Transport{
-		Proxy:               nil, // never another proxy from the environment: this is the way out
-		DialContext:         (&net.Dialer{Timeout: egressDialTimeout}).DialContext,
-		DisableCompression:  true, // the page's own Accept-Encoding goes through untouched
-		MaxIdleConnsPerHost: 8,
-		IdleConnTimeout:     30 * time.Second,
+		Proxy:              nil, // never another proxy from the environment: this is the way out
+		DialContext:        (&net.Dialer{Timeout: egressDialTimeout}).DialContext,
+		DisableCompression: true, // the page's own Accept-Encoding goes through untouched
+		// Each request on a connection of its own: Go's transport sends a request again by
+		// itself when a reused connection drops (an Idempotency-Key header is enough), and a
+		// guard must never send twice what the page sent once.
+		DisableKeepAlives: true,
 	}
 	e.forward = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
@@ -60,11 +62,10 @@ func startEgress(host string, allowed []string, block func(method, url string)) 
 		},
 		Transport:     transport,
 		FlushInterval: -1, // streamed answers (server-sent events) reach the page as they come
-		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
-			if r.Context().Err() == nil { // the page gave up: nobody to answer
-				http.Error(w, "the origin could not be reached: "+err.Error(), http.StatusBadGateway)
-			}
-		},
+		// The origin gave no answer the guard can pass on (refused, reset, dropped, a garbled
+		// response head): the page sees a request that failed, never an answer the origin did
+		// not give, and never one the browser sends again by itself (see failRequest).
+		ErrorHandler: func(w http.ResponseWriter, _ *http.Request, _ error) { failRequest(w) },
 	}
 	e.srv = &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = e.srv.Serve(ln) }()
@@ -127,15 +128,24 @@ func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 	<-done
 }
 
-// refuse records the request and ends its connection without an answer, so the browser
-// reports a failed request rather than a page the origin never sent.
+// refuse records the request and fails it (see failRequest), so the browser reports a failed
+// request rather than a page the origin never sent.
 func (e *egress) refuse(w http.ResponseWriter, method, url string) {
 	e.block(method, url)
-	conn, _, err := http.NewResponseController(w).Hijack()
+	failRequest(w)
+}
+
+// failRequest ends the exchange with a response head the browser must refuse (two different
+// lengths), then closes the connection. A silent close would not do: a browser whose
+// kept-alive connection closes before any byte of the answer sends the request again by
+// itself, and a send that reached the origin must not be sent twice by the guard's doing.
+func failRequest(w http.ResponseWriter) {
+	conn, buf, err := http.NewResponseController(w).Hijack()
 	if err != nil {
-		http.Error(w, "blocked: outside the task's origins", http.StatusForbidden)
-		return
+		panic(http.ErrAbortHandler) // the server closes the connection
 	}
+	_, _ = buf.WriteString("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+	_ = buf.Flush()
 	_ = conn.Close()
 }
 

@@ -208,3 +208,37 @@ func TestOnlyThePagesOwnRefusalsAreReported(t *testing.T) {
 		t.Fatalf("took %v again", got)
 	}
 }
+
+// TestAnOriginThatDropsTheConnectionFailsThePageRequest checks that the guard passes on an
+// origin's failure to answer as a failure, not as an answer of its own, and never sends the
+// request again by itself (Go's transport would, on a kept-alive connection, for a request
+// with an Idempotency-Key): a page that handles a lost answer must see one, once.
+func TestAnOriginThatDropsTheConnectionFailsThePageRequest(t *testing.T) {
+	var sends atomic.Int32
+	home, _ := counted(t, false, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/send" {
+			_, _ = io.WriteString(w, "compose")
+			return
+		}
+		sends.Add(1)
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+		}
+	})
+	client, _, _ := guarded(t, home.URL)
+	resp, err := client.Get(home.URL + "/") // the guard's connection to the origin now in use
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	req, _ := http.NewRequest(http.MethodPost, home.URL+"/send", strings.NewReader("hi"))
+	req.Header.Set("Idempotency-Key", "op-1")
+	if resp, err := client.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the dropped send was answered %d", resp.StatusCode)
+	}
+	if n := sends.Load(); n != 1 {
+		t.Fatalf("the origin received the send %d times: the guard sent again what the page sent once", n)
+	}
+}
