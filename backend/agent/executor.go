@@ -525,8 +525,9 @@ func (r *run) recheck(s *Step, planned, resolved Action, approved bool) (held bo
 		s.Error = err.Error()
 		return true, t, fmt.Sprintf("step %d (%s): re-checking the page before the commit failed: %v", s.Index+1, a.Description, err)
 	}
+	prior := s.Decision
 	d := r.decide(PolicyRequest{Action: a, Grounding: old, Fresh: fresh, Spent: s.Index, Budget: r.cfg.Budget,
-		History: r.steps, Safeguards: r.cfg.Safeguards})
+		History: r.steps, Safeguards: r.cfg.Safeguards, Intent: r.intent, Prior: &prior})
 	d.AskUser = s.Decision.AskUser // the approval, if any, is already bound to its own re-check
 	d.Reason = why + d.Reason
 	s.Decision, s.Before = d, fresh

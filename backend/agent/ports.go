@@ -171,6 +171,9 @@ type PolicyRequest struct {
 	// Intent is the user's request word for word: what an action sends must come from it,
 	// never from the page's text.
 	Intent string
+	// Prior is the decision being re-checked, decided on Grounding; nil for a first decision.
+	// A review it holds stands while the page shows the reviewer nothing new.
+	Prior *Decision
 }
 
 // Policy decides whether a proposed action may run: allow, hold or deny, and why. An error

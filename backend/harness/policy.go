@@ -36,7 +36,7 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 	}
 	g := req.Safeguards
 	if g != nil && g.Review != nil {
-		d = review(ctx, d, ReviewRequest{Spec: *g.Review, Action: req.Action, Contract: d.Contract, Class: d.Class, Page: req.Fresh}, p.Model)
+		d = review(ctx, d, ReviewRequest{Spec: *g.Review, Action: req.Action, Contract: d.Contract, Class: d.Class, Page: req.Fresh}, p.Model, standing(req))
 		if d.Admission != agent.Allow {
 			return d, nil
 		}

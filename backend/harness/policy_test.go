@@ -112,3 +112,38 @@ func TestPolicyHoldsWhatThePageAsksFor(t *testing.T) {
 		t.Errorf("Injected = %q, want the instruction", got)
 	}
 }
+
+// counting is a model reviewer that clears everything and counts the times it was asked.
+type counting struct{ asked *int }
+
+func (c counting) Review(context.Context, ReviewRequest) (agent.Review, error) {
+	*c.asked++
+	return agent.Review{Reviewer: agent.ReviewerModel, Verdict: agent.ReviewClear, Reason: "fine"}, nil
+}
+
+// TestARecheckKeepsAReviewWhileThePageShowsNothingNew: the re-check of a reviewed commit
+// does not ask the reviewer again for the page it already judged, and does when the page
+// shows it something new.
+func TestARecheckKeepsAReviewWhileThePageShowsNothingNew(t *testing.T) {
+	page := agent.Sample{URL: "http://lab/", Fields: []agent.Field{{Role: "textbox", Name: "Message", Value: "hello"}}}
+	edited := page
+	edited.Text = "Q3 figures attached" // a change re-checking does not hold on, but the reviewer reads
+	moved := page
+	moved.AtMS, moved.Seq, moved.Screenshot = 900, 7, "shot.png" // taken later, showing the same
+	guard := &agent.Safeguards{Review: &agent.ReviewSpec{Policy: "p", Reviewer: agent.ReviewerModel}}
+	for _, tt := range []struct {
+		name  string
+		fresh agent.Sample
+		asked int
+	}{{"the same page", moved, 1}, {"its text changed", edited, 2}} {
+		asked := 0
+		p := Policy{Model: counting{&asked}}
+		req := agent.PolicyRequest{Action: click("button", "Send"), Grounding: page, Fresh: page, Budget: 8, Safeguards: guard}
+		first, _ := p.Decide(context.Background(), req)
+		req.Fresh, req.Prior = tt.fresh, &first
+		again, _ := p.Decide(context.Background(), req)
+		if asked != tt.asked || again.Admission != agent.Allow || again.Review == nil || again.Review.Verdict != agent.ReviewClear {
+			t.Errorf("%s: asked %d times, %s %+v; want %d and a clear", tt.name, asked, again.Admission, again.Review, tt.asked)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"observatory/backend/agent"
 )
@@ -31,15 +32,19 @@ var ErrNoReviewer = errors.New("no reviewer of that kind is configured")
 
 // review judges an irreversible action with the reviewer the spec names, and turns the
 // judgement into the decision: a caution holds the action and says why; a reviewer that
-// cannot answer holds it too unless the spec says on_unavailable: allow.
-func review(ctx context.Context, d agent.Decision, req ReviewRequest, model Reviewer) agent.Decision {
+// cannot answer holds it too unless the spec says on_unavailable: allow. A standing review
+// (see standing) is the judgement, and the reviewer is not asked again.
+func review(ctx context.Context, d agent.Decision, req ReviewRequest, model Reviewer, stands *agent.Review) agent.Decision {
 	var reviewer Reviewer = Rules{}
 	if req.Spec.Reviewer == agent.ReviewerModel {
 		reviewer = model
 	}
 	var r agent.Review
 	err := ErrNoReviewer
-	if reviewer != nil {
+	switch {
+	case stands != nil:
+		r, err = *stands, nil
+	case reviewer != nil:
 		r, err = reviewer.Review(ctx, req)
 	}
 	if err != nil {
@@ -55,4 +60,28 @@ func review(ctx context.Context, d agent.Decision, req ReviewRequest, model Revi
 		d.Reason = fmt.Sprintf("review (%s) is unavailable, and on_unavailable is hold: %s", r.Reviewer, r.Reason)
 	}
 	return d
+}
+
+// standing is the review a re-check keeps: the one its prior decision holds, for the same
+// action, while the page shows the reviewer nothing it did not already judge (the fields
+// about to be sent, the text, the notices, the account). Any change there is reviewed anew;
+// nil when there is nothing to keep.
+func standing(req agent.PolicyRequest) *agent.Review {
+	p := req.Prior
+	if p == nil || p.Review == nil || p.Review.Verdict == agent.ReviewUnavailable {
+		return nil
+	}
+	if !reflect.DeepEqual(reviewed(req.Grounding), reviewed(req.Fresh)) {
+		return nil
+	}
+	return p.Review
+}
+
+// reviewed is the part of a page a reviewer judges.
+func reviewed(s agent.Sample) any {
+	return struct {
+		URL, Title, Text, Notice, Alert, Principal string
+		Fields                                     []agent.Field
+		Facts                                      []agent.Fact
+	}{s.URL, s.Title, s.Text, s.Notice, s.Alert, s.Principal, s.Fields, s.Facts}
 }
