@@ -71,7 +71,7 @@ func TestProtocol(t *testing.T) {
 					t.Errorf("request %d carried key %q", i, got)
 				}
 				if !slices.Equal(r.Tools, []string{"click", "fill", "select", "check", "uncheck", "press", "hover", "navigate",
-					"scroll", "wait_for", "read_page_text", "done"}) {
+					"scroll", "wait_for", "upload", "download", "read_page_text", "done"}) {
 					t.Errorf("request %d offers tools %v", i, r.Tools)
 				}
 				r.checkPairs(t)

@@ -71,6 +71,11 @@ var tools = []tool{
 	{toolScroll, "Scroll the page one screen down or up (a PageDown or PageUp key press).",
 		params(map[string]any{"direction": map[string]any{"type": "string", "enum": []string{"down", "up"}}}, "direction")},
 	{"wait_for", "Wait until the target is visible.", params(map[string]any{"target": targetSchema}, "target")},
+	{"upload", "Give the target file input a file from the task's uploads folder. Sending a file to a " +
+		"website cannot be taken back, so the user is asked first; only files inside that folder can be sent.",
+		params(map[string]any{"target": targetSchema, "value": str("the file's path inside the uploads folder, e.g. \"report.pdf\"")}, "target", "value")},
+	{"download", "Click the target and save the file it downloads into the task's downloads folder, under a safe name.",
+		params(map[string]any{"target": targetSchema}, "target")},
 	{toolReadPageText, "Read the page's full visible text (bounded); touches nothing.", params(map[string]any{})},
 	{toolDone, "Say the task is complete. An independent check of the app's real state then decides; " +
 		"your claim is not the verdict.", params(map[string]any{})},
@@ -203,7 +208,7 @@ func describe(a agent.Action) string {
 		s += " " + t
 	}
 	switch a.Kind {
-	case agent.ActFill, agent.ActSelect:
+	case agent.ActFill, agent.ActSelect, agent.ActUpload:
 		s += " with " + quoteValue(a.Value)
 	case agent.ActPress:
 		s += " " + a.Value

@@ -38,6 +38,11 @@ func TestParseCall(t *testing.T) {
 		{"scroll", `{"direction":"up","reason":"r"}`, agent.Action{Kind: agent.ActPress, Value: "PageUp", Description: "scroll up"}, false},
 		{"wait_for", `{"target":{"role":"status"},"reason":"r"}`,
 			agent.Action{Kind: agent.ActWaitFor, Target: agent.Target{Role: "status"}, Description: "wait_for status[]"}, false},
+		{"upload", `{"target":{"label":"Attachment"},"value":"reports/q3.pdf","reason":"r"}`,
+			agent.Action{Kind: agent.ActUpload, Target: agent.Target{Label: "Attachment"}, Value: "reports/q3.pdf",
+				Description: `upload label "Attachment" with "reports/q3.pdf"`}, false},
+		{"download", `{"target":{"role":"link","name":"March statement"},"reason":"r"}`,
+			agent.Action{Kind: agent.ActDownload, Target: agent.Target{Role: "link", Name: "March statement"}, Description: "download link[March statement]"}, false},
 		{"done", `{"reason":"r"}`, agent.Action{Kind: agent.ActVerify, Description: "model says done"}, false},
 		{"read_page_text", ``, agent.Action{}, true},
 	}
