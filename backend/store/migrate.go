@@ -35,6 +35,8 @@ var migrations = []migration{
 		addColumns("steps", "`transfers` text")},
 	{8, "the address a run's lab listened on",
 		addColumns("runs", "`lab_host` text NOT NULL DEFAULT ''")},
+	{10, "steps' summaries and attempts' wrong verdicts kept beside them, in indexes that cover them",
+		summaries},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

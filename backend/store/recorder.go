@@ -52,7 +52,7 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 	return nil
 }
 
-// AttemptFinished stores the attempt's terminal state, reason, verdicts, oracle answers, video and trace, and replaces
+// AttemptFinished stores the attempt's terminal state, reason, verdicts (and whether one is wrong), oracle answers, video and trace, and replaces
 // its events with a.Events, which is the attempt's complete log.
 func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
@@ -60,8 +60,9 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		if err != nil {
 			return err
 		}
-		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Answers: a.Answers, Video: a.Video, Trace: a.Trace}
-		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "answers", "video", "trace").Updates(&row).Error; err != nil {
+		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts),
+			Answers: a.Answers, Video: a.Video, Trace: a.Trace}
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "video", "trace").Updates(&row).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {

@@ -1,0 +1,182 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"observatory/backend/agent"
+)
+
+// A run is read in layers: its header first (Header: the run, its attempts with their
+// verdicts and events, and each step's summary), then the steps looked at, whole (Steps), or
+// one attempt whole (Attempt) for what works on all of its evidence (replay, the ledger, a
+// HAR). Only Get reads a whole run at once, for exports.
+
+// RunHeader is a run whose attempts carry their steps' summaries instead of their steps.
+type RunHeader struct {
+	agent.Run
+	// Attempts stand in for the run's own, which stay empty; they shadow them in JSON.
+	Attempts []AttemptHeader `json:"attempts"`
+}
+
+// AttemptHeader is an attempt whose steps are summarised: everything else (verdicts, events,
+// answers, plan) is there.
+type AttemptHeader struct {
+	agent.Attempt
+	// Steps stand in for the attempt's own, which stay empty; they shadow them in JSON.
+	Steps []agent.StepSummary `json:"steps"`
+}
+
+// ErrNoAttempt means a run has no attempt of the slug asked for.
+var ErrNoAttempt = errors.New("the run has no such attempt")
+
+// noAttempt is an ErrNoAttempt naming the attempts the run has.
+type noAttempt struct {
+	run, slug string
+	has       []string
+}
+
+func (e *noAttempt) Error() string {
+	return fmt.Sprintf("run %s has no attempt %q: it has %s", e.run, e.slug, strings.Join(e.has, ", "))
+}
+
+func (e *noAttempt) Unwrap() error { return ErrNoAttempt }
+
+// summaryQuery lists the step summaries of a run's attempts, attempt by attempt in step
+// order, from the step_summary index alone.
+const summaryQuery = "SELECT `attempt_id`, `index`, `action`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `shot`, `turns`, `said_done` " +
+	"FROM `steps` WHERE `attempt_id` IN (SELECT `id` FROM `attempts` WHERE `run_id` = ?) ORDER BY `attempt_id`, `index`"
+
+// Header reads run id (a unique prefix is enough) with its attempts, their events and their
+// steps' summaries, and no step itself.
+func (s *Store) Header(id string) (RunHeader, error) {
+	full, err := s.resolve(id)
+	if err != nil {
+		return RunHeader{}, err
+	}
+	var r runRow
+	err = s.db.
+		Preload("Attempts", func(db *gorm.DB) *gorm.DB { return db.Order("position") }).
+		Preload("Attempts.Events", func(db *gorm.DB) *gorm.DB { return db.Order("seq") }).
+		Where("id = ?", full).Take(&r).Error
+	if err != nil {
+		return RunHeader{}, fmt.Errorf("reading run %q: %w", full, err)
+	}
+	summaries, err := s.summaries(full)
+	if err != nil {
+		return RunHeader{}, fmt.Errorf("listing the steps of run %q: %w", full, err)
+	}
+	h := RunHeader{Run: r.run(), Attempts: make([]AttemptHeader, len(r.Attempts))}
+	for i, a := range r.Attempts {
+		steps := summaries[a.ID]
+		if steps == nil {
+			steps = []agent.StepSummary{}
+		}
+		h.Attempts[i] = AttemptHeader{Attempt: a.attempt(), Steps: steps}
+		h.Attempts[i].Attempt.Steps = nil
+	}
+	return h, nil
+}
+
+// summaries reads the step summaries of run id's attempts, by attempt row.
+func (s *Store) summaries(id string) (map[uint][]agent.StepSummary, error) {
+	rows, err := s.db.Raw(summaryQuery, id).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[uint][]agent.StepSummary{}
+	for rows.Next() {
+		var attempt uint
+		var action []byte
+		var sum agent.StepSummary
+		var class, admission string
+		err := rows.Scan(&attempt, &sum.Index, &action, &class, &admission, &sum.StartMS, &sum.DurationMS, &sum.Failed, &sum.Shot, &sum.Turns, &sum.SaidDone)
+		if err != nil {
+			return nil, err
+		}
+		if len(action) > 0 {
+			if err := json.Unmarshal(action, &sum.Action); err != nil {
+				return nil, fmt.Errorf("step %d: its action: %w", sum.Index, err)
+			}
+		}
+		sum.Class, sum.Admission = agent.ActionClass(class), agent.Admission(admission)
+		out[attempt] = append(out[attempt], sum)
+	}
+	return out, rows.Err()
+}
+
+// Steps reads up to count steps of attempt slug of run id whole, in order from the one at
+// position from (0 is the first); fewer, or none, past the attempt's end.
+func (s *Store) Steps(id, slug string, from, count int) ([]agent.Step, error) {
+	if from < 0 || count < 0 {
+		return nil, fmt.Errorf("steps from %d, %d of them: neither may be negative", from, count)
+	}
+	full, err := s.resolve(id)
+	if err != nil {
+		return nil, err
+	}
+	attempt, err := s.attemptRowID(full, slug)
+	if err != nil {
+		return nil, err
+	}
+	out := []agent.Step{}
+	if count == 0 {
+		return out, nil
+	}
+	var rows []stepRow
+	err = s.db.Where("attempt_id = ?", attempt).Order("`index`").Offset(from).Limit(count).Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("reading steps of attempt %q of run %q: %w", slug, full, err)
+	}
+	for _, r := range rows {
+		out = append(out, r.step())
+	}
+	return out, nil
+}
+
+// Attempt reads run id with attempt slug alone, whole: its steps and events in order.
+func (s *Store) Attempt(id, slug string) (agent.Run, error) {
+	full, err := s.resolve(id)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	if _, err := s.attemptRowID(full, slug); err != nil {
+		return agent.Run{}, err
+	}
+	var r runRow
+	err = s.db.
+		Preload("Attempts", "slug = ?", slug).
+		Preload("Attempts.Steps", func(db *gorm.DB) *gorm.DB { return db.Order("`index`") }).
+		Preload("Attempts.Events", func(db *gorm.DB) *gorm.DB { return db.Order("seq") }).
+		Where("id = ?", full).Take(&r).Error
+	if err != nil {
+		return agent.Run{}, fmt.Errorf("reading attempt %q of run %q: %w", slug, full, err)
+	}
+	run := r.run()
+	for _, a := range r.Attempts {
+		run.Attempts = append(run.Attempts, a.attempt())
+	}
+	return run, nil
+}
+
+// attemptRowID finds the row of attempt slug of run id (a full id), or says which attempts
+// the run has.
+func (s *Store) attemptRowID(id, slug string) (uint, error) {
+	var rows []attemptRow
+	if err := s.db.Select("id", "slug").Where("run_id = ?", id).Order("position").Find(&rows).Error; err != nil {
+		return 0, fmt.Errorf("reading the attempts of run %q: %w", id, err)
+	}
+	has := make([]string, len(rows))
+	for i, r := range rows {
+		if r.Slug == slug {
+			return r.ID, nil
+		}
+		has[i] = r.Slug
+	}
+	return 0, &noAttempt{run: id, slug: slug, has: has}
+}
