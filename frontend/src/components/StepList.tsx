@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { Action, Step } from "../api/types";
+import type { Action, StepSummary } from "../api/types";
 import { actionText } from "../trace/target";
 
 /** Props of StepList. */
 export interface StepListProps {
-  steps: Step[];
+  steps: StepSummary[];
   /** The plan, whose steps not reached yet are listed after the observed ones. */
   plan: Action[];
   /** The chosen step's position in steps. */
@@ -22,9 +22,9 @@ const OVERSCAN = 6;
 const UNMEASURED = 800;
 
 /** A step's status as a mark and words: failed, held or denied, or done. */
-function status(s: Step): { mark: string; text: string; className: string } {
-  if (s.error) return { mark: "✗", text: "error", className: "error" };
-  if (s.decision.admission !== "allow") return { mark: "⏸", text: s.decision.admission, className: "held" };
+function status(s: StepSummary): { mark: string; text: string; className: string } {
+  if (s.failed) return { mark: "✗", text: "error", className: "error" };
+  if (s.admission !== "allow") return { mark: "⏸", text: s.admission, className: "held" };
   return { mark: "✓", text: "ok", className: "ok" };
 }
 
@@ -88,7 +88,7 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
             </span>
             <span className="desc">{s.action.description}</span>
             <span className="meta muted num">
-              {s.decision.class} · {s.decision.admission} · {s.duration_ms} ms
+              {s.class} · {s.admission} · {s.duration_ms} ms
             </span>
           </button>
         </li>,

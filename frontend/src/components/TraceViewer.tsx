@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { Action, AppEvent, Attempt, Check, Frame, LedgerEntry, Replay, Step } from "../api/types";
+import type { Action, AppEvent, AttemptHeader, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -29,13 +29,18 @@ export interface TraceViewerProps {
   title: string;
   plan: Action[];
   columns: Column[];
-  steps: Step[];
+  /** Every step, summarised. */
+  steps: StepSummary[];
+  /** The shown step whole; absent while it is read (see useStepDetails). */
+  detail?: Step;
+  /** Why the shown step could not be read whole. */
+  detailError?: string | null;
   /** The finished attempt, for its verdicts and video; absent while it runs. */
-  attempt?: Attempt;
+  attempt?: AttemptHeader;
   /** Set while the attempt runs. */
   live?: LiveView;
-  /** An imported run's replay of this attempt. */
-  replay?: Replay;
+  /** An imported run's replay of this attempt, null while it is on its way; a run made here has none. */
+  replay?: Replay | null;
   /**
    * The frames the attempt's events rebuild, for the gate's state along the timeline (the
    * replay's, or fetched for a run made here); absent while unknown.
@@ -78,6 +83,9 @@ export function TraceViewer(p: TraceViewerProps) {
   const n = steps.length;
   const i = Math.min(p.current, Math.max(n - 1, 0));
   const step = steps[i];
+  /** The shown step whole, once it is read; what it was read for is checked, never assumed. */
+  const detail = p.detail && step && p.detail.index === step.index ? p.detail : undefined;
+  const pending = step && !detail ? (p.detailError ? `Could not read step ${i + 1}: ${p.detailError}` : `Reading step ${i + 1}…`) : undefined;
   const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
   const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 160, 110, 560);
   const [view, setView] = useState<View | null>(null);
@@ -90,6 +98,7 @@ export function TraceViewer(p: TraceViewerProps) {
   const video = attempt?.video;
   const events = attempt?.events ?? p.live?.events ?? NO_EVENTS;
   const frames = p.frames ?? p.replay?.frames;
+  const imported = p.replay !== undefined;
   const gate = attempt?.verdicts.gate.done;
   const answers = attempt?.answers?.length ?? 0;
   const line = useMemo(
@@ -196,9 +205,10 @@ export function TraceViewer(p: TraceViewerProps) {
                 {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
               </h3>
             }
-            facts={step && <StepFacts step={step} />}
+            facts={detail ? <StepFacts step={detail} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
             runId={p.runId}
-            step={step}
+            step={detail}
+            pending={pending}
             seekMs={seekMs}
             follow={!fromVideo}
             view={view}
@@ -212,7 +222,8 @@ export function TraceViewer(p: TraceViewerProps) {
           <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
           <DetailTabs
             title={p.title}
-            step={step}
+            step={detail}
+            pending={pending}
             attempt={attempt}
             check={p.live?.check}
             events={events}
@@ -220,7 +231,7 @@ export function TraceViewer(p: TraceViewerProps) {
             replay={p.replay}
             frame={frame}
             onFrame={chooseFrame}
-            tab={tab ?? (p.replay ? "replay" : "gate")}
+            tab={tab ?? (imported ? "replay" : "gate")}
             onTab={setTab}
             ledger={
               attempt && p.loadLedger && p.onExportLedger

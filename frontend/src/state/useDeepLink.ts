@@ -3,7 +3,7 @@
 // and when the hash changes; and the hash follows what the user selects, without adding
 // browser history entries.
 import { useEffect, useRef } from "react";
-import type { Run } from "../api/types";
+import type { RunHeader } from "../api/types";
 import { formatRoute, parseRoute, type Route } from "./route";
 
 /** What the window shows now and how to change it. */
@@ -15,7 +15,7 @@ export interface Shown {
   slug: string | null;
   step: number;
   /** Opens a stored run; resolves to it, or to null when it could not be opened. */
-  openRun(id: string): Promise<Run | null>;
+  openRun(id: string): Promise<RunHeader | null>;
   /** Selects an attempt of the shown run at a step. */
   select(slug: string | null, step: number): void;
   /** True while the hash names something else (a comparison): it is left alone. */

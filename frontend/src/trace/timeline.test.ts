@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { noticeNothingSaved, replay } from "../test/fixtures";
+import { summaries } from "./summary";
 import { bins, buildTimeline, frameAt, lastAtOrBefore, markAt, stepAtMs } from "./timeline";
 
-const steps = noticeNothingSaved.steps!; // starts 0, 41, 77, 102, 131; the last ends at 655
+const steps = summaries(noticeNothingSaved.steps!); // starts 0, 41, 77, 102, 131; the last ends at 655
 const events = noticeNothingSaved.events!; // at 40, 76, 101, 130, 631, 638, 640
 
 describe("lastAtOrBefore", () => {
