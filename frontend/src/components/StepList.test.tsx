@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { StepSummary } from "../api/types";
 import { noticeNothingSaved, plan } from "../test/fixtures";
 import { summaries } from "../trace/summary";
-import { ROW_HEIGHT, StepList, visibleRows } from "./StepList";
+import { ROW_HEIGHT, StepList } from "./StepList";
 
 const five = summaries(noticeNothingSaved.steps!);
 
@@ -12,14 +12,6 @@ const five = summaries(noticeNothingSaved.steps!);
 function many(n: number): StepSummary[] {
   return Array.from({ length: n }, (_, k) => ({ ...five[k % 5], index: k, action: { ...five[k % 5].action, description: `Action ${k + 1}` } }));
 }
-
-describe("visibleRows", () => {
-  it("draws the rows in view and a few either side, never past the list", () => {
-    expect(visibleRows(0, 400, 10_000)).toEqual([0, 400 / ROW_HEIGHT + 6]);
-    expect(visibleRows(100 * ROW_HEIGHT, 400, 10_000)).toEqual([94, 116]);
-    expect(visibleRows(0, 400, 3)).toEqual([0, 3]);
-  });
-});
 
 describe("StepList", () => {
   it("draws a window of a 10,000-step run, the list as tall as all of it", () => {

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Action, StepSummary } from "../api/types";
+import { visibleRows } from "../layout/rows";
 import { actionText } from "../trace/target";
 
 /** Props of StepList. */
@@ -15,24 +16,11 @@ export interface StepListProps {
 /** Each row's height in px: rows are drawn only where the list is scrolled to. */
 export const ROW_HEIGHT = 40;
 
-/** Rows drawn beyond the visible ones on each side, so scrolling shows no gap. */
-const OVERSCAN = 6;
-
-/** The height assumed before the list has been laid out (and in tests without layout). */
-const UNMEASURED = 800;
-
 /** A step's status as a mark and words: failed, held or denied, or done. */
 function status(s: StepSummary): { mark: string; text: string; className: string } {
   if (s.failed) return { mark: "✗", text: "error", className: "error" };
   if (s.admission !== "allow") return { mark: "⏸", text: s.admission, className: "held" };
   return { mark: "✓", text: "ok", className: "ok" };
-}
-
-/** The rows [first, last) to draw for a list scrolled to top and height px tall, of n rows. */
-export function visibleRows(top: number, height: number, n: number): [number, number] {
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(n, Math.ceil((top + (height || UNMEASURED)) / ROW_HEIGHT) + OVERSCAN);
-  return [first, last];
 }
 
 /**
@@ -51,7 +39,7 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     return plan.filter((_, k) => !seen.has(k));
   }, [steps, plan]);
   const n = steps.length + unreached.length;
-  const [first, last] = visibleRows(view.top, view.height, n);
+  const [first, last] = visibleRows(view.top, view.height, n, ROW_HEIGHT);
 
   // Bring the chosen step into view; the focus follows it once it is drawn.
   useEffect(() => {
