@@ -4,12 +4,17 @@ package agent
 // timeline and its filmstrip show of each one. A long attempt lists by its summaries, and
 // only the steps looked at are read whole (the store keeps each step's summary beside it).
 type StepSummary struct {
-	Index      int         `json:"index"`
-	Action     Action      `json:"action"`
-	Class      ActionClass `json:"class"`
-	Admission  Admission   `json:"admission"`
-	StartMS    int64       `json:"start_ms"`
-	DurationMS int64       `json:"duration_ms"`
+	Index int `json:"index"`
+	// Description and Kind are the action's; Target is its target in words (Target.String)
+	// and Value its value, masked when it is a secret.
+	Description string      `json:"description"`
+	Kind        ActionKind  `json:"kind"`
+	Target      string      `json:"target,omitempty"`
+	Value       string      `json:"value,omitempty"`
+	Class       ActionClass `json:"class"`
+	Admission   Admission   `json:"admission"`
+	StartMS     int64       `json:"start_ms"`
+	DurationMS  int64       `json:"duration_ms"`
 	// Failed is set when the step ended in an error (its Error is not empty).
 	Failed bool `json:"failed,omitempty"`
 	// Shot is the screenshot that stands for the step: the one after it, else the one before.
@@ -33,7 +38,9 @@ func (s Step) Summary() StepSummary {
 	if shot == "" {
 		shot = s.Before.Screenshot
 	}
-	return StepSummary{Index: s.Index, Action: s.Action, Class: s.Decision.Class, Admission: s.Decision.Admission,
+	act := s.Action.Redacted()
+	return StepSummary{Index: s.Index, Description: act.Description, Kind: act.Kind, Target: act.Target.String(), Value: act.Value,
+		Class: s.Decision.Class, Admission: s.Decision.Admission,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Failed: s.Error != "", Shot: shot,
 		Turns: len(s.ModelTurns), SaidDone: saidDone(s.ModelTurns)}
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,7 +47,7 @@ func (e *noAttempt) Unwrap() error { return ErrNoAttempt }
 
 // summaryQuery lists the step summaries of a run's attempts, attempt by attempt in step
 // order, from the step_summary index alone.
-const summaryQuery = "SELECT `attempt_id`, `index`, `action`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `shot`, `turns`, `said_done` " +
+const summaryQuery = "SELECT `attempt_id`, `index`, `description`, `kind`, `target`, `value`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `shot`, `turns`, `said_done` " +
 	"FROM `steps` WHERE `attempt_id` IN (SELECT `id` FROM `attempts` WHERE `run_id` = ?) ORDER BY `attempt_id`, `index`"
 
 // Header reads run id (a unique prefix is enough) with its attempts, their events and their
@@ -92,19 +91,14 @@ func (s *Store) summaries(id string) (map[uint][]agent.StepSummary, error) {
 	out := map[uint][]agent.StepSummary{}
 	for rows.Next() {
 		var attempt uint
-		var action []byte
 		var sum agent.StepSummary
-		var class, admission string
-		err := rows.Scan(&attempt, &sum.Index, &action, &class, &admission, &sum.StartMS, &sum.DurationMS, &sum.Failed, &sum.Shot, &sum.Turns, &sum.SaidDone)
+		var kind, class, admission string
+		err := rows.Scan(&attempt, &sum.Index, &sum.Description, &kind, &sum.Target, &sum.Value, &class, &admission,
+			&sum.StartMS, &sum.DurationMS, &sum.Failed, &sum.Shot, &sum.Turns, &sum.SaidDone)
 		if err != nil {
 			return nil, err
 		}
-		if len(action) > 0 {
-			if err := json.Unmarshal(action, &sum.Action); err != nil {
-				return nil, fmt.Errorf("step %d: its action: %w", sum.Index, err)
-			}
-		}
-		sum.Class, sum.Admission = agent.ActionClass(class), agent.Admission(admission)
+		sum.Kind, sum.Class, sum.Admission = agent.ActionKind(kind), agent.ActionClass(class), agent.Admission(admission)
 		out[attempt] = append(out[attempt], sum)
 	}
 	return out, rows.Err()

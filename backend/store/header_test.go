@@ -41,9 +41,9 @@ func headerOf(run agent.Run) RunHeader {
 	return h
 }
 
-// TestHeaderSummarisesStepsWithoutReadingThem records a run, then makes every sample, decision,
-// model turn and piece of traffic unreadable: the header still reads, with each step's summary
-// as Step.Summary gives it, so it reads none of them; the steps themselves then do not.
+// TestHeaderSummarisesStepsWithoutReadingThem records a run, then makes every action, sample,
+// decision, model turn and piece of traffic unreadable: the header still reads, with each
+// step's summary as Step.Summary gives it, so it reads none of them; the steps then do not.
 func TestHeaderSummarisesStepsWithoutReadingThem(t *testing.T) {
 	s := open(t, t.TempDir())
 	run := summarisedRun("run-head")
@@ -63,7 +63,7 @@ func TestHeaderSummarisesStepsWithoutReadingThem(t *testing.T) {
 		t.Fatalf("Header:\n got %+v\nwant %+v", got, want)
 	}
 
-	err = s.db.Exec("UPDATE `steps` SET `before` = '{', `after` = '{', `decision` = '{', `model_turns` = '{', `requests` = '{', `candidates` = '{'").Error
+	err = s.db.Exec("UPDATE `steps` SET `action` = '{', `before` = '{', `after` = '{', `decision` = '{', `model_turns` = '{', `requests` = '{', `candidates` = '{'").Error
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,8 @@ func TestSummariesBackfillAsTheWritersWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.db.Exec("UPDATE `steps` SET `class` = '', `admission` = '', `failed` = false, `shot` = '', `turns` = 0, `said_done` = false").Error
+	err = s.db.Exec("UPDATE `steps` SET `description` = '', `kind` = '', `target` = '', `value` = '', " +
+		"`class` = '', `admission` = '', `failed` = false, `shot` = '', `turns` = 0, `said_done` = false").Error
 	if err == nil {
 		err = s.db.Exec("UPDATE `attempts` SET `wrong` = false").Error
 	}

@@ -95,13 +95,17 @@ type stepRow struct {
 	Candidates     []agent.Candidate      `gorm:"serializer:json;type:text"`
 
 	// The step's summary (agent.StepSummary) beyond the columns above, written with it: the
-	// index step_summary covers these, so an attempt's steps list without reading a sample.
-	Class     string `gorm:"not null;default:''"`
-	Admission string `gorm:"not null;default:''"`
-	Failed    bool   `gorm:"not null;default:false"`
-	Shot      string `gorm:"not null;default:''"`
-	Turns     int    `gorm:"not null;default:0"`
-	SaidDone  bool   `gorm:"not null;default:false"`
+	// index step_summary covers these, so an attempt's steps list without reading any JSON.
+	Description string `gorm:"not null;default:''"`
+	Kind        string `gorm:"not null;default:''"`
+	Target      string `gorm:"not null;default:''"`
+	Value       string `gorm:"not null;default:''"`
+	Class       string `gorm:"not null;default:''"`
+	Admission   string `gorm:"not null;default:''"`
+	Failed      bool   `gorm:"not null;default:false"`
+	Shot        string `gorm:"not null;default:''"`
+	Turns       int    `gorm:"not null;default:0"`
+	SaidDone    bool   `gorm:"not null;default:false"`
 }
 
 func (stepRow) TableName() string { return "steps" }
@@ -152,6 +156,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
 		TargetBox: s.TargetBox, Candidates: s.Candidates,
+		Description: sum.Description, Kind: string(sum.Kind), Target: sum.Target, Value: sum.Value,
 		Class: string(sum.Class), Admission: string(sum.Admission), Failed: sum.Failed, Shot: sum.Shot, Turns: sum.Turns, SaidDone: sum.SaidDone}
 }
 

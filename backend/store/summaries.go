@@ -16,7 +16,7 @@ import (
 
 // summaryIndexes cover the step summaries and the history's per-attempt tallies.
 var summaryIndexes = []string{
-	"CREATE INDEX `step_summary` ON `steps`(`attempt_id`, `index`, `action`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `shot`, `turns`, `said_done`)",
+	"CREATE INDEX `step_summary` ON `steps`(`attempt_id`, `index`, `description`, `kind`, `target`, `value`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `shot`, `turns`, `said_done`)",
 	"CREATE INDEX `attempt_tally` ON `attempts`(`run_id`, `terminal`, `wrong`)",
 }
 
@@ -26,7 +26,9 @@ const backfillBatch = 1000
 // summaries adds the summary columns, fills them for the rows already stored, from the same
 // Step.Summary the writers use, and creates the indexes that cover them.
 func summaries(tx *gorm.DB) error {
-	err := addColumns("steps", "`class` text NOT NULL DEFAULT ''", "`admission` text NOT NULL DEFAULT ''",
+	err := addColumns("steps", "`description` text NOT NULL DEFAULT ''", "`kind` text NOT NULL DEFAULT ''",
+		"`target` text NOT NULL DEFAULT ''", "`value` text NOT NULL DEFAULT ''",
+		"`class` text NOT NULL DEFAULT ''", "`admission` text NOT NULL DEFAULT ''",
 		"`failed` numeric NOT NULL DEFAULT false", "`shot` text NOT NULL DEFAULT ''",
 		"`turns` integer NOT NULL DEFAULT 0", "`said_done` numeric NOT NULL DEFAULT false")(tx)
 	if err != nil {
@@ -52,6 +54,7 @@ func summaries(tx *gorm.DB) error {
 // storedStep is what a step's summary is worked out from, as stored.
 type storedStep struct {
 	ID         uint
+	Action     []byte
 	Decision   []byte
 	Before     []byte
 	After      []byte
@@ -64,7 +67,7 @@ func backfillSteps(tx *gorm.DB) error {
 	var last uint
 	for {
 		var rows []storedStep
-		err := tx.Raw("SELECT `id`, `decision`, `before`, `after`, `error`, `model_turns` FROM `steps` WHERE `id` > ? ORDER BY `id` LIMIT ?",
+		err := tx.Raw("SELECT `id`, `action`, `decision`, `before`, `after`, `error`, `model_turns` FROM `steps` WHERE `id` > ? ORDER BY `id` LIMIT ?",
 			last, backfillBatch).Scan(&rows).Error
 		if err != nil {
 			return err
@@ -77,7 +80,9 @@ func backfillSteps(tx *gorm.DB) error {
 			if err != nil {
 				return fmt.Errorf("step row %d: %w", r.ID, err)
 			}
-			err = tx.Exec("UPDATE `steps` SET `class` = ?, `admission` = ?, `failed` = ?, `shot` = ?, `turns` = ?, `said_done` = ? WHERE `id` = ?",
+			err = tx.Exec("UPDATE `steps` SET `description` = ?, `kind` = ?, `target` = ?, `value` = ?, "+
+				"`class` = ?, `admission` = ?, `failed` = ?, `shot` = ?, `turns` = ?, `said_done` = ? WHERE `id` = ?",
+				sum.Description, string(sum.Kind), sum.Target, sum.Value,
 				string(sum.Class), string(sum.Admission), sum.Failed, sum.Shot, sum.Turns, sum.SaidDone, r.ID).Error
 			if err != nil {
 				return err
@@ -97,7 +102,7 @@ func (r storedStep) summary() (agent.StepSummary, error) {
 	for _, f := range []struct {
 		text []byte
 		into any
-	}{{r.Decision, &st.Decision}, {r.Before, &before}, {r.After, &after}, {r.ModelTurns, &st.ModelTurns}} {
+	}{{r.Action, &st.Action}, {r.Decision, &st.Decision}, {r.Before, &before}, {r.After, &after}, {r.ModelTurns, &st.ModelTurns}} {
 		if len(f.text) == 0 {
 			continue
 		}

@@ -463,7 +463,11 @@ export interface Step {
  */
 export interface StepSummary {
   index: number;
-  action: Action;
+  /** The action's description and kind; its target in words (agent.Target.String) and value, masked when secret. */
+  description: string;
+  kind: ActionKind;
+  target?: string;
+  value?: string;
   class: ActionClass;
   admission: Decision["admission"];
   start_ms: number;

@@ -202,7 +202,7 @@ export function TraceViewer(p: TraceViewerProps) {
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
-                {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
+                {step ? `Step ${i + 1} of ${n}: ${step.description}` : "No step yet"}
               </h3>
             }
             facts={detail ? <StepFacts step={detail} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}

@@ -4,12 +4,16 @@
 // backend (Runs.Header). Pure.
 import type { Attempt, AttemptHeader, Step, StepSummary } from "../api/types";
 import { stepSaidDone } from "./claim";
+import { targetText } from "./target";
 
 /** The summary of a whole step. */
 export function summarize(s: Step): StepSummary {
   return {
     index: s.index,
-    action: s.action,
+    description: s.action.description,
+    kind: s.action.kind,
+    target: targetText(s.action.target) || undefined,
+    value: s.action.value || undefined,
     class: s.decision.class,
     admission: s.decision.admission,
     start_ms: s.start_ms,

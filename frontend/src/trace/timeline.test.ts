@@ -37,7 +37,7 @@ describe("buildTimeline", () => {
 
   it("puts steps, events and the final check in time order, each step's mark indexed", () => {
     expect(line.marks.map((m) => m.kind).join(" ")).toBe("step event step event step event step event check event event event check");
-    expect(line.stepMark.map((k) => line.marks[k].label)).toEqual(steps.map((s, k) => `Step ${k + 1}: ${s.action.description}`));
+    expect(line.stepMark.map((k) => line.marks[k].label)).toEqual(steps.map((s, k) => `Step ${k + 1}: ${s.description}`));
     expect(line.marks.at(-1)).toMatchObject({ kind: "check", label: "Final check: 3 oracle answers", at_ms: 655, step: 4, gate: false });
     expect(line.end_ms).toBe(655);
   });

@@ -90,7 +90,7 @@ function gateIn(frames: TimelineInput["frames"], f: number): boolean | null {
 
 /** A step's label: its number and what it did. */
 function stepLabel(s: StepSummary, k: number): string {
-  return `Step ${k + 1}: ${s.action.description}`;
+  return `Step ${k + 1}: ${s.description}`;
 }
 
 /** An event's label: its sequence number, type and data. */
@@ -114,7 +114,7 @@ export function buildTimeline({ steps, events, frames, final }: TimelineInput): 
     const frame = frameAt(stepEnd(s), events);
     stepMark.push(marks.length);
     marks.push({
-      kind: s.action.kind === "verify" ? "check" : "step",
+      kind: s.kind === "verify" ? "check" : "step",
       at_ms: s.start_ms,
       label: stepLabel(s, k),
       step: k,
