@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { HISTORY_POLL_MS } from "./state/useWorkbench";
@@ -285,7 +285,8 @@ describe("App deep links", () => {
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/5");
     fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
-    expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1");
+    // Written at most every HASH_EVERY_MS while the selection moves fast, the last one always.
+    await waitFor(() => expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1"));
     await act(async () => {
       window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
       window.dispatchEvent(new HashChangeEvent("hashchange"));

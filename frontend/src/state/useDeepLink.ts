@@ -1,10 +1,15 @@
 // Keeps the location hash and what the window shows together: a deep link
 // (#/run/ID/attempt/SLUG/step/N) opens that run at that attempt and step, on load, on reload
 // and when the hash changes; and the hash follows what the user selects, without adding
-// browser history entries.
+// browser history entries. Writing the location costs the browser a few milliseconds, so
+// while the selection moves fast (a held →) it is written at most every HASH_EVERY_MS, the
+// last selection always.
 import { useEffect, useRef } from "react";
 import type { RunHeader } from "../api/types";
 import { formatRoute, parseRoute, type Route } from "./route";
+
+/** The least time between two writes of the location hash, in ms. */
+export const HASH_EVERY_MS = 250;
 
 /** What the window shows now and how to change it. */
 export interface Shown {
@@ -56,12 +61,24 @@ export function useDeepLink(s: Shown) {
     if (r.attempt) select(r.attempt, r.step ?? 0);
   }, [loadedId, select]);
 
+  /** When the hash was last written, and the write waiting for HASH_EVERY_MS to pass. */
+  const written = useRef(-Infinity);
+  const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { runId, slug, step, paused } = s;
   useEffect(() => {
     if (pending.current || paused) return;
     const hash = runId ? formatRoute({ run: runId, attempt: slug ?? undefined, step: slug ? step : undefined }) : "";
-    if (window.location.hash !== hash) {
-      window.history.replaceState(null, "", hash || window.location.pathname + window.location.search);
-    }
+    const write = () => {
+      waiting.current = null;
+      written.current = performance.now();
+      if (window.location.hash !== hash) window.history.replaceState(null, "", hash || window.location.pathname + window.location.search);
+    };
+    if (waiting.current) clearTimeout(waiting.current);
+    waiting.current = null;
+    if (window.location.hash === hash) return;
+    const wait = written.current + HASH_EVERY_MS - performance.now();
+    if (wait <= 0) write();
+    else waiting.current = setTimeout(write, wait);
   }, [runId, slug, step, paused]);
+  useEffect(() => () => void (waiting.current && clearTimeout(waiting.current)), []);
 }
