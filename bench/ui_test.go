@@ -47,10 +47,13 @@ func BenchmarkUIScale(b *testing.B) {
 
 	for b.Loop() {
 		var opens, heads, lists, listCalls []float64
+		var ways []opening
 		for range 3 {
 			o := measureOpen(b, page, url, bigID, longSlug)
-			heads, opens = append(heads, ms(o.heading)), append(opens, ms(o.drawn))
+			heads, opens, ways = append(heads, ms(o.heading)), append(opens, ms(o.drawn)), append(ways, o)
 		}
+		sort.Slice(ways, func(i, j int) bool { return ways[i].drawn < ways[j].drawn })
+		opened := profiled(b, page, func() { measureOpen(b, page, url, bigID, longSlug) })
 		steps := measureSteps(b, page, 200, bigSteps)
 		long := profiled(b, page, func() { measureSteps(b, page, 100, bigSteps) })
 		measureOpen(b, page, url, bigID, shortSlug)
@@ -75,6 +78,7 @@ func BenchmarkUIScale(b *testing.B) {
 		fmt.Printf("\nUI at scale (a %d-step attempt, %d runs in the history; load average %s on %d cores)\n", bigSteps, historyRuns+1, load, runtime.NumCPU())
 		fmt.Printf("  open the long run at step 1    %7.0f ms   %.2fx of the %v target (heading drawn at %.0f ms; opens %s)\n",
 			open, open/ms(openTarget), openTarget, median(heads), list(opens))
+		fmt.Printf("    the median opening: %s\n", ways[1])
 		fmt.Printf("  ←/→ press to next frame, p50   %7.1f ms   %.2f frames\n", p50, p50/frameMS)
 		fmt.Printf("  ←/→ press to next frame, p95   %7.1f ms   %.2f frames\n", p95, p95/frameMS)
 		fmt.Printf("  main thread per press          %7.1f ms   on the %d-step attempt, %.1f ms on the %d-step one: %.2fx (of it GC %.1f ms, %.1f ms)\n",
@@ -85,6 +89,10 @@ func BenchmarkUIScale(b *testing.B) {
 			header, window, replay, get)
 		fmt.Printf("  the main thread's busiest functions over 100 presses on the long attempt (self time):\n")
 		for _, line := range long.top(8) {
+			fmt.Printf("    %s\n", line)
+		}
+		fmt.Printf("  and while opening the long attempt (%.0f ms busy, GC %.0f ms):\n", opened.busyMS, opened.gcMS)
+		for _, line := range opened.top(8) {
 			fmt.Printf("    %s\n", line)
 		}
 	}
@@ -198,8 +206,29 @@ func openBrowserPage(b *testing.B) playwright.Page {
 }
 
 // opening is when an opened attempt's first step was drawn: its heading (from the run's
-// header), and then its screenshot and details (read whole).
-type opening struct{ heading, drawn time.Duration }
+// header), and then its screenshot and details (read whole); and, on the way, when the
+// page's script had loaded and each call and the screenshot had been answered, in ms from
+// the start of the load.
+type opening struct {
+	heading, drawn time.Duration
+	way            map[string]any
+}
+
+// way says when the page's script, its calls and the step's screenshot arrived during a
+// load, from the browser's resource timings.
+const way = `() => {
+	const all = performance.getEntriesByType("resource");
+	const end = (part) => all.find((e) => e.name.includes(part))?.responseEnd ?? -1;
+	const start = (part) => all.find((e) => e.name.includes(part))?.startTime ?? -1;
+	return { script: end("/assets/"), headerAsked: start("/api/Runs/Header"), header: end("/api/Runs/Header"),
+		steps: end("/api/Runs/Steps"), shot: end("/media/") };
+}`
+
+// String is the way an opening went, as "script 400, Header asked 520, answered 900, ...".
+func (o opening) String() string {
+	return fmt.Sprintf("script loaded %.0f, Runs.Header asked %.0f and answered %.0f, Runs.Steps answered %.0f, screenshot %.0f, heading drawn %.0f, all drawn %.0f ms",
+		num(o.way["script"]), num(o.way["headerAsked"]), num(o.way["header"]), num(o.way["steps"]), num(o.way["shot"]), ms(o.heading), ms(o.drawn))
+}
 
 // measureOpen loads the window afresh at attempt slug's first step, from its deep link, and
 // returns the times from the start of the load until that step's heading is shown and until
@@ -226,7 +255,11 @@ func measureOpen(b *testing.B, page playwright.Page, url, id, slug string) openi
 		const img = document.querySelector('img[alt="After screenshot"]');
 		return !!img && img.complete && img.naturalWidth > 0 && !!document.querySelector('[data-testid="distance"]');
 	}`, nil)
-	return opening{heading, drawn}
+	w, err := page.Evaluate(way)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return opening{heading, drawn, w.(map[string]any)}
 }
 
 // shownAt waits, checking once a frame, until the page's predicate holds for arg, and returns
