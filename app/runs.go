@@ -61,6 +61,9 @@ type Runs struct {
 	labHost     string
 	load        *endpointLoad
 
+	// replays keeps the replays of finished runs' attempts.
+	replays replayCache
+
 	mu      sync.Mutex
 	current *liveRun
 	// shown is the run the window last opened (Header), which retention keeps.
@@ -278,9 +281,18 @@ func (r *Runs) Steps(id, slug string, from, count int) ([]agent.Step, error) {
 }
 
 // Replay rebuilds one attempt of a stored run from its events, frame by frame, and
-// recomputes its verdicts beside the ones recorded. It reads that attempt alone.
+// recomputes its verdicts beside the ones recorded. It reads that attempt alone, and once
+// the run has finished keeps the answer, which cannot change.
 func (r *Runs) Replay(id, slug string) (runfile.AttemptReplay, error) {
-	run, err := r.store.Attempt(id, slug)
+	stamp, err := r.store.Stamp(id)
+	if err != nil {
+		return runfile.AttemptReplay{}, err
+	}
+	key := replayKey{run: stamp.ID, added: stamp.Added, slug: slug}
+	if rep, ok := r.replays.get(key); ok {
+		return rep, nil
+	}
+	run, err := r.store.Attempt(stamp.ID, slug)
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
@@ -288,5 +300,9 @@ func (r *Runs) Replay(id, slug string) (runfile.AttemptReplay, error) {
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
-	return runfile.ReplayAttempt(suite, run.Attempts[0])
+	rep, err := runfile.ReplayAttempt(suite, run.Attempts[0])
+	if err == nil && stamp.Status != agent.RunRunning {
+		r.replays.put(key, rep)
+	}
+	return rep, err
 }

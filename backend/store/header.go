@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -156,6 +157,28 @@ func (s *Store) Attempt(id, slug string) (agent.Run, error) {
 		run.Attempts = append(run.Attempts, a.attempt())
 	}
 	return run, nil
+}
+
+// Stamp tells a stored run from any other stored under the same id before or since (a run
+// deleted and imported again is another), and says whether it may still change.
+type Stamp struct {
+	ID string
+	// Added is when the run came into this history.
+	Added  time.Time
+	Status agent.RunStatus
+}
+
+// Stamp reads run id's stamp (a unique prefix is enough) without reading the run.
+func (s *Store) Stamp(id string) (Stamp, error) {
+	full, err := s.resolve(id)
+	if err != nil {
+		return Stamp{}, err
+	}
+	var r runRow
+	if err := s.db.Select("id", "added", "status").Where("id = ?", full).Take(&r).Error; err != nil {
+		return Stamp{}, fmt.Errorf("reading run %q: %w", full, err)
+	}
+	return Stamp{ID: r.ID, Added: r.Added, Status: agent.RunStatus(r.Status)}, nil
 }
 
 // attemptRowID finds the row of attempt slug of run id (a full id), or says which attempts

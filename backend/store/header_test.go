@@ -173,6 +173,9 @@ func TestAttemptReadsOneAttemptWhole(t *testing.T) {
 	if _, err := s.Attempt("run-one", "nope"); !errors.Is(err, ErrNoAttempt) {
 		t.Errorf("Attempt of a missing slug = %v, want ErrNoAttempt", err)
 	}
+	if st, err := s.Stamp("run-o"); err != nil || st.ID != "run-one" || st.Status != agent.RunFinished || !st.Added.Equal(run.Created) {
+		t.Errorf("Stamp = %+v, %v; want the run's id, status and when it was added (its start)", st, err)
+	}
 }
 
 // TestHistoryCountsAttemptsWithoutReadingThem lists runs as they are recorded, then with every
