@@ -285,7 +285,7 @@ describe("App deep links", () => {
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/5");
     fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
-    // Written at most every HASH_EVERY_MS while the selection moves fast, the last one always.
+    // Written once the selection stands still, when it moves in quick succession.
     await waitFor(() => expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1"));
     await act(async () => {
       window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");

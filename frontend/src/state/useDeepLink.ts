@@ -1,15 +1,15 @@
 // Keeps the location hash and what the window shows together: a deep link
 // (#/run/ID/attempt/SLUG/step/N) opens that run at that attempt and step, on load, on reload
 // and when the hash changes; and the hash follows what the user selects, without adding
-// browser history entries. Writing the location costs the browser a few milliseconds, so
-// while the selection moves fast (a held →) it is written at most every HASH_EVERY_MS, the
-// last selection always.
+// browser history entries. Writing the location costs the browser a few milliseconds (many
+// more when the machine is busy), so while the selection moves fast (a held →) the hash waits
+// until it has stood still for HASH_QUIET_MS; a selection after a pause is written at once.
 import { useEffect, useRef } from "react";
 import type { RunHeader } from "../api/types";
 import { formatRoute, parseRoute, type Route } from "./route";
 
-/** The least time between two writes of the location hash, in ms. */
-export const HASH_EVERY_MS = 250;
+/** How long the selection stands still before the hash follows a quick succession of moves, in ms. */
+export const HASH_QUIET_MS = 250;
 
 /** What the window shows now and how to change it. */
 export interface Shown {
@@ -61,8 +61,8 @@ export function useDeepLink(s: Shown) {
     if (r.attempt) select(r.attempt, r.step ?? 0);
   }, [loadedId, select]);
 
-  /** When the hash was last written, and the write waiting for HASH_EVERY_MS to pass. */
-  const written = useRef(-Infinity);
+  /** When the selection last moved, and the write waiting for it to stand still. */
+  const moved = useRef(-Infinity);
   const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { runId, slug, step, paused } = s;
   useEffect(() => {
@@ -70,15 +70,16 @@ export function useDeepLink(s: Shown) {
     const hash = runId ? formatRoute({ run: runId, attempt: slug ?? undefined, step: slug ? step : undefined }) : "";
     const write = () => {
       waiting.current = null;
-      written.current = performance.now();
       if (window.location.hash !== hash) window.history.replaceState(null, "", hash || window.location.pathname + window.location.search);
     };
     if (waiting.current) clearTimeout(waiting.current);
     waiting.current = null;
+    const now = performance.now();
+    const quick = now - moved.current < HASH_QUIET_MS;
+    moved.current = now;
     if (window.location.hash === hash) return;
-    const wait = written.current + HASH_EVERY_MS - performance.now();
-    if (wait <= 0) write();
-    else waiting.current = setTimeout(write, wait);
+    if (quick) waiting.current = setTimeout(write, HASH_QUIET_MS);
+    else write();
   }, [runId, slug, step, paused]);
   useEffect(() => () => void (waiting.current && clearTimeout(waiting.current)), []);
 }
