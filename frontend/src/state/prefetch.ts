@@ -1,9 +1,11 @@
 // What a deep link (#/run/ID/attempt/SLUG/step/N) opens is asked for as the window starts,
 // before React first renders: the run's header and the block of steps the link points into
-// go out together while the page boots, rather than one after the other once it has. The
-// first call for each is answered with what was asked; every other call goes through.
+// go out together while the page boots, rather than one after the other once it has, and the
+// step's screenshot is fetched as soon as the block names it. The first call for each is
+// answered with what was asked; every other call goes through.
 import type { Api } from "../api/client";
 import type { RunHeader, Step } from "../api/types";
+import { mediaURL } from "../media";
 import { parseRoute } from "./route";
 import { BLOCK } from "./stepDetails";
 
@@ -16,7 +18,7 @@ export function withDeepLinkPrefetch(api: Api, hash: string): Api {
   let steps: Promise<Step[]> | null = route.attempt ? api.runs.steps(route.run, route.attempt, from, BLOCK) : null;
   // Whoever takes an answer hears its failure; one never taken fails silently.
   header.catch(() => {});
-  steps?.catch(() => {});
+  steps?.then((got) => preload(route.run, got[(route.step ?? 0) - from]), () => {});
   return {
     ...api,
     runs: {
@@ -37,4 +39,13 @@ export function withDeepLinkPrefetch(api: Api, hash: string): Api {
       },
     },
   };
+}
+
+/** Fetches (and decodes) the screenshot the trace opens on, step s's after, so it is there when drawn. */
+function preload(id: string, s: Step | undefined) {
+  const shot = s?.after.screenshot;
+  if (!shot || typeof Image === "undefined") return;
+  const img = new Image();
+  img.src = mediaURL(id, shot);
+  img.decode?.().catch(() => {}); // one that fails to load shows its own error where it is drawn
 }
