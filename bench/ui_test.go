@@ -91,6 +91,10 @@ func BenchmarkUIScale(b *testing.B) {
 		for _, line := range long.top(8) {
 			fmt.Printf("    %s\n", line)
 		}
+		fmt.Printf("  and over 50 presses on the short one:\n")
+		for _, line := range short.top(5) {
+			fmt.Printf("    %s\n", line)
+		}
 		fmt.Printf("  and while opening the long attempt (%.0f ms busy, GC %.0f ms):\n", opened.busyMS, opened.gcMS)
 		for _, line := range opened.top(8) {
 			fmt.Printf("    %s\n", line)
