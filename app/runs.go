@@ -254,9 +254,10 @@ func (r *Runs) History() ([]store.Summary, error) { return r.store.List() }
 // samples. The window opens a run with Header instead, and reads its steps with Steps.
 func (r *Runs) Get(id string) (agent.Run, error) { return r.store.Get(id) }
 
-// Header returns one stored run with its attempts, their verdicts and events, and each
-// step's summary but no step itself: what the window opens a run with, however long it is.
-// Retention keeps the run it last returned.
+// Header returns one stored run with its attempts, their verdicts and events, their steps
+// counted and, for attempts of at most store.InlineSteps steps, summarised, but no step
+// itself: what the window opens a run with, however long it is. Retention keeps the run it
+// last returned.
 func (r *Runs) Header(id string) (store.RunHeader, error) {
 	h, err := r.store.Header(id)
 	if err == nil {
@@ -265,6 +266,12 @@ func (r *Runs) Header(id string) (store.RunHeader, error) {
 		r.mu.Unlock()
 	}
 	return h, err
+}
+
+// Summaries returns the summary of every step of attempt slug of stored run id: the step
+// list and timeline of an attempt too long for its header to carry them.
+func (r *Runs) Summaries(id, slug string) ([]agent.StepSummary, error) {
+	return r.store.Summaries(id, slug)
 }
 
 // MaxSteps is the most steps one call of Steps returns.

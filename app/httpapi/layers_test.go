@@ -15,8 +15,8 @@ import (
 )
 
 // TestARunReadsInLayersOverHTTP imports a run through an upload, then opens it the way the
-// window does: its header (each step summarised, no samples), a window of its steps whole,
-// and one attempt's replay; each agrees with the run read whole.
+// window does: its header (each step summarised, no samples), an attempt's summaries, a
+// window of its steps whole, and one attempt's replay; each agrees with the run read whole.
 func TestARunReadsInLayersOverHTTP(t *testing.T) {
 	f := newFixture(t)
 	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"))
@@ -37,12 +37,17 @@ func TestARunReadsInLayersOverHTTP(t *testing.T) {
 	var head store.RunHeader
 	raw := result(t, f, "/api/Runs/Header", `["`+id[:10]+`"]`, &head)
 	if head.ID != id || len(head.Attempts) != len(whole.Attempts) || head.Attempts[0].Verdicts.Truth != a.Verdicts.Truth ||
-		!reflect.DeepEqual(head.Attempts[0].Events, a.Events) {
+		!reflect.DeepEqual(head.Attempts[0].Events, a.Events) || head.Attempts[0].StepCount != len(a.Steps) {
 		t.Fatalf("Runs.Header: %+v", head)
 	}
+	var listed []agent.StepSummary
+	result(t, f, "/api/Runs/Summaries", `["`+id+`","`+a.Slug+`"]`, &listed)
 	for i, st := range a.Steps {
 		if got := head.Attempts[0].Steps[i]; got != st.Summary() {
 			t.Errorf("Runs.Header: step %d reads %+v, want its summary %+v", i, got, st.Summary())
+		}
+		if got := listed[i]; got != st.Summary() {
+			t.Errorf("Runs.Summaries: step %d reads %+v, want its summary %+v", i, got, st.Summary())
 		}
 	}
 	if strings.Contains(raw, `"before"`) || strings.Contains(raw, `"pairs"`) {

@@ -26,19 +26,34 @@ func summarisedRun(id string) agent.Run {
 	return run
 }
 
-// headerOf is the header a run should read as: each step its summary, nothing else changed.
+// headerOf is the header a run should read as: its steps counted and, for an attempt of at
+// most InlineSteps, summarised; nothing else changed.
 func headerOf(run agent.Run) RunHeader {
 	h := RunHeader{Run: run, Attempts: make([]AttemptHeader, len(run.Attempts))}
 	h.Run.Attempts = nil
 	for i, a := range run.Attempts {
-		sums := []agent.StepSummary{}
-		for _, st := range a.Steps {
-			sums = append(sums, st.Summary())
+		sums := summariesOf(a)
+		head := AttemptHeader{Attempt: a, StepCount: len(sums)}
+		for _, sum := range sums {
+			head.Turns += sum.Turns
+			head.SaidDone = head.SaidDone || sum.SaidDone
 		}
-		h.Attempts[i] = AttemptHeader{Attempt: a, Steps: sums}
-		h.Attempts[i].Attempt.Steps = nil
+		if len(sums) <= InlineSteps {
+			head.Steps = sums
+		}
+		head.Attempt.Steps = nil
+		h.Attempts[i] = head
 	}
 	return h
+}
+
+// summariesOf is every step summary of a, as Step.Summary gives them.
+func summariesOf(a agent.Attempt) []agent.StepSummary {
+	sums := []agent.StepSummary{}
+	for _, st := range a.Steps {
+		sums = append(sums, st.Summary())
+	}
+	return sums
 }
 
 // TestHeaderSummarisesStepsWithoutReadingThem records a run, then makes every action, sample,
@@ -52,8 +67,8 @@ func TestHeaderSummarisesStepsWithoutReadingThem(t *testing.T) {
 	}
 	want := headerOf(run)
 	if got := want.Attempts[1].Steps; got[0].Shot == "" || !got[2].Failed || got[3].Admission != agent.Hold ||
-		got[4].Turns != 2 || !got[4].SaidDone || got[1].SaidDone {
-		t.Fatalf("the fixture's summaries do not tell the cases apart: %+v", got)
+		got[4].Turns != 2 || !got[4].SaidDone || got[1].SaidDone || want.Attempts[1].Turns != 3 || want.Attempts[0].SaidDone {
+		t.Fatalf("the fixture's summaries do not tell the cases apart: %+v", want.Attempts)
 	}
 	got, err := s.Header("run-h") // a unique prefix is enough
 	if err != nil {
@@ -79,7 +94,7 @@ func TestHeaderSummarisesStepsWithoutReadingThem(t *testing.T) {
 	}
 }
 
-// TestTheSummaryAndHistoryQueriesReadOnlyTheirIndexes asks SQLite how it runs the two list
+// TestTheSummaryAndHistoryQueriesReadOnlyTheirIndexes asks SQLite how it runs the list
 // queries: from the covering indexes, never from the rows (where the JSON is).
 func TestTheSummaryAndHistoryQueriesReadOnlyTheirIndexes(t *testing.T) {
 	s := open(t, t.TempDir())
@@ -92,7 +107,8 @@ func TestTheSummaryAndHistoryQueriesReadOnlyTheirIndexes(t *testing.T) {
 		want      []string
 		not       []string
 	}{
-		{"step summaries", summaryQuery, []any{"run-1"}, []string{"COVERING INDEX step_summary"}, []string{"SCAN steps"}},
+		{"step summaries", summaryQuery, []any{[]uint{1, 2}}, []string{"COVERING INDEX step_summary"}, []string{"SCAN steps"}},
+		{"step tallies", tallyQuery, []any{"run-1"}, []string{"COVERING INDEX step_summary"}, []string{"SCAN steps"}},
 		{"history", historyQuery, []any{string(agent.Completed)}, []string{"COVERING INDEX attempt_tally"}, []string{"SCAN a\n", "SEARCH a USING INDEX"}},
 	} {
 		var plan []struct {
@@ -116,6 +132,44 @@ func TestTheSummaryAndHistoryQueriesReadOnlyTheirIndexes(t *testing.T) {
 				t.Errorf("the %s query's plan has %q:\n%s", q.name, n, text.String())
 			}
 		}
+	}
+}
+
+// TestALongAttemptsSummariesAreReadApart stores an attempt one step longer than the header
+// summarises: the header counts its steps without listing them, and Summaries lists them.
+func TestALongAttemptsSummariesAreReadApart(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := summarisedRun("run-long")
+	a := &run.Attempts[1]
+	five := a.Steps
+	a.Steps = nil
+	for k := range InlineSteps + 1 {
+		st := five[k%5]
+		st.Index = k
+		a.Steps = append(a.Steps, st)
+	}
+	if err := s.SaveImported(run); err != nil {
+		t.Fatal(err)
+	}
+	head, err := s.Header("run-long")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := head.Attempts[1]; got.Steps != nil || got.StepCount != InlineSteps+1 || !got.SaidDone || got.Turns != 3*(InlineSteps/5) { // 3 turns every 5 steps
+		t.Errorf("the long attempt's header: %d summaries, %d steps, said done %v, %d turns", len(got.Steps), got.StepCount, got.SaidDone, got.Turns)
+	}
+	if got := head.Attempts[0]; len(got.Steps) != 5 || got.StepCount != 5 {
+		t.Errorf("the short attempt's header: %d summaries of %d steps, want all 5", len(got.Steps), got.StepCount)
+	}
+	sums, err := s.Summaries("run-lo", "notice-without-record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(sums, summariesOf(*a)) {
+		t.Errorf("Summaries of the long attempt: %d of them, want %d as Step.Summary gives them", len(sums), len(a.Steps))
+	}
+	if _, err := s.Summaries("run-long", "nope"); !errors.Is(err, ErrNoAttempt) {
+		t.Errorf("Summaries of a missing attempt = %v, want ErrNoAttempt", err)
 	}
 }
 

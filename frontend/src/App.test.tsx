@@ -3,8 +3,10 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { HISTORY_POLL_MS } from "./state/useWorkbench";
-import { fakeApi } from "./test/fakeApi";
-import { savesNormally } from "./test/fixtures";
+import type { StepSummary } from "./api/types";
+import { fakeApi, runHeader } from "./test/fakeApi";
+import { noticeNothingSaved, run, savesNormally } from "./test/fixtures";
+import { headerOf } from "./trace/summary";
 
 describe("App", () => {
   it("lists the lab's attempts with empty cells before any run", async () => {
@@ -269,6 +271,22 @@ describe("App history", () => {
 });
 
 describe("App deep links", () => {
+  it("reads a long attempt's step summaries apart from its header, drawing the linked step before them", async () => {
+    window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
+    const { api } = fakeApi();
+    const head = runHeader(run);
+    vi.mocked(api.runs.header).mockResolvedValue({ ...head, attempts: head.attempts!.map((a) => ({ ...a, steps: null })) });
+    let answer: (s: StepSummary[]) => void = () => {};
+    vi.mocked(api.runs.summaries).mockReturnValue(new Promise((r) => (answer = r)));
+    render(<App api={api} />);
+    expect(await screen.findByText("Step 2 of 5: Fill task title")).toBeTruthy(); // from the step read whole
+    expect(screen.getByText("Listing the 5 steps…")).toBeTruthy();
+    expect(api.runs.summaries).toHaveBeenCalledWith("run-1", "notice-nothing-saved");
+    await act(async () => answer(headerOf(noticeNothingSaved).steps!));
+    expect(within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button")).toHaveLength(5);
+    expect(screen.getByRole("listbox", { name: "Timeline marks" })).toBeTruthy();
+  });
+
   it("opens the run, attempt and step a link names, and keeps the link in step with the selection", async () => {
     window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
     const { api } = fakeApi();

@@ -19,7 +19,7 @@ import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug, inFlight } from "./state/live";
 import { useCompare } from "./state/useCompare";
 import { useDeepLink } from "./state/useDeepLink";
-import { useReplay } from "./state/useReplay";
+import { usePerAttempt } from "./state/usePerAttempt";
 import { useStepDetails, type StepSource } from "./state/stepDetails";
 import { useFileDrop } from "./state/useFileDrop";
 import { isImported } from "./history/filter";
@@ -124,21 +124,24 @@ export function App({ api }: { api: Api }) {
   // attempt's are held whole as they arrived.
   const held = !sel || (stored && sel.attempt) ? null : (live?.finished[sel.slug]?.steps ?? live?.steps[sel.slug] ?? null);
   const heldSummaries = useMemo(() => (held ? summaries(held) : null), [held]);
-  const selSteps: StepSummary[] = heldSummaries ?? sel?.attempt?.steps ?? [];
   const runId = run?.id ?? null;
   const selSlug = sel?.slug ?? null;
+  // A short attempt's summaries come with the header; a long one's are read when it is chosen.
+  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.runs.summaries);
+  const selSteps: StepSummary[] | null = heldSummaries ?? sel?.attempt?.steps ?? listed.value ?? null;
+  const count = held ? held.length : (sel?.attempt?.step_count ?? 0);
   const loadSteps = api.runs.steps;
   const source = useMemo<StepSource | null>(() => {
     if (held) return { held };
     if (!runId || !selSlug) return null;
-    return { key: `${runId}/${selSlug}`, count: selSteps.length, load: (from, count) => loadSteps(runId, selSlug, from, count) };
-  }, [held, runId, selSlug, selSteps.length, loadSteps]);
+    return { key: `${runId}/${selSlug}`, count, load: (from, n) => loadSteps(runId, selSlug, from, n) };
+  }, [held, runId, selSlug, count, loadSteps]);
   const importedRun = run !== null && isImported(run);
   const following = followLive && sel !== null && flying.includes(sel.slug);
-  const current = Math.min(following ? selSteps.length - 1 : selection.step, Math.max(selSteps.length - 1, 0));
+  const current = Math.min(following ? count - 1 : selection.step, Math.max(count - 1, 0));
   const detail = useStepDetails(source, current);
   // The replay waits until the chosen step is drawn: it reads the attempt whole.
-  const replay = useReplay(api, w.shownId, sel?.attempt && !running ? sel.slug : null, detail.step !== undefined);
+  const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.runs.replay, detail.step !== undefined).value ?? null;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
       ? {
@@ -275,6 +278,8 @@ export function App({ api }: { api: Api }) {
                   plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
                   columns={columns}
                   steps={selSteps}
+                  stepsError={listed.error}
+                  count={count}
                   detail={detail.step}
                   detailError={detail.error}
                   attempt={sel.attempt}

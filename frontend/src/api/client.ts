@@ -19,6 +19,7 @@ import type {
   SetupState,
   Settings,
   Step,
+  StepSummary,
   ModelConfig,
   ModelTest,
   StartRequest,
@@ -216,8 +217,10 @@ export interface Api {
     stop(): Promise<void>;
     reset(): Promise<void>;
     history(): Promise<RunSummary[]>;
-    /** A stored run with its steps summarised: what the window opens a run with. */
+    /** A stored run, its attempts' steps counted and (short ones') summarised: what the window opens a run with. */
     header(id: string): Promise<RunHeader>;
+    /** The summary of every step of one attempt. */
+    summaries(id: string, slug: string): Promise<StepSummary[]>;
     /** Up to count (at most 100) steps of an attempt, whole, from the one at position from. */
     steps(id: string, slug: string, from: number, count: number): Promise<Step[]>;
     /** Removes a stored run and its media; a running run is refused. */
@@ -310,6 +313,7 @@ export function createApi(t: Transport): Api {
       reset: () => c<void>("Runs", "Reset"),
       history: () => c<RunSummary[]>("Runs", "History"),
       header: (id) => c<RunHeader>("Runs", "Header", id),
+      summaries: (id, slug) => c<StepSummary[]>("Runs", "Summaries", id, slug),
       steps: (id, slug, from, count) => c<Step[]>("Runs", "Steps", id, slug, from, count),
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),

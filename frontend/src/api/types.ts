@@ -458,8 +458,8 @@ export interface Step {
 
 /**
  * A step without its observations (agent.StepSummary): what the step list, the timeline and
- * the filmstrip show of every step. Runs.Header lists a run's steps this way; the steps looked
- * at are read whole with Runs.Steps.
+ * the filmstrip show of every step. Runs.Header lists a short attempt's steps this way, and
+ * Runs.Summaries a long one's; the steps looked at are read whole with Runs.Steps.
  */
 export interface StepSummary {
   index: number;
@@ -579,9 +579,17 @@ export interface Run {
   attempts: Attempt[] | null;
 }
 
-/** An attempt as Runs.Header gives it: everything but its steps, which are summarised (store.AttemptHeader). */
+/**
+ * An attempt as Runs.Header gives it (store.AttemptHeader): everything but its steps, which are
+ * counted and, for an attempt of at most 200 steps, summarised (null for a longer one: see
+ * Runs.Summaries).
+ */
 export interface AttemptHeader extends Omit<Attempt, "steps"> {
   steps: StepSummary[] | null;
+  step_count: number;
+  /** The model turns of all its steps, and whether a model's done call became one of its actions. */
+  turns?: number;
+  said_done?: boolean;
 }
 
 /** A run as Runs.Header gives it: its attempts' steps summarised (store.RunHeader). */

@@ -18,8 +18,11 @@ const withShots: Attempt = {
   })),
 };
 
-/** The trace of attempt at its chosen step, every step held whole unless unread says otherwise. */
-function Harness({ attempt = withShots, video, live, replay, unread }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay; unread?: boolean }) {
+/**
+ * The trace of attempt at its chosen step, every step held whole unless unread says otherwise,
+ * and summarised unless unlisted does.
+ */
+function Harness({ attempt = withShots, video, live, replay, unread, unlisted }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay; unread?: boolean; unlisted?: boolean }) {
   const [i, setI] = useState(0);
   const a = video ? { ...attempt, video } : attempt;
   return (
@@ -27,7 +30,8 @@ function Harness({ attempt = withShots, video, live, replay, unread }: { attempt
       title={a.title}
       plan={a.plan ?? plan}
       columns={columnsOf(a.verdicts)}
-      steps={summaries(a.steps!)}
+      steps={unlisted ? null : summaries(a.steps!)}
+      count={a.steps!.length}
       detail={unread ? undefined : a.steps![i]}
       attempt={live ? undefined : headerOf(a)}
       live={live}
@@ -76,6 +80,16 @@ describe("TraceViewer", () => {
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     expect(heading()).toBe("Step 2 of 5: Fill task title");
     expect(screen.getAllByText("Reading step 2…").length).toBeGreaterThan(0);
+  });
+
+  it("draws the step read whole, and steps, while a long attempt's summaries are read", () => {
+    render(<Harness unlisted />);
+    expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
+    expect(screen.getByText("Listing the 5 steps…")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "After screenshot" }).getAttribute("src")).toBe("/media/r1/shots/0-after.jpg");
+    fireEvent.keyDown(document.body, { key: "End" });
+    expect(heading()).toBe("Step 5 of 5: Verify committed reservation");
+    expect(screen.getByTestId("distance").textContent).toBe("0.667");
   });
 
   it("leaves arrow keys in form controls, tabs and splitters alone", () => {

@@ -24,13 +24,20 @@ export interface LiveView {
 /** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
 const NO_EVENTS: AppEvent[] = [];
 
+/** The steps of an attempt whose summaries are on their way. */
+const NO_STEPS: StepSummary[] = [];
+
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
   title: string;
   plan: Action[];
   columns: Column[];
-  /** Every step, summarised. */
-  steps: StepSummary[];
+  /** Every step, summarised; null while a long attempt's summaries are read. */
+  steps: StepSummary[] | null;
+  /** Why they could not be read. */
+  stepsError?: string | null;
+  /** How many steps the attempt has. */
+  count: number;
   /** The shown step whole; absent while it is read (see useStepDetails). */
   detail?: Step;
   /** Why the shown step could not be read whole. */
@@ -79,13 +86,16 @@ interface Pick {
  * the panes' sizes are remembered.
  */
 export function TraceViewer(p: TraceViewerProps) {
-  const { steps, attempt } = p;
-  const n = steps.length;
+  const { attempt } = p;
+  const steps = p.steps ?? NO_STEPS;
+  const n = p.count;
   const i = Math.min(p.current, Math.max(n - 1, 0));
+  /** The shown step, summarised (once the summaries are here) and whole (once it is read). */
   const step = steps[i];
-  /** The shown step whole, once it is read; what it was read for is checked, never assumed. */
-  const detail = p.detail && step && p.detail.index === step.index ? p.detail : undefined;
-  const pending = step && !detail ? (p.detailError ? `Could not read step ${i + 1}: ${p.detailError}` : `Reading step ${i + 1}…`) : undefined;
+  const detail = p.detail && (!step || p.detail.index === step.index) ? p.detail : undefined;
+  const pending = n > 0 && !detail ? (p.detailError ? `Could not read step ${i + 1}: ${p.detailError}` : `Reading step ${i + 1}…`) : undefined;
+  const listing = p.steps ? null : p.stepsError ? `Could not list the steps: ${p.stepsError}` : `Listing the ${n} steps…`;
+  const description = step?.description ?? detail?.action.description;
   const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
   const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 160, 110, 560);
   const [view, setView] = useState<View | null>(null);
@@ -107,7 +117,8 @@ export function TraceViewer(p: TraceViewerProps) {
   );
   const chosen = pick && pick.step === i ? pick : null;
   const mark = chosen?.mark ?? line.stepMark[i] ?? 0;
-  const frame = chosen?.frame ?? (step ? frameAt(stepEnd(step), events) : 0);
+  const timed = step ?? detail;
+  const frame = chosen?.frame ?? (timed ? frameAt(stepEnd(timed), events) : 0);
   const seekMs = line.marks[mark]?.at_ms ?? 0;
   useEffect(() => setPlayhead(null), [p.runId, video]);
 
@@ -138,7 +149,7 @@ export function TraceViewer(p: TraceViewerProps) {
   /** Follows the video: the step at its time becomes the chosen one, without seeking back. */
   const onTime = (ms: number) => {
     setPlayhead(ms);
-    if (n === 0) return;
+    if (steps.length === 0) return;
     const k = stepAtMs(ms, steps);
     if (k === i) return;
     setPick(null);
@@ -196,13 +207,19 @@ export function TraceViewer(p: TraceViewerProps) {
         </div>
       </div>
       <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
-        <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
+        {listing ? (
+          <p className={`step-list ${p.stepsError ? "warn" : "muted"}`} role="status">
+            {listing}
+          </p>
+        ) : (
+          <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
+        )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
         <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto ${tabsHeight}px` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
-                {step ? `Step ${i + 1} of ${n}: ${step.description}` : "No step yet"}
+                {n > 0 ? `Step ${i + 1} of ${n}${description === undefined ? "" : `: ${description}`}` : "No step yet"}
               </h3>
             }
             facts={detail ? <StepFacts step={detail} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
@@ -218,7 +235,11 @@ export function TraceViewer(p: TraceViewerProps) {
             video={video}
             onTime={onTime}
           />
-          <Timeline runId={p.runId} line={line} selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
+          {listing ? (
+            <p className="timeline muted">The timeline comes with the steps' list.</p>
+          ) : (
+            <Timeline runId={p.runId} line={line} selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
+          )}
           <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
           <DetailTabs
             title={p.title}

@@ -53,11 +53,12 @@ export function useDeepLink(s: Shown) {
     return () => window.removeEventListener("hashchange", follow);
   }, []);
 
+  // Once the linked run is loaded, select what the link names; the route stays pending until
+  // the selection shows it (below), so nothing in between is written to the hash.
   const { loadedId, select } = s;
   useEffect(() => {
     const r = pending.current;
     if (!r || !loadedId || !loadedId.startsWith(r.run)) return;
-    pending.current = null;
     if (r.attempt) select(r.attempt, r.step ?? 0);
   }, [loadedId, select]);
 
@@ -66,7 +67,12 @@ export function useDeepLink(s: Shown) {
   const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { runId, slug, step, paused } = s;
   useEffect(() => {
-    if (pending.current || paused) return;
+    const linked = pending.current;
+    if (paused) return;
+    if (linked) {
+      if (!runId?.startsWith(linked.run) || (linked.attempt && slug !== linked.attempt)) return;
+      pending.current = null; // the link is shown: the hash names it now, the run's id in full
+    }
     const hash = runId ? formatRoute({ run: runId, attempt: slug ?? undefined, step: slug ? step : undefined }) : "";
     const write = () => {
       waiting.current = null;
@@ -75,8 +81,8 @@ export function useDeepLink(s: Shown) {
     if (waiting.current) clearTimeout(waiting.current);
     waiting.current = null;
     const now = performance.now();
-    const quick = now - moved.current < HASH_QUIET_MS;
-    moved.current = now;
+    const quick = !linked && now - moved.current < HASH_QUIET_MS;
+    if (!linked) moved.current = now; // showing the link is no move of the user's
     if (window.location.hash === hash) return;
     if (quick) waiting.current = setTimeout(write, HASH_QUIET_MS);
     else write();

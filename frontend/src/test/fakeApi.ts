@@ -23,6 +23,11 @@ export function fakeApi() {
     if (!r) throw new Error(`run ${id} not found`);
     return r;
   };
+  const attemptOf = (id: string, slug: string) => {
+    const a = storedRun(id).attempts?.find((a) => a.attempt === slug);
+    if (!a) throw new Error(`run ${id} has no attempt "${slug}"`);
+    return a;
+  };
   const subscribers = new Set<(p: Progress) => void>();
   const approvals = new Set<(a: ApprovalAsk) => void>();
   const reconnects = new Set<() => void>();
@@ -54,6 +59,7 @@ export function fakeApi() {
       reset: vi.fn().mockResolvedValue(undefined),
       history: vi.fn().mockResolvedValue([]),
       header: vi.fn(async (id: string) => runHeader(storedRun(id))),
+      summaries: vi.fn(async (id: string, slug: string) => headerOf(attemptOf(id, slug)).steps!),
       steps: vi.fn(async (id: string, slug: string, from: number, count: number) =>
         (storedRun(id).attempts?.find((a) => a.attempt === slug)?.steps ?? []).slice(from, from + count),
       ),

@@ -1,6 +1,6 @@
 // What a model planner claimed about its attempt, beside what the gate decided: the model
 // saying done only asks the gate. Pure.
-import type { AttemptHeader, Step, StepSummary } from "../api/types";
+import type { AttemptHeader, Step } from "../api/types";
 import type { Cell, Column } from "../verdicts";
 
 /** The column's key, and its kind in the attempts table. */
@@ -9,16 +9,6 @@ export const CLAIM = "claim";
 /** Whether a model's done call became the whole step s's action. */
 export function stepSaidDone(s: Step): boolean {
   return (s.model_turns ?? []).some((t) => (t.calls ?? []).some((c) => c.name === "done" && c.outcome === "proposed"));
-}
-
-/** Whether a model planned any of steps. */
-export function modelPlanned(steps: StepSummary[] | null): boolean {
-  return (steps ?? []).some((s) => (s.turns ?? 0) > 0);
-}
-
-/** Whether the model called done in steps: a done call that became the step's action. */
-export function saidDone(steps: StepSummary[] | null): boolean {
-  return (steps ?? []).some((s) => !!s.said_done);
 }
 
 /** The claim in words beside the gate's call: "model said done · gate: not done". */
@@ -33,7 +23,7 @@ export function claimText(steps: Step[], gateDone: boolean): string {
 
 /** The claim column, before the gate's, when a model planned any of attempts; else columns. */
 export function withClaim(columns: Column[], attempts: AttemptHeader[]): Column[] {
-  if (!attempts.some((a) => modelPlanned(a.steps))) return columns;
+  if (!attempts.some((a) => (a.turns ?? 0) > 0)) return columns;
   const claim: Column = { key: CLAIM, label: "Model's claim", kind: "claim", hint: "what the model said; wrong where it said done and the gate disagrees" };
   const at = columns.findIndex((c) => c.kind === "gate");
   return [...columns.slice(0, at), claim, ...columns.slice(at)];
@@ -41,7 +31,7 @@ export function withClaim(columns: Column[], attempts: AttemptHeader[]): Column[
 
 /** The claim cell of a: wrong when the model said done and the gate did not agree. */
 export function claimCell(a: AttemptHeader): Cell {
-  if (!modelPlanned(a.steps)) return { text: "—", wrong: false, unconfirmed: false, evidence: "no model planned this attempt" };
-  const done = saidDone(a.steps);
+  if (!a.turns) return { text: "—", wrong: false, unconfirmed: false, evidence: "no model planned this attempt" };
+  const done = !!a.said_done;
   return { text: done ? "done" : "not said", wrong: done && !a.verdicts.gate.done, unconfirmed: false, evidence: claimWords(done, a.verdicts.gate.done) };
 }

@@ -40,9 +40,14 @@ export function summaries(steps: readonly Step[]): StepSummary[] {
 /** Headers already made, by the whole attempt. */
 const headers = new WeakMap<Attempt, AttemptHeader>();
 
-/** The attempt as a header gives it: its steps summarised; made once per attempt. */
+/** The attempt as a header gives it, every step summarised; made once per attempt. */
 export function headerOf(a: Attempt): AttemptHeader {
   let h = headers.get(a);
-  if (!h) headers.set(a, (h = { ...a, steps: a.steps ? summaries(a.steps) : null }));
+  if (!h) {
+    const steps = summaries(a.steps ?? []);
+    const turns = steps.reduce((n, s) => n + (s.turns ?? 0), 0);
+    h = { ...a, steps, step_count: steps.length, turns, said_done: steps.some((s) => s.said_done) };
+    headers.set(a, h);
+  }
   return h;
 }
