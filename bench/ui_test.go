@@ -46,11 +46,11 @@ func BenchmarkUIScale(b *testing.B) {
 	page := openBrowserPage(b)
 
 	for b.Loop() {
-		var opens, heads, lists, listCalls []float64
+		var opens, heads, fulls, lists, listCalls []float64
 		var ways []opening
 		for range 3 {
 			o := measureOpen(b, page, url, bigID, longSlug)
-			heads, opens, ways = append(heads, ms(o.heading)), append(opens, ms(o.drawn)), append(ways, o)
+			heads, opens, fulls, ways = append(heads, ms(o.heading)), append(opens, ms(o.drawn)), append(fulls, ms(o.listed)), append(ways, o)
 		}
 		sort.Slice(ways, func(i, j int) bool { return ways[i].drawn < ways[j].drawn })
 		opened := profiled(b, page, func() { measureOpen(b, page, url, bigID, longSlug) })
@@ -63,6 +63,7 @@ func BenchmarkUIScale(b *testing.B) {
 			lists, listCalls = append(lists, ms(listed)), append(listCalls, call)
 		}
 		header := apiMS(b, page, "Header", bigID)
+		summaries := apiMS(b, page, "Summaries", bigID, longSlug)
 		window := apiMS(b, page, "Steps", bigID, longSlug, 0, 16)
 		replay := apiMS(b, page, "Replay", bigID, longSlug)
 		get := apiMS(b, page, "Get", bigID)
@@ -78,6 +79,7 @@ func BenchmarkUIScale(b *testing.B) {
 		fmt.Printf("\nUI at scale (a %d-step attempt, %d runs in the history; load average %s on %d cores)\n", bigSteps, historyRuns+1, load, runtime.NumCPU())
 		fmt.Printf("  open the long run at step 1    %7.0f ms   %.2fx of the %v target (heading drawn at %.0f ms; opens %s)\n",
 			open, open/ms(openTarget), openTarget, median(heads), list(opens))
+		fmt.Printf("    and its step list and timeline %5.0f ms   (%s)\n", median(fulls), list(fulls))
 		fmt.Printf("    the median opening: %s\n", ways[1])
 		fmt.Printf("  ←/→ press to next frame, p50   %7.1f ms   %.2f frames\n", p50, p50/frameMS)
 		fmt.Printf("  ←/→ press to next frame, p95   %7.1f ms   %.2f frames\n", p95, p95/frameMS)
@@ -85,8 +87,8 @@ func BenchmarkUIScale(b *testing.B) {
 			perLong, bigSteps, perShort, shortSteps, perLong/perShort, long.gcMS/100, short.gcMS/50)
 		fmt.Printf("  history listed after a load    %7.0f ms   %.2fx of the %v target (lists %s; its call %.0f ms)\n",
 			listed, listed/ms(historyLimit), historyLimit, list(lists), median(listCalls))
-		fmt.Printf("  calls: Runs.Header %.0f ms, Runs.Steps of 16 %.0f ms; off the path: Runs.Replay %.0f ms, Runs.Get (the whole run) %.0f ms\n",
-			header, window, replay, get)
+		fmt.Printf("  calls: Runs.Header %.0f ms, Runs.Steps of 16 %.0f ms, Runs.Summaries (10,000) %.0f ms; off the path: Runs.Replay %.0f ms (kept), Runs.Get (the whole run) %.0f ms\n",
+			header, window, summaries, replay, get)
 		fmt.Printf("  the main thread's busiest functions over 100 presses on the long attempt (self time):\n")
 		for _, line := range long.top(8) {
 			fmt.Printf("    %s\n", line)
@@ -209,13 +211,13 @@ func openBrowserPage(b *testing.B) playwright.Page {
 	return page
 }
 
-// opening is when an opened attempt's first step was drawn: its heading (from the run's
-// header), and then its screenshot and details (read whole); and, on the way, when the
-// page's script had loaded and each call and the screenshot had been answered, in ms from
-// the start of the load.
+// opening is when an opened attempt's first step was drawn: its heading, and then its
+// screenshot and details (read whole); when its step list and timeline were drawn (from its
+// summaries); and, on the way, when the page's script had loaded and each call and the
+// screenshot had been answered, in ms from the start of the load.
 type opening struct {
-	heading, drawn time.Duration
-	way            map[string]any
+	heading, drawn, listed time.Duration
+	way                    map[string]any
 }
 
 // way says when the page's script, its calls and the step's screenshot arrived during a
@@ -225,19 +227,21 @@ const way = `() => {
 	const end = (part) => all.find((e) => e.name.includes(part))?.responseEnd ?? -1;
 	const start = (part) => all.find((e) => e.name.includes(part))?.startTime ?? -1;
 	return { script: end("/assets/"), headerAsked: start("/api/Runs/Header"), header: end("/api/Runs/Header"),
-		steps: end("/api/Runs/Steps"), shot: end("/media/") };
+		summaries: end("/api/Runs/Summaries"), steps: end("/api/Runs/Steps"), shot: end("/media/") };
 }`
 
 // String is the way an opening went, as "script 400, Header asked 520, answered 900, ...".
 func (o opening) String() string {
-	return fmt.Sprintf("script loaded %.0f, Runs.Header asked %.0f and answered %.0f, Runs.Steps answered %.0f, screenshot %.0f, heading drawn %.0f, all drawn %.0f ms",
-		num(o.way["script"]), num(o.way["headerAsked"]), num(o.way["header"]), num(o.way["steps"]), num(o.way["shot"]), ms(o.heading), ms(o.drawn))
+	return fmt.Sprintf("script loaded %.0f, Runs.Header asked %.0f and answered %.0f, Runs.Steps answered %.0f, screenshot %.0f, "+
+		"heading drawn %.0f, step drawn %.0f; Runs.Summaries answered %.0f, step list and timeline drawn %.0f ms",
+		num(o.way["script"]), num(o.way["headerAsked"]), num(o.way["header"]), num(o.way["steps"]), num(o.way["shot"]),
+		ms(o.heading), ms(o.drawn), num(o.way["summaries"]), ms(o.listed))
 }
 
 // measureOpen loads the window afresh at attempt slug's first step, from its deep link, and
-// returns the times from the start of the load until that step's heading is shown and until
-// its screenshot has loaded and its details are drawn. The first load (which sets the
-// session cookie) is not timed.
+// returns the times from the start of the load until that step's heading is shown, until its
+// screenshot has loaded and its details are drawn, and until the step list and the timeline
+// are drawn. The first load (which sets the session cookie) is not timed.
 func measureOpen(b *testing.B, page playwright.Page, url, id, slug string) opening {
 	b.Helper()
 	if _, err := page.Goto(url); err != nil {
@@ -259,11 +263,12 @@ func measureOpen(b *testing.B, page playwright.Page, url, id, slug string) openi
 		const img = document.querySelector('img[alt="After screenshot"]');
 		return !!img && img.complete && img.naturalWidth > 0 && !!document.querySelector('[data-testid="distance"]');
 	}`, nil)
+	listed := shownAt(b, page, `() => !!document.querySelector('nav[aria-label="Steps"] [aria-current="step"]') && !!document.querySelector('[aria-label="Timeline marks"]')`, nil)
 	w, err := page.Evaluate(way)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return opening{heading, drawn, w.(map[string]any)}
+	return opening{heading, drawn, listed, w.(map[string]any)}
 }
 
 // shownAt waits, checking once a frame, until the page's predicate holds for arg, and returns
