@@ -32,7 +32,7 @@ const (
 // one of 100) and 1,000 other runs, serves it with the observatory binary's `serve`, and
 // measures in headless Chromium what a user sees: how long the long attempt takes to open at
 // its first step from a deep link (the step's heading, then its screenshot and its details
-// drawn), how long each ←/→ press takes until the next frame is drawn, the main thread's work
+// drawn; then its step list and timeline), how long each ←/→ press takes until the next frame is drawn, the main thread's work
 // per press under Chromium's profiler on the long attempt and on the short one (the same when
 // nothing costs in proportion to the run), and how long the history of 1,001 runs takes to
 // list after a load. Opening and listing are measured three times and the medians reported.
