@@ -126,9 +126,6 @@ export function App({ api }: { api: Api }) {
   const heldSummaries = useMemo(() => (held ? summaries(held) : null), [held]);
   const runId = run?.id ?? null;
   const selSlug = sel?.slug ?? null;
-  // A short attempt's summaries come with the header; a long one's are read when it is chosen.
-  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.runs.summaries);
-  const selSteps: StepSummary[] | null = heldSummaries ?? sel?.attempt?.steps ?? listed.value ?? null;
   const count = held ? held.length : (sel?.attempt?.step_count ?? 0);
   const loadSteps = api.runs.steps;
   const source = useMemo<StepSource | null>(() => {
@@ -140,7 +137,12 @@ export function App({ api }: { api: Api }) {
   const following = followLive && sel !== null && flying.includes(sel.slug);
   const current = Math.min(following ? count - 1 : selection.step, Math.max(count - 1, 0));
   const detail = useStepDetails(source, current);
-  // The replay waits until the chosen step is drawn: it reads the attempt whole.
+  // A short attempt's summaries come with the header; a long one's are read when it is chosen,
+  // once its chosen step is drawn (they take far longer to receive and read).
+  const drawn = detail.step !== undefined || detail.error !== null;
+  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.runs.summaries, drawn);
+  const selSteps: StepSummary[] | null = heldSummaries ?? sel?.attempt?.steps ?? listed.value ?? null;
+  // The replay waits until the chosen step is drawn too: it reads the attempt whole.
   const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.runs.replay, detail.step !== undefined).value ?? null;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt

@@ -1,9 +1,10 @@
 // What a deep link (#/run/ID/attempt/SLUG/step/N) opens is asked for as the window starts,
-// before React first renders: the run's header, the attempt's step summaries (which a long
-// attempt's header leaves out) and the block of steps the link points into go out together
-// while the page boots, rather than one after the other once it has, and the step's
-// screenshot is fetched as soon as the block names it. The first call for each is answered
-// with what was asked; every other call goes through.
+// before React first renders: the run's header and the block of steps the link points into
+// go out together while the page boots, rather than one after the other once it has; the
+// step's screenshot is fetched as soon as the block names it, and the attempt's step
+// summaries (which a long attempt's header leaves out, and which take far longer to receive
+// and read) once both have arrived, so that the step is drawn first. The first call for each
+// is answered with what was asked; every other call goes through.
 import type { Api } from "../api/client";
 import type { RunHeader, Step, StepSummary } from "../api/types";
 import { mediaURL } from "../media";
@@ -17,7 +18,10 @@ export function withDeepLinkPrefetch(api: Api, hash: string): Api {
   let header: Promise<RunHeader> | null = api.runs.header(route.run);
   const from = Math.floor((route.step ?? 0) / BLOCK) * BLOCK;
   let steps: Promise<Step[]> | null = route.attempt ? api.runs.steps(route.run, route.attempt, from, BLOCK) : null;
-  let summaries: Promise<StepSummary[]> | null = route.attempt ? api.runs.summaries(route.run, route.attempt) : null;
+  const attempt = route.attempt;
+  let summaries: Promise<StepSummary[]> | null = attempt
+    ? Promise.allSettled([header, steps]).then(() => api.runs.summaries(route.run, attempt))
+    : null;
   // Whoever takes an answer hears its failure; one never taken fails silently.
   header.catch(() => {});
   summaries?.catch(() => {});
