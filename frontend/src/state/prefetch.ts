@@ -1,12 +1,12 @@
 // What a deep link (#/run/ID/attempt/SLUG/step/N) opens is asked for as the window starts,
 // before React first renders: the run's header and the block of steps the link points into
-// go out together while the page boots, rather than one after the other once it has; the
-// step's screenshot is fetched as soon as the block names it, and the attempt's step
-// summaries (which a long attempt's header leaves out, and which take far longer to receive
-// and read) once both have arrived, so that the step is drawn first. The first call for each
-// is answered with what was asked; every other call goes through.
+// go out together while the page boots, rather than one after the other once it has, and the
+// step's screenshot is fetched as soon as the block names it. The first call for each is
+// answered with what was asked; every other call goes through. A long attempt's summaries
+// are not asked for here: received and read on the main thread, they would hold up the step;
+// the window asks for them once the step is drawn.
 import type { Api } from "../api/client";
-import type { RunHeader, Step, StepSummary } from "../api/types";
+import type { RunHeader, Step } from "../api/types";
 import { mediaURL } from "../media";
 import { parseRoute } from "./route";
 import { BLOCK } from "./stepDetails";
@@ -18,13 +18,8 @@ export function withDeepLinkPrefetch(api: Api, hash: string): Api {
   let header: Promise<RunHeader> | null = api.runs.header(route.run);
   const from = Math.floor((route.step ?? 0) / BLOCK) * BLOCK;
   let steps: Promise<Step[]> | null = route.attempt ? api.runs.steps(route.run, route.attempt, from, BLOCK) : null;
-  const attempt = route.attempt;
-  let summaries: Promise<StepSummary[]> | null = attempt
-    ? Promise.allSettled([header, steps]).then(() => api.runs.summaries(route.run, attempt))
-    : null;
   // Whoever takes an answer hears its failure; one never taken fails silently.
   header.catch(() => {});
-  summaries?.catch(() => {});
   steps?.then((got) => preload(route.run, got[(route.step ?? 0) - from]), () => {});
   return {
     ...api,
@@ -38,12 +33,6 @@ export function withDeepLinkPrefetch(api: Api, hash: string): Api {
       },
       // The window asks with the run's full id, of which the link may name a prefix, and for
       // fewer than a block at an attempt's end.
-      summaries: (id, slug) => {
-        const s = summaries;
-        if (!s || !id.startsWith(route.run) || slug !== route.attempt) return api.runs.summaries(id, slug);
-        summaries = null;
-        return s;
-      },
       steps: (id, slug, at, count) => {
         const s = steps;
         if (!s || !id.startsWith(route.run) || slug !== route.attempt || at !== from || count > BLOCK) return api.runs.steps(id, slug, at, count);
