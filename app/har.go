@@ -1,32 +1,21 @@
 package app
 
 import (
-	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"observatory/app/version"
-	"observatory/backend/agent"
 	"observatory/backend/har"
 )
 
 // WriteHAR writes the network requests of attempt slug of stored run id to w as a HAR 1.2
 // file (see backend/har).
 func (t *Transfer) WriteHAR(w io.Writer, id, slug string) error {
-	run, err := t.store.Get(id)
+	a, err := attemptOf(t.store, id, slug)
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(run.Attempts, func(a agent.Attempt) bool { return a.Slug == slug })
-	if i < 0 {
-		slugs := make([]string, len(run.Attempts))
-		for j, a := range run.Attempts {
-			slugs[j] = a.Slug
-		}
-		return fmt.Errorf("run %s has no attempt %q: it has %s", run.ID, slug, strings.Join(slugs, ", "))
-	}
-	return har.Write(w, run.Attempts[i], har.Creator{Name: "Observatory", Version: version.Get().Version})
+	return har.Write(w, a, har.Creator{Name: "Observatory", Version: version.Get().Version})
 }
 
 // ExportHAR writes the HAR file of attempt slug of run id to path, atomically.

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -10,18 +9,13 @@ import (
 	"observatory/backend/store"
 )
 
-// attemptOf finds attempt slug of stored run id.
+// attemptOf reads attempt slug of stored run id, whole.
 func attemptOf(st *store.Store, id, slug string) (agent.Attempt, error) {
-	run, err := st.Get(id)
+	run, err := st.Attempt(id, slug)
 	if err != nil {
 		return agent.Attempt{}, err
 	}
-	for _, a := range run.Attempts {
-		if a.Slug == slug {
-			return a, nil
-		}
-	}
-	return agent.Attempt{}, fmt.Errorf("run %s has no attempt %q", run.ID, slug)
+	return run.Attempts[0], nil
 }
 
 // Ledger is the action ledger of attempt slug of run id, one entry per step (see

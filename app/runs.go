@@ -70,9 +70,12 @@ type Runs struct {
 	labHost     string
 	load        *endpointLoad
 
+	// replays keeps the replays of finished runs' attempts.
+	replays replayCache
+
 	mu      sync.Mutex
 	current *liveRun
-	// shown is the run the window last opened (Get), which retention keeps.
+	// shown is the run the window last opened (Header), which retention keeps.
 	shown string
 }
 
@@ -275,22 +278,56 @@ func (r *Runs) Reset() error { return r.Stop() }
 // History lists stored runs, newest first.
 func (r *Runs) History() ([]store.Summary, error) { return r.store.List() }
 
-// Get returns one stored run (a unique id prefix is enough). The window opens runs with it,
-// so retention keeps the last one it returned.
-func (r *Runs) Get(id string) (agent.Run, error) {
-	run, err := r.store.Get(id)
+// Get returns one stored run whole (a unique id prefix is enough): every step with its
+// samples. The window opens a run with Header instead, and reads its steps with Steps.
+func (r *Runs) Get(id string) (agent.Run, error) { return r.store.Get(id) }
+
+// Header returns one stored run with its attempts, their verdicts and events, their steps
+// counted and, for attempts of at most store.InlineSteps steps, summarised, but no step
+// itself: what the window opens a run with, however long it is. Retention keeps the run it
+// last returned.
+func (r *Runs) Header(id string) (store.RunHeader, error) {
+	h, err := r.store.Header(id)
 	if err == nil {
 		r.mu.Lock()
-		r.shown = run.ID
+		r.shown = h.ID
 		r.mu.Unlock()
 	}
-	return run, err
+	return h, err
+}
+
+// Summaries returns the summary of every step of attempt slug of stored run id: the step
+// list and timeline of an attempt too long for its header to carry them.
+func (r *Runs) Summaries(id, slug string) ([]agent.StepSummary, error) {
+	return r.store.Summaries(id, slug)
+}
+
+// MaxSteps is the most steps one call of Steps returns.
+const MaxSteps = 100
+
+// Steps returns up to count steps of attempt slug of stored run id whole, from the one at
+// position from (0 is the first): the window reads the steps it shows, and those next to
+// them, this way. A count above MaxSteps is refused.
+func (r *Runs) Steps(id, slug string, from, count int) ([]agent.Step, error) {
+	if count > MaxSteps {
+		return nil, fmt.Errorf("%d steps asked for at once; at most %d", count, MaxSteps)
+	}
+	return r.store.Steps(id, slug, from, count)
 }
 
 // Replay rebuilds one attempt of a stored run from its events, frame by frame, and
-// recomputes its verdicts beside the ones recorded.
+// recomputes its verdicts beside the ones recorded. It reads that attempt alone, and once
+// the run has finished keeps the answer, which cannot change.
 func (r *Runs) Replay(id, slug string) (runfile.AttemptReplay, error) {
-	run, err := r.store.Get(id)
+	stamp, err := r.store.Stamp(id)
+	if err != nil {
+		return runfile.AttemptReplay{}, err
+	}
+	key := replayKey{run: stamp.ID, added: stamp.Added, slug: slug}
+	if rep, ok := r.replays.get(key); ok {
+		return rep, nil
+	}
+	run, err := r.store.Attempt(stamp.ID, slug)
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
@@ -298,10 +335,9 @@ func (r *Runs) Replay(id, slug string) (runfile.AttemptReplay, error) {
 	if err != nil {
 		return runfile.AttemptReplay{}, err
 	}
-	for _, a := range run.Attempts {
-		if a.Slug == slug {
-			return runfile.ReplayAttempt(suite, a)
-		}
+	rep, err := runfile.ReplayAttempt(suite, run.Attempts[0])
+	if err == nil && stamp.Status != agent.RunRunning {
+		r.replays.put(key, rep)
 	}
-	return runfile.AttemptReplay{}, fmt.Errorf("run %s has no attempt %q", run.ID, slug)
+	return rep, err
 }

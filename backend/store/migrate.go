@@ -43,6 +43,8 @@ var migrations = []migration{
 		}},
 	{10, "what the browser logged around the error that ended an attempt",
 		addColumns("attempts", "`browser_log` text NOT NULL DEFAULT ''")},
+	{11, "steps' summaries and attempts' wrong verdicts kept beside them, in indexes that cover them",
+		summaries},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"observatory/backend/agent"
@@ -15,7 +16,8 @@ import (
 // TestAVersion1DatabaseUpgradesInPlace opens testdata/v1.db, written by the build before
 // numbered migrations (two booking attempts run in Chromium: saves-normally, wrong-room),
 // and checks that it upgrades to the latest version, reads as today's domain, re-verifies
-// against today's booking lab without a disagreement, and opens again unchanged.
+// against today's booking lab without a disagreement, lists its steps' summaries as today's
+// writers record them, and opens again unchanged.
 func TestAVersion1DatabaseUpgradesInPlace(t *testing.T) {
 	dir := t.TempDir()
 	data, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
@@ -41,6 +43,10 @@ func TestAVersion1DatabaseUpgradesInPlace(t *testing.T) {
 		run, err := s.Get(runs[0].ID)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Migration 10 summarised the steps as the writers do, from the stored JSON.
+		if head, err := s.Header(run.ID); err != nil || !reflect.DeepEqual(head, headerOf(run)) {
+			t.Fatalf("open %d: the upgraded run's header:\n got %+v (%v)\nwant %+v", open, head, err, headerOf(run))
 		}
 		a := run.Attempts
 		if len(a) != 2 || a[0].Params["latency_ms"] != 50 || a[0].Verdicts.Truth.Label != "saved as asked" ||

@@ -30,6 +30,12 @@ type runRow struct {
 
 func (runRow) TableName() string { return "runs" }
 
+// run is the run the row records, without its attempts.
+func (r runRow) run() agent.Run {
+	return agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
+		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost}
+}
+
 // attemptRow is one attempt of a run; Position orders the attempts within it. Terminal stays
 // empty until the attempt finishes.
 type attemptRow struct {
@@ -49,9 +55,12 @@ type attemptRow struct {
 	Terminal   string            `gorm:"not null"`
 	Reason     string            `gorm:"not null"`
 	Verdicts   agent.Verdicts    `gorm:"serializer:json;type:text"`
-	Started    time.Time
-	Video      string `gorm:"not null"`
-	Trace      string `gorm:"not null;default:''"`
+	// Wrong is set when a verdict disagrees with the ground truth (Verdicts.Wrong), kept
+	// beside the verdicts so the history counts wrong attempts without reading them.
+	Wrong   bool `gorm:"not null;default:false"`
+	Started time.Time
+	Video   string `gorm:"not null"`
+	Trace   string `gorm:"not null;default:''"`
 	// BrowserLog is agent.Attempt's, bounded by agent.MaxBrowserLog.
 	BrowserLog string `gorm:"not null;default:''"`
 
@@ -89,6 +98,19 @@ type stepRow struct {
 	TargetBox      *agent.Box             `gorm:"serializer:json;type:text"`
 	Candidates     []agent.Candidate      `gorm:"serializer:json;type:text"`
 	Unresolved     bool                   `gorm:"not null;default:false"`
+
+	// The step's summary (agent.StepSummary) beyond the columns above, written with it: the
+	// index step_summary covers these, so an attempt's steps list without reading any JSON.
+	Description string `gorm:"not null;default:''"`
+	Kind        string `gorm:"not null;default:''"`
+	Target      string `gorm:"not null;default:''"`
+	Value       string `gorm:"not null;default:''"`
+	Class       string `gorm:"not null;default:''"`
+	Admission   string `gorm:"not null;default:''"`
+	Failed      bool   `gorm:"not null;default:false"`
+	Shot        string `gorm:"not null;default:''"`
+	Turns       int    `gorm:"not null;default:0"`
+	SaidDone    bool   `gorm:"not null;default:false"`
 }
 
 func (stepRow) TableName() string { return "steps" }
@@ -109,8 +131,11 @@ func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
 		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers, ModelTurns: a.ModelTurns,
 		Terminal: string(a.Terminal), Reason: a.Reason,
-		Verdicts: a.Verdicts, Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog)}
+		Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts), Started: a.Started.UTC(), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog)}
 }
+
+// anyWrong reports whether a verdict of v disagrees with the ground truth.
+func anyWrong(v agent.Verdicts) bool { return len(v.Wrong()) > 0 }
 
 // attempt rebuilds the attempt from the row and its preloaded steps and events.
 func (r attemptRow) attempt() agent.Attempt {
@@ -129,12 +154,15 @@ func (r attemptRow) attempt() agent.Attempt {
 }
 
 func newStepRow(attemptID uint, s agent.Step) stepRow {
+	sum := s.Summary()
 	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Reason: s.Reason, Decision: s.Decision,
 		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Transfers: s.Transfers, Error: s.Error,
 		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
-		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved}
+		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved,
+		Description: sum.Description, Kind: string(sum.Kind), Target: sum.Target, Value: sum.Value,
+		Class: string(sum.Class), Admission: string(sum.Admission), Failed: sum.Failed, Shot: sum.Shot, Turns: sum.Turns, SaidDone: sum.SaidDone}
 }
 
 func (r stepRow) step() agent.Step {

@@ -30,28 +30,21 @@ type Summary struct {
 	LabHost string `json:"lab_host,omitempty"`
 }
 
-// List returns the history, the run added most recently first.
+// historyQuery lists the runs, newest added first, each with its attempts counted: all of
+// them, the completed ones and the finished ones with a wrong verdict. The attempts are
+// counted from the attempt_tally index alone; none of their JSON is read.
+const historyQuery = "SELECT r.`id`, r.`task`, r.`created`, r.`added`, r.`status`, r.`source`, r.`lab_host`, " +
+	"COUNT(a.`run_id`) AS `attempts`, " +
+	"COALESCE(SUM(a.`terminal` = ?), 0) AS `completed`, " +
+	"COALESCE(SUM(a.`terminal` <> '' AND a.`wrong`), 0) AS `wrong` " +
+	"FROM `runs` r LEFT JOIN `attempts` a ON a.`run_id` = r.`id` " +
+	"GROUP BY r.`id` ORDER BY r.`added` DESC, r.`id` DESC"
+
+// List returns the history, the run added most recently first, in one query.
 func (s *Store) List() ([]Summary, error) {
-	var runs []runRow
-	err := s.db.Omit("spec").Preload("Attempts", func(db *gorm.DB) *gorm.DB {
-		return db.Select("id", "run_id", "terminal", "verdicts")
-	}).Order("added DESC, id DESC").Find(&runs).Error
-	if err != nil {
+	out := []Summary{}
+	if err := s.db.Raw(historyQuery, string(agent.Completed)).Scan(&out).Error; err != nil {
 		return nil, fmt.Errorf("listing runs: %w", err)
-	}
-	out := make([]Summary, len(runs))
-	for i, r := range runs {
-		sum := Summary{ID: r.ID, Task: r.Task, Created: r.Created, Added: r.Added, Status: agent.RunStatus(r.Status),
-			Source: r.Source, LabHost: r.LabHost, Attempts: len(r.Attempts)}
-		for _, a := range r.Attempts {
-			if a.Terminal == string(agent.Completed) {
-				sum.Completed++
-			}
-			if a.Terminal != "" && len(a.Verdicts.Wrong()) > 0 {
-				sum.Wrong++
-			}
-		}
-		out[i] = sum
 	}
 	return out, nil
 }
@@ -73,8 +66,8 @@ func (s *Store) Get(id string) (agent.Run, error) {
 	if err != nil {
 		return agent.Run{}, fmt.Errorf("reading run %q: %w", full, err)
 	}
-	run := agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
-		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost, Attempts: make([]agent.Attempt, len(r.Attempts))}
+	run := r.run()
+	run.Attempts = make([]agent.Attempt, len(r.Attempts))
 	for i, a := range r.Attempts {
 		run.Attempts[i] = a.attempt()
 	}

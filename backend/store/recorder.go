@@ -52,8 +52,9 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 	return nil
 }
 
-// AttemptFinished stores the attempt's terminal state, reason, browser log, verdicts, oracle
-// answers, the planner's turns that led to no step, video and trace, and replaces
+// AttemptFinished stores the attempt's terminal state, reason, browser log, verdicts (and
+// whether one is wrong), oracle answers, the planner's turns that led to no step, video and
+// trace, and replaces
 // its events with a.Events, which is the attempt's complete log.
 func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
@@ -61,9 +62,9 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		if err != nil {
 			return err
 		}
-		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Answers: a.Answers,
-			ModelTurns: a.ModelTurns, Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog)}
-		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "answers", "model_turns", "video", "trace", "browser_log").Updates(&row).Error; err != nil {
+		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts),
+			Answers: a.Answers, ModelTurns: a.ModelTurns, Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog)}
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "model_turns", "video", "trace", "browser_log").Updates(&row).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {

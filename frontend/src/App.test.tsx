@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { HISTORY_POLL_MS } from "./state/useWorkbench";
-import { fakeApi } from "./test/fakeApi";
-import { issueTaskInfo, lab, run, savesNormally } from "./test/fixtures";
+import type { StepSummary } from "./api/types";
+import { fakeApi, runHeader } from "./test/fakeApi";
+import { issueTaskInfo, lab, noticeNothingSaved, run, savesNormally } from "./test/fixtures";
+import { headerOf } from "./trace/summary";
 
 describe("App", () => {
   it("lists the lab's attempts with empty cells before any run", async () => {
@@ -35,7 +37,7 @@ describe("App", () => {
     await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![2] }));
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 1 of 3: Open reservation dialog");
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished" }));
-    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(api.runs.header).toHaveBeenCalledWith("run-1");
     expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
   });
 
@@ -69,8 +71,7 @@ describe("App", () => {
   });
 
   it("imports a file, replays it and states the disagreement plainly", async () => {
-    const { api, imported } = fakeApi();
-    vi.mocked(api.runs.get).mockResolvedValue(imported);
+    const { api } = fakeApi();
     render(<App api={api} />);
     const file = new File(['{"schema":"observatory.run/v1"}'], "run.json", { type: "application/json" });
     await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
@@ -84,8 +85,7 @@ describe("App", () => {
   });
 
   it("shows an import's disagreements only with the run it stored", async () => {
-    const { api, imported } = fakeApi();
-    vi.mocked(api.runs.get).mockImplementation(async (id) => (id === "run-2" ? imported : run));
+    const { api } = fakeApi();
     vi.mocked(api.runs.history).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
@@ -95,7 +95,7 @@ describe("App", () => {
     expect(screen.getByTestId("disagreements")).toBeTruthy();
     const history = screen.getByRole("navigation", { name: "Run history" });
     await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
-    expect(api.runs.get).toHaveBeenLastCalledWith("run-1");
+    expect(api.runs.header).toHaveBeenLastCalledWith("run-1");
     expect(screen.queryByTestId("disagreements")).toBeNull();
   });
 
@@ -111,7 +111,7 @@ describe("App", () => {
       fireEvent.click(screen.getByRole("button", { name: "Run all" }));
       emit({ run_id: "run-1", kind: "run-finished", status: "cancelled" }); // before Start answers
     });
-    expect(api.runs.get).not.toHaveBeenCalled();
+    expect(api.runs.header).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
   });
 
@@ -128,9 +128,9 @@ describe("App", () => {
     vi.mocked(api.runs.history).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2025-01-01T00:00:00Z", added: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
     ]);
-    vi.mocked(api.runs.get).mockClear();
+    vi.mocked(api.runs.header).mockClear();
     await act(async () => reconnect());
-    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(api.runs.header).toHaveBeenCalledWith("run-1");
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
     expect(screen.queryByTestId("progress")).toBeNull();
     expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
@@ -294,17 +294,40 @@ describe("App history", () => {
 });
 
 describe("App deep links", () => {
+  it("reads a long attempt's step summaries apart from its header, drawing the linked step before them", async () => {
+    window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
+    const { api } = fakeApi();
+    const head = runHeader(run);
+    vi.mocked(api.runs.header).mockResolvedValue({ ...head, attempts: head.attempts!.map((a) => ({ ...a, steps: null })) });
+    let answer: (s: StepSummary[]) => void = () => {};
+    vi.mocked(api.runs.summaries).mockReturnValue(new Promise((r) => (answer = r)));
+    render(<App api={api} />);
+    expect(await screen.findByText("Step 2 of 5: Fill task title")).toBeTruthy(); // from the step read whole
+    expect(screen.getByText("Listing the 5 steps…")).toBeTruthy();
+    expect(api.runs.summaries).toHaveBeenCalledWith("run-1", "notice-nothing-saved");
+    await act(async () => answer(headerOf(noticeNothingSaved).steps!));
+    expect(within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button")).toHaveLength(5);
+    expect(screen.getByRole("listbox", { name: "Timeline marks" })).toBeTruthy();
+  });
+
   it("opens the run, attempt and step a link names, and keeps the link in step with the selection", async () => {
     window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
     const { api } = fakeApi();
     render(<App api={api} />);
     expect(await screen.findByText("Step 4 of 5: Submit reservation form")).toBeTruthy();
-    expect(api.runs.get).toHaveBeenCalledWith("run-1");
+    expect(api.runs.header).toHaveBeenCalledWith("run-1");
+    // The run opens by its header; the chosen step is read whole with its block, and only
+    // once it is drawn is the attempt replayed (the replay reads it whole).
+    expect((await screen.findByTestId("distance")).textContent).toBe("0.000");
+    expect(api.runs.steps).toHaveBeenCalledWith("run-1", "notice-nothing-saved", 0, 5);
+    const [readAt] = vi.mocked(api.runs.steps).mock.invocationCallOrder;
+    expect(vi.mocked(api.runs.replay).mock.invocationCallOrder[0]).toBeGreaterThan(readAt);
     expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/5");
     fireEvent.click(screen.getByRole("row", { name: "Saves normally" }));
-    expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1");
+    // Written once the selection stands still, when it moves in quick succession.
+    await waitFor(() => expect(window.location.hash).toBe("#/run/run-1/attempt/saves-normally/step/1"));
     await act(async () => {
       window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
       window.dispatchEvent(new HashChangeEvent("hashchange"));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Api } from "./api/client";
-import type { Attempt, Disagreement } from "./api/types";
+import type { AttemptHeader, Disagreement, StepSummary } from "./api/types";
 import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { CompareView } from "./components/CompareView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
@@ -19,13 +19,15 @@ import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug, inFlight } from "./state/live";
 import { useCompare } from "./state/useCompare";
 import { useDeepLink } from "./state/useDeepLink";
+import { usePerAttempt } from "./state/usePerAttempt";
+import { useStepDetails, type StepSource } from "./state/stepDetails";
 import { useFileDrop } from "./state/useFileDrop";
-import { useGateFrames } from "./state/useGateFrames";
 import { isImported } from "./history/filter";
 import { useWorkbench } from "./state/useWorkbench";
 import { FirstRunPanel } from "./setup/FirstRunPanel";
 import { useBrowsers } from "./setup/useBrowsers";
 import { withClaim } from "./trace/claim";
+import { headerOf, summaries } from "./trace/summary";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -53,7 +55,7 @@ export function App({ api }: { api: Api }) {
   const tableHeight = fitTableHeight(chosenTableHeight, useWindowHeight());
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
-  const { run, live, replays, task } = w;
+  const { run, live, task } = w;
   const dragging = useFileDrop(w.openTaskFile);
   const running = live?.status === "running";
   const nowRunning = live ? currentSlug(live) : null;
@@ -61,11 +63,13 @@ export function App({ api }: { api: Api }) {
   const flyingNow = useRef(flying);
   flyingNow.current = flying;
 
-  // The attempts shown: the opened or finished run, else what the live run has finished so
-  // far. An imported run was stored with its recomputed verdicts, never the file's.
-  const attempts = useMemo<Attempt[]>(
-    () => (run && (!live || live.runId === run.id) ? (run.attempts ?? []) : Object.values(live?.finished ?? {})),
-    [run, live],
+  // The attempts shown: the opened or finished run (its header, from the store), else what
+  // the live run has finished so far (whole, as its events brought them). An imported run was
+  // stored with its recomputed verdicts, never the file's.
+  const stored = run !== null && (!live || live.runId === run.id);
+  const attempts = useMemo<AttemptHeader[]>(
+    () => (stored ? (run.attempts ?? []) : Object.values(live?.finished ?? {}).map(headerOf)),
+    [stored, run, live],
   );
 
   // The task's attempts, with the shown run's results; a run of another task shows its own.
@@ -116,10 +120,30 @@ export function App({ api }: { api: Api }) {
   );
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
-  const selSteps = sel ? (sel.attempt?.steps ?? live?.steps[sel.slug] ?? []) : [];
+  // A stored attempt's steps are summarised and read whole as they are looked at; a live
+  // attempt's are held whole as they arrived.
+  const held = !sel || (stored && sel.attempt) ? null : (live?.finished[sel.slug]?.steps ?? live?.steps[sel.slug] ?? null);
+  const heldSummaries = useMemo(() => (held ? summaries(held) : null), [held]);
+  const runId = run?.id ?? null;
+  const selSlug = sel?.slug ?? null;
+  const count = held ? held.length : (sel?.attempt?.step_count ?? 0);
+  const loadSteps = api.runs.steps;
+  const source = useMemo<StepSource | null>(() => {
+    if (held) return { held };
+    if (!runId || !selSlug) return null;
+    return { key: `${runId}/${selSlug}`, count, load: (from, n) => loadSteps(runId, selSlug, from, n) };
+  }, [held, runId, selSlug, count, loadSteps]);
   const importedRun = run !== null && isImported(run);
-  const frames = useGateFrames(api, w.shownId, sel?.attempt && !replays[sel.slug] && !running ? sel.slug : null);
   const following = followLive && sel !== null && flying.includes(sel.slug);
+  const current = Math.min(following ? count - 1 : selection.step, Math.max(count - 1, 0));
+  const detail = useStepDetails(source, current);
+  // A short attempt's summaries come with the header; a long one's are read when it is chosen,
+  // once its chosen step is drawn (they take far longer to receive and read).
+  const drawn = detail.step !== undefined || detail.error !== null;
+  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.runs.summaries, drawn);
+  const selSteps: StepSummary[] | null = heldSummaries ?? sel?.attempt?.steps ?? listed.value ?? null;
+  // The replay waits until the chosen step is drawn too: it reads the attempt whole.
+  const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.runs.replay, detail.step !== undefined).value ?? null;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
       ? {
@@ -258,17 +282,21 @@ export function App({ api }: { api: Api }) {
                   plan={sel.attempt?.plan ?? task?.attempts?.find((a) => a.slug === sel.slug)?.plan ?? task?.plan ?? []}
                   columns={columns}
                   steps={selSteps}
+                  stepsError={listed.error}
+                  count={count}
+                  detail={detail.step}
+                  detailError={detail.error}
                   attempt={sel.attempt}
                   live={liveView}
-                  replay={replays[sel.slug]}
-                  frames={replays[sel.slug]?.frames ?? frames}
+                  replay={importedRun ? replay : undefined}
+                  frames={replay?.frames}
                   runId={w.shownId ?? ""}
                   onSaveMedia={w.saveShownMedia}
                   onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
                   loadLedger={w.loadLedger}
                   onExportLedger={() => w.exportShownLedger(sel.slug)}
                   onRun={running ? undefined : () => w.runAttempts([sel.slug])}
-                  current={following ? selSteps.length - 1 : selection.step}
+                  current={current}
                   onStep={(i) => {
                     setFollowLive(false);
                     setSelection((s) => ({ ...s, step: i }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { issueAttempt, lab, noticeNothingSaved } from "./test/fixtures";
+import { headerOf } from "./trace/summary";
 import { callOf, columnsOf, rowCells, totals, verdictName, wrongChecks } from "./verdicts";
 
 describe("columnsOf", () => {
@@ -23,14 +24,14 @@ describe("verdicts", () => {
   it("says could not confirm when the oracle could not answer", () => {
     expect(callOf({ done: false, evidence: "", unconfirmed: "timeout" })).toBe("could not confirm");
     expect(callOf({ done: false, evidence: "" })).toBe("not done");
-    const cells = rowCells(issueAttempt, columnsOf(issueAttempt.verdicts));
+    const cells = rowCells(headerOf(issueAttempt), columnsOf(issueAttempt.verdicts));
     expect(cells.truth).toMatchObject({ text: "could not confirm", unconfirmed: true });
     expect(cells.gate.evidence).toBe("API says closed: could not confirm");
   });
 
   it("totals the wrong checks per column", () => {
     const cols = columnsOf(lab.columns);
-    expect(totals([noticeNothingSaved], cols)).toEqual({
+    expect(totals([headerOf(noticeNothingSaved)], cols)).toEqual({
       truth: "yes: 0 of 1",
       notice: "wrong: 1 of 1",
       parallax: "wrong: 1 of 1",

@@ -2,7 +2,7 @@
 // ground truth, each signal, the gate), each check is marked wrong when its call differs from
 // the ground truth's (as agent.Verdicts.Wrong does), and a call the oracle could not make is
 // "could not confirm", never "not done". Pure.
-import type { Attempt, Condition, Disagreement, Gate, Verdict, Verdicts } from "./api/types";
+import type { AttemptHeader, Condition, Disagreement, Gate, Verdict, Verdicts } from "./api/types";
 import { CLAIM, claimCell } from "./trace/claim";
 
 /** What a column shows: the ground truth, a signal, a model planner's claim (trace/claim.ts), the gate or the terminal state. */
@@ -95,7 +95,7 @@ export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell
 }
 
 /** The cells of one attempt's row, keyed by column; a disagreement marks the cell it names exactly. */
-export function rowCells(a: Attempt, columns: Column[], disagreements: Disagreement[] = []): Record<string, Cell> {
+export function rowCells(a: AttemptHeader, columns: Column[], disagreements: Disagreement[] = []): Record<string, Cell> {
   const cells = judgedCells(a.verdicts, columns);
   cells.terminal = { text: a.terminal, wrong: false, unconfirmed: false, evidence: a.reason };
   if (columns.some((c) => c.kind === "claim")) cells[CLAIM] = claimCell(a);
@@ -106,9 +106,9 @@ export function rowCells(a: Attempt, columns: Column[], disagreements: Disagreem
 }
 
 /** The totals row: how many were true, how many of each check were wrong, how many completed. */
-export function totals(attempts: Attempt[], columns: Column[]): Record<string, string> {
+export function totals(attempts: AttemptHeader[], columns: Column[]): Record<string, string> {
   const n = attempts.length;
-  const count = (pred: (a: Attempt) => boolean) => attempts.filter(pred).length;
+  const count = (pred: (a: AttemptHeader) => boolean) => attempts.filter(pred).length;
   const out: Record<string, string> = {};
   for (const c of columns) {
     if (c.kind === "truth") out[c.key] = `yes: ${count((a) => a.verdicts.truth.done)} of ${n}`;

@@ -71,8 +71,8 @@ describe("HTTP transport", () => {
   it("POSTs the arguments as a JSON array and returns result", async () => {
     const fetch = vi.fn().mockReturnValue(reply(200, { result: { id: "r9" } }));
     const api = createApi(detectTransport(httpWindow(fetch)));
-    await expect(api.runs.get("r9")).resolves.toEqual({ id: "r9" });
-    expect(fetch).toHaveBeenCalledWith("/api/Runs/Get", expect.objectContaining({ method: "POST", body: '["r9"]' }));
+    await expect(api.runs.header("r9")).resolves.toEqual({ id: "r9" });
+    expect(fetch).toHaveBeenCalledWith("/api/Runs/Header", expect.objectContaining({ method: "POST", body: '["r9"]' }));
   });
 
   it.each([
@@ -81,6 +81,7 @@ describe("HTTP transport", () => {
     { name: "forgetTask", call: (a: ReturnType<typeof createApi>) => a.runs.forgetTask("file:t.yaml"), url: "/api/Runs/ForgetTask", body: '["file:t.yaml"]' },
     { name: "delete", call: (a: ReturnType<typeof createApi>) => a.runs.delete("r1"), url: "/api/Runs/Delete", body: '["r1"]' },
     { name: "history", call: (a: ReturnType<typeof createApi>) => a.runs.history(), url: "/api/Runs/History", body: "[]" },
+    { name: "steps", call: (a: ReturnType<typeof createApi>) => a.runs.steps("r1", "saves-normally", 16, 16), url: "/api/Runs/Steps", body: '["r1","saves-normally",16,16]' },
     { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.exportJSON("r1"), url: "/api/Files/ExportJSON", body: '["r1"]' },
   ])("maps $name to $url", async ({ call, url, body }) => {
     const fetch = vi.fn().mockReturnValue(reply(200, { result: null }));

@@ -13,11 +13,13 @@ import type {
   LedgerEntry,
   Progress,
   Replay,
-  Run,
+  RunHeader,
   RunSummary,
   SessionInfo,
   SetupState,
   Settings,
+  Step,
+  StepSummary,
   ModelConfig,
   ModelTest,
   StartRequest,
@@ -220,7 +222,12 @@ export interface Api {
     stop(): Promise<void>;
     reset(): Promise<void>;
     history(): Promise<RunSummary[]>;
-    get(id: string): Promise<Run>;
+    /** A stored run, its attempts' steps counted and (short ones') summarised: what the window opens a run with. */
+    header(id: string): Promise<RunHeader>;
+    /** The summary of every step of one attempt. */
+    summaries(id: string, slug: string): Promise<StepSummary[]>;
+    /** Up to count (at most 100) steps of an attempt, whole, from the one at position from. */
+    steps(id: string, slug: string, from: number, count: number): Promise<Step[]>;
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
@@ -313,7 +320,9 @@ export function createApi(t: Transport): Api {
       stop: () => c<void>("Runs", "Stop"),
       reset: () => c<void>("Runs", "Reset"),
       history: () => c<RunSummary[]>("Runs", "History"),
-      get: (id) => c<Run>("Runs", "Get", id),
+      header: (id) => c<RunHeader>("Runs", "Header", id),
+      summaries: (id, slug) => c<StepSummary[]>("Runs", "Summaries", id, slug),
+      steps: (id, slug, from, count) => c<Step[]>("Runs", "Steps", id, slug, from, count),
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
       metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),

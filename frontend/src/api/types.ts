@@ -427,6 +427,32 @@ export interface Step {
   candidates?: Candidate[];
 }
 
+/**
+ * A step without its observations (agent.StepSummary): what the step list, the timeline and
+ * the filmstrip show of every step. Runs.Header lists a short attempt's steps this way, and
+ * Runs.Summaries a long one's; the steps looked at are read whole with Runs.Steps.
+ */
+export interface StepSummary {
+  index: number;
+  /** The action's description and kind; its target in words (agent.Target.String) and value, masked when secret. */
+  description: string;
+  kind: ActionKind;
+  target?: string;
+  value?: string;
+  class: ActionClass;
+  admission: Decision["admission"];
+  start_ms: number;
+  duration_ms: number;
+  /** The step ended in an error. */
+  failed?: boolean;
+  /** The screenshot that stands for the step: the one after it, else the one before. */
+  shot?: string;
+  /** How many model turns led to the action. */
+  turns?: number;
+  /** A model's done call became the action: it claimed the task complete. */
+  said_done?: boolean;
+}
+
 /** One HTTP header; a credential's value is masked (agent.Header). */
 export interface Header {
   name: string;
@@ -526,6 +552,24 @@ export interface Run {
   /** The address the run's lab listened on and sent the browser to; absent when not recorded. */
   lab_host?: string;
   attempts: Attempt[] | null;
+}
+
+/**
+ * An attempt as Runs.Header gives it (store.AttemptHeader): everything but its steps, which are
+ * counted and, for an attempt of at most 200 steps, summarised (null for a longer one: see
+ * Runs.Summaries).
+ */
+export interface AttemptHeader extends Omit<Attempt, "steps"> {
+  steps: StepSummary[] | null;
+  step_count: number;
+  /** The model turns of all its steps, and whether a model's done call became one of its actions. */
+  turns?: number;
+  said_done?: boolean;
+}
+
+/** A run as Runs.Header gives it: its attempts' steps summarised (store.RunHeader). */
+export interface RunHeader extends Omit<Run, "attempts"> {
+  attempts: AttemptHeader[] | null;
 }
 
 /** One scripted attempt a task offers (agent.AttemptSpec). */

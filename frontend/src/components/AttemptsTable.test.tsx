@@ -2,12 +2,13 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { issueAttempt, lab, noticeNothingSaved, savesNormally } from "../test/fixtures";
+import { headerOf } from "../trace/summary";
 import { columnsOf } from "../verdicts";
 import { AttemptsTable, type AttemptRow } from "./AttemptsTable";
 
 const rows: AttemptRow[] = [
-  { slug: "saves-normally", title: "Saves normally", attempt: savesNormally },
-  { slug: "notice-nothing-saved", title: "Notice shown, nothing saved", attempt: noticeNothingSaved },
+  { slug: "saves-normally", title: "Saves normally", attempt: headerOf(savesNormally) },
+  { slug: "notice-nothing-saved", title: "Notice shown, nothing saved", attempt: headerOf(noticeNothingSaved) },
   { slug: "save-refused", title: "Save refused" },
 ];
 
@@ -78,7 +79,7 @@ describe("AttemptsTable of another task", () => {
   it("takes its columns from the task and says could not confirm apart from not done", () => {
     render(
       <AttemptsTable
-        rows={[{ slug: "api-down", title: "API down", attempt: issueAttempt }]}
+        rows={[{ slug: "api-down", title: "API down", attempt: headerOf(issueAttempt) }]}
         columns={columnsOf(issueAttempt.verdicts)}
         selected={null}
         running={null}

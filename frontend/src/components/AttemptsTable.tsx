@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Attempt, Disagreement } from "../api/types";
+import type { AttemptHeader, Disagreement } from "../api/types";
 import { modified, ownsKeys } from "../keys";
 import { callOf, rowCells, totals, unmet, type Cell, type Column } from "../verdicts";
 
@@ -7,7 +7,7 @@ import { callOf, rowCells, totals, unmet, type Cell, type Column } from "../verd
 export interface AttemptRow {
   slug: string;
   title: string;
-  attempt?: Attempt;
+  attempt?: AttemptHeader;
 }
 
 /** Props of AttemptsTable. */
@@ -36,7 +36,7 @@ function CellView({ cell }: { cell: Cell }) {
 }
 
 /** Why an attempt ended as it did: its terminal reason and the first gate condition that failed. */
-function WhyCell({ attempt }: { attempt: Attempt }) {
+function WhyCell({ attempt }: { attempt: AttemptHeader }) {
   const first = unmet(attempt.verdicts.gate)[0];
   return (
     <td className="why" title={attempt.reason}>

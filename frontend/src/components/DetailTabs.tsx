@@ -1,4 +1,4 @@
-import type { AppEvent, Attempt, Check, Replay, Step } from "../api/types";
+import type { AppEvent, AttemptHeader, Check, Replay, Step } from "../api/types";
 import { Tabs, type Tab } from "../layout/Tabs";
 import { diffSamples } from "../trace/diff";
 import type { Column } from "../verdicts";
@@ -22,15 +22,17 @@ import { VerdictList } from "./VerdictList";
 /** Props of DetailTabs. */
 export interface DetailTabsProps {
   title: string;
+  /** The chosen step whole; absent while there is none, or while it is read (pending says so). */
   step?: Step;
+  pending?: string;
   /** The finished attempt; absent while it runs. */
-  attempt?: Attempt;
+  attempt?: AttemptHeader;
   /** While it runs: the latest gate check and the app events so far. */
   check?: Check;
   events: AppEvent[];
   columns: Column[];
-  /** An imported run's replay of the attempt. */
-  replay?: Replay;
+  /** An imported run's replay of the attempt, null while it is on its way. */
+  replay?: Replay | null;
   frame: number;
   onFrame(i: number): void;
   tab: string;
@@ -39,8 +41,6 @@ export interface DetailTabsProps {
   ledger?: LedgerPanelProps;
 }
 
-/** Says a panel has nothing to show until a step is chosen. */
-const noStep = <p className="muted">No step observed yet.</p>;
 
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
@@ -51,6 +51,8 @@ const noStep = <p className="muted">No step observed yet.</p>;
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
+  /** Says a panel has nothing to show until a step is chosen, or read. */
+  const noStep = <p className="muted">{p.pending ?? "No step observed yet."}</p>;
   const conditions = attempt?.verdicts.gate.conditions ?? p.check?.gate.conditions ?? null;
   const blocked = step?.blocked ?? [];
   const requests = step?.requests ?? [];
@@ -168,8 +170,19 @@ export function DetailTabs(p: DetailTabsProps) {
           },
         ]
       : []),
-    ...(p.replay
-      ? [{ id: "replay", label: "Replay", panel: () => <ReplayPanel title={p.title} replay={p.replay!} columns={p.columns} index={p.frame} onIndex={p.onFrame} /> }]
+    ...(p.replay !== undefined
+      ? [
+          {
+            id: "replay",
+            label: "Replay",
+            panel: () =>
+              p.replay ? (
+                <ReplayPanel title={p.title} replay={p.replay} columns={p.columns} index={p.frame} onIndex={p.onFrame} />
+              ) : (
+                <p className="muted">Replaying the recorded events…</p>
+              ),
+          },
+        ]
       : []),
   ];
   return <Tabs label="Step details" tabs={tabs} current={p.tab} onChoose={p.onTab} />;

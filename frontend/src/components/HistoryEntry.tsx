@@ -5,6 +5,8 @@ import { isImported } from "../history/filter";
 /** Props of HistoryEntry. */
 export interface HistoryEntryProps {
   run: RunSummary;
+  /** Where the entry sits in its list, in px (the list draws only the entries in view). */
+  top: number;
   current: boolean;
   onOpen(id: string): void;
   onDelete(id: string): void;
@@ -20,11 +22,11 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * it was added), its completed and wrong attempts. A box picks it for a comparison; Delete
  * asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
  */
-export const HistoryEntry = memo(function HistoryEntry({ run: r, current, onOpen, onDelete, picked, onPick }: HistoryEntryProps) {
+export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, onOpen, onDelete, picked, onPick }: HistoryEntryProps) {
   const [confirming, setConfirming] = useState(false);
   const imported = isImported(r);
   return (
-    <li className="history-entry" data-testid={`run-${r.id}`}>
+    <li className="history-entry" data-testid={`run-${r.id}`} style={{ top }}>
       <button type="button" className="open" aria-current={current ? "true" : undefined} onClick={() => onOpen(r.id)}>
         <span className="line">
           <code className="run-id">{r.id}</code>

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { RunSummary } from "../api/types";
+import { visibleRows } from "../layout/rows";
 import { ALL, queryRuns, type HistoryQuery } from "../history/filter";
 import { HistoryEntry } from "./HistoryEntry";
 import { HistoryFilters } from "./HistoryFilters";
@@ -16,9 +17,13 @@ export interface HistoryListProps {
   resizer: ReactNode;
 }
 
+/** Each entry's height in px: entries are drawn only where the list is scrolled to. */
+export const ENTRY_HEIGHT = 76;
+
 /**
  * The stored runs, searched, filtered and sorted as the user asks. Two runs picked with their
- * boxes are compared by the Compare button; picking a third lets the first go.
+ * boxes are compared by the Compare button; picking a third lets the first go. Only the
+ * entries in view are drawn: a history of thousands of runs draws a dozen or two.
  */
 export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resizer }: HistoryListProps) {
   const [query, setQuery] = useState<HistoryQuery>(ALL);
@@ -29,6 +34,8 @@ export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resize
   );
   const present = picked.filter((id) => runs.some((r) => r.id === id));
   const shown = useMemo(() => queryRuns(runs, query), [runs, query]);
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const [first, last] = visibleRows(view.top, view.height, shown.length, ENTRY_HEIGHT);
   const tasks = useMemo(() => [...new Set(runs.map((r) => r.task))].sort(), [runs]);
   return (
     <nav className="history" aria-label="Run history">
@@ -53,11 +60,22 @@ export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resize
         ) : shown.length === 0 ? (
           <p className="muted">No run matches.</p>
         ) : (
-          <ul className="history-runs">
-            {shown.map((r) => (
-              <HistoryEntry key={r.id} run={r} current={r.id === current} onOpen={onOpen} onDelete={onDelete} picked={present.includes(r.id)} onPick={pick} />
-            ))}
-          </ul>
+          <div className="history-scroll" onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+            <ul className="history-runs" style={{ height: shown.length * ENTRY_HEIGHT }}>
+              {shown.slice(first, last).map((r, k) => (
+                <HistoryEntry
+                  key={r.id}
+                  run={r}
+                  top={(first + k) * ENTRY_HEIGHT}
+                  current={r.id === current}
+                  onOpen={onOpen}
+                  onDelete={onDelete}
+                  picked={present.includes(r.id)}
+                  onPick={pick}
+                />
+              ))}
+            </ul>
+          </div>
         )}
       </div>
     </nav>

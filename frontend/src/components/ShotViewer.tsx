@@ -15,7 +15,9 @@ type Zoom = (typeof ZOOMS)[number];
 /** Props of ShotViewer. */
 export interface ShotViewerProps {
   runId: string;
+  /** The chosen step whole; absent while there is none, or while it is read (pending says so). */
   step?: Step;
+  pending?: string;
   /** The chosen moment, in ms, where the video seeks to. */
   seekMs: number;
   /** False when the choice came from the video's own time (see VideoPanel). */
@@ -42,7 +44,7 @@ export interface ShotViewerProps {
  * element's box (before the action) and a miss's nearest candidates, dashed and labelled;
  * a toggle hides them.
  */
-export function ShotViewer({ runId, step, seekMs, follow, view, onView, liveFrame, liveScreen, video, onTime, heading, facts }: ShotViewerProps) {
+export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView, liveFrame, liveScreen, video, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
   const views: { id: View; label: string }[] = [
@@ -97,6 +99,8 @@ export function ShotViewer({ runId, step, seekMs, follow, view, onView, liveFram
           <VideoPanel runId={runId} path={video} seekMs={seekMs} follow={follow} onTime={onTime} />
         ) : shot ? (
           <ShotFrame key={shot} runId={runId} path={shot} label={label} boxes={boxes} />
+        ) : pending && shown !== "live" ? (
+          <p className="muted empty-shot">{pending}</p>
         ) : (
           <p className="muted empty-shot">{step || liveFrame ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet."}</p>
         )}

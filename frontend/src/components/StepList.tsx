@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { Action, Step } from "../api/types";
-import { actionText } from "../trace/target";
+import { useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
+import type { Action, StepSummary } from "../api/types";
+import { visibleRows } from "../layout/rows";
+import { actionWords } from "../trace/target";
 
 /** Props of StepList. */
 export interface StepListProps {
-  steps: Step[];
+  steps: StepSummary[];
   /** The plan, whose steps not reached yet are listed after the observed ones. */
   plan: Action[];
   /** The chosen step's position in steps. */
@@ -15,24 +16,11 @@ export interface StepListProps {
 /** Each row's height in px: rows are drawn only where the list is scrolled to. */
 export const ROW_HEIGHT = 40;
 
-/** Rows drawn beyond the visible ones on each side, so scrolling shows no gap. */
-const OVERSCAN = 6;
-
-/** The height assumed before the list has been laid out (and in tests without layout). */
-const UNMEASURED = 800;
-
 /** A step's status as a mark and words: failed, held or denied, or done. */
-function status(s: Step): { mark: string; text: string; className: string } {
-  if (s.error) return { mark: "✗", text: "error", className: "error" };
-  if (s.decision.admission !== "allow") return { mark: "⏸", text: s.decision.admission, className: "held" };
+function status(s: StepSummary): { mark: string; text: string; className: string } {
+  if (s.failed) return { mark: "✗", text: "error", className: "error" };
+  if (s.admission !== "allow") return { mark: "⏸", text: s.admission, className: "held" };
   return { mark: "✓", text: "ok", className: "ok" };
-}
-
-/** The rows [first, last) to draw for a list scrolled to top and height px tall, of n rows. */
-export function visibleRows(top: number, height: number, n: number): [number, number] {
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(n, Math.ceil((top + (height || UNMEASURED)) / ROW_HEIGHT) + OVERSCAN);
-  return [first, last];
 }
 
 /**
@@ -51,19 +39,35 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     return plan.filter((_, k) => !seen.has(k));
   }, [steps, plan]);
   const n = steps.length + unreached.length;
-  const [first, last] = visibleRows(view.top, view.height, n);
+  const [first, last] = visibleRows(view.top, view.height, n, ROW_HEIGHT);
 
-  // Bring the chosen step into view; the focus follows it once it is drawn.
-  useEffect(() => {
+  // The list's height, as it is laid out: read when it changes, never on a step.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setView((v) => (v.height === el.clientHeight ? v : { ...v, height: el.clientHeight }));
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(measure);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  // Bring the chosen step into view before it is painted; the focus follows it once drawn.
+  const viewNow = useRef(view);
+  viewNow.current = view;
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     refocus.current = el.contains(document.activeElement);
+    const shown = viewNow.current.top;
+    const height = viewNow.current.height || el.clientHeight; // unknown until the first measure lands
     const top = current * ROW_HEIGHT;
-    let to = el.scrollTop;
+    let to = shown;
     if (top < to) to = top;
-    else if (top + ROW_HEIGHT > to + el.clientHeight) to = top + ROW_HEIGHT - el.clientHeight;
-    if (to !== el.scrollTop) el.scrollTop = to;
-    setView({ top: el.scrollTop, height: el.clientHeight });
+    else if (top + ROW_HEIGHT > to + height) to = top + ROW_HEIGHT - height;
+    if (to === shown) return;
+    el.scrollTop = to;
+    setView({ top: to, height });
   }, [current]);
   useLayoutEffect(() => {
     if (!refocus.current) return;
@@ -74,6 +78,11 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     }
   });
 
+  const onScroll = (e: UIEvent<HTMLElement>) => {
+    const top = e.currentTarget.scrollTop;
+    setView((v) => (v.top === top ? v : { ...v, top }));
+  };
+
   const rows = [];
   for (let k = first; k < last; k++) {
     const style = { top: k * ROW_HEIGHT, height: ROW_HEIGHT };
@@ -82,13 +91,13 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
       const st = status(s);
       rows.push(
         <li key={k} style={style}>
-          <button type="button" aria-current={k === current ? "step" : undefined} tabIndex={k === current ? 0 : -1} onClick={() => onStep(k)} title={actionText(s.action)}>
+          <button type="button" aria-current={k === current ? "step" : undefined} tabIndex={k === current ? 0 : -1} onClick={() => onStep(k)} title={actionWords(s.kind, s.target, s.value)}>
             <span className={`status ${st.className}`} aria-label={st.text} role="img">
               {st.mark}
             </span>
-            <span className="desc">{s.action.description}</span>
+            <span className="desc">{s.description}</span>
             <span className="meta muted num">
-              {s.decision.class} · {s.decision.admission} · {s.duration_ms} ms
+              {s.class} · {s.admission} · {s.duration_ms} ms
             </span>
           </button>
         </li>,
@@ -104,7 +113,7 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     }
   }
   return (
-    <nav className="step-list" aria-label="Steps" ref={box} onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+    <nav className="step-list" aria-label="Steps" ref={box} onScroll={onScroll}>
       {steps.length === 0 && <p className="muted">No step observed yet.</p>}
       <ol style={{ height: n * ROW_HEIGHT }}>{rows}</ol>
     </nav>

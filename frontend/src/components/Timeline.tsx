@@ -47,7 +47,26 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
   const base = useId();
   const { marks, end_ms } = line;
   const n = marks.length;
-  const cells = useMemo(() => bins(line, RULER_CELLS), [line]);
+  // The ruler's lanes change with the timeline, never with the choice: drawn once per timeline.
+  const lanes = useMemo(() => {
+    const cells = bins(line, RULER_CELLS);
+    return (
+      <>
+        {(["step", "event", "check"] as const).map((kind) => (
+          <div key={kind} className={`lane ${kind}`} aria-hidden="true">
+            {cells.map((c, b) => (
+              <span key={b} className={c.kinds.includes(kind) ? (c.error && kind === "step" ? "on error" : "on") : undefined} />
+            ))}
+          </div>
+        ))}
+        <div className="lane gate" aria-hidden="true">
+          {cells.map((c, b) => (
+            <span key={b} className={`gate-${c.gate}`} />
+          ))}
+        </div>
+      </>
+    );
+  }, [line]);
   const strip = useRef<HTMLDivElement>(null);
   // Keep the chosen mark in view, a third of the way in.
   useEffect(() => {
@@ -101,7 +120,7 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
               data-testid={`mark-${k}`}
               onClick={() => onChoose(k)}
             >
-              {m.shot ? <img src={mediaURL(runId, m.shot)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = "hidden")} /> : <span className="thumb" />}
+              {m.shot ? <img src={mediaURL(runId, m.shot)} alt="" loading="lazy" decoding="async" onError={(e) => (e.currentTarget.style.visibility = "hidden")} /> : <span className="thumb" />}
               <span className="mark-label">{m.label}</span>
               <span className="sr-only">{`, ${KIND_WORDS[m.kind]} at ${m.at_ms} ms, ${gateWords(m.gate)}`}</span>
               <span className={`mark-gate gate-${m.gate}`} aria-hidden="true">
@@ -124,18 +143,7 @@ export function Timeline({ runId, line, selected, playhead, onChoose, onSeek }: 
           data-testid="ruler"
           onClick={onRuler}
         >
-          {(["step", "event", "check"] as const).map((kind) => (
-            <div key={kind} className={`lane ${kind}`} aria-hidden="true">
-              {cells.map((c, b) => (
-                <span key={b} className={c.kinds.includes(kind) ? (c.error && kind === "step" ? "on error" : "on") : undefined} />
-              ))}
-            </div>
-          ))}
-          <div className="lane gate" aria-hidden="true">
-            {cells.map((c, b) => (
-              <span key={b} className={`gate-${c.gate}`} />
-            ))}
-          </div>
+          {lanes}
           <span className="cursor" aria-hidden="true" style={{ left: pct(chosen.at_ms) }} />
           {playhead !== null && playhead !== undefined && <span className="playhead" aria-hidden="true" data-testid="playhead" style={{ left: pct(playhead) }} />}
         </div>

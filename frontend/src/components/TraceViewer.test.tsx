@@ -4,6 +4,7 @@ import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Attempt, Replay } from "../api/types";
 import { issueAttempt, noticeNothingSaved, plan, replay, savesNormally } from "../test/fixtures";
+import { headerOf, summaries } from "../trace/summary";
 import { columnsOf } from "../verdicts";
 import { TraceViewer, type LiveView } from "./TraceViewer";
 
@@ -17,7 +18,11 @@ const withShots: Attempt = {
   })),
 };
 
-function Harness({ attempt = withShots, video, live, replay }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay }) {
+/**
+ * The trace of attempt at its chosen step, every step held whole unless unread says otherwise,
+ * and summarised unless unlisted does.
+ */
+function Harness({ attempt = withShots, video, live, replay, unread, unlisted }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay; unread?: boolean; unlisted?: boolean }) {
   const [i, setI] = useState(0);
   const a = video ? { ...attempt, video } : attempt;
   return (
@@ -25,8 +30,10 @@ function Harness({ attempt = withShots, video, live, replay }: { attempt?: Attem
       title={a.title}
       plan={a.plan ?? plan}
       columns={columnsOf(a.verdicts)}
-      steps={a.steps!}
-      attempt={live ? undefined : a}
+      steps={unlisted ? null : summaries(a.steps!)}
+      count={a.steps!.length}
+      detail={unread ? undefined : a.steps![i]}
+      attempt={live ? undefined : headerOf(a)}
       live={live}
       runId="r1"
       replay={replay}
@@ -62,6 +69,27 @@ describe("TraceViewer", () => {
     expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
     fireEvent.click(screen.getByRole("button", { name: "Next step" }));
     expect(heading()).toBe("Step 2 of 5: Fill task title");
+  });
+
+  it("draws the step list, the heading and the timeline from the summaries while the step is read whole", () => {
+    render(<Harness unread />);
+    expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
+    expect(within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button")).toHaveLength(5);
+    expect(screen.getAllByText("Reading step 1…").length).toBeGreaterThan(0);
+    expect(screen.queryByTestId("distance")).toBeNull();
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(heading()).toBe("Step 2 of 5: Fill task title");
+    expect(screen.getAllByText("Reading step 2…").length).toBeGreaterThan(0);
+  });
+
+  it("draws the step read whole, and steps, while a long attempt's summaries are read", () => {
+    render(<Harness unlisted />);
+    expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
+    expect(screen.getByText("Listing the 5 steps…")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "After screenshot" }).getAttribute("src")).toBe("/media/r1/shots/0-after.jpg");
+    fireEvent.keyDown(document.body, { key: "End" });
+    expect(heading()).toBe("Step 5 of 5: Verify committed reservation");
+    expect(screen.getByTestId("distance").textContent).toBe("0.667");
   });
 
   it("leaves arrow keys in form controls, tabs and splitters alone", () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { Action, AppEvent, Attempt, Check, Frame, LedgerEntry, Replay, Step } from "../api/types";
+import type { Action, AppEvent, AttemptHeader, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -25,18 +25,30 @@ export interface LiveView {
 /** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
 const NO_EVENTS: AppEvent[] = [];
 
+/** The steps of an attempt whose summaries are on their way. */
+const NO_STEPS: StepSummary[] = [];
+
 /** Props of TraceViewer. */
 export interface TraceViewerProps {
   title: string;
   plan: Action[];
   columns: Column[];
-  steps: Step[];
+  /** Every step, summarised; null while a long attempt's summaries are read. */
+  steps: StepSummary[] | null;
+  /** Why they could not be read. */
+  stepsError?: string | null;
+  /** How many steps the attempt has. */
+  count: number;
+  /** The shown step whole; absent while it is read (see useStepDetails). */
+  detail?: Step;
+  /** Why the shown step could not be read whole. */
+  detailError?: string | null;
   /** The finished attempt, for its verdicts and video; absent while it runs. */
-  attempt?: Attempt;
+  attempt?: AttemptHeader;
   /** Set while the attempt runs. */
   live?: LiveView;
-  /** An imported run's replay of this attempt. */
-  replay?: Replay;
+  /** An imported run's replay of this attempt, null while it is on its way; a run made here has none. */
+  replay?: Replay | null;
   /**
    * The frames the attempt's events rebuild, for the gate's state along the timeline (the
    * replay's, or fetched for a run made here); absent while unknown.
@@ -75,10 +87,16 @@ interface Pick {
  * the panes' sizes are remembered.
  */
 export function TraceViewer(p: TraceViewerProps) {
-  const { steps, attempt } = p;
-  const n = steps.length;
+  const { attempt } = p;
+  const steps = p.steps ?? NO_STEPS;
+  const n = p.count;
   const i = Math.min(p.current, Math.max(n - 1, 0));
+  /** The shown step, summarised (once the summaries are here) and whole (once it is read). */
   const step = steps[i];
+  const detail = p.detail && (!step || p.detail.index === step.index) ? p.detail : undefined;
+  const pending = n > 0 && !detail ? (p.detailError ? `Could not read step ${i + 1}: ${p.detailError}` : `Reading step ${i + 1}…`) : undefined;
+  const listing = p.steps ? null : p.stepsError ? `Could not list the steps: ${p.stepsError}` : `Listing the ${n} steps…`;
+  const description = step?.description ?? detail?.action.description;
   const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
   const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 160, 110, 560);
   const [view, setView] = useState<View | null>(null);
@@ -91,6 +109,7 @@ export function TraceViewer(p: TraceViewerProps) {
   const video = attempt?.video;
   const events = attempt?.events ?? p.live?.events ?? NO_EVENTS;
   const frames = p.frames ?? p.replay?.frames;
+  const imported = p.replay !== undefined;
   const gate = attempt?.verdicts.gate.done;
   const answers = attempt?.answers?.length ?? 0;
   const line = useMemo(
@@ -99,7 +118,8 @@ export function TraceViewer(p: TraceViewerProps) {
   );
   const chosen = pick && pick.step === i ? pick : null;
   const mark = chosen?.mark ?? line.stepMark[i] ?? 0;
-  const frame = chosen?.frame ?? (step ? frameAt(stepEnd(step), events) : 0);
+  const timed = step ?? detail;
+  const frame = chosen?.frame ?? (timed ? frameAt(stepEnd(timed), events) : 0);
   const seekMs = line.marks[mark]?.at_ms ?? 0;
   useEffect(() => setPlayhead(null), [p.runId, video]);
 
@@ -130,7 +150,7 @@ export function TraceViewer(p: TraceViewerProps) {
   /** Follows the video: the step at its time becomes the chosen one, without seeking back. */
   const onTime = (ms: number) => {
     setPlayhead(ms);
-    if (n === 0) return;
+    if (steps.length === 0) return;
     const k = stepAtMs(ms, steps);
     if (k === i) return;
     setPick(null);
@@ -189,18 +209,25 @@ export function TraceViewer(p: TraceViewerProps) {
         </div>
       </div>
       <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
-        <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
+        {listing ? (
+          <p className={`step-list ${p.stepsError ? "warn" : "muted"}`} role="status">
+            {listing}
+          </p>
+        ) : (
+          <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
+        )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
         <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto ${tabsHeight}px` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
-                {step ? `Step ${i + 1} of ${n}: ${step.action.description}` : "No step yet"}
+                {n > 0 ? `Step ${i + 1} of ${n}${description === undefined ? "" : `: ${description}`}` : "No step yet"}
               </h3>
             }
-            facts={step && <StepFacts step={step} />}
+            facts={detail ? <StepFacts step={detail} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
             runId={p.runId}
-            step={step}
+            step={detail}
+            pending={pending}
             seekMs={seekMs}
             follow={!fromVideo}
             view={view}
@@ -210,11 +237,16 @@ export function TraceViewer(p: TraceViewerProps) {
             video={video}
             onTime={onTime}
           />
-          <Timeline runId={p.runId} line={line} selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
+          {listing ? (
+            <p className="timeline muted">The timeline comes with the steps' list.</p>
+          ) : (
+            <Timeline runId={p.runId} line={line} selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
+          )}
           <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
           <DetailTabs
             title={p.title}
-            step={step}
+            step={detail}
+            pending={pending}
             attempt={attempt}
             check={p.live?.check}
             events={events}
@@ -222,7 +254,7 @@ export function TraceViewer(p: TraceViewerProps) {
             replay={p.replay}
             frame={frame}
             onFrame={chooseFrame}
-            tab={tab ?? (p.replay ? "replay" : "gate")}
+            tab={tab ?? (imported ? "replay" : "gate")}
             onTab={setTab}
             ledger={
               attempt && p.loadLedger && p.onExportLedger

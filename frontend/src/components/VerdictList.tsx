@@ -1,8 +1,8 @@
-import type { Attempt } from "../api/types";
+import type { AttemptHeader } from "../api/types";
 import { rowCells, type Column } from "../verdicts";
 
 /** An attempt's verdicts with their evidence, wrong ones marked in words. */
-export function VerdictList({ attempt, columns }: { attempt: Attempt; columns: Column[] }) {
+export function VerdictList({ attempt, columns }: { attempt: AttemptHeader; columns: Column[] }) {
   const cells = rowCells(attempt, columns);
   return (
     <section aria-label="Verdicts">

@@ -37,5 +37,7 @@ export function queryRuns(runs: RunSummary[], q: HistoryQuery): RunSummary[] {
         (!q.task || r.task === q.task) &&
         (!q.origin || (q.origin === "imported") === isImported(r)),
     )
-    .sort((a, b) => Date.parse(b[q.sort]) - Date.parse(a[q.sort]) || b.id.localeCompare(a.id));
+    .map((r) => ({ r, at: Date.parse(r[q.sort]) })) // each time parsed once, not per comparison
+    .sort((a, b) => b.at - a.at || b.r.id.localeCompare(a.r.id))
+    .map(({ r }) => r);
 }

@@ -1,10 +1,10 @@
 // The window's data and the actions on it: the tasks there are to run and the chosen one,
-// settings, history, the shown run, the live run and the replays of an imported run. Everything goes through the Api passed in.
+// settings, history, the shown run (its header: its steps summarised) and the live run.
+// Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
-import type { Disagreement, Progress, Replay, Run, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
-import { isImported } from "../history/filter";
+import type { Disagreement, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
 
 /** How often the history is re-read while the window is visible, so runs that another
@@ -33,14 +33,14 @@ export function useWorkbench(api: Api) {
   const task = tasks.find((t) => t.ref === taskRef) ?? tasks[0] ?? null;
   const [settings, setSettings] = useState<Settings | null>(null);
   const [history, setHistory] = useState<RunSummary[]>([]);
-  const [run, setRun] = useState<Run | null>(null);
+  /** The shown stored run: its header, whose steps are read whole as they are looked at. */
+  const [run, setRun] = useState<RunHeader | null>(null);
   const [live, setLive] = useState<LiveState | null>(null);
   /** Runs this window has closed: their late events must not start a live view again. */
   const closedRuns = useRef<string[]>([]);
   const closeRun = (id: string | null | undefined) => {
     if (id && !closedRuns.current.includes(id)) closedRuns.current = [...closedRuns.current, id];
   };
-  const [replays, setReplays] = useState<Record<string, Replay>>({});
   /** What the last import found wrong in its file, with the run it stored. */
   const [imported, setImported] = useState<{ runId: string; disagreements: Disagreement[] } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -67,18 +67,14 @@ export function useWorkbench(api: Api) {
     return () => clearInterval(timer);
   }, [refreshHistory]);
 
-  /** Opens a stored run (and an imported one's replays); resolves to it, or null on failure. */
+  /** Opens a stored run by its header; resolves to it, or null on failure. */
   const openRun = useCallback(
-    async (id: string): Promise<Run | null> => {
+    async (id: string): Promise<RunHeader | null> => {
       try {
-        const r = await api.runs.get(id);
+        const r = await api.runs.header(id);
         tracking.current = undefined;
         setLive(null);
         setRun(r);
-        setReplays({});
-        if (!isImported(r)) return r;
-        const list = await Promise.all((r.attempts ?? []).map((a) => api.runs.replay(r.id, a.attempt)));
-        setReplays(Object.fromEntries(list.map((rep, k) => [r.attempts![k].attempt, rep])));
         return r;
       } catch (err) {
         fail(`Could not open run ${id}`)(err);
@@ -105,7 +101,7 @@ export function useWorkbench(api: Api) {
       if (p.kind === "run-finished") closeRun(p.run_id);
       if (p.kind === "run-finished" && t !== undefined && (t === null || t === p.run_id)) {
         tracking.current = undefined;
-        api.runs.get(p.run_id).then(setRun, fail("Could not load the finished run"));
+        api.runs.header(p.run_id).then(setRun, fail("Could not load the finished run"));
         refreshHistory();
       }
     },
@@ -133,7 +129,6 @@ export function useWorkbench(api: Api) {
       if (!task || (live && live.status === "running")) return;
       const all = (task.attempts ?? []).map((a) => a.slug);
       setRun(null);
-      setReplays({});
       setImported(null);
       setMessage(null);
       setLive(startLive(slugs.length ? slugs : all));
@@ -163,7 +158,6 @@ export function useWorkbench(api: Api) {
       tracking.current = undefined;
       setLive(null);
       setRun(null);
-      setReplays({});
       setImported(null);
       setMessage(null);
     }, fail("Could not reset"));
@@ -295,7 +289,6 @@ export function useWorkbench(api: Api) {
     history,
     run,
     live,
-    replays,
     imported,
     message,
     shownId,

@@ -2,11 +2,32 @@
 // progress events as the backend would.
 import { vi } from "vitest";
 import type { Api } from "../api/client";
-import type { ApprovalAsk, BrowserStatus, Progress, SetupState } from "../api/types";
+import type { ApprovalAsk, BrowserStatus, Progress, Run, RunHeader, SetupState } from "../api/types";
+import { headerOf } from "../trace/summary";
 import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
 
-/** A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval() and reconnect(). */
+/** The header Runs.Header gives of a stored run: its steps summarised. */
+export function runHeader(r: Run): RunHeader {
+  return { ...r, attempts: r.attempts?.map(headerOf) ?? null };
+}
+
+/**
+ * A fake Api plus emit(), which delivers a progress event to every subscriber, emitApproval()
+ * and reconnect(). Its store holds the fixtures' run (run-1) and an imported run (run-2).
+ */
 export function fakeApi() {
+  const imported: Run = { ...run, id: "run-2", status: "imported", source: "run.json", attempts: [noticeNothingSaved] };
+  const stored = new Map([run, imported].map((r) => [r.id, r]));
+  const storedRun = (id: string) => {
+    const r = stored.get(id);
+    if (!r) throw new Error(`run ${id} not found`);
+    return r;
+  };
+  const attemptOf = (id: string, slug: string) => {
+    const a = storedRun(id).attempts?.find((a) => a.attempt === slug);
+    if (!a) throw new Error(`run ${id} has no attempt "${slug}"`);
+    return a;
+  };
   const subscribers = new Set<(p: Progress) => void>();
   const approvals = new Set<(a: ApprovalAsk) => void>();
   const reconnects = new Set<() => void>();
@@ -38,7 +59,11 @@ export function fakeApi() {
       stop: vi.fn().mockResolvedValue(undefined),
       reset: vi.fn().mockResolvedValue(undefined),
       history: vi.fn().mockResolvedValue([]),
-      get: vi.fn().mockResolvedValue(run),
+      header: vi.fn(async (id: string) => runHeader(storedRun(id))),
+      summaries: vi.fn(async (id: string, slug: string) => headerOf(attemptOf(id, slug)).steps!),
+      steps: vi.fn(async (id: string, slug: string, from: number, count: number) =>
+        (storedRun(id).attempts?.find((a) => a.attempt === slug)?.steps ?? []).slice(from, from + count),
+      ),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
@@ -89,7 +114,7 @@ export function fakeApi() {
   const reconnect = () => reconnects.forEach((cb) => cb());
   /** Delivers a browser setup event, as the backend sends while it downloads. */
   const emitSetup = (s: SetupState) => setups.forEach((cb) => cb(s));
-  return { api, emit, emitApproval, reconnect, emitSetup, imported: { ...run, id: "run-2", status: "imported" as const, source: "run.json", attempts: [noticeNothingSaved] } };
+  return { api, emit, emitApproval, reconnect, emitSetup };
 }
 
 /** A machine with Debian's Chromium and the Playwright driver: nothing to set up. */

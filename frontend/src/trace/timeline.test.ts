@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { noticeNothingSaved, replay } from "../test/fixtures";
+import { summaries } from "./summary";
 import { bins, buildTimeline, frameAt, lastAtOrBefore, markAt, stepAtMs } from "./timeline";
 
-const steps = noticeNothingSaved.steps!; // starts 0, 41, 77, 102, 131; the last ends at 655
+const steps = summaries(noticeNothingSaved.steps!); // starts 0, 41, 77, 102, 131; the last ends at 655
 const events = noticeNothingSaved.events!; // at 40, 76, 101, 130, 631, 638, 640
 
 describe("lastAtOrBefore", () => {
@@ -36,7 +37,7 @@ describe("buildTimeline", () => {
 
   it("puts steps, events and the final check in time order, each step's mark indexed", () => {
     expect(line.marks.map((m) => m.kind).join(" ")).toBe("step event step event step event step event check event event event check");
-    expect(line.stepMark.map((k) => line.marks[k].label)).toEqual(steps.map((s, k) => `Step ${k + 1}: ${s.action.description}`));
+    expect(line.stepMark.map((k) => line.marks[k].label)).toEqual(steps.map((s, k) => `Step ${k + 1}: ${s.description}`));
     expect(line.marks.at(-1)).toMatchObject({ kind: "check", label: "Final check: 3 oracle answers", at_ms: 655, step: 4, gate: false });
     expect(line.end_ms).toBe(655);
   });

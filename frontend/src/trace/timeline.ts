@@ -3,7 +3,7 @@
 // the step list, the replay, the ruler and the video on one selection. Built once per attempt;
 // every lookup while stepping or playing is a binary search or an index, never a scan of the
 // run. Pure.
-import type { AppEvent, Frame, Step } from "../api/types";
+import type { AppEvent, Frame, StepSummary } from "../api/types";
 
 /**
  * The position of the last of n ascending times (read through at) at or before ms, or -1 when
@@ -56,7 +56,7 @@ export interface Timeline {
 
 /** What the timeline is built from. */
 export interface TimelineInput {
-  steps: readonly Step[];
+  steps: readonly StepSummary[];
   events: readonly AppEvent[];
   /** The replay's frames: frames[0] before any event, frames[k + 1] after events[k]. */
   frames?: readonly Frame[] | null;
@@ -74,12 +74,12 @@ export function frameAt(ms: number, events: readonly Pick<AppEvent, "at_ms">[]):
  * steps stays on the step before; the video starts a few ms before the first step), else the
  * first.
  */
-export function stepAtMs(ms: number, steps: readonly Pick<Step, "start_ms">[]): number {
+export function stepAtMs(ms: number, steps: readonly Pick<StepSummary, "start_ms">[]): number {
   return Math.max(0, lastAtOrBefore(ms, (k) => steps[k].start_ms, steps.length));
 }
 
 /** When step ends, in ms from the attempt's start. */
-export function stepEnd(s: Pick<Step, "start_ms" | "duration_ms">): number {
+export function stepEnd(s: Pick<StepSummary, "start_ms" | "duration_ms">): number {
   return s.start_ms + s.duration_ms;
 }
 
@@ -89,8 +89,8 @@ function gateIn(frames: TimelineInput["frames"], f: number): boolean | null {
 }
 
 /** A step's label: its number and what it did. */
-function stepLabel(s: Step, k: number): string {
-  return `Step ${k + 1}: ${s.action.description}`;
+function stepLabel(s: StepSummary, k: number): string {
+  return `Step ${k + 1}: ${s.description}`;
 }
 
 /** An event's label: its sequence number, type and data. */
@@ -114,14 +114,14 @@ export function buildTimeline({ steps, events, frames, final }: TimelineInput): 
     const frame = frameAt(stepEnd(s), events);
     stepMark.push(marks.length);
     marks.push({
-      kind: s.action.kind === "verify" ? "check" : "step",
+      kind: s.kind === "verify" ? "check" : "step",
       at_ms: s.start_ms,
       label: stepLabel(s, k),
       step: k,
       frame,
       gate: gateIn(frames, frame),
-      shot: s.after.screenshot ?? s.before.screenshot,
-      error: !!s.error,
+      shot: s.shot,
+      error: !!s.failed,
     });
   });
   while (e < events.length) pushEvent();

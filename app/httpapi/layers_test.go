@@ -1,0 +1,97 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+	"observatory/backend/runfile"
+	"observatory/backend/store"
+)
+
+// TestARunReadsInLayersOverHTTP imports a run through an upload, then opens it the way the
+// window does: its header (each step summarised, no samples), an attempt's summaries, a
+// window of its steps whole, and one attempt's replay; each agrees with the run read whole.
+func TestARunReadsInLayersOverHTTP(t *testing.T) {
+	f := newFixture(t)
+	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, out := f.call(t, "/upload/v1-booking.json", "application/octet-stream", string(data))
+	if status != http.StatusOK {
+		t.Fatalf("upload: %d %v", status, out)
+	}
+	id := out["result"].(map[string]any)["run_id"].(string)
+	whole, err := f.store.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := whole.Attempts[0]
+
+	var head store.RunHeader
+	raw := result(t, f, "/api/Runs/Header", `["`+id[:10]+`"]`, &head)
+	if head.ID != id || len(head.Attempts) != len(whole.Attempts) || head.Attempts[0].Verdicts.Truth != a.Verdicts.Truth ||
+		!reflect.DeepEqual(head.Attempts[0].Events, a.Events) || head.Attempts[0].StepCount != len(a.Steps) {
+		t.Fatalf("Runs.Header: %+v", head)
+	}
+	var listed []agent.StepSummary
+	result(t, f, "/api/Runs/Summaries", `["`+id+`","`+a.Slug+`"]`, &listed)
+	for i, st := range a.Steps {
+		if got := head.Attempts[0].Steps[i]; got != st.Summary() {
+			t.Errorf("Runs.Header: step %d reads %+v, want its summary %+v", i, got, st.Summary())
+		}
+		if got := listed[i]; got != st.Summary() {
+			t.Errorf("Runs.Summaries: step %d reads %+v, want its summary %+v", i, got, st.Summary())
+		}
+	}
+	if strings.Contains(raw, `"before"`) || strings.Contains(raw, `"pairs"`) {
+		t.Errorf("Runs.Header carries samples: %.300s", raw)
+	}
+
+	var steps []agent.Step
+	result(t, f, "/api/Runs/Steps", `["`+id+`","`+a.Slug+`",1,2]`, &steps)
+	if !reflect.DeepEqual(steps, a.Steps[1:3]) {
+		t.Errorf("Runs.Steps from 1, 2 of them:\n got %+v\nwant %+v", steps, a.Steps[1:3])
+	}
+	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","`+a.Slug+`",0,101]`); status != http.StatusUnprocessableEntity ||
+		!strings.Contains(out["error"].(string), "at most 100") {
+		t.Errorf("Runs.Steps of 101 steps: %d %v, want a refusal", status, out)
+	}
+	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","nope",0,1]`); status != http.StatusUnprocessableEntity ||
+		!strings.Contains(out["error"].(string), `no attempt "nope": it has `+a.Slug) {
+		t.Errorf("Runs.Steps of an unknown attempt: %d %v", status, out)
+	}
+
+	var replay runfile.AttemptReplay
+	result(t, f, "/api/Runs/Replay", `["`+id+`","`+a.Slug+`"]`, &replay)
+	if len(replay.Frames) != len(a.Events)+1 || replay.Recomputed.Gate.Done != a.Verdicts.Gate.Done || len(replay.Disagreements) != 0 {
+		t.Errorf("Runs.Replay: %d frames for %d events, %+v", len(replay.Frames), len(a.Events), replay.Disagreements)
+	}
+}
+
+// result makes a call that must succeed, decodes its result into v and returns its JSON.
+func result(t *testing.T, f *fixture, path, args string, v any) string {
+	t.Helper()
+	resp, err := f.client.Post(f.srv.URL+path, "application/json", strings.NewReader(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Result json.RawMessage `json:"result"`
+		Error  string          `json:"error"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s %s: %d %v %s", path, args, resp.StatusCode, err, out.Error)
+	}
+	if err := json.Unmarshal(out.Result, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return string(out.Result)
+}

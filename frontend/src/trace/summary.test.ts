@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { noticeNothingSaved } from "../test/fixtures";
+import { modelDone } from "../test/modelTurns";
+import { headerOf, summaries, summarize } from "./summary";
+
+describe("summarize", () => {
+  const [open, fill] = noticeNothingSaved.steps!;
+
+  it("keeps what the step list and the timeline show, as agent.Step.Summary does", () => {
+    expect(summarize(fill)).toEqual({
+      index: 1,
+      description: "Fill task title",
+      kind: "fill",
+      target: "textbox[Reservation title]",
+      value: "Spectral scan",
+      class: "prepare",
+      admission: "allow",
+      start_ms: fill.start_ms,
+      duration_ms: fill.duration_ms,
+      failed: false,
+      shot: undefined,
+      turns: 0,
+      said_done: false,
+    });
+  });
+
+  it("stands a step for its screenshot after, else before, and marks an error", () => {
+    const shot = { ...open, before: { ...open.before, screenshot: "b.jpg" }, error: "no match" };
+    expect(summarize(shot)).toMatchObject({ shot: "b.jpg", failed: true });
+    expect(summarize({ ...shot, after: { ...shot.after, screenshot: "a.jpg" } }).shot).toBe("a.jpg");
+  });
+
+  it("counts a model's turns and whether its done call became the action", () => {
+    const last = modelDone.steps!.at(-1)!;
+    expect(summarize(last)).toMatchObject({ turns: last.model_turns!.length, said_done: true });
+  });
+
+  it("summarises each whole step once, and an attempt's header once", () => {
+    const steps = noticeNothingSaved.steps!;
+    expect(summaries(steps)[2]).toBe(summaries(steps)[2]);
+    expect(headerOf(noticeNothingSaved)).toBe(headerOf(noticeNothingSaved));
+    expect(headerOf(noticeNothingSaved).steps).toHaveLength(5);
+  });
+});
