@@ -264,11 +264,13 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	} else {
 		term, reason = r.act(&s, a)
 	}
+	after, err := r.observe()
+	// What the page sent and refused is cut after the last look at it, so that a request
+	// ending while the result is observed belongs to this step, not the next.
 	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	if w, ok := r.page.(Watcher); ok {
 		s.Traffic = w.Traffic(r.start, term != "").Redact(r.secrets)
 	}
-	after, err := r.observe()
 	if err != nil {
 		s.Error = err.Error()
 		if term == "" || term == Completed {

@@ -50,8 +50,17 @@ type PageOptions struct {
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.
 type Recording struct {
-	Video string
-	Trace string
+	Video string `json:"video,omitempty"`
+	Trace string `json:"trace,omitempty"`
+}
+
+// Detacher is a page whose recording can be finished after it has closed. Detach cuts the
+// page off at once, aborting anything it still has in flight, as Close does, and returns what
+// closes it and finishes the recording: the video's last frames encoded, the trace written. That can take a
+// while, so a runner that knows the attempt's verdict need not wait for it; finish may be
+// called from another goroutine, once. Close after Detach does nothing.
+type Detacher interface {
+	Detach() (finish func() (Recording, error))
 }
 
 // Browser opens pages. One browser serves many attempts, each on its own page and context.

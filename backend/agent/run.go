@@ -47,5 +47,8 @@ type Recorder interface {
 	AttemptStarted(runID string, position int, a Attempt) error
 	StepRecorded(runID, slug string, s Step, events []Event) error
 	AttemptFinished(runID string, a Attempt) error
+	// MediaSaved records an attempt's video and trace, once written: after the attempt has
+	// finished, since a recording is finished off the attempt's path (see Detacher).
+	MediaSaved(runID, slug string, rec Recording) error
 	RunFinished(runID string, status RunStatus) error
 }

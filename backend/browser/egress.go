@@ -1,8 +1,6 @@
 package browser
 
 import (
-	"context"
-	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -13,12 +11,8 @@ import (
 	"time"
 )
 
-// Bounds of the origins guard's forwarding: how long dialling an allowed origin may take,
-// and how long a finished page's connections get to end before they are cut.
-const (
-	egressDialTimeout = 10 * time.Second
-	egressCloseGrace  = 2 * time.Second
-)
+// egressDialTimeout bounds the origins guard's dialling of an allowed origin.
+const egressDialTimeout = 10 * time.Second
 
 // egress is the origins guard of one page: a forward proxy that the page's browser context
 // sends every request through (Playwright's per-context proxy, loopback included), so that
@@ -176,8 +170,8 @@ func (e *egress) release(conns ...net.Conn) {
 	}
 }
 
-// Close stops the guard: it lets requests in flight end for a moment, then cuts every
-// connection, tunnels included. A page whose guard is closed can reach nothing.
+// Close stops the guard at once: every connection is cut, tunnels included, and requests in
+// flight end unanswered. A page whose guard is closed can reach nothing.
 func (e *egress) Close() error {
 	e.mu.Lock()
 	e.closed = true
@@ -185,13 +179,7 @@ func (e *egress) Close() error {
 		_ = c.Close()
 	}
 	e.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), egressCloseGrace)
-	defer cancel()
-	err := e.srv.Shutdown(ctx)
-	if errors.Is(err, context.DeadlineExceeded) {
-		err = e.srv.Close()
-	}
-	return err
+	return e.srv.Close()
 }
 
 // closeWrite half-closes c when it can, so the other side sees the end of what was sent.

@@ -56,6 +56,7 @@ var (
 	_ agent.Lifeline = (*Page)(nil)
 	_ agent.Measurer = (*Page)(nil)
 	_ agent.Watcher  = (*Page)(nil)
+	_ agent.Detacher = (*Page)(nil)
 )
 
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList) *Page {
@@ -277,24 +278,40 @@ func (p *Page) Stop(ctx context.Context) error {
 	return p.fail("stop the page", err)
 }
 
-// Close finishes the trace, closes the page's context, which aborts its requests and
-// finishes the video, and returns what was recorded, relative to MediaDir. The context is
-// closed even when saving the trace fails, and both errors are reported. A page that crashed
-// or closed itself still has its video finished; a dead browser has nothing left to finish.
-// Each part is bounded by closeTimeout, and the browser's death ends them at once. Calls
-// still running on the page fail with agent.ErrBrowserGone.
-func (p *Page) Close() (agent.Recording, error) {
-	var rec agent.Recording
+// Close closes the page and finishes what it recorded (see Detach), and returns what was
+// recorded, relative to MediaDir.
+func (p *Page) Close() (agent.Recording, error) { return p.Detach()() }
+
+// Detach cuts the page off the network at once, so that nothing it still has in flight can
+// land later (its origins guard closed, or, without one, the page offline and stopped, as
+// Stop does), and
+// returns what closes it and finishes the recording: the trace saved, the page and its
+// context closed (closing a page that records video waits for Playwright's encoder to write
+// its last second), the video named. The context is closed even when saving the trace
+// fails, and both errors are reported. A page that crashed or closed itself still has its
+// video finished; a dead browser has nothing left to finish. Each part is bounded by
+// closeTimeout, and the browser's death ends them at once. Calls still running on the page
+// fail with agent.ErrBrowserGone.
+func (p *Page) Detach() func() (agent.Recording, error) {
 	if p.closing.Swap(true) {
-		return rec, nil
+		return func() (agent.Recording, error) { return agent.Recording{}, nil }
 	}
-	defer closeGuard(p.guard) // once the context is closed: nothing is left to forward
+	if p.guard != nil {
+		closeGuard(p.guard) // every connection of the page cut, and no new one can be made
+	} else if p.b.life.err() == nil && p.life.err() == nil {
+		_ = p.Stop(context.Background())
+	}
 	p.life.cut("the page was closed")
 	if p.b.life.err() != nil { // a dead browser has nothing left to finish
 		p.dropVideo()
-		return rec, nil
+		return func() (agent.Recording, error) { return agent.Recording{}, nil }
 	}
-	lim := limits{life: p.b.life, timeout: closeTimeout}
+	return func() (agent.Recording, error) { return p.finish(limits{life: p.b.life, timeout: closeTimeout}) }
+}
+
+// finish saves the trace, closes the page's context and names the video, for Detach.
+func (p *Page) finish(lim limits) (agent.Recording, error) {
+	var rec agent.Recording
 	var traceErr error
 	if recordsTrace(p.opts) {
 		name := mediaName(p.opts, ".trace.zip")
@@ -307,7 +324,7 @@ func (p *Page) Close() (agent.Recording, error) {
 	}
 	video := p.page.Video()
 	if err := do(context.Background(), lim, func() error { return p.bc.Close() }); err != nil {
-		return rec, errors.Join(traceErr, p.b.fail("close the page", err))
+		return rec, errors.Join(traceErr, p.b.fail("close the page's context", err))
 	}
 	if traceErr != nil || !recordsVideo(p.opts) {
 		return rec, traceErr

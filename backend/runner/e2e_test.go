@@ -58,9 +58,31 @@ func (r *recorder) AttemptFinished(_ string, a agent.Attempt) error {
 	r.calls = append(r.calls, "finish "+a.Slug)
 	return nil
 }
+func (r *recorder) MediaSaved(_, slug string, rec agent.Recording) error {
+	r.calls = append(r.calls, "media "+slug+" "+rec.Video)
+	return nil
+}
 func (r *recorder) RunFinished(_ string, s agent.RunStatus) error {
 	r.calls = append(r.calls, "run "+string(s))
 	return nil
+}
+
+// checkCalls checks that the run was recorded in order: started first, finished last, each
+// attempt started before it finished, and its media saved, if any, after that.
+func (r *recorder) checkCalls(t *testing.T, run agent.Run) {
+	t.Helper()
+	if len(r.calls) < 2 || r.calls[0] != "run" || r.calls[len(r.calls)-1] != "run "+string(run.Status) {
+		t.Fatalf("recorded %v: want the run's start first and its end last", r.calls)
+	}
+	for _, a := range run.Attempts {
+		start, finish, media := slices.Index(r.calls, "start "+a.Slug), slices.Index(r.calls, "finish "+a.Slug), -1
+		if a.Video != "" {
+			media = slices.Index(r.calls, "media "+a.Slug+" "+a.Video)
+		}
+		if start < 0 || finish < start || (a.Video != "" && media < finish) {
+			t.Errorf("%s: recorded %v: want it started, finished, then its media saved", a.Slug, r.calls)
+		}
+	}
 }
 
 // checkSeedTable checks that run finished with the eight attempts of the seed's table in the
@@ -127,6 +149,7 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSeedTable(t, run)
+	rec.checkCalls(t, run)
 	for _, a := range run.Attempts {
 		if rec.steps[a.Slug] != len(a.Steps) || len(a.Steps) == 0 {
 			t.Errorf("%s: recorded %d steps as they ran, the attempt has %d", a.Slug, rec.steps[a.Slug], len(a.Steps))
@@ -324,7 +347,16 @@ func TestCancelledRunCommitsNothing(t *testing.T) {
 // a Playwright trace, and a screenshot for every sample, stored once per distinct frame.
 func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 	media := t.TempDir()
-	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t)}
+	rec := &recorder{steps: map[string]int{}}
+	var kinds []runner.Kind
+	var saved *agent.Recording
+	emit := func(p runner.Progress) {
+		kinds = append(kinds, p.Kind)
+		if p.Kind == runner.MediaSaved {
+			saved = p.Media
+		}
+	}
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: rec, Emit: emit}
 	run, err := r.Run(context.Background(), "media", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Video: true, Screenshots: true, Trace: true})
 	if err != nil {
 		t.Fatal(err)
@@ -332,6 +364,13 @@ func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 	a := run.Attempts[0]
 	if a.Video != "saves-normally.webm" || a.Trace != "saves-normally.trace.zip" {
 		t.Fatalf("recorded video %q and trace %q, want both named after the attempt", a.Video, a.Trace)
+	}
+	// The recording is finished after the verdict, off the attempt's path, and before the
+	// run ends: recorded and reported in that order.
+	rec.checkCalls(t, run)
+	finished, mediaAt := slices.Index(kinds, runner.AttemptFinished), slices.Index(kinds, runner.MediaSaved)
+	if finished < 0 || mediaAt < finished || kinds[len(kinds)-1] != runner.RunFinished || saved == nil || *saved != (agent.Recording{Video: a.Video, Trace: a.Trace}) {
+		t.Errorf("progress %v with media %+v: want the attempt finished, then its media saved, then the run's end", kinds, saved)
 	}
 	if z, err := zip.OpenReader(filepath.Join(media, run.ID, a.Trace)); err != nil {
 		t.Errorf("the Playwright trace is not a zip: %v", err)
@@ -403,11 +442,14 @@ func TestSaveRefusedRecordsTheRefusedPOST(t *testing.T) {
 			t.Fatalf("%s: save-refused ended %s, want rejected", name, a.Terminal)
 		}
 		var save *agent.Request
-		var step agent.Step
-		for _, s := range a.Steps {
+		var step, prev agent.Step
+		for k, s := range a.Steps {
 			for i, req := range s.Requests {
 				if req.Method == "POST" && strings.HasSuffix(req.URL, "/api/reservations") {
 					save, step = &s.Requests[i], s
+					if k > 0 {
+						prev = a.Steps[k-1]
+					}
 				}
 			}
 		}
@@ -426,8 +468,11 @@ func TestSaveRefusedRecordsTheRefusedPOST(t *testing.T) {
 		if save.ResponseBody == nil || !strings.Contains(save.ResponseBody.Text, "North lab is closed for maintenance") {
 			t.Errorf("%s: save response body %+v, want the refusal", name, save.ResponseBody)
 		}
-		if end := save.StartMS + save.DurationMS; end < step.StartMS {
-			t.Errorf("%s: the save ended at %d ms, before its step began at %d ms: a request belongs to the step it ended in", name, end, step.StartMS)
+		// A request belongs to the first step whose record closes after it ended: not to one
+		// that ended before it did (a millisecond given to rounding each side).
+		if end := save.StartMS + save.DurationMS; end < prev.StartMS+prev.DurationMS-1 || end > step.StartMS+step.DurationMS+1 {
+			t.Errorf("%s: the save ended at %d ms, recorded on the step of %d ms to %d ms after one that ended at %d ms", name,
+				end, step.StartMS, step.StartMS+step.DurationMS, prev.StartMS+prev.DurationMS)
 		}
 		found := false
 		for _, s := range a.Steps {

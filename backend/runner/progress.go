@@ -16,8 +16,11 @@ const (
 	// cannot be watched live.
 	Screencast      Kind = "screencast"
 	AttemptFinished Kind = "attempt-finished"
-	RunFinished     Kind = "run-finished"
-	Error           Kind = "error"
+	// MediaSaved says an attempt's video and trace are written, after its verdict (see
+	// agent.Detacher); every one comes before the run's end.
+	MediaSaved  Kind = "media-saved"
+	RunFinished Kind = "run-finished"
+	Error       Kind = "error"
 	// ModelWait says a model planner started or stopped waiting because every model refused.
 	ModelWait Kind = "model-wait"
 )
@@ -38,6 +41,8 @@ type Progress struct {
 	Frame string `json:"frame,omitempty"`
 	// Live is a screencast event's frame of the attempt's page.
 	Live *agent.LiveFrame `json:"live,omitempty"`
+	// Media is a media-saved event's recording: the attempt's video and trace.
+	Media *agent.Recording `json:"media,omitempty"`
 	// Endpoint names the browser endpoint an attempt runs on, on attempt-started and
 	// attempt-finished.
 	Endpoint string          `json:"endpoint,omitempty"`

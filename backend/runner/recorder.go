@@ -38,6 +38,12 @@ func (l *lockedRecorder) AttemptFinished(runID string, a agent.Attempt) error {
 	return l.next.AttemptFinished(runID, a)
 }
 
+func (l *lockedRecorder) MediaSaved(runID, slug string, rec agent.Recording) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.next.MediaSaved(runID, slug, rec)
+}
+
 func (l *lockedRecorder) RunFinished(runID string, status agent.RunStatus) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

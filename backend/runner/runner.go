@@ -67,6 +67,9 @@ type Runner struct {
 	// LabHost is the address the suite's lab serves its app on, recorded with the run; empty
 	// when no lab serves it here.
 	LabHost string
+
+	// media finishes the recordings of one Run's attempts (set by Run on its own copy).
+	media *mediaSaver
 }
 
 // NewRunID returns a sortable, unique run id such as 20261130T051500-3f9a1c.
@@ -137,6 +140,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		}
 	}
 	r = r.serialized()
+	r.media = &mediaSaver{}
 	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live", LabHost: r.LabHost}
 	if !opts.Budgets.IsZero() {
 		run.Budgets = &opts.Budgets
@@ -186,9 +190,10 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	r.media.wait()
 	for _, a := range attempts {
 		if a != nil {
-			run.Attempts = append(run.Attempts, *a)
+			run.Attempts = append(run.Attempts, r.media.onto(*a))
 		}
 	}
 	cause := context.Cause(ctx)
@@ -343,13 +348,11 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
 		stopLive()
-		// Closing the page aborts whatever the app still has in flight: a cancelled or
-		// abandoned save must not commit later.
-		rec, cerr := page.Close()
-		if cerr != nil {
-			r.emit(Progress{RunID: run.ID, Kind: Error, Slug: spec.Slug, Message: "closing the page: " + cerr.Error()})
-		}
-		a.Video, a.Trace = rec.Video, rec.Trace
+		// The page is cut off at once, aborting whatever the app still has in flight: a
+		// cancelled or abandoned save must not commit later. Its recording is finished once
+		// the attempt is judged and recorded, off its path: nothing judged depends on it.
+		finish := detach(page)
+		defer r.media.save(run.ID, spec.Slug, finish, r.emit, r.record)
 	}
 	if recErr != nil {
 		return a, recErr

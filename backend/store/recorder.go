@@ -78,6 +78,22 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	return nil
 }
 
+// MediaSaved stores the attempt's video and trace, written after it finished.
+func (s *Store) MediaSaved(runID, slug string, rec agent.Recording) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		id, err := attemptID(tx, runID, slug)
+		if err != nil {
+			return err
+		}
+		row := attemptRow{ID: id, Video: rec.Video, Trace: rec.Trace}
+		return tx.Model(&row).Select("video", "trace").Updates(&row).Error
+	})
+	if err != nil {
+		return fmt.Errorf("recording the media of attempt %q of run %q: %w", slug, runID, err)
+	}
+	return nil
+}
+
 // RunFinished sets the run's final status.
 func (s *Store) RunFinished(runID string, status agent.RunStatus) error {
 	res := s.db.Model(&runRow{}).Where("id = ?", runID).Update("status", status)

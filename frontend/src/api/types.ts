@@ -739,6 +739,7 @@ export type ProgressKind =
   | "check"
   | "frame"
   | "attempt-finished"
+  | "media-saved"
   | "run-finished"
   | "error"
   | "model-wait";
@@ -785,6 +786,8 @@ export interface Progress {
   live?: LiveFrame;
   /** attempt-started, attempt-finished: the browser endpoint the attempt runs on. */
   endpoint?: string;
+  /** media-saved: the attempt's video and trace, written after its verdict. */
+  media?: { video?: string; trace?: string };
   status?: RunStatus;
   /** model-wait: true while waiting for a model, false once one answers again. */
   waiting?: boolean;

@@ -44,6 +44,19 @@ describe("applyProgress", () => {
     expect(done.unwatchable).toEqual({ "notice-nothing-saved": "this browser cannot stream its pages live" });
   });
 
+  it("gives a finished attempt the video and trace saved after its verdict", () => {
+    const { video: _v, trace: _t, ...verdictOnly } = savesNormally;
+    const s = fold([
+      { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
+      { run_id: "r1", kind: "attempt-finished", attempt: verdictOnly },
+      { run_id: "r1", kind: "media-saved", slug: "notice-nothing-saved", media: { video: "not-finished.webm" } },
+    ]);
+    expect(s.finished["saves-normally"].video).toBeUndefined();
+    expect(s.finished["notice-nothing-saved"]).toBeUndefined();
+    const saved = applyProgress(s, { run_id: "r1", kind: "media-saved", slug: "saves-normally", media: { video: "saves-normally.webm", trace: "saves-normally.trace.zip" } });
+    expect(saved.finished["saves-normally"]).toMatchObject({ terminal: savesNormally.terminal, video: "saves-normally.webm", trace: "saves-normally.trace.zip" });
+  });
+
   it("files finished attempts, ends the run and ignores other runs' events", () => {
     const s = fold([
       { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },

@@ -95,6 +95,10 @@ export function applyProgress(s: LiveState, p: Progress): LiveState {
       return p.attempt
         ? { ...next, finished: { ...s.finished, [p.attempt.attempt]: p.attempt }, waiting: without(s.waiting, slug), screens: without(s.screens, slug) }
         : next;
+    case "media-saved": {
+      const done = s.finished[slug];
+      return done && p.media ? { ...next, finished: { ...s.finished, [slug]: { ...done, ...p.media } } } : next;
+    }
     case "model-wait":
       return { ...next, waiting: p.waiting ? { ...s.waiting, [slug]: p.message ?? "waiting for a model" } : without(s.waiting, slug) };
     case "run-finished":
