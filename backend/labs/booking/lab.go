@@ -6,6 +6,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/gate"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Labels of the button that opens the dialog: its name, and the name the renamed fault gives it.
@@ -121,11 +122,9 @@ func attempt(slug, title, fault string, latencyMS int, change func(*agent.Config
 // Launch serves a fresh instance of the app with the given fault and parameters.
 func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	latency := defaultLatencyMS
-	for k, v := range params {
-		if k != ParamLatency {
-			return nil, fmt.Errorf("booking lab has no parameter %q; it has %s", k, ParamLatency)
-		}
-		latency = v
+	latency, err := labkit.IntParam("booking", params, ParamLatency, latency)
+	if err != nil {
+		return nil, err
 	}
 	if fault == "" {
 		fault = FaultNone
@@ -181,16 +180,5 @@ func Signals(steps []agent.Step) []agent.Signal {
 // Frames replays events one at a time through Apply: the initial state, then the state and
 // the gate after each event. An illegal event ends the replay with its error.
 func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
-	s := Initial()
-	frames := make([]agent.Frame, 0, len(events)+1)
-	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s, Requested)})
-	for i := range events {
-		next, err := Apply(s, events[i])
-		if err != nil {
-			return nil, err
-		}
-		s = next
-		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, Requested)})
-	}
-	return frames, nil
+	return labkit.Frames(Initial(), Apply, func(s State) agent.Gate { return Gate(s, Requested) }, events)
 }

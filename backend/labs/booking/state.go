@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Phase is where the latest save stands.
@@ -71,15 +72,7 @@ func (e *EventError) Error() string {
 // Rebuild replays events from the initial state through Apply and returns the final state, or
 // the first illegal event's error.
 func Rebuild(events []agent.Event) (State, error) {
-	s := Initial()
-	for _, ev := range events {
-		next, err := Apply(s, ev)
-		if err != nil {
-			return s, err
-		}
-		s = next
-	}
-	return s, nil
+	return labkit.Replay(Initial(), Apply, events)
 }
 
 // Apply returns the state after ev, or an *EventError when ev cannot follow s: a sequence

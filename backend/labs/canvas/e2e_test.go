@@ -1,38 +1,15 @@
 package canvas_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"observatory/backend/agent"
-	"observatory/backend/browser"
-	"observatory/backend/browser/browsertest"
-	"observatory/backend/harness"
 	"observatory/backend/labs/canvas"
-	"observatory/backend/runner"
+	"observatory/backend/labs/internal/labtest"
 )
 
-// runAll runs every attempt of the canvas lab in headless Chromium under policy.
-func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
-	t.Helper()
-	r := &runner.Runner{Suite: canvas.New(), Policy: policy,
-		Launch: func(ctx context.Context) (agent.Browser, error) {
-			b, err := browser.Launch(ctx, browser.Options{Headless: true})
-			if err != nil {
-				return nil, err
-			}
-			return b, nil
-		}}
-	run, err := r.Run(context.Background(), id, runner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if run.Status != agent.RunFinished || len(run.Attempts) != len(canvas.Table) {
-		t.Fatalf("run %s with %d attempts, want finished with %d", run.Status, len(run.Attempts), len(canvas.Table))
-	}
-	return run
-}
+// lab is the canvas lab as its end-to-end test runs it.
+var lab = labtest.Lab{Suite: canvas.New(), Rows: len(canvas.Table), Check: canvas.CheckTable}
 
 // TestCanvasTableInChromium runs every attempt twice in real Chromium against the real board,
 // with the harness off (the naive column) and on, and checks every cell of the table. It also
@@ -40,12 +17,7 @@ func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
 // harnessed step named the canvas and the text routes and later steps only reminded, and the
 // naive steps said nothing.
 func TestCanvasTableInChromium(t *testing.T) {
-	browsertest.Ready(t)
-	naive := runAll(t, "naive", harness.Off{})
-	harnessed := runAll(t, "harnessed", harness.Policy{})
-	if err := canvas.CheckTable(naive.Attempts, harnessed.Attempts); err != nil {
-		t.Error(err)
-	}
+	naive, harnessed := labtest.Both(t, lab)
 	for i, a := range harnessed.Attempts {
 		n := naive.Attempts[i]
 		t.Logf("%s: naive %s (%s), harnessed %s (%s)", a.Slug, n.Terminal, n.Reason, a.Terminal, a.Reason)

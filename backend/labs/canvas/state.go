@@ -38,18 +38,7 @@ func Initial() State {
 
 // Rebuild replays events from the initial state; the error names the first illegal event.
 func Rebuild(events []agent.Event) (State, error) {
-	s, seq, at := Initial(), 0, int64(0)
-	for _, ev := range events {
-		if why := labkit.CheckOrder(seq, at, ev); why != "" {
-			return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
-		}
-		next, err := Apply(s, ev)
-		if err != nil {
-			return s, err
-		}
-		s, seq, at = next, ev.Seq, ev.AtMS
-	}
-	return s, nil
+	return labkit.ReplayInOrder(Initial(), Apply, events)
 }
 
 // Apply is the transition function: the state after ev, or an *labkit.EventError when ev

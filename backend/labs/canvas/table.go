@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Seen is what one run of an attempt shows: whether every action reported success, whether
@@ -56,35 +57,18 @@ func flags(s agent.Step) bool {
 	return false
 }
 
+// rowOf is the row the same attempt makes with the harness off (naive) and on.
+func rowOf(naive, harnessed agent.Attempt) (Row, error) {
+	n, err1 := SeenIn(naive)
+	h, err2 := SeenIn(harnessed)
+	if err := errors.Join(err1, err2); err != nil {
+		return Row{}, err
+	}
+	return Row{n, h, harnessed.Terminal}, nil
+}
+
 // CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:
 // a missing attempt, or a row that differs. Nil means identical.
 func CheckTable(naive, harnessed []agent.Attempt) error {
-	bySlug := func(as []agent.Attempt) map[string]agent.Attempt {
-		m := map[string]agent.Attempt{}
-		for _, a := range as {
-			m[a.Slug] = a
-		}
-		return m
-	}
-	n, h := bySlug(naive), bySlug(harnessed)
-	var errs []error
-	for _, spec := range New().Attempts() {
-		na, ok1 := n[spec.Slug]
-		ha, ok2 := h[spec.Slug]
-		if !ok1 || !ok2 {
-			errs = append(errs, fmt.Errorf("%s: not run both ways", spec.Slug))
-			continue
-		}
-		ns, err1 := SeenIn(na)
-		hs, err2 := SeenIn(ha)
-		if err := errors.Join(err1, err2); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if got, want := (Row{ns, hs, ha.Terminal}), Table[spec.Slug]; got != want {
-			errs = append(errs, fmt.Errorf("%s: %+v, want %+v (naive: %s: %s; harnessed: %s: %s)",
-				spec.Slug, got, want, na.Terminal, na.Reason, ha.Terminal, ha.Reason))
-		}
-	}
-	return errors.Join(errs...)
+	return labkit.CheckTable(New().Attempts(), naive, harnessed, Table, rowOf)
 }

@@ -4,14 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"observatory/backend/agent"
-	"observatory/backend/browser"
-	"observatory/backend/browser/browsertest"
-	"observatory/backend/harness"
 	"observatory/backend/labs/checkout"
-	"observatory/backend/runner"
+	"observatory/backend/labs/internal/labtest"
 )
 
 // user is the person the approvals go to: they approve paying as alice at the quoted price,
@@ -25,26 +21,9 @@ func (user) Approve(_ context.Context, req agent.ApprovalRequest) (agent.Approva
 	return agent.AnswerDeny, nil
 }
 
-// runAll runs every attempt of the checkout lab in headless Chromium under policy.
-func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
-	t.Helper()
-	r := &runner.Runner{Suite: checkout.New(), Policy: policy,
-		Approver: func(agent.AttemptSpec) agent.Approver { return user{} },
-		Launch: func(ctx context.Context) (agent.Browser, error) {
-			b, err := browser.Launch(ctx, browser.Options{Headless: true})
-			if err != nil {
-				return nil, err
-			}
-			return b, nil
-		}}
-	run, err := r.Run(context.Background(), id, runner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if run.Status != agent.RunFinished || len(run.Attempts) != len(checkout.Table) {
-		t.Fatalf("run %s with %d attempts, want finished with %d", run.Status, len(run.Attempts), len(checkout.Table))
-	}
-	return run
+// lab is the checkout lab as its end-to-end test runs it.
+var lab = labtest.Lab{Suite: checkout.New(), Rows: len(checkout.Table), Check: checkout.CheckTable,
+	Approver: func(agent.AttemptSpec) agent.Approver { return user{} },
 }
 
 // TestCheckoutTableInChromium runs every attempt twice in real Chromium against the real lab
@@ -53,14 +32,7 @@ func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
 // also checks that each row came about the way the table says: what stopped the payment, the
 // approvals and the fingerprints recorded with each step.
 func TestCheckoutTableInChromium(t *testing.T) {
-	browsertest.Ready(t)
-	start := time.Now()
-	naive := runAll(t, "naive", harness.Off{})
-	harnessed := runAll(t, "harnessed", harness.Policy{})
-	t.Logf("10 attempts in %s", time.Since(start).Round(100*time.Millisecond))
-	if err := checkout.CheckTable(naive.Attempts, harnessed.Attempts); err != nil {
-		t.Error(err)
-	}
+	_, harnessed := labtest.Both(t, lab)
 	for _, a := range harnessed.Attempts {
 		check := func(ok bool, what string) {
 			if !ok {

@@ -45,15 +45,7 @@ func Initial() State {
 // Rebuild replays events from the initial state through Apply and returns the final state, or
 // the first illegal event's error.
 func Rebuild(events []agent.Event) (State, error) {
-	s := Initial()
-	for _, ev := range events {
-		next, err := Apply(s, ev)
-		if err != nil {
-			return s, err
-		}
-		s = next
-	}
-	return s, nil
+	return labkit.Replay(Initial(), Apply, events)
 }
 
 // OrdersOf lists the orders of one account.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // TruthLabel names the lab's ground truth.
@@ -86,16 +87,5 @@ func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
 // Frames replays events one at a time through Apply: the initial state, then the state and
 // the gate after each event. An illegal event ends the replay with its error.
 func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
-	s := Initial()
-	frames := make([]agent.Frame, 0, len(events)+1)
-	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s)})
-	for i := range events {
-		next, err := Apply(s, events[i])
-		if err != nil {
-			return nil, err
-		}
-		s = next
-		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s)})
-	}
-	return frames, nil
+	return labkit.Frames(Initial(), Apply, Gate, events)
 }

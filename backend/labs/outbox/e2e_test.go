@@ -5,14 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"observatory/backend/agent"
-	"observatory/backend/browser"
-	"observatory/backend/browser/browsertest"
-	"observatory/backend/harness"
+	"observatory/backend/labs/internal/labtest"
 	"observatory/backend/labs/outbox"
-	"observatory/backend/runner"
 )
 
 // scripted is the user of the e2e runs: it denies, never answers, or approves only what goes
@@ -33,26 +29,9 @@ func (s scripted) Approve(ctx context.Context, req agent.ApprovalRequest) (agent
 	return agent.AnswerDeny, nil
 }
 
-// runAll runs every attempt of the outbox lab in headless Chromium under policy.
-func runAll(t *testing.T, id string, policy agent.Policy) agent.Run {
-	t.Helper()
-	r := &runner.Runner{Suite: outbox.New(), Policy: policy,
-		Approver: func(spec agent.AttemptSpec) agent.Approver { return scripted{spec.Slug} },
-		Launch: func(ctx context.Context) (agent.Browser, error) {
-			b, err := browser.Launch(ctx, browser.Options{Headless: true})
-			if err != nil {
-				return nil, err
-			}
-			return b, nil
-		}}
-	run, err := r.Run(context.Background(), id, runner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if run.Status != agent.RunFinished || len(run.Attempts) != len(outbox.Table) {
-		t.Fatalf("run %s with %d attempts, want finished with %d", run.Status, len(run.Attempts), len(outbox.Table))
-	}
-	return run
+// lab is the outbox lab as its end-to-end test runs it.
+var lab = labtest.Lab{Suite: outbox.New(), Rows: len(outbox.Table), Check: outbox.CheckTable,
+	Approver: func(spec agent.AttemptSpec) agent.Approver { return scripted{spec.Slug} },
 }
 
 // checkSameOpRetried checks that the reconciled retry sent the very operation the dropped
@@ -87,14 +66,7 @@ func checkSameOpRetried(t *testing.T, a agent.Attempt, steps []agent.Step) {
 // that each row came about the way the table says: the reconciliations, the hold, the
 // reviews and the approvals are in the harnessed attempts' steps.
 func TestOutboxTableInChromium(t *testing.T) {
-	browsertest.Ready(t)
-	start := time.Now()
-	naive := runAll(t, "naive", harness.Off{})
-	harnessed := runAll(t, "harnessed", harness.Policy{})
-	t.Logf("20 attempts in %s", time.Since(start).Round(100*time.Millisecond))
-	if err := outbox.CheckTable(naive.Attempts, harnessed.Attempts); err != nil {
-		t.Error(err)
-	}
+	naive, harnessed := labtest.Both(t, lab)
 	for i, a := range harnessed.Attempts {
 		t.Logf("%s: naive %s in %d steps, harnessed %s in %d steps", a.Slug, naive.Attempts[i].Terminal, len(naive.Attempts[i].Steps), a.Terminal, len(a.Steps))
 		steps := a.Steps

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Requested is the lab's task: send Alice the Q3 figures.
@@ -71,11 +72,9 @@ func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
 	if fault == FaultSlowSend {
 		latency = SlowSendMS
 	}
-	for k, v := range params {
-		if k != ParamLatency {
-			return nil, fmt.Errorf("outbox lab has no parameter %q; it has %s", k, ParamLatency)
-		}
-		latency = v
+	latency, err := labkit.IntParam("outbox", params, ParamLatency, latency)
+	if err != nil {
+		return nil, err
 	}
 	return Start(l.host, fault, latency)
 }
@@ -129,18 +128,7 @@ func Signals(s State) []agent.Signal {
 // Frames replays events one at a time through Apply: the initial state, then the state and
 // the gate after each event. An illegal event ends the replay with its error.
 func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
-	s := Initial()
-	frames := make([]agent.Frame, 0, len(events)+1)
-	frames = append(frames, agent.Frame{Index: 0, State: s, Gate: Gate(s, Requested)})
-	for i := range events {
-		next, err := Apply(s, events[i])
-		if err != nil {
-			return nil, err
-		}
-		s = next
-		frames = append(frames, agent.Frame{Index: i + 1, Event: &events[i], State: s, Gate: Gate(s, Requested)})
-	}
-	return frames, nil
+	return labkit.Frames(Initial(), Apply, func(s State) agent.Gate { return Gate(s, Requested) }, events)
 }
 
 // LookUps are the look-ups of operation ids the store answered, in order, as the events

@@ -1,10 +1,10 @@
 package outbox
 
 import (
-	"errors"
 	"fmt"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // Row is one row of the lab's table: what the same plan sent with the harness off (the
@@ -54,31 +54,5 @@ func RowOf(naive, harnessed agent.Attempt) (Row, error) {
 // CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:
 // a missing attempt, or a row that differs. Nil means identical.
 func CheckTable(naive, harnessed []agent.Attempt) error {
-	bySlug := func(as []agent.Attempt) map[string]agent.Attempt {
-		m := map[string]agent.Attempt{}
-		for _, a := range as {
-			m[a.Slug] = a
-		}
-		return m
-	}
-	n, h := bySlug(naive), bySlug(harnessed)
-	var errs []error
-	for _, spec := range New().Attempts() {
-		na, ok1 := n[spec.Slug]
-		ha, ok2 := h[spec.Slug]
-		if !ok1 || !ok2 {
-			errs = append(errs, fmt.Errorf("%s: not run both ways", spec.Slug))
-			continue
-		}
-		got, err := RowOf(na, ha)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if want := Table[spec.Slug]; got != want {
-			errs = append(errs, fmt.Errorf("%s: %+v, want %+v (naive: %s: %s; harnessed: %s: %s)",
-				spec.Slug, got, want, na.Terminal, na.Reason, ha.Terminal, ha.Reason))
-		}
-	}
-	return errors.Join(errs...)
+	return labkit.CheckTable(New().Attempts(), naive, harnessed, Table, RowOf)
 }
