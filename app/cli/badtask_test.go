@@ -16,9 +16,9 @@ import (
 var badTasks = filepath.Join("..", "..", "backend", "taskfile", "testdata", "bad")
 
 // TestRunRefusesEveryBadTaskFile runs `observatory run FILE` on every file of the bad-task
-// corpus: each is refused with exit 1 and the loader's located error (the field's path, or the
-// line of what does not parse), stdout stays empty, and nothing is recorded: no run in the
-// history, nothing in the media folder.
+// corpus, and on a file over the size limit: each is refused with exit 1 and the loader's
+// located error (the field's path, or the line of what does not parse), stdout stays empty,
+// and nothing is recorded: no run in the history, nothing in the media folder.
 func TestRunRefusesEveryBadTaskFile(t *testing.T) {
 	entries, err := os.ReadDir(badTasks)
 	if err != nil {
@@ -27,9 +27,17 @@ func TestRunRefusesEveryBadTaskFile(t *testing.T) {
 	if len(entries) < 30 {
 		t.Fatalf("the corpus has %d files; it lost some", len(entries))
 	}
+	// One file over the size limit, written here rather than kept in the corpus.
+	huge := filepath.Join(t.TempDir(), "huge.yaml")
+	if err := os.WriteFile(huge, []byte(strings.Repeat("#", taskfile.MaxFileSize+1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{huge}
 	for _, e := range entries {
-		t.Run(e.Name(), func(t *testing.T) {
-			path := filepath.Join(badTasks, e.Name())
+		paths = append(paths, filepath.Join(badTasks, e.Name()))
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
 			_, loadErr := taskfile.Load(path, taskfile.Options{LookupEnv: func(string) (string, bool) { return "", false }})
 			var te *taskfile.Error
 			if !errors.As(loadErr, &te) {

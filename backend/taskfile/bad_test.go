@@ -56,7 +56,6 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 		"bad-json.json":              "line 1: not valid JSON: unexpected end of the file",
 		"not-utf8.yaml":              "line 3: byte 0xe9 at column 10 is not UTF-8 text; save the file as UTF-8",
 		"utf16.yaml":                 "line 1: the file is UTF-16 text; save it as UTF-8",
-		"huge.yaml":                  "the file is over 1024 KiB",
 	}
 	entries, err := os.ReadDir("testdata/bad")
 	if err != nil {
@@ -71,6 +70,16 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 			refused(t, path, func() error { _, err := taskfile.Load(path, taskfile.Options{}); return err }, path+": "+want)
 		})
 	}
+}
+
+// TestAFileOverTheLimitIsRefused loads a task file one byte over MaxFileSize (written here,
+// not kept in testdata): it is refused with its path, without being parsed.
+func TestAFileOverTheLimitIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.yaml")
+	if err := os.WriteFile(path, []byte(strings.Repeat("#", taskfile.MaxFileSize+1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	refused(t, path, func() error { _, err := taskfile.Load(path, taskfile.Options{}); return err }, path+": the file is over 1024 KiB")
 }
 
 func TestHostileGeneratedTaskFiles(t *testing.T) {
