@@ -3,8 +3,6 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -19,15 +17,7 @@ import (
 // window of its steps whole, and one attempt's replay; each agrees with the run read whole.
 func TestARunReadsInLayersOverHTTP(t *testing.T) {
 	f := newFixture(t)
-	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	status, out := f.call(t, "/upload/v1-booking.json", "application/octet-stream", string(data))
-	if status != http.StatusOK {
-		t.Fatalf("upload: %d %v", status, out)
-	}
-	id := out["result"].(map[string]any)["run_id"].(string)
+	id := f.uploadBookingRun(t)
 	whole, err := f.store.Get(id)
 	if err != nil {
 		t.Fatal(err)

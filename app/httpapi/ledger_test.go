@@ -2,8 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,16 +10,8 @@ import (
 // as entries and as CSV through the same services the desktop binds.
 func TestLedgerOverHTTP(t *testing.T) {
 	f := newFixture(t)
-	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	status, out := f.call(t, "/upload/v1-booking.json", "application/octet-stream", string(data))
-	if status != http.StatusOK {
-		t.Fatalf("upload: %d %v", status, out)
-	}
-	id := out["result"].(map[string]any)["run_id"].(string)
-	status, out = f.call(t, "/api/Runs/Ledger", "application/json", `["`+id+`","saves-normally"]`)
+	id := f.uploadBookingRun(t)
+	status, out := f.call(t, "/api/Runs/Ledger", "application/json", `["`+id+`","saves-normally"]`)
 	entries, _ := out["result"].([]any)
 	if status != http.StatusOK || len(entries) != 5 || entries[0].(map[string]any)["decision"] == "" {
 		t.Fatalf("Runs.Ledger: %d %v, want 5 entries", status, out)

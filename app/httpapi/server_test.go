@@ -264,3 +264,18 @@ func mustURL(t *testing.T, s string) *url.URL {
 	}
 	return u
 }
+
+// uploadBookingRun imports runfile's v1 booking run through an upload, as a browser would,
+// and returns the id of the run it was stored as.
+func (f *fixture) uploadBookingRun(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "runfile", "testdata", "v1-booking.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, out := f.call(t, "/upload/v1-booking.json", "application/octet-stream", string(data))
+	if status != http.StatusOK {
+		t.Fatalf("upload: %d %v", status, out)
+	}
+	return out["result"].(map[string]any)["run_id"].(string)
+}
