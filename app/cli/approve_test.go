@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,8 +12,6 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
-
-	"github.com/creack/pty"
 
 	"observatory/backend/agent"
 	"observatory/backend/runfile"
@@ -114,13 +111,7 @@ func TestApprovalPromptOnATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
-	go func() { _, _ = io.Copy(io.Discard, ptmx) }()     // drain the echo
+	ptmx, tty := openTerminal(t)
 	if _, err := ptmx.Write([]byte("y\n")); err != nil { // typed ahead: must not count
 		t.Fatal(err)
 	}
@@ -170,13 +161,7 @@ func TestApproveHoldOnATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
-	go func() { _, _ = io.Copy(io.Discard, ptmx) }()
+	ptmx, tty := openTerminal(t)
 	if _, err := ptmx.Write([]byte("y\n")); err != nil {
 		t.Fatal(err)
 	}
