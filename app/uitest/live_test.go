@@ -3,6 +3,7 @@ package uitest
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -59,7 +60,12 @@ func TestLiveCardsOfAParallelRun(t *testing.T) {
 	if len(runs) != 1 {
 		t.Fatalf("%d runs stored, want 1", len(runs))
 	}
+	// The cards go as the attempts end; the run itself ends once their media is saved.
 	run, err := st.Get(runs[0].ID)
+	for deadline := time.Now().Add(runTimeout * time.Millisecond); err == nil && run.Status == agent.RunRunning && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		run, err = st.Get(runs[0].ID)
+	}
 	must(t, "read the run", err)
 	if run.Status != agent.RunCancelled {
 		t.Errorf("the stopped run is %s, want cancelled", run.Status)
