@@ -15,7 +15,7 @@
 #                                                 NSIS; under Wine it installs silently, the
 #                                                 installed program runs, and it uninstalls
 #
-# and runs the store's lock tests cross-built for Windows under Wine, and go vet for macOS
+# and runs the store's lock tests cross-built for Windows under Wine
 # (the .app and .dmg are built by .github/workflows/release.yml on macOS). The run file for the
 # cross-system checks comes from a real two-attempt run of the Linux build in Chromium, so
 # scripts/setup.sh must have run (scripts/test.sh does). Exits non-zero at the first failure.
@@ -157,9 +157,6 @@ GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \
 # The verdict is read from the output below, which also shows what ran.
 (cd backend/internal/filelock && "$wine" "$work/filelock.test.exe" -test.run '^TestLock' -test.v) | tr -d '\r' | tee "$work/lock.out" | grep -E '^(--- |PASS|FAIL)' >&2 || true
 grep -qx PASS "$work/lock.out" || fail "the lock tests under Wine"
-
-step "check: go vet for macOS, so platform code that only macOS builds is caught here"
-GOOS=darwin go vet ./backend/... ./app/...
 
 step "artifacts"
 ls -l "$dist" | awk 'NR > 1 {printf "%10.1f MiB  %s\n", $5 / 1048576, $9}' >&2

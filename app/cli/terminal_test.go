@@ -4,13 +4,10 @@ package cli
 
 import (
 	"context"
-	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 
 	"observatory/backend/agent"
 )
@@ -22,19 +19,6 @@ func ptyTerminal(t *testing.T) (*terminal, *lockedBuffer, *os.File) {
 	ptmx, tty := openTerminal(t)
 	out := &lockedBuffer{}
 	return &terminal{in: newLines(tty), out: out}, out, ptmx
-}
-
-// openTerminal opens a pseudo-terminal for the run's standard input, closed when the test
-// ends, and drains the echo of what the test types into it.
-func openTerminal(t *testing.T) (ptmx, tty *os.File) {
-	t.Helper()
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ptmx.Close(); tty.Close() })
-	go func() { _, _ = io.Copy(io.Discard, ptmx) }()
-	return ptmx, tty
 }
 
 // waitFor waits until out holds n copies of s; the test fails after a bound, never hangs.
