@@ -15,8 +15,8 @@
 #                                                 NSIS; under Wine it installs silently, the
 #                                                 installed program runs, and it uninstalls
 #
-# and runs the store's lock tests cross-built for Windows under Wine
-# (the .app and .dmg are built by .github/workflows/release.yml on macOS). The run file for the
+# and runs the store's lock tests cross-built for Windows under Wine. The .app and .dmg are
+# built by .github/workflows/release.yml on macOS. The run file for the
 # cross-system checks comes from a real two-attempt run of the Linux build in Chromium, so
 # scripts/setup.sh must have run (scripts/test.sh does). Exits non-zero at the first failure.
 set -euo pipefail
