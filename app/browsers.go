@@ -48,6 +48,9 @@ type BrowserStatus struct {
 	// Chosen is the browser runs use, nil when none is found; BrowserProblem says why.
 	Chosen         *browser.Candidate `json:"chosen,omitempty"`
 	BrowserProblem string             `json:"browser_problem,omitempty"`
+	// Headless is what headless runs use in place of Chosen: the headless shell installed
+	// beside it (see browser.Locator.ChooseHeadless); nil when they use Chosen too.
+	Headless *browser.Candidate `json:"headless,omitempty"`
 	// Candidates are the browsers looked for, in order, each found or not.
 	Candidates []browser.Candidate `json:"candidates"`
 	// Setup is the browser setup's state.
@@ -98,6 +101,9 @@ func (b *Browsers) Status() (BrowserStatus, error) {
 		st.BrowserProblem = err.Error()
 	} else {
 		st.Chosen = &c
+		if h, err := b.locator.ChooseHeadless(set.BrowserPath); err == nil && h.Path != c.Path {
+			st.Headless = &h
+		}
 	}
 	st.Ready = st.Driver && st.Chosen != nil
 	return st, nil

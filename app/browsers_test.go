@@ -76,6 +76,37 @@ func TestBrowserStatusUsesTheChosenBrowser(t *testing.T) {
 	}
 }
 
+// TestBrowserStatusNamesTheHeadlessShell: with a headless shell beside the browser found,
+// the status says headless runs use it; a browser chosen by path has none.
+func TestBrowserStatusNamesTheHeadlessShell(t *testing.T) {
+	b, _ := newBrowsers(t)
+	dir := t.TempDir()
+	for _, name := range []string{"chromium", "chromium-headless-shell"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("\x7fELF a browser"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full := filepath.Join(dir, "chromium")
+	b.locator = browser.Locator{System: func() []browser.Candidate {
+		return []browser.Candidate{{Kind: browser.KindChromium, Label: "Chromium", Path: full}}
+	}}
+	st, err := b.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Chosen == nil || st.Chosen.Path != full || st.Headless == nil || st.Headless.Path != filepath.Join(dir, "chromium-headless-shell") {
+		t.Errorf("runs use %+v, headless runs %+v; want the shell beside %s", st.Chosen, st.Headless, full)
+	}
+	set := DefaultSettings()
+	set.BrowserPath = full
+	if err := b.settings.Save(set); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := b.Status(); err != nil || st.Headless != nil {
+		t.Errorf("with %s chosen by path, headless runs use %+v (%v), want it", full, st.Headless, err)
+	}
+}
+
 // TestBrowserSetupUnreachableHost runs the setup where the download host cannot be reached:
 // a second setup is refused while it runs, and it ends failed, saying why, within seconds.
 func TestBrowserSetupUnreachableHost(t *testing.T) {

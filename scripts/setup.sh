@@ -3,7 +3,9 @@
 # packages (ffmpeg, Xvfb, GTK/WebKit headers, PostgreSQL for the SQL oracle's tests,
 # gnome-keyring and D-Bus for the OS keyring's tests), the
 # frontend's npm packages, the Playwright driver, and a Chromium for Playwright to drive:
-#   - Debian: Debian's chromium package (the driver downloads no browser);
+#   - Debian: Debian's chromium package (the driver downloads no browser), and its headless
+#     shell, which headless runs use: the full browser's headless mode costs several times the
+#     CPU for every page;
 #   - Ubuntu: Playwright's own Chromium, downloaded by `observatory install --with-browser`,
 #     because Ubuntu's chromium package is a snap wrapper Playwright cannot drive.
 # Safe to run again; each step skips what is already there.
@@ -33,7 +35,7 @@ install_args=()
 if is_ubuntu /etc/os-release; then
   install_args+=(--with-browser)
 else
-  apt_packages+=(chromium)
+  apt_packages+=(chromium chromium-headless-shell)
 fi
 
 missing=()

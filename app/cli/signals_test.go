@@ -118,9 +118,7 @@ func browserProcesses(t *testing.T) []proctest.Process {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return slices.DeleteFunc(all, func(p proctest.Process) bool {
-		return !slices.Contains([]string{"node", "chromium", "chrome_crashpad", "ffmpeg"}, p.Comm)
-	})
+	return slices.DeleteFunc(all, func(p proctest.Process) bool { return !p.Browser() })
 }
 
 // waitNoBrowserLeft fails t unless every browser process has exited within d.

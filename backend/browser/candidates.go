@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 )
 
@@ -14,6 +15,8 @@ const (
 	KindEdge       = "msedge"
 	KindChromium   = "chromium"
 	KindPlaywright = "playwright"
+	// KindHeadlessShell is Chromium's headless shell, found beside the browser chosen.
+	KindHeadlessShell = "headless-shell"
 )
 
 // Candidate is a browser Observatory can drive, and whether it is there.
@@ -73,6 +76,58 @@ func (l Locator) Choose(explicit string) (Candidate, error) {
 		}
 	}
 	return Candidate{}, ErrNoChromium
+}
+
+// ChooseHeadless picks the browser for a headless launch: Choose's, except that a browser the
+// user did not name gives way to the headless shell installed beside it, when there is one.
+// The shell is Chromium built to run headless only, what Playwright itself launches for
+// headless runs; the full browser's headless mode also runs its window's web-UI renderers,
+// which cost several times the CPU for every page. A named browser is the one that runs.
+func (l Locator) ChooseHeadless(explicit string) (Candidate, error) {
+	c, err := l.Choose(explicit)
+	if err != nil || c.Kind == KindNamed {
+		return c, err
+	}
+	if shell, ok := HeadlessShell(c); ok {
+		return shell, nil
+	}
+	return c, nil
+}
+
+// headlessShellNames are the names the headless shell installs under: Debian's package,
+// Chromium's own build, and Chrome for Testing's.
+var headlessShellNames = []string{"chromium-headless-shell", "headless_shell", "chrome-headless-shell"}
+
+// HeadlessShell is the headless shell installed with c, and whether there is one: in c's
+// folder, in the folder a link at c's path points into, or in Debian's layout, where
+// /usr/bin/chromium launches /usr/lib/chromium/chromium. A launcher script gives way to a
+// binary found too, so the shell is the process Playwright starts, watches and stops.
+func HeadlessShell(c Candidate) (Candidate, bool) {
+	if c.Path == "" {
+		return Candidate{}, false
+	}
+	dirs := []string{filepath.Dir(c.Path)}
+	if real, err := filepath.EvalSymlinks(c.Path); err == nil {
+		dirs = append(dirs, filepath.Dir(real))
+	}
+	dirs = append(dirs, filepath.Join(filepath.Dir(c.Path), "..", "lib", "chromium"))
+	var script *Candidate
+	for _, dir := range dirs {
+		for _, name := range headlessShellNames {
+			shell := check(Candidate{Kind: KindHeadlessShell, Label: "Chromium headless shell", Path: filepath.Clean(filepath.Join(dir, name))})
+			switch {
+			case !shell.Found:
+			case !launcherScript(shell.Path):
+				return shell, true
+			case script == nil:
+				script = &shell
+			}
+		}
+	}
+	if script != nil {
+		return *script, true
+	}
+	return Candidate{}, false
 }
 
 // check sets c.Found and c.Note from what is at c.Path.
@@ -162,8 +217,9 @@ func installedBrowsers(goos string, getenv func(string) string) []Candidate {
 	}
 }
 
-// ChromiumPath is the browser Launch would run when given none (see Locator.Choose).
+// ChromiumPath is the browser a headless Launch would run when given none (see
+// Locator.ChooseHeadless).
 func ChromiumPath() (string, error) {
-	c, err := Locator{}.Choose("")
+	c, err := Locator{}.ChooseHeadless("")
 	return c.Path, err
 }

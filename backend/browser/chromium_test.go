@@ -83,6 +83,82 @@ func TestChooseNamedBrowserFirst(t *testing.T) {
 	}
 }
 
+// TestHeadlessRunsUseTheShellBesideTheBrowser: a headless launch of a browser the user did
+// not name runs the headless shell installed in its folder, or in the folder a link to it
+// points into; a named browser runs as named, and without a shell the browser itself runs.
+func TestHeadlessRunsUseTheShellBesideTheBrowser(t *testing.T) {
+	t.Setenv("OBSERVATORY_CHROMIUM", "")
+	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", t.TempDir())
+	exe := func(path string) string {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("\x7fELF a browser"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	root := t.TempDir()
+	lib := exe(filepath.Join(root, "lib", "chromium", "chromium"))
+	shell := exe(filepath.Join(root, "lib", "chromium", "chromium-headless-shell"))
+	bin := filepath.Join(root, "bin", "chromium")
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(lib, bin); err != nil {
+		t.Fatal(err)
+	}
+	alone := exe(filepath.Join(root, "other", "alone", "chrome"))
+	// Debian's layout: launcher scripts in usr/bin, the binaries in usr/lib/chromium.
+	script := func(path, runs string) string {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("#!/bin/sh -e\n"+runs+" \"$@\"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	debLib := filepath.Join(root, "usr", "lib", "chromium")
+	debBrowser := script(filepath.Join(root, "usr", "bin", "chromium"), exe(filepath.Join(debLib, "chromium")))
+	script(filepath.Join(root, "usr", "bin", "chromium-headless-shell"), exe(filepath.Join(debLib, "chromium-headless-shell")))
+	onlyScript := script(filepath.Join(root, "other", "scripts", "chromium"), lib)
+	shellScript := script(filepath.Join(root, "other", "scripts", "chromium-headless-shell"), shell)
+	system := func(paths ...string) Locator {
+		return Locator{System: func() []Candidate {
+			var list []Candidate
+			for _, p := range paths {
+				list = append(list, Candidate{Kind: KindChromium, Label: "Chromium", Path: p})
+			}
+			return list
+		}}
+	}
+	for _, tt := range []struct {
+		name     string
+		loc      Locator
+		explicit string
+		want     string
+		kind     string
+	}{
+		{"the shell beside the browser", system(lib), "", shell, KindHeadlessShell},
+		{"the shell where a link to the browser points", system(bin), "", shell, KindHeadlessShell},
+		{"no shell: the browser", system(alone), "", alone, KindChromium},
+		{"Debian's: the shell's binary, not its launcher", system(debBrowser), "", filepath.Join(debLib, "chromium-headless-shell"), KindHeadlessShell},
+		{"a launcher when no binary is found", system(onlyScript), "", shellScript, KindHeadlessShell},
+		{"a named browser, even with a shell beside it", system(), lib, lib, KindNamed},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.loc.ChooseHeadless(tt.explicit)
+			if err != nil || got.Path != tt.want || got.Kind != tt.kind || !got.Found {
+				t.Errorf("ChooseHeadless = %+v, %v; want %s %s", got, err, tt.kind, tt.want)
+			}
+			if full, err := tt.loc.Choose(tt.explicit); err != nil || full.Kind == KindHeadlessShell {
+				t.Errorf("Choose = %+v, %v; a window needs the full browser", full, err)
+			}
+		})
+	}
+}
+
 func TestInstalledBrowsersChromeFirst(t *testing.T) {
 	env := map[string]string{`LOCALAPPDATA`: `C:\Users\ada\AppData\Local`, `ProgramFiles`: `C:\Program Files`}
 	tests := []struct {

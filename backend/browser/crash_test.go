@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,27 @@ func launchOwn(t *testing.T, log *bytes.Buffer) *Browser {
 	return b
 }
 
+// TestHeadlessLaunchRunsTheHeadlessShell: with a headless shell installed beside the browser
+// found, a headless launch runs it, not the full browser.
+func TestHeadlessLaunchRunsTheHeadlessShell(t *testing.T) {
+	shell, err := Locator{}.ChooseHeadless("")
+	if err != nil || shell.Kind != KindHeadlessShell {
+		t.Skipf("no headless shell beside the browser found (%+v, %v)", shell, err)
+	}
+	_, chromium, _ := processes(t, launchOwn(t, &bytes.Buffer{}))
+	exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", chromium.PID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := filepath.EvalSymlinks(shell.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exe != want {
+		t.Errorf("a headless launch runs %s, want the headless shell %s", exe, want)
+	}
+}
+
 // processes returns b's driver, its Chromium (the driver's child that leads its own process
 // group, as Playwright starts it) and every process of the two.
 func processes(t *testing.T, b *Browser) (driver, chromium proctest.Process, all []proctest.Process) {
@@ -46,7 +68,7 @@ func processes(t *testing.T, b *Browser) (driver, chromium proctest.Process, all
 		t.Fatal(err)
 	}
 	for _, p := range below {
-		if p.PPID == driver.PID && p.PGID == p.PID && p.Comm == "chromium" {
+		if p.PPID == driver.PID && p.PGID == p.PID && p.Chromium() {
 			chromium = p
 		}
 	}

@@ -88,7 +88,11 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err := UseSystemNode(); err != nil {
 		return nil, err
 	}
-	chosen, err := Locator{}.Choose(opts.ExecutablePath)
+	choose := Locator{}.Choose
+	if opts.Headless {
+		choose = Locator{}.ChooseHeadless
+	}
+	chosen, err := choose(opts.ExecutablePath)
 	if err != nil {
 		return nil, err
 	}
@@ -150,15 +154,27 @@ func snapWrapper(path string) bool {
 		(filepath.Base(real) == "snap" || strings.HasPrefix(real, "/snap/")) {
 		return true
 	}
+	head, script := scriptHead(path)
+	return script && bytes.Contains(head, []byte("/snap/"))
+}
+
+// launcherScript reports whether path is a script (a launcher) rather than a binary.
+func launcherScript(path string) bool {
+	_, script := scriptHead(path)
+	return script
+}
+
+// scriptHead is the first 8 KiB of the file at path, and whether it is a script ("#!").
+func scriptHead(path string) ([]byte, bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	defer f.Close()
 	head := make([]byte, 8<<10)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
-	return bytes.HasPrefix(head, []byte("#!")) && bytes.Contains(head, []byte("/snap/"))
+	return head, bytes.HasPrefix(head, []byte("#!"))
 }
 
 // CheckDriver reports ErrNoDriver, saying what is missing, when the driver's CLI or a Node.js

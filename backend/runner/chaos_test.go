@@ -169,7 +169,7 @@ func (c *chaos) chromiumGroup() int {
 		return 0
 	}
 	for _, p := range below {
-		if p.PPID == c.driver && p.PGID == p.PID && p.Comm == "chromium" {
+		if p.PPID == c.driver && p.PGID == p.PID && p.Chromium() {
 			return p.PGID
 		}
 	}
@@ -408,7 +408,5 @@ func browserLeft(t *testing.T) []proctest.Process {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return slices.DeleteFunc(all, func(p proctest.Process) bool {
-		return !slices.Contains([]string{"node", "chromium", "chrome_crashpad", "ffmpeg"}, p.Comm)
-	})
+	return slices.DeleteFunc(all, func(p proctest.Process) bool { return !p.Browser() })
 }

@@ -938,8 +938,8 @@ export interface Comparison {
 
 /** One browser Observatory looks for (browser.Candidate). */
 export interface BrowserCandidate {
-  /** "named" (a path given), "chrome", "msedge", "chromium" or "playwright". */
-  kind: "named" | "chrome" | "msedge" | "chromium" | "playwright";
+  /** "named" (a path given), "chrome", "msedge", "chromium", "playwright", or "headless-shell" (the headless shell beside one). */
+  kind: "named" | "chrome" | "msedge" | "chromium" | "playwright" | "headless-shell";
   /** Its name for people: "Google Chrome", "Playwright's Chromium". */
   label: string;
   path: string;
@@ -974,6 +974,8 @@ export interface BrowserStatus {
   /** The browser runs use; absent when none is found. */
   chosen?: BrowserCandidate;
   browser_problem?: string;
+  /** What headless runs use in place of chosen: the headless shell beside it; absent when they use chosen. */
+  headless?: BrowserCandidate;
   /** Every browser looked for, in order. */
   candidates: BrowserCandidate[];
   setup: SetupState;

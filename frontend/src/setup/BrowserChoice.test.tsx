@@ -17,6 +17,14 @@ describe("BrowserChoice", () => {
     ]);
   });
 
+  it("says when headless runs use the headless shell beside the chosen browser", () => {
+    const shell = { kind: "headless-shell" as const, label: "Chromium headless shell", path: "/usr/bin/chromium-headless-shell", found: true };
+    render(<BrowserChoice status={{ ...readyBrowsers, headless: shell }} path="" onChange={vi.fn()} />);
+    expect(screen.getByRole("status").textContent).toBe(
+      "Runs use Chromium: /usr/bin/chromium; headless runs use the Chromium headless shell beside it: /usr/bin/chromium-headless-shell",
+    );
+  });
+
   it("picks a found browser, automatic, or a path typed in", () => {
     const onChange = vi.fn();
     const { rerender } = render(<BrowserChoice status={readyBrowsers} path="" onChange={onChange} />);

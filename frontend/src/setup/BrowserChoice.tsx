@@ -32,7 +32,8 @@ export function BrowserChoice({ status, path, onChange }: BrowserChoiceProps) {
         {status === null
           ? "Looking for browsers…"
           : status.chosen
-            ? `Runs use ${status.chosen.label}: ${status.chosen.path}`
+            ? `Runs use ${status.chosen.label}: ${status.chosen.path}` +
+              (status.headless ? `; headless runs use the ${status.headless.label} beside it: ${status.headless.path}` : "")
             : `No browser is found: ${status.browser_problem ?? ""}`}
       </p>
       <div className="setting">

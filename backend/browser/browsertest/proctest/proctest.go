@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,18 @@ type Process struct {
 
 // String names the process for test messages.
 func (p Process) String() string { return fmt.Sprintf("%s[%d]", p.Comm, p.PID) }
+
+// Chromium reports whether p is a Chromium process: the browser's, or its headless shell's
+// (whose name the kernel cuts to "chromium-headle").
+func (p Process) Chromium() bool {
+	return p.Comm == "chromium" || strings.HasPrefix(p.Comm, "chromium-headl") || p.Comm == "headless_shell"
+}
+
+// Browser reports whether p is one of a browser's processes: Chromium's, the crash handler's,
+// the Playwright driver's or its video encoder's.
+func (p Process) Browser() bool {
+	return p.Chromium() || slices.Contains([]string{"node", "chrome_crashpad", "ffmpeg"}, p.Comm)
+}
 
 // List returns every process; one that exits while it is read is left out.
 func List() ([]Process, error) {
