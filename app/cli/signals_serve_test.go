@@ -4,7 +4,6 @@ package cli
 
 import (
 	"bytes"
-	"database/sql"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -20,6 +19,7 @@ import (
 	"observatory/app"
 	"observatory/backend/bundle"
 	"observatory/backend/store"
+	"observatory/backend/store/storetest"
 )
 
 // servingAt is the address `serve` prints, token and all.
@@ -61,20 +61,6 @@ func stallUpload(t *testing.T, address, dir string) {
 	}
 }
 
-// checkIntegrity fails t unless the store in dir passes PRAGMA integrity_check.
-func checkIntegrity(t *testing.T, dir string) {
-	t.Helper()
-	db, err := sql.Open("sqlite3", filepath.Join(dir, store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var integrity string
-	if err := db.QueryRow("PRAGMA integrity_check").Scan(&integrity); err != nil || integrity != "ok" {
-		t.Errorf("PRAGMA integrity_check = %q, %v; want ok", integrity, err)
-	}
-}
-
 // TestSignalsStopServe runs `observatory serve` as a process of its own with an upload
 // stalled half-way. SIGTERM stops it within the grace, exit 0: it lets the upload run on a
 // while, then closes its connection, and the upload removes its temporary file before the
@@ -102,7 +88,7 @@ func TestSignalsStopServe(t *testing.T) {
 		if left := glob(t, app.TempRoot(dir), ""); len(left) != 0 {
 			t.Errorf("the stopped server left %q in the data folder's tmp", left)
 		}
-		checkIntegrity(t, dir)
+		storetest.Intact(t, filepath.Join(dir, store.FileName))
 	})
 	t.Run("second Ctrl+C", func(t *testing.T) {
 		p, dir := serve(t)
@@ -121,7 +107,7 @@ func TestSignalsStopServe(t *testing.T) {
 		if left := glob(t, app.TempRoot(dir), ""); len(left) != 0 {
 			t.Errorf("after the next start-up's sweep the data folder's tmp holds %q", left)
 		}
-		checkIntegrity(t, dir)
+		storetest.Intact(t, filepath.Join(dir, store.FileName))
 	})
 }
 
@@ -192,7 +178,7 @@ func TestSignalsStopAnImportMidExtract(t *testing.T) {
 			t.Errorf("before any sweep the stopped import left %q in the media folder", left)
 		}
 		noRuns(t, dir)
-		checkIntegrity(t, dir)
+		storetest.Intact(t, filepath.Join(dir, store.FileName))
 	})
 	t.Run("second Ctrl+C", func(t *testing.T) {
 		dir := t.TempDir()
@@ -207,6 +193,6 @@ func TestSignalsStopAnImportMidExtract(t *testing.T) {
 			t.Errorf("exit %d, want 130 (or 1, stopped by the first):\n%s", code, p.said())
 		}
 		noRuns(t, dir)
-		checkIntegrity(t, dir)
+		storetest.Intact(t, filepath.Join(dir, store.FileName))
 	})
 }

@@ -5,7 +5,6 @@ package runner_test
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -25,6 +24,7 @@ import (
 	"observatory/backend/labs/booking"
 	"observatory/backend/runner"
 	"observatory/backend/store"
+	"observatory/backend/store/storetest"
 )
 
 // chaosSeedEnv names the environment variable that replays a chaos schedule: the seed the
@@ -310,15 +310,7 @@ func TestChaosKilledBrowsersNeverHangOrLie(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite3", filepath.Join(dir, store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var integrity string
-	if err := db.QueryRow("PRAGMA integrity_check").Scan(&integrity); err != nil || integrity != "ok" {
-		t.Errorf("PRAGMA integrity_check = %q, %v; want ok", integrity, err)
-	}
+	storetest.Intact(t, filepath.Join(dir, store.FileName))
 }
 
 // chaosRound runs one round, drawn from seed, recording into st, and returns how many of its

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/store/storetest"
 )
 
 // helperDirEnv tells the re-executed test binary to act as a writer into that folder.
@@ -83,10 +85,7 @@ func TestKilledWriterLeavesInterruptedRun(t *testing.T) {
 	start := time.Now()
 	s := open(t, dir)
 	t.Logf("killed after >= %d committed steps; reopened in %v", committed+1, time.Since(start))
-	var check string
-	if err := s.db.Raw("PRAGMA integrity_check").Scan(&check).Error; err != nil || check != "ok" {
-		t.Fatalf("integrity_check = %q, %v", check, err)
-	}
+	storetest.Intact(t, filepath.Join(dir, FileName))
 	got, err := s.Get("killed")
 	if err != nil {
 		t.Fatal(err)
