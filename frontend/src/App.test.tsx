@@ -70,6 +70,28 @@ describe("App", () => {
     expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["notice-nothing-saved"], config: {} });
   });
 
+  it("gives way on a short window only while a trace is shown below the table", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.history).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    const height = window.innerHeight;
+    window.innerHeight = 720;
+    try {
+      render(<App api={api} />);
+      const rows = () => (screen.getByRole("main") as HTMLElement).style.gridTemplateRows;
+      await act(async () => {});
+      expect(rows()).toBe("330px auto minmax(0, 1fr)"); // no trace: every row of the table
+      const history = await screen.findByRole("navigation", { name: "Run history" });
+      await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
+      fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
+      expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
+      expect(rows()).toBe("90px auto minmax(0, 1fr)"); // the trace needs the room
+    } finally {
+      window.innerHeight = height;
+    }
+  });
+
   it("imports a file, replays it and states the disagreement plainly", async () => {
     const { api } = fakeApi();
     render(<App api={api} />);

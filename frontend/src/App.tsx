@@ -52,7 +52,7 @@ export function App({ api }: { api: Api }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [metricsOpen, setMetricsOpen] = useState(false);
   const [chosenTableHeight, setTableHeight] = useStoredSize("attempts", 330, 90, 600);
-  const tableHeight = fitTableHeight(chosenTableHeight, useWindowHeight());
+  const windowHeight = useWindowHeight();
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
   const { run, live, task } = w;
@@ -153,6 +153,8 @@ export function App({ api }: { api: Api }) {
           events: live.events[sel.slug] ?? [],
         }
       : undefined;
+  const traceShown = Boolean(sel && (sel.attempt || liveView));
+  const tableHeight = traceShown ? fitTableHeight(chosenTableHeight, windowHeight) : chosenTableHeight;
 
   return (
     <div className="app">
@@ -275,7 +277,7 @@ export function App({ api }: { api: Api }) {
                 </div>
               </section>
               <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
-              {sel && (sel.attempt || liveView) ? (
+              {sel && traceShown ? (
                 <TraceViewer
                   key={w.shownId ?? ""}
                   title={sel.title}
@@ -340,9 +342,10 @@ export function App({ api }: { api: Api }) {
 /** The height the trace pane below the attempts table needs to show a useful screenshot. */
 const TRACE_RESERVE = 630;
 
-/** The attempts table's shown height: the chosen one (every row of a lab's eight attempts by
- * default), given way on a short window so the trace below still fits without a page scroll;
- * the choice itself is kept and comes back when the window grows again. */
+/** The attempts table's shown height while a trace is shown below it: the chosen one (every
+ * row of a lab's eight attempts by default), given way on a short window so the trace still
+ * fits without a page scroll; the choice itself is kept and comes back when the window grows
+ * again, or when no trace is shown. */
 function fitTableHeight(chosen: number, windowHeight: number): number {
   return Math.max(90, Math.min(chosen, windowHeight - TRACE_RESERVE));
 }
