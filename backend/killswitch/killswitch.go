@@ -29,7 +29,12 @@ const (
 	pulledName = "pulled"
 	watchExt   = ".watch"
 	stoppedExt = ".stopped"
+	tempPrefix = ".tmp-"
 )
+
+// staleTemp is how old a temporary file must be before a sweep removes it: one being
+// written lives for a moment, so an older one was left by a process that died writing it.
+const staleTemp = time.Minute
 
 // Poll is how often a watcher looks at the switch.
 const Poll = 200 * time.Millisecond
@@ -52,7 +57,7 @@ func pulled(dataDir string) (string, error) {
 // writeAtomically replaces path with text, so a reader sees the old text or the new, never
 // a part.
 func writeAtomically(path, text string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*")
 	if err != nil {
 		return err
 	}
@@ -194,7 +199,7 @@ func Pull(ctx context.Context, dataDir string) (Result, error) {
 }
 
 // live lists the tokens of the watchers whose processes are alive; Held deletes the lock
-// files of dead ones.
+// files of dead ones, and the stale temporary files of processes that died writing go too.
 func live(d string) ([]string, error) {
 	entries, err := os.ReadDir(d)
 	if err != nil {
@@ -202,6 +207,12 @@ func live(d string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), tempPrefix) {
+			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleTemp {
+				os.Remove(filepath.Join(d, e.Name()))
+			}
+			continue
+		}
 		token, ok := strings.CutSuffix(e.Name(), watchExt)
 		if !ok || e.IsDir() {
 			continue

@@ -2,6 +2,8 @@ package killswitch_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -72,5 +74,34 @@ func TestPullWithNobodyWatching(t *testing.T) {
 	res, err := killswitch.Pull(context.Background(), t.TempDir())
 	if err != nil || res != (killswitch.Result{}) {
 		t.Fatalf("pull: %+v, %v; want nothing to stop", res, err)
+	}
+}
+
+// TestPullSweepsTheTempFilesOfDeadWriters: a temporary file a process left when it died
+// writing the switch goes at the next pull; one that may still be being written stays.
+func TestPullSweepsTheTempFilesOfDeadWriters(t *testing.T) {
+	dataDir := t.TempDir()
+	d := filepath.Join(dataDir, "killswitch")
+	if err := os.MkdirAll(d, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	old, fresh := filepath.Join(d, ".tmp-123"), filepath.Join(d, ".tmp-456")
+	for _, p := range []string{old, fresh} {
+		if err := os.WriteFile(p, []byte("nonce"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(old, long, long); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := killswitch.Pull(context.Background(), dataDir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Errorf("the dead writer's temporary file is still there (%v)", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a temporary file that may be being written went: %v", err)
 	}
 }
