@@ -14,7 +14,7 @@ import (
 //go:embed report.html
 var files embed.FS
 
-var tmpl = template.Must(template.ParseFS(files, "report.html"))
+var tmpl = template.Must(template.New("report.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(files, "report.html"))
 
 // Write writes run's report to w. mediaDir is the run's media folder, where its screenshots
 // are; "" (or a folder that is not there) gives a report without them, saying so.
@@ -38,7 +38,8 @@ func Write(w io.Writer, run agent.Run, mediaDir string) error {
 // attempt is the view of one attempt, its screenshots inlined by in.
 func attempt(i int, a agent.Attempt, cols []column, in *inliner) attemptView {
 	v := attemptView{Anchor: fmt.Sprintf("attempt-%d", i+1), Title: a.Title, Slug: a.Slug,
-		Terminal: string(a.Terminal), Reason: a.Reason, Cells: cells(a.Verdicts, cols), Settings: settings(a), Ledger: ledger.Of(a)}
+		Terminal: string(a.Terminal), Reason: a.Reason, Cells: cells(a.Verdicts, cols), Settings: settings(a), Ledger: ledger.Of(a),
+		Turns: turns(a.ModelTurns)}
 	if c, ok := a.Verdicts.Gate.FirstUnmet(); ok {
 		v.FirstUnmet = c.Label + ": " + callOf(c.Verdict)
 	}
@@ -73,7 +74,7 @@ func attempt(i int, a agent.Attempt, cols []column, in *inliner) attemptView {
 			Error: s.Error, StartMS: s.StartMS, DurationMS: s.DurationMS, Distance: fmt.Sprintf("%.3f", s.Distance),
 			Before: in.shot(s.Before.Screenshot, fmt.Sprintf("Step %d, before", k+1)),
 			After:  in.shot(s.After.Screenshot, fmt.Sprintf("Step %d, after", k+1)), Blocked: s.Blocked,
-			Boxes: overlays(s), Nearest: nearest(s)})
+			Boxes: overlays(s), Nearest: nearest(s), Turns: turns(s.ModelTurns)})
 	}
 	return v
 }

@@ -144,3 +144,39 @@ func TestReportKeepsScreenshotsWithinMaxMedia(t *testing.T) {
 		t.Errorf("%d screenshots inlined; want 3 within 16 MiB and the other 13 named as left out", inlined)
 	}
 }
+
+// TestReportShowsTheModelsTurns: a model planner's turns appear with the step they led to,
+// and those of the planning that ended the attempt after its steps, every word escaped.
+func TestReportShowsTheModelsTurns(t *testing.T) {
+	run := testRun()
+	a := &run.Attempts[0]
+	a.Steps[0].ModelTurns = []agent.ModelTurn{{Model: "openai:gpt-4.1-mini", Messages: 3, Tokens: 900, InTokens: 880, OutTokens: 42, LatencyMS: 310,
+		Text: "I will save " + hostile, Calls: []agent.ModelCall{{Name: "click", Arguments: `{"name":"` + hostile + `"}`, Outcome: "proposed"}}}}
+	a.ModelTurns = []agent.ModelTurn{
+		{Model: "openai:gpt-4.1-mini", Calls: []agent.ModelCall{{Name: agent.DoneCall, Outcome: "refused", Result: "the gate does not hold: " + hostile}}},
+		{Error: "the token budget (2000) is spent"},
+	}
+	out := render(t, run, "")
+	if strings.Contains(strings.ToLower(out), "<script") {
+		t.Fatalf("the report carries markup from the model's turns:\n%s", out)
+	}
+	for _, want := range []string{
+		`The model's turns that led to this step (1)`,
+		`<code>openai:gpt-4.1-mini</code> <span class="muted">3 messages, about 900 tokens sent · 880 in / 42 out tokens · 310 ms</span>`,
+		`<pre>I will save &lt;script&gt;`,
+		`<code>click</code> proposed`,
+		`The model's last turns`,
+		`<code>` + agent.DoneCall + `</code> refused`,
+		`sent back: the gate does not hold: &lt;script&gt;`,
+		"<strong>Turn 2</strong>\n", // it sent nothing: no usage to show
+		`<p class="error">the token budget (2000) is spent</p>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	last := strings.Index(out, "The model's last turns")
+	if steps := strings.Index(out, "<h3>Steps</h3>"); last < steps {
+		t.Errorf("the last turns come at %d, want after the steps at %d", last, steps)
+	}
+}

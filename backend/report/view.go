@@ -44,6 +44,8 @@ type attemptView struct {
 	Answers             []answerView
 	// Ledger is the attempt's action ledger, one entry per step.
 	Ledger []ledger.Entry
+	// Turns are a model planner's turns that led to no step: the planning that ended it.
+	Turns []turnView
 }
 
 type conditionView struct {
@@ -71,6 +73,8 @@ type stepView struct {
 	// Boxes are drawn over the before screenshot; Nearest lists a miss's candidates.
 	Boxes   []overlay
 	Nearest []string
+	// Turns are the model planner's turns that led to the step's action.
+	Turns []turnView
 }
 
 // callOf is a verdict's call in words; a call the oracle could not make is never "not done".
