@@ -162,6 +162,15 @@ func TurnSpend(turns []ModelTurn) Spend {
 	return s
 }
 
+// ReviewSpend is what the review behind decision d cost: its tokens and money, nothing for a
+// review kept from an earlier decision.
+func ReviewSpend(d Decision) Spend {
+	if d.Review == nil || d.Review.Kept {
+		return Spend{}
+	}
+	return Spend{Tokens: d.Review.InTokens + d.Review.OutTokens, MoneyUSD: d.Review.CostUSD}
+}
+
 // Scope says whose budget ran out.
 type Scope string
 

@@ -166,3 +166,42 @@ func TestBudgetsSetAndValidate(t *testing.T) {
 		t.Errorf("validate a negative upload budget: %v", err)
 	}
 }
+
+// payingReviewer clears every action, each answer costing 80 tokens in and 20 out.
+type payingReviewer struct{ asked int }
+
+func (r *payingReviewer) Review(context.Context, harness.ReviewRequest) (agent.Review, error) {
+	r.asked++
+	return agent.Review{Reviewer: agent.ReviewerModel, Verdict: agent.ReviewClear, Reason: "fine", InTokens: 80, OutTokens: 20}, nil
+}
+
+// TestAReviewsTokensCountAgainstTheBudget: a model reviewer's usage is spent from the
+// attempt's token budget like the planner's turns. The plan's two commits are reviewed for
+// 100 tokens each (each re-check on approach keeps its review, unpaid); the second review
+// spends 200 of a 150-token budget, so, as after a planner's turn, its action has run and the
+// next step is not planned: the attempt ends exhausted.
+func TestAReviewsTokensCountAgainstTheBudget(t *testing.T) {
+	p := &fakePage{controls: controls()}
+	cfg := agent.DefaultConfig()
+	cfg.Budgets = &agent.Budgets{Tokens: 150}
+	cfg.Safeguards = &agent.Safeguards{Review: &agent.ReviewSpec{Policy: "book only what was asked", Reviewer: agent.ReviewerModel}}
+	reviewer := &payingReviewer{}
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	x := &agent.Executor{Policy: harness.Policy{Model: reviewer}, Now: clock.now, Sleep: clock.sleep}
+	out := x.Run(context.Background(), p, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: planner.Scripted(plan()), Config: cfg}, agent.Hooks{})
+	e, ok := agent.ExhaustedBudget(out.Err)
+	if out.Terminal != agent.Exhausted || !ok || e.Budget != agent.BudgetTokens || !strings.Contains(out.Reason, "tokens budget is spent: 200 of 150") {
+		t.Fatalf("terminal %s (%s, %v), want exhausted by the reviews' 200 tokens", out.Terminal, out.Reason, out.Err)
+	}
+	if reviewer.asked != 2 {
+		t.Errorf("the reviewer was asked %d times, want 2: once per commit, its review kept on approach", reviewer.asked)
+	}
+	if n := len(out.Steps); n != len(plan())-1 {
+		t.Fatalf("%d steps ran, want every one before the verify", n)
+	}
+	for _, s := range []agent.Step{out.Steps[0], out.Steps[2]} {
+		if rv := s.Decision.Review; rv == nil || !rv.Kept || rv.InTokens != 80 || rv.OutTokens != 20 {
+			t.Errorf("step %q records the review %+v, want the one kept on approach, with its cost", s.Action.Description, rv)
+		}
+	}
+}

@@ -375,9 +375,12 @@ func (r *run) resolve(t Target) (Target, error) {
 	return alt, nil
 }
 
-// decide asks policy about a proposal. A policy that cannot decide holds the action.
+// decide asks policy about a proposal. A policy that cannot decide holds the action. What
+// its review cost is spent, as a planner's turns are: tokens and money are spent before
+// anyone can refuse them, so the budgets stop the next planning, not this action.
 func (r *run) decide(req PolicyRequest) Decision {
 	d, err := r.x.Policy.Decide(r.ctx, req)
+	_ = r.charge(ReviewSpend(d))
 	if err != nil {
 		return Decision{Class: d.Class, Admission: Hold, Reason: "policy could not decide, so the action is held: " + err.Error()}
 	}

@@ -70,6 +70,15 @@ type Review struct {
 	// Verdict is ReviewClear, ReviewCaution or ReviewUnavailable.
 	Verdict string `json:"verdict"`
 	Reason  string `json:"reason"`
+	// InTokens, OutTokens and CostUSD are what asking the reviewer cost: a model reviewer's
+	// usage, answered or not, which the attempt's and the run's budgets count; zero for the
+	// rules reviewer.
+	InTokens  int64   `json:"in_tokens,omitempty"`
+	OutTokens int64   `json:"out_tokens,omitempty"`
+	CostUSD   float64 `json:"cost_usd,omitempty"`
+	// Kept is set on a review a re-check kept from the decision before it: its cost was
+	// spent when it was given, and is not spent again.
+	Kept bool `json:"kept,omitempty"`
 }
 
 // Validate says what is wrong with g, naming the field, or returns nil.

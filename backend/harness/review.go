@@ -22,7 +22,8 @@ type ReviewRequest struct {
 
 // Reviewer judges an irreversible action against a policy: clear or caution, and why. An
 // error means it could not judge (a model that does not answer); review then does what the
-// policy's on_unavailable says.
+// policy's on_unavailable says. The review returned with an error still carries what asking
+// cost (its tokens and money).
 type Reviewer interface {
 	Review(ctx context.Context, req ReviewRequest) (agent.Review, error)
 }
@@ -44,11 +45,13 @@ func review(ctx context.Context, d agent.Decision, req ReviewRequest, model Revi
 	switch {
 	case stands != nil:
 		r, err = *stands, nil
+		r.Kept = true
 	case reviewer != nil:
 		r, err = reviewer.Review(ctx, req)
 	}
 	if err != nil {
-		r = agent.Review{Reviewer: req.Spec.Reviewer, Verdict: agent.ReviewUnavailable, Reason: "the reviewer could not answer: " + err.Error()}
+		r = agent.Review{Reviewer: req.Spec.Reviewer, Verdict: agent.ReviewUnavailable, Reason: "the reviewer could not answer: " + err.Error(),
+			InTokens: r.InTokens, OutTokens: r.OutTokens, CostUSD: r.CostUSD}
 	}
 	d.Review = &r
 	switch {

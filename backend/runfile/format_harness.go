@@ -6,9 +6,13 @@ import "observatory/backend/agent"
 // safeguards an attempt ran with, each mapped explicitly to and from the domain.
 
 type reviewV2 struct {
-	Reviewer string `json:"reviewer"`
-	Verdict  string `json:"verdict"`
-	Reason   string `json:"reason"`
+	Reviewer  string  `json:"reviewer"`
+	Verdict   string  `json:"verdict"`
+	Reason    string  `json:"reason"`
+	InTokens  int64   `json:"in_tokens,omitempty"`
+	OutTokens int64   `json:"out_tokens,omitempty"`
+	CostUSD   float64 `json:"cost_usd,omitempty"`
+	Kept      bool    `json:"kept,omitempty"`
 }
 
 type approvalRequestV2 struct {
@@ -79,11 +83,11 @@ func ptr[T, U any](p *T, f func(T) U) *U {
 }
 
 func fromReview(r agent.Review) reviewV2 {
-	return reviewV2{Reviewer: r.Reviewer, Verdict: r.Verdict, Reason: r.Reason}
+	return reviewV2{Reviewer: r.Reviewer, Verdict: r.Verdict, Reason: r.Reason, InTokens: r.InTokens, OutTokens: r.OutTokens, CostUSD: r.CostUSD, Kept: r.Kept}
 }
 
 func (r reviewV2) toDomain() agent.Review {
-	return agent.Review{Reviewer: r.Reviewer, Verdict: r.Verdict, Reason: r.Reason}
+	return agent.Review{Reviewer: r.Reviewer, Verdict: r.Verdict, Reason: r.Reason, InTokens: r.InTokens, OutTokens: r.OutTokens, CostUSD: r.CostUSD, Kept: r.Kept}
 }
 
 func fromField(f agent.Field) fieldV2 {

@@ -47,43 +47,51 @@ func NewReviewer(cfg Config) *Reviewer {
 	return r
 }
 
-// Review asks each model in turn for its verdict on req, and returns the first one given.
+// Review asks each model in turn for its verdict on req, and returns the first one given,
+// with what every model asked cost: the replies that gave no verdict were paid for too.
 func (r *Reviewer) Review(ctx context.Context, req harness.ReviewRequest) (agent.Review, error) {
 	ask := reviewAsk(req)
 	var errs []error
+	var paid agent.Review
 	for i, p := range r.providers {
-		name := r.models[i].Name()
+		m := r.models[i]
 		if r.broken[i] != nil {
 			errs = append(errs, r.broken[i])
 			continue
 		}
-		v, err := r.ask(ctx, p, ask)
+		v, res, err := r.ask(ctx, p, ask)
+		paid.InTokens += res.InTokens
+		paid.OutTokens += res.OutTokens
+		paid.CostUSD += m.cost(res.InTokens, res.OutTokens)
 		if err == nil {
-			v.Reason = fmt.Sprintf("%s (%s)", v.Reason, name)
+			v.Reason = fmt.Sprintf("%s (%s)", v.Reason, m.Name())
+			v.InTokens, v.OutTokens, v.CostUSD = paid.InTokens, paid.OutTokens, paid.CostUSD
 			return v, nil
 		}
-		errs = append(errs, fmt.Errorf("%s: %w", name, err))
+		errs = append(errs, fmt.Errorf("%s: %w", m.Name(), err))
 		if ctx.Err() != nil {
 			break
 		}
 	}
-	return agent.Review{}, errors.Join(errs...)
+	return paid, errors.Join(errs...)
 }
 
-// ask puts one review to one model, within the timeout, and reads its verdict.
-func (r *Reviewer) ask(ctx context.Context, p provider, ask request) (agent.Review, error) {
+// ask puts one review to one model, within the timeout, and reads its verdict; the reply is
+// returned whatever it said, for its usage.
+func (r *Reviewer) ask(ctx context.Context, p provider, ask request) (agent.Review, response, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
 	res, err := p.complete(ctx, ask)
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return agent.Review{}, fmt.Errorf("no answer within %s", r.timeout)
+		return agent.Review{}, res, fmt.Errorf("no answer within %s", r.timeout)
 	case err != nil:
-		return agent.Review{}, err
+		return agent.Review{}, res, err
 	case res.Refusal != "":
-		return agent.Review{}, fmt.Errorf("the model refused: %s", clip(res.Refusal, 200))
+		return agent.Review{}, res, fmt.Errorf("the model refused: %s", clip(res.Refusal, 200))
 	}
-	return readVerdict(res)
+	v, err := readVerdict(res)
+	return v, res, err
 }
 
 // toolVerdict is the name of the review tool.

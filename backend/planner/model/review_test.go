@@ -2,12 +2,14 @@ package model
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/harness"
+	"observatory/backend/planner/model/providertest"
 )
 
 // reviewPolicy is the policy the review tests judge a send against.
@@ -162,5 +164,26 @@ func TestModelReviewerHoldsACaution(t *testing.T) {
 	}
 	if NewReviewer(Config{}) != nil {
 		t.Error("a reviewer without models, want none")
+	}
+}
+
+// TestModelReviewerReportsWhatItCost: a review carries the usage of every reply it took,
+// through each API's real SDK client: the first model's answer gave no verdict but was paid
+// for, the second's gave one, so the review costs both; a review no model answered still
+// carries what was paid, and the harness keeps it on the unavailable review it records.
+func TestModelReviewerReportsWhatItCost(t *testing.T) {
+	const in, out = 2 * providertest.UsageIn, 2 * providertest.UsageOut
+	cost := (float64(in)*2 + float64(out)*8) / 1e6 // the scripted models' prices per million
+	for _, a := range apis {
+		first := newScripted(t, a, a.text("Looks fine to me."))
+		second := newScripted(t, a, a.call("c", toolVerdict, `{"verdict":"clear","reason":"no figures are shared"}`))
+		got, err := reviewer(t, 5*time.Second, first, second).Review(context.Background(), sendReview())
+		if err != nil || got.Verdict != agent.ReviewClear || got.InTokens != in || got.OutTokens != out || math.Abs(got.CostUSD-cost) > 1e-12 {
+			t.Errorf("%s: %+v (%v), want clear costing %d in, %d out, $%g", a.name, got, err, in, out, cost)
+		}
+		d := decideSend(t, reviewer(t, 5*time.Second, newScripted(t, a, a.text("Fine.")), newScripted(t, a, a.text("Fine."))), "")
+		if d.Review == nil || d.Review.Verdict != agent.ReviewUnavailable || d.Review.InTokens != in || d.Review.OutTokens != out {
+			t.Errorf("%s: unanswered review %+v, want unavailable costing %d in, %d out", a.name, d.Review, in, out)
+		}
 	}
 }
