@@ -535,6 +535,7 @@ func (r *run) recheck(s *Step, planned, resolved Action, approved bool) (held bo
 		History: r.steps, Safeguards: r.cfg.Safeguards, Intent: r.intent, Prior: &prior})
 	d.AskUser = s.Decision.AskUser // the approval, if any, is already bound to its own re-check
 	d.Reason = why + d.Reason
+	d.Review = paidReviews(prior.Review, d.Review)
 	s.Decision, s.Before = d, fresh
 	if d.Admission == Allow {
 		return false, "", ""
@@ -544,6 +545,26 @@ func (r *run) recheck(s *Step, planned, resolved Action, approved bool) (held bo
 		return true, "", ""
 	}
 	return true, Rejected, fmt.Sprintf("step %d (%s) held: %s", s.Index+1, a.Description, d.Reason)
+}
+
+// paidReviews is the review a re-check's decision records, so that the step's record keeps
+// what its reviews cost: the re-check's own review (kept from before, or new, adding the
+// cost of the review it replaced), or, when the re-check decided without one, the review
+// before it, marked kept.
+func paidReviews(before, after *Review) *Review {
+	switch {
+	case before == nil || (after != nil && after.Kept):
+		return after
+	case after == nil:
+		kept := *before
+		kept.Kept = true
+		return &kept
+	}
+	both := *after
+	both.InTokens += before.InTokens
+	both.OutTokens += before.OutTokens
+	both.CostUSD += before.CostUSD
+	return &both
 }
 
 // observePlain samples the page for an oracle's page conditions.

@@ -72,12 +72,14 @@ type Review struct {
 	Reason  string `json:"reason"`
 	// InTokens, OutTokens and CostUSD are what asking the reviewer cost: a model reviewer's
 	// usage, answered or not, which the attempt's and the run's budgets count; zero for the
-	// rules reviewer.
+	// rules reviewer. On a step's recorded decision they are what all its reviews cost: a
+	// re-check that reviewed again adds the cost of the review it replaced.
 	InTokens  int64   `json:"in_tokens,omitempty"`
 	OutTokens int64   `json:"out_tokens,omitempty"`
 	CostUSD   float64 `json:"cost_usd,omitempty"`
-	// Kept is set on a review a re-check kept from the decision before it: its cost was
-	// spent when it was given, and is not spent again.
+	// Kept is set on a review a re-check kept from the step's decision before it (the page
+	// showed the reviewer nothing new, or the re-check decided without a review): it was
+	// paid for once, when it was given, and is not spent again.
 	Kept bool `json:"kept,omitempty"`
 }
 

@@ -167,6 +167,12 @@ export interface Review {
   reviewer: string;
   verdict: "clear" | "caution" | "unavailable";
   reason: string;
+  /** A model reviewer's usage and cost, of every review of the step. */
+  in_tokens?: number;
+  out_tokens?: number;
+  cost_usd?: number;
+  /** A re-check kept the review given before it; it was paid for once. */
+  kept?: boolean;
 }
 
 /** What policy decided about an action (agent.Decision). */

@@ -33,6 +33,17 @@ describe("DecisionView and SampleView", () => {
     expect(within(grounded).getByRole("button", { name: "What is a fingerprint?" })).toBeTruthy();
   });
 
+  it("says what a model review cost, and that a kept one was paid once", () => {
+    const step = payment();
+    step.decision = { ...step.decision, review: { reviewer: "model", verdict: "clear", reason: "fine", in_tokens: 880, out_tokens: 42, cost_usd: 0.00211, kept: true } };
+    const { rerender } = render(<DecisionView step={step} />);
+    expect(screen.getByText("Review").nextElementSibling!.textContent).toBe(
+      "clear by model: fine (880 in / 42 out tokens, $0.0021, kept from before the re-check, paid once)",
+    );
+    rerender(<DecisionView step={{ ...step, decision: { ...step.decision, review: { reviewer: "rules", verdict: "clear", reason: "no rule holds" } } }} />);
+    expect(screen.getByText("Review").nextElementSibling!.textContent).toBe("clear by rules: no rule holds");
+  });
+
   it("shows the account, relevant text and version a sample read", () => {
     render(<SampleView heading="Before" sample={payment().before} />);
     expect(screen.getByText("Signed in as").nextElementSibling!.textContent).toBe("alice");

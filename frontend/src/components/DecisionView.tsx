@@ -1,7 +1,17 @@
-import type { Step } from "../api/types";
+import type { Review, Step } from "../api/types";
 import { actionText } from "../trace/target";
 import { ApprovalList } from "./ApprovalList";
 import { Help } from "./Help";
+
+/** What a step's reviews cost, in words; "" for a review that cost nothing (the rules reviewer). */
+function reviewCost(r: Review): string {
+  const tokens = (r.in_tokens ?? 0) + (r.out_tokens ?? 0);
+  if (tokens === 0 && !r.cost_usd) return "";
+  const parts = [`${r.in_tokens ?? 0} in / ${r.out_tokens ?? 0} out tokens`];
+  if (r.cost_usd) parts.push(`$${r.cost_usd.toFixed(4)}`);
+  if (r.kept) parts.push("kept from before the re-check, paid once");
+  return parts.join(", ");
+}
 
 /** Everything about a step's proposal and the harness's decision on it, kept apart. */
 export function DecisionView({ step }: { step: Step }) {
@@ -16,7 +26,15 @@ export function DecisionView({ step }: { step: Step }) {
         {d.contract && <div><dt>Contract</dt><dd>{d.contract}{d.why && <span className="muted"> ({d.why})</span>}</dd></div>}
         <div><dt>Admission</dt><dd>{d.admission}{d.continue && <span className="muted"> (the attempt goes on)</span>}</dd></div>
         <div><dt>Why</dt><dd>{d.reason}</dd></div>
-        {d.review && <div><dt>Review</dt><dd>{d.review.verdict} by {d.review.reviewer}: {d.review.reason}</dd></div>}
+        {d.review && (
+          <div>
+            <dt>Review</dt>
+            <dd>
+              {d.review.verdict} by {d.review.reviewer}: {d.review.reason}
+              {reviewCost(d.review) && <span className="muted"> ({reviewCost(d.review)})</span>}
+            </dd>
+          </div>
+        )}
         {d.ask_user && <div><dt>Approval</dt><dd>runs only once the user approves it</dd></div>}
         {d.risk && <div><dt>Risk</dt><dd>{d.risk}: {d.risk === "high" ? "the price, amount, recipient and version must not change" : "the account, page, target and form must not change"}</dd></div>}
         {d.fingerprint && (
