@@ -1,11 +1,14 @@
 package browser
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 )
 
 // Candidate kinds, in the order they are tried after a named executable.
@@ -95,13 +98,22 @@ func (l Locator) ChooseHeadless(explicit string) (Candidate, error) {
 }
 
 // headlessShellNames are the names the headless shell installs under: Debian's package,
-// Chromium's own build, and Chrome for Testing's.
-var headlessShellNames = []string{"chromium-headless-shell", "headless_shell", "chrome-headless-shell"}
+// Chromium's own build, and Chrome for Testing's; with ".exe" on Windows.
+func headlessShellNames(goos string) []string {
+	names := []string{"chromium-headless-shell", "headless_shell", "chrome-headless-shell"}
+	if goos == "windows" {
+		for i := range names {
+			names[i] += ".exe"
+		}
+	}
+	return names
+}
 
 // HeadlessShell is the headless shell installed with c, and whether there is one: in c's
-// folder, in the folder a link at c's path points into, or in Debian's layout, where
-// /usr/bin/chromium launches /usr/lib/chromium/chromium. A launcher script gives way to a
-// binary found too, so the shell is the process Playwright starts, watches and stops.
+// folder, in the folder a link at c's path points into, or, for Chromium, in Debian's
+// layout, where /usr/bin/chromium launches /usr/lib/chromium/chromium. A launcher script
+// gives way to a binary found too, so the shell is the process Playwright starts, watches and
+// stops. Playwright's own Chromium keeps no shell beside it, so it has none.
 func HeadlessShell(c Candidate) (Candidate, bool) {
 	if c.Path == "" {
 		return Candidate{}, false
@@ -110,10 +122,12 @@ func HeadlessShell(c Candidate) (Candidate, bool) {
 	if real, err := filepath.EvalSymlinks(c.Path); err == nil {
 		dirs = append(dirs, filepath.Dir(real))
 	}
-	dirs = append(dirs, filepath.Join(filepath.Dir(c.Path), "..", "lib", "chromium"))
+	if c.Kind == KindChromium {
+		dirs = append(dirs, filepath.Join(filepath.Dir(c.Path), "..", "lib", "chromium"))
+	}
 	var script *Candidate
 	for _, dir := range dirs {
-		for _, name := range headlessShellNames {
+		for _, name := range headlessShellNames(runtime.GOOS) {
 			shell := check(Candidate{Kind: KindHeadlessShell, Label: "Chromium headless shell", Path: filepath.Clean(filepath.Join(dir, name))})
 			switch {
 			case !shell.Found:
@@ -142,6 +156,36 @@ func check(c Candidate) Candidate {
 		c.Found = true
 	}
 	return c
+}
+
+// snapWrapper reports whether path is Ubuntu's stand-in for a snap Chromium, which Playwright
+// cannot drive: a link into the snap binary, or a script that runs something under /snap/.
+func snapWrapper(path string) bool {
+	if real, err := filepath.EvalSymlinks(path); err == nil &&
+		(filepath.Base(real) == "snap" || strings.HasPrefix(real, "/snap/")) {
+		return true
+	}
+	head, script := scriptHead(path)
+	return script && bytes.Contains(head, []byte("/snap/"))
+}
+
+// launcherScript reports whether path is a script (a launcher) rather than a binary.
+func launcherScript(path string) bool {
+	_, script := scriptHead(path)
+	return script
+}
+
+// scriptHead is the first 8 KiB of the file at path, and whether it is a script ("#!").
+func scriptHead(path string) ([]byte, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	head := make([]byte, 8<<10)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	return head, bytes.HasPrefix(head, []byte("#!"))
 }
 
 // playwrightCandidate is Playwright's own Chromium for the installed driver.

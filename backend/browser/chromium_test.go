@@ -159,6 +159,14 @@ func TestHeadlessRunsUseTheShellBesideTheBrowser(t *testing.T) {
 	}
 }
 
+func TestHeadlessShellNamesOnWindowsEndInExe(t *testing.T) {
+	for _, name := range headlessShellNames("windows") {
+		if filepath.Ext(name) != ".exe" {
+			t.Errorf("%s: a Windows executable's name ends in .exe", name)
+		}
+	}
+}
+
 func TestInstalledBrowsersChromeFirst(t *testing.T) {
 	env := map[string]string{`LOCALAPPDATA`: `C:\Users\ada\AppData\Local`, `ProgramFiles`: `C:\Program Files`}
 	tests := []struct {

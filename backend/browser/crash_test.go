@@ -38,8 +38,8 @@ func launchOwn(t *testing.T, log *bytes.Buffer) *Browser {
 // found, a headless launch runs it, not the full browser.
 func TestHeadlessLaunchRunsTheHeadlessShell(t *testing.T) {
 	shell, err := Locator{}.ChooseHeadless("")
-	if err != nil || shell.Kind != KindHeadlessShell {
-		t.Skipf("no headless shell beside the browser found (%+v, %v)", shell, err)
+	if err != nil || shell.Kind != KindHeadlessShell || launcherScript(shell.Path) {
+		t.Skipf("no headless shell binary beside the browser found (%+v, %v)", shell, err)
 	}
 	_, chromium, _ := processes(t, launchOwn(t, &bytes.Buffer{}))
 	exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", chromium.PID))

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -145,36 +144,6 @@ func (b *Browser) attach(br playwright.Browser, gone string) {
 	if !br.IsConnected() { // it went before the handler was in place
 		b.life.cut(gone)
 	}
-}
-
-// snapWrapper reports whether path is Ubuntu's stand-in for a snap Chromium, which Playwright
-// cannot drive: a link into the snap binary, or a script that runs something under /snap/.
-func snapWrapper(path string) bool {
-	if real, err := filepath.EvalSymlinks(path); err == nil &&
-		(filepath.Base(real) == "snap" || strings.HasPrefix(real, "/snap/")) {
-		return true
-	}
-	head, script := scriptHead(path)
-	return script && bytes.Contains(head, []byte("/snap/"))
-}
-
-// launcherScript reports whether path is a script (a launcher) rather than a binary.
-func launcherScript(path string) bool {
-	_, script := scriptHead(path)
-	return script
-}
-
-// scriptHead is the first 8 KiB of the file at path, and whether it is a script ("#!").
-func scriptHead(path string) ([]byte, bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	head := make([]byte, 8<<10)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	return head, bytes.HasPrefix(head, []byte("#!"))
 }
 
 // CheckDriver reports ErrNoDriver, saying what is missing, when the driver's CLI or a Node.js

@@ -32,9 +32,9 @@ type Process struct {
 func (p Process) String() string { return fmt.Sprintf("%s[%d]", p.Comm, p.PID) }
 
 // Chromium reports whether p is a Chromium process: the browser's, or its headless shell's
-// (whose name the kernel cuts to "chromium-headle").
+// under any of its names, as the kernel cuts them to 15 bytes.
 func (p Process) Chromium() bool {
-	return p.Comm == "chromium" || strings.HasPrefix(p.Comm, "chromium-headl") || p.Comm == "headless_shell"
+	return slices.Contains([]string{"chromium", "chromium-headle", "chrome-headless", "headless_shell"}, p.Comm)
 }
 
 // Browser reports whether p is one of a browser's processes: Chromium's, the crash handler's,
