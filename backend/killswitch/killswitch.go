@@ -6,6 +6,8 @@
 //	<data>/killswitch/pulled          the latest pull: a fresh nonce; a change fires every watcher
 //	<data>/killswitch/<token>.watch   a watcher's lock file, held while its process lives
 //	<data>/killswitch/<token>.stopped written by a watcher once its runs have stopped: the nonce
+//	<data>/killswitch/.tmp-*          a file being written, renamed over one of the above at once;
+//	                                  one a process left when it died is swept by the next pull
 //
 // A watcher remembers the pull it found when it started, so an old pull stops nothing new.
 package killswitch
@@ -199,20 +201,15 @@ func Pull(ctx context.Context, dataDir string) (Result, error) {
 }
 
 // live lists the tokens of the watchers whose processes are alive; Held deletes the lock
-// files of dead ones, and the stale temporary files of processes that died writing go too.
+// files of dead ones.
 func live(d string) ([]string, error) {
 	entries, err := os.ReadDir(d)
 	if err != nil {
 		return nil, fmt.Errorf("listing the kill switch folder %s: %w", d, err)
 	}
+	sweepTemps(d, entries)
 	var out []string
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), tempPrefix) {
-			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleTemp {
-				os.Remove(filepath.Join(d, e.Name()))
-			}
-			continue
-		}
 		token, ok := strings.CutSuffix(e.Name(), watchExt)
 		if !ok || e.IsDir() {
 			continue
@@ -228,4 +225,17 @@ func live(d string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// sweepTemps removes, of the folder d's entries, the temporary files older than staleTemp:
+// those of processes that died writing the switch.
+func sweepTemps(d string, entries []os.DirEntry) {
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), tempPrefix) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleTemp {
+			os.Remove(filepath.Join(d, e.Name()))
+		}
+	}
 }

@@ -40,7 +40,7 @@ func turns(ts []agent.ModelTurn) []turnView {
 // turnFacts sums up a turn's request and usage: messages, tokens, latency, cost and retries;
 // "" for a turn that sent nothing (planning that ended before asking).
 func turnFacts(t agent.ModelTurn) string {
-	if t.Messages == 0 && t.InTokens == 0 && t.OutTokens == 0 && t.LatencyMS == 0 {
+	if t.Messages == 0 && t.InTokens == 0 && t.OutTokens == 0 && t.LatencyMS == 0 && t.CostUSD == 0 && t.Retries == 0 && t.GroundedSeq == 0 {
 		return ""
 	}
 	parts := []string{fmt.Sprintf("%d messages, about %d tokens sent", t.Messages, t.Tokens),

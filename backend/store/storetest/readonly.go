@@ -1,4 +1,5 @@
-// Package storetest helps tests put a data folder in the states users' folders are in.
+// Package storetest helps tests put a data folder in the states users' folders are in, and
+// check that a store survived what they did to it.
 package storetest
 
 import (
