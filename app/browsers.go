@@ -49,7 +49,7 @@ type BrowserStatus struct {
 	Chosen         *browser.Candidate `json:"chosen,omitempty"`
 	BrowserProblem string             `json:"browser_problem,omitempty"`
 	// Headless is what headless runs use in place of Chosen: the headless shell installed
-	// beside it (see browser.Locator.ChooseHeadless); nil when they use Chosen too.
+	// beside it (see browser.Candidate.Headless); nil when they use Chosen too.
 	Headless *browser.Candidate `json:"headless,omitempty"`
 	// Candidates are the browsers looked for, in order, each found or not.
 	Candidates []browser.Candidate `json:"candidates"`
@@ -101,7 +101,7 @@ func (b *Browsers) Status() (BrowserStatus, error) {
 		st.BrowserProblem = err.Error()
 	} else {
 		st.Chosen = &c
-		if h, err := b.locator.ChooseHeadless(set.BrowserPath); err == nil && h.Path != c.Path {
+		if h := c.Headless(); h.Path != c.Path {
 			st.Headless = &h
 		}
 	}

@@ -81,20 +81,19 @@ func (l Locator) Choose(explicit string) (Candidate, error) {
 	return Candidate{}, ErrNoChromium
 }
 
-// ChooseHeadless picks the browser for a headless launch: Choose's, except that a browser the
-// user did not name gives way to the headless shell installed beside it, when there is one.
-// The shell is Chromium built to run headless only, what Playwright itself launches for
-// headless runs; the full browser's headless mode also runs its window's web-UI renderers,
-// which cost several times the CPU for every page. A named browser is the one that runs.
-func (l Locator) ChooseHeadless(explicit string) (Candidate, error) {
-	c, err := l.Choose(explicit)
-	if err != nil || c.Kind == KindNamed {
-		return c, err
+// Headless is what a headless launch of c runs: the headless shell installed beside it,
+// when there is one and c was not named by the user; else c itself. The shell is Chromium
+// built to run headless only, what Playwright itself launches for headless runs; the full
+// browser's headless mode also runs its window's web-UI renderers, which cost several times
+// the CPU for every page. A named browser is the one that runs.
+func (c Candidate) Headless() Candidate {
+	if c.Kind == KindNamed {
+		return c
 	}
 	if shell, ok := HeadlessShell(c); ok {
-		return shell, nil
+		return shell
 	}
-	return c, nil
+	return c
 }
 
 // headlessShellNames are the names the headless shell installs under: Debian's package,
@@ -262,8 +261,8 @@ func installedBrowsers(goos string, getenv func(string) string) []Candidate {
 }
 
 // ChromiumPath is the browser a headless Launch would run when given none (see
-// Locator.ChooseHeadless).
+// Candidate.Headless).
 func ChromiumPath() (string, error) {
-	c, err := Locator{}.ChooseHeadless("")
-	return c.Path, err
+	c, err := Locator{}.Choose("")
+	return c.Headless().Path, err
 }

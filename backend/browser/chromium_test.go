@@ -148,12 +148,12 @@ func TestHeadlessRunsUseTheShellBesideTheBrowser(t *testing.T) {
 		{"a named browser, even with a shell beside it", system(), lib, lib, KindNamed},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := tt.loc.ChooseHeadless(tt.explicit)
-			if err != nil || got.Path != tt.want || got.Kind != tt.kind || !got.Found {
-				t.Errorf("ChooseHeadless = %+v, %v; want %s %s", got, err, tt.kind, tt.want)
+			chosen, err := tt.loc.Choose(tt.explicit)
+			if err != nil || chosen.Kind == KindHeadlessShell {
+				t.Fatalf("Choose = %+v, %v; a window needs the full browser", chosen, err)
 			}
-			if full, err := tt.loc.Choose(tt.explicit); err != nil || full.Kind == KindHeadlessShell {
-				t.Errorf("Choose = %+v, %v; a window needs the full browser", full, err)
+			if got := chosen.Headless(); got.Path != tt.want || got.Kind != tt.kind || !got.Found {
+				t.Errorf("Choose(%q).Headless() = %+v; want %s %s", tt.explicit, got, tt.kind, tt.want)
 			}
 		})
 	}

@@ -37,7 +37,8 @@ func launchOwn(t *testing.T, log *bytes.Buffer) *Browser {
 // TestHeadlessLaunchRunsTheHeadlessShell: with a headless shell installed beside the browser
 // found, a headless launch runs it, not the full browser.
 func TestHeadlessLaunchRunsTheHeadlessShell(t *testing.T) {
-	shell, err := Locator{}.ChooseHeadless("")
+	chosen, err := Locator{}.Choose("")
+	shell := chosen.Headless()
 	if err != nil || shell.Kind != KindHeadlessShell || launcherScript(shell.Path) {
 		t.Skipf("no headless shell binary beside the browser found (%+v, %v)", shell, err)
 	}

@@ -87,13 +87,12 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err := UseSystemNode(); err != nil {
 		return nil, err
 	}
-	choose := Locator{}.Choose
-	if opts.Headless {
-		choose = Locator{}.ChooseHeadless
-	}
-	chosen, err := choose(opts.ExecutablePath)
+	chosen, err := Locator{}.Choose(opts.ExecutablePath)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Headless {
+		chosen = chosen.Headless()
 	}
 	exe := chosen.Path
 	if err := CheckDriver(); err != nil {
