@@ -14,7 +14,7 @@ import (
 //go:embed report.html
 var files embed.FS
 
-var tmpl = template.Must(template.New("report.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(files, "report.html"))
+var tmpl = template.Must(template.ParseFS(files, "report.html"))
 
 // Write writes run's report to w. mediaDir is the run's media folder, where its screenshots
 // are; "" (or a folder that is not there) gives a report without them, saying so.

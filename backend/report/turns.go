@@ -7,28 +7,21 @@ import (
 	"observatory/backend/agent"
 )
 
-// turnView is one of a model planner's turns in words: who answered, what it cost, what it
-// wrote and called, and what the planner made of each call.
+// turnView is one of a model planner's turns in words: its number, who answered, what it
+// cost, what it wrote and called, and what the planner made of each call.
 type turnView struct {
+	N                         int
 	Model, Facts, Text, Error string
-	Calls                     []callView
+	Calls                     []agent.ModelCall
 	Notes                     []string
 	Compaction                string
-}
-
-// callView is one tool call and its outcome.
-type callView struct {
-	Name, Arguments, Outcome, Result string
 }
 
 // turns are ts in words, in order.
 func turns(ts []agent.ModelTurn) []turnView {
 	out := make([]turnView, 0, len(ts))
-	for _, t := range ts {
-		v := turnView{Model: t.Model, Facts: turnFacts(t), Text: t.Text, Error: t.Error, Notes: t.Notes}
-		for _, c := range t.Calls {
-			v.Calls = append(v.Calls, callView{Name: c.Name, Arguments: c.Arguments, Outcome: c.Outcome, Result: c.Result})
-		}
+	for i, t := range ts {
+		v := turnView{N: i + 1, Model: t.Model, Facts: turnFacts(t), Text: t.Text, Error: t.Error, Calls: t.Calls, Notes: t.Notes}
 		if c := t.Compaction; c != nil {
 			v.Compaction = fmt.Sprintf("%d older messages summarised (%d → %d tokens): %s", c.Messages, c.TokensBefore, c.TokensAfter, c.Summary)
 		}

@@ -17,6 +17,7 @@ function reviewCost(r: Review): string {
 export function DecisionView({ step }: { step: Step }) {
   const d = step.decision;
   const r = step.reconciliation;
+  const cost = d.review ? reviewCost(d.review) : "";
   return (
     <>
       <dl className="kv">
@@ -31,7 +32,7 @@ export function DecisionView({ step }: { step: Step }) {
             <dt>Review</dt>
             <dd>
               {d.review.verdict} by {d.review.reviewer}: {d.review.reason}
-              {reviewCost(d.review) && <span className="muted"> ({reviewCost(d.review)})</span>}
+              {cost && <span className="muted"> ({cost})</span>}
             </dd>
           </div>
         )}
