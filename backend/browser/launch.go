@@ -202,7 +202,9 @@ func launchArgs() []string {
 func (b *Browser) Playwright() playwright.Browser { return b.browser }
 
 // NewPage opens a page in a fresh browser context, so attempts share no cookies, storage or
-// cache. With opts.Video it records the page into opts.MediaDir, and with opts.Trace it
+// cache. With opts.Video it records the page's video into opts.MediaDir (filmed from the
+// screencast in Chromium, by Playwright's recorder elsewhere; recording video needs ffmpeg,
+// which is looked for before the page opens), and with opts.Trace it
 // records a Playwright trace there. It returns when ctx ends, the call's deadline passes or
 // the browser dies, whichever comes first; a page that opens after that is closed in the
 // background and its recording deleted.
@@ -213,6 +215,11 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	if opts.MediaDir != "" && (opts.Video || opts.Screenshots || opts.Trace) {
 		if err := os.MkdirAll(opts.MediaDir, 0o755); err != nil {
 			return nil, fmt.Errorf("create the media folder: %w", err)
+		}
+	}
+	if b.films(opts) {
+		if _, err := ffmpegPath(); err != nil {
+			return nil, err
 		}
 	}
 	p, err := callOwned(ctx, b.limits(), func() (*Page, error) { return b.open(opts) }, (*Page).discard)
@@ -230,7 +237,8 @@ func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	if opts.StorageState != "" {
 		contextOpts.StorageStatePath = playwright.String(opts.StorageState)
 	}
-	if recordsVideo(opts) {
+	filmed := b.films(opts)
+	if recordsVideo(opts) && !filmed { // no DevTools session to film with: Playwright's recorder
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
 	blocked := &blockList{}
@@ -257,12 +265,16 @@ func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	if err == nil {
 		pg, err = bc.NewPage()
 	}
+	var f *film
+	if err == nil && filmed {
+		f, err = startFilm(context.Background(), bc, pg, size, b.limits())
+	}
 	if err != nil {
 		_ = bc.Close()
 		closeGuard(guard)
 		return nil, err
 	}
-	return newPage(b, bc, pg, opts, guard, blocked), nil
+	return newPage(b, bc, pg, opts, guard, blocked, f), nil
 }
 
 // localGuardHost is where a browser on this machine reaches the pages' origins guards.
@@ -279,6 +291,10 @@ func closeGuard(g *egress) {
 func recordsVideo(opts agent.PageOptions) bool {
 	return opts.Video && opts.MediaDir != ""
 }
+
+// films reports whether a page with opts has its video filmed from the screencast (see
+// film): every page recording video in a browser that gives DevTools sessions.
+func (b *Browser) films(opts agent.PageOptions) bool { return recordsVideo(opts) && b.Streams() }
 
 // recordsTrace reports whether a page with opts records a Playwright trace.
 func recordsTrace(opts agent.PageOptions) bool {

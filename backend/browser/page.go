@@ -43,6 +43,8 @@ type Page struct {
 	// navFailed holds the newest navigation of the main frame that failed (see
 	// navigationFailure), for an action waiting on what a click starts.
 	navFailed chan navigationFailure
+	// film records the page's video, nil when Playwright's recorder does or none is recorded.
+	film *film
 
 	mu        sync.Mutex
 	masks     []agent.Target
@@ -59,9 +61,9 @@ var (
 	_ agent.Detacher = (*Page)(nil)
 )
 
-func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList) *Page {
+func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList, f *film) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
-		navFailed: make(chan navigationFailure, 1)}
+		navFailed: make(chan navigationFailure, 1), film: f}
 	p.watch = watchPage(pg, p.life, opts.Bodies)
 	if guard != nil {
 		pg.OnRequest(func(r playwright.Request) { blocked.ask(r.Method(), r.URL()) })
@@ -284,11 +286,10 @@ func (p *Page) Close() (agent.Recording, error) { return p.Detach()() }
 
 // Detach cuts the page off the network at once, so that nothing it still has in flight can
 // land later (its origins guard closed, or, without one, the page offline and stopped, as
-// Stop does), and
-// returns what closes it and finishes the recording: the trace saved, the page and its
-// context closed (closing a page that records video waits for Playwright's encoder to write
-// its last second), the video named. The context is closed even when saving the trace
-// fails, and both errors are reported. A page that crashed or closed itself still has its
+// Stop does), ends its video there, and returns what closes it and finishes the recording:
+// the trace saved, the page and its context closed, the video encoded from its frames (see
+// film) and named. The context is closed even when saving the trace fails, and both errors
+// are reported. A page that crashed or closed itself still has its
 // video finished; a dead browser has nothing left to finish. Each part is bounded by
 // closeTimeout, and the browser's death ends them at once. Calls still running on the page
 // fail with agent.ErrBrowserGone.
@@ -302,6 +303,9 @@ func (p *Page) Detach() func() (agent.Recording, error) {
 		_ = p.Stop(context.Background())
 	}
 	p.life.cut("the page was closed")
+	if p.film != nil {
+		p.film.end()
+	}
 	if p.b.life.err() != nil { // a dead browser has nothing left to finish
 		p.dropVideo()
 		return func() (agent.Recording, error) { return agent.Recording{}, nil }
@@ -309,7 +313,8 @@ func (p *Page) Detach() func() (agent.Recording, error) {
 	return func() (agent.Recording, error) { return p.finish(limits{life: p.b.life, timeout: closeTimeout}) }
 }
 
-// finish saves the trace, closes the page's context and names the video, for Detach.
+// finish saves the trace, closes the page's context and encodes or fetches the video, for
+// Detach. A video that cannot be finished leaves no file behind.
 func (p *Page) finish(lim limits) (agent.Recording, error) {
 	var rec agent.Recording
 	var traceErr error
@@ -322,14 +327,26 @@ func (p *Page) finish(lim limits) (agent.Recording, error) {
 			traceErr = p.b.fail("save the Playwright trace", err)
 		}
 	}
+	if p.film != nil {
+		p.film.halt(lim)
+	}
 	video := p.page.Video()
 	if err := do(context.Background(), lim, func() error { return p.bc.Close() }); err != nil {
+		p.dropVideo()
 		return rec, errors.Join(traceErr, p.b.fail("close the page's context", err))
 	}
 	if traceErr != nil || !recordsVideo(p.opts) {
+		p.dropVideo()
 		return rec, traceErr
 	}
 	name := mediaName(p.opts, ".webm")
+	if p.film != nil {
+		if err := p.film.develop(context.Background(), filepath.Join(p.opts.MediaDir, name)); err != nil {
+			return rec, err
+		}
+		rec.Video = name
+		return rec, nil
+	}
 	if p.b.remote { // its file lies on the browser's machine
 		err := do(context.Background(), lim, func() error { return video.SaveAs(filepath.Join(p.opts.MediaDir, name)) })
 		if err != nil {
@@ -362,9 +379,14 @@ func (p *Page) discard() {
 // dropVideo deletes the file the page's video was being recorded into, which Playwright
 // names when the page opens: a page nobody uses has no video to keep, and one whose browser
 // died has only a truncated file, which would otherwise lie in the media folder under a
-// random name. A remote browser's file is deleted on its machine.
+// random name. A remote browser's file is deleted on its machine. A filmed page's frames are
+// deleted.
 func (p *Page) dropVideo() {
 	if !recordsVideo(p.opts) {
+		return
+	}
+	if p.film != nil {
+		p.film.drop()
 		return
 	}
 	video := p.page.Video()

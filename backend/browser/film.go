@@ -1,0 +1,219 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// Bounds of a recorded video's frames: the page at full size, at most 25 frames a second, in
+// the JPEG quality Playwright's own recorder asks of Chromium.
+const (
+	filmQuality  = 90
+	filmInterval = 40 * time.Millisecond
+)
+
+// film records a page's video from Chromium's screencast (Page.startScreencast), which sends
+// a frame only when the page paints anew: the frames are kept as they arrive, at most one per
+// filmInterval (the newest of each), in a spool folder of their own, and encoded into a WebM
+// only once the page is done (see encodeWebM), off the attempt's path. Playwright's own
+// recorder instead encodes 25 frames a second in real time while the attempt runs, most of
+// them repeats of the last, and takes CPU from the attempt on a small machine.
+type film struct {
+	session playwright.CDPSession
+	spool   string
+	opened  time.Time
+	size    playwright.Size
+	stop    chan struct{}
+
+	mu      sync.Mutex
+	ended   time.Time // when the page was cut off; zero while it runs
+	pending *still    // the newest frame of the current interval, not yet written
+	kept    []still   // the frames written to the spool, in order
+	err     error     // the first frame that could not be written
+}
+
+// still is one frame of a film: its file in the spool and when it arrived.
+type still struct {
+	jpeg []byte // only while pending
+	file string
+	at   time.Time
+}
+
+// startFilm opens a DevTools session on pg and starts its screencast into a fresh spool
+// folder. Its calls are bounded by lim.
+func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.Page, size playwright.Size, lim limits) (*film, error) {
+	spool, err := os.MkdirTemp("", "observatory-film-")
+	if err != nil {
+		return nil, fmt.Errorf("make the video's frame folder: %w", err)
+	}
+	session, err := callOwned(ctx, lim, func() (playwright.CDPSession, error) { return bc.NewCDPSession(pg) },
+		func(s playwright.CDPSession) { _ = s.Detach() })
+	if err != nil {
+		_ = os.RemoveAll(spool)
+		return nil, fmt.Errorf("open a DevTools session to record the video: %w", err)
+	}
+	f := &film{session: session, spool: spool, opened: time.Now(), size: size, stop: make(chan struct{})}
+	acks := make(chan any, 16)
+	session.On("Page.screencastFrame", func(ev map[string]any) {
+		select { // acknowledged off Playwright's dispatch goroutine
+		case acks <- ev["sessionId"]:
+		default:
+		}
+		if fr, ok := screencastFrame(ev); ok {
+			f.add(fr.JPEG, fr.At)
+		}
+	})
+	go acknowledge(session, limits{life: lim.life, timeout: time.Second}, acks, f.stop)
+	err = do(ctx, lim, func() error {
+		_, err := session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": filmQuality,
+			"maxWidth": size.Width, "maxHeight": size.Height, "everyNthFrame": 1})
+		return err
+	})
+	if err != nil {
+		f.drop()
+		return nil, fmt.Errorf("start recording the video: %w", err)
+	}
+	return f, nil
+}
+
+// add keeps a frame that arrived at at: it replaces the pending frame of the same interval,
+// and a frame of a later interval writes the pending one to the spool first.
+func (f *film) add(img []byte, at time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.ended.IsZero() {
+		return
+	}
+	if f.pending != nil && f.slot(at) > f.slot(f.pending.at) {
+		f.flush()
+	}
+	f.pending = &still{jpeg: img, at: at}
+}
+
+// slot is the filmInterval a moment falls in, counted from when the film started.
+func (f *film) slot(at time.Time) int64 { return int64(at.Sub(f.opened) / filmInterval) }
+
+// flush writes the pending frame to the spool; f.mu is held.
+func (f *film) flush() {
+	if f.pending == nil {
+		return
+	}
+	s := *f.pending
+	f.pending = nil
+	s.file = fmt.Sprintf("%06d.jpg", len(f.kept))
+	if err := os.WriteFile(filepath.Join(f.spool, s.file), s.jpeg, 0o600); err != nil {
+		if f.err == nil {
+			f.err = fmt.Errorf("write a video frame: %w", err)
+		}
+		return
+	}
+	s.jpeg = nil
+	f.kept = append(f.kept, s)
+}
+
+// end marks the moment the page was cut off, where the video ends: frames after it are not
+// kept. The first call counts.
+func (f *film) end() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ended.IsZero() {
+		f.ended = time.Now()
+	}
+}
+
+// halt stops the screencast and closes the DevTools session, each bounded by lim.
+func (f *film) halt(lim limits) {
+	f.end()
+	select {
+	case <-f.stop:
+		return
+	default:
+		close(f.stop)
+	}
+	_ = do(context.Background(), lim, func() error {
+		_, err := f.session.Send("Page.stopScreencast", nil)
+		return errors.Join(err, f.session.Detach())
+	})
+}
+
+// develop encodes the film into the WebM at path and deletes its spool. A page that never
+// painted gets a white video of its length, as Playwright's recorder gives.
+func (f *film) develop(ctx context.Context, path string) error {
+	defer f.drop()
+	f.end()
+	f.mu.Lock()
+	f.flush()
+	kept, ended, err := f.kept, f.ended, f.err
+	f.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if len(kept) == 0 {
+		blank, err := whiteFrame(f.size)
+		if err != nil {
+			return err
+		}
+		kept = []still{{file: "blank.jpg", at: f.opened}}
+		if err := os.WriteFile(filepath.Join(f.spool, kept[0].file), blank, 0o600); err != nil {
+			return fmt.Errorf("write a video frame: %w", err)
+		}
+	}
+	return encodeWebM(ctx, f.spool, timeline(kept, f.opened, ended), f.size, path)
+}
+
+// drop stops recording and deletes the spool with every frame in it.
+func (f *film) drop() {
+	select {
+	case <-f.stop:
+	default:
+		close(f.stop)
+	}
+	_ = os.RemoveAll(f.spool)
+}
+
+// timeline gives each kept frame how long it shows: the first from when the film started,
+// each until the next arrived, and the last until the film ended.
+func timeline(kept []still, opened, ended time.Time) []shown {
+	out := make([]shown, len(kept))
+	for i, s := range kept {
+		until := ended
+		if i+1 < len(kept) {
+			until = kept[i+1].at
+		}
+		from := s.at
+		if i == 0 {
+			from = opened
+		}
+		out[i] = shown{file: s.file, lasts: max(until.Sub(from), filmInterval)}
+	}
+	return out
+}
+
+// shown is a frame of the video and how long it shows.
+type shown struct {
+	file  string
+	lasts time.Duration
+}
+
+// whiteFrame is a white JPEG of size, the frame of a page that never painted.
+func whiteFrame(size playwright.Size) ([]byte, error) {
+	img := image.NewRGBA(image.Rect(0, 0, size.Width, size.Height))
+	draw.Draw(img, img.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 80}); err != nil {
+		return nil, fmt.Errorf("make a blank video frame: %w", err)
+	}
+	return b.Bytes(), nil
+}
