@@ -40,6 +40,7 @@ type film struct {
 	mu      sync.Mutex
 	ended   time.Time // when the page was cut off; zero while it runs
 	pending *still    // the newest frame of the current interval, not yet written
+	last    []byte    // the newest frame added
 	kept    []still   // the frames written to the spool, in order
 	err     error     // the first frame that could not be written
 }
@@ -89,13 +90,16 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 }
 
 // add keeps a frame that arrived at at: it replaces the pending frame of the same interval,
-// and a frame of a later interval writes the pending one to the spool first.
+// and a frame of a later interval writes the pending one to the spool first. A frame the same
+// as the one before it (a screenshot makes the page composite anew) adds nothing: the one
+// before shows on.
 func (f *film) add(img []byte, at time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.ended.IsZero() {
+	if !f.ended.IsZero() || bytes.Equal(img, f.last) {
 		return
 	}
+	f.last = img
 	if f.pending != nil && f.slot(at) > f.slot(f.pending.at) {
 		f.flush()
 	}

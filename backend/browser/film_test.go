@@ -43,6 +43,7 @@ func TestFilmKeepsTheNewestFrameOfEachInterval(t *testing.T) {
 	red, green, blue := frameOf(t, f.size, color.RGBA{R: 255, A: 255}), frameOf(t, f.size, color.RGBA{G: 255, A: 255}), frameOf(t, f.size, color.RGBA{B: 255, A: 255})
 	f.add(red, t0.Add(5*time.Millisecond))
 	f.add(green, t0.Add(30*time.Millisecond)) // the same interval: replaces red
+	f.add(green, t0.Add(50*time.Millisecond)) // the same picture again: green shows on
 	f.add(blue, t0.Add(90*time.Millisecond))  // a later one: green is kept
 	f.end()
 	f.add(red, t0.Add(200*time.Millisecond)) // after the end: not kept
@@ -50,6 +51,9 @@ func TestFilmKeepsTheNewestFrameOfEachInterval(t *testing.T) {
 	f.flush()
 	kept := f.kept
 	f.mu.Unlock()
+	if len(kept) == 2 && !kept[0].at.Equal(t0.Add(30*time.Millisecond)) {
+		t.Errorf("the green frame is kept from %s, want from when it first came, 30 ms in", kept[0].at.Sub(t0))
+	}
 	if len(kept) != 2 {
 		t.Fatalf("kept %d frames, want 2 (the newest of each interval, none after the end)", len(kept))
 	}

@@ -56,7 +56,12 @@ func encodeWebM(ctx context.Context, spool string, frames []shown, size playwrig
 		"-f", "webm", "-y", tmp)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	err = cmd.Start()
+	if err == nil {
+		yieldCPU(cmd.Process.Pid) // the next attempt may be running: it goes first
+		err = cmd.Wait()
+	}
+	if err != nil {
 		_ = os.Remove(tmp)
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			err = fmt.Errorf("%w: %s", err, firstLine(msg))
