@@ -2,28 +2,37 @@
 # Runs the booking lab's eight attempts as one suite at --parallel 1, 2, 4 and 8 locally and
 # across two Playwright browser servers, and with recording on and off, all in one run, with
 # the seed's table checked every time. Prints wall times and ratios against parallel 1 and
-# against recording off. Targets on a 2-core machine: >= 3x at parallel 8; recording <= 1.2x.
+# against recording off, and, on Linux, the CPU time each suite took and the shortest wall
+# time that allows on this machine's cores (CPU / cores): a level whose wall time is near that
+# floor is bound by CPU, and no scheduling makes it faster. Targets on a 2-core machine:
+# >= 3x at parallel 8; recording <= 1.2x.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(go test -run '^$' -bench 'Suite' -benchtime "${BENCHTIME:-2x}" -count "${COUNT:-2}" -timeout 30m ./bench)
 echo "$out"
-echo "$out" | awk '
+echo "$out" | awk -v cores="$(getconf _NPROCESSORS_ONLN)" '
   /^BenchmarkSuite\// {
     name = $1; sub(/^BenchmarkSuite\//, "", name); sub(/-[0-9]+$/, "", name)
     t[name] += $3; n[name]++
+    for (i = 4; i <= NF; i++) if ($i == "cpu-s/op") cpu[name] += $(i - 1)
     if (!(name in seen)) { order[++k] = name; seen[name] = 1 }
   }
   END {
     if (!n["local/parallel=1"]) { print "no results"; exit 1 }
     base = t["local/parallel=1"] / n["local/parallel=1"]
-    printf "\n%-24s %10s %10s\n", "suite of 8 attempts", "wall", "speed-up"
+    printf "\n%-24s %10s %10s %10s %12s\n", "suite of 8 attempts", "wall", "speed-up", "CPU", "CPU/" cores " cores"
     for (i = 1; i <= k; i++) {
       name = order[i]
-      if (name ~ /^recording/) continue
       m = t[name] / n[name]
-      printf "%-24s %8.2f s %9.2fx\n", name, m / 1e9, base / m
+      line = sprintf("%-24s %8.2f s %9.2fx", name, m / 1e9, base / m)
+      if (name in cpu) line = line sprintf(" %8.2f s %10.2f s", cpu[name] / n[name], cpu[name] / n[name] / cores)
+      print line
     }
     off = t["recording=off"] / n["recording=off"]; on = t["recording=on"] / n["recording=on"]
     printf "\nrecording on vs off      %8.2f s vs %.2f s: %.2fx (target <= 1.20x)\n", on / 1e9, off / 1e9, on / off
     printf "parallel 8 vs 1          %.2fx (target >= 3x)\n", base / (t["local/parallel=8"] / n["local/parallel=8"])
+    if ("local/parallel=8" in cpu) {
+      floor = cpu["local/parallel=8"] / n["local/parallel=8"] / cores
+      printf "the most %d cores allow  %.2fx (parallel 1 wall / parallel 8 CPU per core)\n", cores, base / 1e9 / floor
+    }
   }'

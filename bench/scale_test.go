@@ -15,9 +15,12 @@ import (
 // BenchmarkSuite runs the booking lab's eight attempts as one suite, the way users run them,
 // at several levels of parallelism, locally and across two Playwright browser servers, and
 // with recording on and off. Every run's table is checked against the seed's: a faster run
-// with other verdicts fails the benchmark. bench/scale.sh prints the speed-ups and the cost
-// of recording as ratios.
+// with other verdicts fails the benchmark. Each level also reports the CPU time the suite
+// took, summed over this process, the drivers, the browsers and the encoders (cpu-s/op, on
+// Linux). bench/scale.sh prints the speed-ups and the cost of recording as ratios, and the
+// shortest wall time that CPU time allows on this machine's cores.
 func BenchmarkSuite(b *testing.B) {
+	meter := meterCPU(b) // before any browser starts, so that all of them are counted
 	local := browsertest.Launch(b)
 	shared := func(context.Context) (agent.Browser, error) { return sharedBrowser{local}, nil }
 	exe, err := browser.ChromiumPath()
@@ -51,6 +54,7 @@ func BenchmarkSuite(b *testing.B) {
 		{"recording=on", nil, runner.Options{Parallel: 1, Video: true, Screenshots: true}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
+			before, err := meter.read()
 			for b.Loop() {
 				opts := tc.opts
 				opts.MediaRoot = b.TempDir()
@@ -62,6 +66,9 @@ func BenchmarkSuite(b *testing.B) {
 				if err := booking.CheckTable(run.Attempts); err != nil {
 					b.Fatalf("the table changed at %s: %v", tc.name, err)
 				}
+			}
+			if after, errAfter := meter.read(); err == nil && errAfter == nil {
+				b.ReportMetric((after-before)/float64(b.N), "cpu-s/op")
 			}
 		})
 	}

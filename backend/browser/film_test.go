@@ -3,6 +3,7 @@ package browser
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/color"
 	"image/draw"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"observatory/backend/agent"
 	"observatory/backend/internal/mediatest"
 )
 
@@ -143,5 +145,23 @@ func TestAFrameFFmpegCannotReadLeavesNoVideo(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("the failed encoding left %s in the media folder", left[0].Name())
+	}
+}
+
+func TestVideoWithoutFFmpegIsRefusedBeforeThePageOpens(t *testing.T) {
+	b := testBrowser(t)
+	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", t.TempDir())
+	t.Setenv("PATH", t.TempDir())
+	media := t.TempDir()
+	page, err := b.NewPage(context.Background(), agent.PageOptions{MediaDir: media, Name: "attempt", Video: true})
+	if err == nil {
+		_, _ = page.Close()
+		t.Fatal("a page recording video opened with no ffmpeg to encode it")
+	}
+	if !errors.Is(err, errNoFFmpeg) || !strings.Contains(err.Error(), "ffmpeg") {
+		t.Errorf("NewPage = %v, want the error saying video needs ffmpeg", err)
+	}
+	if left, _ := os.ReadDir(media); len(left) != 0 {
+		t.Errorf("the refused page left %s in the media folder", left[0].Name())
 	}
 }

@@ -1,0 +1,74 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// cpuMeter reads the CPU time of this process and everything it starts (drivers, browsers,
+// their renderers, encoders), dead or alive, from a control group of the benchmark's own:
+// Chromium's renderers are orphaned when they exit, so summing a process tree misses them,
+// and a control group does not. Making one needs the right to (root, or a delegated group).
+type cpuMeter struct {
+	usage func() (float64, error) // seconds used so far
+}
+
+// meterCPU moves this process into a fresh control group, so that it and every process it
+// starts from now on are counted, and moves it back when tb ends. Nil, with a log line, when
+// no group can be made.
+func meterCPU(tb testing.TB) *cpuMeter {
+	for _, g := range []struct {
+		root, file string
+		read       func([]byte) (float64, error)
+	}{
+		{"/sys/fs/cgroup/cpuacct", "cpuacct.usage", nanoseconds},
+		{"/sys/fs/cgroup", "cpu.stat", usageUsec},
+	} {
+		if _, err := os.Stat(filepath.Join(g.root, "cgroup.procs")); err != nil {
+			continue
+		}
+		dir := filepath.Join(g.root, fmt.Sprintf("observatory-bench-%d", os.Getpid()))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			continue
+		}
+		pid := []byte(strconv.Itoa(os.Getpid()))
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), pid, 0o644); err != nil {
+			_ = os.Remove(dir)
+			continue
+		}
+		tb.Cleanup(func() {
+			_ = os.WriteFile(filepath.Join(g.root, "cgroup.procs"), pid, 0o644)
+			_ = os.Remove(dir) // fails while a process started here lives on; the group is empty and harmless
+		})
+		return &cpuMeter{usage: func() (float64, error) {
+			data, err := os.ReadFile(filepath.Join(dir, g.file))
+			if err != nil {
+				return 0, err
+			}
+			return g.read(data)
+		}}
+	}
+	tb.Log("no control group could be made here, so the benchmark reports no CPU time")
+	return nil
+}
+
+// nanoseconds reads cgroup v1's cpuacct.usage.
+func nanoseconds(data []byte) (float64, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return float64(n) / 1e9, err
+}
+
+// usageUsec reads usage_usec from cgroup v2's cpu.stat.
+func usageUsec(data []byte) (float64, error) {
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "usage_usec "); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			return float64(n) / 1e6, err
+		}
+	}
+	return 0, fmt.Errorf("cpu.stat has no usage_usec")
+}

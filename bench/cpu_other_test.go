@@ -1,0 +1,11 @@
+//go:build !linux
+
+package bench
+
+import "testing"
+
+// cpuMeter measures nothing outside Linux, which alone has control groups.
+type cpuMeter struct{ usage func() (float64, error) }
+
+// meterCPU is nil outside Linux.
+func meterCPU(testing.TB) *cpuMeter { return nil }
