@@ -35,7 +35,8 @@ type film struct {
 	spool   string
 	opened  time.Time
 	size    playwright.Size
-	stop    chan struct{}
+	stop    chan struct{} // closed, once, when the film stops: the acknowledging ends
+	once    sync.Once
 
 	mu      sync.Mutex
 	ended   time.Time // when the page was cut off; zero while it runs
@@ -140,12 +141,7 @@ func (f *film) end() {
 // halt stops the screencast and closes the DevTools session, each bounded by lim.
 func (f *film) halt(lim limits) {
 	f.end()
-	select {
-	case <-f.stop:
-		return
-	default:
-		close(f.stop)
-	}
+	f.quit()
 	_ = do(context.Background(), lim, func() error {
 		_, err := f.session.Send("Page.stopScreencast", nil)
 		return errors.Join(err, f.session.Detach())
@@ -179,13 +175,12 @@ func (f *film) develop(ctx context.Context, path string) error {
 
 // drop stops recording and deletes the spool with every frame in it.
 func (f *film) drop() {
-	select {
-	case <-f.stop:
-	default:
-		close(f.stop)
-	}
+	f.quit()
 	_ = os.RemoveAll(f.spool)
 }
+
+// quit closes f.stop, once.
+func (f *film) quit() { f.once.Do(func() { close(f.stop) }) }
 
 // timeline gives each kept frame how long it shows: the first from when the film started,
 // each until the next arrived, and the last until the film ended.
