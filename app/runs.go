@@ -51,6 +51,11 @@ const LiveInterval = 100 * time.Millisecond
 // ErrRunGoing is returned by Start while another run is still going.
 var ErrRunGoing = errors.New("a run is already going: stop it first")
 
+// startGrace is how long Start waits for the current run to end before it refuses with
+// ErrRunGoing: a run whose attempts are over may still be finishing its videos, and a window
+// reloaded meanwhile does not know it is going.
+const startGrace = 5 * time.Second
+
 // Runs starts and stops runs and reads the history. One run goes at a time.
 type Runs struct {
 	store    *store.Store
@@ -221,6 +226,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		return "", err
 	}
 
+	r.mu.Lock()
+	going := r.current
+	r.mu.Unlock()
+	if going != nil {
+		select {
+		case <-going.done:
+		case <-time.After(startGrace):
+		}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.current != nil {

@@ -131,6 +131,36 @@ func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
 	}
 }
 
+// TestAStartWaitsForARunThatIsEnding checks that a Start made while the current run winds
+// down (finishing its videos, say) starts once that run has ended, instead of being refused.
+func TestAStartWaitsForARunThatIsEnding(t *testing.T) {
+	var once sync.Once
+	started := make(chan struct{})
+	s, _, _ := newServices(t, func(ctx context.Context) (agent.Browser, error) {
+		once.Do(func() { close(started) })
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking"}); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	stopped := make(chan error, 1)
+	go func() {
+		time.Sleep(300 * time.Millisecond) // the first run ends while the second Start waits
+		stopped <- s.Runs.Stop()
+	}()
+	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking"}); err != nil {
+		t.Errorf("a Start while the run was ending gave %v, want the new run started", err)
+	}
+	if err := <-stopped; err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Runs.Stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestSettings(t *testing.T) {
 	s, _, _ := newServices(t, nil)
 	got, err := s.Settings.Get()

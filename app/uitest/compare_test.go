@@ -20,6 +20,9 @@ func TestCompareTwoRuns(t *testing.T) {
 	srv, _, dir := newServerWithStore(t)
 	page := openPage(t, srv)
 	runAttempt(t, page, "Saves normally", "completed")
+	// The run goes on after its attempt's verdict, finishing the video: the settings are
+	// changed once it has ended, as a user changes them with the run over.
+	must(t, "see the run end", expect.Locator(page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Stop", Exact: playwright.Bool(true)})).ToBeDisabled())
 
 	budget := 2
 	s := app.DefaultSettings()
