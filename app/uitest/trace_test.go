@@ -36,6 +36,9 @@ func TestRunAndTrace(t *testing.T) {
 		checkA11y(t, page, "the attempts before any run")
 	})
 	r := runAttempt(t, page, "Saves normally", "completed")
+	// The run ends once the attempt's video is encoded, after its verdict; the trace is read
+	// once it has, so that the run's end does not redraw it under the checks.
+	must(t, "see the run end", expect.Locator(button(page, "Stop")).ToBeDisabled())
 	expectText(t, cell(r, colGate), "done")
 	expectText(t, cell(r, colSaved), "yes")
 	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
@@ -75,6 +78,7 @@ func TestRunAndTrace(t *testing.T) {
 			t.Errorf("the page scrolls by %v px (x, y) at 1280×720", o)
 		}
 		img := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})
+		must(t, "see the screenshot", expect.Locator(img).ToBeVisible())
 		box, err := img.BoundingBox()
 		must(t, "measure the screenshot", err)
 		if box == nil || box.Width < 400 || box.Height < 200 {
