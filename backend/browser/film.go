@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
 )
 
 // Bounds of a recorded video's frames: the page at full size, at most 25 frames a second, in
@@ -32,11 +34,13 @@ const (
 // them repeats of the last, and takes CPU from the attempt on a small machine.
 type film struct {
 	session playwright.CDPSession
+	ffmpeg  string // the encoder
 	spool   string
 	opened  time.Time
 	size    playwright.Size
 	stop    chan struct{} // closed, once, when the film stops: the acknowledging ends
 	once    sync.Once
+	drained chan struct{} // closed once every frame that came before stop is added; nil without a browser
 
 	mu      sync.Mutex
 	ended   time.Time // when the page was cut off; zero while it runs
@@ -54,8 +58,9 @@ type still struct {
 }
 
 // startFilm opens a DevTools session on pg and starts its screencast into a fresh spool
-// folder. Its calls are bounded by lim.
-func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.Page, size playwright.Size, lim limits) (*film, error) {
+// folder, for ffmpeg to encode. Its calls are bounded by lim. Frames are written to the spool
+// off Playwright's dispatch goroutine, which every page's events share.
+func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.Page, size playwright.Size, ffmpeg string, lim limits) (*film, error) {
 	spool, err := os.MkdirTemp("", "observatory-film-")
 	if err != nil {
 		return nil, fmt.Errorf("make the video's frame folder: %w", err)
@@ -66,18 +71,24 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 		_ = os.RemoveAll(spool)
 		return nil, fmt.Errorf("open a DevTools session to record the video: %w", err)
 	}
-	f := &film{session: session, spool: spool, opened: time.Now(), size: size, stop: make(chan struct{})}
+	f := &film{session: session, ffmpeg: ffmpeg, spool: spool, opened: time.Now(), size: size, stop: make(chan struct{})}
 	acks := make(chan any, 16)
+	frames := make(chan agent.LiveFrame, 16)
 	session.On("Page.screencastFrame", func(ev map[string]any) {
 		select { // acknowledged off Playwright's dispatch goroutine
 		case acks <- ev["sessionId"]:
 		default:
 		}
 		if fr, ok := screencastFrame(ev); ok {
-			f.add(fr.JPEG, fr.At)
+			select {
+			case frames <- fr:
+			case <-f.stop:
+			}
 		}
 	})
 	go acknowledge(session, limits{life: lim.life, timeout: time.Second}, acks, f.stop)
+	f.drained = make(chan struct{})
+	go f.keep(frames)
 	err = do(ctx, lim, func() error {
 		_, err := session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": filmQuality,
 			"maxWidth": size.Width, "maxHeight": size.Height, "everyNthFrame": 1})
@@ -90,6 +101,27 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 	return f, nil
 }
 
+// keep adds the frames that come, until the film stops; then it adds those still waiting
+// and closes f.drained.
+func (f *film) keep(frames <-chan agent.LiveFrame) {
+	defer close(f.drained)
+	for {
+		select {
+		case fr := <-frames:
+			f.add(fr.JPEG, fr.At)
+		case <-f.stop:
+			for {
+				select {
+				case fr := <-frames:
+					f.add(fr.JPEG, fr.At)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
 // add keeps a frame that arrived at at: it replaces the pending frame of the same interval,
 // and a frame of a later interval writes the pending one to the spool first. A frame the same
 // as the one before it (a screenshot makes the page composite anew) adds nothing: the one
@@ -97,7 +129,7 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 func (f *film) add(img []byte, at time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.ended.IsZero() || bytes.Equal(img, f.last) {
+	if (!f.ended.IsZero() && at.After(f.ended)) || bytes.Equal(img, f.last) {
 		return
 	}
 	f.last = img
@@ -128,8 +160,8 @@ func (f *film) flush() {
 	f.kept = append(f.kept, s)
 }
 
-// end marks the moment the page was cut off, where the video ends: frames after it are not
-// kept. The first call counts.
+// end marks the moment the page was cut off, where the video ends: frames that came after it
+// are not kept. The first call counts.
 func (f *film) end() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -153,6 +185,7 @@ func (f *film) halt(lim limits) {
 func (f *film) develop(ctx context.Context, path string) error {
 	defer f.drop()
 	f.end()
+	f.quit()
 	f.mu.Lock()
 	f.flush()
 	kept, ended, err := f.kept, f.ended, f.err
@@ -170,7 +203,7 @@ func (f *film) develop(ctx context.Context, path string) error {
 			return fmt.Errorf("write a video frame: %w", err)
 		}
 	}
-	return encodeWebM(ctx, f.spool, timeline(kept, f.opened, ended), f.size, path)
+	return encodeWebM(ctx, f.ffmpeg, f.spool, timeline(kept, f.opened, ended), f.size, path)
 }
 
 // drop stops recording and deletes the spool with every frame in it.
@@ -179,8 +212,13 @@ func (f *film) drop() {
 	_ = os.RemoveAll(f.spool)
 }
 
-// quit closes f.stop, once.
-func (f *film) quit() { f.once.Do(func() { close(f.stop) }) }
+// quit closes f.stop, once, and waits until the frames that came before are added.
+func (f *film) quit() {
+	f.once.Do(func() { close(f.stop) })
+	if f.drained != nil {
+		<-f.drained
+	}
+}
 
 // timeline gives each kept frame how long it shows: the first from when the film started,
 // each until the next arrived, and the last until the film ended.

@@ -36,7 +36,11 @@ func frameOf(t *testing.T, size playwright.Size, c color.Color) []byte {
 // newFilm is a film with no browser behind it, started at opened, for the frames a test adds.
 func newFilm(t *testing.T, opened time.Time) *film {
 	t.Helper()
-	return &film{spool: t.TempDir(), opened: opened, size: playwright.Size{Width: 320, Height: 240}, stop: make(chan struct{})}
+	ffmpeg, err := ffmpegPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &film{ffmpeg: ffmpeg, spool: t.TempDir(), opened: opened, size: playwright.Size{Width: 320, Height: 240}, stop: make(chan struct{})}
 }
 
 func TestFilmKeepsTheNewestFrameOfEachInterval(t *testing.T) {

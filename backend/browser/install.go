@@ -158,15 +158,10 @@ func LinkFFmpeg() error {
 	if _, err := os.Stat(systemFFmpeg); err != nil {
 		return fmt.Errorf("no %s for video recording: install Debian's ffmpeg package (scripts/setup.sh does)", systemFFmpeg)
 	}
-	ffmpeg, err := registryBrowser("ffmpeg")
+	link, err := playwrightFFmpeg()
 	if err != nil {
 		return err
 	}
-	browsers, err := browsersDir()
-	if err != nil {
-		return err
-	}
-	link := filepath.Join(browsers, "ffmpeg-"+ffmpeg.Revision, "ffmpeg-linux")
 	if _, err := os.Lstat(link); err == nil {
 		return nil
 	}

@@ -217,12 +217,14 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 			return nil, fmt.Errorf("create the media folder: %w", err)
 		}
 	}
+	ffmpeg := "" // the encoder of a filmed page's video
 	if b.films(opts) {
-		if _, err := ffmpegPath(); err != nil {
+		var err error
+		if ffmpeg, err = ffmpegPath(); err != nil {
 			return nil, err
 		}
 	}
-	p, err := callOwned(ctx, b.limits(), func() (*Page, error) { return b.open(opts) }, (*Page).discard)
+	p, err := callOwned(ctx, b.limits(), func() (*Page, error) { return b.open(opts, ffmpeg) }, (*Page).discard)
 	if err != nil {
 		return nil, b.fail("open a page", err)
 	}
@@ -230,14 +232,15 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 }
 
 // open opens a browser context and a page in it, as NewPage asks, behind an origins guard
-// when opts names origins; when any part fails it closes what it opened.
-func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
+// when opts names origins, filming it for ffmpeg to encode when NewPage found one; when any
+// part fails it closes what it opened.
+func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 	size := viewport
 	contextOpts := playwright.BrowserNewContextOptions{Viewport: &size}
 	if opts.StorageState != "" {
 		contextOpts.StorageStatePath = playwright.String(opts.StorageState)
 	}
-	filmed := b.films(opts)
+	filmed := ffmpeg != ""
 	if recordsVideo(opts) && !filmed { // no DevTools session to film with: Playwright's recorder
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
@@ -267,7 +270,7 @@ func (b *Browser) open(opts agent.PageOptions) (*Page, error) {
 	}
 	var f *film
 	if err == nil && filmed {
-		f, err = startFilm(context.Background(), bc, pg, size, b.limits())
+		f, err = startFilm(context.Background(), bc, pg, size, ffmpeg, b.limits())
 	}
 	if err != nil {
 		_ = bc.Close()

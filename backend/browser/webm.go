@@ -22,14 +22,10 @@ const (
 	encodePerSecond = 2 * time.Second
 )
 
-// encodeWebM encodes the frames in spool, each shown as long as frames says, into a VP8 WebM
-// of size at path, at a variable frame rate: a frame that shows for a second is encoded once,
+// encodeWebM encodes, with ffmpeg, the frames in spool, each shown as long as frames says,
+// into a VP8 WebM of size at path, at a variable frame rate: a frame that shows for a second is encoded once,
 // not 25 times. The file appears at path only once it is whole.
-func encodeWebM(ctx context.Context, spool string, frames []shown, size playwright.Size, path string) error {
-	ffmpeg, err := ffmpegPath()
-	if err != nil {
-		return err
-	}
+func encodeWebM(ctx context.Context, ffmpeg, spool string, frames []shown, size playwright.Size, path string) error {
 	list := filepath.Join(spool, "frames.ffconcat")
 	var total time.Duration
 	var b strings.Builder
@@ -56,7 +52,7 @@ func encodeWebM(ctx context.Context, spool string, frames []shown, size playwrig
 		"-f", "webm", "-y", tmp)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	err = cmd.Start()
+	err := cmd.Start()
 	if err == nil {
 		yieldCPU(cmd.Process.Pid) // the next attempt may be running: it goes first
 		err = cmd.Wait()
@@ -64,7 +60,8 @@ func encodeWebM(ctx context.Context, spool string, frames []shown, size playwrig
 	if err != nil {
 		_ = os.Remove(tmp)
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			err = fmt.Errorf("%w: %s", err, firstLine(msg))
+			line, _, _ := strings.Cut(msg, "\n")
+			err = fmt.Errorf("%w: %s", err, line)
 		}
 		return fmt.Errorf("encode the video with %s: %w", ffmpeg, err)
 	}
@@ -75,24 +72,15 @@ func encodeWebM(ctx context.Context, spool string, frames []shown, size playwrig
 	return nil
 }
 
-// firstLine is s up to its first line break.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
 // errNoFFmpeg means no ffmpeg was found to encode videos with.
 var errNoFFmpeg = errors.New("recording video needs ffmpeg: none is where Playwright installs it, nor on the PATH (scripts/setup.sh installs Debian's)")
 
 // ffmpegPath is the ffmpeg that encodes videos: the one Playwright installs beside its
 // browsers (on Linux, Debian's linked there by LinkFFmpeg), else the first on the PATH.
 func ffmpegPath() (string, error) {
-	if entry, err := registryBrowser("ffmpeg"); err == nil {
-		if dir, err := browsersDir(); err == nil {
-			path := filepath.Join(dir, "ffmpeg-"+entry.Revision, playwrightFFmpeg())
-			if _, err := os.Stat(path); err == nil {
-				return path, nil
-			}
+	if path, err := playwrightFFmpeg(); err == nil {
+		if _, err := os.Stat(path); err == nil {
+			return path, nil
 		}
 	}
 	if path, err := exec.LookPath("ffmpeg"); err == nil {
@@ -101,13 +89,23 @@ func ffmpegPath() (string, error) {
 	return "", errNoFFmpeg
 }
 
-// playwrightFFmpeg is the name Playwright gives its ffmpeg on this system.
-func playwrightFFmpeg() string {
+// playwrightFFmpeg is where Playwright keeps its ffmpeg on this system, whether or not it is
+// there.
+func playwrightFFmpeg() (string, error) {
+	entry, err := registryBrowser("ffmpeg")
+	if err != nil {
+		return "", err
+	}
+	dir, err := browsersDir()
+	if err != nil {
+		return "", err
+	}
+	name := "ffmpeg-linux"
 	switch runtime.GOOS {
 	case "windows":
-		return "ffmpeg-win64.exe"
+		name = "ffmpeg-win64.exe"
 	case "darwin":
-		return "ffmpeg-mac"
+		name = "ffmpeg-mac"
 	}
-	return "ffmpeg-linux"
+	return filepath.Join(dir, "ffmpeg-"+entry.Revision, name), nil
 }
