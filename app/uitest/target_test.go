@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -76,27 +77,54 @@ func TestTargetBoxesAndNearMisses(t *testing.T) {
 // expectOver checks that drawn sits over img where the recorded box falls once its viewport
 // is scaled onto the picture as displayed, within a pixel on every side. The picture is the
 // image's natural proportions contained at the element's top left (object-fit: contain,
-// fitted), which is the element itself when zoomed.
+// fitted), which is the element itself when zoomed. The layout may still be settling (the
+// picture loading, a resize or zoom being applied), so it measures until the two agree or the
+// page reaction's timeout passes, and reports the last measurement.
 func expectOver(t *testing.T, where string, img, drawn playwright.Locator, rec agent.Box) {
 	t.Helper()
 	must(t, where+": the box is drawn", expect.Locator(drawn).ToBeVisible())
+	must(t, where+": the screenshot is shown", expect.Locator(img).ToBeVisible())
+	deadline := time.Now().Add(uiTimeout * time.Millisecond)
+	for {
+		miss := overBy(img, drawn, rec)
+		if miss == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%s: %s", where, miss)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// overBy measures one moment of expectOver: "" when drawn is over the scaled box, otherwise
+// what was measured and why it does not match.
+func overBy(img, drawn playwright.Locator, rec agent.Box) string {
 	el, err := img.BoundingBox()
-	must(t, where+": measure the screenshot", err)
-	natural, err := img.Evaluate("i => i.naturalWidth / i.naturalHeight", nil)
-	must(t, where+": read the screenshot's proportions", err)
+	if err != nil || el == nil {
+		return fmt.Sprintf("the screenshot has no box on the page (%v)", err)
+	}
+	natural, err := img.Evaluate("i => i.complete && i.naturalHeight > 0 ? i.naturalWidth / i.naturalHeight : 0", nil)
 	ratio := toFloat(natural)
+	if err != nil || !(ratio > 0) {
+		return fmt.Sprintf("the screenshot has not loaded (%v)", err)
+	}
 	w := math.Min(el.Width, el.Height*ratio)
 	pic := playwright.Rect{X: el.X, Y: el.Y, Width: w, Height: w / ratio}
 	got, err := drawn.BoundingBox()
-	must(t, where+": measure the drawn box", err)
+	if err != nil || got == nil {
+		return fmt.Sprintf("the drawn box has no box on the page (%v)", err)
+	}
 	sx, sy := pic.Width/rec.ViewportWidth, pic.Height/rec.ViewportHeight
 	want := playwright.Rect{X: pic.X + rec.X*sx, Y: pic.Y + rec.Y*sy, Width: rec.Width * sx, Height: rec.Height * sy}
 	if math.Abs(got.X-want.X) > 1 || math.Abs(got.Y-want.Y) > 1 || math.Abs(got.Width-want.Width) > 1 || math.Abs(got.Height-want.Height) > 1 {
-		t.Errorf("%s: the box is drawn at %+v over the picture at %+v; the recorded %+v scaled is %+v", where, *got, pic, rec, want)
+		return fmt.Sprintf("the box is drawn at %+v over the picture at %+v; the recorded %+v scaled is %+v", *got, pic, rec, want)
 	}
 	if math.Abs(sx-sy) > 0.01 {
-		t.Errorf("%s: the viewport %v×%v is scaled %.3f across and %.3f down: the screenshot is not of that viewport", where, rec.ViewportWidth, rec.ViewportHeight, sx, sy)
+		return fmt.Sprintf("the viewport %v×%v is scaled %.3f across and %.3f down: the screenshot is not of that viewport", rec.ViewportWidth, rec.ViewportHeight, sx, sy)
 	}
+	return ""
 }
 
 // toFloat is a number Playwright returned (an int when it is whole).
