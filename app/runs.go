@@ -85,9 +85,11 @@ type Runs struct {
 }
 
 type liveRun struct {
-	id     string
-	cancel context.CancelCauseFunc
-	done   chan struct{}
+	id      string
+	planned []string
+	cancel  context.CancelCauseFunc
+	done    chan struct{}
+	log     liveLog
 }
 
 // Tasks lists the tasks there are to run: the labs' built-in tasks, then the task files
@@ -193,7 +195,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	}
 	id := runner.NewRunID(time.Now())
 	finished := false // whether the runner reported the run's end itself
-	var live *liveRun // set before the run starts
+	live := &liveRun{id: id}
 	// report forwards p to the UI; the run stops being current before the UI hears that it
 	// ended, so a Start right after is not refused.
 	report := func(p runner.Progress) {
@@ -207,7 +209,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 			r.emit.Emit(EventLive, p)
 			return
 		}
-		r.emit.Emit(EventRun, p)
+		live.log.send(r.emit, p)
 	}
 	media := ""
 	if r.media != "" {
@@ -241,7 +243,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		return "", ErrRunGoing
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
-	live = &liveRun{id: prep.ID, cancel: cancel, done: make(chan struct{})}
+	live.planned, live.cancel, live.done = slugs(prep.Specs), cancel, make(chan struct{})
 	r.current = live
 	go func() {
 		defer close(live.done)
@@ -255,6 +257,18 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		r.release(live)
 	}()
 	return live.id, nil
+}
+
+// Going is the run going now and what the window has been told of it, for a window that
+// opens or reloads while it goes; its ID is "" when none is.
+func (r *Runs) Going() GoingRun {
+	r.mu.Lock()
+	live := r.current
+	r.mu.Unlock()
+	if live == nil {
+		return GoingRun{}
+	}
+	return GoingRun{ID: live.id, Planned: live.planned, Events: live.log.events()}
 }
 
 // release makes live no longer the current run, if it still is.

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,19 +15,28 @@ import (
 	"observatory/backend/store"
 )
 
-// recording is an Emitter that keeps every run event.
+// recording is an Emitter that keeps every run event, and their numbers.
 type recording struct {
 	mu     sync.Mutex
 	events []runner.Progress
+	seqs   []uint64
 	ended  chan struct{}
 }
 
 func newRecording() *recording { return &recording{ended: make(chan struct{}, 8)} }
 
 func (r *recording) Emit(name string, data any) {
-	p := data.(runner.Progress)
+	var p runner.Progress
+	var seq uint64
+	switch e := data.(type) {
+	case RunEvent:
+		p, seq = e.Progress, e.Seq
+	case runner.Progress:
+		p = e
+	}
 	r.mu.Lock()
 	r.events = append(r.events, p)
+	r.seqs = append(r.seqs, seq)
 	r.mu.Unlock()
 	if p.Kind == runner.RunFinished {
 		r.ended <- struct{}{}
@@ -131,6 +141,47 @@ func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
 	}
 }
 
+// TestGoingTellsALateWindowTheRun checks that Going gives the run going, its planned
+// attempts and its events so far, numbered as they were sent, and nothing once it has ended.
+func TestGoingTellsALateWindowTheRun(t *testing.T) {
+	started := make(chan struct{})
+	s, rec, _ := newServices(t, func(ctx context.Context) (agent.Browser, error) {
+		close(started)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	if g := s.Runs.Going(); g.ID != "" {
+		t.Fatalf("before any run, Going gave %+v", g)
+	}
+	id, err := s.Runs.Start(StartRequest{Task: "lab:booking", Attempts: []string{"wrong-room", "saves-normally"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	g := s.Runs.Going()
+	if g.ID != id || strings.Join(g.Planned, " ") != "wrong-room saves-normally" {
+		t.Errorf("Going gave run %q planning %v, want %s planning wrong-room, saves-normally", g.ID, g.Planned, id)
+	}
+	if len(g.Events) == 0 || g.Events[0].Kind != runner.RunStarted || g.Events[0].Seq != 1 {
+		t.Fatalf("Going's events %+v: want run-started first, numbered 1", g.Events)
+	}
+	rec.mu.Lock()
+	sent := slices.Clone(rec.seqs)
+	rec.mu.Unlock()
+	for i, e := range g.Events {
+		if e.Seq != uint64(i+1) || i >= len(sent) || sent[i] != e.Seq {
+			t.Errorf("event %d (%s) is numbered %d; the window was sent %v", i, e.Kind, e.Seq, sent)
+		}
+	}
+	if err := s.Runs.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitEnd(t)
+	if g := s.Runs.Going(); g.ID != "" {
+		t.Errorf("after the run ended, Going gave %+v", g)
+	}
+}
+
 // TestAStartWaitsForARunThatIsEnding checks that a Start made while the current run winds
 // down (finishing its videos, say) starts once that run has ended, instead of being refused.
 func TestAStartWaitsForARunThatIsEnding(t *testing.T) {
@@ -193,7 +244,7 @@ type restarting struct {
 }
 
 func (e restarting) Emit(name string, data any) {
-	if p, ok := data.(runner.Progress); ok && p.Kind == runner.RunFinished && cap(e.errs) > len(e.errs) {
+	if p, ok := data.(RunEvent); ok && p.Kind == runner.RunFinished && cap(e.errs) > len(e.errs) {
 		_, err := e.runs.Start(StartRequest{Task: "lab:booking", Attempts: []string{"saves-normally"}})
 		e.errs <- err
 	}
