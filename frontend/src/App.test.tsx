@@ -137,6 +137,31 @@ describe("App", () => {
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
   });
 
+  it("shows a run that was going when the window opened, and loads it when it ends", async () => {
+    const { api, emit } = fakeApi();
+    vi.mocked(api.runs.going).mockResolvedValue({
+      id: "run-1",
+      planned: ["saves-normally", "notice-nothing-saved"],
+      events: [
+        { run_id: "run-1", kind: "run-started", total: 2, seq: 1 },
+        { run_id: "run-1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 2, seq: 2 },
+        { run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![0], seq: 3 },
+      ],
+    });
+    render(<App api={api} />);
+    // an event sent after Going answered on the server, delivered before its answer, counts once
+    emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![0], seq: 3 });
+    emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![1], seq: 4 });
+    await act(async () => {});
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
+    expect(screen.getByRole("button", { name: "Run all" })).toHaveProperty("disabled", true);
+    expect(screen.getByTestId("progress").textContent).toContain("attempt 1 of 2");
+    expect(screen.getByTestId("live-saves-normally").textContent).toContain(`step 2: ${savesNormally.steps![1].action.description}`);
+    await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 5 }));
+    expect(api.runs.header).toHaveBeenCalledWith("run-1");
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+  });
+
   it("finishes a run whose run-finished event was lost while the event stream reconnected", async () => {
     const { api, emit, reconnect } = fakeApi();
     render(<App api={api} />);
@@ -330,6 +355,35 @@ describe("App deep links", () => {
     await act(async () => answer(headerOf(noticeNothingSaved).steps!));
     expect(within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button")).toHaveLength(5);
     expect(screen.getByRole("listbox", { name: "Timeline marks" })).toBeTruthy();
+  });
+
+  it("opens a linked run that is still going live, and loads it again when it ends", async () => {
+    window.history.replaceState(null, "", "#/run/run-1");
+    const { api, emit } = fakeApi();
+    const head = runHeader(run);
+    vi.mocked(api.runs.header).mockResolvedValueOnce({ ...head, status: "running", attempts: [] });
+    vi.mocked(api.runs.going)
+      .mockResolvedValueOnce({ id: "", planned: null, events: null }) // the window's own question, answered first
+      .mockResolvedValue({
+        id: "run-1",
+        planned: ["saves-normally", "notice-nothing-saved"],
+        events: [
+          { run_id: "run-1", kind: "run-started", total: 2, seq: 1 },
+          { run_id: "run-1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 2, seq: 2 },
+          { run_id: "run-1", kind: "attempt-finished", slug: "saves-normally", attempt: savesNormally, seq: 3 },
+          { run_id: "run-1", kind: "attempt-started", slug: "notice-nothing-saved", index: 2, total: 2, seq: 4 },
+        ],
+      });
+    render(<App api={api} />);
+    await act(async () => {});
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
+    expect(screen.getByTestId("progress").textContent).toContain("attempt 2 of 2");
+    expect(screen.getByTestId("live-notice-nothing-saved")).toBeTruthy();
+    expect(within(screen.getByRole("row", { name: "Saves normally" })).getByText(savesNormally.terminal)).toBeTruthy();
+    await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 5 }));
+    expect(api.runs.header).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+    window.history.replaceState(null, "", window.location.pathname);
   });
 
   it("opens the run, attempt and step a link names, and keeps the link in step with the selection", async () => {

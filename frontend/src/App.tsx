@@ -64,9 +64,10 @@ export function App({ api }: { api: Api }) {
   flyingNow.current = flying;
 
   // The attempts shown: the opened or finished run (its header, from the store), else what
-  // the live run has finished so far (whole, as its events brought them). An imported run was
-  // stored with its recomputed verdicts, never the file's.
-  const stored = run !== null && (!live || live.runId === run.id);
+  // the live run has finished so far (whole, as its events brought them): the header of a run
+  // still going is behind its events. An imported run was stored with its recomputed
+  // verdicts, never the file's.
+  const stored = run !== null && (!live || (live.runId === run.id && live.status !== "running"));
   const attempts = useMemo<AttemptHeader[]>(
     () => (stored ? (run.attempts ?? []) : Object.values(live?.finished ?? {}).map(headerOf)),
     [stored, run, live],

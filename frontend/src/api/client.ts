@@ -6,6 +6,7 @@ import type {
   ApprovalAsk,
   Comparison,
   EndpointHealth,
+  GoingRun,
   BrowserStatus,
   ImportResult,
   MetricsBy,
@@ -219,6 +220,8 @@ export interface Api {
     /** Drops a task file from the recent tasks. */
     forgetTask(ref: string): Promise<void>;
     start(req: StartRequest): Promise<string>;
+    /** The run going now and its events so far, for a window that opens while it goes. */
+    going(): Promise<GoingRun>;
     stop(): Promise<void>;
     reset(): Promise<void>;
     history(): Promise<RunSummary[]>;
@@ -317,6 +320,7 @@ export function createApi(t: Transport): Api {
       openTaskDialog: () => c<TaskInfo>("Runs", "OpenTaskDialog"),
       forgetTask: (ref) => c<void>("Runs", "ForgetTask", ref),
       start: (req) => c<string>("Runs", "Start", req),
+      going: () => c<GoingRun>("Runs", "Going"),
       stop: () => c<void>("Runs", "Stop"),
       reset: () => c<void>("Runs", "Reset"),
       history: () => c<RunSummary[]>("Runs", "History"),

@@ -797,6 +797,8 @@ export interface Progress {
   status?: RunStatus;
   /** model-wait: true while waiting for a model, false once one answers again. */
   waiting?: boolean;
+  /** The event's number in its run, from 1, on the `run` events of a run started from a window. */
+  seq?: number;
   message?: string;
 }
 
@@ -987,4 +989,14 @@ export interface BrowserStatus {
   setup: SetupState;
   /** The command line that does the same setup. */
   command: string;
+}
+
+/** The run going now, for a window that opens while it goes (Runs.Going). */
+export interface GoingRun {
+  /** "" when no run is going. */
+  id: string;
+  /** The slugs the run tries, in order. */
+  planned: string[] | null;
+  /** What the window has been told of it so far, in order, each with its seq. */
+  events: Progress[] | null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Progress, RunStatus, RunSummary } from "../api/types";
 import { noticeNothingSaved, savesNormally } from "../test/fixtures";
-import { applyProgress, currentSlug, inFlight, missedFinish, startLive } from "./live";
+import { applyProgress, currentSlug, inFlight, missedFinish, resumeLive, startLive } from "./live";
 
 const fold = (events: Progress[]) => events.reduce(applyProgress, startLive(["saves-normally", "notice-nothing-saved"]));
 
@@ -114,3 +114,28 @@ describe("missedFinish", () => {
   });
 });
 
+
+describe("resumeLive", () => {
+  it("rebuilds a going run from its events and folds each numbered event once", () => {
+    const s = resumeLive({
+      id: "r1",
+      planned: ["saves-normally", "notice-nothing-saved"],
+      events: [
+        { run_id: "r1", kind: "run-started", total: 2, seq: 1 },
+        { run_id: "r1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 2, seq: 2 },
+        { run_id: "r1", kind: "attempt-finished", slug: "saves-normally", attempt: savesNormally, seq: 7 },
+        { run_id: "r1", kind: "attempt-started", slug: "notice-nothing-saved", index: 2, total: 2, seq: 8 },
+      ],
+    });
+    expect(s.runId).toBe("r1");
+    expect(s.planned).toEqual(["saves-normally", "notice-nothing-saved"]);
+    expect(s.finished["saves-normally"]).toBe(savesNormally);
+    expect(inFlight(s)).toEqual(["notice-nothing-saved"]);
+    expect(s.seen).toBe(8);
+    const again = applyProgress(s, { run_id: "r1", kind: "attempt-started", slug: "notice-nothing-saved", seq: 8 });
+    expect(again).toBe(s);
+    const next = applyProgress(s, { run_id: "r1", kind: "step", slug: "notice-nothing-saved", step: noticeNothingSaved.steps![0], seq: 9 });
+    expect(next.steps["notice-nothing-saved"]).toHaveLength(1);
+    expect(applyProgress(next, { run_id: "r1", kind: "screencast", slug: "notice-nothing-saved", live: { jpeg: "A", at: "2026-12-01T06:00:00Z" } }).seen).toBe(9);
+  });
+});

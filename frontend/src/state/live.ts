@@ -1,6 +1,6 @@
 // The live view of a run, built from `run` progress events. Pure: applyProgress returns a new
 // state, so the reducer is testable without a backend.
-import type { AppEvent, Attempt, Check, Progress, RunStatus, RunSummary, Step } from "../api/types";
+import type { AppEvent, Attempt, Check, GoingRun, Progress, RunStatus, RunSummary, Step } from "../api/types";
 
 /** What the window knows about the run in progress. */
 export interface LiveState {
@@ -31,6 +31,8 @@ export interface LiveState {
   waiting: Record<string, string>;
   /** The latest error the run reported. */
   error: string | null;
+  /** The highest event number folded in: an event numbered at or below it is already here. */
+  seen: number;
 }
 
 /** The state right after the user asked for planned slugs, before the backend answers. */
@@ -50,7 +52,19 @@ export function startLive(planned: string[]): LiveState {
     unwatchable: {},
     waiting: {},
     error: null,
+    seen: 0,
   };
+}
+
+/** The live view of a run that was going when the window opened: its events so far folded
+ * into a view of its planned attempts. */
+export function resumeLive(g: GoingRun): LiveState {
+  return foldAll({ ...startLive(g.planned ?? []), runId: g.id }, g.events ?? []);
+}
+
+/** s with every event of ps folded in, in order. */
+export function foldAll(s: LiveState, ps: Progress[]): LiveState {
+  return ps.reduce(applyProgress, s);
 }
 
 /** The slug the run is on now, or null between attempts and after the run. */
@@ -64,11 +78,13 @@ export function inFlight(s: LiveState): string[] {
   return s.status === "running" ? s.started.filter((slug) => !s.finished[slug]) : [];
 }
 
-/** Folds one progress event into the state; events of another run are ignored. */
+/** Folds one progress event into the state; events of another run, and numbered events
+ * already folded in, are ignored. */
 export function applyProgress(s: LiveState, p: Progress): LiveState {
   if (s.runId !== null && p.run_id !== s.runId) return s;
+  if (p.seq !== undefined && p.seq <= s.seen) return s;
   const slug = p.slug ?? p.attempt?.attempt ?? currentSlug(s) ?? "";
-  const next: LiveState = { ...s, runId: p.run_id };
+  const next: LiveState = { ...s, runId: p.run_id, seen: p.seq ?? s.seen };
   if (p.events?.length) next.events = { ...s.events, [slug]: [...(s.events[slug] ?? []), ...p.events] };
   switch (p.kind) {
     case "run-started":

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
-import type { Disagreement, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
-import { applyProgress, missedFinish, startLive, type LiveState } from "./live";
+import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
+import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
 
 /** How often the history is re-read while the window is visible, so runs that another
  * process (the command line, another window) records appear without a reload. */
@@ -46,6 +46,8 @@ export function useWorkbench(api: Api) {
   const [message, setMessage] = useState<Message | null>(null);
   /** The id of the live run whose finish should load it; null while Start has not answered. */
   const tracking = useRef<string | null | undefined>(undefined);
+  /** The run events that arrive while the window asks which run is going; null once it knows. */
+  const early = useRef<Progress[] | null>([]);
   /** The live state as of the last render, for the reconnect handler. */
   const liveNow = useRef<LiveState | null>(null);
   useEffect(() => {
@@ -67,23 +69,6 @@ export function useWorkbench(api: Api) {
     return () => clearInterval(timer);
   }, [refreshHistory]);
 
-  /** Opens a stored run by its header; resolves to it, or null on failure. */
-  const openRun = useCallback(
-    async (id: string): Promise<RunHeader | null> => {
-      try {
-        const r = await api.runs.header(id);
-        tracking.current = undefined;
-        setLive(null);
-        setRun(r);
-        return r;
-      } catch (err) {
-        fail(`Could not open run ${id}`)(err);
-        return null;
-      }
-    },
-    [api, fail],
-  );
-
   useEffect(() => {
     api.session.ready().then(setSession, fail("Could not reach the backend"));
     api.runs.tasks().then((t) => setTasks(t ?? []), fail("Could not load the tasks"));
@@ -96,6 +81,10 @@ export function useWorkbench(api: Api) {
       // A run this window finished, stopped or reset may still have events on the way; they
       // must not touch the live view or load that run, even before the new run's id is known.
       if (closedRuns.current.includes(p.run_id)) return;
+      if (early.current) {
+        early.current.push(p);
+        return;
+      }
       setLive((s) => (s ? applyProgress(s, p) : s));
       const t = tracking.current;
       if (p.kind === "run-finished") closeRun(p.run_id);
@@ -110,11 +99,80 @@ export function useWorkbench(api: Api) {
 
   useEffect(() => api.onProgress(onProgress), [api, onProgress]);
 
+  /**
+   * Asks which run is going and, if it is still going, shows it live as a window open since
+   * its start would: its events so far, then those that came while the window asked, each
+   * folded in once. wanted, when given, is the only run to show. Resolves to the run shown
+   * live, or null.
+   */
+  const resume = useCallback(
+    async (wanted?: string): Promise<string | null> => {
+      if (!early.current) early.current = [];
+      let g: GoingRun | null = null;
+      try {
+        g = await api.runs.going();
+      } catch (err) {
+        fail("Could not ask which run is going")(err);
+      }
+      const came = early.current ?? [];
+      early.current = null;
+      const id = g?.id;
+      const ours = (p: Progress) => p.run_id === id;
+      if (!g || !id || (wanted && id !== wanted) || closedRuns.current.includes(id)) {
+        came.forEach(onProgress);
+        return null;
+      }
+      const s = foldAll(resumeLive(g), came.filter(ours));
+      came.filter((p) => !ours(p)).forEach(onProgress);
+      if (s.status !== "running") return null;
+      tracking.current = id;
+      setLive((now) => (now?.runId === id ? now : s));
+      return id;
+    },
+    [api, fail, onProgress],
+  );
+
+  /**
+   * Opens a stored run by its header; resolves to it, or null on failure. A run still going
+   * is shown live, and loaded again when it ends.
+   */
+  const openRun = useCallback(
+    async (id: string): Promise<RunHeader | null> => {
+      try {
+        const r = await api.runs.header(id);
+        const now = liveNow.current;
+        if (now?.status !== "running" || now.runId !== r.id) {
+          tracking.current = undefined;
+          setLive(null);
+        }
+        setRun(r);
+        if (r.status === "running") await resume(r.id);
+        return r;
+      } catch (err) {
+        fail(`Could not open run ${id}`)(err);
+        return null;
+      }
+    },
+    [api, fail, resume],
+  );
+
+  // A window that opens (or reloads) while a run goes shows it live.
+  useEffect(() => {
+    resume();
+  }, [resume]);
+
   // Events sent while the event stream reconnected are lost: re-read the history, and finish
   // a live run that ended meanwhile as its run-finished event would have.
   useEffect(
     () =>
       api.onReconnect(() => {
+        const now = liveNow.current;
+        if (now?.status === "running" && now.runId) {
+          // the events sent meanwhile are in the run's log: fold in those not seen yet
+          api.runs.going().then((g) => {
+            if (g.id === now.runId) setLive((s) => (s && s.runId === g.id ? foldAll(s, g.events ?? []) : s));
+          }, fail("Could not re-read the run after reconnecting"));
+        }
         api.runs.history().then((h) => {
           setHistory(h ?? []);
           const missed = liveNow.current && missedFinish(liveNow.current, h ?? []);

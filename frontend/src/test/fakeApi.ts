@@ -56,6 +56,7 @@ export function fakeApi() {
       openTaskDialog: vi.fn().mockResolvedValue({ ...issueTaskInfo, path: "/home/me/tasks/close-issue.yaml" }),
       forgetTask: vi.fn().mockResolvedValue(undefined),
       start: vi.fn().mockResolvedValue("run-1"),
+      going: vi.fn().mockResolvedValue({ id: "", planned: null, events: null }),
       stop: vi.fn().mockResolvedValue(undefined),
       reset: vi.fn().mockResolvedValue(undefined),
       history: vi.fn().mockResolvedValue([]),
