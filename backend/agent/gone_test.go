@@ -100,23 +100,25 @@ func runBounded(t *testing.T, ctx context.Context, x *agent.Executor, page *mort
 	}
 }
 
-// TestPageDeathEndsTheWaitAtOnce kills the page while the executor waits on the gate, with a
+// TestPageDeathEndsTheWaitAtOnce kills the page once the executor waits on the gate, with a
 // clock under which no wait would ever end by itself: the attempt ends anyway, failed (the
 // save's fate is for Reconcile to judge from the app), with the death as its error and reason,
-// and without claiming to have stopped a page that is gone.
+// and without claiming to have stopped a page that is gone. The page dies from within the
+// wait's sleep, so the death is met there and nowhere earlier; the plan is hidden behind a
+// blind planner so that a fixed wait sleeps too, instead of reading a scheduled check.
 func TestPageDeathEndsTheWaitAtOnce(t *testing.T) {
 	for _, wait := range []agent.WaitMode{agent.WaitCondition, agent.WaitFixed} {
 		t.Run(string(wait), func(t *testing.T) {
 			page := newMortalPage()
 			cfg := agent.DefaultConfig()
 			cfg.Wait = wait
-			x := &agent.Executor{Policy: harness.Policy{}, Sleep: waitForever, Schedule: neverChecked}
-			hooks := agent.Hooks{Step: func(s agent.Step) {
-				if s.Action.Kind == agent.ActSubmit {
-					page.die()
-				}
-			}}
-			out := runBounded(t, context.Background(), x, page, agent.Job{Env: &fakeLab{}, Planner: planner.Scripted(plan()), Config: cfg}, hooks)
+			dieWaiting := func(ctx context.Context, d time.Duration) error {
+				page.die()
+				return waitForever(ctx, d)
+			}
+			x := &agent.Executor{Policy: harness.Policy{}, Sleep: dieWaiting, Schedule: neverChecked}
+			blind := struct{ agent.Planner }{planner.Scripted(plan())}
+			out := runBounded(t, context.Background(), x, page, agent.Job{Env: &fakeLab{}, Planner: blind, Config: cfg}, agent.Hooks{})
 			if out.Terminal != agent.Failed || !errors.Is(out.Err, agent.ErrBrowserGone) {
 				t.Fatalf("terminal %s, error %v (%s); want failed with ErrBrowserGone", out.Terminal, out.Err, out.Reason)
 			}
