@@ -7,7 +7,9 @@ type Emitter interface {
 	Emit(name string, data any)
 }
 
-// EventRun is the one event name runs are reported under; its payload is a runner.Progress.
+// EventRun is the one event name runs are reported under. Its payload is a RunEvent (a
+// runner.Progress numbered) for a run started from the window, and a bare runner.Progress for
+// what is reported of a run after its end (retention's errors).
 const EventRun = "run"
 
 // EventLive carries the runner.Progress screencast events of the running attempts, apart

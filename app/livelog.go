@@ -27,10 +27,10 @@ type GoingRun struct {
 }
 
 // liveLog numbers a run's events as they are sent and keeps what a late window needs to
-// rebuild its live view: every event, less those an ended attempt carries itself (its steps,
-// checks, frames and waits are in its attempt-finished event) and all but the newest frame of
-// a running one. Screencast frames are never kept: the next one comes within a tenth of a
-// second.
+// rebuild its live view: every event, less what an ended attempt no longer needs (its steps
+// are in its attempt-finished event; its checks, frames and waits show only while it runs)
+// and all but the newest frame and wait of a running one. Screencast frames never reach it:
+// they go under EventLive, and the next one comes within a tenth of a second.
 type liveLog struct {
 	// sending keeps the numbering and the sending in the same order.
 	sending sync.Mutex
@@ -55,8 +55,8 @@ func (l *liveLog) keep(p runner.Progress) RunEvent {
 	switch {
 	case p.Kind == runner.AttemptFinished && p.Attempt != nil:
 		l.kept = slices.DeleteFunc(l.kept, func(k RunEvent) bool { return k.Slug == p.Slug && carried(k.Kind) })
-	case p.Kind == runner.Frame:
-		l.kept = slices.DeleteFunc(l.kept, func(k RunEvent) bool { return k.Slug == p.Slug && k.Kind == runner.Frame })
+	case p.Kind == runner.Frame || p.Kind == runner.ModelWait:
+		l.kept = slices.DeleteFunc(l.kept, func(k RunEvent) bool { return k.Slug == p.Slug && k.Kind == p.Kind })
 	}
 	l.kept = append(l.kept, e)
 	return e

@@ -9,8 +9,9 @@ import (
 )
 
 // TestLiveLogKeepsWhatRebuildsTheView checks the numbering and what the log keeps: an ended
-// attempt's steps, checks and frames go (its finished event carries them), a running one
-// keeps its steps and only its newest frame, and every event is numbered in order.
+// attempt's steps, checks, frames and waits go (its finished event carries its steps), a
+// running one keeps its steps and only its newest frame and wait, and every event is
+// numbered in order.
 func TestLiveLogKeepsWhatRebuildsTheView(t *testing.T) {
 	var l liveLog
 	var sent []uint64
@@ -25,6 +26,9 @@ func TestLiveLogKeepsWhatRebuildsTheView(t *testing.T) {
 		{Kind: runner.Frame, Slug: "b", Frame: "2.jpg"},
 		{Kind: runner.CheckDone, Slug: "a"},
 		{Kind: runner.Frame, Slug: "b", Frame: "3.jpg"},
+		{Kind: runner.ModelWait, Slug: "a", Waiting: true},
+		{Kind: runner.ModelWait, Slug: "b", Waiting: true},
+		{Kind: runner.ModelWait, Slug: "b", Waiting: false},
 		{Kind: runner.AttemptFinished, Slug: "a", Attempt: &agent.Attempt{Slug: "a"}},
 	} {
 		l.send(to, p)
@@ -33,12 +37,12 @@ func TestLiveLogKeepsWhatRebuildsTheView(t *testing.T) {
 	for _, e := range l.events() {
 		got = append(got, fmt.Sprintf("%d %s %s%s", e.Seq, e.Kind, e.Slug, e.Frame))
 	}
-	want := []string{"1 run-started ", "2 attempt-started a", "3 attempt-started b", "6 step b", "9 frame b3.jpg", "10 attempt-finished a"}
+	want := []string{"1 run-started ", "2 attempt-started a", "3 attempt-started b", "6 step b", "9 frame b3.jpg", "12 model-wait b", "13 attempt-finished a"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("the log keeps %q, want %q", got, want)
 	}
-	if fmt.Sprint(sent) != "[1 2 3 4 5 6 7 8 9 10]" {
-		t.Errorf("the window was sent events numbered %v, want 1 to 10", sent)
+	if fmt.Sprint(sent) != "[1 2 3 4 5 6 7 8 9 10 11 12 13]" {
+		t.Errorf("the window was sent events numbered %v, want 1 to 13", sent)
 	}
 }
 
