@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { HISTORY_POLL_MS } from "./state/useWorkbench";
-import type { StepSummary } from "./api/types";
+import type { GoingRun, Progress, StepSummary } from "./api/types";
 import { fakeApi, runHeader } from "./test/fakeApi";
 import { issueTaskInfo, lab, noticeNothingSaved, run, savesNormally } from "./test/fixtures";
 import { headerOf } from "./trace/summary";
@@ -381,6 +381,34 @@ describe("App deep links", () => {
     expect(screen.getByTestId("live-notice-nothing-saved")).toBeTruthy();
     expect(within(screen.getByRole("row", { name: "Saves normally" })).getByText(savesNormally.terminal)).toBeTruthy();
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 5 }));
+    expect(api.runs.header).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
+    window.history.replaceState(null, "", window.location.pathname);
+  });
+
+  it("loses no event of a run it follows while it asks again which run is going", async () => {
+    window.history.replaceState(null, "", "#/run/run-1");
+    const { api, emit } = fakeApi();
+    const head = runHeader(run);
+    vi.mocked(api.runs.header).mockResolvedValueOnce({ ...head, status: "running", attempts: [] });
+    const going = {
+      id: "run-1",
+      planned: ["saves-normally"],
+      events: [
+        { run_id: "run-1", kind: "run-started", total: 1, seq: 1 },
+        { run_id: "run-1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 1, seq: 2 },
+      ] as Progress[],
+    };
+    let answer: (g: GoingRun) => void = () => {};
+    vi.mocked(api.runs.going)
+      .mockResolvedValueOnce(going) // the window's own question
+      .mockReturnValueOnce(new Promise((r) => (answer = r))); // the link's, answered late
+    render(<App api={api} />);
+    await act(async () => {});
+    await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![0], seq: 3 }));
+    await act(async () => answer(going));
+    expect(screen.getByTestId("live-saves-normally").textContent).toContain(`step 1: ${savesNormally.steps![0].action.description}`);
+    await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 4 }));
     expect(api.runs.header).toHaveBeenCalledTimes(2);
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
     window.history.replaceState(null, "", window.location.pathname);

@@ -126,24 +126,24 @@ describe("HTTP transport", () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it("reports a reconnect of the event socket, not its first open", () => {
+  it("reports every open of the event socket, the first and each reconnect", () => {
     FakeSocket.made = [];
     const timers: (() => void)[] = [];
     const api = createApi(detectTransport(httpWindow(vi.fn(), timers)));
-    const reconnected = vi.fn();
-    const off = api.onReconnect(reconnected);
+    const connected = vi.fn();
+    const off = api.onConnect(connected);
     api.onProgress(vi.fn());
     FakeSocket.made[0].onopen!();
-    expect(reconnected).not.toHaveBeenCalled();
+    expect(connected).toHaveBeenCalledTimes(1);
     FakeSocket.made[0].onclose!();
     timers[0]();
     FakeSocket.made[1].onopen!();
-    expect(reconnected).toHaveBeenCalledTimes(1);
+    expect(connected).toHaveBeenCalledTimes(2);
     off();
     FakeSocket.made[1].onclose!();
     timers[1]();
     FakeSocket.made[2].onopen!();
-    expect(reconnected).toHaveBeenCalledTimes(1);
+    expect(connected).toHaveBeenCalledTimes(2);
   });
 
   it.each([

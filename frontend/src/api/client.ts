@@ -51,10 +51,11 @@ export interface Transport {
   /** Subscribes cb to the event name; returns the function that unsubscribes. */
   onEvent(name: string, cb: (data: unknown) => void): () => void;
   /**
-   * Subscribes cb to reconnects of the event stream: events sent while it was down are lost,
+   * Subscribes cb to the event stream's connections, its first and every reconnect: events
+   * sent before one (while it was down, or before the window's first reads met it) are lost,
    * so the UI re-reads what they would have told it. Returns the function that unsubscribes.
    */
-  onReconnect(cb: () => void): () => void;
+  onConnect(cb: () => void): () => void;
   /** Browser only: posts body's raw bytes to /upload/<name> and returns the result. */
   upload<T>(name: string, body: Blob): Promise<T>;
   /** Browser only: fetches a file the backend serves at path, such as /bundle/<id>. */
@@ -97,8 +98,8 @@ function wailsTransport(win: ClientWindow): Transport {
       if (!win.runtime) throw new Error("the Wails runtime is missing from the window; rebuild the app");
       return win.runtime.EventsOn(name, cb);
     },
-    // Wails delivers events in-process; there is no stream to lose.
-    onReconnect: () => () => {},
+    // Wails delivers events in-process from the start; there is no stream to lose.
+    onConnect: () => () => {},
     upload: () => Promise.reject(new Error("uploads are for a browser; the desktop imports through its file dialog")),
     download: () => Promise.reject(new Error("downloads are for a browser; the desktop exports through its file dialog")),
   };
@@ -109,11 +110,9 @@ const RECONNECT_MS = [500, 1000, 2000, 5000];
 
 function httpTransport(win: ClientWindow): Transport {
   const listeners = new Map<string, Set<(data: unknown) => void>>();
-  const reconnects = new Set<() => void>();
+  const connects = new Set<() => void>();
   let socket: WebSocket | null = null;
   let failures = 0;
-  /** True once a socket has opened: a later open is a reconnect. */
-  let opened = false;
 
   const connect = () => {
     const scheme = win.location.protocol === "https:" ? "wss" : "ws";
@@ -121,8 +120,7 @@ function httpTransport(win: ClientWindow): Transport {
     socket = ws;
     ws.onopen = () => {
       failures = 0;
-      if (opened) reconnects.forEach((cb) => cb());
-      opened = true;
+      connects.forEach((cb) => cb());
     };
     ws.onmessage = (msg: MessageEvent) => {
       let parsed: { name?: string; data?: unknown };
@@ -162,10 +160,10 @@ function httpTransport(win: ClientWindow): Transport {
         listeners.get(name)?.delete(cb);
       };
     },
-    onReconnect(cb) {
-      reconnects.add(cb);
+    onConnect(cb) {
+      connects.add(cb);
       return () => {
-        reconnects.delete(cb);
+        connects.delete(cb);
       };
     },
   };
@@ -201,8 +199,8 @@ export interface Api {
   kind: Transport["kind"];
   /** Subscribes to run progress events, live frames (the `live` event) among them. */
   onProgress(cb: (p: Progress) => void): () => void;
-  /** Subscribes to reconnects of the event stream, after which missed events must be re-read. */
-  onReconnect(cb: () => void): () => void;
+  /** Subscribes to the event stream's connections, the first and every reconnect, after which missed events must be re-read. */
+  onConnect(cb: () => void): () => void;
   /** Subscribes to approval requests opening and closing. */
   onApproval(cb: (a: ApprovalAsk) => void): () => void;
   /** Subscribes to the browser setup's progress. */
@@ -311,7 +309,7 @@ export function createApi(t: Transport): Api {
         offLive();
       };
     },
-    onReconnect: (cb) => t.onReconnect(cb),
+    onConnect: (cb) => t.onConnect(cb),
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     onBrowserSetup: (cb) => t.onEvent("browser-setup", (data) => cb(data as SetupState)),
     runs: {

@@ -43,10 +43,10 @@ export function useBrowsers(api: Api): Browsers {
       setSetup(s);
       if (s.state !== "running") recheck();
     });
-    const offReconnect = api.onReconnect(recheck);
+    const offConnect = api.onConnect(recheck);
     return () => {
       offSetup();
-      offReconnect();
+      offConnect();
     };
   }, [api, recheck]);
 

@@ -24,10 +24,10 @@ export function useApprovals(api: Api) {
       if (a.open) setError(null);
       setWaiting((w) => foldApproval(w, a));
     });
-    const offReconnect = api.onReconnect(reread);
+    const offConnect = api.onConnect(reread);
     return () => {
       offApproval();
-      offReconnect();
+      offConnect();
     };
   }, [api]);
 

@@ -46,13 +46,16 @@ export function useWorkbench(api: Api) {
   const [message, setMessage] = useState<Message | null>(null);
   /** The id of the live run whose finish should load it; null while Start has not answered. */
   const tracking = useRef<string | null | undefined>(undefined);
-  /** The run events that arrive while the window asks which run is going; null once it knows. */
-  const early = useRef<Progress[] | null>([]);
-  /** The live state as of the last render, for the reconnect handler. */
+  /** For each question of which run is going still unanswered, the run events since it was
+   * asked: they are folded in after its answer. */
+  const held = useRef(new Set<Progress[]>());
+  /** The live state and the shown run as of the last render, for the handlers. */
   const liveNow = useRef<LiveState | null>(null);
+  const runNow = useRef<RunHeader | null>(null);
   useEffect(() => {
     liveNow.current = live;
-  }, [live]);
+    runNow.current = run;
+  }, [live, run]);
 
   const fail = useCallback((what: string) => (err: unknown) => {
     setMessage({ kind: "error", text: `${what}: ${err instanceof Error ? err.message : String(err)}` });
@@ -81,8 +84,8 @@ export function useWorkbench(api: Api) {
       // A run this window finished, stopped or reset may still have events on the way; they
       // must not touch the live view or load that run, even before the new run's id is known.
       if (closedRuns.current.includes(p.run_id)) return;
-      if (early.current) {
-        early.current.push(p);
+      if (held.current.size) {
+        held.current.forEach((came) => came.push(p));
         return;
       }
       setLive((s) => (s ? applyProgress(s, p) : s));
@@ -100,34 +103,30 @@ export function useWorkbench(api: Api) {
   useEffect(() => api.onProgress(onProgress), [api, onProgress]);
 
   /**
-   * Asks which run is going and, if it is still going, shows it live as a window open since
-   * its start would: its events so far, then those that came while the window asked, each
-   * folded in once. wanted, when given, is the only run to show. Resolves to the run shown
-   * live, or null.
+   * Asks which run is going and shows it live as a window open since its start would: its
+   * events so far, then those that came while the window asked, each folded in once (a view
+   * of it already there gets only what it lacks). wanted, when given, is the only run to show.
    */
   const resume = useCallback(
-    async (wanted?: string): Promise<string | null> => {
-      if (!early.current) early.current = [];
+    async (wanted?: string): Promise<void> => {
+      const came: Progress[] = [];
+      held.current.add(came);
       let g: GoingRun | null = null;
       try {
         g = await api.runs.going();
       } catch (err) {
         fail("Could not ask which run is going")(err);
+      } finally {
+        held.current.delete(came);
       }
-      const came = early.current ?? [];
-      early.current = null;
       const id = g?.id;
-      const ours = (p: Progress) => p.run_id === id;
-      if (!g || !id || (wanted && id !== wanted) || closedRuns.current.includes(id)) {
-        came.forEach(onProgress);
-        return null;
+      if (g && id && (!wanted || id === wanted) && !closedRuns.current.includes(id)) {
+        const going = g;
+        tracking.current = id;
+        setLive((now) => (now?.runId === id ? foldAll(now, going.events ?? []) : resumeLive(going)));
       }
-      const s = foldAll(resumeLive(g), came.filter(ours));
-      came.filter((p) => !ours(p)).forEach(onProgress);
-      if (s.status !== "running") return null;
-      tracking.current = id;
-      setLive((now) => (now?.runId === id ? now : s));
-      return id;
+      // with another question still out, these events wait in its list too
+      if (held.current.size === 0) came.forEach(onProgress);
     },
     [api, fail, onProgress],
   );
@@ -141,10 +140,9 @@ export function useWorkbench(api: Api) {
       try {
         const r = await api.runs.header(id);
         const now = liveNow.current;
-        if (now?.status !== "running" || now.runId !== r.id) {
-          tracking.current = undefined;
-          setLive(null);
-        }
+        if (now?.status !== "running" || now.runId !== r.id) setLive(null);
+        // a run still going is loaded again when it ends, whether or not it is shown live
+        tracking.current = r.status === "running" ? r.id : undefined;
         setRun(r);
         if (r.status === "running") await resume(r.id);
         return r;
@@ -161,25 +159,22 @@ export function useWorkbench(api: Api) {
     resume();
   }, [resume]);
 
-  // Events sent while the event stream reconnected are lost: re-read the history, and finish
-  // a live run that ended meanwhile as its run-finished event would have.
+  // Events sent before the event stream (re)connected are lost: re-read the run going (the
+  // one shown live, or any when nothing is shown) and the history, and finish a live run that
+  // ended meanwhile as its run-finished event would have.
   useEffect(
     () =>
-      api.onReconnect(() => {
+      api.onConnect(() => {
         const now = liveNow.current;
-        if (now?.status === "running" && now.runId) {
-          // the events sent meanwhile are in the run's log: fold in those not seen yet
-          api.runs.going().then((g) => {
-            if (g.id === now.runId) setLive((s) => (s && s.runId === g.id ? foldAll(s, g.events ?? []) : s));
-          }, fail("Could not re-read the run after reconnecting"));
-        }
+        if (now?.status === "running" && now.runId) resume(now.runId);
+        else if (!now && !runNow.current) resume();
         api.runs.history().then((h) => {
           setHistory(h ?? []);
           const missed = liveNow.current && missedFinish(liveNow.current, h ?? []);
           if (missed) onProgress(missed);
         }, fail("Could not reload the run history after reconnecting"));
       }),
-    [api, fail, onProgress],
+    [api, fail, onProgress, resume],
   );
 
   const runAttempts = useCallback(

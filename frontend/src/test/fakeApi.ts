@@ -38,7 +38,7 @@ export function fakeApi() {
       subscribers.add(cb);
       return () => subscribers.delete(cb);
     },
-    onReconnect: (cb) => {
+    onConnect: (cb) => {
       reconnects.add(cb);
       return () => reconnects.delete(cb);
     },
