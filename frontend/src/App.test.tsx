@@ -488,6 +488,7 @@ describe("App keyboard and theme", () => {
     const { api } = fakeApi();
     render(<App api={api} />);
     await screen.findByRole("row", { name: "Save refused" });
+    await act(async () => {}); // the rows' key handler is attached in an effect after they show
     fireEvent.keyDown(document.body, { key: "ArrowDown" });
     const first = screen.getByRole("row", { name: "Saves normally" });
     expect(first.getAttribute("aria-current")).toBe("true");
