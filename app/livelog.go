@@ -54,7 +54,7 @@ func (l *liveLog) keep(p runner.Progress) RunEvent {
 	e := RunEvent{Progress: p, Seq: l.seq}
 	switch {
 	case p.Kind == runner.AttemptFinished && p.Attempt != nil:
-		l.kept = slices.DeleteFunc(l.kept, func(k RunEvent) bool { return k.Slug == p.Slug && carried(k.Kind) })
+		l.kept = slices.DeleteFunc(l.kept, func(k RunEvent) bool { return k.Slug == p.Slug && whileRunning(k.Kind) })
 	case p.Kind == runner.Frame || p.Kind == runner.ModelWait:
 		l.kept = slices.DeleteFunc(l.kept, func(k RunEvent) bool { return k.Slug == p.Slug && k.Kind == p.Kind })
 	}
@@ -62,8 +62,9 @@ func (l *liveLog) keep(p runner.Progress) RunEvent {
 	return e
 }
 
-// carried says whether an attempt's finished event holds what events of kind k said.
-func carried(k runner.Kind) bool {
+// whileRunning says whether events of kind k matter only until their attempt's finished
+// event: its steps are in that event, and its checks, frames and waits show only while it runs.
+func whileRunning(k runner.Kind) bool {
 	switch k {
 	case runner.StepDone, runner.CheckDone, runner.Frame, runner.ModelWait:
 		return true

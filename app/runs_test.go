@@ -82,6 +82,17 @@ func newServices(t *testing.T, launch func(ctx context.Context) (agent.Browser, 
 	return s, rec, st
 }
 
+// untilStopped is a launcher whose browser takes until the run is stopped; started closes at
+// its first launch.
+func untilStopped(started chan struct{}) func(ctx context.Context) (agent.Browser, error) {
+	var once sync.Once
+	return func(ctx context.Context) (agent.Browser, error) {
+		once.Do(func() { close(started) })
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+}
+
 func TestStartWithoutABrowserEndsTheRunOnceWithTheAdvice(t *testing.T) {
 	s, rec, st := newServices(t, func(context.Context) (agent.Browser, error) {
 		return nil, errors.New("no Chromium found: install Debian's chromium package")
@@ -112,11 +123,7 @@ func TestStartWithoutABrowserEndsTheRunOnceWithTheAdvice(t *testing.T) {
 
 func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
 	started := make(chan struct{})
-	s, rec, st := newServices(t, func(ctx context.Context) (agent.Browser, error) {
-		close(started)
-		<-ctx.Done() // a browser that takes until the user stops
-		return nil, ctx.Err()
-	})
+	s, rec, st := newServices(t, untilStopped(started))
 	id, err := s.Runs.Start(StartRequest{Task: "lab:booking"})
 	if err != nil {
 		t.Fatal(err)
@@ -145,11 +152,7 @@ func TestOneRunAtATimeAndStopCancelsIt(t *testing.T) {
 // attempts and its events so far, numbered as they were sent, and nothing once it has ended.
 func TestGoingTellsALateWindowTheRun(t *testing.T) {
 	started := make(chan struct{})
-	s, rec, _ := newServices(t, func(ctx context.Context) (agent.Browser, error) {
-		close(started)
-		<-ctx.Done()
-		return nil, ctx.Err()
-	})
+	s, rec, _ := newServices(t, untilStopped(started))
 	if g := s.Runs.Going(); g.ID != "" {
 		t.Fatalf("before any run, Going gave %+v", g)
 	}
@@ -185,13 +188,8 @@ func TestGoingTellsALateWindowTheRun(t *testing.T) {
 // TestAStartWaitsForARunThatIsEnding checks that a Start made while the current run winds
 // down (finishing its videos, say) starts once that run has ended, instead of being refused.
 func TestAStartWaitsForARunThatIsEnding(t *testing.T) {
-	var once sync.Once
 	started := make(chan struct{})
-	s, _, _ := newServices(t, func(ctx context.Context) (agent.Browser, error) {
-		once.Do(func() { close(started) })
-		<-ctx.Done()
-		return nil, ctx.Err()
-	})
+	s, _, _ := newServices(t, untilStopped(started))
 	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking"}); err != nil {
 		t.Fatal(err)
 	}
@@ -272,11 +270,7 @@ func TestStartRightAfterTheRunEnded(t *testing.T) {
 // cancelled and recorded so, and the pull hears that these services stopped.
 func TestKillSwitchStopsTheWindowsRun(t *testing.T) {
 	started := make(chan struct{})
-	s, rec, st := newServices(t, func(ctx context.Context) (agent.Browser, error) {
-		close(started)
-		<-ctx.Done()
-		return nil, ctx.Err()
-	})
+	s, rec, st := newServices(t, untilStopped(started))
 	id, err := s.Runs.Start(StartRequest{Task: "lab:booking"})
 	if err != nil {
 		t.Fatal(err)

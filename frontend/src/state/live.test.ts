@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Progress, RunStatus, RunSummary } from "../api/types";
 import { noticeNothingSaved, savesNormally } from "../test/fixtures";
-import { applyProgress, currentSlug, inFlight, missedFinish, resumeLive, startLive } from "./live";
+import { applyProgress, currentSlug, foldAll, inFlight, missedFinish, resumeLive, startLive } from "./live";
 
-const fold = (events: Progress[]) => events.reduce(applyProgress, startLive(["saves-normally", "notice-nothing-saved"]));
+const fold = (events: Progress[]) => foldAll(startLive(["saves-normally", "notice-nothing-saved"]), events);
 
 describe("applyProgress", () => {
   it("adopts the run id and follows attempts, steps, checks and frames", () => {
@@ -113,7 +113,6 @@ describe("missedFinish", () => {
     expect(missedFinish(applyProgress(running, { run_id: "r1", kind: "run-finished", status: "finished" }), history)).toBeNull();
   });
 });
-
 
 describe("resumeLive", () => {
   it("rebuilds a going run from its events and folds each numbered event once", () => {

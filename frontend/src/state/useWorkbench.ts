@@ -154,7 +154,8 @@ export function useWorkbench(api: Api) {
     [api, fail, resume],
   );
 
-  // A window that opens (or reloads) while a run goes shows it live.
+  // A window that opens (or reloads) while a run goes shows it live. Over HTTP the socket's
+  // first open asks again (below): events sent between this answer and that open are lost.
   useEffect(() => {
     resume();
   }, [resume]);
