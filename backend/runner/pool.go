@@ -50,8 +50,31 @@ func newPool(eps []Endpoint) *pool {
 	return p
 }
 
-// acquire returns a browser and the endpoint it came from, waiting for free capacity.
-func (p *pool) acquire(ctx context.Context) (agent.Browser, *endpointState, error) {
+// lease is an attempt's hold on a unit of one endpoint's capacity and the browser it runs in.
+type lease struct {
+	pool     *pool
+	endpoint *endpointState
+	browser  agent.Browser
+}
+
+// newPage opens the attempt's page. A browser found dead here died after the endpoint's last
+// attempt ended, before word of it arrived; nothing of this attempt has happened in it, so it
+// is replaced once and the page opened in the new one.
+func (l *lease) newPage(ctx context.Context, opts agent.PageOptions) (agent.Page, error) {
+	page, err := l.browser.NewPage(ctx, opts)
+	if !errors.Is(err, agent.ErrBrowserGone) || ctx.Err() != nil {
+		return page, err
+	}
+	b, renewErr := l.pool.renew(ctx, l.endpoint, l.browser)
+	if renewErr != nil {
+		return nil, fmt.Errorf("%w; starting another failed: %w", err, renewErr)
+	}
+	l.browser = b
+	return b.NewPage(ctx, opts)
+}
+
+// acquire leases a browser from the endpoint with the most free capacity, waiting for some.
+func (p *pool) acquire(ctx context.Context) (*lease, error) {
 	for {
 		p.mu.Lock()
 		e := p.freest()
@@ -60,49 +83,78 @@ func (p *pool) acquire(ctx context.Context) (agent.Browser, *endpointState, erro
 			wait := p.freed
 			p.mu.Unlock()
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			select {
 			case <-wait:
 				continue
 			case <-ctx.Done():
-				return nil, nil, ctx.Err()
+				return nil, ctx.Err()
 			}
 		}
-		if e.browser != nil && gone(e.browser) { // it died after its last attempt ended
-			e.retired = append(e.retired, e.browser)
-			e.browser = nil
-		}
-		if e.browser == nil {
-			b, err := e.Launch(ctx)
-			if err != nil {
-				if ctx.Err() != nil {
-					p.mu.Unlock()
-					return nil, nil, ctx.Err()
-				}
-				e.down = err
-				p.wake()
-				p.mu.Unlock()
-				continue
+		if err := p.ready(ctx, e); err != nil {
+			p.mu.Unlock()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
-			e.browser = b
+			continue
 		}
 		e.running++
-		b := e.browser
+		l := &lease{pool: p, endpoint: e, browser: e.browser}
 		p.mu.Unlock()
-		return b, e, nil
+		return l, nil
 	}
 }
 
-// release gives back the capacity an attempt held; gone says its browser died, so the
-// endpoint's next attempt needs a new one.
-func (p *pool) release(e *endpointState, b agent.Browser, gone bool) {
+// ready gives e a live browser, launching (or connecting) one when it has none or the one it
+// has is known to have died. A launch that fails for any reason but ctx marks e down. Call it
+// with p.mu held.
+func (p *pool) ready(ctx context.Context, e *endpointState) error {
+	if e.browser != nil && gone(e.browser) { // it died after its last attempt ended
+		e.retired = append(e.retired, e.browser)
+		e.browser = nil
+	}
+	if e.browser != nil {
+		return nil
+	}
+	b, err := e.Launch(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			e.down = err
+			p.wake()
+		}
+		return err
+	}
+	e.browser = b
+	return nil
+}
+
+// renew replaces dead, the browser of e an attempt found dead before it did anything in it,
+// and returns e's live browser: a new one, or the one another attempt already put in its
+// place. The attempt keeps the capacity it holds.
+func (p *pool) renew(ctx context.Context, e *endpointState, dead agent.Browser) (agent.Browser, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	e.running--
-	if gone && e.browser == b {
+	if e.browser == dead {
+		e.retired = append(e.retired, dead)
 		e.browser = nil
-		e.retired = append(e.retired, b)
+	}
+	if err := p.ready(ctx, e); err != nil {
+		return nil, err
+	}
+	return e.browser, nil
+}
+
+// release gives back the capacity l held; gone says its browser died, so the endpoint's
+// next attempt needs a new one.
+func (p *pool) release(l *lease, gone bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e := l.endpoint
+	e.running--
+	if gone && e.browser == l.browser {
+		e.browser = nil
+		e.retired = append(e.retired, l.browser)
 	}
 	p.wake()
 }

@@ -214,16 +214,16 @@ func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptS
 	if ctx.Err() != nil {
 		return nil, nil
 	}
-	b, ep, err := browsers.acquire(ctx)
+	l, err := browsers.acquire(ctx)
 	if err != nil {
 		if ctx.Err() != nil { // stopped while the browser was starting
 			return nil, nil
 		}
 		return nil, fmt.Errorf("starting the browser: %w", err)
 	}
-	a, err := r.attempt(ctx, run, spec, i, total, b, ep.Name, opts, mediaDir, pot)
+	a, err := r.attempt(ctx, run, spec, i, total, l, opts, mediaDir, pot)
 	gone := errors.Is(err, errBrowserGone)
-	browsers.release(ep, b, gone)
+	browsers.release(l, gone)
 	if gone {
 		err = nil
 	}
@@ -279,8 +279,8 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 // attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
 // failure of the recorder, the app or the judge is returned as an error; anything the browser
 // or the page does wrong becomes the attempt's terminal state.
-func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser agent.Browser, endpoint string, opts Options, mediaDir string, pot *agent.RunBudget) (agent.Attempt, error) {
-	index := position + 1
+func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser *lease, opts Options, mediaDir string, pot *agent.RunBudget) (agent.Attempt, error) {
+	index, endpoint := position+1, browser.endpoint.Name
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
 	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Suite.Task(), Config: cfg,
@@ -336,7 +336,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if f, ok := env.(agent.Folders); ok {
 		pageOpts.Uploads, pageOpts.Downloads = f.Uploads(), f.Downloads()
 	}
-	page, err := browser.NewPage(ctx, pageOpts)
+	page, err := browser.newPage(ctx, pageOpts)
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err,
 			BrowserLog: agent.BrowserLogOf(err)}
