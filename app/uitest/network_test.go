@@ -23,19 +23,24 @@ func TestNetworkTabShowsTheRefusedSave(t *testing.T) {
 	requests := trace.GetByRole("listbox", playwright.LocatorGetByRoleOptions{Name: "Requests"})
 	save := requests.GetByRole("option").Filter(playwright.LocatorFilterOptions{HasText: "/api/reservations"})
 
-	// The save POST belongs to the step during which it ended: look from the last step back.
+	// The save POST belongs to the step during which it ended: look from the last step back,
+	// once the trace holds the whole attempt, waiting at each step until it is shown.
+	heading := page.GetByTestId("step-heading")
+	expectContains(t, trace.GetByTestId("ended"), "Ended rejected")
 	must(t, "go to the last step", page.Keyboard().Press("End"))
+	must(t, "be at the last step", expect.Locator(button(page, "Next step")).ToBeDisabled())
 	must(t, "open the Network tab", tab("Network").Click())
 	for k := 0; ; k++ {
-		n, err := save.Count()
-		must(t, "count the save requests", err)
-		if n == 1 {
+		if expect.Locator(save).ToHaveCount(1, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(2000)}) == nil {
 			break
 		}
 		if k == 5 {
 			t.Fatal("no step's Network tab lists the save POST")
 		}
+		shown, err := heading.TextContent()
+		must(t, "read the step heading", err)
 		must(t, "go back a step", button(page, "Previous step").Click())
+		must(t, "see the step before", expect.Locator(heading).Not().ToHaveText(shown))
 	}
 	label, err := tab("Network").TextContent()
 	must(t, "read the Network tab's label", err)
