@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -220,6 +222,7 @@ func TestSQLiteConditions(t *testing.T) {
 		{"aggregate", path, `select count(*) as n from issues`, `rows[0].n == 102`, true, ""},
 		{"sql error", path, `select nope from issues`, `size(rows) == 0`, false, "no such column"},
 		{"read only", path, `update issues set state = 'open'`, `size(rows) == 0`, false, "readonly"},
+		{"no other database", path, "attach database '" + filepath.Join(filepath.Dir(path), "made.db") + "' as q", `size(rows) == 0`, false, "too many attached databases"},
 		{"too many rows", path, `select * from issues`, `size(rows) > 0`, false, "more than 100 rows"},
 		{"no database", filepath.Join(t.TempDir(), "none.db"), `select 1`, `size(rows) == 1`, false, "unable to open"},
 	}
@@ -235,6 +238,9 @@ func TestSQLiteConditions(t *testing.T) {
 				t.Errorf("verdict %+v (answer %s %s), want done=%v unconfirmed containing %q", v, a.Raw, a.Error, tt.done, tt.unconfirmed)
 			}
 		})
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "made.db")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a condition's query created a database file beside its own: %v", err)
 	}
 }
 

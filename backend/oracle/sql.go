@@ -12,7 +12,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "github.com/mattn/go-sqlite3"    // registers the "sqlite3" driver
+	"github.com/mattn/go-sqlite3"
 
 	"observatory/backend/agent"
 )
@@ -22,6 +22,18 @@ const (
 	DriverSQLite   = "sqlite"
 	DriverPostgres = "postgres"
 )
+
+// sqliteDriver names the driver SQLite conditions open their databases with: go-sqlite3's,
+// with ATTACH refused, so a query reaches only the file the condition names and cannot create
+// another (ATTACH of a missing file creates it, even on a read-only connection).
+const sqliteDriver = "sqlite3-oracle"
+
+func init() {
+	sql.Register(sqliteDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		c.SetLimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+		return nil
+	}})
+}
 
 // SQL runs a query in a read-only transaction and judges its rows with a CEL expression over
 // rows (a list of maps from column name to value).
@@ -89,7 +101,7 @@ func (s *SQL) source(r *round) (driver, dsn string, err error) {
 			return "", "", err
 		}
 		// Read-only: an oracle never changes the state it judges.
-		return "sqlite3", "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&_busy_timeout=1000", nil
+		return sqliteDriver, "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&_busy_timeout=1000", nil
 	}
 	dsn, ok := r.rd.site.LookupEnv(s.dsnEnv)
 	if !ok || dsn == "" {
