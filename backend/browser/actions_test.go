@@ -155,8 +155,9 @@ func TestARedirectToAnotherOriginIsBlockedAtItsSecondHop(t *testing.T) {
 	if err := page.Goto(ctx, home.URL); err != nil {
 		t.Fatal(err)
 	}
-	if err := page.Goto(ctx, home.URL+"/away"); err == nil {
-		t.Error("the redirect to another origin loaded")
+	err = page.Goto(ctx, home.URL+"/away")
+	if err == nil || !strings.Contains(err.Error(), other.URL+"/landing lies outside the task's origins") || strings.Contains(err.Error(), guardMark) {
+		t.Errorf("the redirect to another origin: %v; want the guard's reason naming the hop it blocked", err)
 	}
 	if n := reached.Load(); n != 0 {
 		t.Fatalf("the other origin was reached %d times", n)
@@ -166,6 +167,25 @@ func TestARedirectToAnotherOriginIsBlockedAtItsSecondHop(t *testing.T) {
 		if !slices.Contains(blocked, want) {
 			t.Errorf("blocked %v, want %q among them", blocked, want)
 		}
+	}
+}
+
+// TestAnUnreachableOriginSaysSo loads an allowed origin nothing listens on: the load fails
+// saying the origin could not be reached, and why, not with the browser's word for the
+// guard's refusal.
+func TestAnUnreachableOriginSaysSo(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Origins: []string{gone.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	err = page.Goto(ctx, gone.URL+"/")
+	if err == nil || !strings.Contains(err.Error(), "the origin could not be reached: dial") || !strings.Contains(err.Error(), "connection refused") {
+		t.Errorf("loading %s, where nothing listens: %v; want it to say the origin could not be reached", gone.URL, err)
 	}
 }
 

@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -31,6 +33,21 @@ type egress struct {
 	mu      sync.Mutex
 	tunnels map[net.Conn]struct{} // hijacked connections, which srv no longer tracks
 	closed  bool
+	// failed are the newest requests the guard failed, and why; failures counts them all.
+	failed   []guardFailure
+	failures int
+}
+
+// guardMark is what the browser reports of every request the guard fails (see failRequest):
+// an error of its own, which says nothing of why. explain puts the guard's reason in its place.
+const guardMark = "net::ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_LENGTH"
+
+// keptFailures bounds how many of its failures a guard remembers.
+const keptFailures = 64
+
+// guardFailure is a request the guard failed, and why, in words a user can act on.
+type guardFailure struct {
+	method, url, why string
 }
 
 // startEgress starts the guard for allowed on host (where the browser reaches this process:
@@ -59,7 +76,10 @@ func startEgress(host string, allowed []string, block func(method, url string)) 
 		// The origin gave no answer the guard can pass on (refused, reset, dropped, a garbled
 		// response head): the page sees a request that failed, never an answer the origin did
 		// not give, and never one the browser sends again by itself (see failRequest).
-		ErrorHandler: func(w http.ResponseWriter, _ *http.Request, _ error) { failRequest(w) },
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			e.note(r.Method, r.URL.String(), "the origin could not be reached: "+dialFailure(err))
+			failRequest(w)
+		},
 	}
 	e.srv = &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = e.srv.Serve(ln) }()
@@ -100,6 +120,7 @@ func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 	}
 	up, err := (&net.Dialer{Timeout: egressDialTimeout}).DialContext(r.Context(), "tcp", host)
 	if err != nil {
+		e.note(r.Method, host, "the origin could not be reached: "+dialFailure(err))
 		http.Error(w, "the origin could not be reached: "+err.Error(), http.StatusBadGateway)
 		return
 	}
@@ -126,7 +147,70 @@ func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 // request rather than a page the origin never sent.
 func (e *egress) refuse(w http.ResponseWriter, method, url string) {
 	e.block(method, url)
+	e.note(method, url, fmt.Sprintf("%s lies outside the task's origins (%s): the origins guard blocked it", url, strings.Join(e.allowed, ", ")))
 	failRequest(w)
+}
+
+// note remembers why the guard failed a request.
+func (e *egress) note(method, url, why string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.failed) == keptFailures {
+		e.failed = slices.Delete(e.failed, 0, 1)
+	}
+	e.failed = append(e.failed, guardFailure{method: method, url: url, why: why})
+	e.failures++
+}
+
+// explain is failure, what the browser said of a failed request, or the guard's reason when
+// it was the guard that failed it. A nil guard fails nothing.
+func (e *egress) explain(method, url, failure string) string {
+	if e == nil || !strings.Contains(failure, guardMark) {
+		return failure
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, f := range slices.Backward(e.failed) {
+		if f.method == method && f.url == url {
+			return f.why
+		}
+	}
+	return failure
+}
+
+// mark counts the failures so far, for firstSince.
+func (e *egress) mark() int {
+	if e == nil {
+		return 0
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.failures
+}
+
+// firstSince is why the guard failed the first request it failed after mark, if it
+// remembers one: for a navigation, the document or the redirect's hop that ended it.
+func (e *egress) firstSince(mark int) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	newer := e.failures - mark
+	if newer <= 0 || newer > len(e.failed) {
+		return "", false
+	}
+	return e.failed[len(e.failed)-newer].why, true
+}
+
+// dialFailure is what a dial or an exchange with an origin failed with, without the
+// prefixes Go's proxy adds.
+func dialFailure(err error) string {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil && op.Addr != nil {
+		return op.Op + " " + op.Addr.String() + ": " + op.Err.Error()
+	}
+	return err.Error()
 }
 
 // failRequest ends the exchange with a response head the browser must refuse (two different

@@ -139,7 +139,7 @@ func (p *Page) noteNavigationFailure(r playwright.Request) {
 	}
 	why := "failed"
 	if err := r.Failure(); err != nil {
-		why = err.Error()
+		why = p.guard.explain(r.Method(), r.URL(), err.Error())
 	}
 	if strings.Contains(why, "ERR_ABORTED") {
 		return

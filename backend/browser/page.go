@@ -64,7 +64,7 @@ var (
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList, f *film) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
 		navFailed: make(chan navigationFailure, 1), film: f}
-	p.watch = watchPage(pg, p.life, opts.Bodies)
+	p.watch = watchPage(pg, p.life, opts.Bodies, guard.explain)
 	if guard != nil {
 		pg.OnRequest(func(r playwright.Request) { blocked.ask(r.Method(), r.URL()) })
 		pg.OnWebSocket(func(ws playwright.WebSocket) { blocked.ask(http.MethodGet, ws.URL()) })
@@ -97,11 +97,19 @@ func (p *Page) GoneErr() error {
 func (p *Page) limits() limits { return limits{life: p.life, timeout: p.b.timeout} }
 
 // Goto loads url and waits for its load event.
+// A load the origins guard failed (an origin it could not reach, a redirect outside the
+// task's origins) says why in the guard's words, not the browser's.
 func (p *Page) Goto(ctx context.Context, url string) error {
+	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
 		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
 		return err
 	})
+	if err != nil && strings.Contains(err.Error(), guardMark) {
+		if why, ok := p.guard.firstSince(mark); ok {
+			return fmt.Errorf("load %s: %s", url, why)
+		}
+	}
 	return p.fail("load "+url, err)
 }
 

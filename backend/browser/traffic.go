@@ -29,6 +29,9 @@ const (
 type watch struct {
 	bodies bool
 	life   *lifeline
+	// explain puts the origins guard's reason in place of the browser's word for a request
+	// the guard failed (see egress.explain).
+	explain func(method, url, failure string) string
 
 	mu       sync.Mutex
 	started  map[playwright.Request]time.Time
@@ -50,8 +53,8 @@ type timed[T any] struct {
 }
 
 // watchPage starts recording pg's traffic.
-func watchPage(pg playwright.Page, life *lifeline, bodies bool) *watch {
-	w := &watch{bodies: bodies, life: life, started: map[playwright.Request]time.Time{}}
+func watchPage(pg playwright.Page, life *lifeline, bodies bool, explain func(method, url, failure string) string) *watch {
+	w := &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{}}
 	pg.OnRequest(func(r playwright.Request) {
 		w.mu.Lock()
 		w.started[r] = time.Now()
@@ -131,7 +134,7 @@ func (w *watch) describe(r playwright.Request) agent.Request {
 	ctx := context.Background()
 	req := agent.Request{Method: r.Method(), URL: clip(r.URL(), agent.MaxTextBytes), ResourceType: r.ResourceType(), Size: -1}
 	if err := r.Failure(); err != nil {
-		req.Failure = clip(err.Error(), agent.MaxTextBytes)
+		req.Failure = clip(w.explain(r.Method(), r.URL(), err.Error()), agent.MaxTextBytes)
 	}
 	if hs, err := call(ctx, lim, r.HeadersArray); err == nil {
 		req.RequestHeaders = headers(hs)

@@ -146,13 +146,13 @@ func (p *Page) Judge(raw json.RawMessage) agent.Verdict {
 		return found(strings.Contains(a.Text, p.visible.Text), fmt.Sprintf("text %q", p.visible.Text))
 	case p.visible != nil:
 		if len(a.Matches) == 0 {
-			return agent.Verdict{Evidence: fmt.Sprintf("no %s is visible on %s", p.visible, a.URL)}
+			return agent.Verdict{Evidence: fmt.Sprintf("no %s is visible on %s", p.visible, a.where())}
 		}
 		return agent.Verdict{Done: true, Evidence: fmt.Sprintf("%s is visible (%d match)", p.visible, len(a.Matches))}
 	case p.value != nil:
 		switch len(a.Matches) {
 		case 0:
-			return agent.Verdict{Evidence: fmt.Sprintf("no field %s on %s", p.value, a.URL)}
+			return agent.Verdict{Evidence: fmt.Sprintf("no field %s on %s", p.value, a.where())}
 		case 1:
 			got := a.Matches[0].Value
 			v := agent.Verdict{Done: got == p.equals, Evidence: fmt.Sprintf("field %s holds %q", p.value, got)}
@@ -165,11 +165,22 @@ func (p *Page) Judge(raw json.RawMessage) agent.Verdict {
 	case p.text != "":
 		return found(strings.Contains(a.Text, p.text), fmt.Sprintf("text %q", p.text))
 	}
-	v := agent.Verdict{Done: p.url.MatchString(a.URL), Evidence: fmt.Sprintf("the URL is %s", a.URL)}
+	if a.URL == "" {
+		return agent.Verdict{Evidence: "no page was loaded"}
+	}
+	v := agent.Verdict{Done: p.url.MatchString(a.URL), Evidence: "the URL is " + a.URL}
 	if !v.Done {
 		v.Evidence += fmt.Sprintf(", which does not match /%s/", p.url)
 	}
 	return v
+}
+
+// where is the page's URL, or says that no page was loaded.
+func (a pageAnswer) where() string {
+	if a.URL == "" {
+		return "a page that never loaded"
+	}
+	return a.URL
 }
 
 func found(ok bool, what string) agent.Verdict {
