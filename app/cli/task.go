@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -78,6 +79,9 @@ func newTaskNewCmd(env Env) *cobra.Command {
 			if out == "" || out == "-" {
 				_, err := env.Stdout.Write(taskfile.Starter)
 				return err
+			}
+			if strings.EqualFold(filepath.Ext(out), ".json") { // read as JSON, which has no comments
+				return fmt.Errorf("%s: the starter is YAML, with comments; name the file .yaml (a task file is read as JSON only when it ends in .json)", safe(out))
 			}
 			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 			if errors.Is(err, os.ErrExist) {

@@ -22,6 +22,7 @@ func TestTaskNewAndCheck(t *testing.T) {
 	}{
 		{"new to a file", []string{"task", "new", "-o", starter}, 0, "", "wrote " + starter},
 		{"new never overwrites", []string{"task", "new", "-o", starter}, 1, "", "already exists"},
+		{"new is never JSON", []string{"task", "new", "-o", filepath.Join(dir, "task.json")}, 1, "", "the starter is YAML, with comments; name the file .yaml"},
 		{"check the starter", []string{"task", "check", starter}, 0, "OK " + starter + ": task my-task\n  attempts (2): default, fixed-wait", ""},
 		{"check the booking task", []string{"task", "check", booking}, 0, "task booking on the booking lab\n  attempts (8): saves-normally,", ""},
 		{"check a bad expression", []string{"task", "check", bad}, 1, "", bad + ": at success[0].http.expr: undeclared reference to 'bdy'"},
