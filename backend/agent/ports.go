@@ -267,6 +267,13 @@ type Suite interface {
 	Start(ctx context.Context, spec AttemptSpec) (Environment, error)
 }
 
+// Preflighted is a Suite that can tell, before a run is recorded, that its attempts cannot
+// start (an environment variable it reads is not set, say): the run is then refused whole
+// rather than recorded and ended interrupted at its first attempt.
+type Preflighted interface {
+	Preflight() error
+}
+
 // Frame is an app's state after one event of a replay, with the completion gate evaluated on it.
 type Frame struct {
 	Index int `json:"index"`

@@ -108,11 +108,17 @@ func Select(suite agent.Suite, slugs []string) ([]agent.AttemptSpec, error) {
 }
 
 // Check says what is wrong with a request to run the slugs (empty: all) with the override,
-// before anything starts: an unknown or repeated attempt, or numbers out of range.
+// before anything starts: an unknown or repeated attempt, numbers out of range, or a suite
+// that cannot start any attempt (see agent.Preflighted).
 func Check(suite agent.Suite, slugs []string, override agent.ConfigOverride) ([]agent.AttemptSpec, error) {
 	specs, err := Select(suite, slugs)
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := suite.(agent.Preflighted); ok {
+		if err := p.Preflight(); err != nil {
+			return nil, err
+		}
 	}
 	for _, s := range specs {
 		if err := override.Apply(s.Config).Validate(); err != nil {

@@ -181,7 +181,10 @@ type suite struct {
 	safeguards *agent.Safeguards
 }
 
-var _ Suite = (*suite)(nil)
+var (
+	_ Suite             = (*suite)(nil)
+	_ agent.Preflighted = (*suite)(nil)
+)
 
 // labSuite is a suite whose app is a lab: it replays the lab's event log.
 type labSuite struct{ *suite }
@@ -383,6 +386,16 @@ func truthOf(conds []agent.Condition) agent.Signal {
 
 // errJudgeOnly is Start's error on a suite rebuilt from a run file.
 var errJudgeOnly = errors.New("this task was rebuilt from a run file to judge it; load the task file to run it")
+
+// Preflight says why no attempt of the task can start: it was rebuilt from a run file, or an
+// environment variable it reads when running is not set.
+func (s *suite) Preflight() error {
+	if s.judgeOnly {
+		return errJudgeOnly
+	}
+	_, err := s.secrets()
+	return err
+}
 
 // Start brings up one attempt's environment: a fresh copy of the lab, or the user's site as
 // it is, and a reader for the conditions. Environment variables the task reads must be set.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"observatory/backend/agent"
+	"observatory/backend/runner"
 	"observatory/backend/taskfile"
 )
 
@@ -80,6 +81,9 @@ func TestSecretsStayOutOfThePlanAndTheSpec(t *testing.T) {
 	defer func() { signInEnv["SITE_TOKEN"] = "t0ken" }()
 	if _, err := s.Start(context.Background(), s.Attempts()[0]); err == nil || !strings.Contains(err.Error(), "SITE_TOKEN, which is not set") {
 		t.Errorf("Start without SITE_TOKEN: %v", err)
+	}
+	if _, err := runner.Check(s, nil, agent.ConfigOverride{}); err == nil || !strings.Contains(err.Error(), "SITE_TOKEN, which is not set") {
+		t.Errorf("a run without SITE_TOKEN is not refused before it is recorded: %v", err)
 	}
 }
 
