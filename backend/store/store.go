@@ -44,7 +44,10 @@ func Open(dir string) (*Store, error) {
 		return nil, err
 	}
 	path := filepath.Join(dir, FileName)
-	dsn := path + "?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on"
+	// Transactions take the write lock as they begin (IMMEDIATE): one that read first and
+	// wrote after would fail at once with "database is locked" while another process writes,
+	// as WAL cannot upgrade a reader whose snapshot is stale; begun immediate, it waits.
+	dsn := path + "?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
 	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
 		writer.release()
