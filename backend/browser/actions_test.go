@@ -189,6 +189,30 @@ func TestAnUnreachableOriginSaysSo(t *testing.T) {
 	}
 }
 
+// TestOnlyWebURLsLoad checks that a page refuses to load what no request would carry past
+// the origins guard: this machine's files, data and script URLs; the page stays where it was.
+func TestOnlyWebURLsLoad(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	home := labServer(t)
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Origins: []string{home}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, home); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"file:///etc/passwd", "FILE:///etc/hostname", "data:text/html,<p>hi", "javascript:alert(1)", "/relative"} {
+		if err := page.Goto(ctx, u); err == nil || !strings.Contains(err.Error(), "a page loads only http and https URLs") {
+			t.Errorf("loading %s: %v; want it refused", u, err)
+		}
+	}
+	if got := page.(*Page).page.URL(); !strings.HasPrefix(got, home) {
+		t.Errorf("the page moved to %s", got)
+	}
+}
+
 // TestWebSocketsGoThroughTheOriginsGuard checks that a page's WebSocket to its own origin
 // works through the guard, and one to another origin is refused before it reaches it.
 func TestWebSocketsGoThroughTheOriginsGuard(t *testing.T) {

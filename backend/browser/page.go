@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -96,10 +97,15 @@ func (p *Page) GoneErr() error {
 // limits are the bounds of a call on the page.
 func (p *Page) limits() limits { return limits{life: p.life, timeout: p.b.timeout} }
 
-// Goto loads url and waits for its load event.
-// A load the origins guard failed (an origin it could not reach, a redirect outside the
-// task's origins) says why in the guard's words, not the browser's.
+// Goto loads url and waits for its load event. Only http and https URLs are loaded: a
+// file:, data: or javascript: URL (from a hostile run file or a misled model) makes no
+// request for the origins guard to see, and would read this machine's files. A load the
+// origins guard failed (an origin it could not reach, a redirect outside the task's
+// origins) says why in the guard's words, not the browser's.
 func (p *Page) Goto(ctx context.Context, url string) error {
+	if !webURL(url) {
+		return fmt.Errorf("load %s: a page loads only http and https URLs", clip(url, 200))
+	}
 	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
 		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
@@ -111,6 +117,12 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 		}
 	}
 	return p.fail("load "+url, err)
+}
+
+// webURL reports whether raw is an absolute http or https URL.
+func webURL(raw string) bool {
+	u, err := neturl.Parse(raw)
+	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != ""
 }
 
 // locate is the locator for t: a role with its exact accessible name (or every element with
