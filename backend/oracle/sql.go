@@ -29,10 +29,7 @@ const (
 const sqliteDriver = "sqlite3-oracle"
 
 func init() {
-	sql.Register(sqliteDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-		c.SetLimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
-		return nil
-	}})
+	sql.Register(sqliteDriver, &sqlite3.SQLiteDriver{ConnectHook: refuseAttach})
 }
 
 // SQL runs a query in a read-only transaction and judges its rows with a CEL expression over
