@@ -190,7 +190,8 @@ func TestAnUnreachableOriginSaysSo(t *testing.T) {
 }
 
 // TestOnlyWebURLsLoad checks that a page refuses to load what no request would carry past
-// the origins guard: this machine's files, data and script URLs; the page stays where it was.
+// the origins guard: this machine's files, browser pages, script URLs; the page stays where
+// it was.
 func TestOnlyWebURLsLoad(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -203,8 +204,8 @@ func TestOnlyWebURLsLoad(t *testing.T) {
 	if err := page.Goto(ctx, home); err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range []string{"file:///etc/passwd", "FILE:///etc/hostname", "data:text/html,<p>hi", "javascript:alert(1)", "/relative"} {
-		if err := page.Goto(ctx, u); err == nil || !strings.Contains(err.Error(), "a page loads only http and https URLs") {
+	for _, u := range []string{"file:///etc/passwd", "FILE:///etc/hostname", "view-source:file:///etc/passwd", "chrome://version", "javascript:alert(1)", "/relative"} {
+		if err := page.Goto(ctx, u); err == nil || !strings.Contains(err.Error(), "a page loads only http, https, about: and data: URLs") {
 			t.Errorf("loading %s: %v; want it refused", u, err)
 		}
 	}

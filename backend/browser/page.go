@@ -97,14 +97,14 @@ func (p *Page) GoneErr() error {
 // limits are the bounds of a call on the page.
 func (p *Page) limits() limits { return limits{life: p.life, timeout: p.b.timeout} }
 
-// Goto loads url and waits for its load event. Only http and https URLs are loaded: a
-// file:, data: or javascript: URL (from a hostile run file or a misled model) makes no
-// request for the origins guard to see, and would read this machine's files. A load the
-// origins guard failed (an origin it could not reach, a redirect outside the task's
-// origins) says why in the guard's words, not the browser's.
+// Goto loads url and waits for its load event. Only web URLs are loaded (http, https, and
+// about: and data: pages, which reach nothing): a file: or browser URL (from a hostile run
+// file or a misled model) makes no request for the origins guard to see, and would read this
+// machine's files. A load the origins guard failed (an origin it could not reach, a redirect
+// outside the task's origins) says why in the guard's words, not the browser's.
 func (p *Page) Goto(ctx context.Context, url string) error {
-	if !webURL(url) {
-		return fmt.Errorf("load %s: a page loads only http and https URLs", clip(url, 200))
+	if !loadable(url) {
+		return fmt.Errorf("load %s: a page loads only http, https, about: and data: URLs", clip(url, 200))
 	}
 	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
@@ -119,10 +119,20 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 	return p.fail("load "+url, err)
 }
 
-// webURL reports whether raw is an absolute http or https URL.
-func webURL(raw string) bool {
+// loadable reports whether raw is an absolute URL Goto loads: http or https with a host, or
+// an about: or data: page.
+func loadable(raw string) bool {
 	u, err := neturl.Parse(raw)
-	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != ""
+	if err != nil {
+		return false
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https":
+		return u.Host != ""
+	case "about", "data":
+		return true
+	}
+	return false
 }
 
 // locate is the locator for t: a role with its exact accessible name (or every element with
