@@ -117,3 +117,22 @@ func TestEncodeRefusesWhatDecodeWould(t *testing.T) {
 		t.Errorf("Encode wrote %d bytes of a refused file", buf.Len())
 	}
 }
+
+// TestEncodeWritesMarkupAsItIs checks that < > & in a run's text are written as themselves,
+// not as six-byte escapes that could push a file the importer took over its size limit on
+// the way back out.
+func TestEncodeWritesMarkupAsItIs(t *testing.T) {
+	f := goodFile()
+	f.Run.Attempts[0].Reason = `no <button> "Save & close"`
+	var buf bytes.Buffer
+	if err := EncodeFile(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `no <button> \"Save & close\"`) || strings.Contains(buf.String(), `\u003c`) {
+		t.Errorf("the reason was written escaped: %s", buf.String()[:min(buf.Len(), 400)])
+	}
+	back, err := Decode(&buf)
+	if err != nil || back.Run.Attempts[0].Reason != f.Run.Attempts[0].Reason {
+		t.Errorf("read back: %v, reason %q", err, back.Run.Attempts[0].Reason)
+	}
+}

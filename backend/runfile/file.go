@@ -57,6 +57,7 @@ func EncodeFile(w io.Writer, f File) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // a file, not a page: < > & as themselves, not six bytes each
 	if err := enc.Encode(f.format()); err != nil {
 		return fmt.Errorf("writing run file for run %q: %w", f.Run.ID, err)
 	}

@@ -49,7 +49,11 @@ func (f File) checkSanity(now time.Time) *Error {
 			}
 		}
 		for j, s := range a.Steps {
-			if err := saneStep(index(child(p, "steps"), j), s); err != nil {
+			sp := index(child(p, "steps"), j)
+			if s.Index != j { // the executor numbers its steps from 0, one after another
+				return refuse(child(sp, "index"), "step %d is the attempt's step %d: steps are numbered from 0, in order", s.Index, j)
+			}
+			if err := saneStep(sp, s); err != nil {
 				return err
 			}
 		}
