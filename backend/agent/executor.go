@@ -49,6 +49,9 @@ type Outcome struct {
 	// BrowserLog is what the browser logged around the first browser error of the attempt
 	// (see BrowserLogOf), secrets masked.
 	BrowserLog string
+	// Seen is the latest observation taken for the record, secrets masked: the page as the
+	// attempt last saw it, even when it ended before its first step.
+	Seen Sample
 }
 
 // Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
@@ -154,6 +157,11 @@ func (r *run) execute() Outcome {
 	if err != nil {
 		t, err := r.fail(err, ClassObserve)
 		return r.end(t, "the first observation failed: "+err.Error())
+	}
+	if c := r.check(); c.Gate.Done { // the baseline: what holds before anything is done
+		r.err = ErrHeldAtStart
+		return r.end(Ambiguous, ErrHeldAtStart.Error()+", so it cannot tell this attempt's effect; nothing was done "+
+			"(reset the site's state between attempts, or make the conditions name what each attempt alone creates)")
 	}
 	for i := 0; ; i++ {
 		if r.ctx.Err() != nil {
@@ -602,7 +610,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		r.browserLog = BrowserLogOf(r.gone())
 	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, Turns: r.turns,
-		BrowserLog: maskSecrets(r.browserLog, r.secrets)}
+		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen}
 }
 
 // stop aborts the page's pending work once. It runs even when the attempt's context is
@@ -719,6 +727,8 @@ func unmet(g Gate) string {
 func Reconcile(o Outcome, final Verdicts) (Terminal, string) {
 	landed := final.Gate.Done || final.Truth.Done
 	switch {
+	case errors.Is(o.Err, ErrHeldAtStart): // whatever the final state, it was there before
+		return o.Terminal, o.Reason
 	case o.Terminal == Completed && !final.Gate.Done:
 		return Ambiguous, "the gate held while running but not in the final state: " + o.Reason
 	case o.Terminal == Completed || !landed:

@@ -70,12 +70,15 @@ func (p *fakePage) Transfers() []agent.Transfer { return nil }
 
 func (p *fakePage) Close() (agent.Recording, error) { return agent.Recording{}, nil }
 
-// fakeLab answers checks from a script: the gate holds from the doneAt-th check on (0 never),
-// and settled, when set, is returned from the first check.
+// fakeLab answers checks from a script. The executor's first check is the baseline, before
+// anything acted: the gate holds there only when heldAtStart is set. After it, the gate holds
+// from the doneAt-th check on (0 never), and settled, when set, is returned from the first.
 type fakeLab struct {
-	checks  int
-	doneAt  int
-	settled agent.Terminal
+	baselined   bool
+	heldAtStart bool
+	checks      int
+	doneAt      int
+	settled     agent.Terminal
 }
 
 func (l *fakeLab) StartURL() string                  { return "http://lab/" }
@@ -87,6 +90,10 @@ func (l *fakeLab) Answers(context.Context, agent.Observer) []agent.Answer {
 }
 func (l *fakeLab) Close() error { return nil }
 func (l *fakeLab) Check(context.Context, agent.Observer) agent.Check {
+	if !l.baselined {
+		l.baselined = true
+		return agent.Check{Gate: agent.NewGate([]agent.Condition{{ID: "record", Label: "Committed record exists", Verdict: agent.Verdict{Done: l.heldAtStart, Evidence: "fake"}}})}
+	}
 	l.checks++
 	done := l.doneAt > 0 && l.checks >= l.doneAt
 	c := agent.Check{Gate: agent.NewGate([]agent.Condition{{ID: "record", Label: "Committed record exists", Verdict: agent.Verdict{Done: done, Evidence: "fake"}}})}
@@ -140,6 +147,7 @@ func TestExecutorTerminalStates(t *testing.T) {
 		reasonHas string
 	}{
 		{name: "gate holds on the third poll", lab: fakeLab{doneAt: 3}, want: agent.Completed, steps: 4, reasonHas: "every completion condition holds"},
+		{name: "gate holds before anything is done", lab: fakeLab{heldAtStart: true, doneAt: 1}, want: agent.Ambiguous, steps: 0, reasonHas: "held before the attempt acted"},
 		{name: "deadline passes", lab: fakeLab{}, want: agent.Failed, steps: 4, reasonHas: "1500 ms deadline passed"},
 		{name: "app settles as refused", lab: fakeLab{settled: agent.Rejected}, want: agent.Rejected, steps: 4, reasonHas: "settled by the fake"},
 		{name: "fixed wait checks once", lab: fakeLab{doneAt: 2}, cfg: func(c *agent.Config) { c.Wait = agent.WaitFixed }, want: agent.Failed, steps: 4, reasonHas: "fixed 200 ms wait"},
@@ -309,6 +317,22 @@ func (p *slowPage) Observe(ctx context.Context) (agent.Sample, error) {
 // acted, before its after sample is taken, and the executor does not sleep on top of it. No
 // earlier action schedules one: a check that fired mid-plan would stop the page before the
 // submit.
+// TestAGateHeldAtStartIsNeverCompleted checks that an attempt whose gate held before it acted
+// does nothing and stays ambiguous however its final state reads: what it did could not be
+// told from what was there.
+func TestAGateHeldAtStartIsNeverCompleted(t *testing.T) {
+	page := &fakePage{controls: controls()}
+	x := &agent.Executor{Policy: harness.Policy{}}
+	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{heldAtStart: true, doneAt: 1}, Planner: planner.Scripted(plan()), Config: agent.DefaultConfig()}, agent.Hooks{})
+	if len(page.acted) != 0 || !errors.Is(out.Err, agent.ErrHeldAtStart) {
+		t.Fatalf("acted %v, error %v; want nothing done, ending with ErrHeldAtStart", page.acted, out.Err)
+	}
+	held := agent.Verdicts{Gate: agent.Gate{Done: true}, Truth: agent.Signal{Verdict: agent.Verdict{Done: true}}}
+	if term, reason := agent.Reconcile(out, held); term != agent.Ambiguous || reason != out.Reason {
+		t.Errorf("reconciled with the gate holding: %s (%s), want ambiguous as it ended", term, reason)
+	}
+}
+
 func TestFixedWaitIsScheduledWhenTheVerifiedActionActs(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(0, 0)}
 	page := &slowPage{fakePage: fakePage{controls: controls()}, clock: clock, cost: 300 * time.Millisecond}
@@ -326,8 +350,8 @@ func TestFixedWaitIsScheduledWhenTheVerifiedActionActs(t *testing.T) {
 		}}
 	checks := 0
 	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: planner.Scripted(plan()), Config: cfg}, agent.Hooks{Check: func(agent.Check) { checks++ }})
-	if out.Terminal != agent.Failed || checks != 1 {
-		t.Fatalf("terminal %s (%s) after %d checks; want failed after one", out.Terminal, out.Reason, checks)
+	if out.Terminal != agent.Failed || checks != 2 {
+		t.Fatalf("terminal %s (%s) after %d checks; want failed after two: the baseline and the fixed wait's", out.Terminal, out.Reason, checks)
 	}
 	if len(scheduled) != 1 || scheduled[0] != 200*time.Millisecond {
 		t.Fatalf("scheduled %v, want one 200ms check, after the submit", scheduled)

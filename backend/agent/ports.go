@@ -20,6 +20,10 @@ var (
 	// (an upload from outside the uploads folder): even a commit then certainly had no
 	// effect, so the attempt fails rather than ending ambiguous.
 	ErrRefused = errors.New("refused before acting")
+	// ErrHeldAtStart ends an attempt whose completion gate held before it acted (state an
+	// earlier run left, say): nothing it did could be told from what was already there, so
+	// it does nothing and ends ambiguous, whatever the final state says.
+	ErrHeldAtStart = errors.New("the completion gate held before the attempt acted")
 )
 
 // PageOptions are per-page choices: what to record and where the page may go.

@@ -354,6 +354,9 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
 		stopLive()
+		if len(out.Steps) == 0 { // ended before its first step: judge the page it loaded
+			last = out.Seen
+		}
 		// The page is cut off at once, aborting whatever the app still has in flight: a
 		// cancelled or abandoned save must not commit later. Its recording is finished once
 		// the attempt is judged and recorded, off its path: nothing judged depends on it.

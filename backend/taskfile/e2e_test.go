@@ -83,6 +83,8 @@ func TestTrackerTasksInChromium(t *testing.T) {
 		signals    map[string]string
 		conditions map[string]string
 		terminal   agent.Terminal
+		// heldAtStart: the gate held before the attempt acted, so it did nothing.
+		heldAtStart bool
 	}{
 		{name: "create an issue", file: "create-issue.yaml", truth: "yes",
 			signals:    map[string]string{"notice": "yes", "parallax": "yes"},
@@ -96,6 +98,9 @@ func TestTrackerTasksInChromium(t *testing.T) {
 		{name: "the write is refused", file: "create-issue.yaml", refuse: true, truth: "no",
 			signals:    map[string]string{"notice": "yes", "parallax": "yes"},
 			conditions: map[string]string{"filed": "no", "listed": "no"}, terminal: agent.Failed},
+		{name: "the issue was filed before", file: "create-issue.yaml", seed: []string{"Broken link on the pricing page"}, truth: "yes",
+			signals:    map[string]string{"notice": "no", "parallax": "no"},
+			conditions: map[string]string{"filed": "yes", "listed": "yes"}, terminal: agent.Ambiguous, heldAtStart: true},
 		{name: "an oracle cannot answer", file: "dead-oracle.yaml", truth: "no",
 			signals:    map[string]string{},
 			conditions: map[string]string{"filed": "yes", "audit": "could not confirm"}, terminal: agent.Failed},
@@ -154,7 +159,7 @@ func TestTrackerTasksInChromium(t *testing.T) {
 			if !reflect.DeepEqual(signals, tt.signals) || !reflect.DeepEqual(conditions, tt.conditions) {
 				t.Errorf("signals %v, conditions %v; want %v, %v\n%+v", signals, conditions, tt.signals, tt.conditions, v)
 			}
-			if gate := tt.terminal == agent.Completed; v.Gate.Done != gate || a.Terminal != tt.terminal {
+			if gate := tt.terminal == agent.Completed || tt.heldAtStart; v.Gate.Done != gate || a.Terminal != tt.terminal {
 				t.Errorf("gate %v, terminal %s (%s); want gate %v, %s", v.Gate.Done, a.Terminal, a.Reason, gate, tt.terminal)
 			}
 			for _, ans := range a.Answers {
@@ -169,6 +174,12 @@ func TestTrackerTasksInChromium(t *testing.T) {
 			if tt.refuse {
 				if issues, err := tracker.Issues(context.Background()); err != nil || len(issues) != 0 {
 					t.Errorf("the refused write stored %v (%v)", issues, err)
+				}
+			}
+			if tt.heldAtStart {
+				issues, err := tracker.Issues(context.Background())
+				if err != nil || len(issues) != 1 || len(a.Steps) != 0 || !strings.Contains(a.Reason, "held before the attempt acted") {
+					t.Errorf("with the gate holding at the start: issues %v (%v), %d steps, reason %q; want nothing done, saying why", issues, err, len(a.Steps), a.Reason)
 				}
 			}
 		})
