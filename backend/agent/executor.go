@@ -159,6 +159,7 @@ func (r *run) execute() Outcome {
 		return r.end(t, "the first observation failed: "+err.Error())
 	}
 	if c := r.check(); c.Gate.Done { // the baseline: what holds before anything is done
+		_, _ = r.observe() // the page as the gate held on it, for the final judgement (Seen)
 		r.err = ErrHeldAtStart
 		return r.end(Ambiguous, ErrHeldAtStart.Error()+", so it cannot tell this attempt's effect; nothing was done "+
 			"(reset the site's state between attempts, or make the conditions name what each attempt alone creates)")
