@@ -52,7 +52,7 @@ func specOf(t *testing.T, s taskfile.Suite) map[string]any {
 	return m
 }
 
-// TestTheDocumentedTaskFilesAreTheTestedOnes extracts the task-file examples of README.md
+// TestTheDocumentedTaskFilesAreTheTestedOnes extracts the task-file examples of docs/tasks.md
 // and docs/taskfile.md and checks them with the reader, so the documentation cannot drift
 // from the format: each complete example loads and is, but for comments and its config, the
 // tracker task the end-to-end tests run (testdata/tracker/create-issue.yaml); each fragment
@@ -68,7 +68,7 @@ func TestTheDocumentedTaskFilesAreTheTestedOnes(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(files, "signed-in.json"), []byte(`{"cookies": [], "origins": []}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, doc := range []string{filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "docs", "taskfile.md")} {
+	for _, doc := range []string{filepath.Join("..", "..", "docs", "tasks.md"), filepath.Join("..", "..", "docs", "taskfile.md")} {
 		blocks := yamlBlocks(t, doc)
 		complete := 0
 		for i, block := range blocks {
