@@ -6,18 +6,29 @@
 # installer, run under Wine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# stage names the next stage and says how long the one before took, so a slow CI run says where.
+stage_name="" stage_start=$SECONDS
+stage() {
+  if [ -n "$stage_name" ]; then echo "== $stage_name took $((SECONDS - stage_start)) s" >&2; fi
+  stage_name=$1 stage_start=$SECONDS
+  [ -n "$1" ] && echo "== $1" >&2
+  return 0
+}
+
+stage "setup and build"
 scripts/setup.sh
 scripts/build.sh
 
-echo "== frontend unit tests" >&2
+stage "frontend unit tests"
 (cd frontend && npm test --silent)
 
-echo "== desktop smoke test (real window under Xvfb)" >&2
+stage "desktop smoke test (real window under Xvfb)"
 smoke_dir=$(mktemp -d)
 trap 'rm -rf "$smoke_dir"' EXIT
 xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/observatory --smoke --data-dir "$smoke_dir"
 
-echo "== gofmt, go vet and go test" >&2
+stage "gofmt, go vet and go test"
 unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then
   echo "gofmt would change: $unformatted" >&2
@@ -33,11 +44,28 @@ export OBSERVATORY_REQUIRE_BROWSER=1
 # seed's timings (a 200 ms fixed wait on a 500 ms save) must not depend on what else runs.
 go test -p 1 -timeout 30m ./...
 
-echo "== the race detector: the packages without a browser, and the browser's and runner's death and cancel paths" >&2
-go test -race -short -skip InChromium ./app/ ./app/httpapi/ ./app/version/ ./backend/agent/ ./backend/bundle/ \
-  ./backend/gate/ ./backend/harness/ ./backend/jsonstrict/ ./backend/labs/... ./backend/oracle/ ./backend/planner/... \
-  ./backend/runfile/ ./backend/scratch/ ./backend/store/... ./backend/taskfile/ ./backend/termsafe/
-go test -race -run 'Cancel|Stop|Death|TestCall' ./backend/runner/ ./backend/browser/
-
-echo "== packages and installers (scripts/package.sh)" >&2
-scripts/package.sh
+# The race pass and the packaging builds run side by side: neither runs the seed's
+# timing-sensitive lab tests, and on two cores they finish sooner together than in turn. Each
+# writes to its own log, printed whole when it ends, so their lines never interleave.
+stage "the race detector (the packages without a browser, and the browser's and runner's death and cancel paths), beside packages and installers (scripts/package.sh)"
+logs=$(mktemp -d)
+trap 'rm -rf "$smoke_dir" "$logs"' EXIT
+(
+  go test -race -short -skip InChromium ./app/ ./app/httpapi/ ./app/version/ ./backend/agent/ ./backend/bundle/ \
+    ./backend/gate/ ./backend/harness/ ./backend/jsonstrict/ ./backend/labs/... ./backend/oracle/ ./backend/planner/... \
+    ./backend/runfile/ ./backend/scratch/ ./backend/store/... ./backend/taskfile/ ./backend/termsafe/
+  go test -race -run 'Cancel|Stop|Death|TestCall' ./backend/runner/ ./backend/browser/
+) >"$logs/race" 2>&1 &
+race=$!
+scripts/package.sh >"$logs/package" 2>&1 &
+package=$!
+failed=0
+wait "$race" || failed=1
+echo "== race detector:" >&2; cat "$logs/race" >&2
+wait "$package" || failed=1
+echo "== packages and installers:" >&2; cat "$logs/package" >&2
+stage ""
+if [ "$failed" -ne 0 ]; then
+  echo "== the race pass or the packaging failed (see above)" >&2
+  exit 1
+fi
