@@ -25,10 +25,6 @@ const writersDir = "writers"
 // lockExt ends every writer lock file's name.
 const lockExt = ".lock"
 
-// lockAttempts bounds how often acquireWriter recreates its lock file after another process,
-// sweeping dead writers, deleted it before it was locked.
-const lockAttempts = 5
-
 // writerLock is this Store's held lock file.
 type writerLock struct {
 	token string
@@ -42,50 +38,11 @@ func acquireWriter(dataDir string) (*writerLock, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("creating the writers folder %s: %w", dir, err)
 	}
-	token := rand.Text()
-	path := filepath.Join(dir, token+lockExt)
-	for range lockAttempts {
-		f, err := lockedFile(path)
-		if errors.Is(err, errLockDeleted) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("locking %s: %w (check the data folder's permissions)", path, err)
-		}
-		return &writerLock{token: token, path: path, file: f}, nil
-	}
-	return nil, fmt.Errorf("locking %s: %w %d times; try again", path, errLockDeleted, lockAttempts)
-}
-
-// errLockDeleted means a sweep of dead writers deleted a lock file between its creation and
-// its locking, which leaves the lock on a file that has no name.
-var errLockDeleted = errors.New("the lock file was deleted before it was locked")
-
-// lockedFile opens (creating) path and locks it; it fails with errLockDeleted if path no
-// longer names the locked file.
-func lockedFile(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, path, err := filelock.Fresh(dir, func() string { return rand.Text() + lockExt })
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w (check the data folder's permissions)", err)
 	}
-	if err := filelock.Lock(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	held, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	named, err := os.Stat(path)
-	if err == nil && os.SameFile(held, named) {
-		return f, nil
-	}
-	f.Close()
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	return nil, errLockDeleted
+	return &writerLock{token: strings.TrimSuffix(filepath.Base(path), lockExt), path: path, file: f}, nil
 }
 
 // release unlocks and deletes the lock file; a read-only Store has none.
