@@ -22,12 +22,14 @@ const latencyMS = 50
 // wait on the completion gate.
 func BenchmarkExecutorAttempt(b *testing.B) {
 	ctx := context.Background()
+	meter := meterCPU(b) // before the browser starts, so that it is counted
 	br := browsertest.Launch(b)
 	lab := booking.New()
 	spec := agent.AttemptSpec{Slug: "saves-normally", Fault: booking.FaultNone,
 		Params: map[string]int{booking.ParamLatency: latencyMS}, Config: agent.DefaultConfig()}
 	exec := &agent.Executor{Policy: harness.Policy{}}
 	b.ResetTimer()
+	from := meter.mark()
 	for b.Loop() {
 		env, err := lab.Start(ctx, spec)
 		if err != nil {
@@ -46,16 +48,19 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 			b.Fatalf("attempt ended %s: %s", out.Terminal, out.Reason)
 		}
 	}
+	meter.report(b, from)
 }
 
 // BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no
 // sampling, no admission, no target uniqueness check; the verify step polls the same gate
 // the same way.
 func BenchmarkBarePlaywright(b *testing.B) {
+	meter := meterCPU(b)
 	br := browsertest.Launch(b).Playwright()
 	lab := booking.New()
 	task := booking.Requested
 	b.ResetTimer()
+	from := meter.mark()
 	for b.Loop() {
 		inst, err := lab.Launch(booking.FaultNone, map[string]int{booking.ParamLatency: latencyMS})
 		if err != nil {
@@ -95,4 +100,5 @@ func BenchmarkBarePlaywright(b *testing.B) {
 		must(bc.Close())
 		inst.Close()
 	}
+	meter.report(b, from)
 }

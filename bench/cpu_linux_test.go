@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 )
 
@@ -16,6 +18,10 @@ import (
 type cpuMeter struct {
 	usage func() (float64, error) // seconds used so far
 }
+
+// groups numbers the control groups this process makes: a benchmark's group may outlive it
+// while the last of its browser's processes exit, so the next benchmark makes another.
+var groups atomic.Int64
 
 // meterCPU moves this process into a fresh control group, so that it and every process it
 // starts from now on are counted, and moves it back when tb ends. Nil, with a log line, when
@@ -31,7 +37,7 @@ func meterCPU(tb testing.TB) *cpuMeter {
 		if _, err := os.Stat(filepath.Join(g.root, "cgroup.procs")); err != nil {
 			continue
 		}
-		dir := filepath.Join(g.root, fmt.Sprintf("observatory-bench-%d", os.Getpid()))
+		dir := filepath.Join(g.root, fmt.Sprintf("observatory-bench-%d-%d", os.Getpid(), groups.Add(1)))
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			continue
 		}
@@ -71,4 +77,13 @@ func usageUsec(data []byte) (float64, error) {
 		}
 	}
 	return 0, fmt.Errorf("cpu.stat has no usage_usec")
+}
+
+// selfCPU is the user and system CPU time, in seconds, this process has used so far.
+func selfCPU() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }

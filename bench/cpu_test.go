@@ -1,6 +1,9 @@
 package bench
 
-import "errors"
+import (
+	"errors"
+	"testing"
+)
 
 // errNoMeter means the CPU time cannot be measured here (see meterCPU).
 var errNoMeter = errors.New("no CPU meter")
@@ -11,4 +14,30 @@ func (m *cpuMeter) read() (float64, error) {
 		return 0, errNoMeter
 	}
 	return m.usage()
+}
+
+// cpuMark is what a meter had counted at one moment: everything in the group, and this
+// process (Observatory, or the bare benchmark) alone.
+type cpuMark struct {
+	all, self float64
+	err       error
+}
+
+// mark reads the meter now.
+func (m *cpuMeter) mark() cpuMark {
+	all, err := m.read()
+	return cpuMark{all: all, self: selfCPU(), err: err}
+}
+
+// report reports the CPU time spent since from, per iteration of b: cpu-s/op for the whole
+// group (this process, the Playwright driver, the browsers and their encoders) and
+// self-cpu-s/op for this process alone, so the two sides of a comparison can be told apart.
+// A meter that cannot measure reports nothing.
+func (m *cpuMeter) report(b *testing.B, from cpuMark) {
+	to := m.mark()
+	if from.err != nil || to.err != nil || b.N == 0 {
+		return
+	}
+	b.ReportMetric((to.all-from.all)/float64(b.N), "cpu-s/op")
+	b.ReportMetric((to.self-from.self)/float64(b.N), "self-cpu-s/op")
 }

@@ -54,7 +54,7 @@ func BenchmarkSuite(b *testing.B) {
 		{"recording=on", nil, runner.Options{Parallel: 1, Video: true, Screenshots: true}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			before, err := meter.read()
+			from := meter.mark()
 			for b.Loop() {
 				opts := tc.opts
 				opts.MediaRoot = b.TempDir()
@@ -67,9 +67,7 @@ func BenchmarkSuite(b *testing.B) {
 					b.Fatalf("the table changed at %s: %v", tc.name, err)
 				}
 			}
-			if after, errAfter := meter.read(); err == nil && errAfter == nil {
-				b.ReportMetric((after-before)/float64(b.N), "cpu-s/op")
-			}
+			meter.report(b, from)
 		})
 	}
 }
