@@ -2,7 +2,6 @@ package booking
 
 import (
 	"context"
-	"fmt"
 
 	"observatory/backend/agent"
 	"observatory/backend/gate"
@@ -138,34 +137,7 @@ func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environmen
 	if err != nil {
 		return nil, err
 	}
-	return &environment{in: in}, nil
-}
-
-// Replay validates events through the transition function; the error names the first illegal
-// event.
-func (*Lab) Replay(events []agent.Event) error {
-	_, err := Rebuild(events)
-	return err
-}
-
-// Judge computes the attempt's verdicts: ground truth and the gate from the state the events
-// rebuild, the notice check and Parallax's rule from the observed steps.
-func (l *Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
-	truth, err := l.Truth(ev.Events)
-	if err != nil {
-		return agent.Verdicts{}, err
-	}
-	s, _ := Rebuild(ev.Events)
-	return agent.Verdicts{Truth: truth, Signals: Signals(ev.Steps), Gate: Gate(s, Requested)}, nil
-}
-
-// Truth is the ground truth the events rebuild: whether the store holds the requested record.
-func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
-	s, err := Rebuild(events)
-	if err != nil {
-		return agent.Signal{}, fmt.Errorf("judge the booking attempt: replay its events: %w", err)
-	}
-	return agent.Signal{ID: "truth", Label: TruthLabel, Verdict: SavedAsAsked(s, Requested)}, nil
+	return labkit.Environment{Instance: in, Gate: func() agent.Check { return in.Check(Requested) }}, nil
 }
 
 // Signals are the cheap checks the seed compares with the gate: the success notice alone, and
@@ -177,8 +149,22 @@ func Signals(steps []agent.Step) []agent.Signal {
 	}
 }
 
-// Frames replays events one at a time through Apply: the initial state, then the state and
-// the gate after each event. An illegal event ends the replay with its error.
-func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
-	return labkit.Frames(Initial(), Apply, func(s State) agent.Gate { return Gate(s, Requested) }, events)
-}
+// rules are the lab's pure parts, from which replaying and judging its attempts follow.
+var rules = labkit.Rules[State]{Lab: "booking", Initial: Initial, Apply: Apply,
+	TruthLabel: TruthLabel, Truth: func(s State) agent.Verdict { return SavedAsAsked(s, Requested) },
+	Gate:    func(s State) agent.Gate { return Gate(s, Requested) },
+	Signals: func(_ State, steps []agent.Step) []agent.Signal { return Signals(steps) }}
+
+// Replay validates events through the transition function; the error names the first illegal
+// event.
+func (*Lab) Replay(events []agent.Event) error { return rules.Replay(events) }
+
+// Judge computes the attempt's verdicts from its recorded evidence (see labkit.Rules.Judge).
+func (*Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) { return rules.Judge(ev) }
+
+// Truth is the ground truth the events rebuild.
+func (*Lab) Truth(events []agent.Event) (agent.Signal, error) { return rules.TruthOf(events) }
+
+// Frames replays events one at a time: the initial state, then the state and the gate after
+// each event. An illegal event ends the replay with its error.
+func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) { return rules.Frames(events) }

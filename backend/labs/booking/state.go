@@ -2,10 +2,8 @@ package booking
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/internal/labkit"
@@ -57,31 +55,19 @@ func Initial() State {
 	return State{Room: DefaultRoom, Phase: PhaseIdle, Records: []Record{}}
 }
 
-// EventError says which event of a log is illegal and why.
-type EventError struct {
-	Seq    int    // the event's sequence number as recorded
-	Type   string // the event's type as recorded
-	Reason string // why the event cannot follow the state before it
-}
-
-// Error names the event by sequence number and type.
-func (e *EventError) Error() string {
-	return fmt.Sprintf("event %d (%s): %s", e.Seq, e.Type, e.Reason)
-}
-
 // Rebuild replays events from the initial state through Apply and returns the final state, or
 // the first illegal event's error.
 func Rebuild(events []agent.Event) (State, error) {
-	return labkit.Replay(Initial(), Apply, events)
+	return rules.Rebuild(events)
 }
 
-// Apply returns the state after ev, or an *EventError when ev cannot follow s: a sequence
+// Apply returns the state after ev, or a *labkit.EventError when ev cannot follow s: a sequence
 // number that is not the next one, a time before the previous event's, an unknown type,
 // missing or unexpected data, or an order the app cannot produce. s is never modified.
 func Apply(s State, ev agent.Event) (State, error) {
 	reason := check(s, ev)
 	if reason != "" {
-		return s, &EventError{Seq: ev.Seq, Type: ev.Type, Reason: reason}
+		return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: reason}
 	}
 	next := s
 	next.Seq, next.AtMS = ev.Seq, ev.AtMS
@@ -119,13 +105,10 @@ func Apply(s State, ev agent.Event) (State, error) {
 
 // check returns why ev cannot follow s, or "" when it can.
 func check(s State, ev agent.Event) string {
-	if ev.Seq != s.Seq+1 {
-		return fmt.Sprintf("sequence number %d is out of order, want %d", ev.Seq, s.Seq+1)
+	if r := labkit.CheckOrder(s.Seq, s.AtMS, ev); r != "" {
+		return r
 	}
-	if ev.AtMS < s.AtMS {
-		return fmt.Sprintf("time %d ms is before the previous event's %d ms", ev.AtMS, s.AtMS)
-	}
-	if r := checkKeys(ev); r != "" {
+	if r := labkit.CheckKeys(ev, eventKeys); r != "" {
 		return r
 	}
 	d := ev.Data
@@ -200,26 +183,6 @@ func check(s State, ev agent.Event) string {
 	case EventDialogClosed:
 		if !s.DialogOpen {
 			return "the dialog is already closed"
-		}
-	}
-	return ""
-}
-
-// checkKeys returns why ev's type or data keys are wrong, or "".
-func checkKeys(ev agent.Event) string {
-	want, ok := eventKeys[ev.Type]
-	if !ok {
-		known := slices.Sorted(maps.Keys(eventKeys))
-		return "unknown event type, want one of " + strings.Join(known, ", ")
-	}
-	for _, k := range want {
-		if _, ok := ev.Data[k]; !ok {
-			return fmt.Sprintf("missing data %q", k)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(ev.Data)) {
-		if !slices.Contains(want, k) {
-			return fmt.Sprintf("unexpected data %q", k)
 		}
 	}
 	return ""

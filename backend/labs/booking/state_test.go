@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 func TestRebuildLegalOrders(t *testing.T) {
@@ -98,9 +99,9 @@ func TestRebuildRejectsIllegalOrders(t *testing.T) {
 				events = numbered(events...)
 			}
 			_, err := Rebuild(events)
-			var ee *EventError
+			var ee *labkit.EventError
 			if !errors.As(err, &ee) {
-				t.Fatalf("Rebuild error = %v, want an *EventError", err)
+				t.Fatalf("Rebuild error = %v, want a *labkit.EventError", err)
 			}
 			if ee.Seq != tt.seq || ee.Type != tt.typ || !strings.Contains(ee.Reason, tt.reason) {
 				t.Errorf("error %+v, want seq %d type %q reason containing %q", ee, tt.seq, tt.typ, tt.reason)

@@ -60,34 +60,7 @@ func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environmen
 	if err != nil {
 		return nil, err
 	}
-	return &environment{in: in}, nil
-}
-
-// Replay validates events through the transition function; the error names the first illegal
-// event.
-func (*Lab) Replay(events []agent.Event) error {
-	_, err := Rebuild(events)
-	return err
-}
-
-// Judge computes the attempt's verdicts: ground truth and the gate from the state the events
-// rebuild, and whether every action reported success from the recorded steps.
-func (l *Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
-	truth, err := l.Truth(ev.Events)
-	if err != nil {
-		return agent.Verdicts{}, err
-	}
-	s, _ := Rebuild(ev.Events)
-	return agent.Verdicts{Truth: truth, Signals: []agent.Signal{Reported(ev.Steps)}, Gate: Gate(s)}, nil
-}
-
-// Truth is the ground truth the events rebuild: whether exactly the asked move was made.
-func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
-	s, err := Rebuild(events)
-	if err != nil {
-		return agent.Signal{}, fmt.Errorf("judge the canvas attempt: replay its events: %w", err)
-	}
-	return agent.Signal{ID: "truth", Label: TruthLabel, Verdict: MovedAsAsked(s)}, nil
+	return labkit.Environment{Instance: in, Gate: in.Check}, nil
 }
 
 // Reported is the cheap signal a blind agent trusts: every action it took reported success.
@@ -110,8 +83,22 @@ func Reported(steps []agent.Step) agent.Signal {
 	return agent.Signal{ID: SignalReported, Label: ReportedLabel, Verdict: v}
 }
 
-// Frames replays events one at a time through Apply: the initial state, then the state and
-// the gate after each event. An illegal event ends the replay with its error.
-func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
-	return labkit.Frames(Initial(), Apply, Gate, events)
-}
+// rules are the lab's pure parts, from which replaying and judging its attempts follow.
+var rules = labkit.Rules[State]{Lab: "canvas", Initial: Initial, Apply: Apply, InOrder: true,
+	TruthLabel: TruthLabel, Truth: func(s State) agent.Verdict { return MovedAsAsked(s) },
+	Gate:    Gate,
+	Signals: func(_ State, steps []agent.Step) []agent.Signal { return []agent.Signal{Reported(steps)} }}
+
+// Replay validates events through the transition function; the error names the first illegal
+// event.
+func (*Lab) Replay(events []agent.Event) error { return rules.Replay(events) }
+
+// Judge computes the attempt's verdicts from its recorded evidence (see labkit.Rules.Judge).
+func (*Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) { return rules.Judge(ev) }
+
+// Truth is the ground truth the events rebuild.
+func (*Lab) Truth(events []agent.Event) (agent.Signal, error) { return rules.TruthOf(events) }
+
+// Frames replays events one at a time: the initial state, then the state and the gate after
+// each event. An illegal event ends the replay with its error.
+func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) { return rules.Frames(events) }

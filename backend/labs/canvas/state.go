@@ -38,7 +38,7 @@ func Initial() State {
 
 // Rebuild replays events from the initial state; the error names the first illegal event.
 func Rebuild(events []agent.Event) (State, error) {
-	return labkit.ReplayInOrder(Initial(), Apply, events)
+	return rules.Rebuild(events)
 }
 
 // Apply is the transition function: the state after ev, or an *labkit.EventError when ev

@@ -95,35 +95,7 @@ func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environmen
 	if err != nil {
 		return nil, err
 	}
-	return &environment{in: in}, nil
-}
-
-// Replay validates events through the transition function; the error names the first illegal
-// event.
-func (*Lab) Replay(events []agent.Event) error {
-	_, err := Rebuild(events)
-	return err
-}
-
-// Judge computes the attempt's verdicts: ground truth, the order-notice signal and the gate,
-// all from the state the events rebuild.
-func (l *Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) {
-	truth, err := l.Truth(ev.Events)
-	if err != nil {
-		return agent.Verdicts{}, err
-	}
-	s, _ := Rebuild(ev.Events)
-	return agent.Verdicts{Truth: truth, Signals: Signals(s), Gate: Gate(s, Requested)}, nil
-}
-
-// Truth is the ground truth the events rebuild: whether exactly the requested order was
-// placed, with the orders per account as its evidence.
-func (*Lab) Truth(events []agent.Event) (agent.Signal, error) {
-	s, err := Rebuild(events)
-	if err != nil {
-		return agent.Signal{}, fmt.Errorf("judge the checkout attempt: replay its events: %w", err)
-	}
-	return agent.Signal{ID: "truth", Label: TruthLabel, Verdict: PaidAsAsked(s, Requested)}, nil
+	return labkit.Environment{Instance: in, Gate: func() agent.Check { return in.Check(Requested) }}, nil
 }
 
 // Signals are the cheap check the lab compares with the gate: the page said an order was
@@ -136,8 +108,22 @@ func Signals(s State) []agent.Signal {
 	return []agent.Signal{{ID: SignalNotice, Label: NoticeLabel, Verdict: v}}
 }
 
-// Frames replays events one at a time through Apply: the initial state, then the state and
-// the gate after each event. An illegal event ends the replay with its error.
-func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) {
-	return labkit.Frames(Initial(), Apply, func(s State) agent.Gate { return Gate(s, Requested) }, events)
-}
+// rules are the lab's pure parts, from which replaying and judging its attempts follow.
+var rules = labkit.Rules[State]{Lab: "checkout", Initial: Initial, Apply: Apply,
+	TruthLabel: TruthLabel, Truth: func(s State) agent.Verdict { return PaidAsAsked(s, Requested) },
+	Gate:    func(s State) agent.Gate { return Gate(s, Requested) },
+	Signals: func(s State, _ []agent.Step) []agent.Signal { return Signals(s) }}
+
+// Replay validates events through the transition function; the error names the first illegal
+// event.
+func (*Lab) Replay(events []agent.Event) error { return rules.Replay(events) }
+
+// Judge computes the attempt's verdicts from its recorded evidence (see labkit.Rules.Judge).
+func (*Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) { return rules.Judge(ev) }
+
+// Truth is the ground truth the events rebuild.
+func (*Lab) Truth(events []agent.Event) (agent.Signal, error) { return rules.TruthOf(events) }
+
+// Frames replays events one at a time: the initial state, then the state and the gate after
+// each event. An illegal event ends the replay with its error.
+func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) { return rules.Frames(events) }

@@ -1,44 +1,25 @@
 package hostile
 
 import (
-	"context"
-	"net/url"
-
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // environment is one instance of the page as an attempt of the lab's own task runs against
 // it: its origin alone (the mirror's is not the task's), and its own folders.
 type environment struct {
+	labkit.Environment
 	in *Instance
 }
 
 var (
-	_ agent.Environment = (*environment)(nil)
-	_ agent.Folders     = (*environment)(nil)
+	_ agent.Environment = environment{}
+	_ agent.Folders     = environment{}
 )
 
-func (e *environment) StartURL() string { return e.in.URL() }
-
-func (e *environment) Origins() []string {
-	u, err := url.Parse(e.in.URL())
-	if err != nil {
-		return nil
-	}
-	return []string{u.Scheme + "://" + u.Host}
+func newEnvironment(in *Instance) environment {
+	return environment{Environment: labkit.Environment{Instance: in, Gate: in.Check}, in: in}
 }
 
-func (e *environment) Uploads() string { return e.in.folders.Uploads }
-
-func (e *environment) Downloads() string { return e.in.folders.Downloads }
-
-func (e *environment) Check(context.Context, agent.Observer) agent.Check { return e.in.Check() }
-
-func (e *environment) Quiesce(ctx context.Context) error { return e.in.Quiesce(ctx) }
-
-func (e *environment) Events() []agent.Event { return e.in.Events() }
-
-// Answers is empty: the lab's own gate is judged from its event log alone.
-func (e *environment) Answers(context.Context, agent.Observer) []agent.Answer { return nil }
-
-func (e *environment) Close() error { return e.in.Close() }
+func (e environment) Uploads() string   { return e.in.folders.Uploads }
+func (e environment) Downloads() string { return e.in.folders.Downloads }

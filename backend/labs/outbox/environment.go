@@ -9,6 +9,7 @@ import (
 	"net/url"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // maxAnswer bounds the look-up answer a reconciliation records.
@@ -17,41 +18,23 @@ const maxAnswer = 2 << 10
 // environment is one instance of the app as an attempt of the lab's own task runs against
 // it. It reconciles an ambiguous send by asking the app's store about its operation id.
 type environment struct {
+	labkit.Environment
 	in *Instance
 }
 
 var (
-	_ agent.Environment = (*environment)(nil)
-	_ agent.Reconciler  = (*environment)(nil)
+	_ agent.Environment = environment{}
+	_ agent.Reconciler  = environment{}
 )
 
-func (e *environment) StartURL() string { return e.in.URL() }
-
-func (e *environment) Origins() []string {
-	u, err := url.Parse(e.in.URL())
-	if err != nil {
-		return nil
-	}
-	return []string{u.Scheme + "://" + u.Host}
+func newEnvironment(in *Instance) environment {
+	return environment{Environment: labkit.Environment{Instance: in, Gate: func() agent.Check { return in.Check(Requested) }}, in: in}
 }
-
-func (e *environment) Check(context.Context, agent.Observer) agent.Check {
-	return e.in.Check(Requested)
-}
-
-func (e *environment) Quiesce(ctx context.Context) error { return e.in.Quiesce(ctx) }
-
-func (e *environment) Events() []agent.Event { return e.in.Events() }
-
-// Answers is empty: the lab's own gate is judged from its event log alone.
-func (e *environment) Answers(context.Context, agent.Observer) []agent.Answer { return nil }
-
-func (e *environment) Close() error { return e.in.Close() }
 
 // Reconcile reads the latest send's operation id from the page's Operation id field and asks
 // the store, through its JSON endpoint, how many messages it holds for it. The retry it
 // offers is the page's Retry, which sends the same operation id again.
-func (e *environment) Reconcile(ctx context.Context, s agent.Sample) (agent.Reconciliation, error) {
+func (e environment) Reconcile(ctx context.Context, s agent.Sample) (agent.Reconciliation, error) {
 	op := ""
 	for _, f := range s.Fields {
 		if f.Name == OpLabel {

@@ -76,7 +76,7 @@ func Initial() State {
 // Rebuild replays events from the initial state through Apply and returns the final state, or
 // the first illegal event's error.
 func Rebuild(events []agent.Event) (State, error) {
-	return labkit.Replay(Initial(), Apply, events)
+	return rules.Rebuild(events)
 }
 
 // op returns the operation with the given id and its index, or -1.

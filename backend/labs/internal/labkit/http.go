@@ -39,7 +39,13 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 
 // WriteError answers with {"error": message}, with the status StatusOf gives err.
 func WriteError(w http.ResponseWriter, err error) {
-	WriteJSON(w, StatusOf(err), struct {
+	WriteErrorStatus(w, StatusOf(err), err)
+}
+
+// WriteErrorStatus answers with {"error": message} and the given status: a refusal the app
+// itself decides on (409 for a save the server refuses).
+func WriteErrorStatus(w http.ResponseWriter, status int, err error) {
+	WriteJSON(w, status, struct {
 		Error string `json:"error"`
 	}{err.Error()})
 }

@@ -20,8 +20,14 @@ func Replay[S any](initial S, apply func(S, agent.Event) (S, error), events []ag
 // ReplayInOrder is Replay that also refuses, with an *EventError, an event out of order
 // after the one before it (see CheckOrder), for labs whose apply does not check the order.
 func ReplayInOrder[S any](initial S, apply func(S, agent.Event) (S, error), events []agent.Event) (S, error) {
+	return Replay(initial, inOrder(apply), events)
+}
+
+// inOrder wraps apply, for one replay from the initial state, so that it also refuses an
+// event out of order after the one before it.
+func inOrder[S any](apply func(S, agent.Event) (S, error)) func(S, agent.Event) (S, error) {
 	seq, at := 0, int64(0)
-	return Replay(initial, func(s S, ev agent.Event) (S, error) {
+	return func(s S, ev agent.Event) (S, error) {
 		if why := CheckOrder(seq, at, ev); why != "" {
 			return s, &EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
 		}
@@ -30,7 +36,7 @@ func ReplayInOrder[S any](initial S, apply func(S, agent.Event) (S, error), even
 			seq, at = ev.Seq, ev.AtMS
 		}
 		return next, err
-	}, events)
+	}
 }
 
 // Frames replays events one at a time from initial through apply, a lab's transition
