@@ -41,7 +41,7 @@ func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
 		return
 	}
-	if err := in.log(ev.Type, ev.Data); err != nil {
+	if err := in.Log(ev.Type, ev.Data); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
@@ -62,12 +62,12 @@ func (in *Instance) handleSave(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, err)
 		return
 	}
-	if err := in.log(EventSaveRequested, map[string]string{"title": req.Title, "room": req.Room}); err != nil {
+	if err := in.Log(EventSaveRequested, map[string]string{"title": req.Title, "room": req.Room}); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
 	if !labkit.Sleep(r.Context(), in.latency) {
-		_ = in.log(EventCancelled, nil) // the client is gone; nobody reads an answer
+		_ = in.Log(EventCancelled, nil) // the client is gone; nobody reads an answer
 		return
 	}
 	refusal, err := in.finishSave(req.Title, req.Room)

@@ -1,7 +1,6 @@
 package booking
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -16,8 +15,7 @@ import (
 type Instance struct {
 	fault   string
 	latency time.Duration
-	store   *labkit.Store[State]
-	srv     *labkit.Server
+	labkit.App[State]
 }
 
 // Start serves a fresh instance on an ephemeral port of host (127.0.0.1 when empty). Every
@@ -30,23 +28,12 @@ func Start(host, fault string, latencyMS int) (*Instance, error) {
 		return nil, fmt.Errorf("booking lab latency %d ms: want 0 or more", latencyMS)
 	}
 	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
-		store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("booking lab", host, in.routes())
-	if err != nil {
+		App: labkit.NewApp(Initial(), Apply)}
+	if err := in.Serve("booking lab", host, in.routes()); err != nil {
 		return nil, err
 	}
-	in.srv = srv
 	return in, nil
 }
-
-// URL is the app's start page.
-func (in *Instance) URL() string { return in.srv.URL() }
-
-// State returns the app's authoritative state now.
-func (in *Instance) State() State { return in.store.State() }
-
-// Events returns a copy of the event log so far.
-func (in *Instance) Events() []agent.Event { return in.store.Events() }
 
 // Check evaluates the completion gate on the server's state now, and whether that state makes
 // further waiting pointless.
@@ -65,25 +52,10 @@ func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
 	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
 }
 
-// Quiesce waits until no request is being handled, or ctx ends.
-func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
-
-// Close stops the server. From then on nothing is committed or logged, and late requests fail.
-func (in *Instance) Close() error {
-	in.store.Close()
-	return in.srv.Close()
-}
-
-// log appends one event once Apply accepts it. It fails with labkit.ErrClosed once the
-// instance is closed and with a *labkit.EventError when the event cannot follow the state.
-func (in *Instance) log(typ string, data map[string]string) error {
-	return in.store.Log(typ, data)
-}
-
 // finishSave logs how the server answers a save whose latency has passed, according to the
 // fault, and returns the refusal message for the page, empty when the save succeeded.
 func (in *Instance) finishSave(title, room string) (refusal string, err error) {
-	err = in.store.Tx(func(tx *labkit.Tx[State]) error {
+	err = in.Tx(func(tx *labkit.Tx[State]) error {
 		switch in.fault {
 		case FaultRefused:
 			reason := roomLabel(room) + " is closed for maintenance"

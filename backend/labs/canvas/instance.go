@@ -2,7 +2,6 @@ package canvas
 
 import (
 	"bytes"
-	"context"
 	_ "embed"
 	"fmt"
 	"html/template"
@@ -22,8 +21,7 @@ var page = template.Must(template.New("page").Parse(pageHTML))
 // It is safe for concurrent use.
 type Instance struct {
 	fault string
-	store *labkit.Store[State]
-	srv   *labkit.Server
+	labkit.App[State]
 }
 
 // Start serves a fresh instance on an ephemeral port of 127.0.0.1.
@@ -31,23 +29,12 @@ func Start(host, fault string) (*Instance, error) {
 	if err := checkFault(fault); err != nil {
 		return nil, err
 	}
-	in := &Instance{fault: fault, store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("canvas lab", host, in.routes())
-	if err != nil {
+	in := &Instance{fault: fault, App: labkit.NewApp(Initial(), Apply)}
+	if err := in.Serve("canvas lab", host, in.routes()); err != nil {
 		return nil, err
 	}
-	in.srv = srv
 	return in, nil
 }
-
-// URL is the app's start page.
-func (in *Instance) URL() string { return in.srv.URL() }
-
-// State returns the app's authoritative state now.
-func (in *Instance) State() State { return in.store.State() }
-
-// Events returns a copy of the event log so far.
-func (in *Instance) Events() []agent.Event { return in.store.Events() }
 
 // Check evaluates the completion gate on the server's state now.
 func (in *Instance) Check() agent.Check {
@@ -62,15 +49,6 @@ func (in *Instance) Check() agent.Check {
 func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
 	s := in.State()
 	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
-}
-
-// Quiesce waits until no request is being handled, or ctx ends.
-func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
-
-// Close stops the server. From then on nothing is logged, and late requests fail.
-func (in *Instance) Close() error {
-	in.store.Close()
-	return in.srv.Close()
 }
 
 // routes is the app's HTTP surface.
@@ -118,7 +96,7 @@ func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
 		return
 	}
-	if err := in.store.Log(ev.Type, ev.Data); err != nil {
+	if err := in.Log(ev.Type, ev.Data); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
@@ -140,7 +118,7 @@ func (in *Instance) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var why string
-	err := in.store.Tx(func(tx *labkit.Tx[State]) error {
+	err := in.Tx(func(tx *labkit.Tx[State]) error {
 		s := tx.State()
 		if why = legal(s, req.From, req.To); why != "" {
 			return tx.Log(EventMoveRefused, map[string]string{"from": req.From, "to": req.To, "reason": why})

@@ -51,7 +51,7 @@ func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
 		return
 	}
-	if err := in.store.Log(ev.Type, ev.Data); err != nil {
+	if err := in.Log(ev.Type, ev.Data); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}

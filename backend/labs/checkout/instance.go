@@ -1,7 +1,6 @@
 package checkout
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"time"
@@ -15,8 +14,7 @@ import (
 type Instance struct {
 	fault   string
 	latency time.Duration
-	store   *labkit.Store[State]
-	srv     *labkit.Server
+	labkit.App[State]
 }
 
 // Start serves a fresh instance on an ephemeral port of 127.0.0.1. Every payment waits
@@ -29,23 +27,12 @@ func Start(host, fault string, latencyMS int) (*Instance, error) {
 		return nil, fmt.Errorf("checkout lab latency %d ms: want 0 or more", latencyMS)
 	}
 	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
-		store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("checkout lab", host, in.routes())
-	if err != nil {
+		App: labkit.NewApp(Initial(), Apply)}
+	if err := in.Serve("checkout lab", host, in.routes()); err != nil {
 		return nil, err
 	}
-	in.srv = srv
 	return in, nil
 }
-
-// URL is the app's start page.
-func (in *Instance) URL() string { return in.srv.URL() }
-
-// State returns the app's authoritative state now.
-func (in *Instance) State() State { return in.store.State() }
-
-// Events returns a copy of the event log so far.
-func (in *Instance) Events() []agent.Event { return in.store.Events() }
 
 // Check evaluates the completion gate on the server's state now, and whether that state makes
 // further waiting pointless.
@@ -63,20 +50,11 @@ func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
 	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
 }
 
-// Quiesce waits until no request is being handled, or ctx ends.
-func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
-
-// Close stops the server. From then on nothing is paid or logged, and late requests fail.
-func (in *Instance) Close() error {
-	in.store.Close()
-	return in.srv.Close()
-}
-
 // pay stores an order for account, as one step with the check that the cart and the
 // signed-in account allow it, and returns its number.
 func (in *Instance) pay(account string, req payRequest) (int, error) {
 	var id int
-	err := in.store.Tx(func(tx *labkit.Tx[State]) error {
+	err := in.Tx(func(tx *labkit.Tx[State]) error {
 		id = len(tx.State().Orders) + 1
 		return tx.Log(EventPaid, map[string]string{"order": strconv.Itoa(id), "account": account, "product": req.Product, "amount": req.Amount})
 	})

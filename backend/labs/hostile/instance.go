@@ -39,9 +39,8 @@ const maxUpload = 1 << 20
 // redirects to on another port (another origin), one store and event log for both, and the
 // attempt's folders. It is safe for concurrent use.
 type Instance struct {
-	fault   string
-	store   *labkit.Store[State]
-	srv     *labkit.Server
+	fault string
+	labkit.App[State]
 	mirror  *labkit.Server
 	folders *Folders
 }
@@ -56,24 +55,15 @@ func Start(host, fault string) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &Instance{fault: fault, store: labkit.NewStore(Initial(), Apply), folders: folders}
+	in := &Instance{fault: fault, App: labkit.NewApp(Initial(), Apply), folders: folders}
 	if in.mirror, err = labkit.Serve("hostile lab's mirror", host, http.HandlerFunc(in.handleMirror)); err != nil {
 		return nil, errors.Join(err, folders.remove())
 	}
-	if in.srv, err = labkit.Serve("hostile lab", host, in.routes()); err != nil {
+	if err = in.Serve("hostile lab", host, in.routes()); err != nil {
 		return nil, errors.Join(err, in.mirror.Close(), folders.remove())
 	}
 	return in, nil
 }
-
-// URL is the app's start page.
-func (in *Instance) URL() string { return in.srv.URL() }
-
-// State returns the app's authoritative state now.
-func (in *Instance) State() State { return in.store.State() }
-
-// Events returns a copy of the event log so far.
-func (in *Instance) Events() []agent.Event { return in.store.Events() }
 
 // Folders are the attempt's uploads and downloads folders.
 func (in *Instance) Folders() *Folders { return in.folders }
@@ -95,13 +85,12 @@ func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
 
 // Quiesce waits until neither server handles a request, or ctx ends.
 func (in *Instance) Quiesce(ctx context.Context) error {
-	return errors.Join(in.srv.Quiesce(ctx), in.mirror.Quiesce(ctx))
+	return errors.Join(in.App.Quiesce(ctx), in.mirror.Quiesce(ctx))
 }
 
 // Close stops both servers and removes the attempt's folders.
 func (in *Instance) Close() error {
-	in.store.Close()
-	return errors.Join(in.srv.Close(), in.mirror.Close(), in.folders.remove())
+	return errors.Join(in.App.Close(), in.mirror.Close(), in.folders.remove())
 }
 
 // routes is the app's HTTP surface.
@@ -144,7 +133,7 @@ func (in *Instance) handlePage(w http.ResponseWriter, r *http.Request) {
 func (in *Instance) handleStatement(w http.ResponseWriter, r *http.Request) {
 	if in.fault == FaultRedirect {
 		to := in.mirror.URL() + StatementName
-		if err := in.store.Log(EventRedirected, map[string]string{"to": to}); err != nil {
+		if err := in.Log(EventRedirected, map[string]string{"to": to}); err != nil {
 			labkit.WriteError(w, err)
 			return
 		}
@@ -155,7 +144,7 @@ func (in *Instance) handleStatement(w http.ResponseWriter, r *http.Request) {
 	if in.fault == FaultHostileName {
 		name = HostileName
 	}
-	if err := in.store.Log(EventDownloaded, map[string]string{"name": name}); err != nil {
+	if err := in.Log(EventDownloaded, map[string]string{"name": name}); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
@@ -165,7 +154,7 @@ func (in *Instance) handleStatement(w http.ResponseWriter, r *http.Request) {
 // handleMirror is the other origin: it logs every request that reaches it and serves the
 // statement.
 func (in *Instance) handleMirror(w http.ResponseWriter, r *http.Request) {
-	if err := in.store.Log(EventMirrorHit, map[string]string{"path": r.URL.Path}); err != nil {
+	if err := in.Log(EventMirrorHit, map[string]string{"path": r.URL.Path}); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
@@ -193,7 +182,7 @@ func (in *Instance) handleUpload(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, fmt.Errorf("read the upload: %w", err))
 		return
 	}
-	if err := in.store.Log(EventUploaded, map[string]string{"name": h.Filename, "bytes": strconv.FormatInt(n, 10)}); err != nil {
+	if err := in.Log(EventUploaded, map[string]string{"name": h.Filename, "bytes": strconv.FormatInt(n, 10)}); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
@@ -207,7 +196,7 @@ func (in *Instance) handleShare(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, err)
 		return
 	}
-	if err := in.store.Log(EventShared, map[string]string{"email": req.Email}); err != nil {
+	if err := in.Log(EventShared, map[string]string{"email": req.Email}); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}

@@ -64,7 +64,7 @@ func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
 		return
 	}
-	if err := in.store.Log(ev.Type, ev.Data); err != nil {
+	if err := in.Log(ev.Type, ev.Data); err != nil {
 		labkit.WriteError(w, err)
 		return
 	}
@@ -103,7 +103,7 @@ func (in *Instance) handleSend(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !labkit.Sleep(r.Context(), in.latency) {
-		_ = in.store.Log(EventCancelled, map[string]string{"op_id": req.OpID}) // nobody reads an answer
+		_ = in.Log(EventCancelled, map[string]string{"op_id": req.OpID}) // nobody reads an answer
 		return
 	}
 	out, err := in.finish(req)

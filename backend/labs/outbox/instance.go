@@ -1,7 +1,6 @@
 package outbox
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -17,8 +16,7 @@ import (
 type Instance struct {
 	fault   string
 	latency time.Duration
-	store   *labkit.Store[State]
-	srv     *labkit.Server
+	labkit.App[State]
 
 	mu     sync.Mutex
 	struck bool // the fault has struck its one send
@@ -34,23 +32,12 @@ func Start(host, fault string, latencyMS int) (*Instance, error) {
 		return nil, fmt.Errorf("outbox lab latency %d ms: want 0 or more", latencyMS)
 	}
 	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
-		store: labkit.NewStore(Initial(), Apply)}
-	srv, err := labkit.Serve("outbox lab", host, in.routes())
-	if err != nil {
+		App: labkit.NewApp(Initial(), Apply)}
+	if err := in.Serve("outbox lab", host, in.routes()); err != nil {
 		return nil, err
 	}
-	in.srv = srv
 	return in, nil
 }
-
-// URL is the app's start page.
-func (in *Instance) URL() string { return in.srv.URL() }
-
-// State returns the app's authoritative state now.
-func (in *Instance) State() State { return in.store.State() }
-
-// Events returns a copy of the event log so far.
-func (in *Instance) Events() []agent.Event { return in.store.Events() }
 
 // Check evaluates the completion gate on the server's state now, and whether that state makes
 // further waiting pointless.
@@ -66,15 +53,6 @@ func (in *Instance) Check(req Request) agent.Check {
 func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
 	s := in.State()
 	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
-}
-
-// Quiesce waits until no request is being handled, or ctx ends.
-func (in *Instance) Quiesce(ctx context.Context) error { return in.srv.Quiesce(ctx) }
-
-// Close stops the server. From then on nothing is sent or logged, and late requests fail.
-func (in *Instance) Close() error {
-	in.store.Close()
-	return in.srv.Close()
 }
 
 // strike reports whether the instance's fault strikes this send: the first send only, and
@@ -103,7 +81,7 @@ const (
 // receive logs a send request. A request for an operation id already stored is answered as
 // it was, without storing it again: the server is idempotent by operation id.
 func (in *Instance) receive(req sendRequest) (duplicate bool, err error) {
-	err = in.store.Tx(func(tx *labkit.Tx[State]) error {
+	err = in.Tx(func(tx *labkit.Tx[State]) error {
 		if err := tx.Log(EventReceived, map[string]string{"op_id": req.OpID, "to": req.To, "subject": req.Subject, "body": req.Body}); err != nil {
 			return err
 		}
@@ -121,7 +99,7 @@ func (in *Instance) receive(req sendRequest) (duplicate bool, err error) {
 func (in *Instance) finish(req sendRequest) (outcome, error) {
 	op := map[string]string{"op_id": req.OpID}
 	if in.strike(FaultDropped) {
-		return hangUp, in.store.Log(EventDropped, op)
+		return hangUp, in.Log(EventDropped, op)
 	}
 	twice := in.strike(FaultDeliveredTwice)
 	lost := twice || in.strike(FaultResponseLost)
@@ -129,7 +107,7 @@ func (in *Instance) finish(req sendRequest) (outcome, error) {
 	if twice {
 		copies = 2
 	}
-	err := in.store.Tx(func(tx *labkit.Tx[State]) error {
+	err := in.Tx(func(tx *labkit.Tx[State]) error {
 		for range copies {
 			id := strconv.Itoa(len(tx.State().Messages) + 1)
 			if err := tx.Log(EventCommitted, map[string]string{"id": id, "op_id": req.OpID, "to": req.To, "subject": req.Subject, "body": req.Body}); err != nil {
@@ -150,7 +128,7 @@ func (in *Instance) finish(req sendRequest) (outcome, error) {
 // lookUp answers how many messages the store holds for an operation id, and logs the question
 // with its answer.
 func (in *Instance) lookUp(opID string) (found []Message, err error) {
-	err = in.store.Tx(func(tx *labkit.Tx[State]) error {
+	err = in.Tx(func(tx *labkit.Tx[State]) error {
 		for _, m := range tx.State().Messages {
 			if m.OpID == opID {
 				found = append(found, m)
