@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs/internal/labkit"
 )
 
 // start serves an instance for one test and closes it afterwards.
@@ -50,7 +51,7 @@ func post(ctx context.Context, in *Instance, path string, body any) (int, string
 // postOK posts a page event and fails the test unless the server logs it.
 func postOK(t *testing.T, in *Instance, typ string, data map[string]string) {
 	t.Helper()
-	status, msg, err := post(context.Background(), in, "/api/events", pageEvent{Type: typ, Data: data})
+	status, msg, err := post(context.Background(), in, "/api/events", labkit.PageEvent{Type: typ, Data: data})
 	if err != nil || status != http.StatusNoContent {
 		t.Fatalf("post %s: status %d %q %v", typ, status, msg, err)
 	}
@@ -193,7 +194,7 @@ func TestCloseRefusesLateWork(t *testing.T) {
 	if err := in.Quiesce(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if status, _, err := post(context.Background(), in, "/api/events", pageEvent{Type: EventDialogClosed}); err == nil {
+	if status, _, err := post(context.Background(), in, "/api/events", labkit.PageEvent{Type: EventDialogClosed}); err == nil {
 		t.Errorf("an event posted after Close got status %d, want a failed request", status)
 	}
 	if got := in.Events(); len(got) != before || len(in.State().Records) != 0 {
@@ -239,9 +240,9 @@ func TestRequestsTheStateRefuses(t *testing.T) {
 		status     int
 		message    string
 	}{
-		{"server-side event from the page", "/api/events", pageEvent{Type: EventCommitted, Data: map[string]string{"id": "1", "title": "x", "room": "north"}},
+		{"server-side event from the page", "/api/events", labkit.PageEvent{Type: EventCommitted, Data: map[string]string{"id": "1", "title": "x", "room": "north"}},
 			http.StatusBadRequest, `event type "committed" cannot be posted by the page`},
-		{"dialog closed while closed", "/api/events", pageEvent{Type: EventDialogClosed}, http.StatusBadRequest, "event 1 (dialog_closed): the dialog is already closed"},
+		{"dialog closed while closed", "/api/events", labkit.PageEvent{Type: EventDialogClosed}, http.StatusBadRequest, "event 1 (dialog_closed): the dialog is already closed"},
 		{"save with the dialog closed", "/api/reservations", saveRequest{Title: "Spectral scan", Room: "north"}, http.StatusBadRequest, "event 1 (save_requested): the dialog is closed"},
 		{"not JSON", "/api/events", "nonsense", http.StatusBadRequest, "not the expected JSON"},
 	}

@@ -3,7 +3,6 @@ package canvas
 import (
 	"bytes"
 	_ "embed"
-	"fmt"
 	"html/template"
 	"net/http"
 
@@ -58,7 +57,7 @@ func (in *Instance) routes() http.Handler {
 	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteJSON(w, http.StatusOK, in.State())
 	})
-	mux.HandleFunc("POST /api/events", in.handleEvent)
+	mux.HandleFunc("POST /api/events", in.PageEvents(pageEvents))
 	mux.HandleFunc("POST /api/moves", in.handleMove)
 	return mux
 }
@@ -77,30 +76,6 @@ func (in *Instance) handlePage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(buf.Bytes()) // a write error means the client left
-}
-
-// pageEvent is what the page posts to /api/events.
-type pageEvent struct {
-	Type string            `json:"type"`
-	Data map[string]string `json:"data"`
-}
-
-// handleEvent logs one event the page reports. Server-side types are refused.
-func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
-	var ev pageEvent
-	if err := labkit.ReadJSON(r, &ev); err != nil {
-		labkit.WriteError(w, err)
-		return
-	}
-	if !pageEvents[ev.Type] {
-		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
-		return
-	}
-	if err := in.Log(ev.Type, ev.Data); err != nil {
-		labkit.WriteError(w, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // moveAnswer is what POST /api/moves answers: the board after the move, or why it was

@@ -19,7 +19,7 @@ func (in *Instance) routes() http.Handler {
 		labkit.WriteJSON(w, http.StatusOK, in.State())
 	})
 	mux.HandleFunc("GET /api/orders", in.handleOrders)
-	mux.HandleFunc("POST /api/events", in.handleEvent)
+	mux.HandleFunc("POST /api/events", in.PageEvents(pageEvents))
 	mux.HandleFunc("POST /api/pay", in.handlePay)
 	return mux
 }
@@ -32,30 +32,6 @@ func (in *Instance) handleOrders(w http.ResponseWriter, r *http.Request) {
 		out[a] = append([]Order{}, s.OrdersOf(a)...)
 	}
 	labkit.WriteJSON(w, http.StatusOK, out)
-}
-
-// pageEvent is what the page posts to /api/events.
-type pageEvent struct {
-	Type string            `json:"type"`
-	Data map[string]string `json:"data"`
-}
-
-// handleEvent logs one event the page reports. Server-side types are refused.
-func (in *Instance) handleEvent(w http.ResponseWriter, r *http.Request) {
-	var ev pageEvent
-	if err := labkit.ReadJSON(r, &ev); err != nil {
-		labkit.WriteError(w, err)
-		return
-	}
-	if !pageEvents[ev.Type] {
-		labkit.WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
-		return
-	}
-	if err := in.Log(ev.Type, ev.Data); err != nil {
-		labkit.WriteError(w, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // payRequest is the body of POST /api/pay.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"observatory/backend/labs/internal/labkit"
 )
 
 // start serves an instance with the fault and a short latency, closed when t ends.
@@ -31,7 +33,7 @@ func post(t *testing.T, in *Instance, path string, v any) (*http.Response, error
 func compose(t *testing.T, in *Instance) {
 	t.Helper()
 	for _, f := range [][2]string{{FieldTo, Requested.To}, {FieldSubject, Requested.Subject}, {FieldBody, Requested.Body}} {
-		res, err := post(t, in, "/api/events", pageEvent{Type: EventFieldChanged, Data: map[string]string{"field": f[0], "value": f[1]}})
+		res, err := post(t, in, "/api/events", labkit.PageEvent{Type: EventFieldChanged, Data: map[string]string{"field": f[0], "value": f[1]}})
 		if err != nil || res.StatusCode != http.StatusNoContent {
 			t.Fatalf("field %s: %v %v", f[0], res, err)
 		}
@@ -108,7 +110,7 @@ func TestFaultsOverHTTP(t *testing.T) {
 
 func TestThePageCannotPostServerEvents(t *testing.T) {
 	in := start(t, FaultNone)
-	res, err := post(t, in, "/api/events", pageEvent{Type: EventCommitted, Data: map[string]string{}})
+	res, err := post(t, in, "/api/events", labkit.PageEvent{Type: EventCommitted, Data: map[string]string{}})
 	if err != nil || res.StatusCode != http.StatusBadRequest {
 		t.Errorf("posting a commit: %v %v, want 400", res, err)
 	}

@@ -2,6 +2,7 @@ package labkit
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 )
 
@@ -40,4 +41,32 @@ func (a *App[S]) Quiesce(ctx context.Context) error { return a.srv.Quiesce(ctx) 
 func (a *App[S]) Close() error {
 	a.Store.Close()
 	return a.srv.Close()
+}
+
+// PageEvent is what a lab's page posts to its events endpoint.
+type PageEvent struct {
+	Type string            `json:"type"`
+	Data map[string]string `json:"data"`
+}
+
+// PageEvents handles the events a lab's page reports (POST /api/events): each is logged
+// once the transition function accepts it; a type the page may not post (allowed says which
+// it may: the others only the server logs) is refused.
+func (a *App[S]) PageEvents(allowed map[string]bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var ev PageEvent
+		if err := ReadJSON(r, &ev); err != nil {
+			WriteError(w, err)
+			return
+		}
+		if !allowed[ev.Type] {
+			WriteError(w, fmt.Errorf("event type %q cannot be posted by the page", ev.Type))
+			return
+		}
+		if err := a.Log(ev.Type, ev.Data); err != nil {
+			WriteError(w, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
 }
