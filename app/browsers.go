@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"observatory/app/apierror"
 	"observatory/backend/browser"
 	"observatory/backend/runner"
 )
@@ -110,7 +111,7 @@ func (b *Browsers) Status() (BrowserStatus, error) {
 }
 
 // ErrSetupGoing refuses a second setup while one runs.
-var ErrSetupGoing = errors.New("the browser setup is already running; wait for it or cancel it")
+var ErrSetupGoing = apierror.New(apierror.Conflict, "the browser setup is already running; wait for it or cancel it")
 
 // Setup starts installing what is missing, in the background: the Playwright driver, then,
 // when no browser is found, Playwright's Chromium. Its progress goes out as

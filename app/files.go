@@ -3,10 +3,10 @@ package app
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"os"
 
+	"observatory/app/apierror"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
@@ -29,7 +29,7 @@ type FileFilter struct {
 var RunFiles = FileFilter{DisplayName: "Run files and bundles (*.json, *.zip)", Pattern: "*.json;*.zip"}
 
 // ErrNoDialogs is returned by the dialog methods outside the desktop.
-var ErrNoDialogs = errors.New("native file dialogs exist only in the desktop app; in a browser, download and upload instead")
+var ErrNoDialogs = apierror.New(apierror.Unavailable, "native file dialogs exist only in the desktop app; in a browser, download and upload instead")
 
 // Files is what the UI may do with files: get a run's file as text, and, in the desktop,
 // export and import through native dialogs, where the user picks every path. The path-taking

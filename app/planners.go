@@ -2,9 +2,9 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"observatory/app/apierror"
 	"observatory/backend/agent"
 	"observatory/backend/planner/model"
 	"observatory/backend/runner"
@@ -69,7 +69,7 @@ func (f failing) Next(context.Context, agent.Sample, []agent.Step) (agent.Propos
 }
 
 // ErrNoModel is returned when a model should plan a run and none is configured.
-var ErrNoModel = errors.New("a model plans this run, but no model is configured: add one under Settings → Models")
+var ErrNoModel = apierror.New(apierror.Unavailable, "a model plans this run, but no model is configured: add one under Settings → Models")
 
 // windowPlanner returns the planner of a run started from the window: nil for the task's
 // own plan, or a model planner when the settings choose one or the task needs one (it has

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"observatory/app/apierror"
 	"observatory/backend/agent"
 	"observatory/backend/labs"
 	"observatory/backend/runfile"
@@ -49,7 +50,7 @@ type StartRequest struct {
 const LiveInterval = 100 * time.Millisecond
 
 // ErrRunGoing is returned by Start while another run is still going.
-var ErrRunGoing = errors.New("a run is already going: stop it first")
+var ErrRunGoing = apierror.New(apierror.Conflict, "a run is already going: stop it first")
 
 // startGrace is how long Start waits for the current run to end before it refuses with
 // ErrRunGoing: a run whose attempts are over may still be finishing its videos, and a window

@@ -19,6 +19,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"observatory/app"
+	"observatory/app/apierror"
 )
 
 // Options configure the window.
@@ -139,6 +140,9 @@ func (win *Window) Run(o Options) error {
 		},
 		OnShutdown: func(context.Context) { o.Services.Shutdown() },
 		Bind:       o.Services.Bind(),
+		// A bound method's error reaches the window as {"kind", "message", "path"}, exactly
+		// as `serve` sends it, so the UI handles both transports' errors alike.
+		ErrorFormatter: func(err error) any { return apierror.Of(err) },
 	})
 	if err != nil {
 		return fmt.Errorf("the desktop window could not start: %w (build it with scripts/build.sh; on Linux it needs WebKitGTK 4.1, which scripts/setup.sh installs)", err)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"observatory/app/apierror"
 )
 
 var errorType = reflect.TypeOf((*error)(nil)).Elem()
@@ -24,36 +26,30 @@ func newDispatcher(services ...any) *dispatcher {
 	return d
 }
 
-// callError is a failure the caller caused (unknown method, wrong arguments), as opposed
-// to an error the method itself returned.
-type callError struct{ msg string }
-
-func (e *callError) Error() string { return e.msg }
-
 func (d *dispatcher) call(service, method string, rawArgs []byte) (any, error) {
 	svc, ok := d.services[service]
 	if !ok {
-		return nil, &callError{fmt.Sprintf("no service %q", service)}
+		return nil, &apierror.Error{Kind: apierror.NotFound, Message: fmt.Sprintf("no service %q", service)}
 	}
 	m := svc.MethodByName(method)
 	if !m.IsValid() {
-		return nil, &callError{fmt.Sprintf("service %s has no method %q", service, method)}
+		return nil, &apierror.Error{Kind: apierror.NotFound, Message: fmt.Sprintf("service %s has no method %q", service, method)}
 	}
 	var raw []json.RawMessage
 	if len(rawArgs) > 0 {
 		if err := json.Unmarshal(rawArgs, &raw); err != nil {
-			return nil, &callError{fmt.Sprintf("%s.%s: the arguments must be a JSON array: %v", service, method, err)}
+			return nil, &apierror.Error{Kind: apierror.Invalid, Message: fmt.Sprintf("%s.%s: the arguments must be a JSON array: %v", service, method, err)}
 		}
 	}
 	t := m.Type()
 	if len(raw) != t.NumIn() {
-		return nil, &callError{fmt.Sprintf("%s.%s takes %d arguments, got %d", service, method, t.NumIn(), len(raw))}
+		return nil, &apierror.Error{Kind: apierror.Invalid, Message: fmt.Sprintf("%s.%s takes %d arguments, got %d", service, method, t.NumIn(), len(raw))}
 	}
 	args := make([]reflect.Value, len(raw))
 	for i, r := range raw {
 		p := reflect.New(t.In(i))
 		if err := json.Unmarshal(r, p.Interface()); err != nil {
-			return nil, &callError{fmt.Sprintf("%s.%s argument %d: %v", service, method, i+1, err)}
+			return nil, &apierror.Error{Kind: apierror.Invalid, Message: fmt.Sprintf("%s.%s argument %d: %v", service, method, i+1, err)}
 		}
 		args[i] = p.Elem()
 	}

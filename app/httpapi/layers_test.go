@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"observatory/app/apierror"
 	"observatory/backend/agent"
 	"observatory/backend/runfile"
 	"observatory/backend/store"
@@ -50,11 +51,11 @@ func TestARunReadsInLayersOverHTTP(t *testing.T) {
 		t.Errorf("Runs.Steps from 1, 2 of them:\n got %+v\nwant %+v", steps, a.Steps[1:3])
 	}
 	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","`+a.Slug+`",0,101]`); status != http.StatusUnprocessableEntity ||
-		!strings.Contains(out["error"].(string), "at most 100") {
+		!strings.Contains(errorOf(out).Message, "at most 100") {
 		t.Errorf("Runs.Steps of 101 steps: %d %v, want a refusal", status, out)
 	}
-	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","nope",0,1]`); status != http.StatusUnprocessableEntity ||
-		!strings.Contains(out["error"].(string), `no attempt "nope": it has `+a.Slug) {
+	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","nope",0,1]`); status != http.StatusNotFound || errorOf(out).Kind != apierror.NotFound ||
+		!strings.Contains(errorOf(out).Message, `no attempt "nope": it has `+a.Slug) {
 		t.Errorf("Runs.Steps of an unknown attempt: %d %v", status, out)
 	}
 

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"observatory/app/apierror"
 )
 
 // TestLedgerOverHTTP imports a run through an upload, then reads one attempt's action ledger
@@ -21,8 +23,8 @@ func TestLedgerOverHTTP(t *testing.T) {
 	if status != http.StatusOK || !strings.HasPrefix(csv, "step,intent,action,target,principal,observed_ms,fingerprint,") || strings.Count(csv, "\n") != 6 {
 		t.Errorf("Files.ExportLedger: %d %q, want the header and 5 rows", status, csv)
 	}
-	if status, out = f.call(t, "/api/Files/ExportLedger", "application/json", `["`+id+`","nope"]`); status != http.StatusUnprocessableEntity ||
-		!strings.Contains(out["error"].(string), `no attempt "nope"`) {
+	if status, out = f.call(t, "/api/Files/ExportLedger", "application/json", `["`+id+`","nope"]`); status != http.StatusNotFound || errorOf(out).Kind != apierror.NotFound ||
+		!strings.Contains(errorOf(out).Message, `no attempt "nope"`) {
 		t.Errorf("an unknown attempt: %d %v", status, out)
 	}
 }

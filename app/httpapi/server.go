@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"observatory/app"
+	"observatory/app/apierror"
 )
 
 // maxBody bounds a call's arguments; an imported run file is the largest (see runfile).
@@ -60,28 +60,24 @@ func serveCall(w http.ResponseWriter, r *http.Request, d *dispatcher) {
 	// Requiring JSON forces a CORS preflight, which this server never grants, so no other
 	// site open in the user's browser can call these methods.
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "calls must be sent as application/json"})
+		writeJSON(w, http.StatusUnsupportedMediaType, map[string]any{"error": apierror.New(apierror.Invalid, "calls must be sent as application/json")})
 		return
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "reading the request: " + err.Error()})
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": apierror.New(apierror.Invalid, "reading the request: "+err.Error())})
 		return
 	}
 	if len(body) > maxBody {
-		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": "the request is larger than 16 MiB"})
+		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]any{"error": apierror.New(apierror.Invalid, "the request is larger than 16 MiB")})
 		return
 	}
 	result, err := d.call(r.PathValue("service"), r.PathValue("method"), body)
-	var ce *callError
-	switch {
-	case errors.As(err, &ce):
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-	case err != nil:
-		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
-	default:
-		writeJSON(w, http.StatusOK, map[string]any{"result": result})
+	if err != nil {
+		writeError(w, err)
+		return
 	}
+	writeJSON(w, http.StatusOK, map[string]any{"result": result})
 }
 
 // serveBundle sends a run's bundle as a download. It is written to a temporary file in the
@@ -105,15 +101,22 @@ func serveBundle(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
 // a non-simple content type, so other sites cannot post here without a refused preflight.
 func serveUpload(w http.ResponseWriter, r *http.Request, files *app.Transfer) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/octet-stream" {
-		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "uploads must be sent as application/octet-stream"})
+		writeJSON(w, http.StatusUnsupportedMediaType, map[string]any{"error": apierror.New(apierror.Invalid, "uploads must be sent as application/octet-stream")})
 		return
 	}
 	res, err := files.ImportUpload(r.Context(), r.PathValue("name"), r.Body)
 	if err != nil {
-		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": err.Error()})
+		writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"result": res})
+}
+
+// writeError answers a failed call or upload with {"error": {"kind", "message", "path"}} and
+// the status of its kind (see apierror), the same error the desktop's window receives.
+func writeError(w http.ResponseWriter, err error) {
+	e := apierror.Of(err)
+	writeJSON(w, e.Kind.Status(), map[string]any{"error": e})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

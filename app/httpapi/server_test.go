@@ -17,6 +17,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"observatory/app"
+	"observatory/app/apierror"
 	"observatory/backend/store"
 )
 
@@ -66,6 +67,16 @@ func (f *fixture) call(t *testing.T, path, contentType, body string) (int, map[s
 	var out map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&out)
 	return resp.StatusCode, out
+}
+
+// errorOf is the error a reply carries, {"kind", "message", "path"}, or zero.
+func errorOf(out map[string]any) apierror.Error {
+	var e struct {
+		Error apierror.Error `json:"error"`
+	}
+	b, _ := json.Marshal(out)
+	_ = json.Unmarshal(b, &e)
+	return e.Error
 }
 
 func TestGuardAdmitsOnlyThisUser(t *testing.T) {
@@ -125,18 +136,18 @@ func TestCalls(t *testing.T) {
 	}{
 		{"a call", "/api/Runs/Tasks", "application/json", "[]", http.StatusOK, `"name":"booking"`},
 		{"not JSON, so no cross-site form can send it", "/api/Runs/Tasks", "text/plain", "[]", http.StatusUnsupportedMediaType, "application/json"},
-		{"unknown service", "/api/Nope/Tasks", "application/json", "[]", http.StatusBadRequest, `no service "Nope"`},
-		{"path-taking transfers are not exposed", "/api/Transfer/ExportFile", "application/json", `["x","/tmp/x"]`, http.StatusBadRequest, `no service "Transfer"`},
-		{"unknown method", "/api/Runs/Nope", "application/json", "[]", http.StatusBadRequest, `no method "Nope"`},
-		{"wrong argument count", "/api/Runs/Get", "application/json", "[]", http.StatusBadRequest, "takes 1 arguments, got 0"},
-		{"arguments not an array", "/api/Runs/Get", "application/json", `{"id":1}`, http.StatusBadRequest, "must be a JSON array"},
-		{"a method's own error", "/api/Runs/Get", "application/json", `["nope"]`, http.StatusUnprocessableEntity, "nope"},
+		{"unknown service", "/api/Nope/Tasks", "application/json", "[]", http.StatusNotFound, `no service "Nope"`},
+		{"path-taking transfers are not exposed", "/api/Transfer/ExportFile", "application/json", `["x","/tmp/x"]`, http.StatusNotFound, `no service "Transfer"`},
+		{"unknown method", "/api/Runs/Nope", "application/json", "[]", http.StatusNotFound, `no method "Nope"`},
+		{"wrong argument count", "/api/Runs/Get", "application/json", "[]", http.StatusUnprocessableEntity, "takes 1 arguments, got 0"},
+		{"arguments not an array", "/api/Runs/Get", "application/json", `{"id":1}`, http.StatusUnprocessableEntity, "must be a JSON array"},
+		{"a run that does not exist", "/api/Runs/Get", "application/json", `["nope"]`, http.StatusNotFound, "nope"},
 		{"a run refused before it starts", "/api/Runs/Start", "application/json", `[{"task":"lab:booking","attempts":[],"config":{"poll_ms":0}}]`,
 			http.StatusUnprocessableEntity, "poll 0 ms"},
 	}
 	for _, tt := range tests {
 		status, out := f.call(t, tt.path, tt.contentType, tt.body)
-		text, _ := out["error"].(string)
+		text := errorOf(out).Message
 		if text == "" {
 			b, _ := json.Marshal(out["result"])
 			text = string(b)
@@ -157,7 +168,7 @@ func TestUploads(t *testing.T) {
 		t.Errorf("a text/plain upload: %d %v, want 415", status, out)
 	}
 	status, out = f.call(t, "/upload/run.json", "application/octet-stream", `{"schema": "observatory.run/v9"}`)
-	if status != http.StatusUnprocessableEntity || !strings.Contains(out["error"].(string), "unknown schema version") {
+	if e := errorOf(out); status != http.StatusUnprocessableEntity || e.Kind != apierror.Invalid || !strings.Contains(e.Message, "unknown schema version") {
 		t.Errorf("a refused run file: %d %v, want 422 naming the problem", status, out)
 	}
 	if runs, _ := f.store.List(); len(runs) != 0 {
@@ -278,4 +289,19 @@ func (f *fixture) uploadBookingRun(t *testing.T) string {
 		t.Fatalf("upload: %d %v", status, out)
 	}
 	return out["result"].(map[string]any)["run_id"].(string)
+}
+
+// TestErrorsCarryTheirKindAndPath checks that a refused input reaches the caller typed, with
+// where in the input the problem lies, as the desktop's window receives it too.
+func TestErrorsCarryTheirKindAndPath(t *testing.T) {
+	f := newFixture(t)
+	status, out := f.call(t, "/upload/run.json", "application/octet-stream", `{"schema": "observatory.run/v2", "attempts": "many"}`)
+	e := errorOf(out)
+	if status != http.StatusUnprocessableEntity || e.Kind != apierror.Invalid || e.Path == "" || !strings.Contains(e.Message, e.Path) {
+		t.Errorf("a run file with a bad field: %d %+v, want 422, kind invalid, and the field's path", status, e)
+	}
+	status, out = f.call(t, "/api/Runs/Get", "application/json", `["nope"]`)
+	if e := errorOf(out); status != http.StatusNotFound || e.Kind != apierror.NotFound || e.Path != "" {
+		t.Errorf("an unknown run: %d %+v, want 404, kind not_found, no path", status, e)
+	}
 }

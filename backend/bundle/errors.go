@@ -23,3 +23,6 @@ func (e *Error) Error() string {
 func refuse(entry, format string, args ...any) *Error {
 	return &Error{Entry: entry, Problem: fmt.Sprintf(format, args...)}
 }
+
+// Location is the archive entry at fault; empty for the whole archive.
+func (e *Error) Location() string { return e.Entry }

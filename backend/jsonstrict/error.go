@@ -59,3 +59,6 @@ func identifier(key string) bool {
 	}
 	return true
 }
+
+// Location is the JSON path of the problem; empty for the whole document.
+func (e *Error) Location() string { return e.Path }

@@ -54,3 +54,12 @@ func child(path, key string) string {
 func index(path string, i int) string {
 	return fmt.Sprintf("%s[%d]", path, i)
 }
+
+// Location is where in the run file the problem lies: the JSON path, or the line and column
+// of a syntax error.
+func (e *Error) Location() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d, column %d", e.Line, e.Column)
+	}
+	return e.Path
+}

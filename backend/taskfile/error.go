@@ -81,3 +81,11 @@ func plainKey(k string) bool {
 // file did not parse) and why, so that a run file carrying the document can name the field
 // itself: run.spec.success[0].http.expr.
 func (e *Error) InDocument() (path, reason string) { return e.Path, e.Reason }
+
+// Location is where in the task file the problem lies: the field's path, or the line.
+func (e *Error) Location() string {
+	if e.Path == "" && e.Line > 0 {
+		return fmt.Sprintf("line %d", e.Line)
+	}
+	return e.Path
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApi, desktopVideoURL, detectTransport, type ClientWindow } from "./client";
+import { ApiError, createApi, desktopVideoURL, detectTransport, errorText, type ClientWindow } from "./client";
 
 /** A WebSocket stand-in that records instances so tests can push messages and close them. */
 class FakeSocket {
@@ -61,6 +61,15 @@ describe("Wails transport", () => {
     expect(open).toHaveBeenCalledWith();
   });
 
+  it("rejects with the same typed error a bound method's ErrorFormatter sends", async () => {
+    const start = vi.fn().mockRejectedValue({ kind: "invalid", message: "task.yaml: at success[0].expr: undeclared reference", path: "success[0].expr" });
+    const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: { Runs: { Start: start } } } }));
+    const err = await api.runs.start({ task: "t.yaml", attempts: [], config: null }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ kind: "invalid", path: "success[0].expr" });
+    expect(errorText(err)).toBe("task.yaml: at success[0].expr: undeclared reference");
+  });
+
   it("names a method the build does not bind", async () => {
     const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: {} } }));
     await expect(api.settings.get()).rejects.toThrow("Settings.Get is not bound");
@@ -89,10 +98,14 @@ describe("HTTP transport", () => {
     expect(fetch).toHaveBeenCalledWith(url, expect.objectContaining({ body }));
   });
 
-  it("throws the service's error message", async () => {
-    const fetch = vi.fn().mockReturnValue(reply(409, { error: "a run is already going; stop it first" }));
+  it("throws the service's error with its kind and path", async () => {
+    const fetch = vi.fn().mockReturnValue(reply(409, { error: { kind: "conflict", message: "a run is already going; stop it first" } }));
     const api = createApi(detectTransport(httpWindow(fetch)));
     await expect(api.runs.start({ task: "lab:booking", attempts: [], config: null })).rejects.toThrow("a run is already going");
+    const located = vi.fn().mockReturnValue(reply(422, { error: { kind: "invalid", message: "task.yaml: at plan[1].target: no such role", path: "plan[1].target" } }));
+    const err = await createApi(detectTransport(httpWindow(located))).runs.tasks().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ kind: "invalid", path: "plan[1].target", message: "task.yaml: at plan[1].target: no such role" });
   });
 
   it("explains a body that is not JSON", async () => {
@@ -158,7 +171,7 @@ describe("HTTP transport", () => {
   });
 
   it("throws the error of a refused upload", async () => {
-    const fetch = vi.fn().mockReturnValue(reply(422, { error: "bundle entry ../x escapes its folder" }));
+    const fetch = vi.fn().mockReturnValue(reply(422, { error: { kind: "invalid", message: "bundle entry ../x escapes its folder", path: "../x" } }));
     const api = createApi(detectTransport(httpWindow(fetch)));
     await expect(api.files.upload(new File(["x"], "bad.zip"))).rejects.toThrow("bundle entry ../x escapes its folder");
   });

@@ -74,6 +74,40 @@ export async function desktopVideoURL(url: string, fetch: ClientWindow["fetch"] 
   return URL.createObjectURL(await res.blob());
 }
 
+/** What sort of failure a service error is (app/apierror): what the UI can do about it. */
+export type ErrorKind = "invalid" | "not_found" | "conflict" | "unavailable" | "cancelled" | "internal";
+
+/**
+ * A service's error, the same over both transports: `serve` answers {"error": {kind, message,
+ * path}}, and the desktop's bound methods reject with that object.
+ */
+export class ApiError extends Error {
+  readonly kind: ErrorKind;
+  /** Where in the input the problem lies ("plan[1].target", "attempts[0].events[2]"); "" for nowhere. */
+  readonly path: string;
+  constructor(kind: ErrorKind, message: string, path = "") {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.path = path;
+  }
+}
+
+/** Turns whatever a call failed with into an ApiError; an error of the client's own is internal. */
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e && typeof e === "object" && typeof (e as { kind?: unknown }).kind === "string" && typeof (e as { message?: unknown }).message === "string") {
+    const w = e as { kind: ErrorKind; message: string; path?: string };
+    return new ApiError(w.kind, w.message, w.path ?? "");
+  }
+  return new ApiError("internal", e instanceof Error ? e.message : String(e));
+}
+
+/** The one wording of any error the UI shows: its message. */
+export function errorText(e: unknown): string {
+  return toApiError(e).message;
+}
+
 /** Whether the UI runs inside the desktop window (the Wails bindings are present). */
 export function inDesktop(win: Pick<ClientWindow, "go"> = window as unknown as ClientWindow): boolean {
   return !!win.go?.app;
@@ -90,9 +124,11 @@ function wailsTransport(win: ClientWindow): Transport {
     call<T>(service: string, method: string, ...args: unknown[]): Promise<T> {
       const fn = win.go?.app?.[service]?.[method];
       if (!fn) {
-        return Promise.reject(new Error(`${service}.${method} is not bound in this desktop build; rebuild the app`));
+        return Promise.reject(new ApiError("unavailable", `${service}.${method} is not bound in this desktop build; rebuild the app`));
       }
-      return fn(...args) as Promise<T>;
+      return (fn(...args) as Promise<T>).catch((e: unknown) => {
+        throw toApiError(e);
+      });
     },
     onEvent(name, cb) {
       if (!win.runtime) throw new Error("the Wails runtime is missing from the window; rebuild the app");
@@ -174,22 +210,22 @@ async function reach(what: string, go: () => Promise<Response>): Promise<Respons
   try {
     return await go();
   } catch (err) {
-    throw new Error(`${what}: the service did not answer (${String(err)}); is observatory serve running?`);
+    throw new ApiError("unavailable", `${what}: the service did not answer (${String(err)}); is observatory serve running?`);
   }
 }
 
-/** POSTs body to url and unwraps the backend's {"result": …} or {"error": …} answer. */
+/** POSTs body to url and unwraps the backend's {"result": …} or {"error": {kind, message, path}} answer. */
 async function request<T>(win: ClientWindow, what: string, url: string, contentType: string, body: BodyInit): Promise<T> {
   const res = await reach(what, () => win.fetch(url, { method: "POST", headers: { "Content-Type": contentType }, body }));
   const text = await res.text();
-  let parsed: { result?: T; error?: string };
+  let parsed: { result?: T; error?: unknown };
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${what}: HTTP ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+    throw new ApiError("internal", `${what}: HTTP ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
   if (!res.ok || parsed.error) {
-    throw new Error(parsed.error || `${what}: HTTP ${res.status}`);
+    throw parsed.error ? toApiError(parsed.error) : new ApiError("internal", `${what}: HTTP ${res.status}`);
   }
   return parsed.result as T;
 }

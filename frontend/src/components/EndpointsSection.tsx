@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { EndpointHealth } from "../api/types";
 import { Help } from "./Help";
+import { errorText } from "../api/client";
 
 /** Props of EndpointsSection. */
 export interface EndpointsSectionProps {
@@ -23,7 +24,7 @@ export function EndpointsSection({ onCheck }: EndpointsSectionProps) {
       setHealth(await onCheck());
       setState({ checking: false });
     } catch (e) {
-      setState({ checking: false, error: e instanceof Error ? e.message : String(e) });
+      setState({ checking: false, error: errorText(e) });
     }
   };
   return (

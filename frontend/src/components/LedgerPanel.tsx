@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { LedgerEntry } from "../api/types";
 import { Help } from "./Help";
+import { errorText } from "../api/client";
 
 /** Props of LedgerPanel. */
 export interface LedgerPanelProps {
@@ -26,7 +27,7 @@ export function LedgerPanel({ runId, slug, load, onExport }: LedgerPanelProps) {
     setError("");
     load(runId, slug).then(
       (e) => live && setEntries(e),
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => live && setError(errorText(err)),
     );
     return () => {
       live = false;

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import type { MetricsBy, MetricsReport, MetricsSlice } from "../api/types";
 import type { Term } from "../glossary";
 import { Help } from "./Help";
+import { errorText } from "../api/client";
 
 /** Props of MetricsPanel. */
 export interface MetricsPanelProps {
@@ -94,7 +95,7 @@ export function MetricsPanel({ load }: MetricsPanelProps) {
         setReport(r);
         setError("");
       },
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
       live = false;

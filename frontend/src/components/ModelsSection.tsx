@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ModelConfig, ModelTest } from "../api/types";
+import { errorText } from "../api/client";
 
 /** Props of ModelsSection. */
 export interface ModelsSectionProps {
@@ -15,11 +16,6 @@ export interface ModelsSectionProps {
 type Outcome = { kind: "testing" } | { kind: "ok"; text: string } | { kind: "error"; text: string };
 
 const BLANK: ModelConfig = { provider: "openai", model: "", base_url: "", api_key_env: "OPENAI_API_KEY" };
-
-/** The error's own words, whatever the transport threw. */
-function why(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** A price field's value: a number of dollars, or undefined when empty or not a number. */
 function price(v: string): number | undefined {
@@ -51,7 +47,7 @@ export function ModelsSection({ models, planner, onChange, onTest, onStoreKey }:
       setKeys((k) => ({ ...k, [i]: "" }));
       setStored((o) => ({ ...o, [i]: { kind: "ok", text: `Stored in the OS keyring as ${entry}.` } }));
     } catch (e) {
-      setStored((o) => ({ ...o, [i]: { kind: "error", text: why(e) } }));
+      setStored((o) => ({ ...o, [i]: { kind: "error", text: errorText(e) } }));
     }
   };
   const test = async (i: number) => {
@@ -61,7 +57,7 @@ export function ModelsSection({ models, planner, onChange, onTest, onStoreKey }:
       const r = await onTest(models[i]);
       setOutcomes((o) => ({ ...o, [i]: { kind: "ok", text: `${r.model} answered in ${r.latency_ms} ms: ${r.reply || "(no words)"}` } }));
     } catch (e) {
-      setOutcomes((o) => ({ ...o, [i]: { kind: "error", text: why(e) } }));
+      setOutcomes((o) => ({ ...o, [i]: { kind: "error", text: errorText(e) } }));
     }
   };
 

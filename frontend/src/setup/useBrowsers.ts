@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client";
 import type { BrowserStatus, SetupState } from "../api/types";
+import { errorText } from "../api/client";
 
 /** What useBrowsers gives the window. */
 export interface Browsers {
@@ -33,7 +34,7 @@ export function useBrowsers(api: Api): Browsers {
         setSetup(s.setup);
         setError(null);
       },
-      (e: unknown) => setError(`Checking for a browser failed: ${String(e)}`),
+      (e: unknown) => setError(`Checking for a browser failed: ${errorText(e)}`),
     );
   }, [api]);
 
@@ -52,10 +53,10 @@ export function useBrowsers(api: Api): Browsers {
 
   const start = useCallback(() => {
     setError(null);
-    api.browsers.setup().catch((e: unknown) => setError(`Starting the setup failed: ${String(e)}`));
+    api.browsers.setup().catch((e: unknown) => setError(`Starting the setup failed: ${errorText(e)}`));
   }, [api]);
   const cancel = useCallback(() => {
-    api.browsers.cancelSetup().catch((e: unknown) => setError(`Cancelling the setup failed: ${String(e)}`));
+    api.browsers.cancelSetup().catch((e: unknown) => setError(`Cancelling the setup failed: ${errorText(e)}`));
   }, [api]);
 
   return { status, setup, error, recheck, start, cancel };

@@ -6,6 +6,7 @@
 // as they are.
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import type { Step } from "../api/types";
+import { errorText } from "../api/client";
 
 /** How many steps one read asks for: the block the chosen step is in. */
 export const BLOCK = 16;
@@ -103,7 +104,7 @@ export class StepCache {
     this.pending.add(b);
     this.load(from, Math.min(BLOCK, this.count - from)).then(
       (steps) => this.land(b, { steps: steps ?? [] }),
-      (err: unknown) => this.land(b, { error: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) => this.land(b, { error: errorText(err) }),
     );
   }
 

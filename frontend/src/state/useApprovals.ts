@@ -5,8 +5,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client";
 import type { ApprovalAsk } from "../api/types";
 import { foldApproval } from "./approvals";
+import { errorText } from "../api/client";
 
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function useApprovals(api: Api) {
   const [waiting, setWaiting] = useState<ApprovalAsk[]>([]);
@@ -17,7 +17,7 @@ export function useApprovals(api: Api) {
     const reread = () =>
       api.approvals.pending().then(
         (p) => setWaiting(p ?? []),
-        (err) => setError(`Could not read the approval requests: ${reason(err)}`),
+        (err) => setError(`Could not read the approval requests: ${errorText(err)}`),
       );
     reread();
     const offApproval = api.onApproval((a) => {
@@ -35,7 +35,7 @@ export function useApprovals(api: Api) {
   const answer = useCallback(
     (id: string, a: "approve" | "deny") => {
       setWaiting((w) => w.filter((x) => x.id !== id));
-      api.approvals.answer(id, a).catch((err) => setError(`Your answer did not count: ${reason(err)}`));
+      api.approvals.answer(id, a).catch((err) => setError(`Your answer did not count: ${errorText(err)}`));
     },
     [api],
   );

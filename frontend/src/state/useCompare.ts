@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client";
 import type { Comparison } from "../api/types";
 import { formatCompare, parseCompare, type ComparePair } from "./route";
+import { errorText } from "../api/client";
 
 /** A comparison asked for: the pair, and its answer or why there is none, once it came. */
 export interface CompareState {
@@ -36,7 +37,7 @@ export function useCompare(api: Api) {
     let live = true;
     api.runs.compare(a, b).then(
       (comparison) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, comparison, error: null } : s),
-      (err) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, error: err instanceof Error ? err.message : String(err) } : s),
+      (err) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, error: errorText(err) } : s),
     );
     return () => {
       live = false;

@@ -3,6 +3,7 @@
 // answer for a run no longer shown is dropped; answers for the run shown are kept, so going
 // back to an attempt asks for nothing again.
 import { useEffect, useRef, useState } from "react";
+import { errorText } from "../api/client";
 
 /** What is known of one attempt's answer: it, or why there is none; neither while on its way. */
 export interface Answer<T> {
@@ -38,7 +39,7 @@ export function usePerAttempt<T>(runId: string | null, slug: string | null, load
     };
     load(runId, slug).then(
       (value) => keep({ value }),
-      (err: unknown) => keep({ error: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) => keep({ error: errorText(err) }),
     );
   }, [load, runId, slug, when]);
   const answer = runId && slug && got?.runId === runId ? got.bySlug[slug] : undefined;

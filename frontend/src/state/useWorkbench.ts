@@ -6,6 +6,7 @@ import type { Api } from "../api/client";
 import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
+import { errorText } from "../api/client";
 
 /** How often the history is re-read while the window is visible, so runs that another
  * process (the command line, another window) records appear without a reload. */
@@ -58,7 +59,7 @@ export function useWorkbench(api: Api) {
   }, [live, run]);
 
   const fail = useCallback((what: string) => (err: unknown) => {
-    setMessage({ kind: "error", text: `${what}: ${err instanceof Error ? err.message : String(err)}` });
+    setMessage({ kind: "error", text: `${what}: ${errorText(err)}` });
   }, []);
 
   const refreshHistory = useCallback(() => {
