@@ -16,6 +16,7 @@ import (
 	"observatory/backend/runfile"
 	"observatory/backend/runner"
 	"observatory/backend/store"
+	"observatory/backend/taskfile"
 )
 
 // TaskInfo describes a task for the UI: its intent, plan and attempts, and the columns its
@@ -124,7 +125,11 @@ func (r *Runs) Tasks() ([]TaskInfo, error) {
 // remembers it among the recent tasks. The UI reads the file itself, by a file picker or a
 // drop, so no path ever comes from it.
 func (r *Runs) LoadTask(name, content string) (TaskInfo, error) {
-	src, err := ParseTaskFile(name, []byte(content))
+	trust, err := r.trust()
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	src, err := ParseTaskFile(name, []byte(content), trust)
 	if err != nil {
 		return TaskInfo{}, err
 	}
@@ -166,17 +171,30 @@ func (r *Runs) source(ref string) (TaskSource, error) {
 
 // sourceOf reads a remembered task file: from its path, or its kept text.
 func (r *Runs) sourceOf(t recentTask) (TaskSource, error) {
+	trust, err := r.trust()
+	if err != nil {
+		return TaskSource{}, err
+	}
 	if t.Path != "" {
 		if _, err := os.Stat(t.Path); errors.Is(err, fs.ErrNotExist) {
 			return TaskSource{}, fmt.Errorf("%s is missing: it was moved or deleted since it was opened", t.Path)
 		}
-		return LoadTaskFile(t.Path)
+		return LoadTaskFile(t.Path, trust)
 	}
 	text, err := r.recent.text(t.Ref)
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return ParseTaskFile(t.Name, text)
+	return ParseTaskFile(t.Name, text, trust)
+}
+
+// trust is what the user's settings let task files opened here reach.
+func (r *Runs) trust() (taskfile.Trust, error) {
+	set, err := r.settings.Get()
+	if err != nil {
+		return taskfile.Trust{}, err
+	}
+	return set.Trust(taskfile.Trust{}), nil
 }
 
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.

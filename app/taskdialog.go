@@ -14,7 +14,11 @@ func (r *Runs) OpenTaskDialog() (TaskInfo, error) {
 	if err != nil || path == "" {
 		return TaskInfo{}, err
 	}
-	src, err := LoadTaskFile(path)
+	trust, err := r.trust()
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	src, err := LoadTaskFile(path, trust)
 	if err != nil {
 		return TaskInfo{}, err
 	}

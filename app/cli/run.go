@@ -116,6 +116,7 @@ type runFlags struct {
 	approve, harness         string
 	overrides                overrideFlags
 	planners                 plannerFlags
+	trust                    trustFlags
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -155,11 +156,12 @@ with wrong verdicts marked. Progress goes to standard error; with
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	f.planners.register(fs)
+	f.trust.register(fs)
 	return cmd
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
-	src, err := taskSource(f, args)
+	src, err := taskSource(g, f, args)
 	if err != nil {
 		return err
 	}
@@ -244,12 +246,16 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 
 // taskSource is the task file named in args, or else the lab's own task file (--task-file)
 // or its built-in task.
-func taskSource(f *runFlags, args []string) (app.TaskSource, error) {
+func taskSource(g *globals, f *runFlags, args []string) (app.TaskSource, error) {
 	switch {
 	case len(args) == 1 && f.labTaskFile:
 		return app.TaskSource{}, fmt.Errorf("--task-file runs the lab's own task file; give it or %s, not both", args[0])
 	case len(args) == 1:
-		return app.LoadTaskFile(args[0])
+		trust, err := f.trust.trust(g)
+		if err != nil {
+			return app.TaskSource{}, err
+		}
+		return app.LoadTaskFile(args[0], trust)
 	case f.labTaskFile:
 		return app.LabTaskFile(f.lab)
 	}

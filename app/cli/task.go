@@ -13,7 +13,7 @@ import (
 	"observatory/backend/taskfile"
 )
 
-func newTaskCmd(env Env) *cobra.Command {
+func newTaskCmd(env Env, g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "task",
 		Short: "Check a task file (observatory.task/v1), or start a new one",
@@ -22,12 +22,13 @@ where to start, which origins the attempt may load, the scripted plan, and the c
 (page, HTTP, SQL) the completion gate checks. docs/taskfile.md describes the format.`,
 		Args: cobra.NoArgs,
 	}
-	cmd.AddCommand(newTaskCheckCmd(env), newTaskNewCmd(env))
+	cmd.AddCommand(newTaskCheckCmd(env, g), newTaskNewCmd(env))
 	return cmd
 }
 
-func newTaskCheckCmd(env Env) *cobra.Command {
-	return &cobra.Command{
+func newTaskCheckCmd(env Env, g *globals) *cobra.Command {
+	var trust trustFlags
+	cmd := &cobra.Command{
 		Use:   "check FILE",
 		Short: "Check a task file: print a summary, or the path of the first bad field and exit 1",
 		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
@@ -36,7 +37,11 @@ path of the bad field) and prints what it checks. Environment variables the file
 base_url and SQLite paths must be set; secrets read when it runs need not be.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := taskfile.Load(args[0], taskfile.Options{})
+			allowed, err := trust.trust(g)
+			if err != nil {
+				return err
+			}
+			s, err := taskfile.Load(args[0], taskfile.Options{Trust: allowed})
 			if err != nil {
 				return err
 			}
@@ -44,6 +49,8 @@ base_url and SQLite paths must be set; secrets read when it runs need not be.`,
 			return nil
 		},
 	}
+	trust.register(cmd.Flags())
+	return cmd
 }
 
 // printOutline prints what a task file checks, one section a line or a list. Every string

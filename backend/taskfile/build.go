@@ -205,6 +205,9 @@ func (b *builder) session(doc *Document) error {
 		case !info.Mode().IsRegular():
 			return errAt("session.storage_state", "%s is not a file", b.s.storageState)
 		}
+		if b.s.storageState, err = b.confined("session.storage_state", p); err != nil {
+			return err
+		}
 	}
 	return b.steps(doc.Session.Setup, "session.setup", "setup")
 }
@@ -228,9 +231,26 @@ func (b *builder) folders(doc *Document) error {
 		case !info.IsDir():
 			return errAt(f.field, "%s is not a folder", p)
 		}
+		if p, err = b.confined(f.field, f.path); err != nil {
+			return err
+		}
 		*f.into = p
 	}
 	return nil
+}
+
+// confined resolves a path the task file names at field at, to a real path inside the task
+// file's folder or one the user allowed (Trust.Paths), or refuses it naming the flag that
+// would allow it. Judging a recorded run reads no file, so there it is only joined.
+func (b *builder) confined(at, p string) (string, error) {
+	if b.opts.judgeOnly {
+		return b.file(p), nil
+	}
+	real, err := b.opts.Trust.scope(b.dir).Path(p)
+	if err != nil {
+		return "", errAt(at, "%s", refusedPath(err))
+	}
+	return real, nil
 }
 
 // file resolves a path relative to the task file's folder.
@@ -511,7 +531,10 @@ func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {
 		if err != nil {
 			return nil, errAt(join(at, "path"), "%v", err)
 		}
-		q.Path, path = expanded, b.file(expanded)
+		if path, err = b.confined(join(at, "path"), expanded); err != nil {
+			return nil, err
+		}
+		q.Path = expanded
 	}
 	return oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
 }

@@ -23,6 +23,8 @@ type Options struct {
 	// LookupEnv reads environment variables (base_url, SQLite paths, and when running,
 	// header values, value_env and DSNs); nil means os.LookupEnv.
 	LookupEnv func(string) (string, bool)
+	// Trust is what the user lets the file reach beyond its own folder and origins.
+	Trust Trust
 	// Labs finds a built-in lab by name; nil means labs.Get.
 	Labs func(name string) (labs.Lab, error)
 	// judgeOnly is FromSpec's: the task ran elsewhere, so its folders are not looked for here.

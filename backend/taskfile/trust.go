@@ -1,0 +1,123 @@
+package taskfile
+
+import (
+	"fmt"
+	"net/netip"
+	"net/url"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"observatory/backend/confine"
+)
+
+// Trust is what the user lets task files reach beyond their own folder and origins. A task
+// file is a stranger's as often as not, so only the user widens it (on the command line,
+// in their settings, or by answering yes), never the file itself.
+type Trust struct {
+	// Paths are folders, besides the task file's own, where the files it names may be
+	// (--allow-path).
+	Paths []string
+	// Env are the environment variables a task may read (--allow-env): names, or patterns
+	// with * (APP_*, or * for all). A pattern never matches a name that looks secret
+	// (SecretEnv): such a variable is allowed only by its own name.
+	Env []string
+	// LinkLocal lets origins and HTTP conditions reach link-local and cloud-metadata hosts
+	// (--allow-link-local).
+	LinkLocal bool
+}
+
+// Flags that widen Trust, as errors name them.
+const (
+	FlagAllowPath      = "--allow-path"
+	FlagAllowEnv       = "--allow-env"
+	FlagAllowLinkLocal = "--allow-link-local"
+)
+
+// secretEnv matches environment variable names that look like they hold credentials.
+var secretEnv = regexp.MustCompile(`(?i)(^|_)(KEYS?|SECRETS?|TOKENS?|PASS|PASSWD|PWD|PW|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE|DSN)($|_)|PASSWORD|SECRET|TOKEN|APIKEY|API_KEY|^(AWS|AZURE|GCP|GOOGLE|GH|GITHUB|GITLAB|OPENAI|ANTHROPIC|NPM|DOCKER|SSH|GPG)_`)
+
+// SecretEnv reports whether an environment variable's name looks like it holds a
+// credential (*_KEY, *_SECRET, *_TOKEN, *PASSWORD*, AWS_*…): no pattern allows it.
+func SecretEnv(name string) bool { return secretEnv.MatchString(name) }
+
+// allowsEnv reports whether the user allowed the task to read the variable name.
+func (t Trust) allowsEnv(name string) bool {
+	for _, p := range t.Env {
+		if p == name {
+			return true
+		}
+		if strings.Contains(p, "*") && !SecretEnv(name) {
+			if ok, err := path.Match(p, name); err == nil && ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refusedEnv is the error for environment variables the user has not allowed.
+func refusedEnv(names []string) error {
+	var secret []string
+	for _, n := range names {
+		if SecretEnv(n) {
+			secret = append(secret, n)
+		}
+	}
+	why := ""
+	if len(secret) > 0 {
+		why = fmt.Sprintf(" (%s looks secret, so only its own name allows it)", strings.Join(secret, ", "))
+	}
+	flags := make([]string, len(names))
+	for i, n := range names {
+		flags[i] = FlagAllowEnv + " " + n
+	}
+	return fmt.Errorf("reads environment variable %s, which you have not allowed%s: a task file could send it anywhere its origins lead; to allow it, run with %s, or add it to allow_env in your settings",
+		strings.Join(names, ", "), why, strings.Join(flags, " "))
+}
+
+// scope is where the paths a task file in dir names may be.
+func (t Trust) scope(dir string) confine.Scope {
+	return confine.Scope{Home: dir, Allowed: t.Paths}
+}
+
+// refusedPath is the reason for a path outside the scope.
+func refusedPath(err error) string {
+	return fmt.Sprintf("%v; a task file names files in its own folder only: to allow another folder, run with %s DIR, or add it to allow_paths in your settings", err, FlagAllowPath)
+}
+
+// metadataHosts are the names cloud providers serve instance metadata (and credentials) on.
+var metadataHosts = []string{"metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal", "metadata.azure.com", "metadata.tencentyun.com", "metadata.packet.net"}
+
+// linkLocal reports why host is a link-local or cloud-metadata host, or "" when it is not:
+// 169.254.0.0/16, fe80::/10, fd00:ec2::254 (EC2's IPv6 metadata), and metadata names
+// (metadata, metadata.*, metadata.google.internal…).
+func linkLocal(host string) string {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		a = a.Unmap()
+		switch {
+		case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
+			return "a link-local address"
+		case a == netip.MustParseAddr("fd00:ec2::254"):
+			return "EC2's metadata address"
+		}
+		return ""
+	}
+	if slices.Contains(metadataHosts, host) || strings.HasPrefix(host, "metadata.") {
+		return "a cloud metadata host"
+	}
+	return ""
+}
+
+// checkHost refuses a URL on a link-local or metadata host unless the user allowed them.
+func (t Trust) checkHost(u *url.URL) error {
+	if t.LinkLocal {
+		return nil
+	}
+	if why := linkLocal(u.Hostname()); why != "" {
+		return fmt.Errorf("%s is %s, where cloud machines serve their credentials; to allow it, run with %s", u.Redacted(), why, FlagAllowLinkLocal)
+	}
+	return nil
+}

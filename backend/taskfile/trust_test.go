@@ -1,0 +1,124 @@
+package taskfile_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"observatory/backend/taskfile"
+)
+
+// fakeHome lays out a user's home folder in a temporary folder: secrets in .ssh, a browser's
+// cookie database, a session file, and a task folder (tasks) with its own files and symlinks
+// that lead out of it. It returns the home folder and the task folder.
+func fakeHome(t *testing.T) (home, tasks string) {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, tasks = filepath.Join(base, "home"), filepath.Join(base, "home", "tasks")
+	for _, d := range []string{filepath.Join(home, ".ssh"), filepath.Join(home, ".config", "chromium"), filepath.Join(tasks, "in"), filepath.Join(tasks, "out")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for path, text := range map[string]string{
+		filepath.Join(home, ".ssh", "id_ed25519"):             "-----BEGIN OPENSSH PRIVATE KEY-----",
+		filepath.Join(home, ".config", "chromium", "Cookies"): "SQLite format 3",
+		filepath.Join(home, "bank-session.json"):              `{"cookies": [], "origins": []}`,
+		filepath.Join(tasks, "state.json"):                    `{"cookies": [], "origins": []}`,
+		filepath.Join(tasks, "app.db"):                        "",
+		filepath.Join(tasks, "in", "report.pdf"):              "%PDF",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{
+		filepath.Join(tasks, "ssh"):     filepath.Join(home, ".ssh"),
+		filepath.Join(tasks, "cookies"): filepath.Join(home, ".config", "chromium", "Cookies"),
+		filepath.Join(tasks, "session"): filepath.Join(home, "bank-session.json"),
+	} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return home, tasks
+}
+
+// TestPathsStayInTheTaskFilesFolder loads hostile task files that name downloads, uploads,
+// storage_state and SQLite files outside their folder (by `..`, an absolute path, a symlink
+// or ${HOME}): each is refused where it is named, with the flag that would allow it; the
+// same file is accepted once the user allows the folder, and files inside load as ever.
+func TestPathsStayInTheTaskFilesFolder(t *testing.T) {
+	home, tasks := fakeHome(t)
+	env := lookup(map[string]string{"HOME": home})
+	sql := func(path string) string {
+		return fmt.Sprintf("truth:\n  - id: stored\n    sql: {driver: sqlite, path: %q, query: select 1 as one, expr: size(rows) == 1}\n", path)
+	}
+	session := func(path string) string {
+		return fmt.Sprintf("session: {storage_state: %q}\n", path)
+	}
+	tests := []struct {
+		name, extra, at string
+	}{
+		{"downloads-dotdot", "downloads: ../.ssh\n", "downloads"},
+		{"downloads-absolute", "downloads: " + filepath.Join(home, ".ssh") + "\n", "downloads"},
+		{"downloads-symlink", "downloads: ssh\n", "downloads"},
+		{"uploads-absolute", "uploads: " + filepath.Join(home, ".ssh") + "\n", "uploads"},
+		{"uploads-symlink", "uploads: ssh\n", "uploads"},
+		{"sql-cookies", sql(filepath.Join(home, ".config", "chromium", "Cookies")), "truth[0].sql.path"},
+		{"sql-home-env", sql("${HOME}/.config/chromium/Cookies"), "truth[0].sql.path"},
+		{"sql-symlink", sql("cookies"), "truth[0].sql.path"},
+		{"storage-absolute", session(filepath.Join(home, "bank-session.json")), "session.storage_state"},
+		{"storage-dotdot", session("../bank-session.json"), "session.storage_state"},
+		{"storage-symlink", session("session"), "session.storage_state"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(tasks, tt.name+".yaml")
+			if err := os.WriteFile(path, fmt.Appendf(nil, minimal, tt.extra), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			trust := taskfile.Trust{Env: []string{"HOME"}}
+			_, err := taskfile.Load(path, taskfile.Options{LookupEnv: env, Trust: trust})
+			want := path + ": at " + tt.at + ": "
+			if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "--allow-path DIR") || !strings.Contains(err.Error(), "outside the file's folder") {
+				t.Fatalf("Load = %v; want a refusal at %s naming --allow-path", err, tt.at)
+			}
+			trust.Paths = []string{home}
+			if _, err := taskfile.Load(path, taskfile.Options{LookupEnv: env, Trust: trust}); err != nil {
+				t.Errorf("with %s allowed: %v", home, err)
+			}
+		})
+	}
+	inside := filepath.Join(tasks, "inside.yaml")
+	extra := "uploads: in\ndownloads: out\n" + session("state.json") + sql("app.db")
+	if err := os.WriteFile(inside, fmt.Appendf(nil, minimal, extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := taskfile.Load(inside, taskfile.Options{LookupEnv: env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if task := s.Task(); task.Uploads != filepath.Join(tasks, "in") || task.Downloads != filepath.Join(tasks, "out") {
+		t.Errorf("folders %q, %q; want in and out beside the task file", task.Uploads, task.Downloads)
+	}
+}
+
+// TestAFileInNoFolderNamesOnlyAllowedPaths: a task file opened as text (or built in) lives in
+// no folder, so every path it names must lie in a folder the user allowed.
+func TestAFileInNoFolderNamesOnlyAllowedPaths(t *testing.T) {
+	home, tasks := fakeHome(t)
+	data := fmt.Appendf(nil, minimal, "downloads: "+filepath.Join(tasks, "out")+"\n")
+	_, err := taskfile.Parse("pasted.yaml", data, "", taskfile.Options{})
+	if err == nil || !strings.Contains(err.Error(), "the file lives in no folder") || !strings.Contains(err.Error(), "--allow-path") {
+		t.Errorf("Parse = %v; want a refusal saying the file has no folder", err)
+	}
+	if _, err := taskfile.Parse("pasted.yaml", data, "", taskfile.Options{Trust: taskfile.Trust{Paths: []string{home}}}); err != nil {
+		t.Errorf("with %s allowed: %v", home, err)
+	}
+}
