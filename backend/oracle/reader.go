@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"observatory/backend/agent"
@@ -42,6 +45,9 @@ type Site struct {
 	LookupEnv func(string) (string, bool)
 	// Secrets are values no answer may show (typed secrets, header values, DSNs).
 	Secrets []string
+	// LinkLocal lets requests reach link-local and cloud-metadata addresses (see
+	// LinkLocal); without it a connection to one is refused, whatever name led there.
+	LinkLocal bool
 }
 
 // Reader asks one environment's conditions. It keeps its database connections and HTTP
@@ -60,8 +66,13 @@ func NewReader(site Site) *Reader {
 		site.LookupEnv = func(string) (string, bool) { return "", false }
 	}
 	rd := &Reader{site: site, dbs: map[string]*sql.DB{}}
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	if !site.LinkLocal {
+		dialer := &net.Dialer{Timeout: requestTimeout, Control: refuseLinkLocal}
+		transport.DialContext = dialer.DialContext
+	}
 	rd.client = &http.Client{
-		Transport: http.DefaultTransport.(*http.Transport).Clone(),
+		Transport: transport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= maxRedirects {
 				return fmt.Errorf("more than %d redirects", maxRedirects)
@@ -73,6 +84,21 @@ func NewReader(site Site) *Reader {
 		},
 	}
 	return rd
+}
+
+// refuseLinkLocal refuses a connection to a link-local or metadata address, as the dialer
+// is about to make it: after any name is resolved, so no name can lead there.
+func refuseLinkLocal(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return err
+	}
+	if a, err := netip.ParseAddr(host); err == nil {
+		if why := linkLocalAddr(a); why != "" {
+			return fmt.Errorf("%s is %s, where cloud machines serve their credentials; the task was not allowed to reach it", host, why)
+		}
+	}
+	return nil
 }
 
 // Origin is u's origin, "scheme://host[:port]", lower case.

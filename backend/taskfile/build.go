@@ -51,7 +51,7 @@ type builder struct {
 // expanded, literal secret values masked.
 func build(doc *Document, opts Options, dir string) (*suite, error) {
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
-	b.s = &suite{lookupEnv: opts.LookupEnv, dir: dir}
+	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir}
 	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
@@ -94,6 +94,9 @@ func (b *builder) where(doc *Document) error {
 			return errAt("base_url", "%v", err)
 		}
 		u, err := absoluteHTTP(expanded)
+		if err == nil {
+			err = b.opts.Trust.checkHost(u)
+		}
 		if err != nil {
 			return errAt("base_url", "%v", err)
 		}
@@ -101,6 +104,10 @@ func (b *builder) where(doc *Document) error {
 	}
 	for i, o := range doc.Origins {
 		origin, err := parseOrigin(o)
+		if err == nil {
+			u, _ := url.Parse(origin) // parsed by parseOrigin
+			err = b.opts.Trust.checkHost(u)
+		}
 		if err != nil {
 			return errAt(index("origins", i), "%v", err)
 		}
@@ -111,6 +118,9 @@ func (b *builder) where(doc *Document) error {
 	}
 	if len(doc.Origins) == 0 && b.s.lab == nil {
 		u, err := b.resolve(doc.StartURL)
+		if err == nil {
+			err = b.opts.Trust.checkHost(u)
+		}
 		if err != nil {
 			return errAt("start_url", "%v", err)
 		}

@@ -53,7 +53,7 @@ func (s *suite) start(spec agent.AttemptSpec, secrets []string) (*environment, e
 			e.start = base.ResolveReference(ref).String()
 		}
 	}
-	e.reader = oracle.NewReader(oracle.Site{Base: base, Origins: e.origins, LookupEnv: s.lookupEnv, Secrets: secrets})
+	e.reader = oracle.NewReader(oracle.Site{Base: base, Origins: e.origins, LookupEnv: s.lookupEnv, Secrets: secrets, LinkLocal: s.trust.LinkLocal})
 	return e, nil
 }
 

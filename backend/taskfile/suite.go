@@ -162,6 +162,7 @@ type suite struct {
 	spec         json.RawMessage
 	dir          string
 	lookupEnv    func(string) (string, bool)
+	trust        Trust
 	lab          labs.Lab
 	base         *url.URL
 	storageState string

@@ -2,14 +2,13 @@ package taskfile
 
 import (
 	"fmt"
-	"net/netip"
 	"net/url"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	"observatory/backend/confine"
+	"observatory/backend/oracle"
 )
 
 // Trust is what the user lets task files reach beyond their own folder and origins. A task
@@ -87,37 +86,14 @@ func refusedPath(err error) string {
 	return fmt.Sprintf("%v; a task file names files in its own folder only: to allow another folder, run with %s DIR, or add it to allow_paths in your settings", err, FlagAllowPath)
 }
 
-// metadataHosts are the names cloud providers serve instance metadata (and credentials) on.
-var metadataHosts = []string{"metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal", "metadata.azure.com", "metadata.tencentyun.com", "metadata.packet.net"}
-
-// linkLocal reports why host is a link-local or cloud-metadata host, or "" when it is not:
-// 169.254.0.0/16, fe80::/10, fd00:ec2::254 (EC2's IPv6 metadata), and metadata names
-// (metadata, metadata.*, metadata.google.internal…).
-func linkLocal(host string) string {
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		a = a.Unmap()
-		switch {
-		case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
-			return "a link-local address"
-		case a == netip.MustParseAddr("fd00:ec2::254"):
-			return "EC2's metadata address"
-		}
-		return ""
-	}
-	if slices.Contains(metadataHosts, host) || strings.HasPrefix(host, "metadata.") {
-		return "a cloud metadata host"
-	}
-	return ""
-}
-
-// checkHost refuses a URL on a link-local or metadata host unless the user allowed them.
+// checkHost refuses a URL (or origin) on a link-local or metadata host unless the user
+// allowed them.
 func (t Trust) checkHost(u *url.URL) error {
 	if t.LinkLocal {
 		return nil
 	}
-	if why := linkLocal(u.Hostname()); why != "" {
-		return fmt.Errorf("%s is %s, where cloud machines serve their credentials; to allow it, run with %s", u.Redacted(), why, FlagAllowLinkLocal)
+	if why := oracle.LinkLocal(u.Hostname()); why != "" {
+		return fmt.Errorf("%s is %s, where cloud machines serve their credentials; to allow it, run with %s, or set allow_link_local in your settings", u.Redacted(), why, FlagAllowLinkLocal)
 	}
 	return nil
 }

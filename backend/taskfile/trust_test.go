@@ -122,3 +122,31 @@ func TestAFileInNoFolderNamesOnlyAllowedPaths(t *testing.T) {
 		t.Errorf("with %s allowed: %v", home, err)
 	}
 }
+
+// TestMetadataHostsAreRefusedAsOrigins loads task files whose start URL, base URL, origins
+// or HTTP conditions lead to link-local or cloud-metadata hosts: each is refused before any
+// request, naming --allow-link-local, and accepted with it.
+func TestMetadataHostsAreRefusedAsOrigins(t *testing.T) {
+	const task = "schema: observatory.task/v1\nname: t\nintent: Do it.\n%s\nsuccess:\n  - id: ok\n    %s\n"
+	const page = "page: {text: Done}"
+	tests := []struct{ name, where, cond, at string }{
+		{"start-url", "start_url: http://169.254.169.254/latest/meta-data/", page, "start_url"},
+		{"base-url", "base_url: http://metadata.google.internal/\nstart_url: /computeMetadata/v1/", page, "base_url"},
+		{"origin", "start_url: http://127.0.0.1:8080/\norigins: [http://127.0.0.1:8080, \"http://[fd00:ec2::254]\"]", page, "origins[1]"},
+		{"ipv6-link-local", "start_url: \"http://[fe80::a9fe:a9fe]/\"", page, "start_url"},
+		{"http-oracle", "start_url: http://127.0.0.1:8080/\norigins: [http://127.0.0.1:8080, http://metadata]",
+			"http: {url: \"http://metadata/latest/api/token\", expr: status == 200}", "origins[1]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := fmt.Appendf(nil, task, tt.where, tt.cond)
+			_, err := taskfile.Parse(tt.name+".yaml", data, "", taskfile.Options{})
+			if err == nil || !strings.HasPrefix(err.Error(), tt.name+".yaml: at "+tt.at+": ") || !strings.Contains(err.Error(), "--allow-link-local") {
+				t.Fatalf("Parse = %v; want a refusal at %s naming --allow-link-local", err, tt.at)
+			}
+			if _, err := taskfile.Parse(tt.name+".yaml", data, "", taskfile.Options{Trust: taskfile.Trust{LinkLocal: true}}); err != nil {
+				t.Errorf("with link-local hosts allowed: %v", err)
+			}
+		})
+	}
+}
