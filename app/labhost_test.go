@@ -83,7 +83,7 @@ success:
     label: The page shows the title
     page:
       visible: {role: heading, name: Welcome}
-`), taskfile.Trust{})
+`), taskfile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

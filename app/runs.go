@@ -129,7 +129,7 @@ func (r *Runs) LoadTask(name, content string) (TaskInfo, error) {
 	if err != nil {
 		return TaskInfo{}, err
 	}
-	src, err := ParseTaskFile(name, []byte(content), trust)
+	src, err := ParseTaskFile(name, []byte(content), taskfile.Options{Trust: trust})
 	if err != nil {
 		return TaskInfo{}, err
 	}
@@ -179,13 +179,13 @@ func (r *Runs) sourceOf(t recentTask) (TaskSource, error) {
 		if _, err := os.Stat(t.Path); errors.Is(err, fs.ErrNotExist) {
 			return TaskSource{}, fmt.Errorf("%s is missing: it was moved or deleted since it was opened", t.Path)
 		}
-		return LoadTaskFile(t.Path, trust)
+		return LoadTaskFile(t.Path, taskfile.Options{Trust: trust})
 	}
 	text, err := r.recent.text(t.Ref)
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return ParseTaskFile(t.Name, text, trust)
+	return ParseTaskFile(t.Name, text, taskfile.Options{Trust: trust})
 }
 
 // trust is what the user's settings let task files opened here reach.

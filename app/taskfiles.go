@@ -10,9 +10,10 @@ import (
 )
 
 // LoadTaskFile reads and checks the task file at path; relative paths in it are relative to
-// its folder. trust is what the user lets it reach beyond that folder and its origins.
-func LoadTaskFile(path string, trust taskfile.Trust) (TaskSource, error) {
-	s, err := taskfile.Load(path, taskfile.Options{Trust: trust})
+// its folder. opts say what the user lets it reach beyond that folder and its origins
+// (Trust), and how they are asked (Confirm).
+func LoadTaskFile(path string, opts taskfile.Options) (TaskSource, error) {
+	s, err := taskfile.Load(path, opts)
 	if err != nil {
 		return TaskSource{}, err
 	}
@@ -35,10 +36,10 @@ func LabTaskFile(name string) (TaskSource, error) {
 }
 
 // ParseTaskFile checks the text of a task file; name is its file name, for messages. It has
-// no folder, so the paths it names must lie in folders trust allows (relative ones start
+// no folder, so the paths it names must lie in folders opts.Trust allows (relative ones start
 // from the working directory).
-func ParseTaskFile(name string, text []byte, trust taskfile.Trust) (TaskSource, error) {
-	s, err := taskfile.Parse(name, text, "", taskfile.Options{Trust: trust})
+func ParseTaskFile(name string, text []byte, opts taskfile.Options) (TaskSource, error) {
+	s, err := taskfile.Parse(name, text, "", opts)
 	if err != nil {
 		return TaskSource{}, err
 	}

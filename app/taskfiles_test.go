@@ -16,7 +16,7 @@ func TestLabTaskFilesAreTheFilesOnDisk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		disk, err := LoadTaskFile(filepath.Join("..", "backend", "labs", name, "task.yaml"), taskfile.Trust{})
+		disk, err := LoadTaskFile(filepath.Join("..", "backend", "labs", name, "task.yaml"), taskfile.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

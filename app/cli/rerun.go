@@ -90,7 +90,7 @@ func rerunSource(run agent.Run, taskFile string, trust taskfile.Trust) (app.Task
 	if taskFile == "" {
 		return app.TaskSource{}, fmt.Errorf("run %s was made from a task file: give it with --task FILE", safe(run.ID))
 	}
-	src, err := app.LoadTaskFile(taskFile, trust)
+	src, err := app.LoadTaskFile(taskFile, taskfile.Options{Trust: trust})
 	if err != nil {
 		return app.TaskSource{}, err
 	}

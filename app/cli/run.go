@@ -17,6 +17,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/labs"
 	"observatory/backend/runner"
+	"observatory/backend/taskfile"
 )
 
 // overrideFlags are the numbers and policies that override every attempt's own.
@@ -117,6 +118,9 @@ type runFlags struct {
 	overrides                overrideFlags
 	planners                 plannerFlags
 	trust                    trustFlags
+	// confirm asks the user on the terminal to allow the environment variables the task
+	// file reads that nothing allowed; nil off a terminal.
+	confirm func([]taskfile.EnvVar) bool
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -161,9 +165,16 @@ with wrong verdicts marked. Progress goes to standard error; with
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
+	f.confirm = envConfirm(cmd.Context(), env)
 	src, err := taskSource(g, f, args)
 	if err != nil {
 		return err
+	}
+	if t, ok := src.Suite.(taskfile.Suite); ok && len(t.Outline().Env) > 0 {
+		fmt.Fprintln(env.Stderr, "the task file reads environment variables:")
+		for _, l := range envLines(t.Outline().Env) {
+			fmt.Fprintf(env.Stderr, "  %s\n", safe(l))
+		}
 	}
 	approver, err := approverFor(f.approve, env)
 	if err != nil {
@@ -255,7 +266,7 @@ func taskSource(g *globals, f *runFlags, args []string) (app.TaskSource, error) 
 		if err != nil {
 			return app.TaskSource{}, err
 		}
-		return app.LoadTaskFile(args[0], trust)
+		return app.LoadTaskFile(args[0], taskfile.Options{Trust: trust, Confirm: f.confirm})
 	case f.labTaskFile:
 		return app.LabTaskFile(f.lab)
 	}

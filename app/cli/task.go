@@ -74,6 +74,26 @@ func printOutline(w io.Writer, file string, o taskfile.Outline) {
 	if len(o.Safeguards) > 0 {
 		list("safeguards", o.Safeguards)
 	}
+	if len(o.Env) > 0 {
+		list("environment variables read", envLines(o.Env))
+	}
+}
+
+// envLines say, for each environment variable a task reads, where it reads it and whether
+// the user allowed it, and if not, how to.
+func envLines(vars []taskfile.EnvVar) []string {
+	out := make([]string, len(vars))
+	for i, v := range vars {
+		state := "allowed"
+		switch {
+		case !v.Allowed && v.Secret:
+			state = "not allowed, and its name looks secret: only --allow-env " + v.Name + " allows it"
+		case !v.Allowed:
+			state = "not allowed: --allow-env " + v.Name + " allows it"
+		}
+		out[i] = fmt.Sprintf("%s (%s): %s", v.Name, strings.Join(v.Fields, ", "), state)
+	}
+	return out
 }
 
 func newTaskNewCmd(env Env) *cobra.Command {

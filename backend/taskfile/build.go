@@ -45,13 +45,21 @@ type builder struct {
 	signalIDs map[string]string
 	nConds    int
 	origins   []string
+	// masked is the base URL of a recorded task, judged only, that held a masked value.
+	masked string
 }
 
 // build maps doc to a suite. doc is normalized in place for Spec: base URL and SQLite paths
 // expanded, literal secret values masked.
 func build(doc *Document, opts Options, dir string) (*suite, error) {
+	env := envReads(doc, opts.Trust)
+	if refused := refusedNames(env); len(refused) > 0 && opts.Confirm != nil && opts.Confirm(slices.Clone(env)) {
+		opts.Trust.Env = append(slices.Clone(opts.Trust.Env), refused...)
+		env = envReads(doc, opts.Trust)
+	}
+	opts.LookupEnv = opts.Trust.guard(opts.LookupEnv)
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
-	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir}
+	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir, env: env}
 	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
@@ -89,9 +97,15 @@ func (b *builder) where(doc *Document) error {
 		if b.s.lab != nil {
 			return errAt("base_url", "a lab task's relative URLs resolve against the lab's own address; give no base_url")
 		}
-		expanded, err := oracle.Expand(doc.BaseURL, b.opts.LookupEnv)
+		expanded, err := b.expand("base_url", doc.BaseURL)
 		if err != nil {
-			return errAt("base_url", "%v", err)
+			return err
+		}
+		if b.opts.judgeOnly && strings.Contains(expanded, oracle.Mask) {
+			// A run file's task had a value from the environment here, masked: judging
+			// needs no URL, so its URLs are placed against it as text, unchecked.
+			b.masked = expanded
+			return b.whereMasked(doc)
 		}
 		u, err := absoluteHTTP(expanded)
 		if err == nil {
@@ -100,7 +114,7 @@ func (b *builder) where(doc *Document) error {
 		if err != nil {
 			return errAt("base_url", "%v", err)
 		}
-		doc.BaseURL, b.s.base = expanded, u
+		doc.BaseURL, b.s.base = b.s.mask(expanded), u
 	}
 	for i, o := range doc.Origins {
 		origin, err := parseOrigin(o)
@@ -134,6 +148,80 @@ func (b *builder) where(doc *Document) error {
 	return nil
 }
 
+// expand replaces the ${NAME} references in s, read at field at as the file loads: each
+// variable must be allowed and set, and its value is kept among the task's secrets.
+func (b *builder) expand(at, s string) (string, error) {
+	names, err := oracle.EnvRefs(s)
+	if err != nil {
+		return "", errAt(at, "%v", err)
+	}
+	var refused []string
+	for _, n := range names {
+		if !b.opts.Trust.allowsEnv(n) && !slices.Contains(refused, n) {
+			refused = append(refused, n)
+		}
+	}
+	if len(refused) > 0 && !b.opts.judgeOnly {
+		return "", errAt(at, "%v", refusedEnv(refused))
+	}
+	expanded, err := oracle.Expand(s, b.opts.LookupEnv)
+	if err != nil {
+		return "", errAt(at, "%v", err)
+	}
+	for _, n := range names {
+		if v, _ := b.opts.LookupEnv(n); v != "" && !slices.Contains(b.s.loaded, v) {
+			b.s.loaded = append(b.s.loaded, v)
+		}
+	}
+	return expanded, nil
+}
+
+// whereMasked places a recorded task's start URL and origins against its masked base URL,
+// as text: they read as the live task's did, masked the same way. For judging only.
+func (b *builder) whereMasked(doc *Document) error {
+	if doc.StartURL == "" {
+		return errAt("start_url", "say where the attempt starts")
+	}
+	for i, o := range doc.Origins {
+		origin, err := parseOrigin(o)
+		if err != nil {
+			return errAt(index("origins", i), "%v", err)
+		}
+		b.origins = append(b.origins, origin)
+	}
+	if len(b.origins) == 0 {
+		b.origins = []string{maskedOrigin(b.masked)}
+	}
+	start, _ := b.place(doc.StartURL)
+	b.s.task.StartURL, b.s.task.Origins = start, b.origins
+	return nil
+}
+
+// maskedOrigin is the scheme and host part of a masked base URL.
+func maskedOrigin(base string) string {
+	scheme, rest, ok := strings.Cut(base, "://")
+	if !ok {
+		scheme, rest = "", base
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if scheme == "" {
+		return host
+	}
+	return scheme + "://" + host
+}
+
+// placeMasked places raw against a masked base URL as text: a path from the root after its
+// origin, any other relative reference after it.
+func placeMasked(base, raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.IsAbs() {
+		return raw
+	}
+	if strings.HasPrefix(raw, "/") {
+		return maskedOrigin(base) + raw
+	}
+	return strings.TrimSuffix(base, "/") + "/" + raw
+}
+
 // resolve makes raw absolute against the base URL.
 func (b *builder) resolve(raw string) (*url.URL, error) {
 	u, err := url.Parse(raw)
@@ -156,6 +244,9 @@ func (b *builder) resolve(raw string) (*url.URL, error) {
 // origins (resolved against base_url when relative), or, in a lab task, a path from the
 // root that resolves against the lab's address when it starts.
 func (b *builder) place(raw string) (string, error) {
+	if b.masked != "" {
+		return placeMasked(b.masked, raw), nil // a recorded task's, judged only: see whereMasked
+	}
 	if u, err := url.Parse(raw); err == nil && !u.IsAbs() && b.s.lab != nil {
 		if !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") {
 			return "", fmt.Errorf("%q: in a lab task a relative URL is a path from the lab's root, like /api/state", raw)
@@ -537,14 +628,14 @@ func (b *builder) http(h *HTTPCheck, at string) (oracle.Check, error) {
 func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {
 	path := q.Path
 	if path != "" {
-		expanded, err := oracle.Expand(path, b.opts.LookupEnv)
+		expanded, err := b.expand(join(at, "path"), path)
 		if err != nil {
-			return nil, errAt(join(at, "path"), "%v", err)
+			return nil, err
 		}
 		if path, err = b.confined(join(at, "path"), expanded); err != nil {
 			return nil, err
 		}
-		q.Path = expanded
+		q.Path = b.s.mask(expanded)
 	}
 	return oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
 }

@@ -56,6 +56,16 @@ func (t Trust) allowsEnv(name string) bool {
 	return false
 }
 
+// guard is lookup reading only the variables the user allowed: any other is unset.
+func (t Trust) guard(lookup func(string) (string, bool)) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		if !t.allowsEnv(name) {
+			return "", false
+		}
+		return lookup(name)
+	}
+}
+
 // refusedEnv is the error for environment variables the user has not allowed.
 func refusedEnv(names []string) error {
 	var secret []string

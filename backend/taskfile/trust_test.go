@@ -1,12 +1,16 @@
 package taskfile_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"observatory/backend/agent"
+	"observatory/backend/runner"
 	"observatory/backend/taskfile"
 )
 
@@ -146,6 +150,68 @@ func TestMetadataHostsAreRefusedAsOrigins(t *testing.T) {
 			}
 			if _, err := taskfile.Parse(tt.name+".yaml", data, "", taskfile.Options{Trust: taskfile.Trust{LinkLocal: true}}); err != nil {
 				t.Errorf("with link-local hosts allowed: %v", err)
+			}
+		})
+	}
+}
+
+// TestEnvironmentVariablesNeedTheUsersLeave loads hostile task files that read a secret from
+// the environment in base_url, a header and a typed value: each is listed, refused before
+// anything is sent with the flag that allows it, allowed only by its own name (never by a
+// pattern), and allowed by the user's interactive yes.
+func TestEnvironmentVariablesNeedTheUsersLeave(t *testing.T) {
+	const secret = "wJalrXUtnFEMI-FAKE-never-sent"
+	env := lookup(map[string]string{"AWS_SECRET_ACCESS_KEY": secret, "APP_HOST": "127.0.0.1:8080"})
+	const header = "success:\n  - id: ok\n    http: {url: /api, headers: {X-Key: \"${AWS_SECRET_ACCESS_KEY}\"}, expr: status == 200}\n"
+	tests := []struct {
+		name, file string
+		at         string // where a load refuses it; "" when only starting an attempt does
+	}{
+		{"base-url", "schema: observatory.task/v1\nname: t\nintent: Do it.\nbase_url: http://127.0.0.1:8080/?k=${AWS_SECRET_ACCESS_KEY}\nstart_url: /\nsuccess:\n  - id: ok\n    page: {text: Done}\n", "base_url"},
+		{"header", "schema: observatory.task/v1\nname: t\nintent: Do it.\nbase_url: http://${APP_HOST}/\nstart_url: /\n" + header, ""},
+		{"value-env", fmt.Sprintf(minimal, "plan:\n  - {description: Type it, action: fill, target: {label: Note}, value_env: AWS_SECRET_ACCESS_KEY}\n"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := []byte(tt.file)
+			for _, trust := range []taskfile.Trust{{}, {Env: []string{"*"}}, {Env: []string{"AWS_*"}}} {
+				trust.Env = append(trust.Env, "APP_HOST")
+				s, err := taskfile.Parse(tt.name+".yaml", data, "", taskfile.Options{LookupEnv: env, Trust: trust})
+				if tt.at != "" {
+					if err == nil || !strings.HasPrefix(err.Error(), tt.name+".yaml: at "+tt.at+": ") || !strings.Contains(err.Error(), "--allow-env AWS_SECRET_ACCESS_KEY") {
+						t.Errorf("trust %v: Parse = %v; want a refusal at %s naming --allow-env AWS_SECRET_ACCESS_KEY", trust.Env, err, tt.at)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("trust %v: %v", trust.Env, err)
+				}
+				vars := s.Outline().Env
+				if i := slices.IndexFunc(vars, func(v taskfile.EnvVar) bool { return v.Name == "AWS_SECRET_ACCESS_KEY" }); i < 0 || vars[i].Allowed || !vars[i].Secret {
+					t.Errorf("trust %v: the outline lists %+v; want AWS_SECRET_ACCESS_KEY, secret and not allowed", trust.Env, vars)
+				}
+				if _, err := s.Start(context.Background(), s.Attempts()[0]); err == nil || !strings.Contains(err.Error(), "--allow-env AWS_SECRET_ACCESS_KEY") {
+					t.Errorf("trust %v: Start = %v; want a refusal naming --allow-env", trust.Env, err)
+				}
+				if _, err := runner.Check(s, nil, agent.ConfigOverride{}); err == nil || !strings.Contains(err.Error(), "looks secret") {
+					t.Errorf("trust %v: the run is not refused before it is recorded: %v", trust.Env, err)
+				}
+			}
+			byName := taskfile.Trust{Env: []string{"AWS_SECRET_ACCESS_KEY", "APP_HOST"}}
+			if _, err := taskfile.Parse(tt.name+".yaml", data, "", taskfile.Options{LookupEnv: env, Trust: byName}); err != nil {
+				t.Errorf("allowed by name: %v", err)
+			}
+			var asked []taskfile.EnvVar
+			yes := func(vars []taskfile.EnvVar) bool { asked = vars; return true }
+			s, err := taskfile.Parse(tt.name+".yaml", data, "", taskfile.Options{LookupEnv: env, Trust: taskfile.Trust{Env: []string{"APP_HOST"}}, Confirm: yes})
+			if err != nil || !slices.ContainsFunc(asked, func(v taskfile.EnvVar) bool { return v.Name == "AWS_SECRET_ACCESS_KEY" && !v.Allowed }) {
+				t.Fatalf("with a yes: %v, asked about %+v", err, asked)
+			}
+			if _, err := s.Start(context.Background(), s.Attempts()[0]); err != nil {
+				t.Errorf("Start after a yes: %v", err)
+			}
+			if strings.Contains(string(s.Spec()), secret) || strings.Contains(fmt.Sprint(s.Task(), s.Plan()), secret) {
+				t.Errorf("the secret is in the spec, task or plan: %s", s.Spec())
 			}
 		})
 	}
