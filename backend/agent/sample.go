@@ -108,13 +108,14 @@ func (s Step) masked(secrets []string) Step {
 	return s
 }
 
-// Redact returns s with every secret value replaced by a mask in its fields, notice, alert,
-// rows and pairs; s itself is not changed.
+// Redact returns s with every secret value replaced by a mask in its URL, fields, notice,
+// alert, rows and pairs; s itself is not changed.
 func (s Sample) Redact(secrets []string) Sample {
 	if len(secrets) == 0 {
 		return s
 	}
 	hide := func(v string) string { return maskSecrets(v, secrets) }
+	s.URL = hide(s.URL)
 	s.Fields = slices.Clone(s.Fields)
 	for i := range s.Fields {
 		s.Fields[i].Value = hide(s.Fields[i].Value)
