@@ -72,6 +72,13 @@ func envReads(doc *Document, trust Trust) []EnvVar {
 		steps(doc.Session.Setup, "session.setup")
 	}
 	steps(doc.Plan, "plan")
+	if doc.Planner != nil {
+		for i, m := range doc.Planner.Models {
+			if m.APIKeyEnv != "" { // a key sent to the model's server, which the file names
+				read(m.APIKeyEnv, join(index("planner.models", i), "api_key_env"), false)
+			}
+		}
+	}
 	conditions(doc.Success, "success")
 	if doc.Truth != nil {
 		conditions(doc.Truth.Conditions, "truth")

@@ -170,6 +170,7 @@ func TestEnvironmentVariablesNeedTheUsersLeave(t *testing.T) {
 		{"base-url", "schema: observatory.task/v1\nname: t\nintent: Do it.\nbase_url: http://127.0.0.1:8080/?k=${AWS_SECRET_ACCESS_KEY}\nstart_url: /\nsuccess:\n  - id: ok\n    page: {text: Done}\n", "base_url"},
 		{"header", "schema: observatory.task/v1\nname: t\nintent: Do it.\nbase_url: http://${APP_HOST}/\nstart_url: /\n" + header, ""},
 		{"value-env", fmt.Sprintf(minimal, "plan:\n  - {description: Type it, action: fill, target: {label: Note}, value_env: AWS_SECRET_ACCESS_KEY}\n"), ""},
+		{"model-key", fmt.Sprintf(minimal, "planner:\n  models: [{provider: openai, model: m, base_url: \"http://127.0.0.1:9/v1\", api_key_env: AWS_SECRET_ACCESS_KEY}]\n"), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
