@@ -132,7 +132,10 @@ func newRunCmd(env Env, g *globals) *cobra.Command {
 task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
 named with --attempt; records each step in the run history, and prints the attempts table
 with wrong verdicts marked. Progress goes to standard error; with
---json standard output holds only the JSON.`,
+--json standard output holds only the JSON. A task file reaches only its own folder, no
+environment variable and no link-local host until you allow more (--allow-path,
+--allow-env, --allow-link-local, or the settings; on a terminal, run asks for the
+variables nothing allowed): see docs/security.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder

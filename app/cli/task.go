@@ -33,8 +33,13 @@ func newTaskCheckCmd(env Env, g *globals) *cobra.Command {
 		Short: "Check a task file: print a summary, or the path of the first bad field and exit 1",
 		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
 expressions, targets without a locator and URLs outside the origins are refused with the
-path of the bad field) and prints what it checks. Environment variables the file reads in
-base_url and SQLite paths must be set; secrets read when it runs need not be.`,
+path of the bad field) and prints what it checks, and every environment variable it reads
+with whether you allowed it. A task file reaches only what you allow (docs/security.md):
+files in its own folder (--allow-path DIR for more), no environment variable
+(--allow-env NAME; those in base_url and SQLite paths must be allowed and set for it to
+load, the others only when it runs), no link-local or cloud-metadata host
+(--allow-link-local). The settings' allow_paths, allow_env and allow_link_local add to the
+flags.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			allowed, err := trust.trust(g)
