@@ -59,7 +59,7 @@ func (s Scope) Path(p string) (string, error) {
 	if len(folders) == 0 {
 		where = "outside every folder allowed (the file lives in no folder, and none is allowed)"
 	}
-	if real != filepath.Clean(joined) {
+	if abs, _ := filepath.Abs(joined); real != abs {
 		return "", fmt.Errorf("%s leads to %s, %s: %w", p, real, where, ErrNotAllowed)
 	}
 	return "", fmt.Errorf("%s is %s: %w", real, where, ErrNotAllowed)
