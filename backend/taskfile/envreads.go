@@ -10,16 +10,16 @@ import (
 // EnvVar is one environment variable a task file reads, as `task check` and `run` list
 // them before anything is sent.
 type EnvVar struct {
-	Name string
+	Name string `json:"name"`
 	// Fields are where the file reads it ("base_url", "plan[2].value_env").
-	Fields []string
+	Fields []string `json:"fields"`
 	// AtLoad means it is read as the file loads (base_url, SQLite paths), not only when an
 	// attempt starts.
-	AtLoad bool
+	AtLoad bool `json:"at_load,omitempty"`
 	// Secret means its name looks like a credential's: no pattern allows it, only its name.
-	Secret bool
+	Secret bool `json:"secret,omitempty"`
 	// Allowed means the user allowed the task to read it.
-	Allowed bool
+	Allowed bool `json:"allowed,omitempty"`
 }
 
 // envReads lists the environment variables doc reads, in the order the file names them,
