@@ -50,7 +50,7 @@ type builder struct {
 }
 
 // build maps doc to a suite. doc is normalized in place for Spec: base URL and SQLite paths
-// expanded, literal secret values masked.
+// expanded with the values read from the environment masked, literal secret values masked.
 func build(doc *Document, opts Options, dir string) (*suite, error) {
 	env := envReads(doc, opts.Trust)
 	if refused := refusedNames(env); len(refused) > 0 && opts.Confirm != nil && opts.Confirm(slices.Clone(env)) {
@@ -146,80 +146,6 @@ func (b *builder) where(doc *Document) error {
 	}
 	b.s.task.StartURL, b.s.task.Origins = start, b.origins
 	return nil
-}
-
-// expand replaces the ${NAME} references in s, read at field at as the file loads: each
-// variable must be allowed and set, and its value is kept among the task's secrets.
-func (b *builder) expand(at, s string) (string, error) {
-	names, err := oracle.EnvRefs(s)
-	if err != nil {
-		return "", errAt(at, "%v", err)
-	}
-	var refused []string
-	for _, n := range names {
-		if !b.opts.Trust.allowsEnv(n) && !slices.Contains(refused, n) {
-			refused = append(refused, n)
-		}
-	}
-	if len(refused) > 0 && !b.opts.judgeOnly {
-		return "", errAt(at, "%v", refusedEnv(refused))
-	}
-	expanded, err := oracle.Expand(s, b.opts.LookupEnv)
-	if err != nil {
-		return "", errAt(at, "%v", err)
-	}
-	for _, n := range names {
-		if v, _ := b.opts.LookupEnv(n); v != "" && !slices.Contains(b.s.loaded, v) {
-			b.s.loaded = append(b.s.loaded, v)
-		}
-	}
-	return expanded, nil
-}
-
-// whereMasked places a recorded task's start URL and origins against its masked base URL,
-// as text: they read as the live task's did, masked the same way. For judging only.
-func (b *builder) whereMasked(doc *Document) error {
-	if doc.StartURL == "" {
-		return errAt("start_url", "say where the attempt starts")
-	}
-	for i, o := range doc.Origins {
-		origin, err := parseOrigin(o)
-		if err != nil {
-			return errAt(index("origins", i), "%v", err)
-		}
-		b.origins = append(b.origins, origin)
-	}
-	if len(b.origins) == 0 {
-		b.origins = []string{maskedOrigin(b.masked)}
-	}
-	start, _ := b.place(doc.StartURL)
-	b.s.task.StartURL, b.s.task.Origins = start, b.origins
-	return nil
-}
-
-// maskedOrigin is the scheme and host part of a masked base URL.
-func maskedOrigin(base string) string {
-	scheme, rest, ok := strings.Cut(base, "://")
-	if !ok {
-		scheme, rest = "", base
-	}
-	host, _, _ := strings.Cut(rest, "/")
-	if scheme == "" {
-		return host
-	}
-	return scheme + "://" + host
-}
-
-// placeMasked places raw against a masked base URL as text: a path from the root after its
-// origin, any other relative reference after it.
-func placeMasked(base, raw string) string {
-	if u, err := url.Parse(raw); err == nil && u.IsAbs() {
-		return raw
-	}
-	if strings.HasPrefix(raw, "/") {
-		return maskedOrigin(base) + raw
-	}
-	return strings.TrimSuffix(base, "/") + "/" + raw
 }
 
 // resolve makes raw absolute against the base URL.
@@ -338,20 +264,6 @@ func (b *builder) folders(doc *Document) error {
 		*f.into = p
 	}
 	return nil
-}
-
-// confined resolves a path the task file names at field at, to a real path inside the task
-// file's folder or one the user allowed (Trust.Paths), or refuses it naming the flag that
-// would allow it. Judging a recorded run reads no file, so there it is only joined.
-func (b *builder) confined(at, p string) (string, error) {
-	if b.opts.judgeOnly {
-		return b.file(p), nil
-	}
-	real, err := b.opts.Trust.scope(b.dir).Path(p)
-	if err != nil {
-		return "", errAt(at, "%s", refusedPath(err))
-	}
-	return real, nil
 }
 
 // file resolves a path relative to the task file's folder.

@@ -22,7 +22,7 @@ import (
 // Options are what loading a task file may take from outside it.
 type Options struct {
 	// LookupEnv reads environment variables (base_url, SQLite paths, and when running,
-	// header values, value_env and DSNs); nil means os.LookupEnv.
+	// header values, value_env and DSNs), only those Trust allows; nil means os.LookupEnv.
 	LookupEnv func(string) (string, bool)
 	// Trust is what the user lets the file reach beyond its own folder and origins.
 	Trust Trust
@@ -42,8 +42,8 @@ type Options struct {
 type Suite interface {
 	agent.Suite
 	// Spec is the normalized task document as JSON (observatory.task/v1): base URL and
-	// SQLite paths expanded, literal secret values masked, nothing from the environment
-	// that is secret. A run file carries it; FromSpec rebuilds the suite from it.
+	// SQLite paths expanded with the values read from the environment masked, literal
+	// secret values masked. A run file carries it; FromSpec rebuilds the suite from it.
 	Spec() json.RawMessage
 	// Planner is the scripted planner of one attempt, with values from the environment in
 	// place; Plan shows them masked.

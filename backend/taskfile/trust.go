@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"observatory/backend/confine"
@@ -106,4 +107,46 @@ func (t Trust) checkHost(u *url.URL) error {
 		return fmt.Errorf("%s is %s, where cloud machines serve their credentials; to allow it, run with %s, or set allow_link_local in your settings", u.Redacted(), why, FlagAllowLinkLocal)
 	}
 	return nil
+}
+
+// expand replaces the ${NAME} references in s, read at field at as the file loads: each
+// variable must be allowed and set, and its value is kept among the task's secrets.
+func (b *builder) expand(at, s string) (string, error) {
+	names, err := oracle.EnvRefs(s)
+	if err != nil {
+		return "", errAt(at, "%v", err)
+	}
+	var refused []string
+	for _, n := range names {
+		if !b.opts.Trust.allowsEnv(n) && !slices.Contains(refused, n) {
+			refused = append(refused, n)
+		}
+	}
+	if len(refused) > 0 && !b.opts.judgeOnly {
+		return "", errAt(at, "%v", refusedEnv(refused))
+	}
+	expanded, err := oracle.Expand(s, b.opts.LookupEnv)
+	if err != nil {
+		return "", errAt(at, "%v", err)
+	}
+	for _, n := range names {
+		if v, _ := b.opts.LookupEnv(n); v != "" && !slices.Contains(b.s.loaded, v) {
+			b.s.loaded = append(b.s.loaded, v)
+		}
+	}
+	return expanded, nil
+}
+
+// confined resolves a path the task file names at field at, to a real path inside the task
+// file's folder or one the user allowed (Trust.Paths), or refuses it naming the flag that
+// would allow it. Judging a recorded run reads no file, so there it is only joined.
+func (b *builder) confined(at, p string) (string, error) {
+	if b.opts.judgeOnly {
+		return b.file(p), nil
+	}
+	real, err := b.opts.Trust.scope(b.dir).Path(p)
+	if err != nil {
+		return "", errAt(at, "%s", refusedPath(err))
+	}
+	return real, nil
 }
