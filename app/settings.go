@@ -119,6 +119,9 @@ func (s *Settings) Save(u UserSettings) error {
 	if err := checkModels(u); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)
 	}
+	if err := u.Trust(taskfile.Trust{}).Check(); err != nil {
+		return fmt.Errorf("settings not saved: %w", err)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, err := json.MarshalIndent(u, "", "  ")

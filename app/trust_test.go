@@ -61,3 +61,21 @@ func TestTheWindowAsksBeforeATaskReadsTheEnvironment(t *testing.T) {
 		t.Errorf("with allow_env in the settings the task lists %+v; want it allowed", tasks)
 	}
 }
+
+// TestSettingsRefuseAVagueAllowance: an allowed folder must be absolute (a relative one would
+// depend on where the app started), an allowed variable a name or a pattern of names.
+func TestSettingsRefuseAVagueAllowance(t *testing.T) {
+	s := SettingsIn(t.TempDir())
+	for _, bad := range []UserSettings{{AllowPaths: []string{"tasks"}}, {AllowEnv: []string{"${HOME}"}}, {AllowEnv: []string{"A B"}}} {
+		if err := s.Save(bad); err == nil || !strings.Contains(err.Error(), "settings not saved: allowed") {
+			t.Errorf("Save(%+v) = %v; want it refused", bad, err)
+		}
+	}
+	good := UserSettings{AllowPaths: []string{t.TempDir()}, AllowEnv: []string{"TRACKER_*", "TRACKER_TOKEN"}, AllowLinkLocal: true}
+	if err := s.Save(good); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get(); err != nil || !slices.Equal(got.AllowEnv, good.AllowEnv) || !slices.Equal(got.AllowPaths, good.AllowPaths) || !got.AllowLinkLocal {
+		t.Errorf("Get = %+v, %v; want what was saved", got, err)
+	}
+}

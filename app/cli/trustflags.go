@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"github.com/spf13/pflag"
 
 	"observatory/app"
@@ -23,7 +26,17 @@ func (t *trustFlags) register(fs *pflag.FlagSet) {
 // trust is what the flags and the user's settings in the data folder allow together; the
 // settings are skipped when there are none to read.
 func (t *trustFlags) trust(g *globals) (taskfile.Trust, error) {
-	flags := taskfile.Trust{Paths: t.paths, Env: t.env, LinkLocal: t.linkLocal}
+	flags := taskfile.Trust{Env: t.env, LinkLocal: t.linkLocal}
+	for _, p := range t.paths { // relative to the working directory, as paths on a command line are
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return taskfile.Trust{}, fmt.Errorf("--allow-path %s: %w", safe(p), err)
+		}
+		flags.Paths = append(flags.Paths, abs)
+	}
+	if err := flags.Check(); err != nil {
+		return taskfile.Trust{}, err
+	}
 	dir, err := dataDir(g)
 	if err != nil {
 		return flags, nil //nolint:nilerr // no data folder: no settings to add

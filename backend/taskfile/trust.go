@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -26,6 +27,25 @@ type Trust struct {
 	// LinkLocal lets origins and HTTP conditions reach link-local and cloud-metadata hosts
 	// (--allow-link-local).
 	LinkLocal bool
+}
+
+// envPattern is an environment variable's name, or a pattern of names with *.
+var envPattern = regexp.MustCompile(`^[A-Za-z_*][A-Za-z0-9_*]*$`)
+
+// Check says what is wrong with a Trust the user gives: a folder that is not an absolute
+// path, or a variable that is neither a name nor a pattern of names.
+func (t Trust) Check() error {
+	for _, p := range t.Paths {
+		if !filepath.IsAbs(p) {
+			return fmt.Errorf("allowed folder %q: give an absolute path", p)
+		}
+	}
+	for _, e := range t.Env {
+		if !envPattern.MatchString(e) {
+			return fmt.Errorf("allowed environment variable %q: give a name (TRACKER_URL) or a pattern (TRACKER_*)", e)
+		}
+	}
+	return nil
 }
 
 // Flags that widen Trust, as errors name them.
