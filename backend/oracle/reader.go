@@ -9,15 +9,14 @@ import (
 	"maps"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/netguard"
 )
 
 // Bounds on reading state, so an oracle that cannot answer never hangs the attempt.
@@ -46,7 +45,7 @@ type Site struct {
 	// Secrets are values no answer may show (typed secrets, header values, DSNs).
 	Secrets []string
 	// LinkLocal lets requests reach link-local and cloud-metadata addresses (see
-	// LinkLocal); without it a connection to one is refused, whatever name led there.
+	// netguard); without it a connection to one is refused, whatever name led there.
 	LinkLocal bool
 }
 
@@ -68,7 +67,7 @@ func NewReader(site Site) *Reader {
 	rd := &Reader{site: site, dbs: map[string]*sql.DB{}}
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	if !site.LinkLocal {
-		dialer := &net.Dialer{Timeout: requestTimeout, Control: refuseLinkLocal}
+		dialer := &net.Dialer{Timeout: requestTimeout, Control: netguard.Control}
 		transport.DialContext = dialer.DialContext
 	}
 	rd.client = &http.Client{
@@ -84,21 +83,6 @@ func NewReader(site Site) *Reader {
 		},
 	}
 	return rd
-}
-
-// refuseLinkLocal refuses a connection to a link-local or metadata address, as the dialer
-// is about to make it: after any name is resolved, so no name can lead there.
-func refuseLinkLocal(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
-	}
-	if a, err := netip.ParseAddr(host); err == nil {
-		if why := linkLocalAddr(a); why != "" {
-			return fmt.Errorf("%s is %s, where cloud machines serve their credentials; the task was not allowed to reach it", host, why)
-		}
-	}
-	return nil
 }
 
 // Origin is u's origin, "scheme://host[:port]", lower case.

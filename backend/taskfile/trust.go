@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"observatory/backend/confine"
+	"observatory/backend/netguard"
 	"observatory/backend/oracle"
 )
 
@@ -123,7 +124,7 @@ func (t Trust) checkHost(u *url.URL) error {
 	if t.LinkLocal {
 		return nil
 	}
-	if why := oracle.LinkLocal(u.Hostname()); why != "" {
+	if why := netguard.LinkLocal(u.Hostname()); why != "" {
 		return fmt.Errorf("%s is %s, where cloud machines serve their credentials; to allow it, run with %s, or set allow_link_local in your settings", u.Redacted(), why, FlagAllowLinkLocal)
 	}
 	return nil

@@ -1,9 +1,12 @@
-package oracle
+package netguard
 
 import (
+	"fmt"
+	"net"
 	"net/netip"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // metadataHosts are names cloud providers serve instance metadata, and credentials, on.
@@ -37,4 +40,20 @@ func linkLocalAddr(a netip.Addr) string {
 		return "EC2's metadata address"
 	}
 	return ""
+}
+
+// Control is a net.Dialer's Control that refuses to connect to a link-local or metadata
+// address: it runs after any name is resolved and before the connection is made, so no
+// name, redirect or proxy request can lead there and no packet leaves.
+func Control(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return err
+	}
+	if a, err := netip.ParseAddr(host); err == nil {
+		if why := linkLocalAddr(a); why != "" {
+			return fmt.Errorf("%s is %s, where cloud machines serve their credentials; the task was not allowed to reach it", host, why)
+		}
+	}
+	return nil
 }
