@@ -10,6 +10,7 @@ import (
 	"observatory/backend/browser"
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/runfile"
+	"observatory/backend/taskfile"
 )
 
 // TestLabHostReachedByARemoteBrowser serves the booking lab on 127.0.0.2, an address other
@@ -82,7 +83,7 @@ success:
     label: The page shows the title
     page:
       visible: {role: heading, name: Welcome}
-`))
+`), taskfile.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

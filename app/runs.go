@@ -17,6 +17,7 @@ import (
 	"observatory/backend/runfile"
 	"observatory/backend/runner"
 	"observatory/backend/store"
+	"observatory/backend/taskfile"
 )
 
 // TaskInfo describes a task for the UI: its intent, plan and attempts, and the columns its
@@ -35,6 +36,9 @@ type TaskInfo struct {
 	Plan     agent.Plan          `json:"plan"`
 	Attempts []agent.AttemptSpec `json:"attempts"`
 	Columns  agent.Verdicts      `json:"columns"`
+	// Env are the environment variables a task file reads, and whether the user allowed each:
+	// the window asks before a run for those not allowed.
+	Env []taskfile.EnvVar `json:"env,omitempty"`
 }
 
 // StartRequest asks for a run. Empty Attempts runs them all; a nil Config uses the override
@@ -43,6 +47,9 @@ type StartRequest struct {
 	Task     string                `json:"task"`
 	Attempts []string              `json:"attempts"`
 	Config   *agent.ConfigOverride `json:"config"`
+	// AllowEnv are environment variables the user allowed the task, for this run only, by
+	// answering yes in the window to the question it asked.
+	AllowEnv []string `json:"allow_env,omitempty"`
 }
 
 // LiveInterval is how often the window gets a frame of each running attempt's page: ten a
@@ -125,7 +132,11 @@ func (r *Runs) Tasks() ([]TaskInfo, error) {
 // remembers it among the recent tasks. The UI reads the file itself, by a file picker or a
 // drop, so no path ever comes from it.
 func (r *Runs) LoadTask(name, content string) (TaskInfo, error) {
-	src, err := ParseTaskFile(name, []byte(content))
+	trust, err := r.trust()
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	src, err := ParseTaskFile(name, []byte(content), taskfile.Options{Trust: trust})
 	if err != nil {
 		return TaskInfo{}, err
 	}
@@ -150,11 +161,16 @@ func (r *Runs) ForgetTask(ref string) error {
 func describe(ref string, src TaskSource) TaskInfo {
 	s := src.Suite
 	cols, _ := s.Judge(agent.Evidence{})
-	return TaskInfo{Ref: ref, Task: s.Task(), Plan: s.Plan(), Attempts: s.Attempts(), Columns: cols}
+	info := TaskInfo{Ref: ref, Task: s.Task(), Plan: s.Plan(), Attempts: s.Attempts(), Columns: cols}
+	if t, ok := s.(taskfile.Suite); ok {
+		info.Env = t.Outline().Env
+	}
+	return info
 }
 
-// source finds the task a reference names: a lab's, or a task file opened here.
-func (r *Runs) source(ref string) (TaskSource, error) {
+// source finds the task a reference names: a lab's, or a task file opened here, which may
+// also read the environment variables allowEnv names.
+func (r *Runs) source(ref string, allowEnv []string) (TaskSource, error) {
 	if !strings.HasPrefix(ref, filePrefix) {
 		return LabTask(ref)
 	}
@@ -162,27 +178,42 @@ func (r *Runs) source(ref string) (TaskSource, error) {
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return r.sourceOf(t)
+	return r.sourceOf(t, allowEnv...)
 }
 
-// sourceOf reads a remembered task file: from its path, or its kept text.
-func (r *Runs) sourceOf(t recentTask) (TaskSource, error) {
+// sourceOf reads a remembered task file: from its path, or its kept text. It may also read
+// the environment variables allowEnv names.
+func (r *Runs) sourceOf(t recentTask, allowEnv ...string) (TaskSource, error) {
+	trust, err := r.trust()
+	if err != nil {
+		return TaskSource{}, err
+	}
+	trust.Env = append(trust.Env, allowEnv...)
 	if t.Path != "" {
 		if _, err := os.Stat(t.Path); errors.Is(err, fs.ErrNotExist) {
 			return TaskSource{}, fmt.Errorf("%s is missing: it was moved or deleted since it was opened", t.Path)
 		}
-		return LoadTaskFile(t.Path)
+		return LoadTaskFile(t.Path, taskfile.Options{Trust: trust})
 	}
 	text, err := r.recent.text(t.Ref)
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return ParseTaskFile(t.Name, text)
+	return ParseTaskFile(t.Name, text, taskfile.Options{Trust: trust})
+}
+
+// trust is what the user's settings let task files opened here reach.
+func (r *Runs) trust() (taskfile.Trust, error) {
+	set, err := r.settings.Get()
+	if err != nil {
+		return taskfile.Trust{}, err
+	}
+	return set.Trust(taskfile.Trust{}), nil
 }
 
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.
 func (r *Runs) Start(req StartRequest) (string, error) {
-	src, err := r.source(req.Task)
+	src, err := r.source(req.Task, req.AllowEnv)
 	if err != nil {
 		return "", err
 	}

@@ -63,7 +63,7 @@ func New(o Options) *Services {
 		o.Launch = LaunchChromium
 	}
 	em := &switchableEmitter{}
-	settings := &Settings{path: filepath.Join(o.DataDir, "settings.json")}
+	settings := SettingsIn(o.DataDir)
 	transfer := NewTransfer(o.Store, o.DataDir)
 	approvals := NewApprovals(em)
 	load := &endpointLoad{}

@@ -7,12 +7,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"observatory/backend/agent"
 	"observatory/backend/jsonstrict"
 	"observatory/backend/planner/model"
 	"observatory/backend/retention"
+	"observatory/backend/taskfile"
 )
 
 // UserSettings are the choices runs started from the UI use. Config holds only the numbers
@@ -44,6 +46,25 @@ type UserSettings struct {
 	// then run the same plan without the harness (no holds, review or approval; ambiguous
 	// commits retried blindly), the naive column, as --harness off does.
 	Harness string `json:"harness,omitempty"`
+	// AllowPaths are folders, besides a task file's own, where the files it names may be;
+	// AllowEnv the environment variables task files may read (names, or patterns with *
+	// that never match a secret-looking name); AllowLinkLocal lets them reach link-local and
+	// cloud-metadata hosts. A task file itself can widen none of them (see docs/security.md).
+	AllowPaths     []string `json:"allow_paths,omitempty"`
+	AllowEnv       []string `json:"allow_env,omitempty"`
+	AllowLinkLocal bool     `json:"allow_link_local,omitempty"`
+}
+
+// Trust is what these settings let task files reach, with more given on top (the command
+// line's, a yes to a question).
+func (u UserSettings) Trust(more taskfile.Trust) taskfile.Trust {
+	return taskfile.Trust{Paths: append(slices.Clone(u.AllowPaths), more.Paths...), Env: append(slices.Clone(u.AllowEnv), more.Env...),
+		LinkLocal: u.AllowLinkLocal || more.LinkLocal}
+}
+
+// SettingsIn are the settings kept in the data folder dir.
+func SettingsIn(dir string) *Settings {
+	return &Settings{path: filepath.Join(dir, "settings.json")}
 }
 
 // Values of UserSettings.Harness.
@@ -96,6 +117,9 @@ func (s *Settings) Save(u UserSettings) error {
 		return fmt.Errorf("settings not saved: harness %q: want %s or %s", u.Harness, HarnessOn, HarnessOff)
 	}
 	if err := checkModels(u); err != nil {
+		return fmt.Errorf("settings not saved: %w", err)
+	}
+	if err := u.Trust(taskfile.Trust{}).Check(); err != nil {
 		return fmt.Errorf("settings not saved: %w", err)
 	}
 	s.mu.Lock()

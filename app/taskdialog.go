@@ -1,5 +1,7 @@
 package app
 
+import "observatory/backend/taskfile"
+
 // TaskFiles is what the open dialog for task files offers.
 var TaskFiles = FileFilter{DisplayName: "Task files (*.yaml, *.yml, *.json)", Pattern: "*.yaml;*.yml;*.json"}
 
@@ -14,7 +16,11 @@ func (r *Runs) OpenTaskDialog() (TaskInfo, error) {
 	if err != nil || path == "" {
 		return TaskInfo{}, err
 	}
-	src, err := LoadTaskFile(path)
+	trust, err := r.trust()
+	if err != nil {
+		return TaskInfo{}, err
+	}
+	src, err := LoadTaskFile(path, taskfile.Options{Trust: trust})
 	if err != nil {
 		return TaskInfo{}, err
 	}

@@ -10,9 +10,10 @@ import (
 )
 
 // LoadTaskFile reads and checks the task file at path; relative paths in it are relative to
-// its folder.
-func LoadTaskFile(path string) (TaskSource, error) {
-	s, err := taskfile.Load(path, taskfile.Options{})
+// its folder. opts say what the user lets it reach beyond that folder and its origins
+// (Trust), and how they are asked (Confirm).
+func LoadTaskFile(path string, opts taskfile.Options) (TaskSource, error) {
+	s, err := taskfile.Load(path, opts)
 	if err != nil {
 		return TaskSource{}, err
 	}
@@ -20,7 +21,8 @@ func LoadTaskFile(path string) (TaskSource, error) {
 }
 
 // LabTaskFile reads the task file the lab called name ships as its own task (see
-// labs.TaskFile): built into the binary, so it runs from any folder.
+// labs.TaskFile): built into the binary, so it runs from any folder. It lives in no folder
+// and is trusted with nothing: it names no file and reads no environment variable.
 func LabTaskFile(name string) (TaskSource, error) {
 	data, err := labs.TaskFile(name)
 	if err != nil {
@@ -34,9 +36,10 @@ func LabTaskFile(name string) (TaskSource, error) {
 }
 
 // ParseTaskFile checks the text of a task file; name is its file name, for messages. It has
-// no folder, so relative paths in it are relative to the working directory.
-func ParseTaskFile(name string, text []byte) (TaskSource, error) {
-	s, err := taskfile.Parse(name, text, "", taskfile.Options{})
+// no folder, so the paths it names must lie in folders opts.Trust allows (relative ones start
+// from the working directory).
+func ParseTaskFile(name string, text []byte, opts taskfile.Options) (TaskSource, error) {
+	s, err := taskfile.Parse(name, text, "", opts)
 	if err != nil {
 		return TaskSource{}, err
 	}

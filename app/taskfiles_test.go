@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"testing"
+
+	"observatory/backend/taskfile"
 )
 
 // TestLabTaskFilesAreTheFilesOnDisk checks that the task file a lab ships, read from the
@@ -14,7 +16,7 @@ func TestLabTaskFilesAreTheFilesOnDisk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		disk, err := LoadTaskFile(filepath.Join("..", "backend", "labs", name, "task.yaml"))
+		disk, err := LoadTaskFile(filepath.Join("..", "backend", "labs", name, "task.yaml"), taskfile.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

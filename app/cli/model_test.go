@@ -124,7 +124,7 @@ func TestAModelPlansTheTrackerFromTheCommandLine(t *testing.T) {
 			fake := providertest.New(t, c.api, script(c.api, fileIssue...)...)
 			dir := t.TempDir()
 			file := filepath.Join(dir, "model.json")
-			code, out, errOut := run(t, "run", task, "--planner", "model", "--model", c.api.Provider+":scripted",
+			code, out, errOut := runTracker(t, "run", task, "--planner", "model", "--model", c.api.Provider+":scripted",
 				"--base-url", fake.BaseURL(), "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir)
 			if code != 0 {
 				t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
@@ -153,7 +153,7 @@ func TestAModelPlansTheTrackerFromTheCommandLine(t *testing.T) {
 				return
 			}
 			tracker := startTracker(t, trackertest.Options{})
-			code, out, errOut = run(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
+			code, out, errOut = runTracker(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
 			if code != 0 {
 				t.Fatalf("rerun: exit %d\n%s\n%s", code, out, errOut)
 			}
@@ -272,7 +272,7 @@ func TestAModelNamesAnAmbiguousTargetAgain(t *testing.T) {
 	)...)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "run.json")
-	code, out, errOut := run(t, "run", task, "--planner", "model", "--model", "openai:scripted",
+	code, out, errOut := runTracker(t, "run", task, "--planner", "model", "--model", "openai:scripted",
 		"--base-url", fake.BaseURL(), "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir)
 	if code != 0 || !strings.Contains(out, "close-issue-model: completed: ") {
 		t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
@@ -308,7 +308,7 @@ func TestAModelNamesAnAmbiguousTargetAgain(t *testing.T) {
 
 	fake.Close()
 	twice := startTracker(t, trackertest.Options{Seed: []string{"Typo in the footer", "Typo in the footer"}})
-	code, out, errOut = run(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
+	code, out, errOut = runTracker(t, "rerun", onlyRun(t, dir), "--task", task, "--no-video", "--data-dir", dir)
 	if code != 0 {
 		t.Fatalf("rerun: exit %d\n%s\n%s", code, out, errOut)
 	}

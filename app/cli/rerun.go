@@ -10,12 +10,14 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/planner"
 	"observatory/backend/store"
+	"observatory/backend/taskfile"
 )
 
 func newRerunCmd(env Env, g *globals) *cobra.Command {
 	var attempts []string
 	var taskFile string
 	var noVideo bool
+	var trust trustFlags
 	cmd := &cobra.Command{
 		Use:   "rerun RUN",
 		Short: "Run a stored run's recorded actions again, as a scripted plan, with no model",
@@ -31,7 +33,11 @@ again (--task), for its environment and secrets.`,
 				if err != nil {
 					return err
 				}
-				src, err := rerunSource(run, taskFile)
+				allowed, err := trust.trust(g)
+				if err != nil {
+					return err
+				}
+				src, err := rerunSource(run, taskFile, allowed)
 				if err != nil {
 					return err
 				}
@@ -71,19 +77,20 @@ again (--task), for its environment and secrets.`,
 	cmd.Flags().StringArrayVar(&attempts, "attempt", nil, "rerun only this attempt (repeatable); default all")
 	cmd.Flags().StringVar(&taskFile, "task", "", "the task file the run was made from, for a run of a task file")
 	cmd.Flags().BoolVar(&noVideo, "no-video", false, "do not record a video of each attempt")
+	trust.register(cmd.Flags())
 	return cmd
 }
 
 // rerunSource is the task to rerun run against: its lab's, or the task file given, which
 // must be the run's task.
-func rerunSource(run agent.Run, taskFile string) (app.TaskSource, error) {
+func rerunSource(run agent.Run, taskFile string, trust taskfile.Trust) (app.TaskSource, error) {
 	if len(run.Spec) == 0 {
 		return app.LabTask(run.Task)
 	}
 	if taskFile == "" {
 		return app.TaskSource{}, fmt.Errorf("run %s was made from a task file: give it with --task FILE", safe(run.ID))
 	}
-	src, err := app.LoadTaskFile(taskFile)
+	src, err := app.LoadTaskFile(taskFile, taskfile.Options{Trust: trust})
 	if err != nil {
 		return app.TaskSource{}, err
 	}

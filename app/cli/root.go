@@ -68,7 +68,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 		newStopCmd(env, g),
 		newMetricsCmd(env, g),
 		newInstallCmd(env),
-		newTaskCmd(env),
+		newTaskCmd(env, g),
 		newVersionCmd(env),
 	)
 	addDesktop(root, env, g)

@@ -17,6 +17,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/labs"
 	"observatory/backend/runner"
+	"observatory/backend/taskfile"
 )
 
 // overrideFlags are the numbers and policies that override every attempt's own.
@@ -116,6 +117,10 @@ type runFlags struct {
 	approve, harness         string
 	overrides                overrideFlags
 	planners                 plannerFlags
+	trust                    trustFlags
+	// confirm asks the user on the terminal to allow the environment variables the task
+	// file reads that nothing allowed; nil off a terminal.
+	confirm func([]taskfile.EnvVar) bool
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -127,7 +132,10 @@ func newRunCmd(env Env, g *globals) *cobra.Command {
 task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
 named with --attempt; records each step in the run history, and prints the attempts table
 with wrong verdicts marked. Progress goes to standard error; with
---json standard output holds only the JSON.`,
+--json standard output holds only the JSON. A task file reaches only its own folder, no
+environment variable and no link-local host until you allow more (--allow-path,
+--allow-env, --allow-link-local, or the settings; on a terminal, run asks for the
+variables nothing allowed): see docs/security.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
@@ -155,13 +163,21 @@ with wrong verdicts marked. Progress goes to standard error; with
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	f.planners.register(fs)
+	f.trust.register(fs)
 	return cmd
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
-	src, err := taskSource(f, args)
+	f.confirm = envConfirm(cmd.Context(), env)
+	src, err := taskSource(g, f, args)
 	if err != nil {
 		return err
+	}
+	if t, ok := src.Suite.(taskfile.Suite); ok && len(t.Outline().Env) > 0 {
+		fmt.Fprintln(env.Stderr, "the task file reads environment variables:")
+		for _, l := range envLines(t.Outline().Env) {
+			fmt.Fprintf(env.Stderr, "  %s\n", safe(l))
+		}
 	}
 	approver, err := approverFor(f.approve, env)
 	if err != nil {
@@ -244,12 +260,16 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 
 // taskSource is the task file named in args, or else the lab's own task file (--task-file)
 // or its built-in task.
-func taskSource(f *runFlags, args []string) (app.TaskSource, error) {
+func taskSource(g *globals, f *runFlags, args []string) (app.TaskSource, error) {
 	switch {
 	case len(args) == 1 && f.labTaskFile:
 		return app.TaskSource{}, fmt.Errorf("--task-file runs the lab's own task file; give it or %s, not both", args[0])
 	case len(args) == 1:
-		return app.LoadTaskFile(args[0])
+		trust, err := f.trust.trust(g)
+		if err != nil {
+			return app.TaskSource{}, err
+		}
+		return app.LoadTaskFile(args[0], taskfile.Options{Trust: trust, Confirm: f.confirm})
 	case f.labTaskFile:
 		return app.LabTaskFile(f.lab)
 	}

@@ -67,7 +67,7 @@ func TestTasksThatStartSignedIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			data, export := filepath.Join(dir, "data"), filepath.Join(dir, "run.json")
-			code, out, errOut := run(t, "run", path, "--no-video", "--bodies", "--export", export, "--data-dir", data)
+			code, out, errOut := runTracker(t, "run", path, "--no-video", "--bodies", "--export", export, "--data-dir", data)
 			if code != 0 {
 				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 			}

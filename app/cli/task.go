@@ -13,7 +13,7 @@ import (
 	"observatory/backend/taskfile"
 )
 
-func newTaskCmd(env Env) *cobra.Command {
+func newTaskCmd(env Env, g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "task",
 		Short: "Check a task file (observatory.task/v1), or start a new one",
@@ -22,21 +22,31 @@ where to start, which origins the attempt may load, the scripted plan, and the c
 (page, HTTP, SQL) the completion gate checks. docs/taskfile.md describes the format.`,
 		Args: cobra.NoArgs,
 	}
-	cmd.AddCommand(newTaskCheckCmd(env), newTaskNewCmd(env))
+	cmd.AddCommand(newTaskCheckCmd(env, g), newTaskNewCmd(env))
 	return cmd
 }
 
-func newTaskCheckCmd(env Env) *cobra.Command {
-	return &cobra.Command{
+func newTaskCheckCmd(env Env, g *globals) *cobra.Command {
+	var trust trustFlags
+	cmd := &cobra.Command{
 		Use:   "check FILE",
 		Short: "Check a task file: print a summary, or the path of the first bad field and exit 1",
 		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
 expressions, targets without a locator and URLs outside the origins are refused with the
-path of the bad field) and prints what it checks. Environment variables the file reads in
-base_url and SQLite paths must be set; secrets read when it runs need not be.`,
+path of the bad field) and prints what it checks, and every environment variable it reads
+with whether you allowed it. A task file reaches only what you allow (docs/security.md):
+files in its own folder (--allow-path DIR for more), no environment variable
+(--allow-env NAME; those in base_url and SQLite paths must be allowed and set for it to
+load, the others only when it runs), no link-local or cloud-metadata host
+(--allow-link-local). The settings' allow_paths, allow_env and allow_link_local add to the
+flags.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := taskfile.Load(args[0], taskfile.Options{})
+			allowed, err := trust.trust(g)
+			if err != nil {
+				return err
+			}
+			s, err := taskfile.Load(args[0], taskfile.Options{Trust: allowed})
 			if err != nil {
 				return err
 			}
@@ -44,6 +54,8 @@ base_url and SQLite paths must be set; secrets read when it runs need not be.`,
 			return nil
 		},
 	}
+	trust.register(cmd.Flags())
+	return cmd
 }
 
 // printOutline prints what a task file checks, one section a line or a list. Every string
@@ -67,6 +79,26 @@ func printOutline(w io.Writer, file string, o taskfile.Outline) {
 	if len(o.Safeguards) > 0 {
 		list("safeguards", o.Safeguards)
 	}
+	if len(o.Env) > 0 {
+		list("environment variables read", envLines(o.Env))
+	}
+}
+
+// envLines say, for each environment variable a task reads, where it reads it and whether
+// the user allowed it, and if not, how to.
+func envLines(vars []taskfile.EnvVar) []string {
+	out := make([]string, len(vars))
+	for i, v := range vars {
+		state := "allowed"
+		switch {
+		case !v.Allowed && v.Secret:
+			state = "not allowed, and its name looks secret: only --allow-env " + v.Name + " allows it"
+		case !v.Allowed:
+			state = "not allowed: --allow-env " + v.Name + " allows it"
+		}
+		out[i] = fmt.Sprintf("%s (%s): %s", v.Name, strings.Join(v.Fields, ", "), state)
+	}
+	return out
 }
 
 func newTaskNewCmd(env Env) *cobra.Command {

@@ -45,6 +45,15 @@ func startTracker(t *testing.T, opts trackertest.Options) *trackertest.Server {
 	return tr
 }
 
+// runTracker runs the command with what the user allows the tracker's task files: the
+// folder of its database, and the variables startTracker sets.
+func runTracker(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	allowed := []string{"--allow-path", filepath.Dir(os.Getenv("TRACKER_DB")),
+		"--allow-env", "TRACKER_URL", "--allow-env", "TRACKER_DB", "--allow-env", "TRACKER_TOKEN", "--allow-env", "TRACKER_PASSWORD"}
+	return run(t, append(args, allowed...)...)
+}
+
 // TestATaskFileRunVerifiesAndImports runs the tracker's create-issue task file in real
 // Chromium, exports the run as a bundle with its screenshots, and puts the run file and every
 // tampered variant of it through verify and import (see checkVerifyAndImport). With -update it
@@ -56,7 +65,7 @@ func TestATaskFileRunVerifiesAndImports(t *testing.T) {
 	startTracker(t, trackertest.Options{})
 	dir := t.TempDir()
 	zipPath := filepath.Join(dir, "run.zip")
-	code, out, errOut := run(t, "run", trackerTask("create-issue.yaml"), "--no-video", "--export", zipPath, "--data-dir", dir)
+	code, out, errOut := runTracker(t, "run", trackerTask("create-issue.yaml"), "--no-video", "--export", zipPath, "--data-dir", dir)
 	if code != 0 || !strings.Contains(out, "create-issue") || !strings.Contains(out, "completed") {
 		t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
 	}

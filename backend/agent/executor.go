@@ -202,6 +202,7 @@ func (r *run) execute() Outcome {
 		if g, ok := r.x.Policy.(Guide); ok {
 			step.Guidance = g.Guidance(r.steps, step)
 		}
+		step = step.masked(r.secrets)
 		r.steps = append(r.steps, step)
 		if r.hooks.Step != nil {
 			r.hooks.Step(step)
@@ -610,7 +611,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		// browser's log; the page knows it once one has.
 		r.browserLog = BrowserLogOf(r.gone())
 	}
-	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, Turns: r.turns,
+	return Outcome{Steps: r.steps, Terminal: t, Reason: maskSecrets(reason, r.secrets), Err: r.err, Turns: r.turns,
 		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen}
 }
 

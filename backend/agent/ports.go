@@ -39,6 +39,9 @@ type PageOptions struct {
 	Trace bool
 	// Origins are the only origins the page may load from; empty allows any.
 	Origins []string
+	// LinkLocal lets the page reach link-local and cloud-metadata addresses through its
+	// origins guard; without it a connection there is refused, whatever name led there.
+	LinkLocal bool
 	// StorageState is a Playwright storage-state file the page starts signed in with.
 	StorageState string
 	// Bodies records request and response bodies with the page's traffic, bounded (see
@@ -245,6 +248,12 @@ type Secretive interface {
 type Folders interface {
 	Uploads() string
 	Downloads() string
+}
+
+// LinkLocalReach is an Environment that says whether its user let the attempts reach
+// link-local and cloud-metadata addresses (where a cloud machine serves its credentials).
+type LinkLocalReach interface {
+	AllowsLinkLocal() bool
 }
 
 // SignedIn is an Environment whose attempts start signed in, from a Playwright

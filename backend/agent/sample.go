@@ -97,13 +97,25 @@ func maskSecrets(v string, secrets []string) string {
 	return v
 }
 
-// Redact returns s with every secret value replaced by a mask in its fields, notice, alert,
-// rows and pairs; s itself is not changed.
+// masked is s with every secret value masked where a step states it in words: its action's
+// value (a URL placed against a base URL from the environment), reason and error. Its
+// samples and traffic are masked as they are taken.
+func (s Step) masked(secrets []string) Step {
+	s.Action.Value = maskSecrets(s.Action.Value, secrets)
+	s.Reason = maskSecrets(s.Reason, secrets)
+	s.Error = maskSecrets(s.Error, secrets)
+	s.Decision.Reason = maskSecrets(s.Decision.Reason, secrets)
+	return s
+}
+
+// Redact returns s with every secret value replaced by a mask in its URL, fields, notice,
+// alert, rows and pairs; s itself is not changed.
 func (s Sample) Redact(secrets []string) Sample {
 	if len(secrets) == 0 {
 		return s
 	}
 	hide := func(v string) string { return maskSecrets(v, secrets) }
+	s.URL = hide(s.URL)
 	s.Fields = slices.Clone(s.Fields)
 	for i := range s.Fields {
 		s.Fields[i].Value = hide(s.Fields[i].Value)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"observatory/backend/netguard"
 )
 
 // egressDialTimeout bounds the origins guard's dialling of an allowed origin.
@@ -29,6 +31,9 @@ type egress struct {
 	ln      net.Listener
 	srv     *http.Server
 	forward *httputil.ReverseProxy
+	// dialer connects to the origins; it refuses link-local and metadata addresses unless
+	// the task may reach them.
+	dialer *net.Dialer
 
 	mu      sync.Mutex
 	tunnels map[net.Conn]struct{} // hijacked connections, which srv no longer tracks
@@ -52,15 +57,18 @@ type guardFailure struct {
 
 // startEgress starts the guard for allowed on host (where the browser reaches this process:
 // 127.0.0.1 for a browser on this machine), refusing what lies outside through block.
-func startEgress(host string, allowed []string, block func(method, url string)) (*egress, error) {
+func startEgress(host string, allowed []string, linkLocal bool, block func(method, url string)) (*egress, error) {
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
 	if err != nil {
 		return nil, err
 	}
-	e := &egress{allowed: allowed, block: block, ln: ln, tunnels: map[net.Conn]struct{}{}}
+	e := &egress{allowed: allowed, block: block, ln: ln, tunnels: map[net.Conn]struct{}{}, dialer: &net.Dialer{Timeout: egressDialTimeout}}
+	if !linkLocal {
+		e.dialer.Control = netguard.Control // no origin's name may lead to a cloud's credentials
+	}
 	transport := &http.Transport{
 		Proxy:              nil, // never another proxy from the environment: this is the way out
-		DialContext:        (&net.Dialer{Timeout: egressDialTimeout}).DialContext,
+		DialContext:        e.dialer.DialContext,
 		DisableCompression: true, // the page's own Accept-Encoding goes through untouched
 		// Each request on a connection of its own: Go's transport sends a request again by
 		// itself when a reused connection drops (an Idempotency-Key header is enough), and a
@@ -118,7 +126,7 @@ func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 		e.refuse(w, r.Method, host)
 		return
 	}
-	up, err := (&net.Dialer{Timeout: egressDialTimeout}).DialContext(r.Context(), "tcp", host)
+	up, err := e.dialer.DialContext(r.Context(), "tcp", host)
 	if err != nil {
 		e.note(r.Method, host, "the origin could not be reached: "+dialFailure(err))
 		http.Error(w, "the origin could not be reached: "+err.Error(), http.StatusBadGateway)

@@ -248,7 +248,7 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 	var guard *egress
 	if len(opts.Origins) > 0 {
 		var err error
-		if guard, err = startEgress(b.guardHost, opts.Origins, blocked.add); err != nil {
+		if guard, err = startEgress(b.guardHost, opts.Origins, opts.LinkLocal, blocked.add); err != nil {
 			return nil, fmt.Errorf("start the page's origins guard on %s: %w", b.guardHost, err)
 		}
 		contextOpts.Proxy = &playwright.Proxy{Server: guard.Server()}

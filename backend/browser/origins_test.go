@@ -2,6 +2,7 @@ package browser
 
 import (
 	"crypto/tls"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -49,7 +50,7 @@ func TestOriginAllowedComparesWholeOrigins(t *testing.T) {
 func guarded(t *testing.T, allowed ...string) (*http.Client, *blockList, *egress) {
 	t.Helper()
 	blocked := &blockList{}
-	g, err := startEgress(localGuardHost, allowed, blocked.add)
+	g, err := startEgress(localGuardHost, allowed, false, blocked.add)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,5 +241,27 @@ func TestAnOriginThatDropsTheConnectionFailsThePageRequest(t *testing.T) {
 	}
 	if n := sends.Load(); n != 1 {
 		t.Fatalf("the origin received the send %d times: the guard sent again what the page sent once", n)
+	}
+}
+
+// TestTheGuardReachesNoLinkLocalAddress allows a link-local origin, as a task with
+// --allow-link-local would name it, to a guard that was not told the user allowed such hosts:
+// the guard refuses to connect, for a request and for a tunnel, before anything is sent.
+func TestTheGuardReachesNoLinkLocalAddress(t *testing.T) {
+	const metadata = "http://169.254.169.254"
+	client, _, g := guarded(t, metadata, "https://169.254.169.254")
+	if resp, err := client.Get(metadata + "/latest/meta-data/"); err == nil {
+		resp.Body.Close()
+		if resp.StatusCode < 500 {
+			t.Errorf("the metadata address answered %d through the guard", resp.StatusCode)
+		}
+	}
+	if resp, err := client.Get("https://169.254.169.254/"); err == nil {
+		resp.Body.Close()
+		t.Errorf("a tunnel to the metadata address was opened: %d", resp.StatusCode)
+	}
+	failures := fmt.Sprint(g.failed)
+	if !strings.Contains(failures, "where cloud machines serve their credentials") {
+		t.Errorf("the guard's failures %s do not say why", failures)
 	}
 }

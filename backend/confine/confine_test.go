@@ -162,3 +162,61 @@ func TestCreateNeverOverwrites(t *testing.T) {
 		t.Errorf("no folder: %v, want a refusal naming the downloads: field", err)
 	}
 }
+
+// TestScopeKeepsPathsInsideItsFolders resolves paths a task file in home might name: inside
+// it, through symlinks out of it, absolute, with `..`, not yet existing, and in a folder the
+// user allowed.
+func TestScopeKeepsPathsInsideItsFolders(t *testing.T) {
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, victim, shared := filepath.Join(base, "task"), filepath.Join(base, "victim", ".ssh"), filepath.Join(base, "shared")
+	for _, d := range []string{filepath.Join(home, "out"), victim, shared} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{
+		filepath.Join(home, "ssh"):      victim,
+		filepath.Join(home, "inside"):   "out",
+		filepath.Join(home, "dangling"): filepath.Join(base, "victim", "later"),
+	} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		scope   Scope
+		path    string
+		want    string // "" for a refusal
+		refusal bool   // the error wraps ErrNotAllowed
+	}{
+		{Scope{Home: home}, "out", filepath.Join(home, "out"), false},
+		{Scope{Home: home}, "inside", filepath.Join(home, "out"), false},
+		{Scope{Home: home}, ".", home, false},
+		{Scope{Home: home}, "out/new.db", filepath.Join(home, "out", "new.db"), false},
+		{Scope{Home: home}, "../victim/.ssh", "", true},
+		{Scope{Home: home}, victim, "", true},
+		{Scope{Home: home}, "ssh", "", true},
+		{Scope{Home: home}, "ssh/authorized_keys", "", true},
+		{Scope{Home: home}, "out/../../victim/.ssh", "", true},
+		{Scope{Home: home}, "dangling", "", false},
+		{Scope{Home: home, Allowed: []string{shared}}, filepath.Join(shared, "state.json"), filepath.Join(shared, "state.json"), false},
+		{Scope{Home: home, Allowed: []string{shared}}, "ssh", "", true},
+		{Scope{}, filepath.Join(home, "out"), "", true},
+		{Scope{Allowed: []string{home}}, filepath.Join(home, "out"), filepath.Join(home, "out"), false},
+	}
+	for _, tt := range tests {
+		got, err := tt.scope.Path(tt.path)
+		if tt.want != "" {
+			if err != nil || got != tt.want {
+				t.Errorf("%+v.Path(%q) = %q, %v; want %s", tt.scope, tt.path, got, err, tt.want)
+			}
+			continue
+		}
+		if err == nil || errors.Is(err, ErrNotAllowed) != tt.refusal {
+			t.Errorf("%+v.Path(%q) = %q, %v; want a refusal (not allowed: %v)", tt.scope, tt.path, got, err, tt.refusal)
+		}
+	}
+}

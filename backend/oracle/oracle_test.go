@@ -352,3 +352,55 @@ func TestJudgeRefusesACaseVariantAnswer(t *testing.T) {
 		t.Errorf("an answer whose body (the site's own JSON) has case-variant keys: %+v, want done", v)
 	}
 }
+
+// TestCredentialsInAnswersAreMasked asks an endpoint that answers as a cloud metadata
+// service does, and a table with a password column: the credentials are stored masked, the
+// rest as it was.
+func TestCredentialsInAnswersAreMasked(t *testing.T) {
+	srv, _ := serve(t, 200, "application/json", `{"Code":"Success","AccessKeyId":"ASIAFAKE","SecretAccessKey":"wJalrFAKE","Token":"IQoFAKE","nested":[{"client_secret":"cs-FAKE","name":"app"}]}`)
+	rd := reader(t, srv.URL, nil)
+	c, err := NewHTTP("", "/latest/meta-data/iam/security-credentials/role", nil, `body.Code == "Success" && body.nested[0].name == "app"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, a := verdict(t, rd, c, nil)
+	for _, secret := range []string{"ASIAFAKE", "wJalrFAKE", "IQoFAKE", "cs-FAKE"} {
+		if strings.Contains(string(a.Raw), secret) {
+			t.Errorf("the answer keeps %s: %s", secret, a.Raw)
+		}
+	}
+	if !v.Done {
+		t.Errorf("verdict %+v; the members that are not credentials still judge", v)
+	}
+	db := filepath.Join(t.TempDir(), "users.db")
+	conn, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(`create table users (name text, password_hash text); insert into users values ('ada', 'pbkdf2-FAKE')`); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close()
+	q, err := NewSQL(DriverSQLite, db, "", "select name, password_hash from users", `rows[0].name == "ada"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, a := verdict(t, rd, q, nil); !v.Done || strings.Contains(string(a.Raw), "pbkdf2-FAKE") {
+		t.Errorf("verdict %+v, answer %s; want done with the password masked", v, a.Raw)
+	}
+}
+
+// TestLinkLocalAddressesAreNotDialled: a condition asking a link-local or metadata address is
+// refused as the connection is about to be made, so no packet leaves.
+func TestLinkLocalAddressesAreNotDialled(t *testing.T) {
+	rd := reader(t, "http://127.0.0.1:9", nil)
+	for _, u := range []string{"http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://[fd00:ec2::254]/"} {
+		c, err := NewHTTP("", u, nil, `status == 200`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, a := verdict(t, rd, c, nil); !strings.Contains(a.Error, "where cloud machines serve their credentials") {
+			t.Errorf("%s: answer %+v; want the connection refused before it is made", u, a)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/netguard"
 )
 
 // Bounds on reading state, so an oracle that cannot answer never hangs the attempt.
@@ -42,6 +44,9 @@ type Site struct {
 	LookupEnv func(string) (string, bool)
 	// Secrets are values no answer may show (typed secrets, header values, DSNs).
 	Secrets []string
+	// LinkLocal lets requests reach link-local and cloud-metadata addresses (see
+	// netguard); without it a connection to one is refused, whatever name led there.
+	LinkLocal bool
 }
 
 // Reader asks one environment's conditions. It keeps its database connections and HTTP
@@ -60,8 +65,13 @@ func NewReader(site Site) *Reader {
 		site.LookupEnv = func(string) (string, bool) { return "", false }
 	}
 	rd := &Reader{site: site, dbs: map[string]*sql.DB{}}
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	if !site.LinkLocal {
+		dialer := &net.Dialer{Timeout: requestTimeout, Control: netguard.Control}
+		transport.DialContext = dialer.DialContext
+	}
 	rd.client = &http.Client{
-		Transport: http.DefaultTransport.(*http.Transport).Clone(),
+		Transport: transport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= maxRedirects {
 				return fmt.Errorf("more than %d redirects", maxRedirects)

@@ -159,6 +159,9 @@ func scanRows(rows *sql.Rows, secrets []string) (sqlAnswer, error) {
 		row := make(map[string]any, len(cols))
 		for i, c := range cols {
 			row[c] = redact(cell(vals[i]), secrets)
+			if secretMember.MatchString(c) && row[c] != nil { // a password column, a token
+				row[c] = Mask
+			}
 			if s, ok := row[c].(string); ok {
 				size += len(s)
 			}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -58,11 +59,14 @@ func plain(v any) any {
 	return v
 }
 
-// redact returns v with every secret replaced by Mask in its strings (and map keys).
+// secretMember matches the names of JSON members whose values are credentials, as a cloud
+// metadata service or a token endpoint answers them (SecretAccessKey, access_token,
+// client_secret, password…).
+var secretMember = regexp.MustCompile(`(?i)secret|token|passw|credential|private.?key|access.?key|api.?key`)
+
+// redact returns v with every secret replaced by Mask in its strings (and map keys), and
+// the values of members whose names look secret replaced by Mask whole.
 func redact(v any, secrets []string) any {
-	if len(secrets) == 0 {
-		return v
-	}
 	switch x := v.(type) {
 	case string:
 		return redactString(x, secrets)
@@ -73,6 +77,9 @@ func redact(v any, secrets []string) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
+			if secretMember.MatchString(k) && e != nil {
+				e = Mask
+			}
 			out[redactString(k, secrets)] = redact(e, secrets)
 		}
 		return out

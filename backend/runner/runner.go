@@ -342,6 +342,9 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if f, ok := env.(agent.Folders); ok {
 		pageOpts.Uploads, pageOpts.Downloads = f.Uploads(), f.Downloads()
 	}
+	if l, ok := env.(agent.LinkLocalReach); ok {
+		pageOpts.LinkLocal = l.AllowsLinkLocal()
+	}
 	page, err := browser.newPage(ctx, pageOpts)
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err,

@@ -56,6 +56,11 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 		"bad-json.json":              "line 1: not valid JSON: unexpected end of the file",
 		"not-utf8.yaml":              "line 3: byte 0xe9 at column 10 is not UTF-8 text; save the file as UTF-8",
 		"utf16.yaml":                 "line 1: the file is UTF-16 text; save it as UTF-8",
+		"downloads-outside.yaml":     "at downloads: " + outside("../../../../..") + " is outside the file's folder",
+		"sql-outside.yaml":           "at success[0].sql.path: " + outside("../../../../../.config/chromium/Default/Cookies") + " is outside the file's folder",
+		"storage-state-outside.yaml": "at session.storage_state: " + outside("../../../../go.mod") + " is outside the file's folder",
+		"secret-in-base-url.yaml":    "at base_url: reads environment variable AWS_SECRET_ACCESS_KEY, which you have not allowed (AWS_SECRET_ACCESS_KEY looks secret",
+		"metadata-origin.yaml":       "at origins[1]: http://169.254.169.254 is a link-local address, where cloud machines serve their credentials; to allow it, run with --allow-link-local",
 	}
 	entries, err := os.ReadDir("testdata/bad")
 	if err != nil {
@@ -70,6 +75,15 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 			refused(t, path, func() error { _, err := taskfile.Load(path, taskfile.Options{}); return err }, path+": "+want)
 		})
 	}
+}
+
+// outside is the real path of a path relative to testdata/bad, as a refusal names it.
+func outside(rel string) string {
+	abs, _ := filepath.Abs(filepath.Join("testdata/bad", rel))
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
 }
 
 // TestAFileOverTheLimitIsRefused loads a task file one byte over MaxFileSize (written here,

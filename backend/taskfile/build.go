@@ -45,13 +45,21 @@ type builder struct {
 	signalIDs map[string]string
 	nConds    int
 	origins   []string
+	// masked is the base URL of a recorded task, judged only, that held a masked value.
+	masked string
 }
 
 // build maps doc to a suite. doc is normalized in place for Spec: base URL and SQLite paths
-// expanded, literal secret values masked.
+// expanded with the values read from the environment masked, literal secret values masked.
 func build(doc *Document, opts Options, dir string) (*suite, error) {
+	env := envReads(doc, opts.Trust)
+	if refused := refusedNames(env); len(refused) > 0 && opts.Confirm != nil && opts.Confirm(slices.Clone(env)) {
+		opts.Trust.Env = append(slices.Clone(opts.Trust.Env), refused...)
+		env = envReads(doc, opts.Trust)
+	}
+	opts.LookupEnv = opts.Trust.guard(opts.LookupEnv)
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
-	b.s = &suite{lookupEnv: opts.LookupEnv, dir: dir}
+	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir, env: env}
 	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
@@ -89,18 +97,31 @@ func (b *builder) where(doc *Document) error {
 		if b.s.lab != nil {
 			return errAt("base_url", "a lab task's relative URLs resolve against the lab's own address; give no base_url")
 		}
-		expanded, err := oracle.Expand(doc.BaseURL, b.opts.LookupEnv)
+		expanded, err := b.expand("base_url", doc.BaseURL)
 		if err != nil {
-			return errAt("base_url", "%v", err)
+			return err
+		}
+		if b.opts.judgeOnly && strings.Contains(expanded, oracle.Mask) {
+			// A run file's task had a value from the environment here, masked: judging
+			// needs no URL, so its URLs are placed against it as text, unchecked.
+			b.masked = expanded
+			return b.whereMasked(doc)
 		}
 		u, err := absoluteHTTP(expanded)
+		if err == nil {
+			err = b.opts.Trust.checkHost(u)
+		}
 		if err != nil {
 			return errAt("base_url", "%v", err)
 		}
-		doc.BaseURL, b.s.base = expanded, u
+		doc.BaseURL, b.s.base = b.s.mask(expanded), u
 	}
 	for i, o := range doc.Origins {
 		origin, err := parseOrigin(o)
+		if err == nil {
+			u, _ := url.Parse(origin) // parsed by parseOrigin
+			err = b.opts.Trust.checkHost(u)
+		}
 		if err != nil {
 			return errAt(index("origins", i), "%v", err)
 		}
@@ -111,6 +132,9 @@ func (b *builder) where(doc *Document) error {
 	}
 	if len(doc.Origins) == 0 && b.s.lab == nil {
 		u, err := b.resolve(doc.StartURL)
+		if err == nil {
+			err = b.opts.Trust.checkHost(u)
+		}
 		if err != nil {
 			return errAt("start_url", "%v", err)
 		}
@@ -146,6 +170,9 @@ func (b *builder) resolve(raw string) (*url.URL, error) {
 // origins (resolved against base_url when relative), or, in a lab task, a path from the
 // root that resolves against the lab's address when it starts.
 func (b *builder) place(raw string) (string, error) {
+	if b.masked != "" {
+		return placeMasked(b.masked, raw), nil // a recorded task's, judged only: see whereMasked
+	}
 	if u, err := url.Parse(raw); err == nil && !u.IsAbs() && b.s.lab != nil {
 		if !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") {
 			return "", fmt.Errorf("%q: in a lab task a relative URL is a path from the lab's root, like /api/state", raw)
@@ -205,6 +232,9 @@ func (b *builder) session(doc *Document) error {
 		case !info.Mode().IsRegular():
 			return errAt("session.storage_state", "%s is not a file", b.s.storageState)
 		}
+		if b.s.storageState, err = b.confined("session.storage_state", p); err != nil {
+			return err
+		}
 	}
 	return b.steps(doc.Session.Setup, "session.setup", "setup")
 }
@@ -227,6 +257,9 @@ func (b *builder) folders(doc *Document) error {
 			return errAt(f.field, "%v; create the folder or name another", err)
 		case !info.IsDir():
 			return errAt(f.field, "%s is not a folder", p)
+		}
+		if p, err = b.confined(f.field, f.path); err != nil {
+			return err
 		}
 		*f.into = p
 	}
@@ -507,11 +540,14 @@ func (b *builder) http(h *HTTPCheck, at string) (oracle.Check, error) {
 func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {
 	path := q.Path
 	if path != "" {
-		expanded, err := oracle.Expand(path, b.opts.LookupEnv)
+		expanded, err := b.expand(join(at, "path"), path)
 		if err != nil {
-			return nil, errAt(join(at, "path"), "%v", err)
+			return nil, err
 		}
-		q.Path, path = expanded, b.file(expanded)
+		if path, err = b.confined(join(at, "path"), expanded); err != nil {
+			return nil, err
+		}
+		q.Path = b.s.mask(expanded)
 	}
 	return oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -129,7 +131,11 @@ func TestTrackerTasksInChromium(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			suite, err := taskfile.Load(path, taskfile.Options{LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }})
+			trust := taskfile.Trust{Env: slices.Collect(maps.Keys(env))} // the user allows what they set
+			if opts.SQLite != "" {
+				trust.Paths = []string{filepath.Dir(opts.SQLite)}
+			}
+			suite, err := taskfile.Load(path, taskfile.Options{LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, Trust: trust})
 			if err != nil {
 				t.Fatal(err)
 			}

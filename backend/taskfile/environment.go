@@ -25,9 +25,10 @@ type environment struct {
 }
 
 var (
-	_ agent.Environment = (*environment)(nil)
-	_ agent.Secretive   = (*environment)(nil)
-	_ agent.Folders     = (*environment)(nil)
+	_ agent.Environment    = (*environment)(nil)
+	_ agent.Secretive      = (*environment)(nil)
+	_ agent.Folders        = (*environment)(nil)
+	_ agent.LinkLocalReach = (*environment)(nil)
 )
 
 // start launches the lab, if the task has one, and resolves the task's URLs against it.
@@ -53,7 +54,7 @@ func (s *suite) start(spec agent.AttemptSpec, secrets []string) (*environment, e
 			e.start = base.ResolveReference(ref).String()
 		}
 	}
-	e.reader = oracle.NewReader(oracle.Site{Base: base, Origins: e.origins, LookupEnv: s.lookupEnv, Secrets: secrets})
+	e.reader = oracle.NewReader(oracle.Site{Base: base, Origins: e.origins, LookupEnv: s.lookupEnv, Secrets: secrets, LinkLocal: s.trust.LinkLocal})
 	return e, nil
 }
 
@@ -71,6 +72,9 @@ func (e *environment) Uploads() string { return e.s.task.Uploads }
 
 // Downloads is the folder downloads are saved in; empty when the task names none.
 func (e *environment) Downloads() string { return e.s.task.Downloads }
+
+// AllowsLinkLocal says whether the user let the task reach link-local and metadata hosts.
+func (e *environment) AllowsLinkLocal() bool { return e.s.trust.LinkLocal }
 
 // StorageState is the Playwright storage-state file pages start signed in with; empty for
 // none.

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"observatory/backend/agent"
@@ -21,8 +22,15 @@ import (
 // Options are what loading a task file may take from outside it.
 type Options struct {
 	// LookupEnv reads environment variables (base_url, SQLite paths, and when running,
-	// header values, value_env and DSNs); nil means os.LookupEnv.
+	// header values, value_env and DSNs), only those Trust allows; nil means os.LookupEnv.
 	LookupEnv func(string) (string, bool)
+	// Trust is what the user lets the file reach beyond its own folder and origins.
+	Trust Trust
+	// Confirm, when set, is asked once, as the file loads, whether the task may read the
+	// environment variables it reads that Trust does not allow (all of them are given, each
+	// saying whether it is allowed); a yes allows them for this load. It is the user's
+	// interactive yes: nil refuses them.
+	Confirm func([]EnvVar) bool
 	// Labs finds a built-in lab by name; nil means labs.Get.
 	Labs func(name string) (labs.Lab, error)
 	// judgeOnly is FromSpec's: the task ran elsewhere, so its folders are not looked for here.
@@ -34,8 +42,8 @@ type Options struct {
 type Suite interface {
 	agent.Suite
 	// Spec is the normalized task document as JSON (observatory.task/v1): base URL and
-	// SQLite paths expanded, literal secret values masked, nothing from the environment
-	// that is secret. A run file carries it; FromSpec rebuilds the suite from it.
+	// SQLite paths expanded with the values read from the environment masked, literal
+	// secret values masked. A run file carries it; FromSpec rebuilds the suite from it.
 	Spec() json.RawMessage
 	// Planner is the scripted planner of one attempt, with values from the environment in
 	// place; Plan shows them masked.
@@ -57,6 +65,8 @@ type Outline struct {
 	Signals    []string
 	// Truth says where ground truth comes from.
 	Truth string
+	// Env are the environment variables the task reads, and whether the user allowed each.
+	Env []EnvVar
 	// Safeguards say, per attempt that has any, what its irreversible actions get:
 	// "slug: review by rules (1 rule; hold when unavailable); approval of every irreversible action within 60000 ms".
 	Safeguards []string
@@ -156,10 +166,15 @@ type signal struct {
 
 // suite is a task file mapped to the domain.
 type suite struct {
-	task         agent.Task
-	spec         json.RawMessage
-	dir          string
-	lookupEnv    func(string) (string, bool)
+	task      agent.Task
+	spec      json.RawMessage
+	dir       string
+	lookupEnv func(string) (string, bool)
+	trust     Trust
+	// env are the environment variables the file reads; loaded the values of those read
+	// as it loaded (base_url, SQLite paths), secrets no record shows.
+	env          []EnvVar
+	loaded       []string
 	lab          labs.Lab
 	base         *url.URL
 	storageState string
@@ -211,8 +226,26 @@ func (s labSuite) Frames(events []agent.Event) ([]agent.Frame, error) {
 	return s.lab.(agent.Replayer).Frames(events)
 }
 
-// Task is the intent record: name, verbatim intent, start URL and origins.
-func (s *suite) Task() agent.Task { return s.task }
+// Task is the intent record: name, verbatim intent, start URL and origins, with the values
+// read from the environment as the file loaded masked (the environment's own start URL and
+// origins keep them).
+func (s *suite) Task() agent.Task {
+	t := s.task
+	t.StartURL = s.mask(t.StartURL)
+	t.Origins = slices.Clone(t.Origins)
+	for i, o := range t.Origins {
+		t.Origins[i] = s.mask(o)
+	}
+	return t
+}
+
+// mask replaces the values read from the environment as the file loaded by oracle.Mask.
+func (s *suite) mask(v string) string {
+	for _, sec := range s.loaded {
+		v = strings.ReplaceAll(v, sec, oracle.Mask)
+	}
+	return v
+}
 
 // Spec is the normalized task document.
 func (s *suite) Spec() json.RawMessage { return s.spec }
@@ -222,6 +255,7 @@ func (s *suite) Plan() agent.Plan {
 	plan := make(agent.Plan, len(s.steps))
 	for i, st := range s.steps {
 		plan[i] = st.action.Redacted()
+		plan[i].Value = s.mask(plan[i].Value)
 	}
 	return plan
 }
@@ -243,7 +277,7 @@ func (s *suite) Attempts() []agent.AttemptSpec { return s.attempts }
 
 // Outline summarizes the task.
 func (s *suite) Outline() Outline {
-	o := Outline{Name: s.task.Name, Truth: "the completion gate (no ground truth of its own)"}
+	o := Outline{Name: s.task.Name, Truth: "the completion gate (no ground truth of its own)", Env: slices.Clone(s.env)}
 	if s.lab != nil {
 		o.Lab = s.lab.Name()
 	}
@@ -410,9 +444,13 @@ func (s *suite) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environm
 	return s.start(spec, secrets)
 }
 
-// secrets are the values of every environment variable the task reads when it runs; an
-// unset one is an error naming it.
+// secrets are the values of every environment variable the task reads: those read as it
+// loaded, and those read when it runs. One the user has not allowed, or an unset one, is an
+// error naming it.
 func (s *suite) secrets() ([]string, error) {
+	if refused := refusedNames(s.env); len(refused) > 0 {
+		return nil, fmt.Errorf("task %s %w", s.task.Name, refusedEnv(refused))
+	}
 	var names []string
 	for _, st := range s.steps {
 		if st.valueEnv != "" {
@@ -424,7 +462,7 @@ func (s *suite) secrets() ([]string, error) {
 			names = append(names, e.Env()...)
 		}
 	}
-	var values []string
+	values := slices.Clone(s.loaded)
 	for _, n := range names {
 		v, ok := s.lookupEnv(n)
 		if !ok {

@@ -223,6 +223,23 @@ describe("App with task files", () => {
     expect(api.runs.start).toHaveBeenCalledWith({ task: "file:3fa9c0de", attempts: [], config: {} });
   });
 
+  it("asks before a run of a task file that reads environment variables the user has not allowed", async () => {
+    const { api } = fakeApi();
+    const env = [{ name: "TRACKER_TOKEN", fields: ["success[0].http.headers.Authorization"], secret: true }];
+    vi.mocked(api.runs.loadTask).mockResolvedValue({ ...issueTaskInfo, env });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    render(<App api={api} />);
+    await screen.findByText('Reserve "Spectral scan" in room "north".');
+    const file = new File(["name: close-issue\n"], "close-issue.yaml", { type: "application/yaml" });
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
+    expect(confirm.mock.calls[0][0]).toContain("• TRACKER_TOKEN (success[0].http.headers.Authorization): its name looks secret");
+    expect(api.runs.start).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Run all" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "file:3fa9c0de", attempts: [], config: {}, allow_env: ["TRACKER_TOKEN"] });
+    confirm.mockRestore();
+  });
+
   it("opens a task file dropped on the window, and forgets it", async () => {
     const { api } = fakeApi();
     render(<App api={api} />);

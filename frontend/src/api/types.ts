@@ -609,6 +609,20 @@ export interface TaskInfo {
   plan: Action[] | null;
   attempts: AttemptSpec[] | null;
   columns: Verdicts;
+  /** The environment variables a task file reads, and whether the user allowed each (taskfile.EnvVar). */
+  env?: EnvVar[];
+}
+
+/** One environment variable a task file reads (taskfile.EnvVar). */
+export interface EnvVar {
+  name: string;
+  /** Where the file reads it ("base_url", "plan[2].value_env"). */
+  fields: string[];
+  /** Read as the file loads (base_url, SQLite paths). */
+  at_load?: boolean;
+  /** Its name looks like a credential's: only its own name allows it. */
+  secret?: boolean;
+  allowed?: boolean;
 }
 
 /** The oracle's answer at one moment (agent.Check). */
@@ -624,6 +638,8 @@ export interface StartRequest {
   task: string;
   attempts: string[];
   config: ConfigOverride | null;
+  /** Environment variables the user allowed the task for this run, answering the window's question. */
+  allow_env?: string[];
 }
 
 /** One row of Runs.History (store.Summary). */
@@ -702,6 +718,12 @@ export interface Settings {
   retention?: Retention;
   /** "off" runs the same plan without the harness: the naive column (no holds, review or approval). */
   harness?: "on" | "off";
+  /** Folders, besides a task file's own, where the files it names may be. */
+  allow_paths?: string[];
+  /** Environment variables task files may read: names, or patterns with * that never match a secret-looking name. */
+  allow_env?: string[];
+  /** Let task files reach link-local and cloud-metadata hosts. */
+  allow_link_local?: boolean;
 }
 
 /** The history's retention: runs past either limit are deleted after each run and at start. */

@@ -27,6 +27,22 @@ describe("SettingsPanel", () => {
     });
   });
 
+  it("saves what task files may reach: folders and variables one a line, and link-local hosts", () => {
+    const onSave = vi.fn();
+    render(<SettingsPanel settings={{ ...settings, allow_env: ["TRACKER_URL"] }} onSave={onSave} />);
+    expect(screen.getByLabelText(/^Environment variables/)).toHaveProperty("value", "TRACKER_URL");
+    fireEvent.change(screen.getByLabelText(/^Folders besides/), { target: { value: "/srv/tasks\n\n  /home/me/shared  \n" } });
+    fireEvent.change(screen.getByLabelText(/^Environment variables/), { target: { value: "TRACKER_URL\nTRACKER_TOKEN" } });
+    fireEvent.click(screen.getByLabelText(/^Link-local/));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave).toHaveBeenCalledWith({
+      ...settings,
+      allow_paths: ["/srv/tasks", "/home/me/shared"],
+      allow_env: ["TRACKER_URL", "TRACKER_TOKEN"],
+      allow_link_local: true,
+    });
+  });
+
   it("emptying a field or clearing the overrides gives the attempts their own values back", () => {
     const onSave = vi.fn();
     render(<SettingsPanel settings={{ ...settings, config: { budget: 3, selectors: "alias" } }} onSave={onSave} />);

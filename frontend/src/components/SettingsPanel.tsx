@@ -4,6 +4,7 @@ import { BrowserChoice } from "../setup/BrowserChoice";
 import { EndpointsSection } from "./EndpointsSection";
 import { ModelsSection } from "./ModelsSection";
 import { RetentionSection } from "./RetentionSection";
+import { TrustSection } from "./TrustSection";
 
 /** Props of SettingsPanel. */
 export interface SettingsPanelProps {
@@ -142,6 +143,7 @@ export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onChe
           ))}
         </fieldset>
         <RetentionSection retention={draft.retention ?? {}} onChange={(retention) => setDraft({ ...draft, retention })} />
+        <TrustSection trust={draft} onChange={(trust) => setDraft({ ...draft, ...trust })} />
       </div>
       {onCheckEndpoints && <EndpointsSection onCheck={onCheckEndpoints} />}
       <ModelsSection

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
 import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
+import { envQuestion } from "./envQuestion";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
 import { errorText } from "../api/client";
 
@@ -182,13 +183,19 @@ export function useWorkbench(api: Api) {
   const runAttempts = useCallback(
     (slugs: string[]) => {
       if (!task || (live && live.status === "running")) return;
+      const refused = (task.env ?? []).filter((v) => !v.allowed);
+      if (refused.length > 0 && !window.confirm(envQuestion(refused))) {
+        setMessage({ kind: "info", text: "Not run: the task reads environment variables you did not allow." });
+        return;
+      }
+      const allow_env = refused.length > 0 ? refused.map((v) => v.name) : undefined;
       const all = (task.attempts ?? []).map((a) => a.slug);
       setRun(null);
       setImported(null);
       setMessage(null);
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
-      api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null }).then(
+      api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null, allow_env }).then(
         (id) => {
           if (tracking.current === null) tracking.current = id;
           setLive((s) => (s && s.runId === null ? { ...s, runId: id } : s));
