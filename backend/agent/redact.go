@@ -49,7 +49,7 @@ func redactHeaders(hs []Header, secrets []string) []Header {
 	hs = slices.Clone(hs)
 	for i, h := range hs {
 		if slices.Contains(secretHeaders, strings.ToLower(h.Name)) || secretName.MatchString(h.Name) {
-			hs[i].Value = masked
+			hs[i].Value = Mask
 			continue
 		}
 		hs[i].Value = maskSecrets(h.Value, secrets)
@@ -78,7 +78,7 @@ func redactForm(form string) string {
 	for i, p := range parts {
 		name, _, ok := strings.Cut(p, "=")
 		if ok && secretName.MatchString(name) {
-			parts[i] = name + "=" + masked
+			parts[i] = name + "=" + Mask
 		}
 	}
 	return strings.Join(parts, "&")
@@ -114,7 +114,7 @@ func redactJSON(text string) string {
 		case map[string]any:
 			for k, e := range x {
 				if secretName.MatchString(k) {
-					x[k], changed = masked, true
+					x[k], changed = Mask, true
 				} else {
 					x[k] = walk(e)
 				}

@@ -84,14 +84,14 @@ const (
 	RegionUnlabelled = "unlabelled" // a block of many elements with no role or name
 )
 
-// masked replaces a secret wherever a sample would show it.
-const masked = "••••••"
+// Mask replaces a secret value wherever it would be recorded.
+const Mask = "••••••"
 
 // maskSecrets replaces every secret value in v by a mask.
 func maskSecrets(v string, secrets []string) string {
 	for _, sec := range secrets {
 		if sec != "" && strings.Contains(v, sec) {
-			v = strings.ReplaceAll(v, sec, masked)
+			v = strings.ReplaceAll(v, sec, Mask)
 		}
 	}
 	return v

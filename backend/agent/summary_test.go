@@ -26,7 +26,7 @@ func TestStepSummary(t *testing.T) {
 		{"a secret typed", func(s *Step) {
 			s.Action = Action{Description: "Type the password", Kind: ActFill, Target: Target{Label: "Password"}, Value: "hunter2", Secret: true}
 		}, sum(func(s *StepSummary) {
-			s.Description, s.Kind, s.Target, s.Value = "Type the password", ActFill, `label "Password"`, masked
+			s.Description, s.Kind, s.Target, s.Value = "Type the password", ActFill, `label "Password"`, Mask
 		})},
 	}
 	for _, tt := range tests {

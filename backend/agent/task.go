@@ -183,7 +183,7 @@ type Plan []Action
 // Redacted is a with a secret value replaced by a mask, as it may be recorded.
 func (a Action) Redacted() Action {
 	if a.Secret {
-		a.Value = masked
+		a.Value = Mask
 	}
 	return a
 }

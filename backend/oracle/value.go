@@ -8,6 +8,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"observatory/backend/agent"
 )
 
 // Bounds on what an answer may hold, so evidence stays small.
@@ -20,8 +22,8 @@ const (
 	maxRowBytes = 64 << 10
 )
 
-// Mask replaces a secret wherever an answer would show it.
-const Mask = "••••••"
+// Mask replaces a secret wherever an answer would show it: the mask every record uses.
+const Mask = agent.Mask
 
 // decodeJSON decodes one JSON value into plain values for CEL: objects as map[string]any,
 // arrays as []any, integers that fit int64 as int64, other numbers as float64.

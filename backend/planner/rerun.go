@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"strings"
 
 	"observatory/backend/agent"
 )
@@ -14,8 +15,8 @@ import (
 // matched no element or several, which the model then named again; a step that ran and
 // failed stays, so the rerun stops where the recording did, with the executor's reason. A verify
 // step can only be the last; it stays, so the gate is waited on under the wait policy as it
-// was. A step whose value was a secret cannot be re-executed from the record, which keeps
-// only its mask: that is an error naming the step.
+// was. A step whose value was a secret, or held a value read from the environment, cannot be
+// re-executed from the record, which keeps only its mask: that is an error naming the step.
 func Rerun(steps []agent.Step) (agent.Plan, error) {
 	var plan agent.Plan
 	for _, s := range steps {
@@ -25,6 +26,9 @@ func Rerun(steps []agent.Step) (agent.Plan, error) {
 		a := s.Action
 		if a.Secret {
 			return nil, fmt.Errorf("step %d (%s) typed a secret, which the record keeps only as a mask; it cannot be re-executed", s.Index+1, a.Description)
+		}
+		if strings.Contains(a.Value, agent.Mask) {
+			return nil, fmt.Errorf("step %d (%s) holds a value read from the environment (a base URL's, say), which the record keeps only as a mask; it cannot be re-executed", s.Index+1, a.Description)
 		}
 		if a.ID == "" {
 			a.ID = fmt.Sprintf("step-%d", s.Index+1)

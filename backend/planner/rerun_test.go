@@ -40,6 +40,8 @@ func TestRerun(t *testing.T) {
 			[]string{"step-7"}, ""},
 		{"a secret cannot be replayed", []agent.Step{{Index: 0, Action: agent.Action{ID: "pw", Kind: agent.ActFill, Description: "fill password",
 			Value: "••••••", Secret: true}, Decision: allow}}, nil, "step 1 (fill password) typed a secret"},
+		{"a URL from the environment cannot be replayed", []agent.Step{{Index: 1, Action: agent.Action{ID: "go", Kind: agent.ActNavigate, Description: "open the dashboard",
+			Value: "••••••/dashboard"}, Decision: allow}}, nil, "step 2 (open the dashboard) holds a value read from the environment"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
