@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// TestARerunOfAnImportedRunWaitsForTheUsersYes records a run whose step loads
+// /admin/delete-all on a local site that counts such requests, and imports its run file into
+// another data folder, as a stranger's file arrives. A rerun of the imported run lists the step
+// and its origin and runs nothing without a yes (no terminal, no --yes): the site sees no
+// request and no run is recorded. With --yes the step runs.
+func TestARerunOfAnImportedRunWaitsForTheUsersYes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	var deletes atomic.Int32
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/admin/delete-all" {
+			deletes.Add(1)
+			fmt.Fprint(w, "<!doctype html><title>Admin</title><h1>Everything deleted</h1>")
+			return
+		}
+		fmt.Fprint(w, "<!doctype html><title>Home</title><h1>Home</h1>")
+	}))
+	defer site.Close()
+	dir := t.TempDir()
+	task := filepath.Join(dir, "wipe.yaml")
+	spec := `schema: observatory.task/v1
+name: wipe
+intent: Look at the admin page.
+base_url: ` + site.URL + `
+start_url: /
+plan:
+  - description: Open the admin page
+    action: navigate
+    value: ` + site.URL + `/admin/delete-all
+  - description: Verify
+    action: verify
+success:
+  - id: shown
+    label: The page says so
+    page:
+      visible: {role: heading, name: Everything deleted}
+`
+	if err := os.WriteFile(task, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mine, theirs := filepath.Join(dir, "mine"), filepath.Join(dir, "theirs")
+	runFile := filepath.Join(dir, "wipe.run.json")
+	if code, out, errOut := run(t, "run", task, "--no-video", "--export", runFile, "--data-dir", mine); code != 0 || deletes.Load() == 0 {
+		t.Fatalf("run: exit %d, %d deletes\n%s\n%s", code, deletes.Load(), out, errOut)
+	}
+	if code, _, errOut := run(t, "import", runFile, "--data-dir", theirs); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errOut)
+	}
+	id := onlyRun(t, theirs)
+
+	deletes.Store(0)
+	code, out, errOut := run(t, "rerun", id, "--task", task, "--no-video", "--data-dir", theirs)
+	if code == 0 || deletes.Load() != 0 {
+		t.Fatalf("a rerun of an imported run without a yes: exit %d, %d deletes\n%s\n%s", code, deletes.Load(), out, errOut)
+	}
+	for _, want := range []string{"step 1: Open the admin page on " + site.URL, "loads " + site.URL + "/admin/delete-all", "--yes"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("the refusal does not say %q:\n%s", want, errOut)
+		}
+	}
+	onlyRun(t, theirs) // nothing recorded
+
+	code, out, errOut = run(t, "rerun", id, "--task", task, "--no-video", "--yes", "--data-dir", theirs)
+	if code != 0 || deletes.Load() != 1 || !strings.Contains(out, "completed") {
+		t.Errorf("a rerun with --yes: exit %d, %d deletes\n%s\n%s", code, deletes.Load(), out, errOut)
+	}
+}
