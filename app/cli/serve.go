@@ -47,7 +47,7 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				}
 				token := httpapi.NewToken()
 				handler := httpapi.New(services, env.Assets, dataDir, token)
-				srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+				srv := handler.Server(httpapi.DefaultLimits)
 				// The address goes to standard output alone, so scripts and tests can read it. It
 				// carries the access token: only who can read it can use the server.
 				url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)
