@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -9,13 +11,16 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/fstest"
+	"time"
 )
 
 // TestARerunOfAnImportedRunWaitsForTheUsersYes records a run whose step loads
 // /admin/delete-all on a local site that counts such requests, and imports its run file into
 // another data folder, as a stranger's file arrives. A rerun of the imported run lists the step
 // and its origin and runs nothing without a yes (no terminal, no --yes): the site sees no
-// request and no run is recorded. With --yes the step runs.
+// request and no run is recorded; on a terminal it asks, and a no runs nothing either. With
+// --yes the step runs.
 func TestARerunOfAnImportedRunWaitsForTheUsersYes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
@@ -73,6 +78,28 @@ success:
 		}
 	}
 	onlyRun(t, theirs) // nothing recorded
+
+	// On a terminal the rerun asks; a "y" typed before the question answers nothing, and
+	// the "n" typed after it refuses.
+	ptmx, tty := openTerminal(t)
+	if _, err := ptmx.Write([]byte("y\n")); err != nil {
+		t.Fatal(err)
+	}
+	asked := &lockedBuffer{}
+	go func() {
+		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(asked.String(), "[y/n]"); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				return // the check below says what was printed instead
+			}
+		}
+		ptmx.Write([]byte("n\n"))
+	}()
+	code = Execute(context.Background(), Env{Stdin: tty, Stdout: io.Discard, Stderr: asked, Assets: fstest.MapFS{}},
+		[]string{"rerun", id, "--task", task, "--no-video", "--data-dir", theirs})
+	if code == 0 || deletes.Load() != 0 || !strings.Contains(asked.String(), "Run these 2 steps of a run imported from wipe.run.json? [y/n]") {
+		t.Fatalf("a rerun the user said no to: exit %d, %d deletes\n%s", code, deletes.Load(), asked.String())
+	}
+	onlyRun(t, theirs)
 
 	code, out, errOut = run(t, "rerun", id, "--task", task, "--no-video", "--yes", "--data-dir", theirs)
 	if code != 0 || deletes.Load() != 1 || !strings.Contains(out, "completed") {
