@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"observatory/app"
 )
 
 // testLimits are short, so that the tests see each limit act.
@@ -141,5 +143,52 @@ func TestAStalledUploadIsCut(t *testing.T) {
 			t.Fatalf("the stalled upload left %q", left)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestADownloadIsCutOnlyWhenItStalls serves a 32 MiB video: a client that reads it slowly,
+// but always within Limits.Stall, gets all of it; one that stops reading is cut.
+func TestADownloadIsCutOnlyWhenItStalls(t *testing.T) {
+	const size = 32 << 20
+	f := newFixture(t)
+	runDir := filepath.Join(app.MediaRoot(f.dataDir), "run1")
+	if err := os.MkdirAll(runDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(runDir, "v.webm"), make([]byte, size), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	addr, cookie := limited(t, f)
+	get := func() (net.Conn, *http.Response) {
+		c := dial(t, addr)
+		fmt.Fprintf(c, "GET /media/run1/v.webm HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", addr, cookie)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("the download: %v %v", resp, err)
+		}
+		return c, resp
+	}
+
+	_, resp := get()
+	start, got := time.Now(), 0
+	for got < size {
+		time.Sleep(testLimits.Stall / 4)
+		n, err := io.ReadFull(resp.Body, make([]byte, min(2<<20, size-got)))
+		got += n
+		if err != nil {
+			t.Fatalf("a slow download was cut after %d bytes, %v: %v", got, time.Since(start), err)
+		}
+	}
+	if d := time.Since(start); d < 2*testLimits.Stall {
+		t.Fatalf("the download took only %v: it proves nothing", d)
+	}
+
+	c, resp := get()
+	time.Sleep(3 * testLimits.Stall)
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	n, err := io.Copy(io.Discard, resp.Body)
+	var ne net.Error
+	if n >= size || err == nil || errors.As(err, &ne) && ne.Timeout() {
+		t.Errorf("a stalled download was not cut: %d of %d bytes (%v)", n, size, err)
 	}
 }
