@@ -106,3 +106,31 @@ success:
 		t.Errorf("a rerun with --yes: exit %d, %d deletes\n%s\n%s", code, deletes.Load(), out, errOut)
 	}
 }
+
+// TestARerunOfAnImportedRunIsJudgedByTheHarness records the outbox's send with the harness
+// off (sent without a question), imports the run file elsewhere and reruns it with --yes:
+// the listing marks the send irreversible, and the harness holds it for the approval nobody
+// at a terminal gives, as in a live run.
+func TestARerunOfAnImportedRunIsJudgedByTheHarness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	runFile := filepath.Join(dir, "sent.run.json")
+	mine, theirs := filepath.Join(dir, "mine"), filepath.Join(dir, "theirs")
+	code, out, errOut := run(t, "run", "--lab", "outbox", "--attempt", "approval-denied", "--harness", "off", "--no-video",
+		"--export", runFile, "--data-dir", mine)
+	if code != 0 || !strings.Contains(out, "approval-denied: completed") {
+		t.Fatalf("run with the harness off: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, _, errOut := run(t, "import", runFile, "--data-dir", theirs); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errOut)
+	}
+	code, out, errOut = run(t, "rerun", onlyRun(t, theirs), "--yes", "--no-video", "--data-dir", theirs)
+	if code != 0 || !strings.Contains(out, "approval-denied: rejected") || !strings.Contains(out, "approval not given (the user held it)") {
+		t.Errorf("the rerun: exit %d, want the send held for approval\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "[irreversible]") {
+		t.Errorf("the listing marks no step irreversible:\n%s", errOut)
+	}
+}
