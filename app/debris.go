@@ -7,6 +7,7 @@ import (
 
 	"observatory/backend/bundle"
 	"observatory/backend/scratch"
+	"observatory/backend/store"
 )
 
 // Prefixes of the temporary files in TempRoot: an upload being received, a bundle being
@@ -23,13 +24,26 @@ func TempRoot(dataDir string) string { return filepath.Join(dataDir, "tmp") }
 
 // SweepDebris removes what processes killed mid-work left in the data folder: bundle media
 // half extracted (media/.import-*), uploads half received (tmp/upload-*) and bundles half
-// downloaded (tmp/bundle-*). Those that a live process holds, this one or another sharing
-// the folder, are left alone. It returns the paths it removed, and goes on past any it
-// cannot remove. (An export's temporary file beside its target is swept by the next export
-// to that target.)
-func SweepDebris(dataDir string) ([]string, error) {
-	imports, err1 := scratch.Sweep(MediaRoot(dataDir), bundle.ImportPrefix)
+// downloaded (tmp/bundle-*). An import killed after it stored its run is finished instead:
+// its media move into place (see bundle.Settle), so an import leaves its run with all its
+// media or nothing. Those that a live process holds, this one or another sharing the
+// folder, are left alone. It returns the paths it removed or moved, and goes on past any it
+// cannot. (An export's temporary file beside its target is swept by the next export to that
+// target.)
+func SweepDebris(dataDir string, st *store.Store) ([]string, error) {
+	imports, err1 := scratch.SweepSettling(MediaRoot(dataDir), bundle.ImportPrefix, bundle.Settle(storedIn(st)))
 	uploads, err2 := scratch.Sweep(TempRoot(dataDir), uploadPrefix)
 	bundles, err3 := scratch.Sweep(TempRoot(dataDir), bundlePrefix)
 	return slices.Concat(imports, uploads, bundles), errors.Join(err1, err2, err3)
+}
+
+// storedIn reports whether st holds the run with exactly this id.
+func storedIn(st *store.Store) func(id string) (bool, error) {
+	return func(id string) (bool, error) {
+		stamp, err := st.Stamp(id)
+		if errors.Is(err, store.ErrNotFound) {
+			return false, nil
+		}
+		return err == nil && stamp.ID == id, err
+	}
 }

@@ -110,7 +110,7 @@ func TestBundleDownloadsAreSpooledInTheDataFolder(t *testing.T) {
 		t.Fatalf("its run file: %v", err)
 	}
 	// Swept while held: left alone.
-	if removed, err := SweepDebris(filepath.Dir(tmpRoot)); err != nil || len(removed) != 0 {
+	if removed, err := SweepDebris(filepath.Dir(tmpRoot), s.Transfer.store); err != nil || len(removed) != 0 {
 		t.Fatalf("a sweep beside a download removed %q (%v)", removed, err)
 	}
 	remove()
@@ -131,7 +131,7 @@ func TestBundleDownloadsAreSpooledInTheDataFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if removed, err := SweepDebris(filepath.Dir(tmpRoot)); err != nil || !slices.Equal(removed, []string{dead}) {
+	if removed, err := SweepDebris(filepath.Dir(tmpRoot), s.Transfer.store); err != nil || !slices.Equal(removed, []string{dead}) {
 		t.Errorf("the sweep removed %q (%v), want the dead download %s", removed, err, dead)
 	}
 }

@@ -25,11 +25,14 @@ const (
 // and hold answer at once. Without the flag it asks when standard input is a terminal and
 // holds otherwise, so a run nobody watches never sends on its own.
 func approverFor(mode string, env Env) (func(agent.AttemptSpec) agent.Approver, error) {
-	tty, isTTY := env.Stdin.(*os.File)
-	isTTY = isTTY && (isatty.IsTerminal(tty.Fd()) || isatty.IsCygwinTerminal(tty.Fd()))
+	return approverOn(mode, stdinTerminal(env))
+}
+
+// approverOn is approverFor asking on t, nil when standard input is no terminal.
+func approverOn(mode string, t *terminal) (func(agent.AttemptSpec) agent.Approver, error) {
 	if mode == "" {
 		mode = approveHold
-		if isTTY {
+		if t != nil {
 			mode = approveAsk
 		}
 	}
@@ -39,10 +42,9 @@ func approverFor(mode string, env Env) (func(agent.AttemptSpec) agent.Approver, 
 	case approveHold:
 		return fixedAnswer(agent.AnswerNone), nil
 	case approveAsk:
-		if !isTTY {
+		if t == nil {
 			return nil, fmt.Errorf("--approve ask needs a terminal on standard input; use deny or hold")
 		}
-		t := &terminal{in: newLines(tty), out: env.Stderr}
 		return func(spec agent.AttemptSpec) agent.Approver { return prompt{t, spec.Slug} }, nil
 	}
 	return nil, fmt.Errorf("--approve %q: want %s, %s or %s", mode, approveAsk, approveDeny, approveHold)
@@ -149,4 +151,43 @@ func card(slug string, req agent.ApprovalRequest) string {
 	row("page", safe(req.URL))
 	row("screenshot", safe(req.Screenshot))
 	return b.String()
+}
+
+// confirm shows text and waits for y or n, until ctx ends; anything but a yes is a no.
+// What was typed before the question is discarded, as for an approval.
+func (t *terminal) confirm(ctx context.Context, text, question string) (bool, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fmt.Fprint(t.out, text)
+	if err := t.in.Fresh(); err != nil {
+		return false, fmt.Errorf("discard what was typed before the question: %w", err)
+	}
+	for {
+		fmt.Fprintf(t.out, "%s [y/n] ", question)
+		line, err := t.in.Line(ctx)
+		switch {
+		case errors.Is(err, io.EOF):
+			return false, errors.New("the terminal's input closed")
+		case ctx.Err() != nil:
+			return false, ctx.Err()
+		case err != nil:
+			return false, fmt.Errorf("read the terminal: %w", err)
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return true, nil
+		case "n", "no":
+			return false, nil
+		}
+		fmt.Fprintln(t.out, "Answer y or n.")
+	}
+}
+
+// stdinTerminal is standard input as a terminal to ask on, or nil when it is not one.
+func stdinTerminal(env Env) *terminal {
+	tty, ok := env.Stdin.(*os.File)
+	if !ok || !(isatty.IsTerminal(tty.Fd()) || isatty.IsCygwinTerminal(tty.Fd())) {
+		return nil
+	}
+	return &terminal{in: newLines(tty), out: env.Stderr}
 }

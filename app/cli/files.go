@@ -82,7 +82,8 @@ func newImportCmd(env Env, g *globals) *cobra.Command {
 		Long: `Imports a run file, or a bundle (.zip) with its media. Nothing in it is trusted: its events are replayed through the lab's
 transition function and every verdict is recomputed. Where the file's recorded verdicts
 disagree, the disagreement is printed and the recomputed verdict is stored. A refused file
-stores nothing.`,
+stores nothing, and a killed import leaves the run with all its media or nothing (the next
+start finishes or removes what it left).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withStore(g, func(st *store.Store, dataDir string) error {

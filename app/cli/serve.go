@@ -25,7 +25,11 @@ func newServeCmd(env Env, g *globals) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the desktop UI and its services to an ordinary browser",
 		Long: `Serves the same UI and the same services as the desktop window over HTTP and a
-WebSocket, on loopback. Open the printed address in a browser.`,
+WebSocket, on loopback. Open the printed address in a browser.
+
+A connection is cut when its client stalls: 10 s to send a request's header, 2 minutes idle
+between requests, 30 s without a byte of an upload or download moving (a slow transfer that
+keeps moving is never cut).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return withStore(g, func(st *store.Store, dataDir string) error {
@@ -47,7 +51,7 @@ WebSocket, on loopback. Open the printed address in a browser.`,
 				}
 				token := httpapi.NewToken()
 				handler := httpapi.New(services, env.Assets, dataDir, token)
-				srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+				srv := handler.Server(httpapi.DefaultLimits)
 				// The address goes to standard output alone, so scripts and tests can read it. It
 				// carries the access token: only who can read it can use the server.
 				url := fmt.Sprintf("http://%s/?token=%s", ln.Addr(), token)

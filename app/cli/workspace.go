@@ -32,7 +32,7 @@ func openStore(g *globals) (*store.Store, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if _, err := app.SweepDebris(dir); err != nil {
+	if _, err := app.SweepDebris(dir, st); err != nil {
 		fmt.Fprintf(g.stderr, "warning: %s\n", safe(err.Error()))
 	}
 	return st, dir, nil

@@ -25,7 +25,12 @@ type Handler struct {
 	hub   *hub
 	guard *guard
 	files *files
+	// stall is Limits.Stall, set by Server; 0 bounds nothing.
+	stall time.Duration
 }
+
+// eventsPath is where the events' WebSocket is served.
+const eventsPath = "/api/events"
 
 // New builds the handler and connects the services' events to its WebSocket. token is the
 // access token the printed address carries; every request needs it (as the session cookie
@@ -37,7 +42,7 @@ func New(services *app.Services, assets fs.FS, dataDir, token string) *Handler {
 	h.mux.HandleFunc("POST /api/{service}/{method}", func(w http.ResponseWriter, r *http.Request) {
 		serveCall(w, r, d)
 	})
-	h.mux.HandleFunc("GET /api/events", h.hub.serve)
+	h.mux.HandleFunc("GET "+eventsPath, h.hub.serve)
 	h.mux.HandleFunc("GET /bundle/{id}", h.files.track(func(w http.ResponseWriter, r *http.Request) {
 		serveBundle(w, r, services.Transfer)
 	}))
@@ -49,8 +54,10 @@ func New(services *app.Services, assets fs.FS, dataDir, token string) *Handler {
 	return h
 }
 
-// ServeHTTP implements http.Handler: the guard first, then the routes.
+// ServeHTTP implements http.Handler: the deadlines that move with progress (see Limits)
+// first, then the guard, then the routes.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w, r = progressing(w, r, h.stall)
 	if h.guard.admit(w, r) {
 		h.mux.ServeHTTP(w, r)
 	}

@@ -142,7 +142,7 @@ func TestDeathEndsCallsAtOnce(t *testing.T) {
 		says string
 	}{
 		{"Chromium killed", func(_, chromium proctest.Process) error { return syscall.Kill(-chromium.PGID, syscall.SIGKILL) }, "Chromium exited"},
-		{"driver killed", func(driver, _ proctest.Process) error { return syscall.Kill(driver.PID, syscall.SIGKILL) }, "the Playwright driver exited"},
+		{"driver killed", func(driver, _ proctest.Process) error { return syscall.Kill(driver.PID, syscall.SIGKILL) }, "the Playwright driver exited: killed by SIGKILL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -312,5 +312,41 @@ func TestLaunchOfADyingChromium(t *testing.T) {
 		if !strings.Contains(got, want) || strings.Contains(err.Error(), want) {
 			t.Errorf("the launch's browser log lacks %q, or the message has it:\n%s", want, got)
 		}
+	}
+}
+
+// TestADriverKilledAsItStartsSaysSo launches through a Node.js that kills itself when it
+// runs the driver, first when asked its version, then when asked to run: the launch says the
+// driver died, never that it is not installed, which it is.
+func TestADriverKilledAsItStartsSaysSo(t *testing.T) {
+	needDriver(t)
+	if err := UseSystemNode(); err != nil {
+		t.Fatal(err)
+	}
+	node := os.Getenv("PLAYWRIGHT_NODEJS_PATH")
+	if node == "" {
+		t.Skip("no Node.js on PATH to wrap")
+	}
+	tests := []struct{ name, when, says string }{
+		{"asked its version", "--version", "the Playwright driver exited as it started: signal: killed"},
+		{"asked to run", "run-driver", "the Playwright driver did not start"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wrapper := filepath.Join(t.TempDir(), "node")
+			script := fmt.Sprintf("#!/bin/sh\n[ \"$2\" = %q ] && kill -KILL $$\nexec %q \"$@\"\n", tt.when, node)
+			if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			t.Setenv("PLAYWRIGHT_NODEJS_PATH", wrapper)
+			b, err := Launch(context.Background(), Options{Headless: true, Log: &bytes.Buffer{}})
+			if err == nil {
+				b.Close()
+				t.Fatal("the launch succeeded through a driver that kills itself")
+			}
+			if errors.Is(err, ErrNoDriver) || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("the launch says %q, want %q and not that the driver is not installed", err, tt.says)
+			}
+		})
 	}
 }

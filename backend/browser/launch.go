@@ -100,7 +100,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{Verbose: false})
 	if err != nil {
-		return nil, fmt.Errorf("%w (%v)", ErrNoDriver, err)
+		return nil, driverStartError(err)
 	}
 	b := newBrowser(pw, opts.Log)
 	launch := playwright.BrowserTypeLaunchOptions{
@@ -125,6 +125,20 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	return b, nil
 }
 
+// driverStartError says why the driver, which CheckDriver found on disk, did not start: one
+// of another version is ErrNoDriver, for this build; one that died starting (killed, out of
+// memory) says how it ended, since installing would not help.
+func driverStartError(err error) error {
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		return fmt.Errorf("the Playwright driver exited as it started: %s", exit)
+	case strings.Contains(err.Error(), "install the driver"):
+		return fmt.Errorf("%w (%v)", ErrNoDriver, err)
+	}
+	return fmt.Errorf("the Playwright driver did not start: %v", err)
+}
+
 // newBrowser is the Browser of the driver pw, before it has a browser: its lifeline is cut
 // the moment the driver exits. Playwright's error detail goes to log, or standard error.
 func newBrowser(pw *playwright.Playwright, log io.Writer) *Browser {
@@ -132,7 +146,12 @@ func newBrowser(pw *playwright.Playwright, log io.Writer) *Browser {
 		log = os.Stderr
 	}
 	b := &Browser{pw: pw, life: newLifeline(), log: log, timeout: callTimeout, guardHost: localGuardHost}
-	watchExit(pw.Pid(), func() { b.life.cut("the Playwright driver exited") })
+	watchExit(pw.Pid(), func(how string) {
+		if how != "" {
+			how = ": " + how
+		}
+		b.life.cut("the Playwright driver exited" + how)
+	})
 	return b
 }
 

@@ -188,7 +188,7 @@ func TestExtractLeavesNothingWhenTheRunFolderCannotBeMade(t *testing.T) {
 	root := t.TempDir()
 	// A folder already there under the run's id (an id collision) stops the rename.
 	writeMedia(t, filepath.Join(root, "taken"), map[string]string{"keep.jpg": "theirs"})
-	if _, err := (mediaSaver{media: c.media, root: root, meter: c.meter}).extract("taken"); err == nil {
+	if _, _, err := (mediaSaver{media: c.media, root: root, meter: c.meter}).extract("taken"); err == nil {
 		t.Fatal("extracted over an existing run folder")
 	}
 	if got, want := tree(t, root), []string{"taken", filepath.Join("taken", "keep.jpg")}; !slices.Equal(got, want) {
