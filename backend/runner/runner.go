@@ -351,9 +351,11 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		}
 	} else {
 		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
-		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
+		planner := r.planner(spec)
+		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: planner, Config: cfg, Run: pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
 		stopLive()
+		a.Claim = claimOf(planner, env)
 		if len(out.Steps) == 0 { // ended before its first step: judge the page it loaded
 			last = out.Seen
 		}
@@ -374,7 +376,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
 	a.Steps, a.ModelTurns, a.Events, a.Answers = out.Steps, out.Turns, env.Events(), env.Answers(settle, lastSample)
-	if a.Verdicts, err = r.Suite.Judge(a.Evidence()); err != nil {
+	if a.Verdicts, err = agent.Judged(r.Suite, a.Evidence()); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
 	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
@@ -387,6 +389,25 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		return a, errBrowserGone
 	}
 	return a, nil
+}
+
+// claimOf is what the agent behind planner claimed of its attempt, bounded and with the
+// environment's secrets masked; nil when the planner makes no claim.
+func claimOf(planner agent.Planner, env agent.Environment) *agent.Claim {
+	c, ok := planner.(agent.Claimant)
+	if !ok {
+		return nil
+	}
+	claim := c.Claim()
+	if claim == nil {
+		return nil
+	}
+	var secrets []string
+	if s, ok := env.(agent.Secretive); ok {
+		secrets = s.Secrets()
+	}
+	bounded := claim.Bounded(secrets)
+	return &bounded
 }
 
 // withParams is params with override's entries in place; nil when both are empty.
