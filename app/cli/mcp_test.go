@@ -1,0 +1,233 @@
+//go:build linux
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser/browsertest"
+	"observatory/backend/runfile"
+)
+
+// bookingTask is the booking lab's own task file.
+var bookingTask = filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
+
+// mcpProcess starts `observatory mcp ARGS` as a process of its own (the test binary
+// re-executed as the helper) and connects the Go SDK's client to it over standard input and
+// output.
+func mcpProcess(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd, string) {
+	t.Helper()
+	stderr := filepath.Join(t.TempDir(), "stderr")
+	f, err := os.Create(stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), helperArgsEnv+"="+strings.Join(append([]string{"mcp"}, args...), "\x1f"), "GORACE=atexit_sleep_ms=0")
+	cmd.Stderr = f
+	client := mcp.NewClient(&mcp.Implementation{Name: "scripted-agent", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 20 * time.Second}, nil)
+	if err != nil {
+		b, _ := os.ReadFile(stderr)
+		t.Fatalf("connecting to observatory mcp: %v\n%s", err, b)
+	}
+	t.Cleanup(func() {
+		_ = cs.Close()
+		if cmd.Process != nil {
+			_ = cmd.Process.Kill()
+		}
+	})
+	return cs, cmd, stderr
+}
+
+// callTool calls a tool and returns its text and whether it was an error.
+func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, *mcp.CallToolResult) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String(), res
+}
+
+// refOf finds the ref of the element with role and name in a snapshot.
+func refOf(t *testing.T, snapshot, role, name string) string {
+	t.Helper()
+	m := regexp.MustCompile(`- ` + role + ` "` + regexp.QuoteMeta(name) + `"[^\n]*\[ref=(e\d+)\]`).FindStringSubmatch(snapshot)
+	if m == nil {
+		t.Fatalf("no %s %q in the snapshot:\n%s", role, name, snapshot)
+	}
+	return m[1]
+}
+
+// bookRoom is the scripted agent: it books "Spectral scan" in room on the booking app, the
+// way an agent prompted for Playwright MCP would, acting on refs from each snapshot, and
+// returns the last page it saw.
+func bookRoom(t *testing.T, cs *mcp.ClientSession, room string) string {
+	t.Helper()
+	page, res := callTool(t, cs, "browser_snapshot", nil)
+	if res.IsError {
+		t.Fatalf("snapshot: %s", page)
+	}
+	page, res = callTool(t, cs, "browser_click", map[string]any{"element": "Reserve slot button", "target": refOf(t, page, "button", "Reserve slot")})
+	if res.IsError {
+		t.Fatalf("click Reserve slot: %s", page)
+	}
+	page, res = callTool(t, cs, "browser_type", map[string]any{"element": "title", "ref": refOf(t, page, "textbox", "Reservation title"), "text": "Spectral scan"})
+	if res.IsError {
+		t.Fatalf("type the title: %s", page)
+	}
+	page, res = callTool(t, cs, "browser_select_option", map[string]any{"target": refOf(t, page, "combobox", "Room"), "values": []string{room}})
+	if res.IsError {
+		t.Fatalf("select the room: %s", page)
+	}
+	page, res = callTool(t, cs, "browser_click", map[string]any{"element": "Save reservation button", "target": refOf(t, page, "button", "Save reservation")})
+	if res.IsError {
+		t.Fatalf("click Save reservation: %s", page)
+	}
+	page, _ = callTool(t, cs, "browser_wait_for", map[string]any{"text": "Reservation saved", "time": 5})
+	return page
+}
+
+// claimDone calls task_done with a claim of done and returns what the gate found.
+func claimDone(t *testing.T, cs *mcp.ClientSession, words string) (gate struct {
+	Attempt  string `json:"attempt"`
+	Terminal string `json:"terminal"`
+	Gate     struct {
+		Done       bool `json:"done"`
+		Conditions []struct {
+			ID    string `json:"id"`
+			Holds bool   `json:"holds"`
+		} `json:"conditions"`
+	} `json:"gate"`
+}) {
+	t.Helper()
+	text, res := callTool(t, cs, "task_done", map[string]any{"claim": words})
+	if res.IsError {
+		t.Fatalf("task_done: %s", text)
+	}
+	raw, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(raw, &gate); err != nil || len(gate.Gate.Conditions) == 0 {
+		t.Fatalf("task_done's structured result %s: %v", raw, err)
+	}
+	return gate
+}
+
+// exported exports the session's run from the data folder and verifies it offline.
+func exportedRun(t *testing.T, dataDir string) runfile.File {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := Env{Stdout: &out, Stderr: &errb}
+	if code := Execute(context.Background(), env, []string{"--data-dir", dataDir, "runs", "--json"}); code != 0 {
+		t.Fatalf("runs: %s", errb.String())
+	}
+	var runs []struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &runs); err != nil || len(runs) != 1 {
+		t.Fatalf("runs --json: %v %s", err, out.String())
+	}
+	if runs[0].Status != string(agent.RunFinished) {
+		t.Errorf("the session's run is %s, want finished", runs[0].Status)
+	}
+	file := filepath.Join(t.TempDir(), "run.json")
+	if code := Execute(context.Background(), env, []string{"--data-dir", dataDir, "export", runs[0].ID, "-o", file}); code != 0 {
+		t.Fatalf("export: %s", errb.String())
+	}
+	errb.Reset()
+	if code := Execute(context.Background(), Env{Stdout: &out, Stderr: &errb}, []string{"--data-dir", t.TempDir(), "verify", file}); code != 0 {
+		t.Fatalf("verify of the exported run: %s", errb.String())
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := runfile.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestMCPAgentOverStdioIsJudgedByTheGate: a scripted agent drives the booking lab through
+// `observatory mcp` over standard input and output, claiming done after each booking. On
+// saves-normally the gate agrees; on notice-nothing-saved and wrong-room the gate says not
+// done and the agent's claim is marked wrong, in the history and in the exported run file,
+// which verify accepts offline. The session's attempts start at the agent's first browser
+// call after each task_done, and the run ends when the client disconnects.
+func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
+	browsertest.Ready(t)
+	dataDir := t.TempDir()
+	cs, cmd, stderr := mcpProcess(t, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny",
+		"--attempt", "saves-normally", "--attempt", "notice-nothing-saved", "--attempt", "wrong-room")
+	intent, _ := callTool(t, cs, "task_intent", nil)
+	if !strings.Contains(intent, `Reserve "Spectral scan" in room "north".`) || !strings.Contains(intent, "Committed record exists") {
+		t.Errorf("task_intent does not tell the intent and the gate:\n%s", intent)
+	}
+	for _, want := range []struct {
+		attempt string
+		done    bool
+	}{{"saves-normally", true}, {"notice-nothing-saved", false}, {"wrong-room", false}} {
+		page := bookRoom(t, cs, "north")
+		if !strings.Contains(page, "Reservation saved") {
+			t.Errorf("%s: the agent did not see the success notice it trusts:\n%s", want.attempt, page)
+		}
+		got := claimDone(t, cs, "I booked Spectral scan in north; the page says Reservation saved.")
+		if got.Attempt != want.attempt || got.Gate.Done != want.done || (got.Terminal == string(agent.Completed)) != want.done {
+			t.Errorf("task_done on %s: attempt %s, gate done %v, terminal %s; want the gate done %v", want.attempt, got.Attempt, got.Gate.Done, got.Terminal, want.done)
+		}
+	}
+	_ = cs.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(60 * time.Second):
+		t.Fatal("observatory mcp did not exit after its client disconnected")
+	}
+	said, _ := os.ReadFile(stderr)
+	if !strings.Contains(strings.ToLower(string(said)), "agent's claim") {
+		t.Errorf("the table on standard error has no agent's claim column:\n%s", said)
+	}
+	f := exportedRun(t, dataDir)
+	if len(f.Run.Attempts) != 3 {
+		t.Fatalf("%d attempts in the run file, want 3", len(f.Run.Attempts))
+	}
+	for _, a := range f.Run.Attempts {
+		if a.Claim == nil || !a.Claim.Done || a.Claim.Source != agent.ClaimMCP || !strings.Contains(a.Claim.Words, "Reservation saved") {
+			t.Errorf("%s: claim %+v, want the agent's done claim over MCP", a.Slug, a.Claim)
+		}
+		wrong := slices.Contains(a.Verdicts.Wrong(), agent.ClaimID)
+		if wrong != (a.Slug != "saves-normally") {
+			t.Errorf("%s: claim marked wrong %v (verdicts %+v)", a.Slug, wrong, a.Verdicts.Signals)
+		}
+		if len(a.Plan) != 0 || len(a.Steps) < 5 {
+			t.Errorf("%s: plan %v and %d steps, want no scripted plan and the agent's steps", a.Slug, a.Plan, len(a.Steps))
+		}
+	}
+}
