@@ -22,6 +22,10 @@ import (
 	"observatory/backend/session"
 )
 
+// leaveGrace is how long a session's run has, once the agent has left (Ctrl+C), to finish
+// the step under way before it is cancelled.
+const leaveGrace = 5 * time.Second
+
 type mcpFlags struct {
 	lab, export, browserPath string
 	attempts                 []string
@@ -115,7 +119,9 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	}
 	task := src.Suite.Task()
 
-	ctx, cancel := context.WithCancelCause(cmd.Context())
+	// The run outlives Ctrl+C by a moment: the agent leaves first, so the attempt under way
+	// ends cancelled and the run finishes; only a run that does not end then is cancelled.
+	ctx, cancel := context.WithCancelCause(context.WithoutCancel(cmd.Context()))
 	defer cancel(nil)
 	stopped := make(chan struct{})
 	var run agent.Run
@@ -124,6 +130,19 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 		defer close(stopped)
 		run, runErr = prep.Runner.Run(ctx, prep.ID, prep.Options)
 	}()
+	go func() {
+		select {
+		case <-cmd.Context().Done():
+		case <-stopped:
+			return
+		}
+		sess.Leave()
+		select {
+		case <-stopped:
+		case <-time.After(leaveGrace):
+			cancel(context.Canceled)
+		}
+	}()
 	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task, StartURL: task.StartURL,
 		Gate: gateWords(src.Suite), Version: version.Get().Version})
 	unwatch := watchKillSwitch(g, dataDir, func() {
@@ -131,7 +150,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 		<-stopped
 	})
 	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; the agent's first browser call starts attempt %s\n", prep.ID, safe(task.Name), safe(specs[0].Slug))
-	serveCtx, stopServing := context.WithCancel(ctx)
+	serveCtx, stopServing := context.WithCancel(cmd.Context())
 	go func() {
 		select {
 		case <-stopped: // the run ended (a run budget, an error): no call can be served

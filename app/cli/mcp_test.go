@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,10 +85,10 @@ func refOf(t *testing.T, snapshot, role, name string) string {
 	return m[1]
 }
 
-// bookRoom is the scripted agent: it books "Spectral scan" in room on the booking app, the
-// way an agent prompted for Playwright MCP would, acting on refs from each snapshot, and
-// returns the last page it saw.
-func bookRoom(t *testing.T, cs *mcp.ClientSession, room string) string {
+// fillBooking is the scripted agent up to the save: it opens the booking dialog and fills
+// it in as an agent prompted for Playwright MCP would, acting on refs from each snapshot,
+// and returns the last page it saw.
+func fillBooking(t *testing.T, cs *mcp.ClientSession, room string) string {
 	t.Helper()
 	page, res := callTool(t, cs, "browser_snapshot", nil)
 	if res.IsError {
@@ -105,7 +106,15 @@ func bookRoom(t *testing.T, cs *mcp.ClientSession, room string) string {
 	if res.IsError {
 		t.Fatalf("select the room: %s", page)
 	}
-	page, res = callTool(t, cs, "browser_click", map[string]any{"element": "Save reservation button", "target": refOf(t, page, "button", "Save reservation")})
+	return page
+}
+
+// bookRoom is the scripted agent: it books "Spectral scan" in room and waits for the notice
+// it trusts, and returns the last page it saw.
+func bookRoom(t *testing.T, cs *mcp.ClientSession, room string) string {
+	t.Helper()
+	page := fillBooking(t, cs, room)
+	page, res := callTool(t, cs, "browser_click", map[string]any{"element": "Save reservation button", "target": refOf(t, page, "button", "Save reservation")})
 	if res.IsError {
 		t.Fatalf("click Save reservation: %s", page)
 	}
@@ -229,5 +238,169 @@ func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
 		if len(a.Plan) != 0 || len(a.Steps) < 5 {
 			t.Errorf("%s: plan %v and %d steps, want no scripted plan and the agent's steps", a.Slug, a.Plan, len(a.Steps))
 		}
+	}
+}
+
+// guardedBooking is the booking lab's task file with two attempts of its own: one whose
+// irreversible actions need the user's approval, and one without safeguards.
+func guardedBooking(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(bookingTask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, ok := strings.Cut(string(data), "\nattempts:")
+	if !ok {
+		t.Fatal("the booking task file has no attempts")
+	}
+	task := head + `
+attempts:
+  - name: guarded
+    title: The user approves each irreversible action
+    fault: none
+    safeguards:
+      approval: {required_for: [irreversible], limit_ms: 5000}
+  - name: plain
+    title: No safeguards
+    fault: none
+    safeguards: {}
+`
+	path := filepath.Join(t.TempDir(), "task.yaml")
+	if err := os.WriteFile(path, []byte(task), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// syncBuffer is a buffer written by one goroutine and read by another.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// mcpOverHTTP runs `observatory mcp ARGS --http 127.0.0.1:0` in this process and connects
+// the Go SDK's client to it over streamable HTTP; stop ends the session as Ctrl+C does and
+// returns once the command has.
+func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func() string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Execute(ctx, Env{Stdout: &out, Stderr: &errb}, append([]string{"mcp", "--http", "127.0.0.1:0"}, args...))
+	}()
+	var url string
+	for deadline := time.Now().Add(30 * time.Second); url == ""; time.Sleep(20 * time.Millisecond) {
+		url = strings.TrimSpace(out.String())
+		select {
+		case code := <-done:
+			t.Fatalf("observatory mcp exited %d:\n%s", code, errb.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("observatory mcp printed no address:\n%s", errb.String())
+		}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "scripted-agent", Version: "1"}, nil).
+		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("connecting to %s: %v", url, err)
+	}
+	stopped := false
+	stop = func() string {
+		if !stopped {
+			stopped = true
+			_ = cs.Close()
+			cancel()
+			select {
+			case <-done:
+			case <-time.After(60 * time.Second):
+				t.Fatalf("observatory mcp did not end after Ctrl+C:\n%s", errb.String())
+			}
+		}
+		return errb.String()
+	}
+	t.Cleanup(func() { stop() })
+	return cs, stop
+}
+
+// TestMCPOverHTTPRefusesWhatTheHarnessRefuses: over streamable HTTP, a selector several
+// elements match is refused with "take a new snapshot" and acts on nothing; an irreversible
+// click waits for the user's approval through Observatory's approver and is refused when
+// denied, ending the attempt rejected; the next call starts the next attempt, where a ref of
+// a snapshot the page no longer shows is refused and the gate says done; a navigation
+// outside the task's origins is refused and recorded. The exported run verifies offline.
+func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
+	browsertest.Ready(t)
+	dataDir := t.TempDir()
+	cs, stop := mcpOverHTTP(t, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "deny")
+
+	page, _ := callTool(t, cs, "browser_snapshot", nil)
+	text, res := callTool(t, cs, "browser_click", map[string]any{"target": "button"})
+	if !res.IsError || !strings.Contains(text, "several elements") || !strings.Contains(text, "take a new snapshot") {
+		t.Errorf("a selector several buttons match:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_click", map[string]any{"element": "Reserve slot", "target": refOf(t, page, "button", "Reserve slot")})
+	if !res.IsError || !strings.Contains(text, "Approval asked: deny") || !strings.Contains(text, "ended: rejected") {
+		t.Errorf("an irreversible click denied approval:\n%s", text)
+	}
+
+	page = fillBooking(t, cs, "north") // the next call starts the next attempt
+	title := refOf(t, page, "textbox", "Reservation title")
+	callTool(t, cs, "browser_click", map[string]any{"target": refOf(t, page, "button", "Save reservation")})
+	callTool(t, cs, "browser_wait_for", map[string]any{"textGone": "Saving", "time": 5})
+	text, res = callTool(t, cs, "browser_type", map[string]any{"target": title, "text": "again"})
+	if !res.IsError || !strings.Contains(text, "take a new snapshot") {
+		t.Errorf("a ref the page no longer shows:\n%s", text)
+	}
+	if got := claimDone(t, cs, "Saved."); got.Attempt != "plain" || !got.Gate.Done {
+		t.Errorf("task_done on the plain attempt: %+v", got)
+	}
+
+	text, res = callTool(t, cs, "browser_navigate", map[string]any{"url": "http://example.com/elsewhere"})
+	if !res.IsError || !strings.Contains(text, "example.com") {
+		t.Errorf("a navigation outside the task's origins:\n%s", text)
+	}
+	said := stop()
+	f := exportedRun(t, dataDir)
+	if len(f.Run.Attempts) != 3 {
+		t.Fatalf("%d attempts, want 3:\n%s", len(f.Run.Attempts), said)
+	}
+	guarded, plain, away := f.Run.Attempts[0], f.Run.Attempts[1], f.Run.Attempts[2]
+	if guarded.Terminal != agent.Rejected || !strings.Contains(guarded.Reason, "approval denied") || len(guarded.Steps) != 2 {
+		t.Errorf("guarded ended %s after %d steps: %s", guarded.Terminal, len(guarded.Steps), guarded.Reason)
+	} else {
+		if st := guarded.Steps[0]; !st.Unresolved || !strings.Contains(st.Error, "several elements") {
+			t.Errorf("the ambiguous click was recorded as %+v", st)
+		}
+		if a := guarded.Steps[1].Approvals; len(a) != 1 || a[0].Answer != agent.AnswerDeny {
+			t.Errorf("the Reserve slot click's approvals: %+v", a)
+		}
+	}
+	if guarded.Claim == nil || guarded.Claim.Done {
+		t.Errorf("guarded: the agent never said done, yet its claim is %+v", guarded.Claim)
+	}
+	if plain.Slug != "plain" || plain.Terminal != agent.Completed || plain.Claim == nil || !plain.Claim.Done || slices.Contains(plain.Verdicts.Wrong(), agent.ClaimID) {
+		t.Errorf("plain: %s %s, claim %+v, wrong %v", plain.Slug, plain.Terminal, plain.Claim, plain.Verdicts.Wrong())
+	}
+	for _, st := range plain.Steps {
+		if st.Action.Kind == agent.ActFill && st.Action.Value == "again" {
+			t.Errorf("the stale ref was acted on: %+v", st)
+		}
+	}
+	if away.Slug != "plain-2" || len(away.Steps) != 1 || away.Steps[0].Action.Kind != agent.ActNavigate || away.Steps[0].Error == "" {
+		t.Errorf("the navigation outside the origins was recorded as %s with steps %+v", away.Slug, away.Steps)
 	}
 }

@@ -88,7 +88,7 @@ func sleep(ctx context.Context, stopped <-chan struct{}, d time.Duration) error 
 
 func (s *server) screenshot(ctx context.Context, in screenshotArgs) (*mcp.CallToolResult, error) {
 	switch {
-	case in.Element != "" || in.Target != "":
+	case in.Element != "" || in.Target != "" || in.Ref != "":
 		return nil, errors.New("element screenshots are not supported: the screenshot shows the viewport")
 	case in.FullPage:
 		return nil, errors.New("full-page screenshots are not supported: the screenshot shows the viewport")

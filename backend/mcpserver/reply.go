@@ -44,7 +44,17 @@ func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) bool {
 		fmt.Fprintf(b, "- Blocked by the origins guard: %s\n", strings.Join(st.Blocked, ", "))
 	}
 	failed := st.Error != ""
+	refusal := ""
+	if n := len(st.Approvals); n > 0 && st.Approvals[n-1].Answer != agent.AnswerApprove {
+		refusal = "the approval it needs was not given"
+		if st.Approvals[n-1].Answer == agent.AnswerDeny {
+			refusal = "the user denied the approval it needs"
+		}
+	}
 	switch {
+	case refusal != "":
+		failed = true
+		fmt.Fprintf(b, "- Refused, nothing was done: %s\n", refusal)
 	case st.Unresolved:
 		fmt.Fprintf(b, "- Refused, nothing was done: %s; take a new snapshot\n", st.Error)
 	case failed:

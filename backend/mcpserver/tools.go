@@ -66,6 +66,7 @@ type waitArgs struct {
 type screenshotArgs struct {
 	Element  string `json:"element,omitempty" jsonschema:"Human-readable element description (element screenshots are not supported)"`
 	Target   string `json:"target,omitempty" jsonschema:"Element reference (element screenshots are not supported)"`
+	Ref      string `json:"ref,omitempty" jsonschema:"The older spelling of target (element screenshots are not supported)"`
 	Type     string `json:"type,omitempty" jsonschema:"Image format for the screenshot: png"`
 	Filename string `json:"filename,omitempty" jsonschema:"Not supported: the screenshot is returned, never written to a file"`
 	FullPage bool   `json:"fullPage,omitempty" jsonschema:"Not supported: the screenshot shows the viewport"`
