@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -84,6 +85,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 		}
 	}
 	in, out, asker := mcpStreams(env, f.http != "")
+	var sess *session.Session
 	approver, err := approverFor(f.approve, asker)
 	if err != nil {
 		return err
@@ -98,8 +100,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	if err != nil {
 		return err
 	}
-	sess, err := session.New(specs, agent.ClaimMCP)
-	if err != nil {
+	if sess, err = session.New(specs, agent.ClaimMCP); err != nil {
 		return err
 	}
 	st, dataDir, err := openStore(g)
@@ -158,6 +159,9 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 		}
 		stopServing()
 	}()
+	if in != nil {
+		in = &hangUp{ReadCloser: in, leave: sess.Leave}
+	}
 	serveErr := serveTransport(serveCtx, env, srv, f.http, in, out)
 	stopServing()
 	sess.Leave()
@@ -202,6 +206,22 @@ func mcpStreams(env Env, overHTTP bool) (io.ReadCloser, io.WriteCloser, Env) {
 		asker.Stdin = tty
 	}
 	return io.NopCloser(stdin), nopWriteCloser{env.Stdout}, asker
+}
+
+// hangUp is a client's end of standard input: once it reads the end (the client exited or
+// closed its pipe), the agent has left, whatever its calls still wait on.
+type hangUp struct {
+	io.ReadCloser
+	once  sync.Once
+	leave func()
+}
+
+func (h *hangUp) Read(p []byte) (int, error) {
+	n, err := h.ReadCloser.Read(p)
+	if err != nil {
+		h.once.Do(h.leave)
+	}
+	return n, err
 }
 
 type nopWriteCloser struct{ io.Writer }

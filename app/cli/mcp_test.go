@@ -27,34 +27,41 @@ import (
 var bookingTask = filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
 
 // mcpProcess starts `observatory mcp ARGS` as a process of its own (the test binary
-// re-executed as the helper) and connects the Go SDK's client to it over standard input and
-// output.
-func mcpProcess(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd, string) {
+// re-executed as the helper) and connects the Go SDK's client to it over the process's
+// standard input and output. die closes the client's end of the pipes at once, as a client
+// that crashes does, whatever calls are in flight.
+func mcpProcess(t *testing.T, args ...string) (cs *mcp.ClientSession, cmd *exec.Cmd, stderr string, die func()) {
 	t.Helper()
-	stderr := filepath.Join(t.TempDir(), "stderr")
+	stderr = filepath.Join(t.TempDir(), "stderr")
 	f, err := os.Create(stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd = exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	cmd.Env = append(os.Environ(), helperArgsEnv+"="+strings.Join(append([]string{"mcp"}, args...), "\x1f"), "GORACE=atexit_sleep_ms=0")
 	cmd.Stderr = f
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	client := mcp.NewClient(&mcp.Implementation{Name: "scripted-agent", Version: "1"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 20 * time.Second}, nil)
+	cs, err = client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
 	if err != nil {
 		b, _ := os.ReadFile(stderr)
 		t.Fatalf("connecting to observatory mcp: %v\n%s", err, b)
 	}
-	t.Cleanup(func() {
-		_ = cs.Close()
-		if cmd.Process != nil {
-			_ = cmd.Process.Kill()
-		}
-	})
-	return cs, cmd, stderr
+	return cs, cmd, stderr, func() { _ = stdin.Close() }
 }
 
 // callTool calls a tool and returns its text and whether it was an error.
@@ -192,7 +199,7 @@ func exportedRun(t *testing.T, dataDir string) runfile.File {
 func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	cs, cmd, stderr := mcpProcess(t, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny",
+	cs, cmd, stderr, _ := mcpProcess(t, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny",
 		"--attempt", "saves-normally", "--attempt", "notice-nothing-saved", "--attempt", "wrong-room")
 	intent, _ := callTool(t, cs, "task_intent", nil)
 	if !strings.Contains(intent, `Reserve "Spectral scan" in room "north".`) || !strings.Contains(intent, "Committed record exists") {

@@ -39,7 +39,7 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 		if in.Time <= 0 {
 			return nil, errors.New("give text, textGone or time")
 		}
-		if err := s.look(ctx, func(agent.Page, []agent.Step) error { return sleep(ctx, s.opts.Stopped, limit) }); err != nil {
+		if err := s.look(ctx, func(agent.Page, []agent.Step) error { return s.sleep(ctx, limit) }); err != nil {
 			return nil, err
 		}
 		return text(fmt.Sprintf("Waited %s.", limit)), nil
@@ -61,7 +61,7 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 			if time.Now().After(deadline) {
 				return fmt.Errorf("waited %s and the page still does not show what you waited for", limit)
 			}
-			if err := sleep(ctx, s.opts.Stopped, waitPoll); err != nil {
+			if err := s.sleep(ctx, waitPoll); err != nil {
 				return err
 			}
 		}
@@ -73,14 +73,16 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 	return text(fmt.Sprintf("The page shows what you waited for.\n\n### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(found, "\n"))), nil
 }
 
-func sleep(ctx context.Context, stopped <-chan struct{}, d time.Duration) error {
+func (s *server) sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-t.C:
 		return nil
-	case <-stopped:
+	case <-s.opts.Stopped:
 		return errors.New("the session has ended")
+	case <-s.opts.Session.Left():
+		return errors.New("the agent left the session")
 	case <-ctx.Done():
 		return ctx.Err()
 	}

@@ -73,6 +73,9 @@ func (s *Session) Leave() {
 	s.leaveOnce.Do(func() { close(s.left) })
 }
 
+// Left is closed once the agent has left.
+func (s *Session) Left() <-chan struct{} { return s.left }
+
 // attempt is the attempt under way, started (its page loaded) when there is none. ended is
 // closed if the run stops before the attempt starts.
 func (s *Session) attempt(ctx context.Context, stopped <-chan struct{}) (*planner, error) {
