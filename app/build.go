@@ -68,6 +68,9 @@ type RunRequest struct {
 	LabHost  string
 	Recorder agent.Recorder
 	Emit     func(runner.Progress)
+	// Sequence, when set, decides the attempts one at a time (an agent's session), from
+	// those Attempts names; see runner.Sequence.
+	Sequence runner.Sequence
 	// Export, when set, is where the run file will be written: Prepare checks up front that
 	// its folder exists, so a long run does not fail only at its end.
 	Export string
@@ -156,7 +159,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	}
 	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies, Live: req.Live,
-		Budgets: budgets.Merge(req.Budgets)}
+		Budgets: budgets.Merge(req.Budgets), Sequence: req.Sequence}
 	id := req.ID
 	if id == "" {
 		id = runner.NewRunID(time.Now())

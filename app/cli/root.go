@@ -58,6 +58,7 @@ authoritative state. Without a subcommand it opens the desktop window.`,
 	root.AddCommand(
 		newRunCmd(env, g),
 		newServeCmd(env, g),
+		newMCPCmd(env, g),
 		newRunsCmd(env, g),
 		newShowCmd(env, g),
 		newExportCmd(env, g),

@@ -281,7 +281,11 @@ func progressPrinter(w io.Writer) func(runner.Progress) {
 	return func(p runner.Progress) {
 		switch p.Kind {
 		case runner.AttemptStarted:
-			fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, safe(p.Slug))
+			if p.Total == 0 { // an agent's session: no total is known
+				fmt.Fprintf(w, "[%d] %s ", p.Index, safe(p.Slug))
+			} else {
+				fmt.Fprintf(w, "[%d/%d] %s ", p.Index, p.Total, safe(p.Slug))
+			}
 		case runner.StepDone:
 			mark := "."
 			if p.Step.Error != "" {

@@ -61,3 +61,25 @@ func loopbackHost(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
+
+// LocalOnly serves next only to requests whose Host is a loopback name and that come from no
+// other origin's page: serve's checks short of its access token, for a server whose clients
+// are programs on this machine (an MCP client) rather than the printed address opened in a
+// browser.
+func LocalOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			host = r.Host
+		}
+		if !loopbackHost(host) {
+			http.Error(w, "this server answers only to localhost, 127.0.0.1 or [::1]", http.StatusMisdirectedRequest)
+			return
+		}
+		if why := crossOrigin(r); why != "" {
+			http.Error(w, "refused: "+why+"; no web page may use this server", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

@@ -60,6 +60,8 @@ type Evidence struct {
 	Events  []Event
 	Answers []Answer
 	Steps   []Step
+	// Claim is what the agent that drove the attempt said of it; nil when it said nothing.
+	Claim *Claim
 }
 
 // Step is one executed action with everything recorded about it: the proposal, the policy
@@ -169,9 +171,12 @@ type Attempt struct {
 	// MaxBrowserLog bytes; Reason keeps only the error's first line. Empty when the
 	// attempt did not end on a browser error that carried a log.
 	BrowserLog string `json:"browser_log,omitempty"`
+	// Claim is what the agent that drove the attempt said of it at the end (see Claim);
+	// nil when no agent claims anything (a scripted plan).
+	Claim *Claim `json:"claim,omitempty"`
 }
 
 // Evidence is the attempt's recorded evidence, as its verdicts are judged from.
 func (a Attempt) Evidence() Evidence {
-	return Evidence{Events: a.Events, Answers: a.Answers, Steps: a.Steps}
+	return Evidence{Events: a.Events, Answers: a.Answers, Steps: a.Steps, Claim: a.Claim}
 }

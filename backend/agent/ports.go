@@ -156,6 +156,17 @@ type Planner interface {
 	Next(ctx context.Context, obs Sample, history []Step) (Proposal, error)
 }
 
+// Driven is a Planner that speaks for an agent outside Observatory (an MCP client) which
+// looks at the page itself between its actions and hears how its attempt ended. The runner
+// binds it to the attempt's page before the attempt starts (the agent may read the page only
+// while the executor waits on Next, never while it acts) and tells it the judged, recorded
+// attempt once it has ended. A driven attempt follows no scripted plan.
+type Driven interface {
+	Planner
+	Bind(page Page)
+	Ended(a Attempt)
+}
+
 // Lookahead is a Planner that knows its next proposal before it sees the page: a scripted
 // plan. The executor uses it to schedule a fixed wait's check from the very action the
 // verify step waits on.

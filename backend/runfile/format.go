@@ -91,6 +91,18 @@ type attemptV2 struct {
 	// BrowserLog is what the browser logged around the error that ended the attempt; absent
 	// when there was none, and in files from before it was recorded.
 	BrowserLog browserLogV2 `json:"browser_log,omitempty"`
+	// Claim is what the agent that drove the attempt said of it; absent when no agent
+	// claimed anything, and in files from before claims were recorded.
+	Claim *claimV2 `json:"claim,omitempty"`
+}
+
+// claimV2 is an agent's claim: done or not, its answer and words (each at most
+// agent.MaxClaimText bytes), and its source: "mcp", "process" or "planner".
+type claimV2 struct {
+	Done   bool   `json:"done"`
+	Answer string `json:"answer,omitempty"`
+	Source string `json:"source"`
+	Words  string `json:"words,omitempty"`
 }
 
 // browserLogV2 is an attempt's browser log: text as Chromium and Playwright wrote it, at

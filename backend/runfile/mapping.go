@@ -20,7 +20,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Video: a.Video, Trace: a.Trace,
-		BrowserLog: browserLogV2(a.BrowserLog)}
+		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim)}
 	if out.Plan == nil {
 		out.Plan = []actionV2{}
 	}
@@ -134,7 +134,15 @@ func (a attemptV2) toDomain() agent.Attempt {
 		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Video: a.Video, Trace: a.Trace,
-		BrowserLog: string(a.BrowserLog)}
+		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain)}
+}
+
+func fromClaim(c agent.Claim) claimV2 {
+	return claimV2{Done: c.Done, Answer: c.Answer, Source: string(c.Source), Words: c.Words}
+}
+
+func (c claimV2) toDomain() agent.Claim {
+	return agent.Claim{Done: c.Done, Answer: c.Answer, Source: agent.ClaimSource(c.Source), Words: c.Words}
 }
 
 func (t taskV2) toDomain() agent.Task {

@@ -75,7 +75,7 @@ func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disa
 			return agent.Verdicts{}, nil, refuse(child(p, "events"), "attempt %q: illegal event order: %v", a.Slug, err)
 		}
 	}
-	v, err := suite.Judge(a.Evidence())
+	v, err := agent.Judged(suite, a.Evidence())
 	if err != nil {
 		return agent.Verdicts{}, nil, refuse(p, "attempt %q cannot be judged from its evidence: %v", a.Slug, err)
 	}

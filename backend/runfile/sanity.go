@@ -16,8 +16,8 @@ const MaxClockSkew = 24 * time.Hour
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
 // duration, a Jaccard distance outside 0 to 1, a target box or candidates no page can have
 // (see saneTarget), a negative run budget, a task authority the task file format would
-// refuse, more relevant texts in a sample than a task may declare, and a browser log over
-// agent.MaxBrowserLog bytes.
+// refuse, more relevant texts in a sample than a task may declare, a browser log over
+// agent.MaxBrowserLog bytes, and an agent's claim agent.Claim.Validate refuses.
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
@@ -39,6 +39,11 @@ func (f File) checkSanity(now time.Time) *Error {
 		}
 		if len(a.BrowserLog) > agent.MaxBrowserLog {
 			return refuse(child(p, "browser_log"), "%d bytes, over the %d KiB a browser log may hold", len(a.BrowserLog), agent.MaxBrowserLog>>10)
+		}
+		if a.Claim != nil {
+			if err := a.Claim.Validate(); err != nil {
+				return refuse(child(p, "claim"), "%v", err)
+			}
 		}
 		if err := a.Task.Authority.Validate(); err != nil {
 			return refuse(child(child(p, "task"), "authority"), "%v", err)

@@ -45,6 +45,16 @@ type Options struct {
 	// Live is how often each running attempt's page is sent as a Screencast progress event
 	// (100 ms: ten frames a second); 0 streams nothing.
 	Live time.Duration
+	// Sequence, when set, decides the attempts one at a time instead of Attempts, for a run
+	// whose attempts are not known when it starts (an agent's session).
+	Sequence Sequence
+}
+
+// Sequence decides a run's attempts one at a time. Next blocks until the next attempt should
+// start and returns it, or false when the run has no more (or ctx ended); the attempts it
+// returns must have distinct slugs. A run with a sequence runs its attempts one at a time.
+type Sequence interface {
+	Next(ctx context.Context) (agent.AttemptSpec, bool)
 }
 
 // Runner runs a suite's attempts. Planner, Policy, Recorder and Emit may be nil: the suite's
@@ -166,6 +176,33 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	pot := agent.NewRunBudget(opts.Budgets)
 	browsers := newPool(r.endpoints(opts))
 	defer browsers.close()
+	var attempts []*agent.Attempt
+	if opts.Sequence != nil {
+		attempts = r.runSequence(ctx, stop, &run, opts, browsers, mediaDir, pot)
+	} else {
+		attempts = r.runAll(ctx, stop, &run, specs, opts, browsers, mediaDir, pot)
+	}
+	r.media.wait()
+	for _, a := range attempts {
+		if a != nil {
+			run.Attempts = append(run.Attempts, r.media.onto(*a))
+		}
+	}
+	cause := context.Cause(ctx)
+	if cause != nil && !errors.Is(cause, context.Canceled) && !errors.Is(cause, agent.ErrExhausted) && !errors.Is(cause, agent.ErrStopped) {
+		return run, r.fail(&run, cause)
+	}
+	status := agent.RunFinished
+	if ctx.Err() != nil && !errors.Is(cause, agent.ErrExhausted) {
+		status = agent.RunCancelled
+	}
+	r.finish(&run, status)
+	return run, nil
+}
+
+// runAll runs specs, up to opts.Parallel at once, and returns their attempts in order: nil
+// for one that never started.
+func (r *Runner) runAll(ctx context.Context, stop context.CancelCauseFunc, run *agent.Run, specs []agent.AttemptSpec, opts Options, browsers *pool, mediaDir string, pot *agent.RunBudget) []*agent.Attempt {
 	attempts := make([]*agent.Attempt, len(specs))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -174,7 +211,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				a, err := r.runOne(ctx, &run, specs[i], i, len(specs), browsers, opts, mediaDir, pot)
+				a, err := r.runOne(ctx, run, specs[i], i, len(specs), browsers, opts, mediaDir, pot)
 				if err != nil {
 					stop(err)
 					return
@@ -196,22 +233,33 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	r.media.wait()
-	for _, a := range attempts {
-		if a != nil {
-			run.Attempts = append(run.Attempts, r.media.onto(*a))
+	return attempts
+}
+
+// runSequence runs the attempts opts.Sequence decides, one after another, until it has no
+// more or the run is stopped. Their total is not known, so progress gives none.
+func (r *Runner) runSequence(ctx context.Context, stop context.CancelCauseFunc, run *agent.Run, opts Options, browsers *pool, mediaDir string, pot *agent.RunBudget) []*agent.Attempt {
+	var attempts []*agent.Attempt
+	for i := 0; ctx.Err() == nil; i++ {
+		spec, ok := opts.Sequence.Next(ctx)
+		if !ok {
+			break
+		}
+		if err := opts.Override.Apply(spec.Config).Validate(); err != nil {
+			stop(fmt.Errorf("attempt %s: %w", spec.Slug, err))
+			break
+		}
+		a, err := r.runOne(ctx, run, spec, i, 0, browsers, opts, mediaDir, pot)
+		if err != nil {
+			stop(err)
+			break
+		}
+		attempts = append(attempts, a)
+		if e := pot.Exhausted(); e != nil {
+			stop(e)
 		}
 	}
-	cause := context.Cause(ctx)
-	if cause != nil && !errors.Is(cause, context.Canceled) && !errors.Is(cause, agent.ErrExhausted) && !errors.Is(cause, agent.ErrStopped) {
-		return run, r.fail(&run, cause)
-	}
-	status := agent.RunFinished
-	if ctx.Err() != nil && !errors.Is(cause, agent.ErrExhausted) {
-		status = agent.RunCancelled
-	}
-	r.finish(&run, status)
-	return run, nil
+	return attempts
 }
 
 // runOne runs one attempt in the pool's browser. It returns nil, nil for an attempt that
@@ -289,8 +337,13 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	index, endpoint := position+1, browser.endpoint.Name
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
+	planner := r.planner(spec)
+	driven, _ := planner.(agent.Driven)
 	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Suite.Task(), Config: cfg,
-		Fault: spec.Fault, Params: spec.Params, Plan: planOf(r.Suite, spec), Started: time.Now().UTC()}
+		Fault: spec.Fault, Params: spec.Params, Started: time.Now().UTC()}
+	if driven == nil {
+		a.Plan = planOf(r.Suite, spec)
+	}
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, position, a) }); err != nil {
 		return a, err
 	}
@@ -354,9 +407,13 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		}
 	} else {
 		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
-		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
+		if driven != nil {
+			driven.Bind(page)
+		}
+		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: planner, Config: cfg, Run: pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
 		stopLive()
+		a.Claim = claimOf(planner, env)
 		if len(out.Steps) == 0 { // ended before its first step: judge the page it loaded
 			last = out.Seen
 		}
@@ -377,7 +434,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
 	a.Steps, a.ModelTurns, a.Events, a.Answers = out.Steps, out.Turns, env.Events(), env.Answers(settle, lastSample)
-	if a.Verdicts, err = r.Suite.Judge(a.Evidence()); err != nil {
+	if a.Verdicts, err = agent.Judged(r.Suite, a.Evidence()); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
 	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
@@ -386,10 +443,32 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		return a, err
 	}
 	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents(), Endpoint: endpoint})
+	if driven != nil {
+		driven.Ended(a)
+	}
 	if errors.Is(out.Err, agent.ErrBrowserGone) {
 		return a, errBrowserGone
 	}
 	return a, nil
+}
+
+// claimOf is what the agent behind planner claimed of its attempt, bounded and with the
+// environment's secrets masked; nil when the planner makes no claim.
+func claimOf(planner agent.Planner, env agent.Environment) *agent.Claim {
+	c, ok := planner.(agent.Claimant)
+	if !ok {
+		return nil
+	}
+	claim := c.Claim()
+	if claim == nil {
+		return nil
+	}
+	var secrets []string
+	if s, ok := env.(agent.Secretive); ok {
+		secrets = s.Secrets()
+	}
+	bounded := claim.Bounded(secrets)
+	return &bounded
 }
 
 // withParams is params with override's entries in place; nil when both are empty.

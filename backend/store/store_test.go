@@ -288,3 +288,34 @@ func TestAttemptFinishedKeepsTheBrowserLog(t *testing.T) {
 		t.Errorf("an imported attempt's browser log: %q, %v", got.Attempts[0].BrowserLog, err)
 	}
 }
+
+// TestTheAgentsClaimIsStored: an attempt's claim is stored when it finishes and read back, an
+// imported attempt keeps its own, and an attempt without one reads back without one.
+func TestTheAgentsClaimIsStored(t *testing.T) {
+	s := open(t, t.TempDir())
+	run := testRun("run-claim")
+	claim := agent.Claim{Done: true, Source: agent.ClaimMCP, Answer: "room 2", Words: "Reserved it."}
+	run.Attempts[0].Claim = &claim
+	if err := record(s, run, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get("run-claim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := got.Attempts[0].Claim; c == nil || *c != claim {
+		t.Errorf("claim after recording: %+v, want %+v", c, claim)
+	}
+	if got.Attempts[1].Claim != nil {
+		t.Errorf("an attempt without a claim read back with %+v", got.Attempts[1].Claim)
+	}
+	imported := testRun("imported-claim")
+	imported.Status = agent.RunImported
+	imported.Attempts[1].Claim = &claim
+	if err := s.SaveImported(imported); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get("imported-claim"); err != nil || got.Attempts[1].Claim == nil || *got.Attempts[1].Claim != claim {
+		t.Errorf("an imported attempt's claim: %+v, %v", got.Attempts[1].Claim, err)
+	}
+}

@@ -543,6 +543,16 @@ export interface Attempt {
   trace?: string;
   /** What the browser logged around the error that ended the attempt; `reason` keeps its first line. */
   browser_log?: string;
+  /** What the agent that drove the attempt said of it (agent.Claim); judged as the signal "agent_claim". */
+  claim?: Claim;
+}
+
+/** An agent's claim about its attempt (agent.Claim): evidence of its belief, never of the effect. */
+export interface Claim {
+  done: boolean;
+  answer?: string;
+  source: "mcp" | "process" | "planner";
+  words?: string;
 }
 
 /** One batch of attempts of one task (agent.Run). */

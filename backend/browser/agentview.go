@@ -1,0 +1,57 @@
+package browser
+
+import (
+	"context"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// What an agent that drives the page itself reads of it between its actions (an MCP
+// client): the accessibility snapshot it names elements from, a screenshot and the tabs.
+// Reading changes nothing on the page: no emulation, no viewport, no scroll.
+
+// snapshotTimeoutMS bounds one accessibility snapshot.
+const snapshotTimeoutMS = actionTimeoutMS
+
+// AriaSnapshot is the page's accessibility snapshot as Playwright writes it for agents: YAML
+// lines such as `- button "Reserve slot" [ref=e5]`. A ref names its element until the
+// element's role or accessible name changes; the selector aria-ref=e5 finds it.
+func (p *Page) AriaSnapshot(ctx context.Context) (string, error) {
+	snap, err := call(ctx, p.limits(), func() (string, error) {
+		return p.page.AriaSnapshot(playwright.PageAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi,
+			Timeout: playwright.Float(snapshotTimeoutMS)})
+	})
+	return snap, p.fail("snapshot the page", err)
+}
+
+// Screenshot is a PNG of the page's viewport as it is now.
+func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+	png, err := call(ctx, p.limits(), func() ([]byte, error) {
+		return p.page.Screenshot(playwright.PageScreenshotOptions{Type: playwright.ScreenshotTypePng,
+			Timeout: playwright.Float(snapshotTimeoutMS)})
+	})
+	return png, p.fail("take a screenshot", err)
+}
+
+// Tab is one page of the attempt's browser context.
+type Tab struct {
+	URL, Title string
+	// Current is the page the attempt drives.
+	Current bool
+}
+
+// Tabs lists the pages of the attempt's browser context, the driven one marked.
+func (p *Page) Tabs(ctx context.Context) ([]Tab, error) {
+	tabs, err := call(ctx, p.limits(), func() ([]Tab, error) {
+		var out []Tab
+		for _, pg := range p.bc.Pages() {
+			title, err := pg.Title()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Tab{URL: pg.URL(), Title: title, Current: pg == p.page})
+		}
+		return out, nil
+	})
+	return tabs, p.fail("list the tabs", err)
+}

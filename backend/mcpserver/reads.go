@@ -1,0 +1,245 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser"
+)
+
+// The tools that only read the page or the attempt's record. They are not steps: they run
+// while the executor waits for the agent's next action, change nothing on the page, and the
+// agent's next action is grounded on a fresh observation all the same.
+
+// maxWait bounds browser_wait_for.
+const maxWait = 30 * time.Second
+
+// waitPoll is how often browser_wait_for looks at the page.
+const waitPoll = 250 * time.Millisecond
+
+type tabLister interface {
+	Tabs(ctx context.Context) ([]browser.Tab, error)
+}
+
+// waitFor waits the given time, or until text appears or textGone disappears from the
+// page's snapshot, at most maxWait.
+func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult, error) {
+	limit := maxWait
+	if in.Time > 0 {
+		limit = min(time.Duration(in.Time*float64(time.Second)), maxWait)
+	}
+	if in.Text == "" && in.TextGone == "" {
+		if in.Time <= 0 {
+			return nil, errors.New("give text, textGone or time")
+		}
+		if err := s.look(ctx, func(agent.Page, []agent.Step) error { return s.sleep(ctx, limit) }); err != nil {
+			return nil, err
+		}
+		return text(fmt.Sprintf("Waited %s.", limit)), nil
+	}
+	var found string
+	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
+		deadline := time.Now().Add(limit)
+		for {
+			snap, err := snapshotNow(ctx, page)
+			if err != nil {
+				return err
+			}
+			appeared := in.Text == "" || strings.Contains(snap, in.Text)
+			gone := in.TextGone == "" || !strings.Contains(snap, in.TextGone)
+			if appeared && gone {
+				found = snap
+				return nil
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("waited %s and the page still does not show what you waited for", limit)
+			}
+			if err := s.sleep(ctx, waitPoll); err != nil {
+				return err
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.refs, _ = snapshotRefs(found)
+	return text(fmt.Sprintf("The page shows what you waited for.\n\n### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(found, "\n"))), nil
+}
+
+func (s *server) sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-s.opts.Stopped:
+		return errors.New("the session has ended")
+	case <-s.opts.Session.Left():
+		return errors.New("the agent left the session")
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *server) screenshot(ctx context.Context, in screenshotArgs) (*mcp.CallToolResult, error) {
+	switch {
+	case in.Element != "" || in.Target != "" || in.Ref != "":
+		return nil, errors.New("element screenshots are not supported: the screenshot shows the viewport")
+	case in.FullPage:
+		return nil, errors.New("full-page screenshots are not supported: the screenshot shows the viewport")
+	case in.Filename != "":
+		return nil, errors.New("a screenshot is returned, never written to a file: leave out filename")
+	case in.Type != "" && in.Type != "png":
+		return nil, fmt.Errorf("type %q is not supported: screenshots are png", in.Type)
+	}
+	var png []byte
+	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
+		sh, ok := page.(screenshotter)
+		if !ok {
+			return errors.New("this browser cannot take screenshots")
+		}
+		var err error
+		png, err = sh.Screenshot(ctx)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{Data: png, MIMEType: "image/png"}}}, nil
+}
+
+func (s *server) tabs(ctx context.Context, in tabsArgs) (*mcp.CallToolResult, error) {
+	if in.Action != "list" {
+		return nil, fmt.Errorf("action %q is not supported: an attempt drives one tab; list them with action list", in.Action)
+	}
+	var b strings.Builder
+	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
+		tl, ok := page.(tabLister)
+		if !ok {
+			return errors.New("this browser cannot list its tabs")
+		}
+		tabs, err := tl.Tabs(ctx)
+		for i, t := range tabs {
+			mark := ""
+			if t.Current {
+				mark = " (current)"
+			}
+			fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, t.Title, t.URL)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return text("### Open tabs\n" + b.String()), nil
+}
+
+// levels rank console levels, most severe first.
+var levels = map[string]int{"error": 0, "warning": 1, "info": 2, "log": 2, "debug": 3}
+
+func (s *server) console(ctx context.Context, in consoleArgs) (*mcp.CallToolResult, error) {
+	want := 2
+	if in.Level != "" {
+		l, ok := levels[in.Level]
+		if !ok {
+			return nil, fmt.Errorf("level %q is none of error, warning, info, debug", in.Level)
+		}
+		want = l
+	}
+	var b strings.Builder
+	err := s.look(ctx, func(_ agent.Page, steps []agent.Step) error {
+		for _, st := range steps {
+			for _, m := range st.Console {
+				if l, ok := levels[m.Level]; !ok || l <= want {
+					fmt.Fprintf(&b, "[%s] %s", strings.ToUpper(m.Level), m.Text)
+					if m.Location != "" {
+						fmt.Fprintf(&b, " @ %s", m.Location)
+					}
+					b.WriteString("\n")
+				}
+			}
+			for _, e := range st.Errors {
+				fmt.Fprintf(&b, "[PAGE ERROR] %s\n", e.Message)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if b.Len() == 0 {
+		return text("No console messages in this attempt's steps."), nil
+	}
+	return text(b.String()), nil
+}
+
+// static are the resource types browser_network_requests leaves out unless asked.
+var static = map[string]bool{"image": true, "font": true, "stylesheet": true, "script": true, "media": true}
+
+func (s *server) network(ctx context.Context, in networkArgs) (*mcp.CallToolResult, error) {
+	var filter *regexp.Regexp
+	if in.Filter != "" {
+		var err error
+		if filter, err = regexp.Compile(in.Filter); err != nil {
+			return nil, fmt.Errorf("filter: %w", err)
+		}
+	}
+	var b strings.Builder
+	err := s.look(ctx, func(_ agent.Page, steps []agent.Step) error {
+		n := 0
+		for _, st := range steps {
+			for _, r := range st.Requests {
+				ok := r.Failure == "" && r.Status < 400
+				if (!in.Static && static[r.ResourceType] && ok) || (filter != nil && !filter.MatchString(r.URL)) {
+					continue
+				}
+				n++
+				fmt.Fprintf(&b, "%d. [%s] %s", n, r.Method, r.URL)
+				switch {
+				case r.Failure != "":
+					fmt.Fprintf(&b, " => [FAILED] %s", r.Failure)
+				case r.Status != 0:
+					fmt.Fprintf(&b, " => [%d] %s", r.Status, r.StatusText)
+				}
+				b.WriteString("\n")
+			}
+			for _, u := range st.Blocked {
+				fmt.Fprintf(&b, "- blocked by the origins guard: %s\n", u)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if b.Len() == 0 {
+		return text("No network requests in this attempt's steps."), nil
+	}
+	return text(b.String()), nil
+}
+
+// intent tells the task without starting an attempt.
+func (s *server) intent(_ context.Context, _ noArgs) (*mcp.CallToolResult, error) {
+	t := s.opts.Task
+	r := intentResult{Intent: t.Intent, StartURL: s.opts.StartURL, Origins: t.Origins, Gate: s.opts.Gate}
+	var b strings.Builder
+	fmt.Fprintf(&b, "### Task\n%s\n\n- Start page: %s\n", t.Intent, r.StartURL)
+	if len(t.Origins) > 0 {
+		fmt.Fprintf(&b, "- You may load only: %s\n", strings.Join(t.Origins, ", "))
+	}
+	if len(r.Gate) > 0 {
+		b.WriteString("\n### The completion gate checks, from the app's own state\n")
+		for _, g := range r.Gate {
+			fmt.Fprintf(&b, "- %s\n", g)
+		}
+	}
+	b.WriteString("\nCall task_done with your claim when you believe the task is done; the gate decides.\n")
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: r}, nil
+}

@@ -1,0 +1,119 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"observatory/backend/agent"
+	"observatory/backend/session"
+)
+
+// maxEvidence bounds each condition's evidence in task_done's result.
+const maxEvidence = 500
+
+// writeStep reports one action: the harness's decision and what came of it. It returns
+// whether the action did not run as asked (held, denied, refused, failed).
+func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) bool {
+	if r.Step == nil {
+		fmt.Fprintf(b, "### %s\nNot run: the attempt ended first.\n", p.Action.Description)
+		return true
+	}
+	st := r.Step
+	d := st.Decision
+	fmt.Fprintf(b, "### Step %d: %s\n", st.Index+1, st.Action.Description)
+	fmt.Fprintf(b, "- Harness: %s (%s", d.Admission, d.Class)
+	if d.Contract != "" {
+		fmt.Fprintf(b, ", %s", d.Contract)
+	}
+	b.WriteString(")")
+	if d.Why != "" {
+		fmt.Fprintf(b, ": %s", d.Why)
+	}
+	b.WriteString("\n")
+	for _, a := range st.Approvals {
+		fmt.Fprintf(b, "- Approval asked: %s", a.Answer)
+		if a.Note != "" {
+			fmt.Fprintf(b, " (%s)", a.Note)
+		}
+		b.WriteString("\n")
+	}
+	if len(st.Blocked) > 0 {
+		fmt.Fprintf(b, "- Blocked by the origins guard: %s\n", strings.Join(st.Blocked, ", "))
+	}
+	failed := st.Error != ""
+	refusal := ""
+	if n := len(st.Approvals); n > 0 && st.Approvals[n-1].Answer != agent.AnswerApprove {
+		refusal = "the approval it needs was not given"
+		if st.Approvals[n-1].Answer == agent.AnswerDeny {
+			refusal = "the user denied the approval it needs"
+		}
+	}
+	switch {
+	case refusal != "":
+		failed = true
+		fmt.Fprintf(b, "- Refused, nothing was done: %s\n", refusal)
+	case st.Unresolved:
+		fmt.Fprintf(b, "- Refused, nothing was done: %s; take a new snapshot\n", st.Error)
+	case failed:
+		fmt.Fprintf(b, "- Error: %s\n", st.Error)
+	default:
+		b.WriteString("- Done\n")
+	}
+	if st.Guidance != "" {
+		fmt.Fprintf(b, "- Guidance: %s\n", st.Guidance)
+	}
+	return failed
+}
+
+// writeEnded reports the end of the attempt an action ended.
+func writeEnded(b *strings.Builder, a agent.Attempt) {
+	fmt.Fprintf(b, "\n### Attempt %s ended: %s\n%s\nYour next browser call starts the next attempt.\n", a.Slug, a.Terminal, a.Reason)
+}
+
+// gateOf is the gate as task_done reports it, its evidence bounded.
+func gateOf(g agent.Gate) gateResult {
+	out := gateResult{Done: g.Done, Conditions: []condition{}}
+	for _, c := range g.Conditions {
+		out.Conditions = append(out.Conditions, condition{ID: c.ID, Label: c.Label, Holds: c.Done,
+			CouldNotConfirm: bound(c.Unconfirmed), Reason: bound(c.Evidence)})
+	}
+	return out
+}
+
+func bound(s string) string {
+	if len(s) <= maxEvidence {
+		return s
+	}
+	return strings.ToValidUTF8(s[:maxEvidence], "") + "…"
+}
+
+// done records the agent's claim and asks the gate, which ends the attempt.
+func (s *server) done(ctx context.Context, in doneArgs) (*mcp.CallToolResult, doneResult, error) {
+	claim := agent.Claim{Done: in.Done == nil || *in.Done, Answer: in.Answer, Words: in.Claim}
+	a, err := s.opts.Session.Done(ctx, s.opts.Stopped, claim)
+	if err != nil {
+		return refused(err), doneResult{}, nil
+	}
+	res := doneResult{Attempt: a.Slug, Gate: gateOf(a.Verdicts.Gate), Terminal: string(a.Terminal), Reason: a.Reason}
+	var b strings.Builder
+	verdict := "not done"
+	if res.Gate.Done {
+		verdict = "done"
+	}
+	fmt.Fprintf(&b, "### The completion gate: %s\nAttempt %s ended %s: %s\n\n", verdict, a.Slug, a.Terminal, a.Reason)
+	for _, c := range res.Gate.Conditions {
+		mark := "holds"
+		switch {
+		case c.CouldNotConfirm != "":
+			mark = "could not confirm"
+		case !c.Holds:
+			mark = "does not hold"
+		}
+		fmt.Fprintf(&b, "- %s: %s (%s)\n", c.Label, mark, c.Reason)
+	}
+	b.WriteString("\nYour claim is recorded beside the gate. Your next browser call starts the next attempt.\n")
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, res, nil
+}

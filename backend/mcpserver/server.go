@@ -1,0 +1,433 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"observatory/backend/agent"
+	"observatory/backend/session"
+)
+
+// MaxArgument is the most bytes any one string argument may hold; a longer one is refused
+// before anything runs.
+const MaxArgument = 64 << 10
+
+// Options are what a server serves: the session its tools drive, and the task it runs.
+type Options struct {
+	Session *session.Session
+	// Stopped is closed once the run has ended: no call waits past it.
+	Stopped <-chan struct{}
+	Task    agent.Task
+	// StartURL is where each attempt begins, absolute.
+	StartURL string
+	// Gate lists what the completion gate checks, in words, for task_intent.
+	Gate []string
+	// Version is the program's version, told to clients.
+	Version string
+}
+
+// server is one MCP server's state: the refs of the latest snapshot it returned.
+type server struct {
+	opts Options
+	// mu holds one tool call at a time: a ref checked is acted on before anything else runs.
+	mu   sync.Mutex
+	refs map[string]element
+	seq  int
+}
+
+// New returns the MCP server of one session, with every tool registered.
+func New(opts Options) *mcp.Server {
+	s := &server{opts: opts}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "observatory", Title: "Observatory", Version: opts.Version},
+		&mcp.ServerOptions{Instructions: instructions})
+	s.register(srv)
+	return srv
+}
+
+// instructions tell the agent how the session works.
+const instructions = `You drive a real browser through Observatory, which runs every action through its harness and records it. ` +
+	`Call task_intent to read the task. Your first browser tool call starts an attempt at the task's start page. ` +
+	`Take a snapshot (browser_snapshot) and act on refs from it; a ref whose element changed since is refused: take a new snapshot. ` +
+	`Some actions wait for a person's approval, and may be refused. When you believe the task is done, call task_done with your claim: ` +
+	`the completion gate decides from the app's own state, and ends the attempt. Your next browser call starts the next attempt.`
+
+// tool registers one tool whose handler returns a result and no structured output.
+func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly bool, h func(ctx context.Context, in In) (*mcp.CallToolResult, error)) {
+	t := &mcp.Tool{Name: name, Title: title, Description: desc, Annotations: &mcp.ToolAnnotations{Title: title, ReadOnlyHint: readOnly}}
+	mcp.AddTool(srv, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if err := checkSizes(in); err != nil {
+			return refused(err), nil, nil
+		}
+		res, err := h(ctx, in)
+		if err != nil {
+			return refused(err), nil, nil
+		}
+		return res, nil, nil
+	})
+}
+
+func (s *server) register(srv *mcp.Server) {
+	tool(srv, s, "browser_navigate", "Navigate to a URL", "Navigate to a URL", false, s.navigate)
+	tool(srv, s, "browser_navigate_back", "Go back", "Go back to the previous page in the history", false, s.back)
+	tool(srv, s, "browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot", true, s.snapshot)
+	tool(srv, s, "browser_click", "Click", "Perform click on a web page", false, s.click)
+	tool(srv, s, "browser_type", "Type text", "Type text into editable element", false, s.typeText)
+	tool(srv, s, "browser_fill_form", "Fill form", "Fill multiple form fields", false, s.fillForm)
+	tool(srv, s, "browser_select_option", "Select option", "Select an option in a dropdown", false, s.selectOption)
+	tool(srv, s, "browser_press_key", "Press a key", "Press a key on the keyboard", false, s.pressKey)
+	tool(srv, s, "browser_hover", "Hover mouse", "Hover over element on page", false, s.hover)
+	tool(srv, s, "browser_wait_for", "Wait for", "Wait for text to appear or disappear or a specified time to pass", true, s.waitFor)
+	tool(srv, s, "browser_take_screenshot", "Take a screenshot", "Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.", true, s.screenshot)
+	tool(srv, s, "browser_file_upload", "Upload files", "Upload a file from the task's uploads folder into the page's file input", false, s.upload)
+	tool(srv, s, "browser_tabs", "Manage tabs", "List the browser tabs (an attempt drives one tab)", true, s.tabs)
+	tool(srv, s, "browser_console_messages", "Get console messages", "Returns the console messages of the attempt", true, s.console)
+	tool(srv, s, "browser_network_requests", "List network requests", "Returns a numbered list of the network requests of the attempt", true, s.network)
+	tool(srv, s, "task_intent", "Task intent", "The task you are asked to do: the request word for word, the start page, the origins you may load and what the completion gate will check", true, s.intent)
+	mcp.AddTool(srv, &mcp.Tool{Name: "task_done", Title: "Task done",
+		Description: "Say you are done (or give up, with done: false). Your claim is recorded beside what the completion gate finds from the app's own state; the gate decides, and the attempt ends. Your next browser call starts the next attempt.",
+		Annotations: &mcp.ToolAnnotations{Title: "Task done"}},
+		func(ctx context.Context, _ *mcp.CallToolRequest, in doneArgs) (*mcp.CallToolResult, doneResult, error) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if err := checkSizes(in); err != nil {
+				return refused(err), doneResult{}, nil
+			}
+			return s.done(ctx, in)
+		})
+}
+
+// refused is a tool result that says why nothing was done, as an error the agent reads.
+func refused(err error) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "Refused: " + err.Error()}}}
+}
+
+// checkSizes refuses an argument longer than MaxArgument bytes, or with more than 100 items.
+func checkSizes(in any) error {
+	check := func(name, v string) error {
+		if len(v) > MaxArgument {
+			return fmt.Errorf("%s is %d bytes, over the %d KiB an argument may hold", name, len(v), MaxArgument>>10)
+		}
+		return nil
+	}
+	var strs []struct{ name, v string }
+	add := func(name string, vs ...string) {
+		for _, v := range vs {
+			strs = append(strs, struct{ name, v string }{name, v})
+		}
+	}
+	lists := 0
+	switch a := in.(type) {
+	case navigateArgs:
+		add("url", a.URL)
+	case clickArgs:
+		add("target", a.Target, a.Ref, a.Element)
+	case typeArgs:
+		add("text", a.Text)
+		add("target", a.Target, a.Ref, a.Element)
+	case fillFormArgs:
+		lists = len(a.Fields)
+		for _, f := range a.Fields {
+			add("field", f.Name, f.Target, f.Ref, f.Value, f.Type)
+		}
+	case selectArgs:
+		lists = len(a.Values)
+		add("values", a.Values...)
+		add("target", a.Target, a.Ref, a.Element)
+	case pressArgs:
+		add("key", a.Key)
+	case hoverArgs:
+		add("target", a.Target, a.Ref, a.Element)
+	case waitArgs:
+		add("text", a.Text, a.TextGone)
+	case uploadArgs:
+		lists = len(a.Paths)
+		add("paths", a.Paths...)
+	case networkArgs:
+		add("filter", a.Filter)
+	case doneArgs:
+		add("claim", a.Claim)
+		add("answer", a.Answer)
+	}
+	if lists > 100 {
+		return fmt.Errorf("%d items in one call; give at most 100", lists)
+	}
+	for _, s := range strs {
+		if err := check(s.name, s.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// look reads the page of the attempt under way, starting one when none is.
+func (s *server) look(ctx context.Context, fn func(agent.Page, []agent.Step) error) error {
+	return s.opts.Session.Look(ctx, s.opts.Stopped, fn)
+}
+
+// snapshotNow is the page's accessibility snapshot, as the agent would see it.
+func snapshotNow(ctx context.Context, page agent.Page) (string, error) {
+	sn, ok := page.(snapshotter)
+	if !ok {
+		return "", errors.New("this browser cannot take accessibility snapshots")
+	}
+	return sn.AriaSnapshot(ctx)
+}
+
+// snapshotter, screenshotter and tabLister are the browser page's reads for agents
+// (backend/browser's Page implements them).
+type snapshotter interface {
+	AriaSnapshot(ctx context.Context) (string, error)
+}
+
+type screenshotter interface {
+	Screenshot(ctx context.Context) ([]byte, error)
+}
+
+// target turns a tool's target (or its older spelling, ref) into the harness's target:
+// a ref of the latest snapshot, revalidated on the page now, or a selector.
+func (s *server) target(ctx context.Context, target, ref string) (agent.Target, error) {
+	if target == "" {
+		target = ref
+	}
+	target = strings.TrimSpace(target)
+	if target == "" {
+		return agent.Target{}, errors.New("give target: a ref from the latest snapshot (such as e5) or a unique selector")
+	}
+	if !refPattern.MatchString(target) {
+		return agent.Target{CSS: target}, nil
+	}
+	var t agent.Target
+	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
+		now, err := snapshotNow(ctx, page)
+		if err != nil {
+			return err
+		}
+		t, err = resolveRef(target, s.refs, now)
+		return err
+	})
+	return t, err
+}
+
+// proposal is one action of the agent's as the executor takes it.
+func (s *server) proposal(kind agent.ActionKind, t agent.Target, value, description string) agent.Proposal {
+	s.seq++
+	return agent.Proposal{Action: agent.Action{ID: fmt.Sprintf("mcp-%d", s.seq), Description: description, Kind: kind, Target: t, Value: value}}
+}
+
+// describe is a step's description: the agent's words for the element, else the target.
+func describe(verb, element string, t agent.Target) string {
+	if element != "" {
+		return verb + " " + element
+	}
+	return verb + " " + t.String()
+}
+
+// act runs proposals one after another, stopping at the first that did not run or ended
+// the attempt, and reports them with the page as it is afterwards.
+func (s *server) act(ctx context.Context, props ...agent.Proposal) (*mcp.CallToolResult, error) {
+	var b strings.Builder
+	failed := false
+	for _, p := range props {
+		r, err := s.opts.Session.Act(ctx, s.opts.Stopped, p)
+		if err != nil {
+			return nil, err
+		}
+		failed = writeStep(&b, p, r) || failed
+		if r.Ended != nil {
+			writeEnded(&b, *r.Ended)
+			return &mcp.CallToolResult{IsError: failed, Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
+		}
+		if failed {
+			break
+		}
+	}
+	s.writePage(ctx, &b)
+	return &mcp.CallToolResult{IsError: failed, Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
+}
+
+// writePage adds the page as it is now (its URL and snapshot) and keeps the snapshot's refs
+// as the latest the agent has seen.
+func (s *server) writePage(ctx context.Context, b *strings.Builder) {
+	_ = s.opts.Session.Peek(func(page agent.Page, _ []agent.Step) error {
+		snap, err := snapshotNow(ctx, page)
+		if err != nil {
+			fmt.Fprintf(b, "\n### Page\nThe page could not be read: %v\n", err)
+			return nil
+		}
+		s.refs, _ = snapshotRefs(snap)
+		fmt.Fprintf(b, "\n### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(snap, "\n"))
+		return nil
+	})
+}
+
+func (s *server) navigate(ctx context.Context, in navigateArgs) (*mcp.CallToolResult, error) {
+	if strings.TrimSpace(in.URL) == "" {
+		return nil, errors.New("give url")
+	}
+	return s.act(ctx, s.proposal(agent.ActNavigate, agent.Target{}, in.URL, "Navigate to "+in.URL))
+}
+
+// back loads the page the attempt was on before the current one: the last address its
+// steps saw that differs from where it is now.
+func (s *server) back(ctx context.Context, _ noArgs) (*mcp.CallToolResult, error) {
+	var prev string
+	err := s.look(ctx, func(_ agent.Page, steps []agent.Step) error {
+		var urls []string
+		for _, st := range steps {
+			for _, u := range []string{st.Before.URL, st.After.URL} {
+				if u != "" && (len(urls) == 0 || urls[len(urls)-1] != u) {
+					urls = append(urls, u)
+				}
+			}
+		}
+		if len(urls) < 2 {
+			return errors.New("there is no previous page in this attempt's history")
+		}
+		prev = urls[len(urls)-2]
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.act(ctx, s.proposal(agent.ActNavigate, agent.Target{}, prev, "Go back to "+prev))
+}
+
+func (s *server) snapshot(ctx context.Context, in snapshotArgs) (*mcp.CallToolResult, error) {
+	if in.Filename != "" {
+		return nil, errors.New("a snapshot is returned, never written to a file: leave out filename")
+	}
+	var b strings.Builder
+	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
+		snap, err := snapshotNow(ctx, page)
+		if err != nil {
+			return err
+		}
+		s.refs, _ = snapshotRefs(snap)
+		fmt.Fprintf(&b, "### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(snap, "\n"))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return text(b.String()), nil
+}
+
+func text(s string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+}
+
+func (s *server) click(ctx context.Context, in clickArgs) (*mcp.CallToolResult, error) {
+	switch {
+	case in.DoubleClick:
+		return nil, errors.New("a double click is not supported: click once per step")
+	case in.Button != "" && in.Button != "left":
+		return nil, fmt.Errorf("button %q is not supported: only the left button clicks", in.Button)
+	case len(in.Modifiers) > 0:
+		return nil, errors.New("modifier keys are not supported with a click")
+	}
+	t, err := s.target(ctx, in.Target, in.Ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.act(ctx, s.proposal(agent.ActClick, t, "", describe("Click", in.Element, t)))
+}
+
+func (s *server) typeText(ctx context.Context, in typeArgs) (*mcp.CallToolResult, error) {
+	t, err := s.target(ctx, in.Target, in.Ref)
+	if err != nil {
+		return nil, err
+	}
+	props := []agent.Proposal{s.proposal(agent.ActFill, t, in.Text, describe("Type into", in.Element, t))}
+	if in.Submit {
+		props = append(props, s.proposal(agent.ActPress, t, "Enter", describe("Submit (press Enter in)", in.Element, t)))
+	}
+	return s.act(ctx, props...)
+}
+
+// fieldKinds are the actions a form field's type and value become.
+func fieldAction(f formField) (agent.ActionKind, string, error) {
+	switch f.Type {
+	case "textbox", "slider":
+		return agent.ActFill, f.Value, nil
+	case "combobox":
+		return agent.ActSelect, f.Value, nil
+	case "radio":
+		return agent.ActCheck, "", nil
+	case "checkbox":
+		switch f.Value {
+		case "true":
+			return agent.ActCheck, "", nil
+		case "false":
+			return agent.ActUncheck, "", nil
+		}
+		return "", "", fmt.Errorf("field %q: a checkbox's value is true or false, not %q", f.Name, f.Value)
+	}
+	return "", "", fmt.Errorf("field %q: type %q is none of textbox, checkbox, radio, combobox, slider", f.Name, f.Type)
+}
+
+func (s *server) fillForm(ctx context.Context, in fillFormArgs) (*mcp.CallToolResult, error) {
+	if len(in.Fields) == 0 {
+		return nil, errors.New("give fields: at least one field to fill")
+	}
+	var props []agent.Proposal
+	for _, f := range in.Fields {
+		kind, value, err := fieldAction(f)
+		if err != nil {
+			return nil, err
+		}
+		t, err := s.target(ctx, f.Target, f.Ref)
+		if err != nil {
+			return nil, fmt.Errorf("field %q: %w", f.Name, err)
+		}
+		props = append(props, s.proposal(kind, t, value, describe("Fill form field", f.Name, t)))
+	}
+	return s.act(ctx, props...)
+}
+
+func (s *server) selectOption(ctx context.Context, in selectArgs) (*mcp.CallToolResult, error) {
+	if len(in.Values) != 1 {
+		return nil, fmt.Errorf("give one value to select (got %d): one selection is one step", len(in.Values))
+	}
+	t, err := s.target(ctx, in.Target, in.Ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.act(ctx, s.proposal(agent.ActSelect, t, in.Values[0], describe("Select "+fmt.Sprintf("%q", in.Values[0])+" in", in.Element, t)))
+}
+
+func (s *server) pressKey(ctx context.Context, in pressArgs) (*mcp.CallToolResult, error) {
+	if in.Key == "" {
+		return nil, errors.New("give key")
+	}
+	return s.act(ctx, s.proposal(agent.ActPress, agent.Target{}, in.Key, "Press "+in.Key))
+}
+
+func (s *server) hover(ctx context.Context, in hoverArgs) (*mcp.CallToolResult, error) {
+	t, err := s.target(ctx, in.Target, in.Ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.act(ctx, s.proposal(agent.ActHover, t, "", describe("Hover over", in.Element, t)))
+}
+
+func (s *server) upload(ctx context.Context, in uploadArgs) (*mcp.CallToolResult, error) {
+	if len(in.Paths) != 1 {
+		return nil, fmt.Errorf("give one path to upload (got %d): one file is one step", len(in.Paths))
+	}
+	name := in.Paths[0]
+	if root := s.opts.Task.Uploads; root != "" && filepath.IsAbs(name) {
+		if rel, err := filepath.Rel(root, name); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	t := agent.Target{CSS: "input[type=file]"}
+	return s.act(ctx, s.proposal(agent.ActUpload, t, name, "Upload "+name))
+}

@@ -1,0 +1,136 @@
+package mcpserver
+
+// The tools' arguments, in Playwright MCP's names and shapes. target is a ref from the
+// latest snapshot or a unique selector; ref is its older spelling, accepted alike. element
+// is the agent's description of the element, recorded with the step.
+
+type noArgs struct{}
+
+type navigateArgs struct {
+	URL string `json:"url" jsonschema:"The URL to navigate to"`
+}
+
+type clickArgs struct {
+	Element     string   `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
+	Target      string   `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	Ref         string   `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	DoubleClick bool     `json:"doubleClick,omitempty" jsonschema:"Whether to perform a double click instead of a single click (not supported: one click is one step)"`
+	Button      string   `json:"button,omitempty" jsonschema:"Button to click, defaults to left (only left is supported)"`
+	Modifiers   []string `json:"modifiers,omitempty" jsonschema:"Modifier keys to press (not supported)"`
+}
+
+type typeArgs struct {
+	Element string `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
+	Target  string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	Ref     string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	Text    string `json:"text" jsonschema:"Text to type into the element"`
+	Submit  bool   `json:"submit,omitempty" jsonschema:"Whether to submit entered text (press Enter after)"`
+	Slowly  bool   `json:"slowly,omitempty" jsonschema:"Whether to type one character at a time (the text is filled at once either way)"`
+}
+
+type formField struct {
+	Name   string `json:"name" jsonschema:"Human-readable field name"`
+	Type   string `json:"type" jsonschema:"Type of the field: textbox, checkbox, radio, combobox or slider"`
+	Target string `json:"target,omitempty" jsonschema:"Exact target field reference from the page snapshot, or a unique selector"`
+	Ref    string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	Value  string `json:"value" jsonschema:"Value to fill in the field. If the field is a checkbox, the value should be true or false. If the field is a combobox, the value should be the text of the option."`
+}
+
+type fillFormArgs struct {
+	Fields []formField `json:"fields" jsonschema:"Fields to fill in"`
+}
+
+type selectArgs struct {
+	Element string   `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
+	Target  string   `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	Ref     string   `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	Values  []string `json:"values" jsonschema:"Array of values to select in the dropdown (one value per call)"`
+}
+
+type pressArgs struct {
+	Key string `json:"key" jsonschema:"Name of the key to press or a character to generate, such as ArrowLeft or a"`
+}
+
+type hoverArgs struct {
+	Element string `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
+	Target  string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	Ref     string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+}
+
+type waitArgs struct {
+	Time     float64 `json:"time,omitempty" jsonschema:"The time to wait in seconds (at most 30)"`
+	Text     string  `json:"text,omitempty" jsonschema:"The text to wait for"`
+	TextGone string  `json:"textGone,omitempty" jsonschema:"The text to wait for to disappear"`
+}
+
+type screenshotArgs struct {
+	Element  string `json:"element,omitempty" jsonschema:"Human-readable element description (element screenshots are not supported)"`
+	Target   string `json:"target,omitempty" jsonschema:"Element reference (element screenshots are not supported)"`
+	Ref      string `json:"ref,omitempty" jsonschema:"The older spelling of target (element screenshots are not supported)"`
+	Type     string `json:"type,omitempty" jsonschema:"Image format for the screenshot: png"`
+	Filename string `json:"filename,omitempty" jsonschema:"Not supported: the screenshot is returned, never written to a file"`
+	FullPage bool   `json:"fullPage,omitempty" jsonschema:"Not supported: the screenshot shows the viewport"`
+}
+
+type snapshotArgs struct {
+	Filename string `json:"filename,omitempty" jsonschema:"Not supported: the snapshot is returned, never written to a file"`
+}
+
+type uploadArgs struct {
+	Paths []string `json:"paths,omitempty" jsonschema:"The paths of the files to upload, inside the task's uploads folder (one file per call)"`
+}
+
+type tabsArgs struct {
+	Action string `json:"action" jsonschema:"Operation to perform: list (an attempt drives one tab)"`
+	Index  *int   `json:"index,omitempty" jsonschema:"Tab index, used for close/select (not supported)"`
+	URL    string `json:"url,omitempty" jsonschema:"URL to navigate to in the new tab, used for new (not supported)"`
+}
+
+type consoleArgs struct {
+	Level string `json:"level,omitempty" jsonschema:"Level of the console messages to return: error, warning, info or debug; each includes the more severe ones. Defaults to info."`
+	All   bool   `json:"all,omitempty" jsonschema:"Return the messages of the whole attempt (they are always the attempt's)"`
+}
+
+type networkArgs struct {
+	Static bool   `json:"static,omitempty" jsonschema:"Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false."`
+	Filter string `json:"filter,omitempty" jsonschema:"Only return requests whose URL matches this regexp"`
+}
+
+type doneArgs struct {
+	Claim  string `json:"claim,omitempty" jsonschema:"In your words, what you did and why you believe the task is done"`
+	Answer string `json:"answer,omitempty" jsonschema:"Your answer, if the task asks a question"`
+	Done   *bool  `json:"done,omitempty" jsonschema:"false to give up without claiming the task done; defaults to true"`
+}
+
+// condition is one completion condition as task_done reports it: holds, or could not be
+// confirmed (with why), and the evidence in words.
+type condition struct {
+	ID              string `json:"id"`
+	Label           string `json:"label"`
+	Holds           bool   `json:"holds"`
+	CouldNotConfirm string `json:"could_not_confirm,omitempty"`
+	Reason          string `json:"reason"`
+}
+
+type gateResult struct {
+	Done       bool        `json:"done"`
+	Conditions []condition `json:"conditions"`
+}
+
+// doneResult is task_done's structured result: what the gate found, and how the attempt
+// ended.
+type doneResult struct {
+	Attempt  string     `json:"attempt"`
+	Gate     gateResult `json:"gate"`
+	Terminal string     `json:"terminal"`
+	Reason   string     `json:"reason"`
+}
+
+// intentResult is task_intent's structured result.
+type intentResult struct {
+	Intent   string   `json:"intent"`
+	StartURL string   `json:"start_url"`
+	Origins  []string `json:"origins,omitempty"`
+	// Gate names what the completion gate will check, in words.
+	Gate []string `json:"gate"`
+}
