@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"slices"
 	"sync"
 	"time"
 
@@ -23,6 +24,10 @@ var inputsJS = "(" + pageScript(inputsSrc) + ")()"
 // inputBinding is the function inputs.js reports each input to.
 const inputBinding = "__observatoryInput"
 
+// inputsSettle is how long a reported input is held before it is passed on: the binding's
+// calls arrive in any order, and are put back in the order the page stamped them.
+const inputsSettle = 150 * time.Millisecond
+
 // inputNavigationGap is how soon after an input a navigation counts as that input's doing
 // (a link clicked, a form submitted) rather than one the agent started itself.
 const inputNavigationGap = 1500 * time.Millisecond
@@ -41,8 +46,8 @@ func (p *Page) WatchInputs(ctx context.Context) (<-chan agent.Input, error) {
 	q := &inputQueue{wake: make(chan struct{}, 1)}
 	err := do(ctx, p.limits(), func() error {
 		if err := p.bc.ExposeBinding(inputBinding, func(_ *playwright.BindingSource, args ...any) any {
-			if in, ok := inputOf(args); ok {
-				q.add(in, false)
+			if in, at, ok := inputOf(args); ok {
+				q.add(in, at, false)
 			}
 			return nil
 		}); err != nil {
@@ -75,18 +80,19 @@ func watchNavigations(pg playwright.Page, q *inputQueue) {
 		if !r.IsNavigationRequest() || r.RedirectedFrom() != nil || r.Frame() != pg.MainFrame() {
 			return
 		}
-		q.add(agent.Input{Kind: agent.ActNavigate, Value: r.URL(), URL: pg.URL()}, true)
+		q.add(agent.Input{Kind: agent.ActNavigate, Value: r.URL(), URL: pg.URL()}, time.Now(), true)
 	})
 }
 
-// inputOf reads what inputs.js reported; false for anything else.
-func inputOf(args []any) (agent.Input, bool) {
+// inputOf reads what inputs.js reported, and when the page says it happened; false for
+// anything else.
+func inputOf(args []any) (agent.Input, time.Time, bool) {
 	if len(args) != 1 {
-		return agent.Input{}, false
+		return agent.Input{}, time.Time{}, false
 	}
 	raw, err := json.Marshal(args[0])
 	if err != nil {
-		return agent.Input{}, false
+		return agent.Input{}, time.Time{}, false
 	}
 	var r struct {
 		Kind  string    `json:"kind"`
@@ -95,40 +101,52 @@ func inputOf(args []any) (agent.Input, bool) {
 		Value string    `json:"value"`
 		URL   string    `json:"url"`
 		Box   agent.Box `json:"box"`
+		At    float64   `json:"at"` // ms since the epoch
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return agent.Input{}, false
+		return agent.Input{}, time.Time{}, false
 	}
 	kind := agent.ActionKind(r.Kind)
 	switch kind {
 	case agent.ActClick, agent.ActFill, agent.ActSelect, agent.ActPress:
 	default:
-		return agent.Input{}, false
+		return agent.Input{}, time.Time{}, false
 	}
-	return agent.Input{Kind: kind, Target: agent.Target{Role: r.Role, Name: r.Name}, Value: r.Value, URL: r.URL, Box: &r.Box}, true
+	at := time.UnixMicro(int64(r.At * 1000))
+	return agent.Input{Kind: kind, Target: agent.Target{Role: r.Role, Name: r.Name}, Value: r.Value, URL: r.URL, Box: &r.Box}, at, true
 }
 
-// inputQueue holds the inputs reported and not yet taken, in order, however many arrive
-// while the executor records a step: none is dropped and no page waits on it.
+// inputQueue holds the inputs reported and not yet taken, in the order they happened,
+// however many arrive while the executor records a step: none is dropped and no page waits.
 type inputQueue struct {
 	mu        sync.Mutex
-	items     []agent.Input
+	items     []queued
 	lastInput time.Time
 	wake      chan struct{}
 }
 
-// add queues in; a navigation (nav) soon after an input is that input's doing and is left out.
-func (q *inputQueue) add(in agent.Input, nav bool) {
+// queued is an input, when it happened and when it arrived.
+type queued struct {
+	in          agent.Input
+	at, arrived time.Time
+}
+
+// add queues in, which happened at; a navigation (nav) soon after an input is that input's
+// doing and is left out.
+func (q *inputQueue) add(in agent.Input, at time.Time, nav bool) {
 	q.mu.Lock()
-	now := time.Now()
-	if nav && now.Sub(q.lastInput) < inputNavigationGap {
+	if nav && at.Sub(q.lastInput) < inputNavigationGap {
 		q.mu.Unlock()
 		return
 	}
-	if !nav {
-		q.lastInput = now
+	if !nav && at.After(q.lastInput) {
+		q.lastInput = at
 	}
-	q.items = append(q.items, in)
+	i := len(q.items)
+	for i > 0 && q.items[i-1].at.After(at) {
+		i--
+	}
+	q.items = slices.Insert(q.items, i, queued{in: in, at: at, arrived: time.Now()})
 	q.mu.Unlock()
 	select {
 	case q.wake <- struct{}{}:
@@ -136,28 +154,41 @@ func (q *inputQueue) add(in agent.Input, nav bool) {
 	}
 }
 
+// next is the first input once it has settled, or how long until it does (0: none queued).
+func (q *inputQueue) next() (*agent.Input, time.Duration) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) == 0 {
+		return nil, 0
+	}
+	if wait := inputsSettle - time.Since(q.items[0].arrived); wait > 0 {
+		return nil, wait
+	}
+	in := q.items[0].in
+	q.items = q.items[1:]
+	return &in, 0
+}
+
 // feed sends the queued inputs to out in order until ctx ends, then closes out.
 func (q *inputQueue) feed(ctx context.Context, out chan<- agent.Input) {
 	defer close(out)
 	for {
-		q.mu.Lock()
-		var next *agent.Input
-		if len(q.items) > 0 {
-			in := q.items[0]
-			q.items = q.items[1:]
-			next = &in
-		}
-		q.mu.Unlock()
-		if next == nil {
+		in, wait := q.next()
+		if in == nil {
+			var later <-chan time.Time
+			if wait > 0 {
+				later = time.After(wait)
+			}
 			select {
 			case <-q.wake:
-				continue
+			case <-later:
 			case <-ctx.Done():
 				return
 			}
+			continue
 		}
 		select {
-		case out <- *next:
+		case out <- *in:
 		case <-ctx.Done():
 			return
 		}
