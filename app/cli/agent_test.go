@@ -106,6 +106,7 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	if code, _, errOut := run(t, "verify", file); code != 0 {
 		t.Errorf("the run file does not verify: %s", errOut)
 	}
+	rerunReproduces(t, dir, want)
 
 	rows, file, _ = runAgent(t, dir, "playwright-book.js", "", []string{"saves-normally"})
 	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed || len(r.Wrong) != 0 {
@@ -113,6 +114,47 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	}
 	if len(observedSteps(t, file)) < 4 {
 		t.Errorf("Playwright over CDP: its inputs were not observed")
+	}
+}
+
+// rerunReproduces reruns the newest run of dataDir, without its agent, and checks each
+// attempt ends as want says.
+func rerunReproduces(t *testing.T, dataDir string, want map[string]struct {
+	gate     bool
+	terminal agent.Terminal
+}) {
+	t.Helper()
+	_, out, _ := run(t, "runs", "--json", "--data-dir", dataDir)
+	var runs []struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(out), &runs); err != nil || len(runs) == 0 {
+		t.Fatalf("runs: %v %s", err, out)
+	}
+	task := filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
+	code, out, errOut := run(t, "rerun", runs[0].ID, "--task", task, "--no-video", "--data-dir", dataDir)
+	if code != 0 {
+		t.Fatalf("rerun: exit %d: %s", code, errOut)
+	}
+	for slug, w := range want {
+		gate := "not done"
+		if w.gate {
+			gate = "done"
+		}
+		found := false
+		for _, line := range strings.Split(out, "\n") {
+			fields := strings.Fields(line)
+			if len(fields) > 2 && fields[0] == slug {
+				found = true
+				cells := strings.Join(fields[:len(fields)-1], " ")
+				if fields[len(fields)-1] != string(w.terminal) || !strings.HasSuffix(cells, " "+gate) || (w.gate && strings.HasSuffix(cells, " not done")) {
+					t.Errorf("rerun of %s: %q, want the gate %s and %s", slug, line, gate, w.terminal)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("rerun: no row for %s in\n%s", slug, out)
+		}
 	}
 }
 
