@@ -12,8 +12,8 @@ import (
 )
 
 // outsidePlanner is the planner of a run whose attempts an outside agent drives: argv, the
-// command after --, started for each attempt. It refuses what cannot go with it.
-func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, fs *pflag.FlagSet) (func(agent.AttemptSpec) agent.Planner, error) {
+// command after --, started for each attempt, its log kept in mediaDir. It refuses what cannot go with it.
+func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaDir string, fs *pflag.FlagSet) (func(agent.AttemptSpec) agent.Planner, error) {
 	switch {
 	case !f.agent:
 		return nil, fmt.Errorf("a command after -- is an agent: add --agent")
@@ -30,6 +30,6 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, fs *pf
 			taskFile = abs
 		}
 	}
-	cmd := outside.Command{Argv: argv, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile}
+	cmd := outside.Command{Argv: argv, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir}
 	return func(spec agent.AttemptSpec) agent.Planner { return outside.New(cmd, spec.Slug) }, nil
 }

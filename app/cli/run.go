@@ -219,7 +219,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	}
 	launch := app.LaunchChromium(f.headed, f.browserPath)
 	if f.agent || len(agentArgv) > 0 {
-		if plan, err = outsidePlanner(f, src, args, agentArgv, cmd.Flags()); err != nil {
+		if plan, err = outsidePlanner(f, src, args, agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags()); err != nil {
 			return err
 		}
 		launch = app.LaunchHandedOver(f.headed, f.browserPath)

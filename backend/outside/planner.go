@@ -31,6 +31,9 @@ type Command struct {
 	TimeLimit time.Duration
 	// Intent and TaskFile are handed to the agent (OBSERVATORY_INTENT, OBSERVATORY_TASK_FILE).
 	Intent, TaskFile string
+	// LogDir is where each attempt's agent log, <attempt>.agent.log, is written once it has
+	// ended: the last MaxLog bytes of the agent's stdout and stderr. Empty keeps none.
+	LogDir string
 }
 
 // Planner is the planner of one attempt driven by an outside agent process. It proposes
@@ -166,26 +169,20 @@ func (p *Planner) startOnce(ctx context.Context, startURL string) error {
 	return nil
 }
 
-// Ended waits until the agent and all it started have stopped, and removes its claim folder.
+// Ended waits until the agent and all it started have stopped, writes its log into LogDir and
+// removes its claim folder.
 func (p *Planner) Ended(agent.Attempt) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.proc != nil {
 		p.proc.terminate()
+		if p.cmd.LogDir != "" && os.MkdirAll(p.cmd.LogDir, 0o755) == nil {
+			_ = os.WriteFile(filepath.Join(p.cmd.LogDir, p.attempt+".agent.log"), []byte(p.proc.log.String()), 0o644)
+		}
 	}
 	if p.claimTo != "" {
 		_ = os.RemoveAll(filepath.Dir(p.claimTo))
 	}
-}
-
-// Log is what the agent wrote to stdout and stderr, its last MaxLog bytes.
-func (p *Planner) Log() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.proc == nil {
-		return ""
-	}
-	return p.proc.log.String()
 }
 
 // Claim is what the agent said of its work once it has stopped: the claim it wrote to
