@@ -240,3 +240,39 @@ func observedSteps(t *testing.T, file string) []agent.Step {
 	}
 	return out
 }
+
+// TestTaskFileNamesItsAgent: a task file's agent.command runs only with --agent, in the task
+// file's folder; without it the run is refused, naming the program, and nothing starts.
+func TestTaskFileNamesItsAgent(t *testing.T) {
+	needAgents(t)
+	script, err := filepath.Abs(filepath.Join(agentsDir, "puppeteer-book.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, data := t.TempDir(), t.TempDir()
+	task := filepath.Join(dir, "task.yaml")
+	if err := os.WriteFile(task, []byte(`schema: observatory.task/v1
+name: booked-by-my-agent
+intent: Reserve "Spectral scan" in room "north".
+lab: booking
+start_url: /
+agent: {command: [node, `+script+`]}
+success: [{id: saved, http: {url: /api/state, expr: "body.records.exists(r, r.title == 'Spectral scan' && r.room == 'north')"}}]
+attempts: [{name: saves, fault: none, params: {latency_ms: 50}}]
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "run", task, "--no-video", "--data-dir", data)
+	if code == 0 || !strings.Contains(errOut, "run it with --agent") || !strings.Contains(errOut, script) {
+		t.Errorf("a task's own agent without --agent: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, out, _ := run(t, "runs", "--json", "--data-dir", data); strings.TrimSpace(out) != "[]" {
+		t.Errorf("a refused run was recorded: %s", out)
+	}
+	code, out, errOut = run(t, "run", task, "--agent", "--json", "--no-video", "--data-dir", data)
+	var rows []jsonRow
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 1 || rows[0].Terminal != agent.Completed {
+		t.Errorf("a task's own agent with --agent: exit %d\n%s\n%s", code, out, errOut)
+	}
+	noAgentLeft(t, script)
+}

@@ -209,21 +209,21 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 
 	emit := progressPrinter(env.Stderr)
 	id := runner.NewRunID(time.Now())
-	plan, err := f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit)
+	launch := app.LaunchChromium(f.headed, f.browserPath)
+	plan, err := outsidePlanner(f, src, args, agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags())
 	if err != nil {
+		return err
+	}
+	if plan != nil {
+		launch = app.LaunchHandedOver(f.headed, f.browserPath)
+	} else if plan, err = f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit); err != nil {
 		return err
 	}
 	reviewModels, err := f.planners.reviewModels(src)
 	if err != nil {
 		return err
 	}
-	launch := app.LaunchChromium(f.headed, f.browserPath)
-	if f.agent || len(agentArgv) > 0 {
-		if plan, err = outsidePlanner(f, src, args, agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags()); err != nil {
-			return err
-		}
-		launch = app.LaunchHandedOver(f.headed, f.browserPath)
-	}
+
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan, ReviewModels: reviewModels,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,

@@ -52,7 +52,7 @@ type builder struct {
 func build(doc *Document, opts Options, dir string) (*suite, error) {
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, dir: dir}
-	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.agentSection, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err
