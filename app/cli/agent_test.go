@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"observatory/backend/agent"
-	"observatory/backend/browser/browsertest"
 	"observatory/backend/browser/browsertest/policy"
 )
 
@@ -115,13 +114,6 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	}
 	if len(observedSteps(t, file)) < 4 {
 		t.Errorf("Playwright over CDP: its inputs were not observed")
-	}
-
-	// A browser of the user's own, given with --cdp: the agent is handed the same endpoint.
-	cdp := browsertest.CDP(t)
-	rows, _, _ = runAgent(t, dir, "puppeteer-book.js", "", []string{"notice-nothing-saved"}, "--cdp", cdp.URL)
-	if r := rows[0]; r.Gate || r.Terminal != agent.Failed || !slices.Contains(r.Wrong, agent.ClaimID) {
-		t.Errorf("over --cdp: gate %v, %s, wrong %v: %s", r.Gate, r.Terminal, r.Wrong, r.Reason)
 	}
 }
 
