@@ -111,8 +111,18 @@ func MediaRoot(dataDir string) string { return filepath.Join(dataDir, "media") }
 
 // LaunchChromium launches Chromium through Playwright, headless unless headed.
 func LaunchChromium(headed bool, executable string) runner.Launcher {
+	return launchChromium(browser.Options{Headless: !headed, ExecutablePath: executable})
+}
+
+// LaunchHandedOver launches Chromium as LaunchChromium does, with a DevTools endpoint on
+// 127.0.0.1 that an outside agent process drives it through.
+func LaunchHandedOver(headed bool, executable string) runner.Launcher {
+	return launchChromium(browser.Options{Headless: !headed, ExecutablePath: executable, DevTools: true})
+}
+
+func launchChromium(opts browser.Options) runner.Launcher {
 	return func(ctx context.Context) (agent.Browser, error) {
-		b, err := browser.Launch(ctx, browser.Options{Headless: !headed, ExecutablePath: executable})
+		b, err := browser.Launch(ctx, opts)
 		if err != nil {
 			return nil, err // never a nil *Browser inside a non-nil agent.Browser
 		}

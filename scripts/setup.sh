@@ -2,7 +2,7 @@
 # Installs everything Observatory needs to build, run and test on Debian or Ubuntu: the system
 # packages (ffmpeg, Xvfb, GTK/WebKit headers, PostgreSQL for the SQL oracle's tests,
 # gnome-keyring and D-Bus for the OS keyring's tests), the
-# frontend's npm packages, the Playwright driver, and a Chromium for Playwright to drive:
+# frontend's and the test agents' npm packages, the Playwright driver, and a Chromium for Playwright to drive:
 #   - Debian: Debian's chromium package (the driver downloads no browser), and its headless
 #     shell, which headless runs use: the full browser's headless mode costs several times the
 #     CPU for every page;
@@ -51,6 +51,14 @@ fi
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   echo "setup: installing frontend npm packages" >&2
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# The outside-agent tests' agents, written with Puppeteer and Playwright from npm: they drive
+# only the browser Observatory hands them, so neither package downloads one.
+agents=backend/outside/testdata/agents
+if [ ! -d $agents/node_modules ] || [ $agents/package-lock.json -nt $agents/node_modules/.package-lock.json ]; then
+  echo "setup: installing the test agents' npm packages" >&2
+  (cd $agents && PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if [ ${#install_args[@]} -gt 0 ]; then

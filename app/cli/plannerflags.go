@@ -39,7 +39,7 @@ func (p *plannerFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&p.priceOut, "price-out", 0, "the models' price in US dollars per million output tokens, which --money-budget counts")
 	fs.BoolVar(&p.persistent, "persistent", false, "a model planner may not finish: done is refused and it goes on until the time limit, a budget or Ctrl+C")
 	fs.BoolVar(&p.vision, "vision", false, "show the model each observation's screenshot as well")
-	fs.DurationVar(&p.timeLimit, "time-limit", 0, "how long a model planner may plan an attempt (default 10m)")
+	fs.DurationVar(&p.timeLimit, "time-limit", 0, "how long a model planner may plan an attempt, or an --agent run (default 10m)")
 	fs.Int64Var(&p.tokens, "token-budget", 0, "the most tokens a model planner may spend on an attempt; 0 for no limit")
 	fs.Float64Var(&p.money, "money-budget", 0, "the most US dollars a model planner may spend on an attempt, at configured prices; 0 for no limit")
 }

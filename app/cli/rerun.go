@@ -24,7 +24,8 @@ func newRerunCmd(env Env, g *globals) *cobra.Command {
 		Short: "Run a stored run's recorded actions again, as a scripted plan, with no model",
 		Long: `Re-executes the actions each attempt of a stored run actually took (held and refused
 proposals, and targets the model had to name again, left out) on the live site, as a scripted plan: a model's run is reproduced
-without calling any model. An action whose target no longer resolves to exactly one element
+without calling any model, and an outside agent's (run --agent) from the inputs observed in
+its page, without the agent, so its run becomes a regression check. An action whose target no longer resolves to exactly one element
 stops its attempt with the reason, as in any run. A run made from a task file needs the file
 again (--task), for its environment and secrets.
 

@@ -121,12 +121,14 @@ type runFlags struct {
 	// confirm asks the user on the terminal to allow the environment variables the task
 	// file reads that nothing allowed; nil off a terminal.
 	confirm func([]taskfile.EnvVar) bool
+	// agent runs the command after -- as each attempt's outside agent.
+	agent bool
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
 	f := &runFlags{}
 	cmd := &cobra.Command{
-		Use:   "run [TASK-FILE]",
+		Use:   "run [TASK-FILE] [--agent -- COMMAND ARGS...]",
 		Short: "Run a task's attempts in real Chromium and print the verdicts",
 		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab; or of the
 task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
@@ -135,13 +137,25 @@ with wrong verdicts marked. Progress goes to standard error; with
 --json standard output holds only the JSON. A task file reaches only its own folder, no
 environment variable and no link-local host until you allow more (--allow-path,
 --allow-env, --allow-link-local, or the settings; on a terminal, run asks for the
-variables nothing allowed): see docs/security.md.`,
+variables nothing allowed): see docs/security.md.
+
+With --agent, the command after -- is your own agent: for each attempt it is started with
+the browser's DevTools endpoint in OBSERVATORY_CDP_URL (and OBSERVATORY_START_URL,
+OBSERVATORY_INTENT, OBSERVATORY_ATTEMPT, OBSERVATORY_TASK_FILE, OBSERVATORY_CLAIM_FILE); its
+inputs are observed in the page, the gate judges what it leaves, and its exit status or claim
+is the signal "agent's claim". See docs/outside-agent.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
   observatory run --lab booking --attempt fixed-wait-slow-save --latency 100
-  observatory run --lab booking --json --export run.json`,
-		Args: cobra.MaximumNArgs(1),
+  observatory run --lab booking --json --export run.json
+  observatory run backend/labs/booking/task.yaml --attempt saves-normally --agent -- node agent.js`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if n := cmd.ArgsLenAtDash(); n >= 0 {
+				args = args[:n]
+			}
+			return cobra.MaximumNArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runTask(cmd, env, g, f, args) },
 	}
 	fs := cmd.Flags()
@@ -160,6 +174,7 @@ variables nothing allowed): see docs/security.md.`,
 	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
+	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	f.planners.register(fs)
@@ -168,6 +183,10 @@ variables nothing allowed): see docs/security.md.`,
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
+	var agentArgv []string
+	if n := cmd.ArgsLenAtDash(); n >= 0 {
+		args, agentArgv = args[:n], args[n:]
+	}
 	f.confirm = envConfirm(cmd.Context(), env)
 	src, err := taskSource(g, f, args)
 	if err != nil {
@@ -206,18 +225,25 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 
 	emit := progressPrinter(env.Stderr)
 	id := runner.NewRunID(time.Now())
-	plan, err := f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit)
+	launch := app.LaunchChromium(f.headed, f.browserPath)
+	plan, err := outsidePlanner(f, src, args, agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags())
 	if err != nil {
+		return err
+	}
+	if plan != nil {
+		launch = app.LaunchHandedOver(f.headed, f.browserPath)
+	} else if plan, err = f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit); err != nil {
 		return err
 	}
 	reviewModels, err := f.planners.reviewModels(src)
 	if err != nil {
 		return err
 	}
+
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan, ReviewModels: reviewModels,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
-		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
+		Launch: launch, MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
 		Naive: f.harness == "off", Approver: approver,
 		Recorder: st, Emit: emit, Export: f.export})

@@ -69,6 +69,9 @@ type Evidence struct {
 type Step struct {
 	Index  int    `json:"index"`
 	Action Action `json:"action"`
+	// Provenance is Observed for an action an outside agent took unseen: such a step has no
+	// proposal reason, no model turns and a zero Decision, never an invented one.
+	Provenance Provenance `json:"provenance,omitempty"`
 	// Reason is the planner's stated reason for proposing the action, if it gave one.
 	Reason string `json:"reason,omitempty"`
 	// ModelTurns are a model planner's turns that led to the action: request summary,

@@ -195,7 +195,14 @@ func (r *run) execute() Outcome {
 		if p.End {
 			break
 		}
-		step, term, reason := r.step(i, p, grounding)
+		var step Step
+		var term Terminal
+		var reason string
+		if p.Observed != nil {
+			step, term, reason = r.observedStep(i, *p.Observed, grounding)
+		} else {
+			step, term, reason = r.step(i, p, grounding)
+		}
 		if term == Ambiguous && r.settled && step.Action.Kind == ActVerify {
 			term, reason = r.settleAmbiguous(&step, reason)
 		}

@@ -146,6 +146,10 @@ type Proposal struct {
 	Reason string
 	// Turns are the model turns that led to the proposal, for a model planner.
 	Turns []ModelTurn
+	// Observed is set when the action already happened: an input an outside agent made in
+	// the page on its own (Action is Observed.Action()). The executor records it as an
+	// observed step, with the page before and after, and decides and does nothing.
+	Observed *Input
 }
 
 // Planner proposes one action at a time from the latest observation and what has happened.

@@ -32,6 +32,9 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 	}
 	b := newBrowser(pw, opts.Log)
 	b.remote, b.endpoint = !opts.CDP, endpoint
+	if opts.CDP { // the endpoint an outside agent drives the browser through, as we do
+		b.devtools = endpoint
+	}
 	if opts.GuardHost != "" {
 		b.guardHost = opts.GuardHost
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +48,9 @@ type Options struct {
 	ExecutablePath string
 	// SlowMo delays every Playwright operation, for watching a run.
 	SlowMo time.Duration
+	// DevTools opens a DevTools endpoint on 127.0.0.1, which an outside agent process drives
+	// the browser through (see agent.Handover).
+	DevTools bool
 	// Log receives what Playwright appends to its errors (Chromium's launch log, the call
 	// log), which errors themselves leave out; nil writes it to standard error.
 	Log io.Writer
@@ -62,6 +66,8 @@ type Browser struct {
 	// endpoint is the address it was reached at.
 	remote   bool
 	endpoint string
+	// devtools is the browser's DevTools endpoint, http://127.0.0.1:PORT; empty for none.
+	devtools string
 	// guardHost is the address the browser reaches this process at, where each page's origins
 	// guard listens (see egress).
 	guardHost string
@@ -103,9 +109,19 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, driverStartError(err)
 	}
 	b := newBrowser(pw, opts.Log)
+	args := launchArgs()
+	if opts.DevTools {
+		port, err := freePort()
+		if err != nil {
+			_ = stopDriver(pw)
+			return nil, fmt.Errorf("choose a port for the DevTools endpoint: %w", err)
+		}
+		args = append(args, fmt.Sprintf("--remote-debugging-port=%d", port))
+		b.devtools = fmt.Sprintf("http://127.0.0.1:%d", port)
+	}
 	launch := playwright.BrowserTypeLaunchOptions{
 		Headless: playwright.Bool(opts.Headless),
-		Args:     launchArgs(),
+		Args:     args,
 		SlowMo:   playwright.Float(float64(opts.SlowMo.Milliseconds())),
 	}
 	launch.ExecutablePath = playwright.String(exe)
@@ -213,6 +229,16 @@ func launchArgs() []string {
 		args = append(args, "--no-sandbox")
 	}
 	return args
+}
+
+// freePort is a TCP port on 127.0.0.1 that nothing listens on now.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // Playwright returns the underlying Playwright browser, for code that needs Playwright's own

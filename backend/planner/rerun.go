@@ -17,9 +17,15 @@ import (
 // step can only be the last; it stays, so the gate is waited on under the wait policy as it
 // was. A step whose value was a secret, or held a value read from the environment, cannot be
 // re-executed from the record, which keeps only its mask: that is an error naming the step.
+//
+// The inputs an outside agent was observed making (agent.Observed) are replayed the same way.
+// Such an agent waited for the page itself before it exited and the gate was judged, so its
+// plan ends with a verify step: the rerun waits on the gate under the wait policy.
 func Rerun(steps []agent.Step) (agent.Plan, error) {
 	var plan agent.Plan
+	observed := false
 	for _, s := range steps {
+		observed = observed || s.Provenance == agent.Observed
 		if s.Decision.Admission == agent.Hold || s.Decision.Admission == agent.Deny || s.Unresolved {
 			continue
 		}
@@ -34,6 +40,9 @@ func Rerun(steps []agent.Step) (agent.Plan, error) {
 			a.ID = fmt.Sprintf("step-%d", s.Index+1)
 		}
 		plan = append(plan, a)
+	}
+	if observed && (len(plan) == 0 || plan[len(plan)-1].Kind != agent.ActVerify) {
+		plan = append(plan, agent.Action{ID: "verify", Description: "Verify the state the agent left", Kind: agent.ActVerify})
 	}
 	return plan, nil
 }

@@ -36,6 +36,8 @@ func TestRerun(t *testing.T) {
 			{Index: 1, Action: open, Decision: allow}}, []string{"m1-click"}, ""},
 		{"a failed step stays", []agent.Step{{Index: 0, Action: open, Decision: allow, Error: "no element matches the target"}},
 			[]string{"m1-click"}, ""},
+		{"an outside agent's observed inputs, then the gate waited on", []agent.Step{{Index: 0, Action: open, Provenance: agent.Observed},
+			{Index: 1, Action: save, Provenance: agent.Observed}}, []string{"m1-click", "m3-click", "verify"}, ""},
 		{"a step without an ID is named by its index", []agent.Step{{Index: 6, Action: agent.Action{Kind: agent.ActPress, Value: "PageDown"}, Decision: allow}},
 			[]string{"step-7"}, ""},
 		{"a secret cannot be replayed", []agent.Step{{Index: 0, Action: agent.Action{ID: "pw", Kind: agent.ActFill, Description: "fill password",

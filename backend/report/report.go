@@ -69,8 +69,12 @@ func attempt(i int, a agent.Attempt, cols []column, in *inliner) attemptView {
 		v.Answers = append(v.Answers, answerView{Label: label, Kind: an.Kind, Text: text, Failed: failed})
 	}
 	for k, s := range a.Steps {
+		decision := fmt.Sprintf("%s · %s — %s", s.Decision.Class, s.Decision.Admission, s.Decision.Reason)
+		if s.Provenance == agent.Observed {
+			decision = "observed, not proposed: the agent process took this action on its own; there is no proposal or decision"
+		}
 		v.Steps = append(v.Steps, stepView{N: k + 1, Description: s.Action.Description, Action: actionText(s.Action),
-			Reason: s.Reason, Decision: fmt.Sprintf("%s · %s — %s", s.Decision.Class, s.Decision.Admission, s.Decision.Reason),
+			Reason: s.Reason, Decision: decision,
 			Error: s.Error, StartMS: s.StartMS, DurationMS: s.DurationMS, Distance: fmt.Sprintf("%.3f", s.Distance),
 			Before: in.shot(s.Before.Screenshot, fmt.Sprintf("Step %d, before", k+1)),
 			After:  in.shot(s.After.Screenshot, fmt.Sprintf("Step %d, after", k+1)), Blocked: s.Blocked,

@@ -208,8 +208,11 @@ type transferV2 struct {
 }
 
 type stepV2 struct {
-	Index          int               `json:"index"`
-	Action         actionV2          `json:"action"`
+	Index  int      `json:"index"`
+	Action actionV2 `json:"action"`
+	// Provenance is "observed" for an action an outside agent took unseen, which has no
+	// reason, model turns, approvals or decision; absent for a proposed one.
+	Provenance     string            `json:"provenance,omitempty"`
 	Reason         string            `json:"reason,omitempty"`
 	Decision       decisionV2        `json:"decision"`
 	Resolved       string            `json:"resolved,omitempty"`

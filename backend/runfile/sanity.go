@@ -1,6 +1,7 @@
 package runfile
 
 import (
+	"reflect"
 	"time"
 
 	"observatory/backend/agent"
@@ -61,7 +62,26 @@ func (f File) checkSanity(now time.Time) *Error {
 			if err := saneStep(sp, s); err != nil {
 				return err
 			}
+			if err := saneProvenance(sp, s); err != nil {
+				return err
+			}
 		}
+	}
+	return nil
+}
+
+// saneProvenance checks that a step is proposed or observed, and that an observed one
+// carries nothing only a proposal has: no reason, model turns, approvals or decision.
+func saneProvenance(p string, s agent.Step) *Error {
+	switch s.Provenance {
+	case agent.Proposed:
+		return nil
+	case agent.Observed:
+	default:
+		return refuse(child(p, "provenance"), "%q is neither absent (proposed) nor %q", s.Provenance, agent.Observed)
+	}
+	if s.Reason != "" || len(s.ModelTurns) > 0 || len(s.Approvals) > 0 || !reflect.DeepEqual(s.Decision, agent.Decision{}) {
+		return refuse(child(p, "decision"), "an observed step has no proposal or decision, but this one carries one")
 	}
 	return nil
 }

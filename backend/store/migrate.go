@@ -47,6 +47,8 @@ var migrations = []migration{
 		summaries},
 	{12, "what the agent that drove an attempt claimed of it",
 		addColumns("attempts", "`claim` text")},
+	{13, "whether a step was proposed or observed (an outside agent's input)",
+		addColumns("steps", "`provenance` text NOT NULL DEFAULT ''")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -100,6 +100,8 @@ type stepRow struct {
 	TargetBox      *agent.Box             `gorm:"serializer:json;type:text"`
 	Candidates     []agent.Candidate      `gorm:"serializer:json;type:text"`
 	Unresolved     bool                   `gorm:"not null;default:false"`
+	// Provenance is "observed" for an outside agent's input, empty for a proposed action.
+	Provenance string `gorm:"not null;default:''"`
 
 	// The step's summary (agent.StepSummary) beyond the columns above, written with it: the
 	// index step_summary covers these, so an attempt's steps list without reading any JSON.
@@ -163,7 +165,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Transfers: s.Transfers, Error: s.Error,
 		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
-		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved,
+		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved, Provenance: string(s.Provenance),
 		Description: sum.Description, Kind: string(sum.Kind), Target: sum.Target, Value: sum.Value,
 		Class: string(sum.Class), Admission: string(sum.Admission), Failed: sum.Failed, Shot: sum.Shot, Turns: sum.Turns, SaidDone: sum.SaidDone}
 }
@@ -174,7 +176,7 @@ func (r stepRow) step() agent.Step {
 		DurationMS: r.DurationMS, Blocked: r.Blocked, Transfers: r.Transfers, Error: r.Error,
 		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
 		Traffic:   agent.Traffic{Requests: r.Requests, Console: r.Console, Errors: r.PageErrors, Dropped: r.Dropped},
-		TargetBox: r.TargetBox, Candidates: r.Candidates, Unresolved: r.Unresolved}
+		TargetBox: r.TargetBox, Candidates: r.Candidates, Unresolved: r.Unresolved, Provenance: agent.Provenance(r.Provenance)}
 }
 
 func newEventRow(attemptID uint, e agent.Event) eventRow {

@@ -60,7 +60,7 @@ func build(doc *Document, opts Options, dir string) (*suite, error) {
 	opts.LookupEnv = opts.Trust.guard(opts.LookupEnv)
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir, env: env}
-	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.agentSection, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err

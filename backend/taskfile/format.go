@@ -33,11 +33,14 @@ type Document struct {
 	Downloads string `json:"downloads,omitempty"`
 	Plan      []Step `json:"plan,omitempty"`
 	// Planner says who plans the attempts: the plan, or a model (the default without a plan).
-	Planner *Planning   `json:"planner,omitempty"`
-	Success []Condition `json:"success"`
-	Signals []Signal    `json:"signals,omitempty"`
-	Truth   *Truth      `json:"truth,omitempty"`
-	Config  *Config     `json:"config,omitempty"`
+	Planner *Planning `json:"planner,omitempty"`
+	// Agent names the task's own agent process, run only when the user asks for it (run
+	// --agent): a task file from someone else never starts a program by itself.
+	Agent   *AgentSection `json:"agent,omitempty"`
+	Success []Condition   `json:"success"`
+	Signals []Signal      `json:"signals,omitempty"`
+	Truth   *Truth        `json:"truth,omitempty"`
+	Config  *Config       `json:"config,omitempty"`
 	// Budgets bound what each attempt, and the whole run, may spend.
 	Budgets *BudgetsSection `json:"budgets,omitempty"`
 	// Safeguards are what irreversible actions get: review and approval.

@@ -1,6 +1,10 @@
 package taskfile
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // Planning is who plans a task's attempts: the scripted plan, or a model. A task with no
 // plan is planned by a model.
@@ -88,3 +92,31 @@ func (b *builder) planning(doc *Document) error {
 
 // Planning is who plans the task's attempts, as the task file says.
 func (s *suite) Planning() Planning { return s.planning }
+
+// AgentSection is a task's own agent process (see docs/outside-agent.md): the program and
+// its arguments, run in the task file's folder for each attempt when the user runs the task
+// with --agent.
+type AgentSection struct {
+	Command []string `json:"command"`
+}
+
+// agentSection checks the agent field.
+func (b *builder) agentSection(doc *Document) error {
+	if doc.Agent == nil {
+		return nil
+	}
+	if len(doc.Agent.Command) == 0 {
+		return errAt("agent.command", "name the program to run and its arguments, such as [node, agent.js]")
+	}
+	for i, arg := range doc.Agent.Command {
+		if arg == "" || strings.ContainsRune(arg, 0) {
+			return errAt(index("agent.command", i), "an argument cannot be empty or hold a NUL")
+		}
+	}
+	b.s.agentCommand = slices.Clone(doc.Agent.Command)
+	return nil
+}
+
+// Agent is the task's own agent command and the folder it runs in (the task file's); no
+// command when the task names none. It runs only when the user asks (run --agent).
+func (s *suite) Agent() (command []string, dir string) { return slices.Clone(s.agentCommand), s.dir }

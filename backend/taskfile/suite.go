@@ -52,6 +52,9 @@ type Suite interface {
 	Outline() Outline
 	// Planning says who plans the attempts: the plan, or a model.
 	Planning() Planning
+	// Agent is the task's own agent command (agent.command) and the folder it runs in;
+	// no command when it names none. It runs only when the user asks (run --agent).
+	Agent() (command []string, dir string)
 }
 
 // Outline is what a task checks, for `task check` and the columns of a table.
@@ -183,11 +186,13 @@ type suite struct {
 	signals      []signal
 	// labTruth takes ground truth from the lab; otherwise truth holds conditions, or none
 	// (the gate stands in).
-	labTruth  bool
-	truth     []oracle.Condition
-	attempts  []agent.AttemptSpec
-	planning  Planning
-	judgeOnly bool
+	labTruth bool
+	// agentCommand is the task's own agent command (agent.command); nil for none.
+	agentCommand []string
+	truth        []oracle.Condition
+	attempts     []agent.AttemptSpec
+	planning     Planning
+	judgeOnly    bool
 	// attemptBudgets bound every attempt (nil for none); runBudgets the run as a whole.
 	attemptBudgets *agent.Budgets
 	runBudgets     agent.Budgets

@@ -402,6 +402,8 @@ export interface Step {
   model_turns?: ModelTurn[];
   /** The target matched no element or several, so nothing ran; a model was told and named another. */
   unresolved?: boolean;
+  /** "observed" for an action an outside agent process took on its own: no proposal or decision. */
+  provenance?: "observed";
   decision: Decision;
   /** What the harness tells the planner when a call repeats or the page cannot be read. */
   guidance?: string;

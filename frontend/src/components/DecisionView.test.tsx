@@ -24,6 +24,14 @@ function payment(): Step {
 }
 
 describe("DecisionView and SampleView", () => {
+  it("shows an outside agent's step as observed, not proposed, with no decision invented", () => {
+    const s = savesNormally.steps![0];
+    render(<DecisionView step={{ ...s, provenance: "observed", reason: undefined, decision: { class: "", admission: "", reason: "" } as Step["decision"] }} />);
+    expect(screen.getByText("Provenance").nextElementSibling!.textContent).toContain("observed, not proposed");
+    expect(screen.queryByText("Admission")).toBeNull();
+    expect(screen.queryByText("Proposed")).toBeNull();
+  });
+
   it("state a commit's risk and the observation its fingerprint was taken on", () => {
     render(<DecisionView step={payment()} />);
     expect(screen.getByText("Risk").nextElementSibling!.textContent).toContain("high: the price, amount, recipient and version must not change");

@@ -15,6 +15,14 @@ function reviewCost(r: Review): string {
 
 /** Everything about a step's proposal and the harness's decision on it, kept apart. */
 export function DecisionView({ step }: { step: Step }) {
+  if (step.provenance === "observed") {
+    return (
+      <dl className="kv">
+        <div><dt>Observed</dt><dd><code>{actionText(step.action)}</code></dd></div>
+        <div><dt>Provenance</dt><dd>observed, not proposed: the agent process took this action on its own, so there is no proposal or decision to show</dd></div>
+      </dl>
+    );
+  }
   const d = step.decision;
   const r = step.reconciliation;
   const cost = d.review ? reviewCost(d.review) : "";

@@ -1,0 +1,278 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser/browsertest/policy"
+)
+
+// agentsDir holds the test agents, written with Puppeteer and Playwright from npm.
+var agentsDir = filepath.Join("..", "..", "backend", "outside", "testdata", "agents")
+
+// needAgents skips (or, where a browser is required, fails) when node or the agents' npm
+// packages are missing.
+func needAgents(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		policy.Unavailable(t, err)
+	}
+	if _, err := os.Stat(filepath.Join(agentsDir, "node_modules", "puppeteer-core")); err != nil {
+		policy.Unavailable(t, err)
+	}
+}
+
+// runAgent runs the booking task file's attempts with an outside agent (node SCRIPT, in mode),
+// exporting the run, and returns the rows, the run file and what was printed.
+func runAgent(t *testing.T, dataDir, script, mode string, attempts []string, extra ...string) ([]jsonRow, string, string) {
+	t.Helper()
+	t.Setenv("AGENT_MODE", mode)
+	file := filepath.Join(t.TempDir(), "run.json")
+	task, err := filepath.Abs(filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, _ = filepath.Abs(filepath.Join(agentsDir, script))
+	args := []string{"run", task, "--json", "--no-video", "--export", file, "--data-dir", dataDir}
+	for _, a := range attempts {
+		args = append(args, "--attempt", a)
+	}
+	args = append(append(args, extra...), "--agent", "--", "node", script)
+	code, out, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("%s %s: exit %d\n%s", script, mode, code, errOut)
+	}
+	var rows []jsonRow
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%s %s: %v\n%s", script, mode, err, out)
+	}
+	noAgentLeft(t, script)
+	return rows, file, errOut
+}
+
+// noAgentLeft fails when a process of script is still running (Linux, which lists them).
+func noAgentLeft(t *testing.T, script string) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		return
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(b), script) {
+			t.Errorf("the agent is still running after its run: %s %q", p, b)
+		}
+	}
+}
+
+// TestOutsideAgentsJudgedFromOutside: agents written with Puppeteer and Playwright (over CDP)
+// book the room in the browser Observatory hands them; their inputs are recorded as observed
+// steps, the gate judges what they leave, and their claim is marked wrong where the gate
+// disagrees. The run files verify offline.
+func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
+	needAgents(t)
+	dir := t.TempDir()
+	rows, file, _ := runAgent(t, dir, "puppeteer-book.js", "", []string{"saves-normally", "notice-nothing-saved", "wrong-room"})
+	want := map[string]struct {
+		gate     bool
+		terminal agent.Terminal
+	}{"saves-normally": {true, agent.Completed}, "notice-nothing-saved": {false, agent.Failed}, "wrong-room": {false, agent.Failed}}
+	for _, r := range rows {
+		w := want[r.Attempt]
+		claim, said := r.Signals[agent.ClaimID]
+		if r.Gate != w.gate || r.Terminal != w.terminal || !said || !claim {
+			t.Errorf("%s: gate %v, %s, claim %v (said %v); want gate %v, %s, claim done", r.Attempt, r.Gate, r.Terminal, claim, said, w.gate, w.terminal)
+		}
+		if wrong := slices.Contains(r.Wrong, agent.ClaimID); wrong == w.gate {
+			t.Errorf("%s: the claim marked wrong %v with the gate %v (%v)", r.Attempt, wrong, r.Gate, r.Wrong)
+		}
+	}
+	steps := observedSteps(t, file)
+	if len(steps) < 4 {
+		t.Fatalf("%d observed steps, want at least the 4 inputs of each attempt", len(steps))
+	}
+	for _, s := range steps[:4] {
+		if s.Action.Target.Role == "" || s.TargetBox == nil || s.Before.Screenshot == "" || s.After.Screenshot == "" {
+			t.Errorf("observed step %q: target %v, box %v, screenshots %q %q", s.Action.Description, s.Action.Target, s.TargetBox, s.Before.Screenshot, s.After.Screenshot)
+		}
+	}
+	if code, _, errOut := run(t, "verify", file); code != 0 {
+		t.Errorf("the run file does not verify: %s", errOut)
+	}
+	rerunReproduces(t, dir, want)
+
+	rows, file, _ = runAgent(t, dir, "playwright-book.js", "", []string{"saves-normally"})
+	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed || len(r.Wrong) != 0 {
+		t.Errorf("Playwright over CDP: gate %v, %s, wrong %v: %s", r.Gate, r.Terminal, r.Wrong, r.Reason)
+	}
+	if len(observedSteps(t, file)) < 4 {
+		t.Errorf("Playwright over CDP: its inputs were not observed")
+	}
+}
+
+// rerunReproduces reruns the newest run of dataDir, without its agent, and checks each
+// attempt ends as want says.
+func rerunReproduces(t *testing.T, dataDir string, want map[string]struct {
+	gate     bool
+	terminal agent.Terminal
+}) {
+	t.Helper()
+	_, out, _ := run(t, "runs", "--json", "--data-dir", dataDir)
+	var runs []struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(out), &runs); err != nil || len(runs) == 0 {
+		t.Fatalf("runs: %v %s", err, out)
+	}
+	task := filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
+	code, out, errOut := run(t, "rerun", runs[0].ID, "--task", task, "--no-video", "--data-dir", dataDir)
+	if code != 0 {
+		t.Fatalf("rerun: exit %d: %s", code, errOut)
+	}
+	for slug, w := range want {
+		gate := "not done"
+		if w.gate {
+			gate = "done"
+		}
+		found := false
+		for _, line := range strings.Split(out, "\n") {
+			fields := strings.Fields(line)
+			if len(fields) > 2 && fields[0] == slug {
+				found = true
+				cells := strings.Join(fields[:len(fields)-1], " ")
+				if fields[len(fields)-1] != string(w.terminal) || !strings.HasSuffix(cells, " "+gate) || (w.gate && strings.HasSuffix(cells, " not done")) {
+					t.Errorf("rerun of %s: %q, want the gate %s and %s", slug, line, gate, w.terminal)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("rerun: no row for %s in\n%s", slug, out)
+		}
+	}
+}
+
+// TestOutsideAgentsEndHonestly: an agent that opens a second tab, navigates off the task's
+// origins, hangs, crashes or closes the browser ends as it should, nothing of it left running
+// and the store still readable.
+func TestOutsideAgentsEndHonestly(t *testing.T) {
+	needAgents(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		mode     string
+		extra    []string
+		terminal agent.Terminal
+		reason   string
+	}{
+		{"second-tab", nil, agent.Completed, ""},
+		{"off-origin", nil, agent.Completed, ""},
+		{"claim-file", nil, agent.Completed, ""},
+		{"hang", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
+		{"crash", nil, agent.Failed, "status 3"},
+		{"close", nil, agent.Failed, ""},
+	} {
+		rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{"saves-normally"}, c.extra...)
+		r := rows[0]
+		if r.Terminal != c.terminal || !strings.Contains(r.Reason, c.reason) {
+			t.Errorf("%s: %s (%s), want %s with %q", c.mode, r.Terminal, r.Reason, c.terminal, c.reason)
+		}
+		steps := observedSteps(t, file)
+		switch c.mode {
+		case "off-origin":
+			blocked := false
+			for _, s := range steps {
+				blocked = blocked || slices.ContainsFunc(s.Blocked, func(b string) bool { return strings.Contains(b, "example.invalid") })
+			}
+			if !blocked {
+				t.Errorf("off-origin: no step records the blocked navigation: %+v", steps)
+			}
+		case "second-tab":
+			if len(steps) < 4 {
+				t.Errorf("second-tab: %d observed steps, want the 4 inputs made in the second tab", len(steps))
+			}
+		case "claim-file":
+			if !r.Signals[agent.ClaimID] || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
+				t.Errorf("claim-file: the claim file was not read: %+v", r.Verdicts.Signals)
+			}
+		}
+		if code, _, errOut := run(t, "verify", file); code != 0 {
+			t.Errorf("%s: the run file does not verify: %s", c.mode, errOut)
+		}
+	}
+	if code, out, errOut := run(t, "runs", "--json", "--data-dir", dir); code != 0 || !strings.Contains(out, "booking") {
+		t.Errorf("the store after the agents: exit %d %s %s", code, out, errOut)
+	}
+}
+
+// observedSteps reads the observed steps of every attempt of a run file.
+func observedSteps(t *testing.T, file string) []agent.Step {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Attempts []struct {
+			Steps []json.RawMessage `json:"steps"`
+		} `json:"attempts"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var out []agent.Step
+	for _, a := range doc.Attempts {
+		for _, raw := range a.Steps {
+			var s agent.Step
+			if err := json.Unmarshal(raw, &s); err != nil {
+				t.Fatal(err)
+			}
+			if s.Provenance != agent.Observed {
+				t.Errorf("step %q is %q, want observed", s.Action.Description, s.Provenance)
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestTaskFileNamesItsAgent: a task file's agent.command runs only with --agent, in the task
+// file's folder; without it the run is refused, naming the program, and nothing starts.
+func TestTaskFileNamesItsAgent(t *testing.T) {
+	needAgents(t)
+	script, err := filepath.Abs(filepath.Join(agentsDir, "puppeteer-book.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, data := t.TempDir(), t.TempDir()
+	task := filepath.Join(dir, "task.yaml")
+	if err := os.WriteFile(task, []byte(`schema: observatory.task/v1
+name: booked-by-my-agent
+intent: Reserve "Spectral scan" in room "north".
+lab: booking
+start_url: /
+agent: {command: [node, `+script+`]}
+success: [{id: saved, http: {url: /api/state, expr: "body.records.exists(r, r.title == 'Spectral scan' && r.room == 'north')"}}]
+attempts: [{name: saves, fault: none, params: {latency_ms: 50}}]
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "run", task, "--no-video", "--data-dir", data)
+	if code == 0 || !strings.Contains(errOut, "run it with --agent") || !strings.Contains(errOut, script) {
+		t.Errorf("a task's own agent without --agent: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, out, _ := run(t, "runs", "--json", "--data-dir", data); strings.TrimSpace(out) != "[]" {
+		t.Errorf("a refused run was recorded: %s", out)
+	}
+	code, out, errOut = run(t, "run", task, "--agent", "--json", "--no-video", "--data-dir", data)
+	var rows []jsonRow
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 1 || rows[0].Terminal != agent.Completed {
+		t.Errorf("a task's own agent with --agent: exit %d\n%s\n%s", code, out, errOut)
+	}
+	noAgentLeft(t, script)
+}

@@ -1,0 +1,14 @@
+// Books the room with Playwright over CDP (connectOverCDP), on the page Observatory opened,
+// and exits 0 once the page says the reservation is saved.
+import { chromium } from "playwright-core";
+
+const browser = await chromium.connectOverCDP(process.env.OBSERVATORY_CDP_URL);
+const page = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(process.env.OBSERVATORY_START_URL));
+if (!page) throw new Error("no page at the start URL");
+await page.getByRole("button", { name: "Reserve slot" }).click();
+await page.getByRole("textbox", { name: "Reservation title" }).fill("Spectral scan");
+await page.getByRole("combobox", { name: "Room" }).selectOption("north");
+await page.getByRole("button", { name: "Save reservation" }).click();
+await page.getByText("Reservation saved").waitFor({ timeout: 10000 });
+console.log(JSON.stringify({ done: true }));
+process.exit(0); // leaves the browser as it is: closing a CDP connection closes nothing

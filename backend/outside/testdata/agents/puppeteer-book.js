@@ -1,0 +1,45 @@
+// Books the room with Puppeteer, connected to the browser Observatory hands over, and exits 0
+// once the page says the reservation is saved (whether it was or not: the gate decides).
+// AGENT_MODE chooses a misbehaviour: second-tab, off-origin, hang, crash, close, claim-file.
+import puppeteer from "puppeteer-core";
+
+const mode = process.env.AGENT_MODE || "";
+const browser = await puppeteer.connect({ browserURL: process.env.OBSERVATORY_CDP_URL, defaultViewport: null });
+const pages = await browser.pages();
+let page = pages.find((p) => p.url().startsWith(process.env.OBSERVATORY_START_URL));
+if (!page) throw new Error("no page at the start URL among " + pages.map((p) => p.url()));
+
+if (mode === "second-tab") {
+  // A tab the page opens itself shares its context, so it is watched too.
+  const opened = new Promise((resolve) => browser.once("targetcreated", (t) => resolve(t.page())));
+  await page.evaluate((url) => window.open(url, "_blank"), process.env.OBSERVATORY_START_URL);
+  page = await opened;
+  await page.waitForSelector("#open");
+}
+if (mode === "off-origin") {
+  await page.goto("http://example.invalid/steal").catch(() => {});
+  await page.goto(process.env.OBSERVATORY_START_URL);
+}
+if (mode === "hang") await new Promise(() => setInterval(() => {}, 1000));
+if (mode === "crash") {
+  await page.click("#open");
+  process.exit(3);
+}
+if (mode === "close") {
+  await page.click("#open");
+  await browser.close();
+  process.exit(0);
+}
+
+await page.click("#open");
+await page.type("#title", "Spectral scan");
+await page.select("#room", "north");
+await page.click("#save");
+await page.waitForFunction(() => document.querySelector("#notice")?.textContent.includes("Reservation saved"), { timeout: 10000 });
+await browser.disconnect();
+if (mode === "claim-file") {
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync(process.env.OBSERVATORY_CLAIM_FILE, JSON.stringify({ done: true, answer: "booked", words: "from the claim file" }));
+} else {
+  console.log(JSON.stringify({ done: true, answer: "Spectral scan in north" }));
+}
