@@ -350,6 +350,10 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 			out.Terminal = agent.Cancelled
 		}
 	} else {
+		if sized, ok := page.(agent.Sized); ok {
+			vp := sized.Viewport()
+			a.Viewport = &vp
+		}
 		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
 		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: r.planner(spec), Config: cfg, Run: pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)

@@ -45,6 +45,8 @@ var migrations = []migration{
 		addColumns("attempts", "`browser_log` text NOT NULL DEFAULT ''")},
 	{11, "steps' summaries and attempts' wrong verdicts kept beside them, in indexes that cover them",
 		summaries},
+	{12, "the viewport an attempt's page was opened at (a sample's viewport and screenshot size live in its JSON)",
+		addColumns("attempts", "`viewport` text")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.
