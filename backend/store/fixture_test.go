@@ -91,8 +91,10 @@ func record(rec agent.Recorder, run agent.Run, finish bool) error {
 	}
 	for i, a := range run.Attempts {
 		head := a
-		// As the runner does: an attempt starts with no steps, events, answers or verdicts.
+		// As the runner does: an attempt starts with no steps, events, answers or verdicts,
+		// and before its page, which says its viewport, is open.
 		head.Steps, head.Events, head.Answers, head.Terminal, head.Reason, head.Verdicts, head.Video, head.Trace = nil, nil, nil, "", "", agent.Verdicts{}, "", ""
+		head.Viewport = nil
 		if err := rec.AttemptStarted(run.ID, i, head); err != nil {
 			return err
 		}
