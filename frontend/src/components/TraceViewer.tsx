@@ -224,7 +224,7 @@ export function TraceViewer(p: TraceViewerProps) {
                 {n > 0 ? `Step ${i + 1} of ${n}${description === undefined ? "" : `: ${description}`}` : "No step yet"}
               </h3>
             }
-            facts={detail ? <StepFacts step={detail} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
+            facts={detail ? <StepFacts step={detail} viewport={attempt?.viewport} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
             runId={p.runId}
             step={detail}
             pending={pending}
