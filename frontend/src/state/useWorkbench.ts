@@ -51,6 +51,8 @@ export function useWorkbench(api: Api) {
   const held = useRef(new Set<Progress[]>());
   /** The live state and the shown run as of the last render, for the handlers. */
   const liveNow = useRef<LiveState | null>(null);
+  /** Shows a run started elsewhere live (resume, once it is defined). */
+  const follow = useRef<(id: string) => void>(() => {});
   const runNow = useRef<RunHeader | null>(null);
   useEffect(() => {
     liveNow.current = live;
@@ -86,6 +88,11 @@ export function useWorkbench(api: Api) {
       if (closedRuns.current.includes(p.run_id)) return;
       if (held.current.size) {
         held.current.forEach((came) => came.push(p));
+        return;
+      }
+      // A run another window started is followed here too, unless this window shows one going.
+      if (p.kind === "run-started" && tracking.current === undefined && liveNow.current?.status !== "running") {
+        follow.current(p.run_id);
         return;
       }
       setLive((s) => (s ? applyProgress(s, p) : s));
@@ -153,6 +160,10 @@ export function useWorkbench(api: Api) {
     },
     [api, fail, resume],
   );
+
+  useEffect(() => {
+    follow.current = (id) => void resume(id);
+  }, [resume]);
 
   // A window that opens (or reloads) while a run goes shows it live. Over HTTP the socket's
   // first open asks again (below): events sent between this answer and that open are lost.
