@@ -55,7 +55,11 @@ export interface Cell {
   wrong: boolean;
   /** True when the oracle could not answer. */
   unconfirmed: boolean;
-  /** True for a check beside a ground truth that could not be confirmed: right or wrong, no one knows. */
+  /**
+   * True for a signal beside a ground truth that could not be confirmed: right or wrong, no one
+   * knows. The gate is never tagged so: its own conditions say what it could not confirm, and
+   * it may be what stands in for the truth.
+   */
   unknown?: boolean;
   evidence: string;
   /** Set when replay recomputed this cell differently from what the file recorded. */
@@ -91,7 +95,7 @@ export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell
         ? { text: callOf(s), wrong: !unknown && s.done !== truth, unknown, unconfirmed: !!s.unconfirmed, evidence: s.evidence }
         : { text: "—", wrong: false, unconfirmed: false, evidence: "not recorded for this attempt" };
     } else if (c.kind === "gate") {
-      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: !unknown && v.gate.done !== truth, unknown, unconfirmed: false, evidence: gateEvidence(v.gate) };
+      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: !unknown && v.gate.done !== truth, unconfirmed: false, evidence: gateEvidence(v.gate) };
     }
   }
   return cells;
