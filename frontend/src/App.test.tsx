@@ -86,11 +86,11 @@ describe("App", () => {
       await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
       fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
       expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
-      expect(rows()).toBe("92px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
+      expect(rows()).toBe("80px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
       fireEvent.keyDown(document.body, { key: "a" });
       expect(rows()).toBe("250px auto minmax(0, 1fr)"); // unfolded, three rows at least
       fireEvent.click(screen.getByRole("button", { name: "Fold to this attempt (A)" }));
-      expect(rows()).toBe("92px auto minmax(0, 1fr)");
+      expect(rows()).toBe("80px auto minmax(0, 1fr)");
     } finally {
       window.innerHeight = height;
     }
@@ -457,6 +457,8 @@ describe("App compare", () => {
     render(<App api={api} />);
     const history = await screen.findByRole("navigation", { name: "Run history" });
     await within(history).findByText("run-1");
+    // the window opens the newest run at start, and its link
+    await vi.waitFor(() => expect(window.location.hash).toBe("#/run/run-1"));
     const compare = within(history).getByRole("button", { name: "Compare" });
     expect(compare).toHaveProperty("disabled", true);
     fireEvent.click(within(history).getByRole("checkbox", { name: "Compare run run-1" }));

@@ -6,6 +6,7 @@ import type { Api } from "../api/client";
 import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
+import { parseRoute } from "./route";
 
 /** How often the history is re-read while the window is visible, so runs that another
  * process (the command line, another window) records appear without a reload. */
@@ -36,6 +37,21 @@ export function useWorkbench(api: Api) {
   /** The shown stored run: its header, whose steps are read whole as they are looked at. */
   const [run, setRun] = useState<RunHeader | null>(null);
   const [live, setLive] = useState<LiveState | null>(null);
+
+  // The task picker names the task of the run on screen, so Run all runs that task.
+  const shownTask = run?.task;
+  const pickedName = task?.task.name;
+  useEffect(() => {
+    if (!shownTask || shownTask === pickedName) return;
+    const t = tasks.find((x) => x.task.name === shownTask);
+    if (t) setTaskRef(t.ref);
+  }, [shownTask, pickedName, tasks]);
+  /** Picks a task; a stored run of another task on screen makes way for it. */
+  const chooseTask = useCallback((ref: string) => {
+    setTaskRef(ref);
+    const name = tasks.find((x) => x.ref === ref)?.task.name;
+    setRun((r) => (r && name !== undefined && r.task !== name ? null : r));
+  }, [tasks]);
   /** Runs this window has closed: their late events must not start a live view again. */
   const closedRuns = useRef<string[]>([]);
   const closeRun = (id: string | null | undefined) => {
@@ -51,6 +67,8 @@ export function useWorkbench(api: Api) {
   const held = useRef(new Set<Progress[]>());
   /** The live state and the shown run as of the last render, for the handlers. */
   const liveNow = useRef<LiveState | null>(null);
+  /** Opens a stored run (openRun, once it is defined). */
+  const openRunRef = useRef<(id: string) => void>(() => {});
   /** Shows a run started elsewhere live (resume, once it is defined). */
   const follow = useRef<(id: string) => void>(() => {});
   const runNow = useRef<RunHeader | null>(null);
@@ -163,13 +181,23 @@ export function useWorkbench(api: Api) {
 
   useEffect(() => {
     follow.current = (id) => void resume(id);
-  }, [resume]);
+    openRunRef.current = (id) => void openRun(id);
+  }, [resume, openRun]);
 
   // A window that opens (or reloads) while a run goes shows it live. Over HTTP the socket's
   // first open asks again (below): events sent between this answer and that open are lost.
+  // With no run going and no run named in the address, it opens the newest stored run, so
+  // the table shows what last ran rather than "has not run yet".
   useEffect(() => {
-    resume();
-  }, [resume]);
+    let current = true;
+    Promise.all([api.runs.history(), resume()]).then(([h]) => {
+      if (!current || !h?.length || liveNow.current || runNow.current || parseRoute(window.location.hash)) return;
+      openRunRef.current(h[0].id);
+    }, () => {}); // the history's own poll reports a failure
+    return () => {
+      current = false;
+    };
+  }, [api, resume]);
 
   // Events sent before the event stream (re)connected are lost: re-read the run going (the
   // one shown live, or any when nothing is shown) and the history, and finish a live run that
@@ -346,7 +374,7 @@ export function useWorkbench(api: Api) {
     session,
     tasks,
     task,
-    chooseTask: setTaskRef,
+    chooseTask,
     openTaskFile,
     openTaskDialog,
     forgetTask,
