@@ -221,9 +221,15 @@ export function useWorkbench(api: Api) {
     (slugs: string[]) => {
       if (!task || (live && live.status === "running")) return;
       const all = (task.attempts ?? []).map((a) => a.slug);
+      const shown = runNow.current;
       setRun(null);
       setImported(null);
-      setMessage(null);
+      // A run of some attempts is a new run: the one on screen makes way, kept in the history.
+      setMessage(
+        slugs.length && shown
+          ? { kind: "info", text: `A new run of ${slugs.length === 1 ? "this attempt" : `${slugs.length} attempts`} started; run ${shown.id} stays in the history.` }
+          : null,
+      );
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
       api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null }).then(
