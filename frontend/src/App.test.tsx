@@ -278,6 +278,21 @@ describe("App with task files", () => {
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
     expect(screen.getByRole("alert").textContent).toBe("Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
   });
+
+  it("lists every error of a refused task file in a panel, each with its path", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.loadTask).mockRejectedValue(new Error("bad.yaml: at name: empty\nbad.yaml: at plan[1].target: a target needs a role"));
+    render(<App api={api} />);
+    const file = new File(["x"], "bad.yaml");
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    const panel = screen.getByRole("alert", { name: "Errors" });
+    expect(within(panel).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Could not open bad.yaml: bad.yaml: at name: empty",
+      "bad.yaml: at plan[1].target: a target needs a role",
+    ]);
+    await act(async () => fireEvent.click(within(panel).getByRole("button", { name: "Dismiss" })));
+    expect(screen.queryByRole("alert", { name: "Errors" })).toBeNull();
+  });
 });
 
 describe("App history", () => {

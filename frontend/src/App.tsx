@@ -5,6 +5,7 @@ import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { CompareView } from "./components/CompareView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
+import { ErrorPanel } from "./components/ErrorPanel";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
 import { LiveCards } from "./components/LiveCards";
@@ -234,6 +235,7 @@ export function App({ api }: { api: Api }) {
           onCheckEndpoints={api.browsers.health}
         />
       )}
+      {w.message?.kind === "error" && w.message.text.includes("\n") && <ErrorPanel text={w.message.text} onDismiss={w.dismissMessage} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />

@@ -381,6 +381,8 @@ export function useWorkbench(api: Api) {
     tasks,
     task,
     chooseTask,
+    /** Clears the message shown (an error panel dismissed). */
+    dismissMessage: () => setMessage(null),
     openTaskFile,
     openTaskDialog,
     forgetTask,
