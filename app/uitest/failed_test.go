@@ -10,7 +10,7 @@ import (
 // selects the attempt above it and then it again, as a user opening it would: its trace opens on
 // its last step, where the gate was judged, with why it ended in full (wrapped, never cut);
 // the attempts table folds to the selected attempt's row, whole, and A unfolds it to three
-// rows or more; the window never scrolls.
+// rows or more; at 1920×1080 nothing folds; the window never scrolls.
 func TestAFailedAttemptOpensWhereItWentWrong(t *testing.T) {
 	page := openPage(t, newServer(t))
 	must(t, "resize the window", page.SetViewportSize(1280, 720))
@@ -46,6 +46,16 @@ func TestAFailedAttemptOpensWhereItWentWrong(t *testing.T) {
 	noScroll(t, page)
 	must(t, "↓ moves on", page.Keyboard().Press("ArrowDown"))
 	must(t, "the next attempt is selected", expect.Locator(row(page, "South lab, wrong room")).ToHaveAttribute("aria-current", "true"))
+
+	// At 1920×1080 there is room for both: nothing folds.
+	must(t, "↑ back to the failed one", page.Keyboard().Press("ArrowUp"))
+	must(t, "resize the window", page.SetViewportSize(1920, 1080))
+	must(t, "no fold is offered", expect.Locator(page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "(A)"})).ToHaveCount(0))
+	if in := rowsInView(t, page); len(in) < 3 {
+		t.Errorf("at 1920×1080 the table shows the rows %q, want 3 or more", in)
+	}
+	noScroll(t, page)
+	snap(t, page, "failed-attempt-1080")
 }
 
 // rowsInView names the attempts table's rows wholly in view in its scrolled area.
