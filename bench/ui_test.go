@@ -26,6 +26,7 @@ const (
 	openTarget   = time.Second
 	frameMS      = 1000.0 / 60
 	historyLimit = 300 * time.Millisecond
+	selectLimit  = 300 * time.Millisecond
 )
 
 // BenchmarkUIScale generates a data folder holding a run with an attempt of 10,000 steps (and
@@ -35,7 +36,8 @@ const (
 // drawn; then its step list and timeline), how long each ←/→ press takes until the next frame is drawn, the main thread's work
 // per press under Chromium's profiler on the long attempt and on the short one (the same when
 // nothing costs in proportion to the run), and how long the history of 1,001 runs takes to
-// list after a load. Opening and listing are measured three times and the medians reported.
+// list after a load, and how long opening a run and selecting an attempt takes at 1280×720.
+// Opening, listing and selecting are measured three times and the medians reported.
 // It prints each number and its ratio to the target. Run it through bench/ui.sh, which builds
 // the frontend first.
 func BenchmarkUIScale(b *testing.B) {
@@ -62,6 +64,11 @@ func BenchmarkUIScale(b *testing.B) {
 			listed, call := measureHistory(b, page, url)
 			lists, listCalls = append(lists, ms(listed)), append(listCalls, call)
 		}
+		var opensRun, selects []float64
+		for range 3 {
+			o, s := measureSelect(b, page, url, bigID)
+			opensRun, selects = append(opensRun, o), append(selects, s)
+		}
 		header := apiMS(b, page, "Header", bigID)
 		summaries := apiMS(b, page, "Summaries", bigID, longSlug)
 		window := apiMS(b, page, "Steps", bigID, longSlug, 0, 16)
@@ -76,6 +83,7 @@ func BenchmarkUIScale(b *testing.B) {
 		b.ReportMetric(p95, "step-p95-ms")
 		b.ReportMetric(perLong, "press-busy-ms")
 		b.ReportMetric(listed, "history-ms")
+		b.ReportMetric(median(opensRun)+median(selects), "open-select-ms")
 		fmt.Printf("\nUI at scale (a %d-step attempt, %d runs in the history; load average %s on %d cores)\n", bigSteps, historyRuns+1, load, runtime.NumCPU())
 		fmt.Printf("  open the long run at step 1    %7.0f ms   %.2fx of the %v target (heading drawn at %.0f ms; opens %s)\n",
 			open, open/ms(openTarget), openTarget, median(heads), list(opens))
@@ -87,6 +95,8 @@ func BenchmarkUIScale(b *testing.B) {
 			perLong, bigSteps, perShort, shortSteps, perLong/perShort, long.gcMS/100, short.gcMS/50)
 		fmt.Printf("  history listed after a load    %7.0f ms   %.2fx of the %v target (lists %s; its call %.0f ms)\n",
 			listed, listed/ms(historyLimit), historyLimit, list(lists), median(listCalls))
+		fmt.Printf("  open a run, select an attempt  %7.0f ms   %.2fx of the %v target at 1280×720 (opened %s, then selected %s)\n",
+			median(opensRun)+median(selects), (median(opensRun)+median(selects))/ms(selectLimit), selectLimit, list(opensRun), list(selects))
 		fmt.Printf("  calls: Runs.Header %.0f ms, Runs.Steps of 16 %.0f ms, Runs.Summaries (10,000) %.0f ms; off the path: Runs.Replay %.0f ms (kept), Runs.Get (the whole run) %.0f ms\n",
 			header, window, summaries, replay, get)
 		fmt.Printf("  the main thread's busiest functions over 100 presses on the long attempt (self time):\n")
@@ -337,4 +347,40 @@ func measureHistory(b *testing.B, page playwright.Page, url string) (time.Durati
 	listed := shownAt(b, page, `(want) => document.querySelector('nav[aria-label="Run history"] [role="status"]')?.textContent === want`,
 		fmt.Sprintf("%d runs", historyRuns+1))
 	return listed, apiMS(b, page, "History")
+}
+
+// measureSelect loads the window afresh at 1280×720 with 1,001 runs stored, waits for its
+// history, then opens run id as a click in the history does (through its address) and, once
+// its attempts are listed, clicks the short attempt's row: it returns the ms from asking for
+// the run until its attempts are listed, and from the click until that attempt's trace shows
+// its step whole (its heading and its facts drawn).
+func measureSelect(b *testing.B, page playwright.Page, url, id string) (float64, float64) {
+	b.Helper()
+	if err := page.SetViewportSize(1280, 720); err != nil {
+		b.Fatal(err)
+	}
+	measureHistory(b, page, url)
+	out, err := page.Evaluate(`async ([id, title]) => {
+		const until = (ok) => new Promise((resolve) => {
+			const tick = () => (ok() ? resolve(performance.now()) : requestAnimationFrame(tick));
+			tick();
+		});
+		const row = () => [...document.querySelectorAll("table.attempts tbody tr")].find((r) => r.getAttribute("aria-label") === title || r.querySelector("th")?.textContent.trim() === title);
+		const t0 = performance.now();
+		location.hash = "#/run/" + id;
+		const opened = await until(() => !!row());
+		const t1 = performance.now();
+		row().click();
+		const shown = await until(() => document.querySelector(".trace-head h2")?.textContent === "Trace: " + title &&
+			!!document.querySelector('[data-testid="distance"]'));
+		return [opened - t0, shown - t1];
+	}`, []any{id, fmt.Sprintf("A generated attempt of %d steps", shortSteps)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := page.SetViewportSize(1400, 1000); err != nil {
+		b.Fatal(err)
+	}
+	times := out.([]any)
+	return num(times[0]), num(times[1])
 }

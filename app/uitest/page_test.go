@@ -37,14 +37,25 @@ func button(page playwright.Page, name string) playwright.Locator {
 }
 
 // runAttempt clicks the attempt's ▶ button, which runs it, and waits until the row shows how
-// it ended.
+// it ended. On a short window whose attempts table is folded to the selected row, it unfolds
+// the table first and folds it again after, as a user would.
 func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
 	t.Helper()
 	r := row(page, title)
+	if unfold := button(page, "All attempts (A)"); !isVisible(r) && isVisible(unfold) {
+		must(t, "unfold the attempts table", unfold.Click())
+		defer func() { must(t, "fold the attempts table", button(page, "Fold to this attempt (A)").Click()) }()
+	}
 	must(t, "click ▶ of "+title, button(page, "Run "+title).Click())
 	must(t, title+" ends "+terminal, expect.Locator(cell(r, colTerminal)).ToHaveText(terminal,
 		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
 	return r
+}
+
+// isVisible reports whether l is on the page and shown, at once, without waiting.
+func isVisible(l playwright.Locator) bool {
+	v, err := l.IsVisible()
+	return err == nil && v
 }
 
 // expectText waits until l shows exactly text.

@@ -18,7 +18,8 @@ const savePage = `<!doctype html><title>Notes</title><main><h1>Notes</h1>
 
 // TestTaskFileColumnsAndCouldNotConfirm opens a task file through the file input, sees the
 // attempts table take its columns from the file, runs it against a small site whose state
-// API does not answer, and sees that condition read "could not confirm" with its answer.
+// API does not answer, and sees that condition read "could not confirm" with its answer, the
+// truth (the gate standing in) could not confirm, and the banner neither right nor wrong.
 func TestTaskFileColumnsAndCouldNotConfirm(t *testing.T) {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -59,7 +60,7 @@ config:
 	must(t, "open the task file", page.GetByTestId("task-file").SetInputFiles(path))
 	expectText(t, page.Locator(".intent"), "Save the note.")
 	heads := page.GetByRole("table", playwright.PageGetByRoleOptions{Name: "Attempts"}).GetByRole("columnheader")
-	must(t, "see the task's columns", expect.Locator(heads).ToHaveText([]string{"Attempt", "Completion gate", "\"Saved\" banner", "Completion gate", "Terminal", "Why", "Run"}))
+	must(t, "see the task's columns", expect.Locator(heads).ToHaveText([]string{"Attempt", "Ground truth (= gate)", "\"Saved\" banner", "Completion gate", "Terminal", "Why", "Run"}))
 
 	// Columns after the title: the truth (the gate standing in), the banner, the gate, terminal.
 	r := row(page, "save-note")
@@ -67,11 +68,16 @@ config:
 	must(t, "see it fail", expect.Locator(cell(r, 3)).ToHaveText("failed",
 		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
 	expectText(t, cell(r, 2), "not done")
-	expectText(t, cell(r, 1), "donewrong")
+	// The gate standing in for the truth could not confirm: so could not the truth, and whether
+	// the banner was right is unknown.
+	expectText(t, cell(r, 0), "could not confirm")
+	expectText(t, cell(r, 1), "doneunknown")
 	expectContains(t, r, "could not confirm: The API has the note")
 	stored := page.GetByTestId("condition-stored")
 	expectContains(t, stored.Locator(".state"), "could not confirm")
 	expectContains(t, stored.GetByTestId("answer-stored"), "no answer:")
 	expectContains(t, page.GetByTestId("condition-shown").Locator(".state"), "holds")
 	checkA11y(t, page, "a task file's attempt that could not confirm")
+	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	snap(t, page, "oracle-down")
 }

@@ -165,6 +165,11 @@ type Attempt struct {
 	Reason   string    `json:"reason"`
 	Verdicts Verdicts  `json:"verdicts"`
 	Started  time.Time `json:"started"`
+	// Viewport is the size, in CSS pixels, the attempt's page was opened at: every sample and
+	// screenshot of it should be taken at that size, and a viewer marks a step whose capture
+	// was not. Nil when the
+	// browser does not say, and in attempts recorded before it was.
+	Viewport *Size `json:"viewport,omitempty"`
 	// Video is the recorded video's path relative to the run's media folder, if recorded.
 	Video string `json:"video,omitempty"`
 	// Trace is the Playwright trace's path relative to the run's media folder, if recorded.

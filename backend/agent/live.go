@@ -9,8 +9,7 @@ import (
 type LiveFrame struct {
 	// JPEG is the image, downscaled.
 	JPEG []byte `json:"jpeg"`
-	// At is when it reached this process (for a frame the stream took itself, when it was
-	// taken), on this machine's clock.
+	// At is when it reached this process, on this machine's clock.
 	At time.Time `json:"at"`
 }
 
@@ -18,8 +17,9 @@ type LiveFrame struct {
 // frames: the browser's own screencast where it has one. Watching is no part of the attempt:
 // frames a slow watcher cannot take are dropped, never queued.
 type Streamer interface {
-	// Stream sends frames to send, at most one per interval and, while the page paints
-	// nothing new, one it takes itself each interval, until ctx ends or the page closes or
+	// Stream sends frames to send, one per interval (while the page paints nothing new, the
+	// newest again), never touching the page's layout, emulation or timing, until ctx ends
+	// or the page closes or
 	// dies. It returns nil then, or at once an error saying why this page cannot be
 	// streamed (a browser without a DevTools session). send is called from one goroutine
 	// and must not block.

@@ -114,6 +114,13 @@ type Measurer interface {
 	Measure(ctx context.Context, t Target) (Box, error)
 }
 
+// Sized is a Page that says the viewport size, in CSS pixels, it was opened at. The runner
+// records it on the attempt, so that a sample or screenshot taken at another size shows as
+// such.
+type Sized interface {
+	Viewport() Size
+}
+
 // Lifeline is implemented by a Browser or Page that learns the moment it dies: the tab
 // crashes or closes, or the browser or its driver exits. The executor ends an attempt as soon
 // as its page's Gone is closed, rather than at its next call or a deadline, and a runner

@@ -49,8 +49,13 @@ type Sample struct {
 	Principal string `json:"principal,omitempty"`
 	Facts     []Fact `json:"facts,omitempty"`
 	Version   string `json:"version,omitempty"`
-	// Screenshot is the stored image's path relative to the run's media folder, if taken.
-	Screenshot string `json:"screenshot,omitempty"`
+	// Viewport is the page's viewport in CSS pixels as the sample was read; nil in samples
+	// recorded before it was.
+	Viewport *Size `json:"viewport,omitempty"`
+	// Screenshot is the stored image's path relative to the run's media folder, if taken,
+	// and ScreenshotSize its size in image pixels (nil when none was taken, or recorded).
+	Screenshot     string `json:"screenshot,omitempty"`
+	ScreenshotSize *Size  `json:"screenshot_size,omitempty"`
 	// Focus is the element with the keyboard focus, which a key pressed without a target
 	// goes to; nil when nothing on the page has it.
 	Focus *Focus `json:"focus,omitempty"`

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	_ "embed"
@@ -8,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,7 +57,7 @@ func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	}
 	if shot, ok := p.unchanged(raw); ok {
 		s, err := decodeSample(raw, nil)
-		s.Screenshot = shot
+		s.Screenshot, s.ScreenshotSize = shot.name, shot.size
 		return s, err
 	}
 	var img []byte
@@ -77,21 +79,37 @@ func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	if err != nil {
 		return agent.Sample{}, err
 	}
+	s.ScreenshotSize = imageSize(img)
 	if s.Screenshot, err = p.store(img); err == nil {
-		p.remember(raw, s.Screenshot)
+		p.remember(raw, storedShot{s.Screenshot, s.ScreenshotSize})
 	}
 	return s, err
 }
 
+// storedShot is a stored frame: its name in the media folder and its size in image pixels.
+type storedShot struct {
+	name string
+	size *agent.Size
+}
+
+// imageSize is a JPEG's size in image pixels, nil when it cannot be read.
+func imageSize(img []byte) *agent.Size {
+	c, err := jpeg.DecodeConfig(bytes.NewReader(img))
+	if err != nil {
+		return nil
+	}
+	return &agent.Size{Width: c.Width, Height: c.Height}
+}
+
 // unchanged returns the last frame when raw is the sample it was taken with.
-func (p *Page) unchanged(raw string) (string, bool) {
+func (p *Page) unchanged(raw string) (storedShot, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.lastShot, p.lastShot != "" && raw == p.lastRaw
+	return p.lastShot, p.lastShot.name != "" && raw == p.lastRaw
 }
 
 // remember keeps the latest frame and the sample it shows.
-func (p *Page) remember(raw, shot string) {
+func (p *Page) remember(raw string, shot storedShot) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.lastRaw, p.lastShot = raw, shot

@@ -106,6 +106,7 @@
   sample.unreadable = unreadable();
   sample.text = clean(document.body.innerText).slice(0, 2000);
   sample.focus = focus();
+  sample.viewport = { width: window.innerWidth, height: window.innerHeight };
 
   // The task's authority: the principal, the relevant text and the version, each read from
   // an element (its value, a meta tag's content, or its text), local storage or a cookie

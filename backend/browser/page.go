@@ -51,7 +51,8 @@ type Page struct {
 	masks     []agent.Target
 	transfers []agent.Transfer
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
-	lastRaw, lastShot string
+	lastRaw  string
+	lastShot storedShot
 }
 
 var (
@@ -60,7 +61,13 @@ var (
 	_ agent.Measurer = (*Page)(nil)
 	_ agent.Watcher  = (*Page)(nil)
 	_ agent.Detacher = (*Page)(nil)
+	_ agent.Sized    = (*Page)(nil)
 )
+
+// Viewport is the size every page is opened at, in CSS pixels.
+func (p *Page) Viewport() agent.Size {
+	return agent.Size{Width: viewport.Width, Height: viewport.Height}
+}
 
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList, f *film) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
@@ -268,7 +275,7 @@ func (p *Page) Mask(t agent.Target) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.masks = append(p.masks, t)
-	p.lastShot = "" // the next frame must be taken with the mask
+	p.lastShot = storedShot{} // the next frame must be taken with the mask
 }
 
 // maskLocators are the locators of the masked targets.

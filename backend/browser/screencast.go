@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -28,13 +27,16 @@ var _ agent.Streamer = (*Page)(nil)
 
 // Stream sends what the page shows, downscaled, through a DevTools session of its own:
 // Chromium's screencast (Page.startScreencast), each frame acknowledged at once, since the
-// browser sends no more until it is. The screencast paints only when the page does, so in an
-// interval without a new frame the stream takes one itself (Page.captureScreenshot): the
-// view refreshes at the chosen rate either way. A screencast the page refuses to start (it is
-// between documents as it first navigates) is asked for again the next interval. Only the
-// newest frame is kept; one the interval skips is dropped, and so is one that arrives after a
-// newer one was sent. Every DevTools call is bounded and ends with ctx or the page's death,
-// so Stream returns promptly when ctx ends or the page closes, crashes or loses its browser.
+// browser sends no more until it is. Watching never touches the page: the stream takes no
+// screenshot of its own (a clipped, scaled capture lays the page out at the capture's size
+// while Chromium takes it, and an observation taken meanwhile records that layout), sets no
+// emulation and shares no settings with a recording. The screencast paints only when the
+// page does, so in an interval without a new frame the newest one is sent again: what the
+// page shows has not changed, and a watcher that dropped it or joined late gets it. A
+// screencast the page refuses to start (it is between documents as it first navigates) is
+// asked for again the next interval. Only the newest frame is kept; one the interval skips
+// is dropped. Every DevTools call is bounded and ends with ctx or the page's death, so
+// Stream returns promptly when ctx ends or the page closes, crashes or loses its browser.
 func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(agent.LiveFrame)) error {
 	if err := p.life.err(); err != nil {
 		return fmt.Errorf("stream the page: %w", err)
@@ -47,7 +49,6 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 	stop := make(chan struct{})
 	latest := make(chan agent.LiveFrame, 1)
 	acks := make(chan any, 16)
-	var seen atomic.Pointer[visibleArea] // the visible area as the newest screencast frame had it
 	session.On("Page.screencastFrame", func(ev map[string]any) {
 		select { // acknowledged by acknowledge, off Playwright's dispatch goroutine
 		case acks <- ev["sessionId"]:
@@ -55,9 +56,6 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 		}
 		if f, ok := screencastFrame(ev); ok {
 			keepNewest(latest, f)
-		}
-		if v, ok := frameViewport(ev); ok {
-			seen.Store(&v)
 		}
 	})
 	lim := limits{life: p.life, timeout: time.Second}
@@ -79,7 +77,7 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 	started := start()
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
-	var last time.Time // when the newest frame sent was taken: an older one is stale
+	var last *agent.LiveFrame // the newest frame sent, sent again while the page paints nothing
 	for {
 		select {
 		case <-ctx.Done():
@@ -91,15 +89,13 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 		if !started {
 			started = start()
 		}
-		f, err := agent.LiveFrame{}, error(nil)
 		select {
-		case f = <-latest:
+		case f := <-latest:
+			last = &f
 		default:
-			f, err = capture(ctx, session, p.limits(), seen.Load())
 		}
-		if err == nil && f.At.After(last) {
-			last = f.At
-			send(f)
+		if last != nil {
+			send(*last)
 		}
 	}
 }
@@ -143,53 +139,4 @@ func screencastFrame(ev map[string]any) (agent.LiveFrame, bool) {
 		return agent.LiveFrame{}, false
 	}
 	return agent.LiveFrame{JPEG: img, At: time.Now()}, true
-}
-
-// visibleArea is the visible part of a page, in CSS pixels of the document.
-type visibleArea struct{ x, y, w, h float64 }
-
-// frameViewport reads the visible area a screencast frame shows from its metadata.
-func frameViewport(ev map[string]any) (visibleArea, bool) {
-	meta, _ := ev["metadata"].(map[string]any)
-	v := visibleArea{number(meta["scrollOffsetX"]), number(meta["scrollOffsetY"]), number(meta["deviceWidth"]), number(meta["deviceHeight"])}
-	return v, v.w > 0 && v.h > 0
-}
-
-// capture takes a frame of the visible part of the page, downscaled as the screencast's are:
-// the part the newest screencast frame showed (scrolling paints one), else the part the page
-// reports, which costs a round trip more.
-func capture(ctx context.Context, session playwright.CDPSession, lim limits, seen *visibleArea) (agent.LiveFrame, error) {
-	if seen == nil {
-		metrics, err := call(ctx, lim, func() (any, error) { return session.Send("Page.getLayoutMetrics", nil) })
-		if err != nil {
-			return agent.LiveFrame{}, err
-		}
-		vp, _ := metrics.(map[string]any)["cssVisualViewport"].(map[string]any)
-		seen = &visibleArea{number(vp["pageX"]), number(vp["pageY"]), number(vp["clientWidth"]), number(vp["clientHeight"])}
-	}
-	x, y, w, h := seen.x, seen.y, seen.w, seen.h
-	if w <= 0 || h <= 0 {
-		return agent.LiveFrame{}, fmt.Errorf("the page has no visible area (%vx%v)", w, h)
-	}
-	scale := min(streamMaxWidth/w, streamMaxHeight/h, 1)
-	at := time.Now()
-	shot, err := call(ctx, lim, func() (any, error) {
-		return session.Send("Page.captureScreenshot", map[string]any{"format": "jpeg", "quality": streamQuality,
-			"clip": map[string]any{"x": x, "y": y, "width": w, "height": h, "scale": scale}})
-	})
-	if err != nil {
-		return agent.LiveFrame{}, err
-	}
-	data, _ := shot.(map[string]any)["data"].(string)
-	img, err := base64.StdEncoding.DecodeString(data)
-	if err != nil || len(img) == 0 {
-		return agent.LiveFrame{}, fmt.Errorf("the browser sent no image: %v", err)
-	}
-	return agent.LiveFrame{JPEG: img, At: at}, nil
-}
-
-// number is a DevTools number, 0 when absent.
-func number(v any) float64 {
-	f, _ := v.(float64)
-	return f
 }

@@ -3,6 +3,7 @@ package browser
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/jpeg"
 	"sync"
 	"testing"
@@ -62,7 +63,7 @@ func streamEnded(t *testing.T, ended <-chan error, d time.Duration) {
 }
 
 // TestStreamFramesAndEnd streams a page that paints nothing new: the stream still refreshes
-// (it takes frames itself when the screencast sends none), each frame a real JPEG within the
+// (it sends the newest frame again when the screencast sends none), each frame a real JPEG within the
 // bounds, timestamps in order; opening a dialog and typing into it goes on streaming. It
 // stops at once when its context ends, and when the page closes. How many frames a second it
 // keeps up is a benchmark's business (BenchmarkLiveStream in bench/), not a test's.
@@ -70,7 +71,7 @@ func TestStreamFramesAndEnd(t *testing.T) {
 	page := openLab(t, agent.PageOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
 	got, ended := streamed(ctx, page)
-	waitFrames(t, got, 3) // the page is idle: these are the stream's own captures
+	waitFrames(t, got, 3) // the page is idle: these are the newest frame again
 	mustAct(t, page, agent.ActClick, "button", "New booking", "")
 	mustAct(t, page, agent.ActFill, "textbox", "Title", "Spectral scan")
 	waitFrames(t, got, len(got.list())+3)
@@ -96,5 +97,42 @@ func TestStreamFramesAndEnd(t *testing.T) {
 	if _, err := page.Close(); err != nil {
 		t.Fatal(err)
 	}
+	streamEnded(t, ended, 3*time.Second)
+}
+
+// TestWatchingNeverChangesTheRecording streams a page every 10 ms, mostly idle (where the
+// stream once took clipped, scaled captures of its own that laid the page out at their size),
+// while the page is changed, observed with screenshots and its field measured, again and
+// again: every sample is read at the page's viewport, every screenshot is that size, and
+// every box is measured in it, as when nobody watches.
+func TestWatchingNeverChangesTheRecording(t *testing.T) {
+	page := openLab(t, agent.PageOptions{Screenshots: true, MediaDir: t.TempDir()})
+	want := page.(agent.Sized).Viewport()
+	ctx, cancel := context.WithCancel(context.Background())
+	got := &frames{}
+	ended := make(chan error, 1)
+	go func() { ended <- page.(agent.Streamer).Stream(ctx, 10*time.Millisecond, got.add) }()
+	mustAct(t, page, agent.ActClick, "button", "New booking", "")
+	waitFrames(t, got, 1)
+	title := agent.Target{Role: "textbox", Name: "Title"}
+	for i := range 40 {
+		mustAct(t, page, agent.ActFill, "textbox", "Title", fmt.Sprintf("scan %d", i))
+		time.Sleep(time.Duration(i%4) * 15 * time.Millisecond) // idle intervals for the stream
+		s := mustObserve(t, page)
+		if s.Viewport == nil || *s.Viewport != want {
+			t.Errorf("observation %d was read at %+v, want %+v", i, s.Viewport, want)
+		}
+		if s.ScreenshotSize == nil || *s.ScreenshotSize != want {
+			t.Errorf("observation %d's screenshot is %+v, want %+v", i, s.ScreenshotSize, want)
+		}
+		b, err := page.(agent.Measurer).Measure(context.Background(), title)
+		if err != nil {
+			t.Fatalf("measure the title field: %v", err)
+		}
+		if b.ViewportWidth != float64(want.Width) || b.ViewportHeight != float64(want.Height) {
+			t.Errorf("measure %d: the box's viewport is %vx%v, want %+v", i, b.ViewportWidth, b.ViewportHeight, want)
+		}
+	}
+	cancel()
 	streamEnded(t, ended, 3*time.Second)
 }

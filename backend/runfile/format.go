@@ -86,8 +86,11 @@ type attemptV2 struct {
 	Reason     string        `json:"reason"`
 	Verdicts   verdictsV2    `json:"verdicts"`
 	Started    time.Time     `json:"started"`
-	Video      string        `json:"video,omitempty"`
-	Trace      string        `json:"trace,omitempty"`
+	// Viewport is the size the attempt's page was opened at; absent when the browser did not
+	// say, and in files from before it was recorded.
+	Viewport *sizeV2 `json:"viewport,omitempty"`
+	Video    string  `json:"video,omitempty"`
+	Trace    string  `json:"trace,omitempty"`
 	// BrowserLog is what the browser logged around the error that ended the attempt; absent
 	// when there was none, and in files from before it was recorded.
 	BrowserLog browserLogV2 `json:"browser_log,omitempty"`
@@ -176,9 +179,20 @@ type sampleV2 struct {
 	Principal   string       `json:"principal,omitempty"`
 	Facts       []factV2     `json:"facts,omitempty"`
 	Version     string       `json:"version,omitempty"`
-	Screenshot  string       `json:"screenshot,omitempty"`
+	// Viewport is the page's viewport as the sample was read, ScreenshotSize the screenshot's
+	// size in image pixels; each absent in files from before it was recorded.
+	Viewport       *sizeV2 `json:"viewport,omitempty"`
+	Screenshot     string  `json:"screenshot,omitempty"`
+	ScreenshotSize *sizeV2 `json:"screenshot_size,omitempty"`
 	// Focus is the focused element; the classification of a key press is recomputed from it.
 	Focus *focusV2 `json:"focus,omitempty"`
+}
+
+// sizeV2 is a width and a height in pixels: CSS pixels for a viewport, image pixels for a
+// screenshot.
+type sizeV2 struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
 }
 
 // focusV2 is the element with the keyboard focus, and what Enter in it submits.

@@ -19,7 +19,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, fromAction),
 		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
-		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Video: a.Video, Trace: a.Trace,
+		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Viewport: fromSize(a.Viewport), Video: a.Video, Trace: a.Trace,
 		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim)}
 	if out.Plan == nil {
 		out.Plan = []actionV2{}
@@ -81,6 +81,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
+		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize),
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		}),
@@ -133,7 +134,7 @@ func (a attemptV2) toDomain() agent.Attempt {
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, actionV2.toDomain),
 		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
-		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Video: a.Video, Trace: a.Trace,
+		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Viewport: a.Viewport.toDomain(), Video: a.Video, Trace: a.Trace,
 		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain)}
 }
 
@@ -188,6 +189,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
+		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(),
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		}),
@@ -265,4 +267,18 @@ func mapSlice[S ~[]E, E, T any](in S, f func(E) T) []T {
 
 func cloneRows(rows [][]string) [][]string {
 	return mapSlice(rows, func(r []string) []string { return slices.Clone(r) })
+}
+
+func fromSize(s *agent.Size) *sizeV2 {
+	if s == nil {
+		return nil
+	}
+	return &sizeV2{Width: s.Width, Height: s.Height}
+}
+
+func (s *sizeV2) toDomain() *agent.Size {
+	if s == nil {
+		return nil
+	}
+	return &agent.Size{Width: s.Width, Height: s.Height}
 }

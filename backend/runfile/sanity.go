@@ -46,6 +46,9 @@ func (f File) checkSanity(now time.Time) *Error {
 				return refuse(child(p, "claim"), "%v", err)
 			}
 		}
+		if err := saneSize(child(p, "viewport"), a.Viewport); err != nil {
+			return err
+		}
 		if err := a.Task.Authority.Validate(); err != nil {
 			return refuse(child(child(p, "task"), "authority"), "%v", err)
 		}
@@ -103,8 +106,15 @@ func saneStep(p string, s agent.Step) *Error {
 		name string
 		s    agent.Sample
 	}{{"before", s.Before}, {"after", s.After}} {
+		sp := child(p, side.name)
 		if len(side.s.Facts) > agent.MaxRelevant {
-			return refuse(child(child(p, side.name), "facts"), "%d facts: a task declares at most %d relevant texts", len(side.s.Facts), agent.MaxRelevant)
+			return refuse(child(sp, "facts"), "%d facts: a task declares at most %d relevant texts", len(side.s.Facts), agent.MaxRelevant)
+		}
+		if err := saneSize(child(sp, "viewport"), side.s.Viewport); err != nil {
+			return err
+		}
+		if err := saneSize(child(sp, "screenshot_size"), side.s.ScreenshotSize); err != nil {
+			return err
 		}
 	}
 	if !(s.Distance >= 0 && s.Distance <= 1) {

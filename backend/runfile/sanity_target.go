@@ -52,6 +52,21 @@ func saneTarget(p string, s agent.Step) *Error {
 	return nil
 }
 
+// saneSize refuses a recorded size no page or screenshot can have: a side of 0 or less, or
+// past MaxBoxPixels. An absent size (nil) is fine: older files have none.
+func saneSize(p string, s *agent.Size) *Error {
+	if s == nil {
+		return nil
+	}
+	if s.Width <= 0 || s.Width > MaxBoxPixels {
+		return refuse(child(p, "width"), "%d: a width is more than 0 and at most 1000000 pixels", s.Width)
+	}
+	if s.Height <= 0 || s.Height > MaxBoxPixels {
+		return refuse(child(p, "height"), "%d: a height is more than 0 and at most 1000000 pixels", s.Height)
+	}
+	return nil
+}
+
 // saneBox refuses a box no page can have: a coordinate or size past MaxBoxPixels, a negative
 // size, or a viewport that is empty.
 func saneBox(p string, b agent.Box) *Error {

@@ -34,6 +34,11 @@ func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
 		{"a slug with an escape", "attempts[0].attempt", `attempt slug "x\x1b[2J"`, func(f *File) { f.Run.Attempts[0].Slug = "x\x1b[2J" }},
 		{"a slug in capitals", "attempts[0].attempt", `attempt slug "Saves"`, func(f *File) { f.Run.Attempts[0].Slug = "Saves" }},
 		{"a negative run budget", "run.budgets", "budget commits is -1", func(f *File) { f.Run.Budgets = &agent.Budgets{Commits: -1} }},
+		{"an empty viewport", "attempts[0].viewport.width", "0: a width is more than 0", func(f *File) { f.Run.Attempts[0].Viewport = &agent.Size{Height: 700} }},
+		{"a sample read at no height", "attempts[0].steps[1].before.viewport.height", "-3: a height", func(f *File) { f.Run.Attempts[0].Steps[1].Before.Viewport = &agent.Size{Width: 1000, Height: -3} }},
+		{"a screenshot too wide", "attempts[1].steps[0].after.screenshot_size.width", "2000000: a width", func(f *File) {
+			f.Run.Attempts[1].Steps[0].After.ScreenshotSize = &agent.Size{Width: 2_000_000, Height: 700}
+		}},
 		{"a negative attempt budget", "attempts[1].config", "budget money_usd", func(f *File) { f.Run.Attempts[1].Config.Budgets = &agent.Budgets{MoneyUSD: -2} }},
 	}
 	for _, tt := range tests {
@@ -63,6 +68,34 @@ func TestTimesWithinTheClockSkewAreAccepted(t *testing.T) {
 	}
 	if _, err := Decode(bytes.NewReader(data)); err != nil {
 		t.Errorf("Decode of a run created an hour inside the skew, distances 0 and 1: %v", err)
+	}
+}
+
+// TestSizesSurviveTheRoundTrip writes an attempt's viewport and a sample's viewport and
+// screenshot size, and reads them back; a file without them reads as none.
+func TestSizesSurviveTheRoundTrip(t *testing.T) {
+	f := goodFile()
+	vp, shot := agent.Size{Width: 1000, Height: 700}, agent.Size{Width: 2000, Height: 1400}
+	f.Run.Attempts[0].Viewport = &vp
+	f.Run.Attempts[0].Steps[0].After.Viewport, f.Run.Attempts[0].Steps[0].After.ScreenshotSize = &vp, &shot
+	data, err := json.Marshal(f.format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := got.Run.Attempts[0]
+	if a.Viewport == nil || *a.Viewport != vp {
+		t.Errorf("the attempt's viewport reads as %+v, want %+v", a.Viewport, vp)
+	}
+	after := a.Steps[0].After
+	if after.Viewport == nil || *after.Viewport != vp || after.ScreenshotSize == nil || *after.ScreenshotSize != shot {
+		t.Errorf("the sample reads as viewport %+v, screenshot %+v; want %+v and %+v", after.Viewport, after.ScreenshotSize, vp, shot)
+	}
+	if b := got.Run.Attempts[1]; b.Viewport != nil || b.Steps[0].Before.Viewport != nil {
+		t.Errorf("an attempt recorded without sizes reads with viewport %+v, a sample with %+v", b.Viewport, b.Steps[0].Before.Viewport)
 	}
 }
 

@@ -406,6 +406,10 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 			out.Terminal = agent.Cancelled
 		}
 	} else {
+		if sized, ok := page.(agent.Sized); ok {
+			vp := sized.Viewport()
+			a.Viewport = &vp
+		}
 		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
 		if driven != nil {
 			driven.Bind(page)

@@ -31,10 +31,11 @@ func testAttempt(slug string, term agent.Terminal, saved bool, offset time.Durat
 	a := agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: agent.Task{Name: "booking", Intent: "Reserve it.", StartURL: "/", Origins: []string{"http://127.0.0.1:1"}},
 		Fault: "none", Params: map[string]int{"latency_ms": 50},
 		Config: agent.DefaultConfig(), Plan: plan, Terminal: term, Reason: "because " + slug,
-		Started: t0.Add(offset), Video: slug + "/video.webm", Trace: slug + ".trace.zip", Steps: []agent.Step{}, Events: []agent.Event{}}
+		Started: t0.Add(offset), Viewport: &agent.Size{Width: 1000, Height: 700}, Video: slug + "/video.webm", Trace: slug + ".trace.zip", Steps: []agent.Step{}, Events: []agent.Event{}}
 	for i, act := range plan {
 		before := agent.Sample{AtMS: int64(100 * i), URL: "http://127.0.0.1:1/", Pairs: []agent.RoleName{{Role: "button", Name: "Reserve slot"}},
-			Rows: [][]string{}, Screenshot: fmt.Sprintf("%s/%d-before.png", slug, i)}
+			Rows: [][]string{}, Screenshot: fmt.Sprintf("%s/%d-before.png", slug, i),
+			Viewport: &agent.Size{Width: 1000, Height: 700}, ScreenshotSize: &agent.Size{Width: 1000, Height: 700}}
 		after := before
 		after.AtMS += 50
 		after.DialogOpen = i > 0 && i < 4
@@ -90,8 +91,10 @@ func record(rec agent.Recorder, run agent.Run, finish bool) error {
 	}
 	for i, a := range run.Attempts {
 		head := a
-		// As the runner does: an attempt starts with no steps, events, answers or verdicts.
+		// As the runner does: an attempt starts with no steps, events, answers or verdicts,
+		// and before its page, which says its viewport, is open.
 		head.Steps, head.Events, head.Answers, head.Terminal, head.Reason, head.Verdicts, head.Video, head.Trace = nil, nil, nil, "", "", agent.Verdicts{}, "", ""
+		head.Viewport = nil
 		if err := rec.AttemptStarted(run.ID, i, head); err != nil {
 			return err
 		}

@@ -49,6 +49,8 @@ var migrations = []migration{
 		addColumns("attempts", "`claim` text")},
 	{13, "whether a step was proposed or observed (an outside agent's input)",
 		addColumns("steps", "`provenance` text NOT NULL DEFAULT ''")},
+	{14, "the viewport an attempt's page was opened at (a sample's viewport and screenshot size live in its JSON)",
+		addColumns("attempts", "`viewport` text")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

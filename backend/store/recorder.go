@@ -53,8 +53,8 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 }
 
 // AttemptFinished stores the attempt's terminal state, reason, browser log, the agent's
-// claim, verdicts (and whether one is wrong), oracle answers, the planner's turns that led to no step, video and
-// trace, and replaces
+// claim, verdicts (and whether one is wrong), oracle answers, the planner's turns that led to
+// no step, the viewport its page was opened at, video and trace, and replaces
 // its events with a.Events, which is the attempt's complete log.
 func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
@@ -63,8 +63,8 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 			return err
 		}
 		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts),
-			Answers: a.Answers, ModelTurns: a.ModelTurns, Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog), Claim: a.Claim}
-		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "model_turns", "video", "trace", "browser_log", "claim").Updates(&row).Error; err != nil {
+			Answers: a.Answers, ModelTurns: a.ModelTurns, Viewport: a.Viewport, Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog), Claim: a.Claim}
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "model_turns", "viewport", "video", "trace", "browser_log", "claim").Updates(&row).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {

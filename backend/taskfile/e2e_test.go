@@ -103,7 +103,8 @@ func TestTrackerTasksInChromium(t *testing.T) {
 		{name: "the issue was filed before", file: "create-issue.yaml", seed: []string{"Broken link on the pricing page"}, truth: "yes",
 			signals:    map[string]string{"notice": "no", "parallax": "no"},
 			conditions: map[string]string{"filed": "yes", "listed": "yes"}, terminal: agent.Ambiguous, heldAtStart: true},
-		{name: "an oracle cannot answer", file: "dead-oracle.yaml", truth: "no",
+		// The gate stands in for the ground truth, so the truth is as unknown as the gate.
+		{name: "an oracle cannot answer", file: "dead-oracle.yaml", truth: "could not confirm",
 			signals:    map[string]string{},
 			conditions: map[string]string{"filed": "yes", "audit": "could not confirm"}, terminal: agent.Failed},
 	}

@@ -364,8 +364,7 @@ func (s *suite) Judge(ev agent.Evidence) (agent.Verdicts, error) {
 	case len(s.truth) > 0:
 		v.Truth = truthOf(judgeAll(s.truth, byID))
 	default:
-		v.Truth = agent.Signal{ID: "truth", Label: "completion gate", Verdict: agent.Verdict{Done: g.Done,
-			Evidence: "the task declares no ground truth of its own, so the completion gate stands in for it"}}
+		v.Truth = gateAsTruth(g)
 	}
 	return v, nil
 }
@@ -397,6 +396,19 @@ func judgeAll(conds []oracle.Condition, byID map[string]*agent.Answer) []agent.C
 		out[i] = agent.Condition{ID: c.ID, Label: c.Label, Verdict: oracle.Judge(c, byID[c.ID])}
 	}
 	return out
+}
+
+// GateAsTruthLabel names the ground truth of a task that declares none: the gate stands in.
+const GateAsTruthLabel = "ground truth (= gate)"
+
+// gateAsTruth is the ground truth of a task that declares none: the gate's call, and could
+// not confirm when the gate could not (no check can then be called wrong).
+func gateAsTruth(g agent.Gate) agent.Signal {
+	v := agent.Verdict{Done: g.Done, Evidence: "the task declares no ground truth of its own, so the completion gate stands in for it"}
+	if t := truthOf(g.Conditions); t.Unconfirmed != "" {
+		v = agent.Unconfirmed("the completion gate stands in for the ground truth and could not confirm: " + t.Unconfirmed)
+	}
+	return agent.Signal{ID: "truth", Label: GateAsTruthLabel, Verdict: v}
 }
 
 // truthOf combines truth conditions: done when all hold, not done when one is known not to

@@ -125,7 +125,7 @@ func TestFromSpecRebuildsTheSameTask(t *testing.T) {
 	}}
 	got, err := r.Judge(ev)
 	want, _ := s.Judge(ev)
-	if err != nil || !reflect.DeepEqual(got, want) || !got.Gate.Done || got.Signals[0].Unconfirmed == "" || got.Truth.Label != "completion gate" {
+	if err != nil || !reflect.DeepEqual(got, want) || !got.Gate.Done || got.Signals[0].Unconfirmed == "" || got.Truth.Label != taskfile.GateAsTruthLabel {
 		t.Errorf("rebuilt judges %+v (%v), loaded %+v", got, err, want)
 	}
 	if _, err := r.Start(context.Background(), r.Attempts()[0]); err == nil {

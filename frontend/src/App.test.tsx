@@ -86,7 +86,11 @@ describe("App", () => {
       await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
       fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
       expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
-      expect(rows()).toBe("90px auto minmax(0, 1fr)"); // the trace needs the room
+      expect(rows()).toBe("80px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
+      fireEvent.keyDown(document.body, { key: "a" });
+      expect(rows()).toBe("250px auto minmax(0, 1fr)"); // unfolded, three rows at least
+      fireEvent.click(screen.getByRole("button", { name: "Fold to this attempt (A)" }));
+      expect(rows()).toBe("80px auto minmax(0, 1fr)");
     } finally {
       window.innerHeight = height;
     }
@@ -291,6 +295,21 @@ describe("App with task files", () => {
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
     expect(screen.getByRole("alert").textContent).toBe("Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
   });
+
+  it("lists every error of a refused task file in a panel, each with its path", async () => {
+    const { api } = fakeApi();
+    vi.mocked(api.runs.loadTask).mockRejectedValue(new Error("bad.yaml: at name: empty\nbad.yaml: at plan[1].target: a target needs a role"));
+    render(<App api={api} />);
+    const file = new File(["x"], "bad.yaml");
+    await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
+    const panel = screen.getByRole("alert", { name: "Errors" });
+    expect(within(panel).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Could not open bad.yaml: bad.yaml: at name: empty",
+      "bad.yaml: at plan[1].target: a target needs a role",
+    ]);
+    await act(async () => fireEvent.click(within(panel).getByRole("button", { name: "Dismiss" })));
+    expect(screen.queryByRole("alert", { name: "Errors" })).toBeNull();
+  });
 });
 
 describe("App history", () => {
@@ -470,6 +489,8 @@ describe("App compare", () => {
     render(<App api={api} />);
     const history = await screen.findByRole("navigation", { name: "Run history" });
     await within(history).findByText("run-1");
+    // the window opens the newest run at start, and its link
+    await vi.waitFor(() => expect(window.location.hash).toBe("#/run/run-1"));
     const compare = within(history).getByRole("button", { name: "Compare" });
     expect(compare).toHaveProperty("disabled", true);
     fireEvent.click(within(history).getByRole("checkbox", { name: "Compare run run-1" }));

@@ -5,6 +5,7 @@ import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { CompareView } from "./components/CompareView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
+import { ErrorPanel } from "./components/ErrorPanel";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
 import { LiveCards } from "./components/LiveCards";
@@ -23,11 +24,12 @@ import { usePerAttempt } from "./state/usePerAttempt";
 import { useStepDetails, type StepSource } from "./state/stepDetails";
 import { useFileDrop } from "./state/useFileDrop";
 import { isImported } from "./history/filter";
+import { modified, ownsKeys } from "./keys";
 import { useWorkbench } from "./state/useWorkbench";
 import { FirstRunPanel } from "./setup/FirstRunPanel";
 import { useBrowsers } from "./setup/useBrowsers";
 import { withClaim } from "./trace/claim";
-import { headerOf, summaries } from "./trace/summary";
+import { decisiveStep, headerOf, summaries } from "./trace/summary";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -51,7 +53,9 @@ export function App({ api }: { api: Api }) {
   }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [metricsOpen, setMetricsOpen] = useState(false);
-  const [chosenTableHeight, setTableHeight] = useStoredSize("attempts", 330, 90, 600);
+  const [chosenTableHeight, setTableHeight] = useStoredSize("attempts", 330, TABLE_MIN, 600);
+  /** The user unfolded the attempts table on a short window (see folded). */
+  const [tableOpen, setTableOpen] = useState(false);
   const windowHeight = useWindowHeight();
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
@@ -120,6 +124,15 @@ export function App({ api }: { api: Api }) {
     [closeCompare, openRun],
   );
 
+  /** Selects an attempt from the table, on the step where what happened is seen. */
+  const openAttempt = useCallback(
+    (slug: string) => {
+      const a = rows.find((r) => r.slug === slug)?.attempt;
+      select(slug, a ? decisiveStep(a) : 0);
+    },
+    [rows, select],
+  );
+
   const sel = rows.find((r) => r.slug === selected) ?? null;
   // A stored attempt's steps are summarised and read whole as they are looked at; a live
   // attempt's are held whole as they arrived.
@@ -155,7 +168,19 @@ export function App({ api }: { api: Api }) {
         }
       : undefined;
   const traceShown = Boolean(sel && (sel.attempt || liveView));
-  const tableHeight = traceShown ? fitTableHeight(chosenTableHeight, windowHeight) : chosenTableHeight;
+  // On a window too short for three rows of attempts and the trace, the table folds to the
+  // selected attempt's row while a trace is shown; A (or its button) unfolds it.
+  const folded = traceShown && !tableOpen && windowHeight - TRACE_RESERVE < TABLE_MIN;
+  const tableHeight = folded ? TABLE_FOLDED : traceShown ? fitTableHeight(chosenTableHeight, windowHeight) : chosenTableHeight;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key !== "a" && e.key !== "A") || ownsKeys(e.target) || modified(e)) return;
+      e.preventDefault();
+      setTableOpen((o) => !o);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 
   return (
     <div className="app">
@@ -210,6 +235,7 @@ export function App({ api }: { api: Api }) {
           onCheckEndpoints={api.browsers.health}
         />
       )}
+      {w.message?.kind === "error" && w.message.text.includes("\n") && <ErrorPanel text={w.message.text} onDismiss={w.dismissMessage} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />
@@ -256,13 +282,22 @@ export function App({ api }: { api: Api }) {
             )
           ) : (
             <>
-              <section className="panel attempts-panel" aria-labelledby="attempts-heading">
+              <section className={`panel attempts-panel${folded ? " folded" : ""}`} aria-labelledby="attempts-heading">
                 <div className="panel-head">
                   <h2 id="attempts-heading">
                     Attempts
                     {importedRun && <span className="tag">imported</span>}
                   </h2>
-                  <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
+                  {folded ? (
+                    <span className="muted">↑/↓ moves to the next attempt.</span>
+                  ) : (
+                    <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
+                  )}
+                  {traceShown && windowHeight - TRACE_RESERVE < TABLE_MIN && (
+                    <button type="button" aria-expanded={!folded} aria-keyshortcuts="A" onClick={() => setTableOpen((o) => !o)}>
+                      {folded ? "All attempts (A)" : "Fold to this attempt (A)"}
+                    </button>
+                  )}
                 </div>
                 <div className="scroll">
                   <AttemptsTable
@@ -273,11 +308,11 @@ export function App({ api }: { api: Api }) {
                     busy={running}
                     disagreements={disagreements}
                     onRun={(slug) => w.runAttempts([slug])}
-                    onSelect={select}
+                    onSelect={openAttempt}
                   />
                 </div>
               </section>
-              <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={90} max={600} direction={1} onSize={setTableHeight} />
+              <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={TABLE_MIN} max={600} direction={1} onSize={setTableHeight} />
               {sel && traceShown ? (
                 <TraceViewer
                   key={w.shownId ?? ""}
@@ -343,10 +378,19 @@ export function App({ api }: { api: Api }) {
 /** The height the trace pane below the attempts table needs to show a useful screenshot. */
 const TRACE_RESERVE = 630;
 
+/**
+ * The attempts table's least height: its heading, its header row (two lines) and three rows of 42 px, so
+ * that the attempts on either side of the selected one stay in view however short the window.
+ */
+const TABLE_MIN = 250;
+
+/** The folded attempts table's height: its heading and the selected attempt's row. */
+const TABLE_FOLDED = 80;
+
 /** The attempts table's shown height while a trace is shown below it: the chosen one (every
  * row of a lab's eight attempts by default), given way on a short window so the trace still
  * fits without a page scroll; the choice itself is kept and comes back when the window grows
  * again, or when no trace is shown. */
 function fitTableHeight(chosen: number, windowHeight: number): number {
-  return Math.max(90, Math.min(chosen, windowHeight - TRACE_RESERVE));
+  return Math.max(TABLE_MIN, Math.min(chosen, windowHeight - TRACE_RESERVE));
 }

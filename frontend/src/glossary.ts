@@ -12,7 +12,7 @@ export const GLOSSARY = {
     "A signal is a cheaper check the task compares with the ground truth, such as a success notice or Parallax's check (the completion rule of Parallax, an earlier agent: done once an interactive step is followed by a status, an alert or a valid form). It is marked wrong wherever it disagrees with the ground truth.",
   gate: "The completion gate is done only when every one of its conditions holds, each read from authoritative state with its evidence.",
   timeline:
-    "The timeline puts the attempt's agent steps, the app's own events and the oracle's checks in the order they happened, each with the completion gate's state at that point (✓ done, ✗ not done, · not known: the app keeps no event log to replay). Choosing a point on it, in the steps list, in the replay or by playing the video chooses the same moment everywhere.",
+    "The timeline puts the attempt's agent steps, the app's own events and the oracle's checks in the order they happened, each with the completion gate's state at that point (gate ● done, gate ○ not done yet, gate · not known: the app keeps no event log to replay; ✓ and ✗ are kept for whether a step ran or failed). Choosing a point on it, in the steps list, in the replay or by playing the video chooses the same moment everywhere.",
   compare:
     "Two runs side by side, attempt by attempt: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than 1.25 times the other and at least 100 ms longer, since timings always vary a little.",
   retention:

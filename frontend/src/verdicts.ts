@@ -55,6 +55,12 @@ export interface Cell {
   wrong: boolean;
   /** True when the oracle could not answer. */
   unconfirmed: boolean;
+  /**
+   * True for a signal beside a ground truth that could not be confirmed: right or wrong, no one
+   * knows. The gate is never tagged so: its own conditions say what it could not confirm, and
+   * it may be what stands in for the truth.
+   */
+  unknown?: boolean;
   evidence: string;
   /** Set when replay recomputed this cell differently from what the file recorded. */
   disagreement?: Disagreement;
@@ -77,6 +83,7 @@ function gateEvidence(g: Gate): string {
 /** The cells of a judged Verdicts (an attempt's, a replay's), keyed by column; no terminal state. */
 export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell> {
   const truth = v.truth.done;
+  const unknown = !!v.truth.unconfirmed;
   const cells: Record<string, Cell> = {};
   for (const c of columns) {
     if (c.kind === "truth") {
@@ -85,10 +92,10 @@ export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell
     } else if (c.kind === "signal") {
       const s = (v.signals ?? []).find((x) => x.id === c.key);
       cells[c.key] = s
-        ? { text: callOf(s), wrong: s.done !== truth, unconfirmed: !!s.unconfirmed, evidence: s.evidence }
+        ? { text: callOf(s), wrong: !unknown && s.done !== truth, unknown, unconfirmed: !!s.unconfirmed, evidence: s.evidence }
         : { text: "—", wrong: false, unconfirmed: false, evidence: "not recorded for this attempt" };
     } else if (c.kind === "gate") {
-      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: v.gate.done !== truth, unconfirmed: false, evidence: gateEvidence(v.gate) };
+      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: !unknown && v.gate.done !== truth, unconfirmed: false, evidence: gateEvidence(v.gate) };
     }
   }
   return cells;
@@ -121,8 +128,12 @@ export function totals(attempts: AttemptHeader[], columns: Column[]): Record<str
   return out;
 }
 
-/** The ids of the checks whose call differs from the ground truth's, as agent.Verdicts.Wrong. */
+/**
+ * The ids of the checks whose call differs from the ground truth's, as agent.Verdicts.Wrong:
+ * none when the ground truth could not be confirmed.
+ */
 export function wrongChecks(v: Verdicts): string[] {
+  if (v.truth.unconfirmed) return [];
   const wrong = (v.signals ?? []).filter((s) => s.done !== v.truth.done).map((s) => s.id);
   return v.gate.done !== v.truth.done ? [...wrong, GATE] : wrong;
 }

@@ -37,7 +37,10 @@ function captureDownloads() {
   return { blobs, clicked };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe("exportRun", () => {
   it.each<[ExportFormat, "exportDialog" | "exportBundleDialog" | "exportReportDialog", string]>([
@@ -84,11 +87,23 @@ describe("saveMedia", () => {
     expect(files.saveMediaDialog).toHaveBeenCalledWith("r1", "saves-normally.trace.zip");
   });
 
-  it("downloads the run's media file in a browser", async () => {
+  it("downloads the run's media file in a browser once the server has sent it", async () => {
+    const { api } = apiOf("http");
+    const { blobs, clicked } = captureDownloads();
+    const fetched = vi.fn().mockResolvedValue(new Response("PK\x03\x04trace", { status: 200 }));
+    vi.stubGlobal("fetch", fetched);
+    await expect(saveMedia(api, "r 1", "saves-normally.trace.zip")).resolves.toBe("Downloaded saves-normally.trace.zip");
+    expect(fetched).toHaveBeenCalledWith("/media/r%201/saves-normally.trace.zip", { credentials: "same-origin" });
+    expect(clicked).toEqual([["saves-normally.trace.zip", "blob:1"]]);
+    expect(await blobs[0].text()).toBe("PK\x03\x04trace");
+  });
+
+  it("says a file the server does not have is missing, and downloads nothing", async () => {
     const { api } = apiOf("http");
     const { clicked } = captureDownloads();
-    await expect(saveMedia(api, "r 1", "saves-normally.trace.zip")).resolves.toBe("Downloaded saves-normally.trace.zip");
-    expect(clicked).toEqual([["saves-normally.trace.zip", "http://localhost:3000/media/r%201/saves-normally.trace.zip"]]);
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("404 page not found", { status: 404 })));
+    await expect(saveMedia(api, "r1", "a.trace.zip")).rejects.toThrow("run r1 has no file a.trace.zip here");
+    expect(clicked).toEqual([]);
   });
 });
 

@@ -45,15 +45,34 @@ export async function exportRun(api: Api, id: string, format: ExportFormat, doc:
 /**
  * Saves one of a run's media files (its Playwright trace, say) where the user chooses and
  * returns what happened in words, or "" when the user cancelled: the native save dialog in
- * the desktop, a download in a browser.
+ * the desktop, a download in a browser. The download is read first and handed over only once
+ * the server has sent it, so a file the run lacks (an imported run file carries no media) is
+ * an error, never "Downloaded".
  */
 export async function saveMedia(api: Api, id: string, name: string, doc: Document = document): Promise<string> {
   if (api.kind === "wails") {
     const path = await api.files.saveMediaDialog(id, name);
     return path ? `Saved ${name} to ${path}` : "";
   }
-  download(doc, mediaURL(id, name), name);
+  const res = await fetch(mediaURL(id, name), { credentials: "same-origin" });
+  if (!res.ok) {
+    throw new Error(res.status === 404 ? `run ${id} has no file ${name} here (an imported run file carries no media; import its bundle)` : `the server answered ${res.status} ${res.statusText}`);
+  }
+  saveBlob(doc, await res.blob(), name);
   return `Downloaded ${name}`;
+}
+
+/**
+ * Whether run id's media file name is on disk, where the window can offer it: false for a
+ * file an imported run file names but did not carry, or that was deleted since.
+ */
+export async function mediaExists(id: string, name: string): Promise<boolean> {
+  try {
+    const res = await fetch(mediaURL(id, name), { method: "HEAD", credentials: "same-origin" });
+    return res.ok;
+  } catch {
+    return false;
+  }
 }
 
 /**

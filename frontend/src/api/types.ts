@@ -264,6 +264,12 @@ export interface Field {
   invalid?: boolean;
 }
 
+/** A width and a height in pixels: CSS pixels for a viewport, image pixels for a screenshot (agent.Size). */
+export interface Size {
+  width: number;
+  height: number;
+}
+
 /** What the page showed at one moment (agent.Sample). */
 export interface Sample {
   /** Numbers the attempt's observations from 1; absent in older records. */
@@ -287,7 +293,11 @@ export interface Sample {
   principal?: string;
   facts?: Fact[] | null;
   version?: string;
+  /** The page's viewport in CSS pixels as the sample was read; absent in older records. */
+  viewport?: Size;
   screenshot?: string;
+  /** The screenshot's size in image pixels; absent when none was taken, and in older records. */
+  screenshot_size?: Size;
   /** The element with the keyboard focus, which a key pressed without a target goes to. */
   focus?: Focus;
 }
@@ -540,6 +550,8 @@ export interface Attempt {
   reason: string;
   verdicts: Verdicts;
   started: string;
+  /** The size in CSS pixels the attempt's page was opened at; absent when not recorded. */
+  viewport?: Size;
   video?: string;
   /** The Playwright trace (a zip for `npx playwright show-trace`), when one was recorded. */
   trace?: string;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import type { AttemptHeader, Disagreement } from "../api/types";
 import { modified, ownsKeys } from "../keys";
 import { callOf, rowCells, totals, unmet, type Cell, type Column } from "../verdicts";
+import { RightnessTag } from "./RightnessTag";
 
 /** One row: the attempt's slug and title, and its result once it has one. */
 export interface AttemptRow {
@@ -29,7 +30,7 @@ function CellView({ cell }: { cell: Cell }) {
   return (
     <td className={cell.wrong ? "wrong" : cell.unconfirmed ? "unconfirmed" : undefined} title={cell.evidence}>
       {cell.text}
-      {cell.wrong && <span className="tag-wrong">wrong</span>}
+      <RightnessTag cell={cell} />
       {cell.disagreement && <span className="tag-disagree">file said {cell.disagreement.recorded}</span>}
     </td>
   );

@@ -26,7 +26,7 @@ function payment(): Step {
 describe("DecisionView and SampleView", () => {
   it("shows an outside agent's step as observed, not proposed, with no decision invented", () => {
     const s = savesNormally.steps![0];
-    render(<DecisionView step={{ ...s, provenance: "observed", reason: undefined, decision: { class: "", admission: "", reason: "" } as Step["decision"] }} />);
+    render(<DecisionView step={{ ...s, provenance: "observed", reason: undefined, decision: { class: "", admission: "", reason: "" } as unknown as Step["decision"] }} />);
     expect(screen.getByText("Provenance").nextElementSibling!.textContent).toContain("observed, not proposed");
     expect(screen.queryByText("Admission")).toBeNull();
     expect(screen.queryByText("Proposed")).toBeNull();

@@ -1,5 +1,6 @@
 import type { Replay } from "../api/types";
 import { judgedCells, type Column } from "../verdicts";
+import { RightnessTag } from "./RightnessTag";
 
 /** The verdicts replay recomputed beside those the file recorded, differences marked. */
 export function RecomputedVerdicts({ replay, columns }: { replay: Replay; columns: Column[] }) {
@@ -20,7 +21,7 @@ export function RecomputedVerdicts({ replay, columns }: { replay: Replay; column
                 <th scope="row">{label}</th>
                 <td>
                   {now[key].text}
-                  {now[key].wrong && <span className="tag-wrong">wrong</span>}
+                  <RightnessTag cell={now[key]} />
                 </td>
                 <td>
                   {then[key].text}

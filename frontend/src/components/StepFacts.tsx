@@ -1,5 +1,6 @@
-import type { Step } from "../api/types";
+import type { Size, Step } from "../api/types";
 import { candidateText } from "../trace/boxes";
+import { miscapture } from "../trace/capture";
 import { diffSamples } from "../trace/diff";
 import { Help } from "./Help";
 
@@ -7,9 +8,11 @@ const fmt = (d: number) => d.toFixed(3);
 
 /**
  * The chosen step in one line: when it started, how long it took, how much the page changed,
- * the decision; then its error, and the nearest elements to a target that matched nothing.
+ * the decision; then its error, a capture taken at another size than the attempt's viewport,
+ * and the nearest elements to a target that matched nothing.
  */
-export function StepFacts({ step }: { step: Step }) {
+export function StepFacts({ step, viewport }: { step: Step; viewport?: Size }) {
+  const wrongSize = miscapture(step, viewport);
   const recomputed = diffSamples(step.before, step.after).distance;
   const differs = Math.abs(recomputed - step.distance) > 0.0005;
   return (
@@ -28,6 +31,7 @@ export function StepFacts({ step }: { step: Step }) {
         <dd>{step.decision.class} · {step.decision.admission}</dd>
       </div>
       {step.error && <div className="error"><dt>Error</dt><dd><span role="alert">{step.error}</span></dd></div>}
+      {wrongSize && <div className="error" data-testid="miscapture"><dt>Capture</dt><dd>{wrongSize}</dd></div>}
       {step.candidates && step.candidates.length > 0 && (
         <div className="nearest">
           <dt>Nearest <Help term="nearest" topic="a near miss" /></dt>

@@ -30,9 +30,12 @@ export function windowStart(selected: number, count: number): number {
 /** What each kind of mark is, in words. */
 const KIND_WORDS: Record<Mark["kind"], string> = { step: "agent step", event: "app event", check: "oracle check" };
 
-/** The gate's state as a mark: ✓ done, ✗ not done, · unknown. */
+/**
+ * The gate's state as a mark: ● done, ○ not done yet, · unknown. Not ✓ and ✗, which say
+ * whether a step ran or failed: one symbol, one meaning.
+ */
 function gateMark(gate: boolean | null): string {
-  return gate === null ? "·" : gate ? "✓" : "✗";
+  return gate === null ? "gate ·" : gate ? "gate ●" : "gate ○";
 }
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Attempt, Replay } from "../api/types";
 import { issueAttempt, noticeNothingSaved, plan, replay, savesNormally } from "../test/fixtures";
 import { headerOf, summaries } from "../trace/summary";
@@ -22,7 +22,7 @@ const withShots: Attempt = {
  * The trace of attempt at its chosen step, every step held whole unless unread says otherwise,
  * and summarised unless unlisted does.
  */
-function Harness({ attempt = withShots, video, live, replay, unread, unlisted }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay; unread?: boolean; unlisted?: boolean }) {
+function Harness({ attempt = withShots, video, live, replay, unread, unlisted, onSaveMedia }: { attempt?: Attempt; video?: string; live?: LiveView; replay?: Replay; unread?: boolean; unlisted?: boolean; onSaveMedia?(name: string): void }) {
   const [i, setI] = useState(0);
   const a = video ? { ...attempt, video } : attempt;
   return (
@@ -39,6 +39,7 @@ function Harness({ attempt = withShots, video, live, replay, unread, unlisted }:
       replay={replay}
       current={i}
       onStep={setI}
+      onSaveMedia={onSaveMedia}
     />
   );
 }
@@ -49,8 +50,26 @@ const markName = (o: Element) => `${o.querySelector(".mark-label")!.textContent}
 const tab = (name: RegExp | string) => fireEvent.click(screen.getByRole("tab", { name }));
 
 beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
 
 describe("TraceViewer", () => {
+  it("offers to save the Playwright trace only once the file is there", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+      asked.push(`${init.method} ${url}`);
+      return Promise.resolve(new Response(null, { status: url.includes("kept") ? 200 : 404 }));
+    });
+    const saved: string[] = [];
+    const { unmount } = render(<Harness attempt={{ ...withShots, trace: "gone.trace.zip" }} onSaveMedia={(n) => saved.push(n)} />);
+    await vi.waitFor(() => expect(asked).toEqual(["HEAD /media/r1/gone.trace.zip"]));
+    await Promise.resolve();
+    expect(screen.queryByRole("button", { name: "Save Playwright trace" })).toBeNull();
+    unmount();
+    render(<Harness attempt={{ ...withShots, trace: "kept.trace.zip" }} onSaveMedia={(n) => saved.push(n)} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Save Playwright trace" }));
+    expect(saved).toEqual(["kept.trace.zip"]);
+  });
+
   it("steps with the arrow keys, Home and End, and the buttons", () => {
     render(<Harness />);
     expect(heading()).toBe("Step 1 of 5: Open reservation dialog");

@@ -11,6 +11,7 @@ import { StepFacts } from "./StepFacts";
 import { StepList } from "./StepList";
 import { Timeline } from "./Timeline";
 import { buildTimeline, frameAt, markAt, stepAtMs, stepEnd } from "../trace/timeline";
+import { mediaExists } from "../api/transfer";
 
 /** What a running attempt has shown so far, beyond its steps. */
 export interface LiveView {
@@ -122,6 +123,17 @@ export function TraceViewer(p: TraceViewerProps) {
   const frame = chosen?.frame ?? (timed ? frameAt(stepEnd(timed), events) : 0);
   const seekMs = line.marks[mark]?.at_ms ?? 0;
   useEffect(() => setPlayhead(null), [p.runId, video]);
+  /** The Playwright trace's name once it is known to be on disk: only a file there is offered. */
+  const [savable, setSavable] = useState<string | null>(null);
+  const pwTrace = attempt?.trace;
+  useEffect(() => {
+    let current = true;
+    setSavable(null);
+    if (pwTrace) mediaExists(p.runId, pwTrace).then((ok) => current && ok && setSavable(pwTrace));
+    return () => {
+      current = false;
+    };
+  }, [p.runId, pwTrace]);
 
   const { onStep: setStep } = p;
   /** Chooses a step from the list, the keys or the buttons. */
@@ -196,8 +208,8 @@ export function TraceViewer(p: TraceViewerProps) {
           <button type="button" onClick={() => onStep(i + 1)} disabled={i >= n - 1}>
             Next step <span aria-hidden="true">→</span>
           </button>
-          {attempt?.trace && p.onSaveMedia && (
-            <button type="button" title={`opens in Playwright's viewer: npx playwright show-trace ${attempt.trace}`} onClick={() => p.onSaveMedia!(attempt.trace!)}>
+          {savable && p.onSaveMedia && (
+            <button type="button" title={`opens in Playwright's viewer: npx playwright show-trace ${savable}`} onClick={() => p.onSaveMedia!(savable)}>
               Save Playwright trace
             </button>
           )}
@@ -224,7 +236,7 @@ export function TraceViewer(p: TraceViewerProps) {
                 {n > 0 ? `Step ${i + 1} of ${n}${description === undefined ? "" : `: ${description}`}` : "No step yet"}
               </h3>
             }
-            facts={detail ? <StepFacts step={detail} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
+            facts={detail ? <StepFacts step={detail} viewport={attempt?.viewport} /> : pending && <p className={p.detailError ? "warn" : "muted"} role="status">{pending}</p>}
             runId={p.runId}
             step={detail}
             pending={pending}

@@ -1,5 +1,6 @@
 import type { AttemptHeader } from "../api/types";
 import { rowCells, type Column } from "../verdicts";
+import { RightnessTag } from "./RightnessTag";
 
 /** An attempt's verdicts with their evidence, wrong ones marked in words. */
 export function VerdictList({ attempt, columns }: { attempt: AttemptHeader; columns: Column[] }) {
@@ -13,7 +14,7 @@ export function VerdictList({ attempt, columns }: { attempt: AttemptHeader; colu
             <dt>{label}</dt>
             <dd>
               <strong>{cells[key].text}</strong>
-              {cells[key].wrong && <span className="tag-wrong">wrong</span>}
+              <RightnessTag cell={cells[key]} />
               <span className="evidence">{cells[key].evidence}</span>
             </dd>
           </div>

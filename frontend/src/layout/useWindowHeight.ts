@@ -9,6 +9,7 @@ export function useWindowHeight(fallback = 800): number {
   useEffect(() => {
     const onResize = () => setHeight(window.innerHeight);
     window.addEventListener("resize", onResize);
+    onResize(); // a resize between the first render and this listener is not missed
     return () => window.removeEventListener("resize", onResize);
   }, []);
   return height;

@@ -8,6 +8,7 @@ import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionIn
 import { envQuestion } from "./envQuestion";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
 import { errorText } from "../api/client";
+import { parseRoute } from "./route";
 
 /** How often the history is re-read while the window is visible, so runs that another
  * process (the command line, another window) records appear without a reload. */
@@ -38,6 +39,21 @@ export function useWorkbench(api: Api) {
   /** The shown stored run: its header, whose steps are read whole as they are looked at. */
   const [run, setRun] = useState<RunHeader | null>(null);
   const [live, setLive] = useState<LiveState | null>(null);
+
+  // The task picker names the task of the run on screen, so Run all runs that task.
+  const shownTask = run?.task;
+  const pickedName = task?.task.name;
+  useEffect(() => {
+    if (!shownTask || shownTask === pickedName) return;
+    const t = tasks.find((x) => x.task.name === shownTask);
+    if (t) setTaskRef(t.ref);
+  }, [shownTask, pickedName, tasks]);
+  /** Picks a task; a stored run of another task on screen makes way for it. */
+  const chooseTask = useCallback((ref: string) => {
+    setTaskRef(ref);
+    const name = tasks.find((x) => x.ref === ref)?.task.name;
+    setRun((r) => (r && name !== undefined && r.task !== name ? null : r));
+  }, [tasks]);
   /** Runs this window has closed: their late events must not start a live view again. */
   const closedRuns = useRef<string[]>([]);
   const closeRun = (id: string | null | undefined) => {
@@ -53,6 +69,10 @@ export function useWorkbench(api: Api) {
   const held = useRef(new Set<Progress[]>());
   /** The live state and the shown run as of the last render, for the handlers. */
   const liveNow = useRef<LiveState | null>(null);
+  /** Opens a stored run (openRun, once it is defined). */
+  const openRunRef = useRef<(id: string) => void>(() => {});
+  /** Shows a run started elsewhere live (resume, once it is defined). */
+  const follow = useRef<(id: string) => void>(() => {});
   const runNow = useRef<RunHeader | null>(null);
   useEffect(() => {
     liveNow.current = live;
@@ -88,6 +108,11 @@ export function useWorkbench(api: Api) {
       if (closedRuns.current.includes(p.run_id)) return;
       if (held.current.size) {
         held.current.forEach((came) => came.push(p));
+        return;
+      }
+      // A run another window started is followed here too, unless this window shows one going.
+      if (p.kind === "run-started" && tracking.current === undefined && liveNow.current?.status !== "running") {
+        follow.current(p.run_id);
         return;
       }
       setLive((s) => (s ? applyProgress(s, p) : s));
@@ -156,11 +181,25 @@ export function useWorkbench(api: Api) {
     [api, fail, resume],
   );
 
+  useEffect(() => {
+    follow.current = (id) => void resume(id);
+    openRunRef.current = (id) => void openRun(id);
+  }, [resume, openRun]);
+
   // A window that opens (or reloads) while a run goes shows it live. Over HTTP the socket's
   // first open asks again (below): events sent between this answer and that open are lost.
+  // With no run going and no run named in the address, it opens the newest stored run, so
+  // the table shows what last ran rather than "has not run yet".
   useEffect(() => {
-    resume();
-  }, [resume]);
+    let current = true;
+    Promise.all([api.runs.history(), resume()]).then(([h]) => {
+      if (!current || !h?.length || liveNow.current || runNow.current || parseRoute(window.location.hash)) return;
+      openRunRef.current(h[0].id);
+    }, () => {}); // the history's own poll reports a failure
+    return () => {
+      current = false;
+    };
+  }, [api, resume]);
 
   // Events sent before the event stream (re)connected are lost: re-read the run going (the
   // one shown live, or any when nothing is shown) and the history, and finish a live run that
@@ -190,9 +229,15 @@ export function useWorkbench(api: Api) {
       }
       const allow_env = refused.length > 0 ? refused.map((v) => v.name) : undefined;
       const all = (task.attempts ?? []).map((a) => a.slug);
+      const shown = runNow.current;
       setRun(null);
       setImported(null);
-      setMessage(null);
+      // A run of some attempts is a new run: the one on screen makes way, kept in the history.
+      setMessage(
+        slugs.length && shown
+          ? { kind: "info", text: `A new run of ${slugs.length === 1 ? "this attempt" : `${slugs.length} attempts`} started; run ${shown.id} stays in the history.` }
+          : null,
+      );
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
       api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null, allow_env }).then(
@@ -343,7 +388,9 @@ export function useWorkbench(api: Api) {
     session,
     tasks,
     task,
-    chooseTask: setTaskRef,
+    chooseTask,
+    /** Clears the message shown (an error panel dismissed). */
+    dismissMessage: () => setMessage(null),
     openTaskFile,
     openTaskDialog,
     forgetTask,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { noticeNothingSaved } from "../test/fixtures";
+import { noticeNothingSaved, savesNormally } from "../test/fixtures";
 import { modelDone } from "../test/modelTurns";
-import { headerOf, summaries, summarize } from "./summary";
+import { decisiveStep, headerOf, summaries, summarize } from "./summary";
 
 describe("summarize", () => {
   const [open, fill] = noticeNothingSaved.steps!;
@@ -40,5 +40,19 @@ describe("summarize", () => {
     expect(summaries(steps)[2]).toBe(summaries(steps)[2]);
     expect(headerOf(noticeNothingSaved)).toBe(headerOf(noticeNothingSaved));
     expect(headerOf(noticeNothingSaved).steps).toHaveLength(5);
+  });
+});
+
+describe("decisiveStep", () => {
+  it("opens a completed attempt on its first step, one that did not on its last", () => {
+    expect(decisiveStep(headerOf(savesNormally))).toBe(0);
+    expect(decisiveStep(headerOf(noticeNothingSaved))).toBe(noticeNothingSaved.steps!.length - 1);
+  });
+  it("opens on the first step that failed", () => {
+    const steps = noticeNothingSaved.steps!.map((s, k) => (k === 1 || k === 3 ? { ...s, error: "boom" } : s));
+    expect(decisiveStep(headerOf({ ...noticeNothingSaved, steps }))).toBe(1);
+  });
+  it("opens a long attempt, its summaries not in its header, on its last step", () => {
+    expect(decisiveStep({ ...headerOf(noticeNothingSaved), steps: null, step_count: 400 })).toBe(399);
   });
 });

@@ -51,3 +51,15 @@ export function headerOf(a: Attempt): AttemptHeader {
   }
   return h;
 }
+
+/**
+ * The step an attempt's trace opens on, where what happened is seen: for an attempt that did
+ * not complete, its first step that failed, else its last (where the gate was last judged);
+ * for one that completed, its first. A long attempt whose summaries are not in its header
+ * opens on its last step when it did not complete.
+ */
+export function decisiveStep(a: AttemptHeader): number {
+  if (a.terminal === "completed" || a.step_count === 0) return 0;
+  const failed = a.steps?.findIndex((s) => s.failed) ?? -1;
+  return failed >= 0 ? failed : a.step_count - 1;
+}
