@@ -45,6 +45,8 @@ var migrations = []migration{
 		addColumns("attempts", "`browser_log` text NOT NULL DEFAULT ''")},
 	{11, "steps' summaries and attempts' wrong verdicts kept beside them, in indexes that cover them",
 		summaries},
+	{12, "which trial of a repeated attempt each attempt is",
+		addColumns("attempts", "`trial` integer NOT NULL DEFAULT 0")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.
