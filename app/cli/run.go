@@ -109,7 +109,7 @@ type runFlags struct {
 	labTaskFile              bool
 	headed, json             bool
 	noVideo, noScreenshots   bool
-	parallel                 int
+	parallel, repeat         int
 	shard                    string
 	endpoints                endpointFlags
 	trace, bodies            bool
@@ -126,13 +126,17 @@ func newRunCmd(env Env, g *globals) *cobra.Command {
 		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab; or of the
 task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
 named with --attempt; records each step in the run history, and prints the attempts table
-with wrong verdicts marked. Progress goes to standard error; with
---json standard output holds only the JSON.`,
+with wrong verdicts marked. With --repeat N every attempt runs N times and the table is one
+row per attempt: its trials, completion rate with a 95% interval, pass@k and pass^k, medians
+and cost per success, and whether it is flaky (docs/suites.md). Progress goes to standard
+error; with --json standard output holds only the JSON (with --repeat, an object of the
+trials' rows and the estimates).`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
   observatory run --lab booking --attempt fixed-wait-slow-save --latency 100
-  observatory run --lab booking --json --export run.json`,
+  observatory run --lab booking --json --export run.json
+  observatory run --lab booking --task-file --repeat 6 --parallel 4`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runTask(cmd, env, g, f, args) },
 	}
@@ -148,6 +152,7 @@ with wrong verdicts marked. Progress goes to standard error; with
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
 	f.endpoints.register(fs)
+	fs.IntVar(&f.repeat, "repeat", 1, "run every attempt this many times, as trials (slug.t1, slug.t2, ...), each in a fresh context and copy of the app, and print each attempt's success rate with its 95% interval")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
@@ -198,7 +203,10 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
-	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan, ReviewModels: reviewModels,
+	if f.repeat < 1 {
+		return fmt.Errorf("--repeat %d: want 1 or more trials of each attempt", f.repeat)
+	}
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Repeat: f.repeat, Planner: plan, ReviewModels: reviewModels,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
@@ -230,12 +238,17 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 			return err
 		}
 	}
-	if f.json {
+	if f.repeat > 1 {
+		if err := printTrials(env, f.json, run); err != nil {
+			return err
+		}
+	} else if f.json {
 		return writeJSON(env.Stdout, jsonRows(run.Attempts))
+	} else {
+		printTable(env.Stdout, run.Attempts)
+		fmt.Fprintln(env.Stdout)
+		printReasons(env.Stdout, run.Attempts)
 	}
-	printTable(env.Stdout, run.Attempts)
-	fmt.Fprintln(env.Stdout)
-	printReasons(env.Stdout, run.Attempts)
 	if run.Status == agent.RunCancelled {
 		return fmt.Errorf("run %s was cancelled", run.ID)
 	}
