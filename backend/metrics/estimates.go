@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"slices"
+	"strings"
 
 	"observatory/backend/agent"
 	"observatory/backend/stats"
@@ -27,8 +28,9 @@ type Estimates struct {
 	// trial; 0 when none completed.
 	TokensPerSuccess  float64 `json:"tokens_per_success"`
 	CostPerSuccessUSD float64 `json:"cost_per_success_usd"`
-	// Flaky names the attempts ("task/attempt") that both completed and did not across their
-	// trials: the same attempt, run again the same way, ended differently.
+	// Flaky names the attempts ("task/attempt") whose trials in one run both completed and
+	// did not: the same attempt, run again the same way, ended differently. Trials of
+	// different runs, perhaps configured differently, are not held against each other.
 	Flaky []string `json:"flaky,omitempty"`
 }
 
@@ -64,8 +66,12 @@ func leastTrials(groups ...outcomes) int {
 // unitOf is the attempt a trial belongs to, across runs: its task and its base slug.
 func unitOf(run agent.Run, a agent.Attempt) string { return run.Task + "/" + a.Base() }
 
-// estimate computes a slice's estimates from its facts and its attempts' outcomes, at k.
-func estimate(fs []facts, units outcomes, k int) Estimates {
+// inRun keys an attempt's trials in one run: outcomes by run, for telling flaky attempts.
+func inRun(run agent.Run, unit string) string { return run.ID + "\x00" + unit }
+
+// estimate computes a slice's estimates from its facts, its attempts' outcomes, and their
+// outcomes in each run (keyed by inRun), at k.
+func estimate(fs []facts, units, byRun outcomes, k int) Estimates {
 	var e Estimates
 	completed := 0
 	steps := make([]float64, len(fs))
@@ -87,15 +93,18 @@ func estimate(fs []facts, units outcomes, k int) Estimates {
 		e.CostPerSuccessUSD = cost / float64(completed)
 	}
 	judged := 0
-	for key, p := range units {
+	for _, p := range units {
 		if at, ok := stats.PassAtK(p.N, p.K, k); ok {
 			hat, _ := stats.PassHatK(p.N, p.K, k)
 			e.PassAtK += at
 			e.PassHatK += hat
 			judged++
 		}
-		if p.K > 0 && p.K < p.N {
-			e.Flaky = append(e.Flaky, key)
+	}
+	for key, p := range byRun {
+		_, unit, _ := strings.Cut(key, "\x00")
+		if p.K > 0 && p.K < p.N && !slices.Contains(e.Flaky, unit) {
+			e.Flaky = append(e.Flaky, unit)
 		}
 	}
 	if judged > 0 {

@@ -75,3 +75,15 @@ func TestEstimatesPoolTrials(t *testing.T) {
 		t.Errorf("t/b %+v: no success, so nothing per success and pass@k 0", b.Estimates)
 	}
 }
+
+// TestFlakyIsWithinARun checks that an attempt that failed every trial of one run and
+// completed every trial of another (configured differently, say) is not called flaky.
+func TestFlakyIsWithinARun(t *testing.T) {
+	runs := []agent.Run{
+		{ID: "exact", Task: "t", Attempts: trials("x", 3, 0, 1)},
+		{ID: "alias", Task: "t", Attempts: trials("x", 3, 3, 1)},
+	}
+	if r := metrics.Compute(runs, metrics.ByAttempt); len(r.Overall.Flaky) != 0 || r.Overall.Completed != 3 {
+		t.Errorf("overall %+v: 3 of 6 completed, none flaky", r.Overall)
+	}
+}

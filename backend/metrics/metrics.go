@@ -101,8 +101,10 @@ func Compute(runs []agent.Run, by By) Report {
 		runs  map[string]bool
 		facts []facts
 		units outcomes
+		// byRun are the units' outcomes in each run, keyed by inRun.
+		byRun outcomes
 	}
-	newGroup := func() *group { return &group{runs: map[string]bool{}, units: outcomes{}} }
+	newGroup := func() *group { return &group{runs: map[string]bool{}, units: outcomes{}, byRun: outcomes{}} }
 	groups := map[string]*group{}
 	all := newGroup()
 	for _, run := range runs {
@@ -121,6 +123,7 @@ func Compute(runs []agent.Run, by By) Report {
 				g.runs[run.ID] = true
 				g.facts = append(g.facts, f)
 				g.units.add(unitOf(run, a), f.completed)
+				g.byRun.add(inRun(run, unitOf(run, a)), f.completed)
 			}
 		}
 	}
@@ -128,7 +131,7 @@ func Compute(runs []agent.Run, by By) Report {
 	slice := func(key string, g *group) Slice {
 		s := sum(g.facts)
 		s.Key, s.Runs = key, len(g.runs)
-		s.Estimates = estimate(g.facts, g.units, r.K)
+		s.Estimates = estimate(g.facts, g.units, g.byRun, r.K)
 		return s
 	}
 	for k, g := range groups {
