@@ -17,6 +17,8 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/labs"
 	"observatory/backend/runner"
+	"observatory/backend/store"
+	"observatory/backend/suitefile"
 )
 
 // overrideFlags are the numbers and policies that override every attempt's own.
@@ -164,11 +166,13 @@ trials' rows and the estimates).`,
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
-	src, err := taskSource(f, args)
-	if err != nil {
-		return err
+	if f.repeat < 1 {
+		return fmt.Errorf("--repeat %d: want 1 or more trials of each attempt", f.repeat)
 	}
-	approver, err := approverFor(f.approve, env)
+	if len(args) == 1 && suitefile.IsSuite(args[0]) {
+		return runSuite(cmd, env, g, f, args[0])
+	}
+	src, err := taskSource(f, args)
 	if err != nil {
 		return err
 	}
@@ -176,60 +180,13 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
-	override := f.overrides.override(cmd.Flags())
-	override.Budgets = attemptBudgets
-	if f.harness != "on" && f.harness != "off" {
-		return fmt.Errorf("--harness %q: want on or off", f.harness)
-	}
-	var shard *app.Shard
-	if f.shard != "" {
-		if shard, err = app.ParseShard(f.shard); err != nil {
-			return err
-		}
-	}
 	st, dataDir, err := openStore(g)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-
-	emit := progressPrinter(env.Stderr)
-	id := runner.NewRunID(time.Now())
-	plan, err := f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit)
-	if err != nil {
-		return err
-	}
-	reviewModels, err := f.planners.reviewModels(src)
-	if err != nil {
-		return err
-	}
-	if f.repeat < 1 {
-		return fmt.Errorf("--repeat %d: want 1 or more trials of each attempt", f.repeat)
-	}
-	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Repeat: f.repeat, Planner: plan, ReviewModels: reviewModels,
-		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
-		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
-		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
-		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
-		Naive: f.harness == "off", Approver: approver,
-		Recorder: st, Emit: emit, Export: f.export})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), safe(src.Suite.Task().Name), safe(slugList(prep.Specs)))
-	if prep.LabHost != "" {
-		fmt.Fprintf(env.Stderr, "the lab listens on %s: each attempt's browser is sent to http://%s/\n", safe(prep.LabHost), safe(net.JoinHostPort(prep.LabHost, "PORT")))
-	}
-	ctx, cancel := context.WithCancelCause(cmd.Context())
-	defer cancel(nil)
-	ended := make(chan struct{})
-	unwatch := watchKillSwitch(g, dataDir, func() {
-		cancel(agent.ErrStopped)
-		<-ended
-	})
-	run, err := prep.Runner.Run(ctx, prep.ID, prep.Options)
-	close(ended)
-	unwatch()
+	run, err := execute(cmd, env, g, f, st, dataDir, taskRun{src: src, attempts: f.attempts, repeat: f.repeat,
+		attemptBudgets: attemptBudgets, runBudgets: runBudgets})
 	if err != nil {
 		return err
 	}
@@ -253,6 +210,71 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		return fmt.Errorf("run %s was cancelled", run.ID)
 	}
 	return nil
+}
+
+// taskRun is one task's run as the flags, or a suite, ask for it.
+type taskRun struct {
+	src            app.TaskSource
+	attempts       []string
+	repeat         int
+	attemptBudgets *agent.Budgets
+	runBudgets     agent.Budgets
+}
+
+// execute prepares and runs one task's attempts into st, as the flags say, stopped by the
+// kill switch; the run is returned however it ended.
+func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Store, dataDir string, tr taskRun) (agent.Run, error) {
+	src := tr.src
+	approver, err := approverFor(f.approve, env)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	override := f.overrides.override(cmd.Flags())
+	override.Budgets = tr.attemptBudgets
+	if f.harness != "on" && f.harness != "off" {
+		return agent.Run{}, fmt.Errorf("--harness %q: want on or off", f.harness)
+	}
+	var shard *app.Shard
+	if f.shard != "" {
+		if shard, err = app.ParseShard(f.shard); err != nil {
+			return agent.Run{}, err
+		}
+	}
+	emit := progressPrinter(env.Stderr)
+	id := runner.NewRunID(time.Now())
+	plan, err := f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	reviewModels, err := f.planners.reviewModels(src)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: tr.attempts, Repeat: tr.repeat, Planner: plan, ReviewModels: reviewModels,
+		Override: override, Budgets: tr.runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
+		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
+		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
+		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
+		Naive: f.harness == "off", Approver: approver,
+		Recorder: st, Emit: emit, Export: f.export})
+	if err != nil {
+		return agent.Run{}, err
+	}
+	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), safe(src.Suite.Task().Name), safe(slugList(prep.Specs)))
+	if prep.LabHost != "" {
+		fmt.Fprintf(env.Stderr, "the lab listens on %s: each attempt's browser is sent to http://%s/\n", safe(prep.LabHost), safe(net.JoinHostPort(prep.LabHost, "PORT")))
+	}
+	ctx, cancel := context.WithCancelCause(cmd.Context())
+	defer cancel(nil)
+	ended := make(chan struct{})
+	unwatch := watchKillSwitch(g, dataDir, func() {
+		cancel(agent.ErrStopped)
+		<-ended
+	})
+	run, err := prep.Runner.Run(ctx, prep.ID, prep.Options)
+	close(ended)
+	unwatch()
+	return run, err
 }
 
 // taskSource is the task file named in args, or else the lab's own task file (--task-file)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
 )
 
@@ -33,9 +34,18 @@ func newTaskCheckCmd(env Env) *cobra.Command {
 		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
 expressions, targets without a locator and URLs outside the origins are refused with the
 path of the bad field) and prints what it checks. Environment variables the file reads in
-base_url and SQLite paths must be set; secrets read when it runs need not be.`,
+base_url and SQLite paths must be set; secrets read when it runs need not be. A suite file
+(observatory.suite/v1) or a folder of task files is checked with every task file in it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if suitefile.IsSuite(args[0]) {
+				s, err := suitefile.Load(args[0])
+				if err != nil {
+					return err
+				}
+				printSuite(env.Stdout, args[0], s)
+				return nil
+			}
 			s, err := taskfile.Load(args[0], taskfile.Options{})
 			if err != nil {
 				return err
@@ -43,6 +53,18 @@ base_url and SQLite paths must be set; secrets read when it runs need not be.`,
 			printOutline(env.Stdout, args[0], s.Outline())
 			return nil
 		},
+	}
+}
+
+// printSuite prints a suite's tasks, one a line, with the attempts it runs of each.
+func printSuite(w io.Writer, file string, s *suitefile.Suite) {
+	fmt.Fprintf(w, "OK %s: suite %s, %d tasks, %d trials of each attempt\n", safe(file), safe(s.Name), len(s.Tasks), s.Repeat)
+	for _, t := range s.Tasks {
+		attempts := "all attempts"
+		if len(t.Attempts) > 0 {
+			attempts = strings.Join(t.Attempts, ", ")
+		}
+		fmt.Fprintf(w, "  %s: task %s (%s)\n", safe(t.Path), safe(t.Task.Task().Name), safe(attempts))
 	}
 }
 
