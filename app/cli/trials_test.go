@@ -2,9 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/compare"
 )
@@ -66,5 +70,79 @@ func TestRepeatAndCompare(t *testing.T) {
 	}
 	if code, _, errOut := run(t, "run", "--lab", "booking", "--repeat", "0", "--data-dir", dir); code == 0 || !strings.Contains(errOut, "--repeat 0") {
 		t.Errorf("--repeat 0: exit %d, %s; want refused", code, errOut)
+	}
+}
+
+// TestSuiteRun runs a suite of the booking and checkout labs' task files (two of booking's
+// attempts, one of checkout's) with 3 trials each, as the suite file says, and checks the
+// estimates it prints against a table counted here from the stored trials, with the Wilson
+// intervals of that table worked out apart (Python's statistics.NormalDist).
+func TestSuiteRun(t *testing.T) {
+	browsertest.Ready(t)
+	dir, data := t.TempDir(), t.TempDir()
+	for name, from := range map[string]string{"booking.yaml": "../../backend/labs/booking/task.yaml", "checkout.yaml": "../../backend/labs/checkout/task.yaml"} {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	suite := filepath.Join(dir, "smoke.yaml")
+	doc := "schema: observatory.suite/v1\nrepeat: 3\ntasks:\n  - file: booking.yaml\n    attempts: [saves-normally, wrong-room]\n  - glob: 'check*.yaml'\n    attempts: [pays-normally]\n"
+	if err := os.WriteFile(suite, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := run(t, "task", "check", suite); code != 0 || !strings.Contains(out, "suite smoke, 2 tasks, 3 trials of each attempt") {
+		t.Errorf("task check: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data)
+	if code != 0 {
+		t.Fatalf("run suite: exit %d\n%s%s", code, out, errOut)
+	}
+	var got suiteJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("run suite --json: %v\n%s", err, out)
+	}
+	if len(got.Runs) != 2 || got.Runs[0].Task != "booking" || got.Runs[1].Task != "checkout" || len(got.Runs[0].Trials) != 6 || len(got.Runs[1].Trials) != 3 {
+		t.Fatalf("runs %+v: want booking's 6 trials, then checkout's 3", got.Runs)
+	}
+	// The table, counted from the stored runs (observatory show --json reads them back).
+	table := map[string][2]int{}
+	for _, r := range got.Runs {
+		code, out, errOut := run(t, "show", r.ID, "--json", "--data-dir", data)
+		var stored agent.Run
+		if err := json.Unmarshal([]byte(out), &stored); code != 0 || err != nil {
+			t.Fatalf("show %s: exit %d (%v)\n%s", r.ID, code, err, errOut)
+		}
+		for _, a := range stored.Attempts {
+			c := table[stored.Task+"/"+a.Base()]
+			c[1]++
+			if a.Terminal == agent.Completed {
+				c[0]++
+			}
+			table[stored.Task+"/"+a.Base()] = c
+		}
+	}
+	want := map[string][2]int{"booking/saves-normally": {3, 3}, "booking/wrong-room": {0, 3}, "checkout/pays-normally": {3, 3}}
+	wilson := map[[2]int][2]float64{{3, 3}: {0.4385029682, 1}, {0, 3}: {0, 0.5614970318}}
+	for key, w := range want {
+		if table[key] != w {
+			t.Errorf("stored %s: %d of %d completed, want %d of %d", key, table[key][0], table[key][1], w[0], w[1])
+		}
+	}
+	for _, s := range got.Estimates.Slices {
+		counted := table[s.Key]
+		iv := wilson[counted]
+		if s.Completed != counted[0] || s.Attempts != counted[1] || math.Abs(s.Interval.Lo-iv[0]) > 1e-9 || math.Abs(s.Interval.Hi-iv[1]) > 1e-9 {
+			t.Errorf("estimate %s: %d of %d, %v; the stored trials say %d of %d, [%v, %v]", s.Key, s.Completed, s.Attempts, s.Interval, counted[0], counted[1], iv[0], iv[1])
+		}
+	}
+	if len(got.Estimates.Slices) != 3 || got.Estimates.Overall.Attempts != 9 || got.Estimates.K != 3 {
+		t.Errorf("estimates %+v: want 3 attempts, 9 trials, k 3", got.Estimates)
+	}
+	if code, _, errOut := run(t, "run", suite, "--attempt", "saves-normally", "--data-dir", data); code == 0 || !strings.Contains(errOut, "tasks[].attempts") {
+		t.Errorf("run suite --attempt: exit %d, %s; want refused", code, errOut)
 	}
 }
