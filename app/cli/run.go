@@ -123,12 +123,13 @@ type runFlags struct {
 func newRunCmd(env Env, g *globals) *cobra.Command {
 	f := &runFlags{}
 	cmd := &cobra.Command{
-		Use:   "run [TASK-FILE]",
+		Use:   "run [TASK-FILE | SUITE-FILE | DIR]",
 		Short: "Run a task's attempts in real Chromium and print the verdicts",
 		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab; or of the
 task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
 named with --attempt; records each step in the run history, and prints the attempts table
-with wrong verdicts marked. With --repeat N every attempt runs N times and the table is one
+with wrong verdicts marked. A suite file (observatory.suite/v1) or a folder of task files
+runs each task in turn, a run each, and prints the estimates across them. With --repeat N every attempt runs N times and the table is one
 row per attempt: its trials, completion rate with a 95% interval, pass@k and pass^k, medians
 and cost per success, and whether it is flaky (docs/suites.md). Progress goes to standard
 error; with --json standard output holds only the JSON (with --repeat, an object of the
@@ -138,7 +139,8 @@ trials' rows and the estimates).`,
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
   observatory run --lab booking --attempt fixed-wait-slow-save --latency 100
   observatory run --lab booking --json --export run.json
-  observatory run --lab booking --task-file --repeat 6 --parallel 4`,
+  observatory run --lab booking --task-file --repeat 6 --parallel 4
+  observatory run smoke.suite.yaml --repeat 5 --parallel 4`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runTask(cmd, env, g, f, args) },
 	}
