@@ -25,6 +25,8 @@ type RunRequest struct {
 	Task TaskSource
 	// Attempts are the slugs to run, in order; empty runs them all.
 	Attempts []string
+	// Repeat runs each attempt this many times, as trials (see agent.Trials); 0 or 1 once.
+	Repeat   int
 	Override agent.ConfigOverride
 	// Params override the app's parameters (a lab's save latency) for every attempt.
 	Params map[string]int
@@ -96,7 +98,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if req.Task.Suite == nil {
 		return nil, fmt.Errorf("no task to run")
 	}
-	specs, err := runner.Check(req.Task.Suite, req.Attempts, req.Override)
+	specs, err := runner.Check(req.Task.Suite, req.Attempts, req.Repeat, req.Override)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +159,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if rb, ok := req.Task.Suite.(agent.RunBounded); ok {
 		budgets = rb.RunBudgets()
 	}
-	opts := runner.Options{Attempts: req.Attempts, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
+	opts := runner.Options{Attempts: req.Attempts, Repeat: req.Repeat, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
 		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies, Live: req.Live,
 		Budgets: budgets.Merge(req.Budgets), Sequence: req.Sequence}
 	id := req.ID

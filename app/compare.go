@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"observatory/backend/compare"
+	"observatory/backend/store"
 )
 
 // Compare puts two stored runs side by side, attempt by attempt (unique id prefixes are
@@ -19,4 +20,25 @@ func (r *Runs) Compare(a, b string) (compare.Comparison, error) {
 		return compare.Comparison{}, fmt.Errorf("comparing runs: the second run: %w", err)
 	}
 	return compare.Runs(runA, runB), nil
+}
+
+// CompareRates compares two stored runs of the same task as an A/B test (unique id prefixes
+// are enough): each attempt's completion rate over its trials in both, the difference with
+// its interval and an exact test (see compare.Rates). The command line and the UI's Compare
+// view both read it here.
+func CompareRates(st *store.Store, a, b string) (compare.RateComparison, error) {
+	runA, err := st.Get(a)
+	if err != nil {
+		return compare.RateComparison{}, fmt.Errorf("comparing runs: the first run: %w", err)
+	}
+	runB, err := st.Get(b)
+	if err != nil {
+		return compare.RateComparison{}, fmt.Errorf("comparing runs: the second run: %w", err)
+	}
+	return compare.Rates(runA, runB), nil
+}
+
+// CompareRates compares two stored runs as an A/B test; see CompareRates.
+func (r *Runs) CompareRates(a, b string) (compare.RateComparison, error) {
+	return CompareRates(r.store, a, b)
 }

@@ -17,7 +17,7 @@ func LoadTaskFile(path string, opts taskfile.Options) (TaskSource, error) {
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return taskSource(s), nil
+	return TaskFileSource(s), nil
 }
 
 // LabTaskFile reads the task file the lab called name ships as its own task (see
@@ -32,7 +32,7 @@ func LabTaskFile(name string) (TaskSource, error) {
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return taskSource(s), nil
+	return TaskFileSource(s), nil
 }
 
 // ParseTaskFile checks the text of a task file; name is its file name, for messages. It has
@@ -43,7 +43,7 @@ func ParseTaskFile(name string, text []byte, opts taskfile.Options) (TaskSource,
 	if err != nil {
 		return TaskSource{}, err
 	}
-	return taskSource(s), nil
+	return TaskFileSource(s), nil
 }
 
 // suiteFromSpec rebuilds the suite of a recorded task document, for judging only.
@@ -51,8 +51,8 @@ func suiteFromSpec(spec json.RawMessage) (agent.Suite, error) {
 	return taskfile.FromSpec(spec)
 }
 
-// taskSource runs s with its own planner, whose values come from the environment where the
-// task file says so (the plan shows them masked).
-func taskSource(s taskfile.Suite) TaskSource {
+// TaskFileSource runs s with its own planner, whose values come from the environment where
+// the task file says so (the plan shows them masked); a run records its document.
+func TaskFileSource(s taskfile.Suite) TaskSource {
 	return TaskSource{Suite: s, Spec: s.Spec(), Planner: s.Planner}
 }

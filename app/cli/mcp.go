@@ -100,7 +100,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	}
 	override := f.overrides.override(cmd.Flags())
 	override.Budgets = attemptBudgets
-	specs, err := runner.Select(src.Suite, f.attempts)
+	specs, err := runner.Select(src.Suite, f.attempts, 1)
 	if err != nil {
 		return err
 	}

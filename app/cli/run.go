@@ -17,6 +17,8 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/labs"
 	"observatory/backend/runner"
+	"observatory/backend/store"
+	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
 )
 
@@ -110,7 +112,7 @@ type runFlags struct {
 	labTaskFile              bool
 	headed, json             bool
 	noVideo, noScreenshots   bool
-	parallel                 int
+	parallel, repeat         int
 	shard                    string
 	endpoints                endpointFlags
 	trace, bodies            bool
@@ -128,16 +130,21 @@ type runFlags struct {
 func newRunCmd(env Env, g *globals) *cobra.Command {
 	f := &runFlags{}
 	cmd := &cobra.Command{
-		Use:   "run [TASK-FILE] [--agent -- COMMAND ARGS...]",
+		Use:   "run [TASK-FILE | SUITE-FILE | DIR] [--agent -- COMMAND ARGS...]",
 		Short: "Run a task's attempts in real Chromium and print the verdicts",
 		Long: `Runs every attempt of a task file (or of a lab's built-in task, with --lab; or of the
 task file a lab ships, with --lab NAME --task-file) headless in real Chromium, or those
 named with --attempt; records each step in the run history, and prints the attempts table
-with wrong verdicts marked. Progress goes to standard error; with
---json standard output holds only the JSON. A task file reaches only its own folder, no
-environment variable and no link-local host until you allow more (--allow-path,
---allow-env, --allow-link-local, or the settings; on a terminal, run asks for the
-variables nothing allowed): see docs/security.md.
+with wrong verdicts marked. A suite file (observatory.suite/v1) or a folder of task files
+runs each task in turn, a run each, and prints the estimates across them. With --repeat N
+every attempt runs N times and the table is one row per attempt: its trials, completion rate
+with a 95% interval, pass@k and pass^k, medians and cost per success, and whether it is
+flaky (docs/suites.md). Progress goes to standard error; with --json standard output holds
+only the JSON (with --repeat, an object of the trials' rows and the estimates).
+
+A task file reaches only its own folder, no environment variable and no link-local host
+until you allow more (--allow-path, --allow-env, --allow-link-local, or the settings; on a
+terminal, run asks for the variables nothing allowed): see docs/security.md.
 
 With --agent, the command after -- is your own agent: for each attempt it is started with
 the browser's DevTools endpoint in OBSERVATORY_CDP_URL (and OBSERVATORY_START_URL,
@@ -149,7 +156,9 @@ is the signal "agent's claim". See docs/outside-agent.md.`,
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
   observatory run --lab booking --attempt fixed-wait-slow-save --latency 100
   observatory run --lab booking --json --export run.json
-  observatory run backend/labs/booking/task.yaml --attempt saves-normally --agent -- node agent.js`,
+  observatory run backend/labs/booking/task.yaml --attempt saves-normally --agent -- node agent.js
+  observatory run --lab booking --task-file --repeat 6 --parallel 4
+  observatory run smoke.suite.yaml --repeat 5 --parallel 4`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if n := cmd.ArgsLenAtDash(); n >= 0 {
 				args = args[:n]
@@ -170,6 +179,7 @@ is the signal "agent's claim". See docs/outside-agent.md.`,
 	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
 	f.endpoints.register(fs)
+	fs.IntVar(&f.repeat, "repeat", 1, "run every attempt this many times, as trials (slug.t1, slug.t2, ...), each in a fresh context and copy of the app, and print each attempt's success rate with its 95% interval")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
@@ -183,11 +193,20 @@ is the signal "agent's claim". See docs/outside-agent.md.`,
 }
 
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
+	if f.repeat < 1 {
+		return fmt.Errorf("--repeat %d: want 1 or more trials of each attempt", f.repeat)
+	}
 	var agentArgv []string
 	if n := cmd.ArgsLenAtDash(); n >= 0 {
 		args, agentArgv = args[:n], args[n:]
 	}
 	f.confirm = envConfirm(cmd.Context(), env)
+	if len(args) == 1 && suitefile.IsSuite(args[0]) {
+		if f.agent || len(agentArgv) > 0 {
+			return fmt.Errorf("--agent judges one task's agent; run it on each task file of the suite %s", args[0])
+		}
+		return runSuite(cmd, env, g, f, args[0])
+	}
 	src, err := taskSource(g, f, args)
 	if err != nil {
 		return err
@@ -198,7 +217,6 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 			fmt.Fprintf(env.Stderr, "  %s\n", safe(l))
 		}
 	}
-	approver, err := approverFor(f.approve, env)
 	if err != nil {
 		return err
 	}
@@ -206,49 +224,94 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
-	override := f.overrides.override(cmd.Flags())
-	override.Budgets = attemptBudgets
-	if f.harness != "on" && f.harness != "off" {
-		return fmt.Errorf("--harness %q: want on or off", f.harness)
-	}
-	var shard *app.Shard
-	if f.shard != "" {
-		if shard, err = app.ParseShard(f.shard); err != nil {
-			return err
-		}
-	}
 	st, dataDir, err := openStore(g)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	run, err := execute(cmd, env, g, f, st, dataDir, taskRun{src: src, attempts: f.attempts, repeat: f.repeat,
+		attemptBudgets: attemptBudgets, runBudgets: runBudgets, args: args, agentArgv: agentArgv})
+	if err != nil {
+		return err
+	}
+	if f.export != "" {
+		if err := exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export); err != nil {
+			return err
+		}
+	}
+	if f.repeat > 1 {
+		if err := printTrials(env, f.json, run); err != nil {
+			return err
+		}
+	} else if f.json {
+		return writeJSON(env.Stdout, jsonRows(run.Attempts))
+	} else {
+		printTable(env.Stdout, run.Attempts)
+		fmt.Fprintln(env.Stdout)
+		printReasons(env.Stdout, run.Attempts)
+	}
+	if run.Status == agent.RunCancelled {
+		return fmt.Errorf("run %s was cancelled", run.ID)
+	}
+	return nil
+}
 
+// taskRun is one task's run as the flags, or a suite, ask for it.
+type taskRun struct {
+	src            app.TaskSource
+	attempts       []string
+	repeat         int
+	attemptBudgets *agent.Budgets
+	runBudgets     agent.Budgets
+	// args are the command line's task file, if it named one, and agentArgv the outside
+	// agent's command after --, if any.
+	args, agentArgv []string
+}
+
+// execute prepares and runs one task's attempts into st, as the flags say, stopped by the
+// kill switch; the run is returned however it ended.
+func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Store, dataDir string, tr taskRun) (agent.Run, error) {
+	src := tr.src
+	approver, err := approverFor(f.approve, env)
+	if err != nil {
+		return agent.Run{}, err
+	}
+	override := f.overrides.override(cmd.Flags())
+	override.Budgets = tr.attemptBudgets
+	if f.harness != "on" && f.harness != "off" {
+		return agent.Run{}, fmt.Errorf("--harness %q: want on or off", f.harness)
+	}
+	var shard *app.Shard
+	if f.shard != "" {
+		if shard, err = app.ParseShard(f.shard); err != nil {
+			return agent.Run{}, err
+		}
+	}
 	emit := progressPrinter(env.Stderr)
 	id := runner.NewRunID(time.Now())
 	launch := app.LaunchChromium(f.headed, f.browserPath)
-	plan, err := outsidePlanner(f, src, args, agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags())
+	plan, err := outsidePlanner(f, src, tr.args, tr.agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags())
 	if err != nil {
-		return err
+		return agent.Run{}, err
 	}
 	if plan != nil {
 		launch = app.LaunchHandedOver(f.headed, f.browserPath)
 	} else if plan, err = f.planners.plannerFor(src.Suite, filepath.Join(app.MediaRoot(dataDir), id), emit); err != nil {
-		return err
+		return agent.Run{}, err
 	}
 	reviewModels, err := f.planners.reviewModels(src)
 	if err != nil {
-		return err
+		return agent.Run{}, err
 	}
-
-	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: plan, ReviewModels: reviewModels,
-		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: tr.attempts, Repeat: tr.repeat, Planner: plan, ReviewModels: reviewModels,
+		Override: override, Budgets: tr.runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: launch, MediaRoot: app.MediaRoot(dataDir),
 		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
 		Naive: f.harness == "off", Approver: approver,
 		Recorder: st, Emit: emit, Export: f.export})
 	if err != nil {
-		return err
+		return agent.Run{}, err
 	}
 	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), safe(src.Suite.Task().Name), safe(slugList(prep.Specs)))
 	if prep.LabHost != "" {
@@ -264,24 +327,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	run, err := prep.Runner.Run(ctx, prep.ID, prep.Options)
 	close(ended)
 	unwatch()
-	if err != nil {
-		return err
-	}
-	if f.export != "" {
-		if err := exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export); err != nil {
-			return err
-		}
-	}
-	if f.json {
-		return writeJSON(env.Stdout, jsonRows(run.Attempts))
-	}
-	printTable(env.Stdout, run.Attempts)
-	fmt.Fprintln(env.Stdout)
-	printReasons(env.Stdout, run.Attempts)
-	if run.Status == agent.RunCancelled {
-		return fmt.Errorf("run %s was cancelled", run.ID)
-	}
-	return nil
+	return run, err
 }
 
 // taskSource is the task file named in args, or else the lab's own task file (--task-file)

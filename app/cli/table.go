@@ -151,7 +151,9 @@ func yesNo(b bool) string {
 // jsonRow is one attempt in `run --json` and `verify --json` output: the ground truth, each
 // signal by ID and the gate as booleans, then the full verdicts with their evidence.
 type jsonRow struct {
-	Attempt string          `json:"attempt"`
+	Attempt string `json:"attempt"`
+	// Trial is which repetition of its attempt the row is (run --repeat); absent otherwise.
+	Trial   int             `json:"trial,omitempty"`
 	Title   string          `json:"title"`
 	Truth   bool            `json:"truth"`
 	Signals map[string]bool `json:"signals"`
@@ -180,7 +182,7 @@ func jsonRows(attempts []agent.Attempt) []jsonRow {
 		for _, s := range v.Signals {
 			sigs[s.ID] = s.Done
 		}
-		rows = append(rows, jsonRow{Attempt: a.Slug, Title: a.Title, Truth: v.Truth.Done, Signals: sigs,
+		rows = append(rows, jsonRow{Attempt: a.Slug, Trial: a.Trial, Title: a.Title, Truth: v.Truth.Done, Signals: sigs,
 			Gate: v.Gate.Done, ModelClaim: claim, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
 	}
 	return rows

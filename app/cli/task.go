@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
 )
 
@@ -39,12 +40,21 @@ files in its own folder (--allow-path DIR for more), no environment variable
 (--allow-env NAME; those in base_url and SQLite paths must be allowed and set for it to
 load, the others only when it runs), no link-local or cloud-metadata host
 (--allow-link-local). The settings' allow_paths, allow_env and allow_link_local add to the
-flags.`,
+flags. A suite file (observatory.suite/v1) or a folder of task files is checked with every
+task file in it, under the same allowances.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			allowed, err := trust.trust(g)
 			if err != nil {
 				return err
+			}
+			if suitefile.IsSuite(args[0]) {
+				s, err := suitefile.Load(args[0], taskfile.Options{Trust: allowed})
+				if err != nil {
+					return err
+				}
+				printSuite(env.Stdout, args[0], s)
+				return nil
 			}
 			s, err := taskfile.Load(args[0], taskfile.Options{Trust: allowed})
 			if err != nil {
@@ -56,6 +66,18 @@ flags.`,
 	}
 	trust.register(cmd.Flags())
 	return cmd
+}
+
+// printSuite prints a suite's tasks, one a line, with the attempts it runs of each.
+func printSuite(w io.Writer, file string, s *suitefile.Suite) {
+	fmt.Fprintf(w, "OK %s: suite %s, %d tasks, %d trials of each attempt\n", safe(file), safe(s.Name), len(s.Tasks), s.Repeat)
+	for _, t := range s.Tasks {
+		attempts := "all attempts"
+		if len(t.Attempts) > 0 {
+			attempts = strings.Join(t.Attempts, ", ")
+		}
+		fmt.Fprintf(w, "  %s: task %s (%s)\n", safe(t.Path), safe(t.Task.Task().Name), safe(attempts))
+	}
 }
 
 // printOutline prints what a task file checks, one section a line or a list. Every string

@@ -141,12 +141,18 @@ type AttemptSpec struct {
 	Config Config         `json:"config"`
 	// Plan is the attempt's own scripted plan; empty follows the suite's.
 	Plan Plan `json:"plan,omitempty"`
+	// Trial is which repetition of the attempt this is, from 1 (see Trials); 0 when the run
+	// does not repeat its attempts.
+	Trial int `json:"trial,omitempty"`
 }
 
 // Attempt is one run of a task, from start to its terminal state.
 type Attempt struct {
-	Slug   string         `json:"attempt"`
-	Title  string         `json:"title"`
+	Slug  string `json:"attempt"`
+	Title string `json:"title"`
+	// Trial is which repetition of an attempt this is, from 1; 0 when the run did not repeat
+	// its attempts. Slug then names the trial ("slug.t2"), Base the attempt.
+	Trial  int            `json:"trial,omitempty"`
 	Task   Task           `json:"task"`
 	Config Config         `json:"config"`
 	Fault  string         `json:"fault,omitempty"`

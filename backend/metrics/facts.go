@@ -16,6 +16,12 @@ type facts struct {
 	// stage latencies, summed, and how many steps each covers.
 	planMS, actMS, verifyMS    int64
 	planned, acted, verifyings int
+	// the attempt's size and spending: steps, wall time to the end of its last step, and
+	// its model's tokens (in and out) and their cost.
+	steps   int
+	wallMS  int64
+	tokens  int64
+	costUSD float64
 }
 
 // Prefixes of the reasons the executor gives the proposals it queues itself when it
@@ -67,6 +73,12 @@ func factsOf(a agent.Attempt) facts {
 	for _, t := range a.AllModelTurns() {
 		f.planMS += t.LatencyMS
 		f.planned++
+		f.tokens += t.InTokens + t.OutTokens
+		f.costUSD += t.CostUSD
+	}
+	f.steps = len(a.Steps)
+	for _, s := range a.Steps {
+		f.wallMS = max(f.wallMS, s.StartMS+s.DurationMS)
 	}
 	// A second copy of the right record is a duplicate side effect, not a wrong target.
 	f.wrongTarget = committed && !f.intended && f.duplicates == 0 && wrongRecord(a.Verdicts.Gate)

@@ -76,13 +76,23 @@ type Slice struct {
 	// InjectionStops counts actions held because the page tried to instruct the agent.
 	InjectionStops int     `json:"injection_stops"`
 	Latency        Latency `json:"latency"`
+	Estimates
 }
 
-// Report is the metrics of a history, one slice per group, in key order.
+// Report is the metrics of a history, one slice per group, in key order, and of all its
+// attempts together.
 type Report struct {
 	By     By      `json:"by"`
 	Slices []Slice `json:"slices"`
+	// Overall is every finished attempt as one slice (its Key is "overall").
+	Overall Slice `json:"overall"`
+	// K is the k of every slice's pass@k and pass^k: the fewest trials any attempt of any
+	// task had, so that every attempt is judged at the same k.
+	K int `json:"k"`
 }
+
+// OverallKey is the key of a report's Overall slice.
+const OverallKey = "overall"
 
 // Compute groups the runs' finished attempts by by and computes each group's metrics.
 // Attempts still running (no terminal state) are left out.
@@ -90,8 +100,13 @@ func Compute(runs []agent.Run, by By) Report {
 	type group struct {
 		runs  map[string]bool
 		facts []facts
+		units outcomes
+		// byRun are the units' outcomes in each run, keyed by inRun.
+		byRun outcomes
 	}
+	newGroup := func() *group { return &group{runs: map[string]bool{}, units: outcomes{}, byRun: outcomes{}} }
 	groups := map[string]*group{}
+	all := newGroup()
 	for _, run := range runs {
 		for _, a := range run.Attempts {
 			if a.Terminal == "" {
@@ -100,20 +115,30 @@ func Compute(runs []agent.Run, by By) Report {
 			k := keyOf(by, run, a)
 			g := groups[k]
 			if g == nil {
-				g = &group{runs: map[string]bool{}}
+				g = newGroup()
 				groups[k] = g
 			}
-			g.runs[run.ID] = true
-			g.facts = append(g.facts, factsOf(a))
+			f := factsOf(a)
+			for _, g := range []*group{g, all} {
+				g.runs[run.ID] = true
+				g.facts = append(g.facts, f)
+				g.units.add(unitOf(run, a), f.completed)
+				g.byRun.add(inRun(run, unitOf(run, a)), f.completed)
+			}
 		}
 	}
-	r := Report{By: by, Slices: []Slice{}}
-	for k, g := range groups {
+	r := Report{By: by, Slices: []Slice{}, K: leastTrials(all.units)}
+	slice := func(key string, g *group) Slice {
 		s := sum(g.facts)
-		s.Key, s.Runs = k, len(g.runs)
-		r.Slices = append(r.Slices, s)
+		s.Key, s.Runs = key, len(g.runs)
+		s.Estimates = estimate(g.facts, g.units, g.byRun, r.K)
+		return s
+	}
+	for k, g := range groups {
+		r.Slices = append(r.Slices, slice(k, g))
 	}
 	slices.SortFunc(r.Slices, func(a, b Slice) int { return cmp.Compare(a.Key, b.Key) })
+	r.Overall = slice(OverallKey, all)
 	return r
 }
 
@@ -166,7 +191,7 @@ func keyOf(by By, run agent.Run, a agent.Attempt) string {
 	case ByLab:
 		return labOf(run)
 	case ByAttempt:
-		return run.Task + "/" + a.Slug
+		return unitOf(run, a) // an attempt's trials together
 	case ByPlanner:
 		return plannerOf(a)
 	case ByRisk:

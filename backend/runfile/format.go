@@ -70,8 +70,11 @@ type budgetsV2 struct {
 }
 
 type attemptV2 struct {
-	Slug   string         `json:"attempt"`
-	Title  string         `json:"title"`
+	Slug  string `json:"attempt"`
+	Title string `json:"title"`
+	// Trial is which repetition of an attempt this is, from 1; absent when the run did not
+	// repeat its attempts. The slug then ends in ".t<trial>".
+	Trial  int            `json:"trial,omitempty"`
 	Task   taskV2         `json:"task"`
 	Config configV2       `json:"config"`
 	Fault  string         `json:"fault,omitempty"`

@@ -15,7 +15,7 @@ func fromRun(run agent.Run) runV2 {
 }
 
 func fromAttempt(a agent.Attempt) attemptV2 {
-	out := attemptV2{Slug: a.Slug, Title: a.Title, Task: fromTask(a.Task), Config: fromConfig(a.Config),
+	out := attemptV2{Slug: a.Slug, Title: a.Title, Trial: a.Trial, Task: fromTask(a.Task), Config: fromConfig(a.Config),
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, fromAction),
 		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
@@ -130,7 +130,7 @@ func (r runV2) toDomain() agent.Run {
 }
 
 func (a attemptV2) toDomain() agent.Attempt {
-	return agent.Attempt{Slug: a.Slug, Title: a.Title, Task: a.Task.toDomain(), Config: a.Config.toDomain(),
+	return agent.Attempt{Slug: a.Slug, Title: a.Title, Trial: a.Trial, Task: a.Task.toDomain(), Config: a.Config.toDomain(),
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, actionV2.toDomain),
 		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,

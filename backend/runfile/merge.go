@@ -2,6 +2,7 @@ package runfile
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -21,8 +22,8 @@ type Shard struct {
 // Merge joins the run files of one task's shards (`run --shard K/N`) into one run. Every
 // shard is verified on the way in and refused if any verdict disagrees with its replay; the
 // shards must be of the same task (name and task document) run with the same configuration,
-// and no attempt may appear twice. The merged run holds the attempts in the task's declared
-// order, a fresh id, the earliest start and, as its source, the shards' names.
+// and no attempt (or trial of one) may appear twice. The merged run holds the attempts in the
+// task's declared order, an attempt's trials in theirs, a fresh id, the earliest start and, as its source, the shards' names.
 func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 	if len(shards) == 0 {
 		return agent.Run{}, fmt.Errorf("nothing to merge: name the shards' run files")
@@ -60,7 +61,7 @@ func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 			return agent.Run{}, fmt.Errorf("%s: %d recorded verdict(s) disagree with its replay (observatory verify %s says which)", sh.Name, n, sh.Name)
 		}
 		for _, a := range res.Run.Attempts {
-			spec, ok := declared[a.Slug]
+			spec, ok := declared[a.Base()]
 			if !ok {
 				return agent.Run{}, fmt.Errorf("%s: attempt %q is not one of task %q's", sh.Name, a.Slug, run.Task)
 			}
@@ -84,11 +85,13 @@ func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 		}
 		names = append(names, sh.Name)
 	}
-	for _, slug := range order {
-		if a, ok := bySlug[slug]; ok {
-			merged.Attempts = append(merged.Attempts, a)
-		}
+	for _, a := range bySlug {
+		merged.Attempts = append(merged.Attempts, a)
 	}
+	// The task's order, and an attempt's trials in theirs, as the run that was split had them.
+	slices.SortFunc(merged.Attempts, func(x, y agent.Attempt) int {
+		return cmp.Or(cmp.Compare(slices.Index(order, x.Base()), slices.Index(order, y.Base())), cmp.Compare(x.Trial, y.Trial))
+	})
 	merged.Source = "merged from " + strings.Join(names, ", ")
 	merged.Created = merged.Created.UTC()
 	return merged, nil

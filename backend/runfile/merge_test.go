@@ -1,6 +1,7 @@
 package runfile
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -61,5 +62,46 @@ func TestMergeRefusesShardsThatDoNotBelongTogether(t *testing.T) {
 		if _, err := Merge(findFake, tt.shards); err == nil || !strings.Contains(err.Error(), tt.says) {
 			t.Errorf("%s: Merge = %v, want an error saying %q", tt.name, err, tt.says)
 		}
+	}
+}
+
+// TestMergeJoinsShardsOfTrials merges the shards of a repeated run, the trials dealt out
+// every other one: the merged run holds each attempt's trials in order, after the task's
+// attempts' order, and a trial in two shards is refused.
+func TestMergeJoinsShardsOfTrials(t *testing.T) {
+	trials := func(name string, picks ...[2]int) Shard { // [attempt index in the good run, trial]
+		f := goodFile()
+		var kept []agent.Attempt
+		for _, p := range picks {
+			a := f.Run.Attempts[p[0]]
+			a.Slug, a.Trial = agent.TrialSlug(a.Slug, p[1]), p[1]
+			kept = append(kept, a)
+		}
+		f.Run.Attempts = kept
+		return Shard{Name: name, File: f}
+	}
+	one := trials("1.json", [2]int{0, 1}, [2]int{1, 1}, [2]int{0, 3})
+	two := trials("2.json", [2]int{1, 2}, [2]int{0, 2})
+	run, err := Merge(findFake, []Shard{two, one})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range run.Attempts {
+		got = append(got, a.Slug)
+	}
+	if want := "saves-normally.t1 saves-normally.t2 saves-normally.t3 wrong-room.t1 wrong-room.t2"; strings.Join(got, " ") != want {
+		t.Errorf("merged %v, want %s", got, want)
+	}
+	var buf bytes.Buffer // the trial numbers go through the file and back
+	if err := EncodeFile(&buf, New(run, t0)); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(&buf)
+	if err != nil || back.Run.Attempts[2].Trial != 3 || back.Run.Attempts[4].Trial != 2 {
+		t.Errorf("decoded %v: trials lost", err)
+	}
+	if _, err := Merge(findFake, []Shard{one, trials("3.json", [2]int{0, 3})}); err == nil || !strings.Contains(err.Error(), `"saves-normally.t3" is in both`) {
+		t.Errorf("a trial in two shards: %v, want refused", err)
 	}
 }

@@ -17,8 +17,9 @@ const MaxClockSkew = 24 * time.Hour
 // dated 9999-12-31 would sit at the top of the history forever), a negative time or
 // duration, a Jaccard distance outside 0 to 1, a target box or candidates no page can have
 // (see saneTarget), a negative run budget, a task authority the task file format would
-// refuse, more relevant texts in a sample than a task may declare, a browser log over
-// agent.MaxBrowserLog bytes, and an agent's claim agent.Claim.Validate refuses.
+// refuse, a trial number out of range or not its slug's, more relevant texts in a sample than
+// a task may declare, a browser log over agent.MaxBrowserLog bytes, and an agent's claim
+// agent.Claim.Validate refuses.
 func (f File) checkSanity(now time.Time) *Error {
 	latest := now.Add(MaxClockSkew)
 	if err := notFuture("exported", f.Exported, latest); err != nil {
@@ -34,6 +35,9 @@ func (f File) checkSanity(now time.Time) *Error {
 		p := index("attempts", i)
 		if err := termsafe.ValidSlug(a.Slug); err != nil {
 			return refuse(child(p, "attempt"), "%v", err)
+		}
+		if err := saneTrial(child(p, "trial"), a.Slug, a.Trial); err != nil {
+			return err
 		}
 		if err := notFuture(child(p, "started"), a.Started, latest); err != nil {
 			return err
@@ -146,6 +150,18 @@ func notFuture(path string, t, latest time.Time) *Error {
 func notNegative(path string, ms int64) *Error {
 	if ms < 0 {
 		return refuse(path, "%d ms: a time or duration in milliseconds is never negative", ms)
+	}
+	return nil
+}
+
+// saneTrial refuses a trial number below 0 or over agent.MaxTrials, or one the slug does not
+// end in (trial 2 of an attempt is named "slug.t2").
+func saneTrial(p string, slug string, trial int) *Error {
+	switch {
+	case trial < 0 || trial > agent.MaxTrials:
+		return refuse(p, "trial %d: want 1 to %d, or none", trial, agent.MaxTrials)
+	case trial > 0 && agent.TrialSlug(agent.BaseSlug(slug, trial), trial) != slug:
+		return refuse(p, "trial %d of attempt %q: a trial's slug ends in .t%d", trial, slug, trial)
 	}
 	return nil
 }

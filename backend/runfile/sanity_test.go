@@ -33,6 +33,10 @@ func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
 		{"a slug with a newline", "attempts[1].attempt", `attempt slug "evil\nrow": want 1 to 64`, func(f *File) { f.Run.Attempts[1].Slug = "evil\nrow" }},
 		{"a slug with an escape", "attempts[0].attempt", `attempt slug "x\x1b[2J"`, func(f *File) { f.Run.Attempts[0].Slug = "x\x1b[2J" }},
 		{"a slug in capitals", "attempts[0].attempt", `attempt slug "Saves"`, func(f *File) { f.Run.Attempts[0].Slug = "Saves" }},
+		{"a trial its slug does not end in", "attempts[0].trial", `a trial's slug ends in .t2`, func(f *File) { f.Run.Attempts[0].Trial = 2 }},
+		{"a trial past the most", "attempts[1].trial", "trial 1001: want 1 to 1000", func(f *File) {
+			f.Run.Attempts[1].Slug, f.Run.Attempts[1].Trial = agent.TrialSlug(f.Run.Attempts[1].Slug, 1001), 1001
+		}},
 		{"a negative run budget", "run.budgets", "budget commits is -1", func(f *File) { f.Run.Budgets = &agent.Budgets{Commits: -1} }},
 		{"an empty viewport", "attempts[0].viewport.width", "0: a width is more than 0", func(f *File) { f.Run.Attempts[0].Viewport = &agent.Size{Height: 700} }},
 		{"a sample read at no height", "attempts[0].steps[1].before.viewport.height", "-3: a height", func(f *File) { f.Run.Attempts[0].Steps[1].Before.Viewport = &agent.Size{Width: 1000, Height: -3} }},

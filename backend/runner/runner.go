@@ -25,6 +25,9 @@ type Launcher func(ctx context.Context) (agent.Browser, error)
 type Options struct {
 	// Attempts are slugs to run, in order; empty runs every attempt the task offers.
 	Attempts []string
+	// Repeat runs each attempt this many times, each trial an attempt of its own with a fresh
+	// context and copy of the app (see agent.Trials); 0 or 1 runs each once.
+	Repeat   int
 	Override agent.ConfigOverride
 	// Params override the app's parameters (a lab's save latency) for every attempt.
 	Params map[string]int
@@ -89,39 +92,52 @@ func NewRunID(now time.Time) string {
 	return now.UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b)
 }
 
-// Select resolves slugs to the suite's attempt specs, in the order given; empty means all.
-func Select(suite agent.Suite, slugs []string) ([]agent.AttemptSpec, error) {
-	all := suite.Attempts()
+// Select resolves slugs to the suite's attempt specs, each repeated repeat times (see
+// agent.Trials), in the order given; empty means all. A slug names an attempt, and so all of
+// its trials, or one trial ("slug.t2").
+func Select(suite agent.Suite, slugs []string, repeat int) ([]agent.AttemptSpec, error) {
+	all, err := agent.Trials(suite.Attempts(), repeat)
+	if err != nil {
+		return nil, err
+	}
 	if len(slugs) == 0 {
 		return all, nil
 	}
-	bySlug := make(map[string]agent.AttemptSpec, len(all))
-	known := make([]string, 0, len(all))
+	bySlug := make(map[string][]agent.AttemptSpec, len(all))
+	var known []string
 	for _, a := range all {
-		bySlug[a.Slug] = a
-		known = append(known, a.Slug)
+		base := agent.BaseSlug(a.Slug, a.Trial)
+		if len(bySlug[base]) == 0 {
+			known = append(known, base)
+		}
+		bySlug[base] = append(bySlug[base], a)
+		if a.Trial > 0 {
+			bySlug[a.Slug] = []agent.AttemptSpec{a}
+		}
 	}
 	out := make([]agent.AttemptSpec, 0, len(slugs))
 	named := make(map[string]bool, len(slugs))
 	for _, s := range slugs {
-		a, ok := bySlug[s]
+		as, ok := bySlug[s]
 		if !ok {
 			return nil, fmt.Errorf("task %q has no attempt %q; it has %v", suite.Task().Name, s, known)
 		}
-		if named[s] {
-			return nil, fmt.Errorf("attempt %q is named twice; a run holds each attempt once", s)
+		for _, a := range as {
+			if named[a.Slug] {
+				return nil, fmt.Errorf("attempt %q is named twice; a run holds each attempt once", a.Slug)
+			}
+			named[a.Slug] = true
+			out = append(out, a)
 		}
-		named[s] = true
-		out = append(out, a)
 	}
 	return out, nil
 }
 
-// Check says what is wrong with a request to run the slugs (empty: all) with the override,
-// before anything starts: an unknown or repeated attempt, numbers out of range, or a suite
-// that cannot start any attempt (see agent.Preflighted).
-func Check(suite agent.Suite, slugs []string, override agent.ConfigOverride) ([]agent.AttemptSpec, error) {
-	specs, err := Select(suite, slugs)
+// Check says what is wrong with a request to run the slugs (empty: all), repeat times each,
+// with the override, before anything starts: an unknown or repeated attempt, numbers out of
+// range, or a suite that cannot start any attempt (see agent.Preflighted).
+func Check(suite agent.Suite, slugs []string, repeat int, override agent.ConfigOverride) ([]agent.AttemptSpec, error) {
+	specs, err := Select(suite, slugs, repeat)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +160,7 @@ func Check(suite agent.Suite, slugs []string, override agent.ConfigOverride) ([]
 // cancelled too. Errors before the run is recorded (a bad request, no media folder) leave
 // nothing behind; after it, the run is always finished with a status, never left running.
 func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run, error) {
-	specs, err := Check(r.Suite, opts.Attempts, opts.Override)
+	specs, err := Check(r.Suite, opts.Attempts, opts.Repeat, opts.Override)
 	if err != nil {
 		return agent.Run{}, err
 	}
@@ -339,7 +355,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	spec.Params = withParams(spec.Params, opts.Params)
 	planner := r.planner(spec)
 	driven, _ := planner.(agent.Driven)
-	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Task: r.Suite.Task(), Config: cfg,
+	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Trial: spec.Trial, Task: r.Suite.Task(), Config: cfg,
 		Fault: spec.Fault, Params: spec.Params, Started: time.Now().UTC()}
 	if driven == nil {
 		a.Plan = planOf(r.Suite, spec)

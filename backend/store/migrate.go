@@ -51,6 +51,8 @@ var migrations = []migration{
 		addColumns("steps", "`provenance` text NOT NULL DEFAULT ''")},
 	{14, "the viewport an attempt's page was opened at (a sample's viewport and screenshot size live in its JSON)",
 		addColumns("attempts", "`viewport` text")},
+	{15, "which trial of a repeated attempt each attempt is",
+		addColumns("attempts", "`trial` integer NOT NULL DEFAULT 0")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

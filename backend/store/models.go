@@ -39,17 +39,19 @@ func (r runRow) run() agent.Run {
 // attemptRow is one attempt of a run; Position orders the attempts within it. Terminal stays
 // empty until the attempt finishes.
 type attemptRow struct {
-	ID       uint           `gorm:"primaryKey"`
-	RunID    string         `gorm:"not null;uniqueIndex:attempt_run_slug"`
-	Slug     string         `gorm:"not null;uniqueIndex:attempt_run_slug"`
-	Position int            `gorm:"not null"`
-	Title    string         `gorm:"not null"`
-	Task     agent.Task     `gorm:"serializer:json;type:text"`
-	Config   agent.Config   `gorm:"serializer:json;type:text"`
-	Fault    string         `gorm:"not null;default:''"`
-	Params   map[string]int `gorm:"serializer:json;type:text"`
-	Plan     agent.Plan     `gorm:"serializer:json;type:text"`
-	Answers  []agent.Answer `gorm:"serializer:json;type:text"`
+	ID       uint   `gorm:"primaryKey"`
+	RunID    string `gorm:"not null;uniqueIndex:attempt_run_slug"`
+	Slug     string `gorm:"not null;uniqueIndex:attempt_run_slug"`
+	Position int    `gorm:"not null"`
+	// Trial is agent.Attempt's: which repetition of an attempt it is, 0 when none.
+	Trial   int            `gorm:"not null;default:0"`
+	Title   string         `gorm:"not null"`
+	Task    agent.Task     `gorm:"serializer:json;type:text"`
+	Config  agent.Config   `gorm:"serializer:json;type:text"`
+	Fault   string         `gorm:"not null;default:''"`
+	Params  map[string]int `gorm:"serializer:json;type:text"`
+	Plan    agent.Plan     `gorm:"serializer:json;type:text"`
+	Answers []agent.Answer `gorm:"serializer:json;type:text"`
 	// ModelTurns are the planner's turns that led to no step.
 	ModelTurns []agent.ModelTurn `gorm:"serializer:json;type:text"`
 	Terminal   string            `gorm:"not null"`
@@ -134,7 +136,7 @@ type eventRow struct {
 func (eventRow) TableName() string { return "events" }
 
 func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
-	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Title: a.Title, Task: a.Task,
+	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Trial: a.Trial, Title: a.Title, Task: a.Task,
 		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers, ModelTurns: a.ModelTurns,
 		Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts), Started: a.Started.UTC(), Viewport: a.Viewport, Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog),
@@ -146,7 +148,7 @@ func anyWrong(v agent.Verdicts) bool { return len(v.Wrong()) > 0 }
 
 // attempt rebuilds the attempt from the row and its preloaded steps and events.
 func (r attemptRow) attempt() agent.Attempt {
-	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Task: r.Task, Config: r.Config, Fault: r.Fault,
+	a := agent.Attempt{Slug: r.Slug, Title: r.Title, Trial: r.Trial, Task: r.Task, Config: r.Config, Fault: r.Fault,
 		Params: r.Params, Plan: r.Plan, Answers: r.Answers, ModelTurns: r.ModelTurns,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,

@@ -23,8 +23,8 @@ type Budgets struct {
 	MoneyUSD    float64 `json:"money_usd,omitempty"`
 }
 
-// domain maps b to the agent's budgets, refusing a negative one at path.
-func (b *Budgets) domain(path string) (agent.Budgets, error) {
+// Domain maps b to the agent's budgets, refusing a negative one at path.
+func (b *Budgets) Domain(path string) (agent.Budgets, error) {
 	if b == nil {
 		return agent.Budgets{}, nil
 	}
@@ -42,11 +42,11 @@ func (b *builder) budgets(doc *Document) error {
 	if doc.Budgets == nil {
 		return nil
 	}
-	attempt, err := doc.Budgets.Attempt.domain("budgets.attempt")
+	attempt, err := doc.Budgets.Attempt.Domain("budgets.attempt")
 	if err != nil {
 		return err
 	}
-	if b.s.runBudgets, err = doc.Budgets.Run.domain("budgets.run"); err != nil {
+	if b.s.runBudgets, err = doc.Budgets.Run.Domain("budgets.run"); err != nil {
 		return err
 	}
 	if !attempt.IsZero() {

@@ -120,22 +120,10 @@ func FromSpec(spec json.RawMessage) (Suite, error) {
 }
 
 func parse(name string, data []byte, dir string, opts Options) (*suite, error) {
-	if len(data) > MaxFileSize {
-		return nil, errLine(0, "the file is over %d KiB", MaxFileSize>>10)
-	}
-	data, err := utf8Text(data)
-	if err != nil {
-		return nil, err
-	}
 	if opts.LookupEnv == nil {
 		opts.LookupEnv = os.LookupEnv
 	}
-	var tree *node
-	if strings.EqualFold(filepath.Ext(name), ".json") {
-		tree, err = parseJSON(data)
-	} else {
-		tree, err = parseYAML(data)
-	}
+	tree, err := documentTree(name, data)
 	if err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func TestSecretsStayOutOfThePlanAndTheSpec(t *testing.T) {
 	if _, err := s.Start(context.Background(), s.Attempts()[0]); err == nil || !strings.Contains(err.Error(), "SITE_TOKEN, which is not set") {
 		t.Errorf("Start without SITE_TOKEN: %v", err)
 	}
-	if _, err := runner.Check(s, nil, agent.ConfigOverride{}); err == nil || !strings.Contains(err.Error(), "SITE_TOKEN, which is not set") {
+	if _, err := runner.Check(s, nil, 1, agent.ConfigOverride{}); err == nil || !strings.Contains(err.Error(), "SITE_TOKEN, which is not set") {
 		t.Errorf("a run without SITE_TOKEN is not refused before it is recorded: %v", err)
 	}
 }

@@ -194,7 +194,7 @@ func TestEnvironmentVariablesNeedTheUsersLeave(t *testing.T) {
 				if _, err := s.Start(context.Background(), s.Attempts()[0]); err == nil || !strings.Contains(err.Error(), "--allow-env AWS_SECRET_ACCESS_KEY") {
 					t.Errorf("trust %v: Start = %v; want a refusal naming --allow-env", trust.Env, err)
 				}
-				if _, err := runner.Check(s, nil, agent.ConfigOverride{}); err == nil || !strings.Contains(err.Error(), "looks secret") {
+				if _, err := runner.Check(s, nil, 1, agent.ConfigOverride{}); err == nil || !strings.Contains(err.Error(), "looks secret") {
 					t.Errorf("trust %v: the run is not refused before it is recorded: %v", trust.Env, err)
 				}
 			}

@@ -504,6 +504,8 @@ describe("App compare", () => {
     expect(api.runs.compare).toHaveBeenCalledWith("run-1", "run-2");
     const view = await screen.findByRole("region", { name: /Compare runs/ });
     expect(within(view).getByRole("status").textContent).toBe("2 of 3 attempts differ");
+    expect(api.runs.compareRates).toHaveBeenCalledWith("run-1", "run-2");
+    expect(await within(view).findByRole("table", { name: /Completion rates over the trials/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Trace" })).toBeNull();
     await act(async () => fireEvent.click(within(view).getByRole("button", { name: "Close comparison" })));
     expect(screen.queryByRole("region", { name: /Compare runs/ })).toBeNull();

@@ -264,6 +264,7 @@ export function App({ api }: { api: Api }) {
             compare.state.comparison ? (
               <CompareView
                 comparison={compare.state.comparison}
+                rates={compare.state.rates}
                 onClose={compare.close}
                 onOpen={(id) => {
                   compare.close();

@@ -10,6 +10,7 @@ import type {
   BrowserStatus,
   ImportResult,
   MetricsBy,
+  RateComparison,
   MetricsReport,
   LedgerEntry,
   Progress,
@@ -274,6 +275,8 @@ export interface Api {
     ledger(id: string, slug: string): Promise<LedgerEntry[]>;
     /** Two stored runs side by side, attempt by attempt, with what differs. */
     compare(a: string, b: string): Promise<Comparison>;
+    /** Two stored runs as an A/B test: each attempt's completion rate over its trials, the difference and an exact test. */
+    compareRates(a: string, b: string): Promise<RateComparison>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -366,6 +369,7 @@ export function createApi(t: Transport): Api {
       metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
       ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
       compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
+      compareRates: (a, b) => c<RateComparison>("Runs", "CompareRates", a, b),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),

@@ -990,6 +990,43 @@ export interface Comparison {
   differing: number;
 }
 
+/** k successes of n trials (stats.Proportion). */
+export interface Proportion {
+  k: number;
+  n: number;
+}
+
+/** One attempt's completion rate in two runs, trials pooled, and whether they differ (compare.RateRow). */
+export interface RateRow {
+  /** The attempt's slug, or "overall". */
+  attempt: string;
+  a: Proportion;
+  b: Proportion;
+  /** B's rate minus A's, with Newcombe's 95% interval. */
+  difference: number;
+  interval: { lo: number; hi: number };
+  /** The exact test: McNemar's on paired trials, Fisher's otherwise. */
+  test: "mcnemar" | "fisher";
+  p: number;
+  only_a?: number;
+  only_b?: number;
+  /** p below 0.05. */
+  significant: boolean;
+  /** In words: which run completes more often, or "no evidence of a difference". */
+  verdict: string;
+}
+
+/** Two runs as an A/B test over their trials (Runs.CompareRates, compare.RateComparison). */
+export interface RateComparison {
+  a: CompareRun;
+  b: CompareRun;
+  /** Largest change first. */
+  rows: RateRow[];
+  overall: RateRow;
+  /** Attempts only one run has. */
+  unmatched?: string[];
+}
+
 /** One browser Observatory looks for (browser.Candidate). */
 export interface BrowserCandidate {
   /** "named" (a path given), "chrome", "msedge", "chromium", "playwright", or "headless-shell" (the headless shell beside one). */

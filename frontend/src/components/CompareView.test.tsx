@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { comparison } from "../test/fixtures";
+import { comparison, rates } from "../test/fixtures";
 import { CompareView } from "./CompareView";
 
 describe("CompareView", () => {
@@ -39,5 +39,22 @@ describe("CompareView", () => {
     expect(screen.getByText(/shared\.json/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Close comparison" }));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe("CompareView's rates", () => {
+  it("shows each attempt's rates, largest change first, the exact test and its verdict in words", () => {
+    render(<CompareView comparison={comparison} rates={rates} onClose={() => {}} onOpen={() => {}} />);
+    const table = screen.getByRole("table", { name: /Completion rates over the trials/ });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual(["renamed-button-exact", "saves-normally", "All attempts"]);
+    const renamed = within(screen.getByTestId("rates-renamed-button-exact")).getAllByRole("cell").map((c) => c.textContent);
+    expect(renamed).toEqual(["0/6", "6/6", "+100% [+45%, +100%]", "McNemar (paired), p = 0.0313", "B completes more often (p = 0.0312)"]);
+    expect(within(screen.getByTestId("rates-saves-normally")).getByText("no evidence of a difference (p = 1)")).toBeTruthy();
+  });
+
+  it("shows the attempts alone until the rates come", () => {
+    render(<CompareView comparison={comparison} onClose={() => {}} onOpen={() => {}} />);
+    expect(screen.queryByRole("table", { name: /Completion rates/ })).toBeNull();
   });
 });

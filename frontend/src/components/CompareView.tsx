@@ -1,9 +1,11 @@
-import type { CompareCall, CompareSide, Comparison } from "../api/types";
+import type { CompareCall, CompareSide, Comparison, RateComparison, RateRow } from "../api/types";
 import { Help } from "./Help";
 
 /** Props of CompareView. */
 export interface CompareViewProps {
   comparison: Comparison;
+  /** The A/B test of the two runs' completion rates over their trials, once it came. */
+  rates?: RateComparison | null;
   onClose(): void;
   /** Opens one of the two runs. */
   onOpen(id: string): void;
@@ -48,12 +50,72 @@ function sideCells(side: CompareSide | null, ids: string[], differs: Set<string>
   );
 }
 
+/** A percentage with its sign, "+100%". */
+function signed(x: number): string {
+  const v = Math.round(100 * x);
+  return `${v > 0 ? "+" : ""}${v}%`;
+}
+
+/** One attempt's rates in both runs, the change with its interval, the test and its verdict. */
+function RateLine({ r, overall }: { r: RateRow; overall?: boolean }) {
+  return (
+    <tr className={r.significant ? "row-differs" : undefined} data-testid={`rates-${r.attempt}`}>
+      <th scope="row">{overall ? "All attempts" : r.attempt}</th>
+      <td>
+        {r.a.k}/{r.a.n}
+      </td>
+      <td>
+        {r.b.k}/{r.b.n}
+      </td>
+      <td>
+        {signed(r.difference)}{" "}
+        <span className="muted">
+          [{signed(r.interval.lo)}, {signed(r.interval.hi)}]
+        </span>
+      </td>
+      <td>
+        {r.test === "mcnemar" ? "McNemar (paired)" : "Fisher"}, p = {r.p.toPrecision(3)}
+      </td>
+      <td className={r.significant ? "differs" : undefined}>{r.verdict}</td>
+    </tr>
+  );
+}
+
+/**
+ * The A/B test of two runs: each attempt's completion rate over its trials in A and B,
+ * largest change first (as Runs.CompareRates sorts them), the difference with its 95%
+ * interval, the exact test's p and its verdict in words, and every attempt together.
+ */
+function RatesTable({ rates }: { rates: RateComparison }) {
+  return (
+    <table className="compare-table rates-table">
+      <caption>Completion rates over the trials: is B different from A, or is it noise?</caption>
+      <thead>
+        <tr>
+          <th scope="col">Attempt</th>
+          <th scope="col">A completed</th>
+          <th scope="col">B completed</th>
+          <th scope="col">B − A (95% interval)</th>
+          <th scope="col">Exact test</th>
+          <th scope="col">Verdict</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rates.rows.map((r) => (
+          <RateLine key={r.attempt} r={r} />
+        ))}
+        <RateLine r={rates.overall} overall />
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * Two runs side by side, attempt by attempt, as Runs.Compare returned them: for each attempt,
  * each run's terminal state, verdicts with their "wrong" marks, steps and duration; the cells
  * that differ are highlighted and say so in words.
  */
-export function CompareView({ comparison: c, onClose, onOpen }: CompareViewProps) {
+export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareViewProps) {
   const ids = c.checks.map((k) => k.id);
   const span = ids.length + 3;
   const cols = ["terminal", ...c.checks.map((k) => k.label), "steps", "duration"];
@@ -71,6 +133,7 @@ export function CompareView({ comparison: c, onClose, onOpen }: CompareViewProps
         </button>
       </div>
       <div className="scroll">
+        {rates && <RatesTable rates={rates} />}
         <table className="compare-table">
           <caption className="sr-only">
             Run {c.a.id} (A) against run {c.b.id} (B), attempt by attempt

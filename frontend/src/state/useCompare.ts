@@ -1,9 +1,10 @@
 // Comparing two runs, kept in the location hash (#/compare/A/B) so a comparison survives a
 // reload and the browser's back button closes it. The comparison itself is computed in Go
-// (Runs.Compare); this only asks for it and holds the answer.
+// (Runs.Compare, and Runs.CompareRates for the A/B test over trials); this only asks for it
+// and holds the answer.
 import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client";
-import type { Comparison } from "../api/types";
+import type { Comparison, RateComparison } from "../api/types";
 import { formatCompare, parseCompare, type ComparePair } from "./route";
 import { errorText } from "../api/client";
 
@@ -11,6 +12,8 @@ import { errorText } from "../api/client";
 export interface CompareState {
   pair: ComparePair;
   comparison: Comparison | null;
+  /** The A/B test of the two runs' rates; null until it came, or when it could not be had. */
+  rates: RateComparison | null;
   error: string | null;
 }
 
@@ -18,13 +21,13 @@ export interface CompareState {
 export function useCompare(api: Api) {
   const [state, setState] = useState<CompareState | null>(() => {
     const pair = parseCompare(window.location.hash);
-    return pair ? { pair, comparison: null, error: null } : null;
+    return pair ? { pair, comparison: null, rates: null, error: null } : null;
   });
 
   useEffect(() => {
     const follow = () => {
       const pair = parseCompare(window.location.hash);
-      setState((s) => (pair ? (s && s.pair.a === pair.a && s.pair.b === pair.b ? s : { pair, comparison: null, error: null }) : null));
+      setState((s) => (pair ? (s && s.pair.a === pair.a && s.pair.b === pair.b ? s : { pair, comparison: null, rates: null, error: null }) : null));
     };
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
@@ -38,6 +41,11 @@ export function useCompare(api: Api) {
     api.runs.compare(a, b).then(
       (comparison) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, comparison, error: null } : s),
       (err) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, error: errorText(err) } : s),
+    );
+    // The rates are a second look at the same runs: without them the comparison still shows.
+    api.runs.compareRates(a, b).then(
+      (rates) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, rates } : s),
+      () => {},
     );
     return () => {
       live = false;

@@ -4,7 +4,7 @@ import { vi } from "vitest";
 import type { Api } from "../api/client";
 import type { ApprovalAsk, BrowserStatus, Progress, Run, RunHeader, SetupState } from "../api/types";
 import { headerOf } from "../trace/summary";
-import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, replay, run } from "./fixtures";
+import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, rates, replay, run } from "./fixtures";
 
 /** The header Runs.Header gives of a stored run: its steps summarised. */
 export function runHeader(r: Run): RunHeader {
@@ -70,6 +70,7 @@ export function fakeApi() {
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
       ledger: vi.fn().mockResolvedValue(ledger),
       compare: vi.fn().mockResolvedValue(comparison),
+      compareRates: vi.fn().mockResolvedValue(rates),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),

@@ -11,6 +11,7 @@ import type {
   Config,
   Field,
   LedgerEntry,
+  RateComparison,
   Replay,
   RoleName,
   Run,
@@ -304,4 +305,15 @@ export const comparison: Comparison = {
     },
   ],
   differing: 2,
+};
+
+/** Run 1 against run 2 as an A/B test: the renamed button completes only in B, 6 of 6 pairs. */
+export const rates: RateComparison = {
+  a: comparison.a,
+  b: comparison.b,
+  rows: [
+    { attempt: "renamed-button-exact", a: { k: 0, n: 6 }, b: { k: 6, n: 6 }, difference: 1, interval: { lo: 0.448, hi: 1 }, test: "mcnemar", p: 0.03125, only_b: 6, significant: true, verdict: "B completes more often (p = 0.0312)" },
+    { attempt: "saves-normally", a: { k: 6, n: 6 }, b: { k: 6, n: 6 }, difference: 0, interval: { lo: -0.39, hi: 0.39 }, test: "mcnemar", p: 1, significant: false, verdict: "no evidence of a difference (p = 1)" },
+  ],
+  overall: { attempt: "overall", a: { k: 6, n: 12 }, b: { k: 12, n: 12 }, difference: 0.5, interval: { lo: 0.18, hi: 0.71 }, test: "mcnemar", p: 0.03125, only_b: 6, significant: true, verdict: "B completes more often (p = 0.0312)" },
 };

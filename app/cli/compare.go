@@ -1,0 +1,68 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"observatory/app"
+	"observatory/backend/compare"
+	"observatory/backend/store"
+)
+
+func newCompareCmd(env Env, g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "compare RUN_A RUN_B",
+		Short: "Compare two runs of a task as an A/B test: each attempt's completion rate, the difference and an exact test",
+		Long: `Compares two stored runs of the same task (ids or unique prefixes, as observatory runs lists
+them), attempt by attempt, largest change first: how many trials completed in each, B's rate
+minus A's with a 95% interval, and an exact two-sided test at the 0.05 level: McNemar's when
+both runs have the same trials (run --repeat N), Fisher's otherwise. Where the test finds
+nothing it says "no evidence of a difference", and when the trials are too few for any
+difference to show, how many are needed: at least 6 paired trials. See docs/suites.md.`,
+		Example: `  observatory run --lab booking --task-file --repeat 6 --selectors exact
+  observatory run --lab booking --task-file --repeat 6 --selectors alias
+  observatory compare 20261203T0910 20261203T0912`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withReader(g, func(st *store.Store, _ string) error {
+				c, err := app.CompareRates(st, args[0], args[1])
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(env.Stdout, c)
+				}
+				return printRates(env.Stdout, c)
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+// printRates writes one row per attempt, largest change first, then the overall row.
+func printRates(w io.Writer, c compare.RateComparison) error {
+	fmt.Fprintf(w, "A: run %s (%s)\nB: run %s (%s)\n\n", safe(c.A.ID), safe(c.A.Task), safe(c.B.ID), safe(c.B.Task))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ATTEMPT\tA\tB\tB − A\t95% INTERVAL\tTEST\tP\tVERDICT")
+	row := func(r compare.RateRow) {
+		fmt.Fprintf(tw, "%s\t%d/%d\t%d/%d\t%+.0f%%\t[%+.0f%%, %+.0f%%]\t%s\t%.3g\t%s\n", safe(r.Attempt), r.A.K, r.A.N, r.B.K, r.B.N,
+			100*r.Difference, 100*r.Interval.Lo, 100*r.Interval.Hi, r.Test, r.P, safe(r.Verdict))
+	}
+	for _, r := range c.Rows {
+		row(r)
+	}
+	row(c.Overall)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(c.Unmatched) > 0 {
+		fmt.Fprintf(w, "\nin one run only, not compared: %s\n", safe(strings.Join(c.Unmatched, ", ")))
+	}
+	return nil
+}
