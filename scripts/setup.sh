@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything Observatory needs to build, run and test on Debian or Ubuntu: the system
-# packages (ffmpeg, Xvfb, GTK/WebKit headers, PostgreSQL for the SQL oracle's tests,
+# packages (ffmpeg, Xvfb, GTK/WebKit headers, PostgreSQL and MariaDB for the SQL oracle's tests,
 # gnome-keyring and D-Bus for the OS keyring's tests), the
 # frontend's npm packages, the Playwright driver, and a Chromium for Playwright to drive:
 #   - Debian: Debian's chromium package (the driver downloads no browser), and its headless
@@ -30,7 +30,7 @@ is_ubuntu() {
 }
 
 # The same package names exist on Debian 12 and Ubuntu 22.04/24.04.
-apt_packages=(ffmpeg xvfb xauth libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config postgresql gnome-keyring dbus)
+apt_packages=(ffmpeg xvfb xauth libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config postgresql mariadb-server gnome-keyring dbus)
 install_args=()
 if is_ubuntu /etc/os-release; then
   install_args+=(--with-browser)

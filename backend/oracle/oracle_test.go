@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/internal/mariadbtest"
 )
 
 func TestCompileRefusesBadExpressions(t *testing.T) {
@@ -350,5 +351,73 @@ func TestJudgeRefusesACaseVariantAnswer(t *testing.T) {
 	}
 	if v := h.Judge(json.RawMessage(`{"status": 200, "content_type": "application/json", "body": {"Status": 1, "status": 2}}`)); !v.Done {
 		t.Errorf("an answer whose body (the site's own JSON) has case-variant keys: %+v, want done", v)
+	}
+}
+
+// TestMySQLConditions asks conditions of a throwaway MariaDB: text columns reach CEL as
+// strings, numbers as numbers; the session writes nothing, DDL included; the DSN and its
+// password appear in no answer or error.
+func TestMySQLConditions(t *testing.T) {
+	dsn := mariadbtest.Start(t)
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`create table issues (id int primary key auto_increment, title varchar(100), state text, score decimal(4,2), filed datetime)`,
+		`insert into issues (title, state, score, filed) values ('Broken link', 'closed', 1.5, '2026-01-02 03:04:05'), ('Typo', 'open', null, null)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	wrong := strings.Replace(dsn, mariadbtest.Password, "not-"+mariadbtest.Password, 1)
+	tests := []struct {
+		name, env, query, expr string
+		done                   bool
+		unconfirmed            string
+	}{
+		{"holds", "DB_DSN", `select title, state, score, filed from issues order by id`,
+			`rows.size() == 2 && rows[0].state == "closed" && rows[0].title == "Broken link" && rows[0].score == "1.50" && rows[0].filed == "2026-01-02 03:04:05" && rows[1].score == null`, true, ""},
+		{"does not hold", "DB_DSN", `select state from issues where title = 'Typo'`, `rows[0].state == "closed"`, false, ""},
+		{"aggregate", "DB_DSN", `select count(*) as n from issues`, `rows[0].n == 2`, true, ""},
+		{"the password is masked in rows", "DB_DSN", `select '` + mariadbtest.Password + `' as p`, `rows[0].p == "` + Mask + `"`, true, ""},
+		{"sql error", "DB_DSN", `select nope from issues`, `size(rows) == 0`, false, "Unknown column"},
+		{"read only", "DB_DSN", `update issues set state = 'open'`, `size(rows) == 0`, false, "READ ONLY"},
+		{"no DDL", "DB_DSN", `create table made (id int)`, `size(rows) == 0`, false, "READ ONLY"},
+		{"one statement", "DB_DSN", `select 1; drop table issues`, `size(rows) == 1`, false, "syntax"},
+		{"wrong password", "WRONG_DSN", `select 1`, `size(rows) == 1`, false, "Access denied"},
+		{"unset", "NO_DSN", `select 1`, `size(rows) == 1`, false, "NO_DSN (the mysql DSN) is not set"},
+	}
+	rd := reader(t, "http://127.0.0.1/", map[string]string{"DB_DSN": dsn, "WRONG_DSN": wrong})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := NewSQL(DriverMySQL, "", tt.env, tt.query, tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, rd, c, nil)
+			if v.Done != tt.done || !strings.Contains(v.Unconfirmed, tt.unconfirmed) || (tt.unconfirmed == "") != (v.Unconfirmed == "") {
+				t.Errorf("verdict %+v (answer %s %s), want done=%v unconfirmed containing %q", v, a.Raw, a.Error, tt.done, tt.unconfirmed)
+			}
+			for _, s := range []string{string(a.Raw), a.Error, v.Evidence, v.Unconfirmed} {
+				if strings.Contains(s, mariadbtest.Password) {
+					t.Errorf("the DSN's password shows in %q", s)
+				}
+			}
+		})
+	}
+	check, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer check.Close()
+	var n int
+	if err := check.QueryRow(`select count(*) from issues where state = 'closed'`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("after the conditions, %d closed issues (%v); want the one there was", n, err)
+	}
+	if err := check.QueryRow(`select count(*) from information_schema.tables where table_name = 'made'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("a condition's DDL made a table (%d, %v)", n, err)
 	}
 }

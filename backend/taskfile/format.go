@@ -133,7 +133,7 @@ type SQLCheck struct {
 	Driver string `json:"driver"`
 	// Path is the SQLite file, relative to the task file; ${NAME} reads the environment.
 	Path string `json:"path,omitempty"`
-	// DSNEnv names the environment variable holding the PostgreSQL DSN.
+	// DSNEnv names the environment variable holding the PostgreSQL or MySQL DSN.
 	DSNEnv string `json:"dsn_env,omitempty"`
 	Query  string `json:"query"`
 	Expr   string `json:"expr"`
