@@ -67,16 +67,11 @@ func New(task agent.Task, cfg Config) (*Planner, error) {
 	models := make([]ModelConfig, len(cfg.Models))
 	ps := make([]provider, len(cfg.Models))
 	for i, m := range cfg.Models {
-		m, err := m.withEnvBaseURL()
+		pr, resolved, err := newProvider(m)
 		if err != nil {
 			return nil, err
 		}
-		models[i] = m
-		pr, err := newProvider(m)
-		if err != nil {
-			return nil, err
-		}
-		ps[i] = pr
+		ps[i], models[i] = pr, resolved
 	}
 	cfg.Models = models
 	return newPlanner(task.Intent, cfg, ps), nil

@@ -113,17 +113,22 @@ func redact(msg, key string) string {
 }
 
 // newProvider builds the adapter for m with its key read from the keyring or the
-// environment (see apiKey).
-func newProvider(m ModelConfig) (provider, error) {
+// environment (see apiKey) and its base URL resolved (see withEnvBaseURL), and returns m as
+// resolved.
+func newProvider(m ModelConfig) (provider, ModelConfig, error) {
+	m, err := m.withEnvBaseURL()
+	if err != nil {
+		return nil, m, err
+	}
 	key, err := apiKey(m)
 	if err != nil {
-		return nil, err
+		return nil, m, err
 	}
 	switch m.Provider {
 	case ProviderOpenAI:
-		return newOpenAI(m, key), nil
+		return newOpenAI(m, key), m, nil
 	case ProviderAnthropic:
-		return newAnthropic(m, key), nil
+		return newAnthropic(m, key), m, nil
 	}
-	return nil, fmt.Errorf("model %s: unknown provider %q", m.Name(), m.Provider)
+	return nil, m, fmt.Errorf("model %s: unknown provider %q", m.Name(), m.Provider)
 }
