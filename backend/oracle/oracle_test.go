@@ -421,3 +421,63 @@ func TestMySQLConditions(t *testing.T) {
 		t.Errorf("a condition's DDL made a table (%d, %v)", n, err)
 	}
 }
+
+// TestHTTPEvidenceIsPerConditionAfterThePick: a real app's long REST answer is over the
+// default evidence bound and could not confirm; a pick keeps the part the expression needs,
+// within the bound, and a condition may raise its own bound.
+func TestHTTPEvidenceIsPerConditionAfterThePick(t *testing.T) {
+	var posts []map[string]any
+	for i := range 200 {
+		posts = append(posts, map[string]any{"id": i, "slug": fmt.Sprintf("post-%d", i), "status": "draft", "content": strings.Repeat("lorem ipsum ", 20)})
+	}
+	posts[150]["slug"], posts[150]["status"] = "hello", "publish"
+	body, _ := json.Marshal(posts)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	}))
+	defer srv.Close()
+	rd := reader(t, srv.URL, nil)
+	const published = `body.exists(p, p.slug == "hello" && p.status == "publish")`
+	tests := []struct {
+		name, pick, expr string
+		kib              int
+		done             bool
+		unconfirmed      string
+		maxAnswer        int
+	}{
+		{"the whole answer is over the bound", "", published, 0, false, "over 16 KiB", 20 << 10},
+		{"a pick keeps what the expression needs", `body.filter(p, p.slug == "hello").map(p, {"slug": p.slug, "status": p.status})`, published, 0, true, "", 1 << 10},
+		{"a pick that does not hold", `body.filter(p, p.slug == "hello").map(p, p.status)`, `body == ["draft"]`, 0, false, "", 1 << 10},
+		{"a bound of the condition's own", "", published, 128, true, "", 128 << 10},
+		{"a pick that fails", `body[0].nope`, `body == 1`, 0, false, "picking `body[0].nope`: no such key", 1 << 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := NewHTTP("", "/api/posts", nil, tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c, err = c.WithEvidence(tt.pick, tt.kib); err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, rd, c, nil)
+			if v.Done != tt.done || !strings.Contains(v.Unconfirmed, tt.unconfirmed) || (tt.unconfirmed == "") != (v.Unconfirmed == "") {
+				t.Errorf("verdict %+v (answer of %d bytes, %s), want done=%v unconfirmed containing %q", v, len(a.Raw), a.Error, tt.done, tt.unconfirmed)
+			}
+			if len(a.Raw) > tt.maxAnswer {
+				t.Errorf("the answer keeps %d bytes, want at most %d", len(a.Raw), tt.maxAnswer)
+			}
+		})
+	}
+	for _, kib := range []int{-1, MaxEvidenceKiB + 1} {
+		c, _ := NewHTTP("", "/api/posts", nil, "true")
+		if _, err := c.WithEvidence("", kib); err == nil || !strings.Contains(err.Error(), "evidence_kib") {
+			t.Errorf("evidence_kib %d: error %v", kib, err)
+		}
+	}
+	c, _ := NewHTTP("", "/api/posts", nil, "true")
+	if _, err := c.WithEvidence("body.", 0); err == nil || !strings.Contains(err.Error(), "pick") {
+		t.Errorf("a pick that does not compile: error %v", err)
+	}
+}

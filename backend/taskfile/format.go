@@ -125,7 +125,12 @@ type HTTPCheck struct {
 	URL    string `json:"url"`
 	// Headers' values may read environment variables as ${NAME}; they are never stored.
 	Headers map[string]string `json:"headers,omitempty"`
-	Expr    string            `json:"expr"`
+	// Pick is CEL over status and body whose value is what the answer keeps of the body (and
+	// what Expr sees as body); empty keeps the whole body.
+	Pick string `json:"pick,omitempty"`
+	// EvidenceKiB bounds what the answer keeps, after Pick; 0 is oracle.MaxBody.
+	EvidenceKiB int    `json:"evidence_kib,omitempty"`
+	Expr        string `json:"expr"`
 }
 
 // SQLCheck runs a query; Expr is CEL over rows.
