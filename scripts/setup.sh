@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Observatory needs to build, run and test on Debian or Ubuntu: the system
-# packages (ffmpeg, Xvfb, GTK/WebKit headers, PostgreSQL for the SQL oracle's tests,
+# packages (ffmpeg, Xvfb, GTK/WebKit headers, PostgreSQL and MariaDB for the SQL oracle's tests,
+# MediaWiki with PHP's command line and SQLite for the real-app tests (scripts/mediawiki.sh),
 # gnome-keyring and D-Bus for the OS keyring's tests), the
 # frontend's and the test agents' npm packages, the Playwright driver, and a Chromium for Playwright to drive:
 #   - Debian: Debian's chromium package (the driver downloads no browser), and its headless
@@ -29,8 +30,11 @@ is_ubuntu() {
   esac
 }
 
-# The same package names exist on Debian 12 and Ubuntu 22.04/24.04.
-apt_packages=(ffmpeg xvfb xauth libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config postgresql gnome-keyring dbus)
+# The same package names exist on Debian 12 and Ubuntu 22.04/24.04. Where systemd runs
+# services, mariadb-server and mediawiki (through apache2) start system services; the tests use
+# neither: they start their own servers in temporary folders.
+apt_packages=(ffmpeg xvfb xauth libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config postgresql mariadb-server
+  mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml gnome-keyring dbus)
 install_args=()
 if is_ubuntu /etc/os-release; then
   install_args+=(--with-browser)

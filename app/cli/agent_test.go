@@ -86,9 +86,9 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	}{"saves-normally": {true, agent.Completed}, "notice-nothing-saved": {false, agent.Failed}, "wrong-room": {false, agent.Failed}}
 	for _, r := range rows {
 		w := want[r.Attempt]
-		claim, said := r.Signals[agent.ClaimID]
-		if r.Gate != w.gate || r.Terminal != w.terminal || !said || !claim {
-			t.Errorf("%s: gate %v, %s, claim %v (said %v); want gate %v, %s, claim done", r.Attempt, r.Gate, r.Terminal, claim, said, w.gate, w.terminal)
+		claim := r.Signals[agent.ClaimID]
+		if r.Gate != w.gate || r.Terminal != w.terminal || claim == nil || !*claim {
+			t.Errorf("%s: gate %v, %s, claim %v; want gate %v, %s, claim done", r.Attempt, r.Gate, r.Terminal, claim, w.gate, w.terminal)
 		}
 		if wrong := slices.Contains(r.Wrong, agent.ClaimID); wrong == w.gate {
 			t.Errorf("%s: the claim marked wrong %v with the gate %v (%v)", r.Attempt, wrong, r.Gate, r.Wrong)
@@ -197,7 +197,7 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 				t.Errorf("second-tab: %d observed steps, want the 4 inputs made in the second tab", len(steps))
 			}
 		case "claim-file":
-			if !r.Signals[agent.ClaimID] || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
+			if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
 				t.Errorf("claim-file: the claim file was not read: %+v", r.Verdicts.Signals)
 			}
 		}

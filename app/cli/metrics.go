@@ -54,11 +54,11 @@ and cost per success). Each is defined in docs/metrics.md and docs/suites.md.`,
 // completion rate's 95% interval, the flaky attempts counted, latencies in ms.
 func printMetrics(env Env, r metrics.Report) error {
 	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s\tRUNS\tATTEMPTS\tCOMPLETED\t95%% INTERVAL\tFLAKY\tSUCCESS\tWRONG TARGET\tREVALIDATION STOPS\tBURDEN\tRECOVERY\tLEAKS\tDUPLICATES\tDENIALS\tINJECTIONS\tPLAN/ACT/VERIFY MS\n", strings.ToUpper(string(r.By)))
+	fmt.Fprintf(tw, "%s\tRUNS\tATTEMPTS\tCOMPLETED\t95%% INTERVAL\tFLAKY\tTRUTH UNCONFIRMED\tSUCCESS\tWRONG TARGET\tREVALIDATION STOPS\tBURDEN\tRECOVERY\tLEAKS\tDUPLICATES\tDENIALS\tINJECTIONS\tPLAN/ACT/VERIFY MS\n", strings.ToUpper(string(r.By)))
 	pct := func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 	for _, s := range append(r.Slices, r.Overall) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%d\t%s\t%s\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%.0f/%.0f/%.0f\n", safe(s.Key), s.Runs, s.Attempts, s.Completed,
-			s.Interval, len(s.Flaky), pct(s.IntendedSuccess), pct(s.WrongTarget), pct(s.RevalidationStops), s.ConfirmationBurden, s.RecoveryLoops,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%d\t%d\t%s\t%s\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%.0f/%.0f/%.0f\n", safe(s.Key), s.Runs, s.Attempts, s.Completed,
+			s.Interval, len(s.Flaky), s.Unconfirmed, pct(s.IntendedSuccess), pct(s.WrongTarget), pct(s.RevalidationStops), s.ConfirmationBurden, s.RecoveryLoops,
 			s.SideEffectLeaks, s.DuplicateSideEffects, s.PolicyDenials, s.InjectionStops, s.Latency.PlanMS, s.Latency.ActMS, s.Latency.VerifyMS)
 	}
 	return tw.Flush()

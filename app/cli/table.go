@@ -13,14 +13,19 @@ import (
 
 // column is one verdict column of an attempts table: the ground truth, a signal, the model's
 // claim or the gate. done says what the column says of an attempt, and false when it says
-// nothing; wrong, when set, says it is wrong (else the verdicts' own Wrong does); notDone is
-// its cell when not done ("not done" when empty).
+// nothing; unconfirmed, when set, says the column could not make its call; wrong, when set,
+// says it is wrong (else the verdicts' own Wrong does); notDone is its cell when not done
+// ("not done" when empty).
 type column struct {
-	id, label string
-	done      func(agent.Attempt) (bool, bool)
-	wrong     func(agent.Attempt) bool
-	notDone   string
+	id, label   string
+	done        func(agent.Attempt) (bool, bool)
+	unconfirmed func(agent.Attempt) bool
+	wrong       func(agent.Attempt) bool
+	notDone     string
 }
+
+// unconfirmedCell is the cell of a call that could not be made: neither yes nor no.
+const unconfirmedCell = "could not confirm"
 
 // claimID is the model's claim column's ID, as the JSON rows' wrong lists name it.
 const claimID = "model_claim"
@@ -56,12 +61,16 @@ func columns(attempts []agent.Attempt) []column {
 			}
 		}
 	}
-	cols := []column{{id: "truth", label: truth, done: func(a agent.Attempt) (bool, bool) { return a.Verdicts.Truth.Done, true }}}
+	cols := []column{{id: "truth", label: truth, done: func(a agent.Attempt) (bool, bool) { return a.Verdicts.Truth.Done, true },
+		unconfirmed: func(a agent.Attempt) bool { return !a.Verdicts.TruthKnown() }}}
 	for _, sg := range sigs {
 		id := sg.ID
 		cols = append(cols, column{id: id, label: sg.Label, done: func(a agent.Attempt) (bool, bool) {
 			s, ok := a.Verdicts.Signal(id)
 			return s.Done, ok
+		}, unconfirmed: func(a agent.Attempt) bool {
+			s, _ := a.Verdicts.Signal(id)
+			return s.Unconfirmed != ""
 		}})
 	}
 	if slices.ContainsFunc(attempts, func(a agent.Attempt) bool { planned, _ := a.ModelClaim(); return planned }) {
@@ -79,7 +88,10 @@ func (c column) isWrong(a agent.Attempt, wrong []string) bool {
 }
 
 // printTable writes the attempts table: the ground truth, then every other way of deciding,
-// each marked when it disagrees with the ground truth, then the terminal state.
+// each marked when it disagrees with the ground truth, then the terminal state. A call that
+// could not be made reads "could not confirm"; the WRONG line counts of the attempts whose
+// ground truth made its call, as nothing is wrong against an unknown truth (the model's
+// claim, judged against the gate, of them all).
 func printTable(w io.Writer, attempts []agent.Attempt) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	cols := columns(attempts)
@@ -89,14 +101,20 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 	}
 	fmt.Fprintln(tw, strings.Join(append(head, "TERMINAL"), "\t"))
 	wrongBy := map[string]int{}
+	known := 0
 	for _, a := range attempts {
 		wrong := a.Verdicts.Wrong()
+		if a.Verdicts.TruthKnown() {
+			known++
+		}
 		row := []string{safe(a.Slug)}
 		for i, c := range cols {
 			done, ok := c.done(a)
 			switch {
 			case !ok:
 				row = append(row, "-")
+			case c.unconfirmed != nil && c.unconfirmed(a):
+				row = append(row, unconfirmedCell)
 			case i == 0:
 				row = append(row, yesNo(done))
 			default:
@@ -116,10 +134,13 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 		}
 		fmt.Fprintln(tw, strings.Join(append(row, safe(a.Terminal)), "\t"))
 	}
-	n := len(attempts)
 	foot := []string{"WRONG", ""}
 	for _, c := range cols[1:] {
-		foot = append(foot, fmt.Sprintf("%d of %d", wrongBy[c.id], n))
+		of := known
+		if c.wrong != nil { // judged against the gate, which always makes its call
+			of = len(attempts)
+		}
+		foot = append(foot, fmt.Sprintf("%d of %d", wrongBy[c.id], of))
 	}
 	fmt.Fprintln(tw, strings.Join(append(foot, ""), "\t"))
 	_ = tw.Flush()
@@ -149,15 +170,16 @@ func yesNo(b bool) string {
 }
 
 // jsonRow is one attempt in `run --json` and `verify --json` output: the ground truth, each
-// signal by ID and the gate as booleans, then the full verdicts with their evidence.
+// signal by ID and the gate as booleans (null for a call that could not be confirmed), then
+// the full verdicts with their evidence.
 type jsonRow struct {
 	Attempt string `json:"attempt"`
 	// Trial is which repetition of its attempt the row is (run --repeat); absent otherwise.
-	Trial   int             `json:"trial,omitempty"`
-	Title   string          `json:"title"`
-	Truth   bool            `json:"truth"`
-	Signals map[string]bool `json:"signals"`
-	Gate    bool            `json:"gate"`
+	Trial   int              `json:"trial,omitempty"`
+	Title   string           `json:"title"`
+	Truth   *bool            `json:"truth"`
+	Signals map[string]*bool `json:"signals"`
+	Gate    bool             `json:"gate"`
 	// ModelClaim is whether the planning model called done; absent when no model planned.
 	ModelClaim *bool          `json:"model_claim,omitempty"`
 	Terminal   agent.Terminal `json:"terminal"`
@@ -178,14 +200,22 @@ func jsonRows(attempts []agent.Attempt) []jsonRow {
 				wrong = append(wrong, claimID)
 			}
 		}
-		sigs := make(map[string]bool, len(v.Signals))
+		sigs := make(map[string]*bool, len(v.Signals))
 		for _, s := range v.Signals {
-			sigs[s.ID] = s.Done
+			sigs[s.ID] = call(s.Verdict)
 		}
-		rows = append(rows, jsonRow{Attempt: a.Slug, Trial: a.Trial, Title: a.Title, Truth: v.Truth.Done, Signals: sigs,
+		rows = append(rows, jsonRow{Attempt: a.Slug, Trial: a.Trial, Title: a.Title, Truth: call(v.Truth.Verdict), Signals: sigs,
 			Gate: v.Gate.Done, ModelClaim: claim, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
 	}
 	return rows
+}
+
+// call is a verdict's call, nil when it could not be confirmed.
+func call(v agent.Verdict) *bool {
+	if v.Unconfirmed != "" {
+		return nil
+	}
+	return &v.Done
 }
 
 // slugList renders attempt slugs for messages.

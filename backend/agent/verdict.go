@@ -69,15 +69,20 @@ type Verdicts struct {
 // GateID names the gate among the checks Wrong reports.
 const GateID = "gate"
 
-// Wrong names the checks (signal IDs, and GateID) whose call disagrees with the ground truth;
-// none when the ground truth could not be confirmed, since then no one knows.
+// TruthKnown reports whether the ground truth made its call: "could not confirm" is no call,
+// neither yes nor no.
+func (v Verdicts) TruthKnown() bool { return v.Truth.Unconfirmed == "" }
+
+// Wrong names the checks (signal IDs, and GateID) whose call disagrees with the ground truth.
+// Against a truth that could not be confirmed nothing is wrong, and neither is a signal that
+// could not be confirmed itself.
 func (v Verdicts) Wrong() []string {
-	if v.Truth.Unconfirmed != "" { // nothing to be wrong against: each check's rightness is unknown
+	if !v.TruthKnown() {
 		return nil
 	}
 	var wrong []string
 	for _, s := range v.Signals {
-		if s.Done != v.Truth.Done {
+		if s.Unconfirmed == "" && s.Done != v.Truth.Done {
 			wrong = append(wrong, s.ID)
 		}
 	}

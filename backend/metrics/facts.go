@@ -10,9 +10,10 @@ import (
 // facts are what one recorded attempt contributes to the metrics, read from its steps and
 // verdicts alone: nothing lab-specific.
 type facts struct {
-	intended, completed, wrongTarget, revalidated bool
-	approvals, recoveries, leaks, duplicates      int
-	denials, injections                           int
+	// unknown: the ground truth could not be confirmed, so intended says nothing.
+	intended, unknown, completed, wrongTarget, revalidated bool
+	approvals, recoveries, leaks, duplicates               int
+	denials, injections                                    int
 	// stage latencies, summed, and how many steps each covers.
 	planMS, actMS, verifyMS    int64
 	planned, acted, verifyings int
@@ -33,7 +34,8 @@ const (
 
 // factsOf reads an attempt's facts.
 func factsOf(a agent.Attempt) facts {
-	f := facts{intended: a.Verdicts.Truth.Done, completed: a.Terminal == agent.Completed}
+	known := a.Verdicts.TruthKnown()
+	f := facts{intended: known && a.Verdicts.Truth.Done, unknown: !known, completed: a.Terminal == agent.Completed}
 	committed := false
 	for i, s := range a.Steps {
 		d := s.Decision
@@ -81,7 +83,7 @@ func factsOf(a agent.Attempt) facts {
 		f.wallMS = max(f.wallMS, s.StartMS+s.DurationMS)
 	}
 	// A second copy of the right record is a duplicate side effect, not a wrong target.
-	f.wrongTarget = committed && !f.intended && f.duplicates == 0 && wrongRecord(a.Verdicts.Gate)
+	f.wrongTarget = committed && known && !f.intended && f.duplicates == 0 && wrongRecord(a.Verdicts.Gate)
 	return f
 }
 

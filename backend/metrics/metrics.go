@@ -53,10 +53,15 @@ type Slice struct {
 	Runs      int    `json:"runs"`
 	Attempts  int    `json:"attempts"`
 	Completed int    `json:"completed"`
-	// IntendedSuccess is the share of attempts whose ground truth shows the intended state.
+	// Unconfirmed counts the attempts whose ground truth could not be confirmed (its oracle
+	// did not answer): they count neither for nor against the rates the truth decides.
+	Unconfirmed int `json:"unconfirmed"`
+	// IntendedSuccess is the share of attempts whose ground truth shows the intended state,
+	// of those whose ground truth made its call.
 	IntendedSuccess float64 `json:"intended_success"`
 	// WrongTarget is the share of attempts that committed and wrote something, but not what
-	// was asked (the gate's first condition holds, a later one does not), duplicates aside.
+	// was asked (the gate's first condition holds, a later one does not), duplicates aside,
+	// of those whose ground truth made its call.
 	WrongTarget float64 `json:"wrong_target_rate"`
 	// RevalidationStops is the share of attempts with a commit held because the page changed
 	// since it was planned.
@@ -156,6 +161,7 @@ func sum(fs []facts) Slice {
 			return 0
 		}
 		s.Completed += count(f.completed)
+		s.Unconfirmed += count(f.unknown)
 		intended += count(f.intended)
 		wrong += count(f.wrongTarget)
 		revalidated += count(f.revalidated)
@@ -168,8 +174,8 @@ func sum(fs []facts) Slice {
 		planMS, actMS, verifyMS = planMS+f.planMS, actMS+f.actMS, verifyMS+f.verifyMS
 		planned, acted, verifyings = planned+f.planned, acted+f.acted, verifyings+f.verifyings
 	}
-	s.IntendedSuccess = ratio(intended, s.Attempts)
-	s.WrongTarget = ratio(wrong, s.Attempts)
+	s.IntendedSuccess = ratio(intended, s.Attempts-s.Unconfirmed)
+	s.WrongTarget = ratio(wrong, s.Attempts-s.Unconfirmed)
 	s.RevalidationStops = ratio(revalidated, s.Attempts)
 	s.ConfirmationBurden = ratio(s.Approvals, s.Completed)
 	s.Latency = Latency{PlanMS: ratio64(planMS, planned), ActMS: ratio64(actMS, acted), VerifyMS: ratio64(verifyMS, verifyings)}

@@ -70,3 +70,20 @@ func TestMetricsDefinitions(t *testing.T) {
 		t.Error("ParseBy accepted an unknown slicing")
 	}
 }
+
+// TestUnconfirmedTruthIsNeitherYesNorNo: an attempt whose ground truth could not be confirmed
+// is counted as such and left out of the rates the truth decides, rather than read as "no".
+func TestUnconfirmedTruthIsNeitherYesNorNo(t *testing.T) {
+	done := agent.Verdicts{Truth: agent.Signal{Verdict: agent.Verdict{Done: true}}}
+	unknown := agent.Verdicts{Truth: agent.Signal{Verdict: agent.Unconfirmed("the evidence was cut short")},
+		Gate: agent.Gate{Conditions: []agent.Condition{{ID: "a", Verdict: agent.Verdict{Done: true}}, {ID: "b"}}}}
+	commit := step(agent.ActClick, agent.ClassCommit, agent.Allow)
+	runs := []agent.Run{{ID: "r", Task: "wiki", Attempts: []agent.Attempt{
+		{Slug: "saved", Terminal: agent.Completed, Verdicts: done},
+		{Slug: "unknown", Terminal: agent.Failed, Verdicts: unknown, Steps: []agent.Step{commit}},
+	}}}
+	s := metrics.Compute(runs, metrics.ByTask).Slices[0]
+	if s.Attempts != 2 || s.Unconfirmed != 1 || s.IntendedSuccess != 1 || s.WrongTarget != 0 {
+		t.Errorf("slice %+v; want 2 attempts, 1 unconfirmed, success 1 of 1, no wrong target", s)
+	}
+}

@@ -22,7 +22,14 @@ type HTTP struct {
 	// headers are names and values; values may hold ${NAME} references.
 	headers [][2]string
 	expr    *Expr
+	// pick, when set, is what of the body the answer keeps; limit bounds what it keeps, in
+	// bytes of JSON.
+	pick  *Pick
+	limit int
 }
+
+// MaxEvidenceKiB is the most a condition may keep of a response, in KiB.
+const MaxEvidenceKiB = 1024
 
 // methods an oracle may use: it reads state, it never changes it.
 var methods = []string{http.MethodGet, http.MethodHead}
@@ -39,7 +46,7 @@ func NewHTTP(method, rawURL string, headers map[string]string, expr string) (*HT
 	if rawURL == "" {
 		return nil, fieldErr("url", "give the URL to ask")
 	}
-	h := &HTTP{method: method, url: rawURL}
+	h := &HTTP{method: method, url: rawURL, limit: MaxBody}
 	for _, name := range slices.Sorted(maps.Keys(headers)) {
 		if !validHeaderName(name) {
 			return nil, fieldErr("headers", "%q is not a header name", name)
@@ -54,6 +61,27 @@ func NewHTTP(method, rawURL string, headers map[string]string, expr string) (*HT
 		return nil, fieldErr("expr", "%v", err)
 	}
 	h.expr = e
+	return h, nil
+}
+
+// WithEvidence sets what the condition keeps of a response: pick, a CEL expression over
+// status and body whose value replaces the body (empty keeps the whole body), and kib, the
+// bound on what is kept, in KiB (0 keeps MaxBody). The bound applies after the pick, so a
+// large answer can be judged on the part the expression needs. Errors are *FieldError.
+func (h *HTTP) WithEvidence(pick string, kib int) (*HTTP, error) {
+	if kib < 0 || kib > MaxEvidenceKiB {
+		return nil, fieldErr("evidence_kib", "%d: want 1 to %d", kib, MaxEvidenceKiB)
+	}
+	if kib > 0 {
+		h.limit = kib << 10
+	}
+	if pick != "" {
+		p, err := compilePick(pick)
+		if err != nil {
+			return nil, fieldErr("pick", "%v", err)
+		}
+		h.pick = p
+	}
 	return h, nil
 }
 
@@ -79,7 +107,8 @@ type httpAnswer struct {
 	Status      int             `json:"status"`
 	ContentType string          `json:"content_type,omitempty"`
 	Body        json.RawMessage `json:"body,omitempty"`
-	// Truncated means the body was longer than MaxBody; Body holds its start as text.
+	// Truncated means what the condition keeps of the body (all of it, or its pick) was over
+	// its evidence bound; Body holds the start of it as text.
 	Truncated bool `json:"truncated,omitempty"`
 	// BodyError says why the body cannot be judged (a JSON response that does not parse).
 	BodyError string `json:"body_error,omitempty"`
@@ -106,18 +135,19 @@ func (h *HTTP) ask(ctx context.Context, r *round) (json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", h.method, u.Redacted(), err)
 	}
-	return answerOf(res, r.rd.site.Secrets)
+	return h.answerOf(res, r.rd.site.Secrets)
 }
 
-// answerOf records a response as an httpAnswer, with secrets redacted from the body.
-func answerOf(res response, secrets []string) (json.RawMessage, error) {
+// answerOf records a response as an httpAnswer, with secrets redacted from the body: the
+// whole body or its pick, at most the condition's evidence bound of it.
+func (h *HTTP) answerOf(res response, secrets []string) (json.RawMessage, error) {
 	a := httpAnswer{Status: res.status, ContentType: res.contentType, Truncated: res.truncated}
 	var body any
 	switch {
 	case !utf8.Valid(res.body):
 		a.BodyError = "the body is not UTF-8 text"
 	case res.truncated:
-		body = string(res.body)
+		body = string(res.body[:min(len(res.body), h.limit)])
 	case isJSON(res.contentType):
 		v, err := decodeJSON(res.body)
 		if err != nil {
@@ -129,10 +159,23 @@ func answerOf(res response, secrets []string) (json.RawMessage, error) {
 	default:
 		body = string(res.body)
 	}
+	if h.pick != nil && body != nil && !a.Truncated && a.BodyError == "" {
+		v, err := h.pick.of(res.status, body)
+		if err != nil {
+			a.BodyError = err.Error()
+		}
+		body = v
+	}
 	if body != nil {
 		b, err := encode(redact(body, secrets))
 		if err != nil {
 			return nil, err
+		}
+		if len(b) > h.limit {
+			a.Truncated = true
+			if b, err = encode(strings.ToValidUTF8(string(b[:h.limit]), "")); err != nil {
+				return nil, err
+			}
 		}
 		a.Body = b
 	}
@@ -153,7 +196,7 @@ func (h *HTTP) Judge(raw json.RawMessage) agent.Verdict {
 	}
 	switch {
 	case a.Truncated:
-		return agent.Unconfirmed(fmt.Sprintf("status %d, but the body is over %d KiB, more than evidence keeps", a.Status, MaxBody>>10))
+		return agent.Unconfirmed(fmt.Sprintf("status %d, but what the condition keeps of the body is over %d KiB, more than its evidence bound (pick what the expression needs, or raise evidence_kib)", a.Status, h.limit>>10))
 	case a.BodyError != "":
 		return agent.Unconfirmed(fmt.Sprintf("status %d, but %s", a.Status, a.BodyError))
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/internal/mariadbtest"
 )
 
 func TestCompileRefusesBadExpressions(t *testing.T) {
@@ -402,5 +403,133 @@ func TestLinkLocalAddressesAreNotDialled(t *testing.T) {
 		if _, a := verdict(t, rd, c, nil); !strings.Contains(a.Error, "where cloud machines serve their credentials") {
 			t.Errorf("%s: answer %+v; want the connection refused before it is made", u, a)
 		}
+	}
+}
+
+// TestMySQLConditions asks conditions of a throwaway MariaDB: text columns reach CEL as
+// strings, numbers as numbers; the session writes nothing, DDL included; the DSN and its
+// password appear in no answer or error.
+func TestMySQLConditions(t *testing.T) {
+	dsn := mariadbtest.Start(t)
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`create table issues (id int primary key auto_increment, title varchar(100), state text, score decimal(4,2), filed datetime)`,
+		`insert into issues (title, state, score, filed) values ('Broken link', 'closed', 1.5, '2026-01-02 03:04:05'), ('Typo', 'open', null, null)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	wrong := strings.Replace(dsn, mariadbtest.Password, "not-"+mariadbtest.Password, 1)
+	tests := []struct {
+		name, env, query, expr string
+		done                   bool
+		unconfirmed            string
+	}{
+		{"holds", "DB_DSN", `select title, state, score, filed from issues order by id`,
+			`rows.size() == 2 && rows[0].state == "closed" && rows[0].title == "Broken link" && rows[0].score == "1.50" && rows[0].filed == "2026-01-02 03:04:05" && rows[1].score == null`, true, ""},
+		{"does not hold", "DB_DSN", `select state from issues where title = 'Typo'`, `rows[0].state == "closed"`, false, ""},
+		{"aggregate", "DB_DSN", `select count(*) as n from issues`, `rows[0].n == 2`, true, ""},
+		{"the password is masked in rows", "DB_DSN", `select '` + mariadbtest.Password + `' as p`, `rows[0].p == "` + Mask + `"`, true, ""},
+		{"sql error", "DB_DSN", `select nope from issues`, `size(rows) == 0`, false, "Unknown column"},
+		{"read only", "DB_DSN", `update issues set state = 'open'`, `size(rows) == 0`, false, "READ ONLY"},
+		{"no DDL", "DB_DSN", `create table made (id int)`, `size(rows) == 0`, false, "READ ONLY"},
+		{"one statement", "DB_DSN", `select 1; drop table issues`, `size(rows) == 1`, false, "syntax"},
+		{"wrong password", "WRONG_DSN", `select 1`, `size(rows) == 1`, false, "Access denied"},
+		{"unset", "NO_DSN", `select 1`, `size(rows) == 1`, false, "NO_DSN (the mysql DSN) is not set"},
+	}
+	rd := reader(t, "http://127.0.0.1/", map[string]string{"DB_DSN": dsn, "WRONG_DSN": wrong})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := NewSQL(DriverMySQL, "", tt.env, tt.query, tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, rd, c, nil)
+			if v.Done != tt.done || !strings.Contains(v.Unconfirmed, tt.unconfirmed) || (tt.unconfirmed == "") != (v.Unconfirmed == "") {
+				t.Errorf("verdict %+v (answer %s %s), want done=%v unconfirmed containing %q", v, a.Raw, a.Error, tt.done, tt.unconfirmed)
+			}
+			for _, s := range []string{string(a.Raw), a.Error, v.Evidence, v.Unconfirmed} {
+				if strings.Contains(s, mariadbtest.Password) {
+					t.Errorf("the DSN's password shows in %q", s)
+				}
+			}
+		})
+	}
+	check, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer check.Close()
+	var n int
+	if err := check.QueryRow(`select count(*) from issues where state = 'closed'`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("after the conditions, %d closed issues (%v); want the one there was", n, err)
+	}
+	if err := check.QueryRow(`select count(*) from information_schema.tables where table_name = 'made'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("a condition's DDL made a table (%d, %v)", n, err)
+	}
+}
+
+// TestHTTPEvidenceIsPerConditionAfterThePick: a real app's long REST answer is over the
+// default evidence bound and could not confirm; a pick keeps the part the expression needs,
+// within the bound, and a condition may raise its own bound.
+func TestHTTPEvidenceIsPerConditionAfterThePick(t *testing.T) {
+	var posts []map[string]any
+	for i := range 200 {
+		posts = append(posts, map[string]any{"id": i, "slug": fmt.Sprintf("post-%d", i), "status": "draft", "content": strings.Repeat("lorem ipsum ", 20)})
+	}
+	posts[150]["slug"], posts[150]["status"] = "hello", "publish"
+	body, _ := json.Marshal(posts)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	}))
+	defer srv.Close()
+	rd := reader(t, srv.URL, nil)
+	const published = `body.exists(p, p.slug == "hello" && p.status == "publish")`
+	tests := []struct {
+		name, pick, expr string
+		kib              int
+		done             bool
+		unconfirmed      string
+		maxAnswer        int
+	}{
+		{"the whole answer is over the bound", "", published, 0, false, "over 16 KiB", 20 << 10},
+		{"a pick keeps what the expression needs", `body.filter(p, p.slug == "hello").map(p, {"slug": p.slug, "status": p.status})`, published, 0, true, "", 1 << 10},
+		{"a pick that does not hold", `body.filter(p, p.slug == "hello").map(p, p.status)`, `body == ["draft"]`, 0, false, "", 1 << 10},
+		{"a bound of the condition's own", "", published, 128, true, "", 128 << 10},
+		{"a pick that fails", `body[0].nope`, `body == 1`, 0, false, "picking `body[0].nope`: no such key", 1 << 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := NewHTTP("", "/api/posts", nil, tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c, err = c.WithEvidence(tt.pick, tt.kib); err != nil {
+				t.Fatal(err)
+			}
+			v, a := verdict(t, rd, c, nil)
+			if v.Done != tt.done || !strings.Contains(v.Unconfirmed, tt.unconfirmed) || (tt.unconfirmed == "") != (v.Unconfirmed == "") {
+				t.Errorf("verdict %+v (answer of %d bytes, %s), want done=%v unconfirmed containing %q", v, len(a.Raw), a.Error, tt.done, tt.unconfirmed)
+			}
+			if len(a.Raw) > tt.maxAnswer {
+				t.Errorf("the answer keeps %d bytes, want at most %d", len(a.Raw), tt.maxAnswer)
+			}
+		})
+	}
+	for _, kib := range []int{-1, MaxEvidenceKiB + 1} {
+		c, _ := NewHTTP("", "/api/posts", nil, "true")
+		if _, err := c.WithEvidence("", kib); err == nil || !strings.Contains(err.Error(), "evidence_kib") {
+			t.Errorf("evidence_kib %d: error %v", kib, err)
+		}
+	}
+	c, _ := NewHTTP("", "/api/posts", nil, "true")
+	if _, err := c.WithEvidence("body.", 0); err == nil || !strings.Contains(err.Error(), "pick") {
+		t.Errorf("a pick that does not compile: error %v", err)
 	}
 }

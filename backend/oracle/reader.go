@@ -196,7 +196,7 @@ func (r *round) page(ctx context.Context) (agent.Sample, error) {
 	return r.sample, r.sampleErr
 }
 
-// response is what an HTTP request returned, its body cut at MaxBody.
+// response is what an HTTP request returned, its body cut at maxResponse.
 type response struct {
 	status      int
 	contentType string
@@ -228,7 +228,8 @@ func (r *round) do(ctx context.Context, req *http.Request) (response, error) {
 	return f.res, f.err
 }
 
-// roundTrip makes one request within requestTimeout and reads at most MaxBody+1 bytes.
+// roundTrip makes one request within requestTimeout and reads at most maxResponse+1 bytes;
+// each condition then keeps what its evidence bound allows.
 func (rd *Reader) roundTrip(ctx context.Context, req *http.Request) (response, error) {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
@@ -237,13 +238,13 @@ func (rd *Reader) roundTrip(ctx context.Context, req *http.Request) (response, e
 		return response{}, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse+1))
 	if err != nil {
 		return response{}, fmt.Errorf("reading the response body: %w", err)
 	}
 	res := response{status: resp.StatusCode, contentType: resp.Header.Get("Content-Type"), body: body}
-	if len(body) > MaxBody {
-		res.body, res.truncated = body[:MaxBody], true
+	if len(body) > maxResponse {
+		res.body, res.truncated = body[:maxResponse], true
 	}
 	return res, nil
 }

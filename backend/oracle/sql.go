@@ -4,13 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
+	"github.com/jackc/pgx/v5"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/mattn/go-sqlite3"
 
@@ -21,6 +25,8 @@ import (
 const (
 	DriverSQLite   = "sqlite"
 	DriverPostgres = "postgres"
+	// DriverMySQL reads MySQL and MariaDB.
+	DriverMySQL = "mysql"
 )
 
 // sqliteDriver names the driver SQLite conditions open their databases with: go-sqlite3's,
@@ -36,7 +42,7 @@ func init() {
 // rows (a list of maps from column name to value).
 type SQL struct {
 	driver string
-	// path is the SQLite file; dsnEnv names the variable holding PostgreSQL's DSN.
+	// path is the SQLite file; dsnEnv names the variable holding PostgreSQL's or MySQL's DSN.
 	path   string
 	dsnEnv string
 	query  string
@@ -44,22 +50,23 @@ type SQL struct {
 }
 
 // NewSQL compiles an SQL condition: driver sqlite with the database file's path, or postgres
-// with the name of the environment variable that holds the DSN. Errors are *FieldError.
+// or mysql with the name of the environment variable that holds the DSN. Errors are
+// *FieldError.
 func NewSQL(driver, path, dsnEnv, query, expr string) (*SQL, error) {
 	switch driver {
 	case DriverSQLite:
 		if path == "" || dsnEnv != "" {
 			return nil, fieldErr("path", "an sqlite condition gives path (the database file) and no dsn_env")
 		}
-	case DriverPostgres:
+	case DriverPostgres, DriverMySQL:
 		if dsnEnv == "" || path != "" {
-			return nil, fieldErr("dsn_env", "a postgres condition gives dsn_env (the variable holding the DSN) and no path")
+			return nil, fieldErr("dsn_env", "a %s condition gives dsn_env (the variable holding the DSN) and no path", driver)
 		}
 		if _, err := EnvRefs("${" + dsnEnv + "}"); err != nil || len(dsnEnv) > 128 {
 			return nil, fieldErr("dsn_env", "%q is not an environment variable name", dsnEnv)
 		}
 	default:
-		return nil, fieldErr("driver", "%q: want %s or %s", driver, DriverSQLite, DriverPostgres)
+		return nil, fieldErr("driver", "%q: want %s, %s or %s", driver, DriverSQLite, DriverPostgres, DriverMySQL)
 	}
 	if query == "" {
 		return nil, fieldErr("query", "give the query to run")
@@ -102,9 +109,30 @@ func (s *SQL) source(r *round) (driver, dsn string, err error) {
 	}
 	dsn, ok := r.rd.site.LookupEnv(s.dsnEnv)
 	if !ok || dsn == "" {
-		return "", "", fmt.Errorf("environment variable %s (the PostgreSQL DSN) is not set", s.dsnEnv)
+		return "", "", fmt.Errorf("environment variable %s (the %s DSN) is not set", s.dsnEnv, s.driver)
+	}
+	if s.driver == DriverMySQL {
+		dsn, err := mysqlDSN(dsn)
+		return "mysql", dsn, err
 	}
 	return "pgx", dsn, nil
+}
+
+// mysqlDSN is dsn with the oracle's own limits: timeouts for connecting, reading and writing
+// within the query's, one statement per query, and no file of this machine sent to the server.
+func mysqlDSN(dsn string) (string, error) {
+	cfg, err := mysql.ParseDSN(dsn)
+	if err != nil {
+		// The driver's parse errors never quote the DSN; the message stays free of secrets.
+		return "", fmt.Errorf("the MySQL DSN: %w", err)
+	}
+	for _, t := range []*time.Duration{&cfg.Timeout, &cfg.ReadTimeout, &cfg.WriteTimeout} {
+		if *t <= 0 || *t > queryTimeout {
+			*t = queryTimeout
+		}
+	}
+	cfg.MultiStatements, cfg.AllowAllFiles = false, false
+	return cfg.FormatDSN(), nil
 }
 
 func (s *SQL) ask(ctx context.Context, r *round) (json.RawMessage, error) {
@@ -112,13 +140,51 @@ func (s *SQL) ask(ctx context.Context, r *round) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The DSN's password is a secret apart from the DSN: a row or an error may show it alone.
+	secrets := append(slices.Clone(r.rd.site.Secrets), dsnPassword(driver, dsn))
+	raw, err := s.run(ctx, r, driver, dsn, secrets)
+	if err != nil {
+		return nil, errors.New(redactString(err.Error(), secrets))
+	}
+	return raw, nil
+}
+
+// dsnPassword is the password a PostgreSQL or MySQL DSN holds, or "".
+func dsnPassword(driver, dsn string) string {
+	switch driver {
+	case "mysql":
+		if cfg, err := mysql.ParseDSN(dsn); err == nil {
+			return cfg.Passwd
+		}
+	case "pgx":
+		if cfg, err := pgx.ParseConfig(dsn); err == nil {
+			return cfg.Password
+		}
+	}
+	return ""
+}
+
+// run runs the condition's query and reads its rows, secrets masked.
+func (s *SQL) run(ctx context.Context, r *round, driver, dsn string, secrets []string) (json.RawMessage, error) {
 	db, err := r.rd.db(driver, dsn)
 	if err != nil {
 		return nil, fmt.Errorf("opening the %s database: %w", s.driver, err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, queryTimeout)
 	defer cancel()
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.driver, err)
+	}
+	defer conn.Close()
+	if s.driver == DriverMySQL {
+		// A read-only transaction alone would let DDL through: MySQL commits the transaction
+		// before a CREATE or DROP and runs it outside. A read-only session refuses it too.
+		if _, err := conn.ExecContext(ctx, "SET SESSION TRANSACTION READ ONLY"); err != nil {
+			return nil, fmt.Errorf("%s: making the session read-only: %w", s.driver, err)
+		}
+	}
+	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.driver, err)
 	}
@@ -128,7 +194,7 @@ func (s *SQL) ask(ctx context.Context, r *round) (json.RawMessage, error) {
 		return nil, fmt.Errorf("%s query: %w", s.driver, err)
 	}
 	defer rows.Close()
-	a, err := scanRows(rows, r.rd.site.Secrets)
+	a, err := scanRows(rows, secrets)
 	if err != nil {
 		return nil, fmt.Errorf("%s query: %w", s.driver, err)
 	}

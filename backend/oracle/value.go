@@ -14,8 +14,11 @@ import (
 
 // Bounds on what an answer may hold, so evidence stays small.
 const (
-	// MaxBody is the most of an HTTP body an answer keeps; a longer body cannot confirm.
+	// MaxBody is the most of an HTTP body (or of its pick) an answer keeps by default; more
+	// cannot confirm. A condition may set its own bound (HTTP.WithEvidence).
 	MaxBody = 16 << 10
+	// maxResponse is the most of a response read, for the conditions to pick from.
+	maxResponse = 4 << 20
 	// MaxRows is the most rows an SQL answer keeps; a query returning more cannot confirm.
 	MaxRows = 100
 	// maxRowBytes bounds an SQL answer's rows as JSON.

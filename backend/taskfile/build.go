@@ -534,7 +534,11 @@ func (b *builder) http(h *HTTPCheck, at string) (oracle.Check, error) {
 			return nil, errAt(join(at, "url"), "%v", err)
 		}
 	}
-	return oracle.NewHTTP(h.Method, h.URL, h.Headers, h.Expr)
+	c, err := oracle.NewHTTP(h.Method, h.URL, h.Headers, h.Expr)
+	if err != nil {
+		return nil, err
+	}
+	return c.WithEvidence(h.Pick, h.EvidenceKiB)
 }
 
 func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {

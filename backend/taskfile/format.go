@@ -128,7 +128,12 @@ type HTTPCheck struct {
 	URL    string `json:"url"`
 	// Headers' values may read environment variables as ${NAME}; they are never stored.
 	Headers map[string]string `json:"headers,omitempty"`
-	Expr    string            `json:"expr"`
+	// Pick is CEL over status and body whose value is what the answer keeps of the body (and
+	// what Expr sees as body); empty keeps the whole body.
+	Pick string `json:"pick,omitempty"`
+	// EvidenceKiB bounds what the answer keeps, after Pick; 0 is oracle.MaxBody.
+	EvidenceKiB int    `json:"evidence_kib,omitempty"`
+	Expr        string `json:"expr"`
 }
 
 // SQLCheck runs a query; Expr is CEL over rows.
@@ -136,7 +141,7 @@ type SQLCheck struct {
 	Driver string `json:"driver"`
 	// Path is the SQLite file, relative to the task file; ${NAME} reads the environment.
 	Path string `json:"path,omitempty"`
-	// DSNEnv names the environment variable holding the PostgreSQL DSN.
+	// DSNEnv names the environment variable holding the PostgreSQL or MySQL DSN.
 	DSNEnv string `json:"dsn_env,omitempty"`
 	Query  string `json:"query"`
 	Expr   string `json:"expr"`

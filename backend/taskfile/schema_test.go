@@ -14,7 +14,7 @@ import (
 )
 
 // TestSchemaAcceptsTheShippedTaskFiles validates every shipped task file (the booking and checkout labs',
-// the tracker's, the outbox's with its safeguards, the starter) and a spec against docs/task.schema.json, and checks that it
+// the tracker's, MediaWiki's, the outbox's with its safeguards, the starter) and a spec against docs/task.schema.json, and checks that it
 // refuses a few files the loader refuses too.
 func TestSchemaAcceptsTheShippedTaskFiles(t *testing.T) {
 	sch, err := jsonschema.NewCompiler().Compile(filepath.Join("..", "..", "docs", "task.schema.json"))
@@ -22,6 +22,8 @@ func TestSchemaAcceptsTheShippedTaskFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("testdata/tracker/*.yaml")
+	wiki, _ := filepath.Glob("testdata/mediawiki/*.yaml")
+	files = append(files, wiki...)
 	files = append(files, bookingTask, "../labs/checkout/task.yaml", "testdata/outbox/safeguards.yaml")
 	docs := map[string][]byte{"starter": taskfile.Starter}
 	for _, f := range files {

@@ -36,11 +36,13 @@ export const GLOSSARY = {
   dropped:
     "A step keeps at most 100 requests, 100 console messages and 100 page errors, and an attempt 500 of each; what is past a limit is counted, not kept.",
   intendedSuccess:
-    "Intended-state success: the share of attempts whose ground truth shows the state the user asked for, whatever the attempt itself claimed.",
+    "Intended-state success: the share of attempts whose ground truth shows the state the user asked for, whatever the attempt itself claimed, of those whose ground truth made its call.",
   wrongTarget:
     "Wrong-target rate: the share of attempts that committed and wrote something, but not what was asked: the gate's first condition (the record or message exists) holds while a later one (its room, its recipient) does not. A second copy of the right record counts as a duplicate instead.",
   revalidation:
     "Revalidation stop rate: the share of attempts in which the harness held a commit because the page no longer matched the state it was planned on.",
+  truthUnconfirmed:
+    "Truth unconfirmed: attempts whose ground truth could not be confirmed (its oracle did not answer, or its evidence was cut short). Unknown is neither yes nor no: they are left out of intended-state success and the wrong-target rate, and no check is marked wrong against them.",
   burden:
     "Confirmation burden: approvals asked of the user per completed attempt. Lower is better, as long as nothing irreversible runs unasked.",
   recovery:

@@ -18,8 +18,17 @@ describe("columnsOf", () => {
 describe("verdicts", () => {
   it("marks wrong the checks whose call differs from the ground truth, as Verdicts.Wrong does", () => {
     expect(wrongChecks(noticeNothingSaved.verdicts)).toEqual(["notice", "parallax"]);
-    // its ground truth could not be confirmed: no check can be called wrong
+  });
+
+  it("marks nothing wrong against a ground truth that could not be confirmed", () => {
+    expect(issueAttempt.verdicts.truth.unconfirmed).toBeTruthy();
     expect(wrongChecks(issueAttempt.verdicts)).toEqual([]);
+    const cols = columnsOf(issueAttempt.verdicts);
+    const cells = rowCells(headerOf(issueAttempt), cols);
+    expect(Object.values(cells).some((c) => c.wrong)).toBe(false);
+    const sums = totals([headerOf(issueAttempt), headerOf(noticeNothingSaved)], cols);
+    expect(sums.truth).toBe("yes: 0 of 1 (1 could not confirm)");
+    expect(sums.gate).toBe("wrong: 0 of 1");
   });
 
   it("says could not confirm when the oracle could not answer", () => {

@@ -84,6 +84,7 @@ function gateEvidence(g: Gate): string {
 export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell> {
   const truth = v.truth.done;
   const unknown = !!v.truth.unconfirmed;
+  const wrong = wrongChecks(v);
   const cells: Record<string, Cell> = {};
   for (const c of columns) {
     if (c.kind === "truth") {
@@ -92,10 +93,10 @@ export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell
     } else if (c.kind === "signal") {
       const s = (v.signals ?? []).find((x) => x.id === c.key);
       cells[c.key] = s
-        ? { text: callOf(s), wrong: !unknown && s.done !== truth, unknown, unconfirmed: !!s.unconfirmed, evidence: s.evidence }
+        ? { text: callOf(s), wrong: wrong.includes(s.id), unknown, unconfirmed: !!s.unconfirmed, evidence: s.evidence }
         : { text: "—", wrong: false, unconfirmed: false, evidence: "not recorded for this attempt" };
     } else if (c.kind === "gate") {
-      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: !unknown && v.gate.done !== truth, unconfirmed: false, evidence: gateEvidence(v.gate) };
+      cells[c.key] = { text: v.gate.done ? "done" : "not done", wrong: wrong.includes(GATE), unconfirmed: false, evidence: gateEvidence(v.gate) };
     }
   }
   return cells;
@@ -112,17 +113,24 @@ export function rowCells(a: AttemptHeader, columns: Column[], disagreements: Dis
   return cells;
 }
 
-/** The totals row: how many were true, how many of each check were wrong, how many completed. */
+/**
+ * The totals row: how many were true, how many of each check were wrong, how many completed.
+ * The truth's yes and the checks' wrong count of the attempts whose truth made its call.
+ */
 export function totals(attempts: AttemptHeader[], columns: Column[]): Record<string, string> {
   const n = attempts.length;
   const count = (pred: (a: AttemptHeader) => boolean) => attempts.filter(pred).length;
+  const known = count((a) => !a.verdicts.truth.unconfirmed);
   const out: Record<string, string> = {};
   for (const c of columns) {
-    if (c.kind === "truth") out[c.key] = `yes: ${count((a) => a.verdicts.truth.done)} of ${n}`;
+    if (c.kind === "truth") {
+      const yes = count((a) => !a.verdicts.truth.unconfirmed && a.verdicts.truth.done);
+      out[c.key] = known < n ? `yes: ${yes} of ${known} (${n - known} could not confirm)` : `yes: ${yes} of ${n}`;
+    }
     if (c.kind === "terminal") out[c.key] = `completed: ${count((a) => a.terminal === "completed")} of ${n}`;
     if (c.kind === "claim") out[c.key] = `wrong: ${count((a) => claimCell(a).wrong)} of ${n}`;
     if (c.kind === "signal" || c.kind === "gate") {
-      out[c.key] = `wrong: ${count((a) => wrongChecks(a.verdicts).includes(c.key))} of ${n}`;
+      out[c.key] = `wrong: ${count((a) => wrongChecks(a.verdicts).includes(c.key))} of ${known}`;
     }
   }
   return out;
@@ -130,11 +138,11 @@ export function totals(attempts: AttemptHeader[], columns: Column[]): Record<str
 
 /**
  * The ids of the checks whose call differs from the ground truth's, as agent.Verdicts.Wrong:
- * none when the ground truth could not be confirmed.
+ * none against a truth that could not be confirmed, and never a signal that could not be.
  */
 export function wrongChecks(v: Verdicts): string[] {
   if (v.truth.unconfirmed) return [];
-  const wrong = (v.signals ?? []).filter((s) => s.done !== v.truth.done).map((s) => s.id);
+  const wrong = (v.signals ?? []).filter((s) => !s.unconfirmed && s.done !== v.truth.done).map((s) => s.id);
   return v.gate.done !== v.truth.done ? [...wrong, GATE] : wrong;
 }
 

@@ -19,10 +19,10 @@ type anthropicProvider struct {
 }
 
 // newAnthropic builds a client from m alone: no ANTHROPIC_* variable, profile or other
-// credential is read from the environment, and the SDK's own retries are off; the planner
-// retries and rotates itself.
+// credential is read from the environment (New resolves ANTHROPIC_BASE_URL into m, as the SDK
+// would), and the SDK's own retries are off; the planner retries and rotates itself.
 func newAnthropic(m ModelConfig, key string) *anthropicProvider {
-	opts := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithHTTPClient(&http.Client{}), option.WithMaxRetries(0)}
+	opts := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithHTTPClient(httpClient()), option.WithMaxRetries(0)}
 	if m.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(m.BaseURL))
 	}

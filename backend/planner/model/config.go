@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+	"net/url"
+	"os"
 	"strings"
 	"time"
 )
@@ -33,6 +35,34 @@ type ModelConfig struct {
 	// PriceInPerMTok and PriceOutPerMTok are US dollars per million input and output tokens.
 	PriceInPerMTok  float64 `json:"price_in_per_mtok,omitempty"`
 	PriceOutPerMTok float64 `json:"price_out_per_mtok,omitempty"`
+}
+
+// baseURLEnv names the variable each provider's official SDK reads its base URL from.
+var baseURLEnv = map[string]string{ProviderOpenAI: "OPENAI_BASE_URL", ProviderAnthropic: "ANTHROPIC_BASE_URL"}
+
+// defaultBaseURL is where each provider's official SDK sends requests by default.
+var defaultBaseURL = map[string]string{ProviderOpenAI: "https://api.openai.com/v1", ProviderAnthropic: "https://api.anthropic.com"}
+
+// withEnvBaseURL is m with its base URL resolved as the official SDKs resolve it: BaseURL when
+// set, else the provider's variable (OPENAI_BASE_URL, ANTHROPIC_BASE_URL), else the
+// provider's own address. Only the base URL is read from there: the key still comes from
+// APIKeyEnv or APIKeyKeyring alone.
+func (m ModelConfig) withEnvBaseURL() (ModelConfig, error) {
+	if m.BaseURL != "" {
+		return m, nil
+	}
+	name := baseURLEnv[m.Provider]
+	v := os.Getenv(name)
+	if v == "" {
+		m.BaseURL = defaultBaseURL[m.Provider]
+		return m, nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return m, fmt.Errorf("model %s: %s=%q: want an http:// or https:// URL", m.Name(), name, v)
+	}
+	m.BaseURL = v
+	return m, nil
 }
 
 // Name is "provider:model", as turns record it.

@@ -22,10 +22,11 @@ type openaiProvider struct {
 
 // newOpenAI builds the chat completions service from m alone. It does not use
 // openai.NewClient, which reads OPENAI_* variables from the environment: a key or
-// organisation meant for one server must never reach another base URL. The SDK's own
-// retries are off; the planner retries and rotates itself.
+// organisation meant for one server must never reach another base URL (New resolves
+// OPENAI_BASE_URL into m, as the SDK would). The SDK's own retries are off; the planner
+// retries and rotates itself.
 func newOpenAI(m ModelConfig, key string) *openaiProvider {
-	opts := []option.RequestOption{option.WithHTTPClient(&http.Client{}), option.WithMaxRetries(0)}
+	opts := []option.RequestOption{option.WithHTTPClient(httpClient()), option.WithMaxRetries(0)}
 	if m.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(m.BaseURL))
 	} else {

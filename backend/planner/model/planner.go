@@ -57,19 +57,23 @@ type Planner struct {
 var _ agent.Replanner = (*Planner)(nil)
 
 // New returns the planner of one attempt of task under cfg. It reads each model's key from
-// its environment variable now and fails, naming the variable, when one is missing.
+// its environment variable now and fails, naming the variable, when one is missing; a model
+// without a base URL takes the provider's variable (OPENAI_BASE_URL, ANTHROPIC_BASE_URL), as
+// the official SDKs do.
 func New(task agent.Task, cfg Config) (*Planner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	models := make([]ModelConfig, len(cfg.Models))
 	ps := make([]provider, len(cfg.Models))
 	for i, m := range cfg.Models {
-		pr, err := newProvider(m)
+		pr, resolved, err := newProvider(m)
 		if err != nil {
 			return nil, err
 		}
-		ps[i] = pr
+		ps[i], models[i] = pr, resolved
 	}
+	cfg.Models = models
 	return newPlanner(task.Intent, cfg, ps), nil
 }
 

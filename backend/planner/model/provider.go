@@ -2,12 +2,28 @@ package model
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 )
+
+// connectTimeout bounds connecting to a model's API (TCP and TLS): an address that takes
+// longer answers nothing, and the request's own timeout is for the model's thinking.
+const connectTimeout = 10 * time.Second
+
+// httpClient is the HTTP client a provider's SDK sends with: its own transport, so no
+// connection is shared between providers, and connecting bounded by connectTimeout.
+func httpClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = (&net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}).DialContext
+	t.TLSHandshakeTimeout = connectTimeout
+	return &http.Client{Transport: t}
+}
 
 // provider is one model behind its API: it answers a request with one response. Adapters
 // translate the conversation to their SDK's types and their errors to *providerError.
@@ -41,6 +57,10 @@ type providerError struct {
 	Message string
 	// RetryAfter is the provider's Retry-After, when it sent one.
 	RetryAfter time.Duration
+	// NoAnswer means the API never answered: it could not be reached, or said nothing
+	// within the request's timeout. Once the retries are spent the model is broken, not
+	// waited for: an address that does not answer will not start to.
+	NoAnswer bool
 }
 
 func (e *providerError) Error() string {
@@ -68,10 +88,11 @@ func httpError(status int, message string, header http.Header, key string) *prov
 	return e
 }
 
-// otherError is a failure with no HTTP answer (a connection dropped, a body that would not
-// decode): transient.
+// otherError is a failure with no HTTP answer (a connection refused or dropped, a body that
+// would not decode): transient; NoAnswer when the request never got a response.
 func otherError(err error, key string) *providerError {
-	return &providerError{Kind: errTransient, Message: redact(err.Error(), key)}
+	var uerr *url.Error
+	return &providerError{Kind: errTransient, Message: redact(err.Error(), key), NoAnswer: errors.As(err, &uerr)}
 }
 
 // retryAfter reads a Retry-After header given in seconds; 0 when absent or a date.
@@ -92,17 +113,22 @@ func redact(msg, key string) string {
 }
 
 // newProvider builds the adapter for m with its key read from the keyring or the
-// environment (see apiKey).
-func newProvider(m ModelConfig) (provider, error) {
+// environment (see apiKey) and its base URL resolved (see withEnvBaseURL), and returns m as
+// resolved.
+func newProvider(m ModelConfig) (provider, ModelConfig, error) {
+	m, err := m.withEnvBaseURL()
+	if err != nil {
+		return nil, m, err
+	}
 	key, err := apiKey(m)
 	if err != nil {
-		return nil, err
+		return nil, m, err
 	}
 	switch m.Provider {
 	case ProviderOpenAI:
-		return newOpenAI(m, key), nil
+		return newOpenAI(m, key), m, nil
 	case ProviderAnthropic:
-		return newAnthropic(m, key), nil
+		return newAnthropic(m, key), m, nil
 	}
-	return nil, fmt.Errorf("model %s: unknown provider %q", m.Name(), m.Provider)
+	return nil, m, fmt.Errorf("model %s: unknown provider %q", m.Name(), m.Provider)
 }

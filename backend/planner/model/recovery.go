@@ -92,6 +92,11 @@ func (p *Planner) ask(ctx context.Context, req request) (answer, error) {
 				}
 				continue
 			}
+			if perr.NoAnswer {
+				p.state[i].broken = fmt.Sprintf("the API at %s did not answer, %d times: %s", p.models[i].BaseURL, same+1, perr.Message)
+				a.notes = append(a.notes, fmt.Sprintf("%s failed for good: %s", name, p.state[i].broken))
+				break
+			}
 			a.notes = append(a.notes, fmt.Sprintf("%s: %v after %d retries; treated as a refusal", name, perr, same))
 			p.refuse(i, perr)
 		case errRefused:
@@ -146,7 +151,7 @@ func (p *Planner) request(ctx context.Context, i int, req request) (response, ti
 	case err == nil:
 		return res, lat, nil
 	case ctx.Err() == nil && errors.Is(rctx.Err(), context.DeadlineExceeded):
-		return res, lat, &providerError{Kind: errTransient, Message: fmt.Sprintf("no answer within %s", limit.Round(time.Millisecond))}
+		return res, lat, &providerError{Kind: errTransient, Message: fmt.Sprintf("no answer within %s", limit.Round(time.Millisecond)), NoAnswer: true}
 	case errors.As(err, &perr):
 		return res, lat, perr
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,10 +40,10 @@ func NewReviewer(cfg Config) *Reviewer {
 		return nil
 	}
 	cfg = cfg.withDefaults()
-	r := &Reviewer{models: cfg.Models, providers: make([]provider, len(cfg.Models)), broken: make([]error, len(cfg.Models)),
+	r := &Reviewer{models: slices.Clone(cfg.Models), providers: make([]provider, len(cfg.Models)), broken: make([]error, len(cfg.Models)),
 		timeout: cfg.Recovery.RequestTimeout}
 	for i, m := range cfg.Models {
-		r.providers[i], r.broken[i] = newProvider(m)
+		r.providers[i], r.models[i], r.broken[i] = newProvider(m)
 	}
 	return r
 }

@@ -920,6 +920,8 @@ export interface MetricsSlice {
   runs: number;
   attempts: number;
   completed: number;
+  /** Attempts whose ground truth could not be confirmed: left out of the truth's rates. */
+  unconfirmed: number;
   intended_success: number;
   wrong_target_rate: number;
   revalidation_stop_rate: number;

@@ -9,6 +9,7 @@ const slice = (key: string, over: Partial<MetricsSlice>): MetricsSlice => ({
   runs: 1,
   attempts: 8,
   completed: 3,
+  unconfirmed: 0,
   intended_success: 0.375,
   wrong_target_rate: 0.125,
   revalidation_stop_rate: 0,
@@ -37,7 +38,7 @@ describe("MetricsPanel", () => {
     expect(screen.getByRole("img", { name: /^Wrong-target rate:/ }).getAttribute("aria-label")).toBe("Wrong-target rate: booking 13%, outbox 0%");
     const outbox = screen.getByRole("row", { name: /^outbox/ });
     const cells = within(outbox).getAllByRole("cell").map((c) => c.textContent);
-    expect(cells).toEqual(["1", "10", "4", "40%", "0%", "0%", "0.75", "0", "0", "0", "5", "0", "0 / 477 / 424"]);
+    expect(cells).toEqual(["1", "10", "4", "40%", "0%", "0%", "0", "0.75", "0", "0", "0", "5", "0", "0 / 477 / 424"]);
     fireEvent.change(screen.getByLabelText("Slice by"), { target: { value: "risk" } });
     expect(await screen.findByRole("row", { name: /^commit/ })).toBeTruthy();
     expect(load).toHaveBeenLastCalledWith("risk");

@@ -27,6 +27,7 @@ const RATES: { key: "intended_success" | "wrong_target_rate" | "revalidation_sto
 
 /** The counts in the table, each with its glossary term. */
 const COUNTS: { title: string; term: Term; value(s: MetricsSlice): string }[] = [
+  { title: "Truth unconfirmed", term: "truthUnconfirmed", value: (s) => String(s.unconfirmed) },
   { title: "Confirmation burden", term: "burden", value: (s) => s.confirmation_burden.toFixed(2) },
   { title: "Recovery loops", term: "recovery", value: (s) => String(s.recovery_loops) },
   { title: "Side-effect leaks", term: "leakage", value: (s) => String(s.side_effect_leaks) },
