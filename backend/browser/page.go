@@ -136,7 +136,8 @@ func loadable(raw string) bool {
 }
 
 // locate is the locator for t: a role with its exact accessible name (or every element with
-// the role when the name is empty), an exact label, placeholder, test id or text, or CSS.
+// the role when the name is empty), an exact label (see byLabel), placeholder, test id or
+// text, or CSS.
 func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 	exact := playwright.Bool(true)
 	switch kind, text := t.Locator(); kind {
@@ -147,7 +148,7 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 		}
 		return p.page.GetByRole(playwright.AriaRole(t.Role), opts), nil
 	case "label":
-		return p.page.GetByLabel(text, playwright.PageGetByLabelOptions{Exact: exact}), nil
+		return p.byLabel(text), nil
 	case "placeholder":
 		return p.page.GetByPlaceholder(text, playwright.PageGetByPlaceholderOptions{Exact: exact}), nil
 	case "test_id":
@@ -158,6 +159,31 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 		return p.page.Locator(text), nil
 	}
 	return nil, errors.New("the target names no element: give a role, label, placeholder, test id, text or CSS")
+}
+
+// labelledRoles are the roles of HTML's labelable elements (input, select, textarea,
+// button, meter, progress, output), whose label can hold their own content.
+var labelledRoles = []playwright.AriaRole{"textbox", "searchbox", "spinbutton", "slider", "combobox",
+	"listbox", "checkbox", "radio", "switch", "button", "meter", "progressbar", "status"}
+
+// byLabel matches the controls whose label reads text, as a person reads it: a label for=
+// the control, aria-labelledby, aria-label, or a label wrapping the control. Playwright's
+// label text includes what the wrapped control shows (the options of a select in
+// <label>Category <select>…</select></label> make it "Category FoodTravel"), so a control
+// whose label contains text and whose accessible name, which leaves that content out, is
+// text matches too.
+func (p *Page) byLabel(text string) playwright.Locator {
+	var named playwright.Locator
+	for _, r := range labelledRoles {
+		l := p.page.GetByRole(r, playwright.PageGetByRoleOptions{Name: text, Exact: playwright.Bool(true)})
+		if named == nil {
+			named = l
+		} else {
+			named = named.Or(l)
+		}
+	}
+	return p.page.GetByLabel(text, playwright.PageGetByLabelOptions{Exact: playwright.Bool(true)}).
+		Or(p.page.GetByLabel(text).And(named))
 }
 
 // Resolve counts the elements t matches. A target that matches nothing gets the page's
