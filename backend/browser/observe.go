@@ -97,28 +97,38 @@ func (p *Page) remember(raw, shot string) {
 	p.lastRaw, p.lastShot = raw, shot
 }
 
-// navigationTries bounds how often an observation starts again because the page navigated
-// under it.
-const navigationTries = 3
+// loadTries bounds how often an observation starts again because the page was not ready:
+// navigated under it, or still parsing its head.
+const loadTries = 4
 
-// sampleJSON runs the observation script and returns the sample as JSON text. A navigation
-// that replaces the document while the script runs (a click's page load, a failed load's
-// error page) is waited out and the script run again on the new document.
+// sampleJSON runs the observation script and returns the sample as JSON text. A page that is
+// still loading is normal, not a failure: a navigation that replaces the document while the
+// script runs (a click's page load, a failed load's error page) is waited out, and so is a
+// document with no body yet (its head scripts still loading), and the script run again on
+// the page as it then is.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 	var raw any
 	var err error
 	for try := 1; ; try++ {
 		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
-		if err == nil || try == navigationTries || !navigatedAway(err) {
+		loading := err == nil && raw == nil
+		if try == loadTries || !loading && (err == nil || !navigatedAway(err)) {
 			break
 		}
+		state := playwright.LoadStateLoad
+		if loading {
+			state = playwright.LoadStateDomcontentloaded
+		}
 		_ = do(ctx, p.limits(), func() error {
-			return p.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad,
+			return p.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: state,
 				Timeout: playwright.Float(actionTimeoutMS)})
 		})
 	}
 	if err != nil {
 		return "", p.fail("observe the page", err)
+	}
+	if raw == nil {
+		return "", fmt.Errorf("observe the page: %s was still loading its head after %d tries", clip(p.page.URL(), 200), loadTries)
 	}
 	encoded, ok := raw.(string)
 	if !ok {
@@ -130,8 +140,12 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 // navigatedAway reports whether err is Playwright's word that the document a script ran in
 // was replaced by a navigation.
 func navigatedAway(err error) bool {
-	return strings.Contains(err.Error(), "Execution context was destroyed") ||
-		strings.Contains(err.Error(), "because of a navigation")
+	for _, s := range []string{"Execution context was destroyed", "because of a navigation", "Cannot find context with specified id"} {
+		if strings.Contains(err.Error(), s) {
+			return true
+		}
+	}
+	return false
 }
 
 // readHiddenCookies fills in the principal and facts whose cookie the page's script could not

@@ -1,6 +1,10 @@
 (probes) => {
   // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample.
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
+  // A document still parsing its head has no body yet: it returns null, and the caller waits
+  // for the document and asks again. A document that has none (an SVG image) is read whole.
+  if (!document.body && document.readyState === "loading") return null;
+  const root = document.body || document.documentElement;
 
   // Large visible regions the accessibility snapshot cannot describe: a canvas, or a block
   // of many elements none of which has a role, a name or text. Decorative backgrounds are
@@ -29,8 +33,8 @@
       const b = onScreen(el);
       if (large(b) && !regions.some((r) => r.el.contains(el))) regions.push({ el, kind, what: label, ...b });
     };
-    for (const el of document.body.querySelectorAll("canvas")) add(el, "canvas", what(el));
-    for (const el of document.body.querySelectorAll("*")) {
+    for (const el of root.querySelectorAll("canvas")) add(el, "canvas", what(el));
+    for (const el of root.querySelectorAll("*")) {
       const kids = el.children;
       if (kids.length >= 12 && silent(el) && Array.from(kids).every(silent)) {
         add(el, "unlabelled", `${what(el)} with ${kids.length} unlabelled elements`);
@@ -77,7 +81,7 @@
       : el.value ?? text(el);
 
   const sample = { url: location.href, pairs: [], fields: [], rows: [] };
-  for (const el of document.body.querySelectorAll("*")) {
+  for (const el of root.querySelectorAll("*")) {
     const r = role(el);
     if (!r || !visible(el)) continue;
     const n = name(el, r);
@@ -104,7 +108,7 @@
   sample.form_valid = Boolean(form) && form.checkValidity();
   sample.title = document.title;
   sample.unreadable = unreadable();
-  sample.text = clean(document.body.innerText).slice(0, 2000);
+  sample.text = clean(root.innerText ?? root.textContent).slice(0, 2000);
   sample.focus = focus();
 
   // The task's authority: the principal, the relevant text and the version, each read from
