@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"observatory/backend/agent"
 	"observatory/backend/taskfile"
 )
 
@@ -32,13 +33,19 @@ func newTaskCheckCmd(env Env) *cobra.Command {
 		Short: "Check a task file: print a summary, or the path of the first bad field and exit 1",
 		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
 expressions, targets without a locator and URLs outside the origins are refused with the
-path of the bad field) and prints what it checks. Environment variables the file reads in
-base_url and SQLite paths must be set; secrets read when it runs need not be.`,
+path of the bad field) and prints what it checks. Every environment variable the file
+reads must be set, as run requires: in base_url and SQLite paths, and the secrets read when
+it runs (header values, value_env, DSNs). Their values are never printed.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := taskfile.Load(args[0], taskfile.Options{})
 			if err != nil {
 				return err
+			}
+			if p, ok := s.(agent.Preflighted); ok { // what run refuses, check refuses
+				if err := p.Preflight(); err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
 			}
 			printOutline(env.Stdout, args[0], s.Outline())
 			return nil
