@@ -97,7 +97,11 @@
   }
 
   sample.dialog_open = Boolean(firstVisible("dialog[open], [role=dialog]"));
-  sample.notice = text(firstVisible("[role=status], output"));
+  // The notice is what the page announces to assistive technology, shown or visually hidden
+  // (a live region clipped to a pixel, as WordPress's #a11y-speak-polite): the first status
+  // or <output> with text, else the first aria-live region or alert with text.
+  const announced = (selector) => Array.from(root.querySelectorAll(selector)).find((el) => visible(el) && text(el));
+  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"]), [role=alert]'));
   sample.alert = text(firstVisible("[role=alert]"));
   const table = document.querySelector("table");
   for (const row of table ? table.tBodies[0]?.rows || [] : []) {
