@@ -293,10 +293,14 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	return s, term, reason
 }
 
-// act resolves the step's target and carries the action out.
+// act resolves the step's target and carries the action out. A wait_for's target is not
+// resolved first: waiting for it to appear is the action.
 func (r *run) act(s *Step, a Action) (Terminal, string) {
 	planned := a
-	name, err := r.resolve(a.Target)
+	name, err := a.Target, error(nil)
+	if a.Kind != ActWaitFor {
+		name, err = r.resolve(a.Target)
+	}
 	if err != nil {
 		if miss := (*MissError)(nil); errors.As(err, &miss) {
 			s.Candidates = miss.Candidates
@@ -334,14 +338,22 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 			r.page.Mask(a.Target)
 		}
 	}
-	s.TargetBox = r.measure(a.Target)
+	if a.Kind != ActWaitFor { // a wait_for's target is measured once it is there
+		s.TargetBox = r.measure(a.Target)
+	}
 	err = r.page.Act(r.ctx, a)
+	if a.Kind == ActWaitFor && err == nil {
+		s.TargetBox = r.measure(a.Target)
+	}
 	r.acted = r.x.now()
 	r.committed = r.committed || s.Decision.Class.Commits()
 	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index+1) {
 		r.scheduleFixedCheck()
 	}
 	if err != nil {
+		if miss := (*MissError)(nil); errors.As(err, &miss) {
+			s.Candidates = miss.Candidates
+		}
 		t, err := r.fail(err, s.Decision.Class)
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)

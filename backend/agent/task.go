@@ -38,7 +38,7 @@ const (
 	ActPress    ActionKind = "press"    // Value is a key or chord ("Enter", "Control+Enter")
 	ActHover    ActionKind = "hover"    // moves the pointer over the target
 	ActNavigate ActionKind = "navigate" // Value is the URL to load
-	ActWaitFor  ActionKind = "wait_for" // waits until the target is visible
+	ActWaitFor  ActionKind = "wait_for" // waits until the target is shown, up to the action timeout
 	// ActSubmit clicks the control that submits a form.
 	ActSubmit ActionKind = "submit"
 	// ActVerify touches nothing: it waits on the completion gate under the wait policy.

@@ -212,7 +212,7 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 // Act carries out a on its target: click or submit (a click, or focus and Enter for a
 // control a pointer cannot reach), fill, select (by option value, else by label), check,
 // uncheck, press (on the target, or the focused element), hover, navigate, wait_for (until
-// visible), upload (a file inside the uploads folder) or download (a click, the file saved
+// shown, see waitFor), upload (a file inside the uploads folder) or download (a click, the file saved
 // in the downloads folder).
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	timeout := playwright.Float(actionTimeoutMS)
@@ -262,11 +262,31 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	case agent.ActHover:
 		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
 	case agent.ActWaitFor:
-		run = func() error {
-			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
-		}
+		return p.waitFor(ctx, loc, a.Target)
 	}
 	return p.fail(what, do(ctx, p.limits(), run))
+}
+
+// waitFor waits up to the action timeout for t, which loc names, to be shown. When it is not,
+// it says what it last saw: the elements nearest t (an *agent.MissError), or how many match
+// but are hidden.
+func (p *Page) waitFor(ctx context.Context, loc playwright.Locator, t agent.Target) error {
+	err := do(ctx, p.limits(), func() error {
+		return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible,
+			Timeout: playwright.Float(actionTimeoutMS)})
+	})
+	if !errors.Is(err, playwright.ErrTimeout) {
+		return p.fail("wait for "+t.String(), err)
+	}
+	waited := fmt.Sprintf("waited %d ms for %s to be shown", actionTimeoutMS, t)
+	n, cerr := call(ctx, p.limits(), func() (int, error) { return loc.Count() })
+	switch {
+	case cerr != nil:
+		return p.fail(waited, cerr)
+	case n == 0:
+		return fmt.Errorf("%s: %w", waited, p.miss(ctx, t))
+	}
+	return fmt.Errorf("%s: it matches %d hidden elements", waited, n)
 }
 
 // click clicks the element loc names, or, when a pointer cannot reach it (off-screen, or
