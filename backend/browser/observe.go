@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -102,11 +103,13 @@ func (p *Page) remember(raw, shot string) {
 const loadTries = 4
 
 // sampleJSON runs the observation script and returns the sample as JSON text. A page that is
-// still loading is normal, not a failure: a navigation that replaces the document while the
-// script runs (a click's page load, a failed load's error page) is waited out, and so is a
+// still loading is normal, not a failure: a navigation already under way is waited for (see
+// navigation), a navigation that replaces the document while the script runs (a click's
+// page load, a failed load's error page) is waited out, and so is a
 // document with no body yet (its head scripts still loading), and the script run again on
 // the page as it then is.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
+	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
 	var raw any
 	var err error
 	for try := 1; ; try++ {

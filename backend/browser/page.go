@@ -46,6 +46,8 @@ type Page struct {
 	navFailed chan navigationFailure
 	// film records the page's video, nil when Playwright's recorder does or none is recorded.
 	film *film
+	// nav follows the main frame's navigations, for an observation to wait for one under way.
+	nav navigation
 
 	mu        sync.Mutex
 	masks     []agent.Target
@@ -71,6 +73,7 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 		pg.OnWebSocket(func(ws playwright.WebSocket) { blocked.ask(http.MethodGet, ws.URL()) })
 	}
 	pg.OnRequestFailed(p.noteNavigationFailure)
+	p.nav.follow(pg)
 	p.life.follow(b.life)
 	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
 	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
