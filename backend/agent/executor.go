@@ -305,6 +305,11 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		if miss := (*MissError)(nil); errors.As(err, &miss) {
 			s.Candidates = miss.Candidates
 		}
+		if a.Optional && errors.Is(err, ErrNoTarget) {
+			// What may not be there is not there: the step is skipped and the plan goes on.
+			s.Unresolved = true
+			return "", ""
+		}
 		if rp, ok := r.planner.(Replanner); ok && rp.Replans() && (errors.Is(err, ErrAmbiguousTarget) || errors.Is(err, ErrNoTarget)) {
 			// Nothing ran: a planner that re-plans is told and names its target again.
 			s.Error, s.Unresolved = err.Error(), true
@@ -318,7 +323,7 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
-	if name != (Target{}) {
+	if !name.IsZero() {
 		s.Resolved = name.TextOf()
 		a.Target = name
 	}

@@ -81,7 +81,8 @@
       : el.value ?? text(el);
 
   const sample = { url: location.href, pairs: [], fields: [], rows: [] };
-  for (const el of root.querySelectorAll("*")) {
+  const all = deep(root);
+  for (const el of all) {
     const r = role(el);
     if (!r || !visible(el)) continue;
     const n = name(el, r);
@@ -99,10 +100,11 @@
   sample.dialog_open = Boolean(firstVisible("dialog[open], [role=dialog]"));
   // The notice is what the page announces to assistive technology, shown or visually hidden
   // (a live region clipped to a pixel, as WordPress's #a11y-speak-polite): the first status
-  // or <output> with text, else the first aria-live region or alert with text.
-  const announced = (selector) => Array.from(root.querySelectorAll(selector)).find((el) => visible(el) && text(el));
-  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"]), [role=alert]'));
-  sample.alert = text(firstVisible("[role=alert]"));
+  // or <output> with text, else the first other aria-live region with text. The alert is the
+  // first alert with text.
+  const announced = (selector) => all.find((el) => el.matches(selector) && visible(el) && text(el));
+  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])'));
+  sample.alert = text(announced("[role=alert]"));
   const table = document.querySelector("table");
   for (const row of table ? table.tBodies[0]?.rows || [] : []) {
     sample.rows.push(Array.from(row.cells, text));
@@ -112,7 +114,12 @@
   sample.form_valid = Boolean(form) && form.checkValidity();
   sample.title = document.title;
   sample.unreadable = unreadable();
-  sample.text = clean(root.innerText ?? root.textContent).slice(0, 2000);
+  // The page's text, then its shown same-origin frames' text and its shadow roots' text.
+  const frameText = all.filter((el) => el.tagName === "IFRAME" && visible(el)).map((f) => {
+    try { return f.contentDocument?.body?.innerText ?? ""; } catch { return ""; }
+  });
+  const shadowText = all.filter((el) => el.shadowRoot).map((el) => Array.from(el.shadowRoot.children, (c) => c.innerText ?? "").join("\n"));
+  sample.text = clean([root.innerText ?? root.textContent, ...frameText, ...shadowText].join("\n")).slice(0, 2000);
   sample.focus = focus();
 
   // The task's authority: the principal, the relevant text and the version, each read from

@@ -140,28 +140,72 @@ func loadable(raw string) bool {
 
 // locate is the locator for t: a role with its exact accessible name (or every element with
 // the role when the name is empty), an exact label (see byLabel), placeholder, test id or
-// text, or CSS.
+// text, or CSS; looked for inside t's frames and its container (see scope).
 func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
+	root := p.scope(t)
 	exact := playwright.Bool(true)
 	switch kind, text := t.Locator(); kind {
 	case "role":
-		opts := playwright.PageGetByRoleOptions{}
+		opts := playwright.LocatorGetByRoleOptions{}
 		if text != "" {
 			opts.Name, opts.Exact = text, exact
 		}
-		return p.page.GetByRole(playwright.AriaRole(t.Role), opts), nil
+		return root.GetByRole(playwright.AriaRole(t.Role), opts), nil
 	case "label":
-		return p.byLabel(text), nil
+		return byLabel(root, text), nil
 	case "placeholder":
-		return p.page.GetByPlaceholder(text, playwright.PageGetByPlaceholderOptions{Exact: exact}), nil
+		return root.GetByPlaceholder(text, playwright.LocatorGetByPlaceholderOptions{Exact: exact}), nil
 	case "test_id":
-		return p.page.GetByTestId(text), nil
+		return root.GetByTestId(text), nil
 	case "text":
-		return p.page.GetByText(text, playwright.PageGetByTextOptions{Exact: exact}), nil
+		return root.GetByText(text, playwright.LocatorGetByTextOptions{Exact: exact}), nil
 	case "css":
-		return p.page.Locator(text), nil
+		return root.Locator(text), nil
 	}
 	return nil, errors.New("the target names no element: give a role, label, placeholder, test id, text or CSS")
+}
+
+// scope is where t is looked for: the page's root element, or the root of the innermost of
+// its frames (a frame locator for each, outermost first), narrowed to its container. A role
+// container matches by a name that contains its text, as a person names a row by one cell.
+func (p *Page) scope(t agent.Target) playwright.Locator {
+	root := p.page.Locator(":root")
+	if path := t.Frames.List(); len(path) > 0 {
+		frames := p.page.FrameLocator(frameSelector(path[0]))
+		for _, f := range path[1:] {
+			frames = frames.FrameLocator(frameSelector(f))
+		}
+		root = frames.Locator(":root")
+	}
+	switch c := t.Within; {
+	case c.Role != "":
+		opts := playwright.LocatorGetByRoleOptions{}
+		if c.Name != "" {
+			opts.Name = c.Name
+		}
+		return root.GetByRole(playwright.AriaRole(c.Role), opts)
+	case c.TestID != "":
+		return root.GetByTestId(c.TestID)
+	case c.CSS != "":
+		return root.Locator(c.CSS)
+	}
+	return root
+}
+
+// frameSelector is the CSS selector of the iframe (or frame) f names.
+func frameSelector(f agent.FrameRef) string {
+	switch {
+	case f.Title != "":
+		return ":is(iframe, frame)[title=" + cssString(f.Title) + "]"
+	case f.Name != "":
+		return ":is(iframe, frame)[name=" + cssString(f.Name) + "]"
+	}
+	return f.CSS
+}
+
+// cssString quotes s as a CSS string.
+func cssString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\a `).Replace(s) + `"`
 }
 
 // labelledRoles are the roles of HTML's labelable elements (input, select, textarea,
@@ -169,24 +213,24 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 var labelledRoles = []playwright.AriaRole{"textbox", "searchbox", "spinbutton", "slider", "combobox",
 	"listbox", "checkbox", "radio", "switch", "button", "meter", "progressbar", "status"}
 
-// byLabel matches the controls whose label reads text, as a person reads it: a label for=
-// the control, aria-labelledby, aria-label, or a label wrapping the control. Playwright's
-// label text includes what the wrapped control shows (the options of a select in
-// <label>Category <select>…</select></label> make it "Category FoodTravel"), so a control
+// byLabel matches the controls under root whose label reads text, as a person reads it: a
+// label for= the control, aria-labelledby, aria-label, or a label wrapping the control.
+// Playwright's label text includes what the wrapped control shows (the options of a select
+// in <label>Category <select>…</select></label> make it "Category FoodTravel"), so a control
 // whose label contains text and whose accessible name, which leaves that content out, is
 // text matches too.
-func (p *Page) byLabel(text string) playwright.Locator {
+func byLabel(root playwright.Locator, text string) playwright.Locator {
 	var named playwright.Locator
 	for _, r := range labelledRoles {
-		l := p.page.GetByRole(r, playwright.PageGetByRoleOptions{Name: text, Exact: playwright.Bool(true)})
+		l := root.GetByRole(r, playwright.LocatorGetByRoleOptions{Name: text, Exact: playwright.Bool(true)})
 		if named == nil {
 			named = l
 		} else {
 			named = named.Or(l)
 		}
 	}
-	return p.page.GetByLabel(text, playwright.PageGetByLabelOptions{Exact: playwright.Bool(true)}).
-		Or(p.page.GetByLabel(text).And(named))
+	return root.GetByLabel(text, playwright.LocatorGetByLabelOptions{Exact: playwright.Bool(true)}).
+		Or(root.GetByLabel(text).And(named))
 }
 
 // Resolve counts the elements t matches. A target that matches nothing gets the page's

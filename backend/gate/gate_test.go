@@ -45,6 +45,7 @@ func TestNotice(t *testing.T) {
 		{"shown on the last page", []agent.Step{step("x", agent.Sample{}), step("y", agent.Sample{Notice: "Reservation saved"})}, true},
 		{"shown earlier only", []agent.Step{step("x", agent.Sample{Notice: "Reservation saved"}), step("y", agent.Sample{})}, false},
 		{"another notice", []agent.Step{step("y", agent.Sample{Notice: "Saving…"})}, false},
+		{"announced as an alert", []agent.Step{step("y", agent.Sample{Notice: "Saving…", Alert: "Reservation saved"})}, true},
 		{"no steps", nil, false},
 	}
 	for _, tt := range tests {

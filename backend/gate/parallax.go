@@ -16,7 +16,7 @@ var interactive = regexp.MustCompile(`(?i)\b(typ|fill|submit|sav)`)
 // happened, not proof that the task did; it even counts an error alert.
 func Parallax(steps []agent.Step) agent.Verdict {
 	for _, s := range steps {
-		if s.Error != "" || !interactive.MatchString(s.Action.Description) {
+		if s.Error != "" || s.Skipped() || !interactive.MatchString(s.Action.Description) {
 			continue
 		}
 		p := s.After
