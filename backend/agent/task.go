@@ -284,6 +284,10 @@ type Action struct {
 	// Optional marks an action on what may not be there (a welcome guide, a cookie banner):
 	// when its target matches nothing, the step is skipped (see Step.Skipped), not failed.
 	Optional bool `json:"optional,omitempty"`
+	// Setup marks a step of the session's setup (signing in): it runs and is recorded as
+	// the task's steps are, but it is not part of what the attempt is judged on (Parallax
+	// leaves it out).
+	Setup bool `json:"setup,omitempty"`
 }
 
 // Plan is an ordered list of actions.

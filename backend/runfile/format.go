@@ -132,6 +132,7 @@ type actionV2 struct {
 	Value       string   `json:"value,omitempty"`
 	Secret      bool     `json:"secret,omitempty"`
 	Optional    bool     `json:"optional,omitempty"`
+	Setup       bool     `json:"setup,omitempty"`
 }
 
 type decisionV2 struct {

@@ -17,13 +17,13 @@ func TestFramesContainersAndOptionalStepsSurviveTheRoundTrip(t *testing.T) {
 	steps := f.Run.Attempts[1].Steps
 	steps[1].Action.Target.Frames = agent.FramePath{{Title: "Editor"}, {CSS: "iframe.inner"}}
 	steps[1].Action.Target.Within = agent.Container{Role: "row", Name: "Invoice 42"}
-	steps[0].Action.Optional = true
+	steps[0].Action.Optional, steps[0].Action.Setup = true, true
 	got, err := Decode(bytes.NewReader(encoded(t, f)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	back := got.Run.Attempts[1].Steps
-	if back[1].Action.Target != steps[1].Action.Target || !back[0].Action.Optional {
+	if back[1].Action.Target != steps[1].Action.Target || !back[0].Action.Optional || !back[0].Action.Setup {
 		t.Errorf("read back %+v and %+v", back[1].Action.Target, back[0].Action)
 	}
 	data := encoded(t, f)

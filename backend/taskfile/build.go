@@ -256,6 +256,7 @@ func (b *builder) steps(steps []Step, path, prefix string) error {
 		if err != nil {
 			return err
 		}
+		st.action.Setup = prefix == "setup"
 		for _, prev := range b.s.steps {
 			if prev.action.ID == st.action.ID {
 				return errAt(join(at, "id"), "%q is used by another step", st.action.ID)

@@ -63,6 +63,8 @@ export interface Action {
   secret?: boolean;
   /** Skipped, not failed, when its target matches nothing (a step both optional and unresolved). */
   optional?: boolean;
+  /** A step of the session's setup (signing in), not of the task: Parallax leaves it out. */
+  setup?: boolean;
 }
 
 /** How the executor waits (agent.WaitMode). */
