@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"observatory/backend/agent"
 )
@@ -53,5 +54,38 @@ func TestTheNoticeReadsWhatThePageAnnounces(t *testing.T) {
 		if got != "Post published." {
 			t.Errorf("%s: the announcement reads %q, want %q", name, got, "Post published.")
 		}
+	}
+}
+
+// TestTheNoticeReadsAToastThatCameAndWent clicks Save on a page whose toast shows "Post
+// published." for 200 ms: the observation 700 ms later reads it all the same, and the next
+// one, with nothing new announced, reads no notice.
+func TestTheNoticeReadsAToastThatCameAndWent(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Editor</title><div id="toasts" aria-live="polite"></div>
+<button onclick="const t = document.createElement('p'); t.textContent = 'Post published.'; toasts.append(t); setTimeout(() => t.remove(), 200)">Publish</button>`))
+	}))
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustObserve(t, page).Notice; got != "" {
+		t.Errorf("before publishing the notice reads %q", got)
+	}
+	mustAct(t, page, agent.ActClick, "button", "Publish", "")
+	time.Sleep(700 * time.Millisecond)
+	if got := mustObserve(t, page).Notice; got != "Post published." {
+		t.Errorf("after the toast went the notice reads %q, want %q", got, "Post published.")
+	}
+	if got := mustObserve(t, page).Notice; got != "" {
+		t.Errorf("the next observation reads %q, want no notice", got)
 	}
 }

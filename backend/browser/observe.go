@@ -26,6 +26,12 @@ var observeSrc string
 
 var observeJS = pageScript(observeSrc)
 
+// announceJS remembers, in every document, what the page announced, for observe.js to read
+// what came and went between two observations.
+//
+//go:embed announce.js
+var announceJS string
+
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
 
@@ -52,10 +58,10 @@ func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	raw, err := p.sampleJSON(ctx)
 	if err != nil || !p.opts.Screenshots || p.opts.MediaDir == "" {
-		return decodeSample(raw, err)
+		return p.decode(raw, err)
 	}
 	if shot, ok := p.unchanged(raw); ok {
-		s, err := decodeSample(raw, nil)
+		s, err := p.decode(raw, nil)
 		s.Screenshot = shot
 		return s, err
 	}
@@ -74,7 +80,7 @@ func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 			break
 		}
 	}
-	s, err := decodeSample(raw, nil)
+	s, err := p.decode(raw, nil)
 	if err != nil {
 		return agent.Sample{}, err
 	}
@@ -113,7 +119,7 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 	var raw any
 	var err error
 	for try := 1; ; try++ {
-		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
+		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, []any{p.probes(), p.heardSince()}) })
 		loading := err == nil && raw == nil
 		if try == loadTries || !loading && (err == nil || !navigatedAway(err)) {
 			break
@@ -206,6 +212,39 @@ func (p *Page) probes() any {
 		relevant[i] = one(&a.Relevant[i])
 	}
 	return map[string]any{"principal": one(a.Principal), "version": one(a.Version), "relevant": relevant}
+}
+
+// heardMark is where an observation left off reading a document's announcements (see
+// announce.js): the document's time origin, and the last announcement it read.
+type heardMark struct {
+	Origin float64 `json:"origin"`
+	Seq    int     `json:"seq"`
+}
+
+// decode decodes the sample an observation returns, and moves the page's mark past the
+// announcements it read, so that the next observation reports only newer ones.
+func (p *Page) decode(raw string, err error) (agent.Sample, error) {
+	s, err := decodeSample(raw, err)
+	if err != nil {
+		return s, err
+	}
+	var read struct {
+		Heard heardMark `json:"heard"`
+	}
+	if json.Unmarshal([]byte(raw), &read) == nil {
+		p.mu.Lock()
+		p.heard = read.Heard
+		p.mu.Unlock()
+	}
+	return s, nil
+}
+
+// heardSince is the mark the next observation reads announcements from, as the script
+// takes it.
+func (p *Page) heardSince() map[string]any {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return map[string]any{"origin": p.heard.Origin, "seq": p.heard.Seq}
 }
 
 func decodeSample(raw string, err error) (agent.Sample, error) {

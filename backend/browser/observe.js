@@ -1,4 +1,4 @@
-(probes) => {
+([probes, heardSince]) => {
   // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample.
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
   // A document still parsing its head has no body yet: it returns null, and the caller waits
@@ -103,7 +103,12 @@
   // or <output> with text, else the first other aria-live region with text. The alert is the
   // first alert with text.
   const announced = (selector) => all.find((el) => el.matches(selector) && visible(el) && text(el));
-  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])'));
+  // A notice that came and went since the last observation (see announce.js) is the notice
+  // when none is shown now. heard tells the caller where this document's announcements are.
+  const heard = window[Symbol.for("observatory.announced")] || { seq: 0, items: [] };
+  const gone = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq).at(-1);
+  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone?.text || "";
+  sample.heard = { origin: performance.timeOrigin, seq: heard.seq };
   sample.alert = text(announced("[role=alert]"));
   const table = document.querySelector("table");
   for (const row of table ? table.tBodies[0]?.rows || [] : []) {

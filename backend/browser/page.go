@@ -54,6 +54,8 @@ type Page struct {
 	transfers []agent.Transfer
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
 	lastRaw, lastShot string
+	// heard is where the last observation left off reading the page's announcements.
+	heard heardMark
 }
 
 var (
