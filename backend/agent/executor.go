@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -622,6 +623,9 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
+	if t != Completed {
+		reason += r.holdsPassed()
+	}
 	if r.browserLog == "" && errors.Is(r.err, ErrBrowserGone) {
 		// The call that ended the attempt may have failed before any call brought the
 		// browser's log; the page knows it once one has.
@@ -629,6 +633,22 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: reason, Err: r.err, Turns: r.turns,
 		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen}
+}
+
+// holdsPassed names the steps the harness held while letting the attempt go on, for the
+// reason of an attempt that then failed: the hold may be why, though a later step ended it.
+// Step numbers are the trace's (1-based indexes); "" when none was held.
+func (r *run) holdsPassed() string {
+	var held []string
+	for _, s := range r.steps {
+		if s.Decision.Admission == Hold && s.Decision.Continue {
+			held = append(held, fmt.Sprintf("step %d (%s) was held: %s", s.Index+1, s.Action.Description, s.Decision.Reason))
+		}
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return "; earlier, " + strings.Join(held, "; ")
 }
 
 // stop aborts the page's pending work once. It runs even when the attempt's context is
