@@ -48,10 +48,11 @@ func Admit(req agent.PolicyRequest) agent.Decision {
 
 // HoldRepeat holds d's action, and lets the attempt go on without it, when it is irreversible
 // and the same call already succeeded on this page in history: the one hold admission makes
-// for repeating. A call succeeded only when its effect was seen (see effectSeen), not because
-// a same-named control was clicked: Publish that only opened a confirm panel, or a panel
-// cancelled and opened again, committed nothing, and the confirming Publish runs. A denial
-// stands.
+// for repeating. A call that opened a confirmation (Publish that shows a panel with its own
+// Publish) succeeded only when its effect was seen (see effectSeen): opening the panel, or
+// opening it again after a Cancel, committed nothing, and the call runs again. Any other
+// call that ran is taken to have succeeded, its effect perhaps still in flight (a slow Send
+// clicked twice). A denial stands.
 func HoldRepeat(d agent.Decision, history []agent.Step) agent.Decision {
 	if d.Admission == agent.Deny || d.Contract != agent.ContractIrreversible {
 		return d
@@ -61,11 +62,16 @@ func HoldRepeat(d agent.Decision, history []agent.Step) agent.Decision {
 		if h.Decision.Key != d.Key || h.Decision.Admission != agent.Allow || h.Error != "" {
 			continue
 		}
-		if effect := effectSeen(history[i:]); effect != "" {
-			d.Admission, d.Continue = agent.Hold, true
-			d.Reason = fmt.Sprintf("this irreversible action already succeeded on this page at step %d (%s); it is not run again", h.Index+1, effect)
-			return d
+		effect := effectSeen(history[i:])
+		if effect == "" && opensConfirmation(h) {
+			continue
 		}
+		d.Admission, d.Continue = agent.Hold, true
+		d.Reason = fmt.Sprintf("this irreversible action already succeeded on this page at step %d; it is not run again", h.Index+1)
+		if effect != "" {
+			d.Reason = fmt.Sprintf("this irreversible action already succeeded on this page at step %d (%s); it is not run again", h.Index+1, effect)
+		}
+		return d
 	}
 	return d
 }
@@ -88,6 +94,23 @@ func effectSeen(steps []agent.Step) string {
 		}
 	}
 	return ""
+}
+
+// opensConfirmation reports whether step s, a click, left more controls named as its target
+// than it found: it opened a confirmation stage (a panel or dialog with its own Publish)
+// rather than committing.
+func opensConfirmation(s agent.Step) bool {
+	name := s.Action.Target.TextOf()
+	count := func(pairs []agent.RoleName) int {
+		n := 0
+		for _, p := range pairs {
+			if p.Name == name {
+				n++
+			}
+		}
+		return n
+	}
+	return name != "" && count(s.After.Pairs) > count(s.Before.Pairs)
 }
 
 // safeMethod reports whether an HTTP method only reads.
