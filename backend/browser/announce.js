@@ -17,6 +17,18 @@
     heard.items.push({ seq: ++heard.seq, text });
     if (heard.items.length > 20) heard.items.shift();
   };
+  // A form submitted, or a link followed, in this document: it is about to be replaced, and
+  // an observation waits for its successor rather than read it (see observe.js).
+  const leaving = { event: null };
+  Object.defineProperty(window, Symbol.for("observatory.leaving"), { value: leaving });
+  const here = (target) => !target || target === "_self";
+  window.addEventListener("submit", (e) => {
+    if (here(e.target.target)) leaving.event = e;
+  });
+  window.addEventListener("click", (e) => {
+    const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+    if (a && here(a.target) && !a.hasAttribute("download") && !a.getAttribute("href").startsWith("#")) leaving.event = e;
+  });
   new MutationObserver((records) => {
     for (const r of records) {
       note(r.target);

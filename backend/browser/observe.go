@@ -109,17 +109,22 @@ func (p *Page) remember(raw, shot string) {
 const loadTries = 4
 
 // sampleJSON runs the observation script and returns the sample as JSON text. A page that is
-// still loading is normal, not a failure: a navigation already under way is waited for (see
-// navigation), a navigation that replaces the document while the script runs (a click's
-// page load, a failed load's error page) is waited out, and so is a
-// document with no body yet (its head scripts still loading), and the script run again on
-// the page as it then is.
+// still loading is normal, not a failure: a navigation under way is waited for (one whose
+// request was sent, see navigation, or a document a submit or link is leaving before its
+// request shows), a navigation that replaces the document while the script runs (a click's
+// page load, a failed load's error page) is waited out, and so is a document with no body
+// yet (its head scripts still loading), and the script run again on the page as it then is.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
 	var raw any
 	var err error
 	for try := 1; ; try++ {
 		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, []any{p.probes(), p.heardSince()}) })
+		if err == nil && raw == "leaving" { // a navigation its request has not shown yet
+			p.nav.start()
+			p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
+			raw = nil
+		}
 		loading := err == nil && raw == nil
 		if try == loadTries || !loading && (err == nil || !navigatedAway(err)) {
 			break

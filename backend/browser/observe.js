@@ -4,6 +4,14 @@
   // A document still parsing its head has no body yet: it returns null, and the caller waits
   // for the document and asks again. A document that has none (an SVG image) is read whole.
   if (!document.body && document.readyState === "loading") return null;
+  // A document a submit or a link is leaving (see announce.js) returns "leaving", once: the
+  // caller waits for the next document.
+  const leaving = window[Symbol.for("observatory.leaving")];
+  if (leaving?.event) {
+    const e = leaving.event;
+    leaving.event = null;
+    if (!e.defaultPrevented) return "leaving";
+  }
   const root = document.body || document.documentElement;
 
   // Large visible regions the accessibility snapshot cannot describe: a canvas, or a block
