@@ -123,6 +123,29 @@ func TestRunJSONPrintsOnlyJSON(t *testing.T) {
 	}
 }
 
+// TestRunJSONPrintsTheResultWhenTheExportFails runs one attempt whose export cannot be
+// written (its path is a folder): the result is still printed as JSON, and the failure goes
+// to standard error and the exit code.
+func TestRunJSONPrintsTheResultWhenTheExportFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "run.json")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "run", "--attempt", "saves-normally", "--json", "--no-video", "--no-screenshots",
+		"--export", folder, "--data-dir", dir)
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 || rows[0]["attempt"] != "saves-normally" {
+		t.Fatalf("stdout holds no result (%v):\n%s\nstderr: %s", err, out, errOut)
+	}
+	if code == 0 || !strings.Contains(errOut, folder) {
+		t.Errorf("exit %d, stderr %q: want the failed export said and a non-zero exit", code, errOut)
+	}
+}
+
 // TestShardsRunApartAndMerge runs four booking attempts as two shards in real Chromium, as two
 // CI machines would, merges their run files and verifies the result: the attempts of both,
 // in the lab's order. Merging a shard with itself is refused.

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -234,26 +235,28 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if err != nil {
 		return err
 	}
+	// The run is recorded whether or not its file can be written: its result is printed
+	// either way, and a failed export goes to standard error and the exit code.
+	var exported error
 	if f.export != "" {
-		if err := exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export); err != nil {
-			return err
-		}
+		exported = exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export)
 	}
-	if f.repeat > 1 {
+	switch {
+	case f.repeat > 1:
 		if err := printTrials(env, f.json, run); err != nil {
-			return err
+			return errors.Join(err, exported)
 		}
-	} else if f.json {
-		return writeJSON(env.Stdout, jsonRows(run.Attempts))
-	} else {
+	case f.json:
+		return errors.Join(writeJSON(env.Stdout, jsonRows(run.Attempts)), exported)
+	default:
 		printTable(env.Stdout, run.Attempts)
 		fmt.Fprintln(env.Stdout)
 		printReasons(env.Stdout, run.Attempts)
 	}
 	if run.Status == agent.RunCancelled {
-		return fmt.Errorf("run %s was cancelled", run.ID)
+		return errors.Join(fmt.Errorf("run %s was cancelled", run.ID), exported)
 	}
-	return nil
+	return exported
 }
 
 // taskRun is one task's run as the flags, or a suite, ask for it.

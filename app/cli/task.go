@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"observatory/backend/agent"
 	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
 )
@@ -35,13 +36,13 @@ func newTaskCheckCmd(env Env, g *globals) *cobra.Command {
 		Long: `Reads the task file strictly (unknown fields, duplicate keys, wrong types, bad CEL
 expressions, targets without a locator and URLs outside the origins are refused with the
 path of the bad field) and prints what it checks, and every environment variable it reads
-with whether you allowed it. A task file reaches only what you allow (docs/security.md):
-files in its own folder (--allow-path DIR for more), no environment variable
-(--allow-env NAME; those in base_url and SQLite paths must be allowed and set for it to
-load, the others only when it runs), no link-local or cloud-metadata host
-(--allow-link-local). The settings' allow_paths, allow_env and allow_link_local add to the
-flags. A suite file (observatory.suite/v1) or a folder of task files is checked with every
-task file in it, under the same allowances.`,
+with whether you allowed it. Every variable it reads must be allowed and set, as run
+requires (their values are never printed). A task file reaches only what you allow
+(docs/security.md): files in its own folder (--allow-path DIR for more), no environment
+variable (--allow-env NAME), no link-local or cloud-metadata host (--allow-link-local). The
+settings' allow_paths, allow_env and allow_link_local add to the flags. A suite file
+(observatory.suite/v1) or a folder of task files is checked with every task file in it,
+under the same allowances.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			allowed, err := trust.trust(g)
@@ -59,6 +60,11 @@ task file in it, under the same allowances.`,
 			s, err := taskfile.Load(args[0], taskfile.Options{Trust: allowed})
 			if err != nil {
 				return err
+			}
+			if p, ok := s.(agent.Preflighted); ok { // what run refuses, check refuses
+				if err := p.Preflight(); err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
 			}
 			printOutline(env.Stdout, args[0], s.Outline())
 			return nil

@@ -47,3 +47,31 @@ func TestTaskNewAndCheck(t *testing.T) {
 		t.Errorf("task new to stdout: exit %d, %q", code, out[:min(len(out), 60)])
 	}
 }
+
+// TestTaskCheckAndRunAgreeOnUnsetVariables checks a task file whose condition sends a header
+// read from an unset environment variable: task check refuses it as run does, naming the
+// variable, and accepts it once the variable is set.
+func TestTaskCheckAndRunAgreeOnUnsetVariables(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "task.yaml")
+	if err := os.WriteFile(path, []byte(`schema: observatory.task/v1
+name: header-task
+intent: Look at the site.
+base_url: http://127.0.0.1:1/
+start_url: /
+plan: [{description: Look, action: verify}]
+success: [{id: up, http: {url: /api/state, headers: {Authorization: "Bearer ${OBSERVATORY_TEST_TOKEN}"}, expr: status == 200}}]
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const why = "reads environment variable OBSERVATORY_TEST_TOKEN, which is not set"
+	for _, args := range [][]string{{"task", "check", path}, {"run", path, "--no-video", "--no-screenshots", "--data-dir", dir}} {
+		if code, out, errOut := run(t, args...); code != 1 || !strings.Contains(errOut, why) {
+			t.Errorf("%s with the variable unset: exit %d\nstdout %q\nstderr %q\nwant exit 1 and %q", args[0], code, out, errOut, why)
+		}
+	}
+	t.Setenv("OBSERVATORY_TEST_TOKEN", "t0ken")
+	if code, out, errOut := run(t, "task", "check", path); code != 0 || !strings.HasPrefix(out, "OK ") || strings.Contains(out+errOut, "t0ken") {
+		t.Errorf("task check with the variable set: exit %d\nstdout %q\nstderr %q", code, out, errOut)
+	}
+}

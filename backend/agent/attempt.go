@@ -115,6 +115,10 @@ type Step struct {
 	Unresolved bool `json:"unresolved,omitempty"`
 }
 
+// Skipped reports whether s is an optional step whose target was not there: nothing ran,
+// and that is no failure.
+func (s Step) Skipped() bool { return s.Action.Optional && s.Unresolved && s.Error == "" }
+
 // Transfer is one file an action moved: an upload from the uploads folder, or a download
 // saved in the downloads folder.
 type Transfer struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -301,13 +302,22 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	return s, term, reason
 }
 
-// act resolves the step's target and carries the action out.
+// act resolves the step's target and carries the action out. A wait_for's target is not
+// resolved first: waiting for it to appear is the action.
 func (r *run) act(s *Step, a Action) (Terminal, string) {
 	planned := a
-	name, err := r.resolve(a.Target)
+	name, err := a.Target, error(nil)
+	if a.Kind != ActWaitFor {
+		name, err = r.resolve(a.Target)
+	}
 	if err != nil {
 		if miss := (*MissError)(nil); errors.As(err, &miss) {
 			s.Candidates = miss.Candidates
+		}
+		if a.Optional && errors.Is(err, ErrNoTarget) {
+			// What may not be there is not there: the step is skipped and the plan goes on.
+			s.Unresolved = true
+			return "", ""
 		}
 		if rp, ok := r.planner.(Replanner); ok && rp.Replans() && (errors.Is(err, ErrAmbiguousTarget) || errors.Is(err, ErrNoTarget)) {
 			// Nothing ran: a planner that re-plans is told and names its target again.
@@ -322,7 +332,7 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
-	if name != (Target{}) {
+	if !name.IsZero() {
 		s.Resolved = name.TextOf()
 		a.Target = name
 	}
@@ -342,14 +352,22 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 			r.page.Mask(a.Target)
 		}
 	}
-	s.TargetBox = r.measure(a.Target)
+	if a.Kind != ActWaitFor { // a wait_for's target is measured once it is there
+		s.TargetBox = r.measure(a.Target)
+	}
 	err = r.page.Act(r.ctx, a)
+	if a.Kind == ActWaitFor && err == nil {
+		s.TargetBox = r.measure(a.Target)
+	}
 	r.acted = r.x.now()
 	r.committed = r.committed || s.Decision.Class.Commits()
 	if r.cfg.Wait == WaitFixed && r.verifiedNext(s.Index+1) {
 		r.scheduleFixedCheck()
 	}
 	if err != nil {
+		if miss := (*MissError)(nil); errors.As(err, &miss) {
+			s.Candidates = miss.Candidates
+		}
 		t, err := r.fail(err, s.Decision.Class)
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
@@ -613,6 +631,9 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if r.stopped.Load() {
 		reason += "; pending requests were stopped"
 	}
+	if t != Completed {
+		reason += r.holdsPassed()
+	}
 	if r.browserLog == "" && errors.Is(r.err, ErrBrowserGone) {
 		// The call that ended the attempt may have failed before any call brought the
 		// browser's log; the page knows it once one has.
@@ -620,6 +641,22 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: maskSecrets(reason, r.secrets), Err: r.err, Turns: r.turns,
 		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen}
+}
+
+// holdsPassed names the steps the harness held while letting the attempt go on, for the
+// reason of an attempt that then failed: the hold may be why, though a later step ended it.
+// Step numbers are the trace's (1-based indexes); "" when none was held.
+func (r *run) holdsPassed() string {
+	var held []string
+	for _, s := range r.steps {
+		if s.Decision.Admission == Hold && s.Decision.Continue {
+			held = append(held, fmt.Sprintf("step %d (%s) was held: %s", s.Index+1, s.Action.Description, s.Decision.Reason))
+		}
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return "; earlier, " + strings.Join(held, "; ")
 }
 
 // stop aborts the page's pending work once. It runs even when the attempt's context is

@@ -9,7 +9,8 @@ import (
 )
 
 // mailPage is a scripted composer: To and Message fields, a Send that records who it sent
-// to, a Retry, and optionally a To field the page rewrites when the pointer reaches Send.
+// to (and its POST, answered, in the page's traffic), a Retry, and optionally a To field the
+// page rewrites when the pointer reaches Send.
 type mailPage struct {
 	to, body string
 	rewrite  string // what To becomes on hovering Send; "" never
@@ -17,6 +18,7 @@ type mailPage struct {
 	notice   string // the page's status notice
 	sent     []string
 	retried  int
+	requests []agent.Request // answered since the last Traffic
 }
 
 func (p *mailPage) Goto(ctx context.Context, _ string) error { return ctx.Err() }
@@ -35,10 +37,16 @@ func (p *mailPage) Act(_ context.Context, a agent.Action) error {
 		p.to = p.rewrite
 	case a.Kind == agent.ActClick && a.Target.Name == "Send":
 		p.sent = append(p.sent, p.to)
+		p.requests = append(p.requests, agent.Request{Method: "POST", URL: "http://mail/api/send", Status: 200, Size: -1})
 	case a.Kind == agent.ActClick && a.Target.Name == "Retry":
 		p.retried++
 	}
 	return nil
+}
+func (p *mailPage) Traffic(time.Time, bool) agent.Traffic {
+	t := agent.Traffic{Requests: p.requests}
+	p.requests = nil
+	return t
 }
 func (p *mailPage) Stop(context.Context) error      { return nil }
 func (p *mailPage) Mask(agent.Target)               {}

@@ -95,6 +95,22 @@ func TestARepeatedSendIsHeldAndTheAttemptGoesOn(t *testing.T) {
 	}
 }
 
+// TestAFailedAttemptNamesTheHoldItWentOnFrom sends twice and then finds the gate never
+// holds: the attempt's reason names the held second send with its trace step number, not
+// only the failure that ended it.
+func TestAFailedAttemptNamesTheHoldItWentOnFrom(t *testing.T) {
+	p := mailPlan()
+	twice := agent.Plan{p[0], p[1], p[2], p[2], p[3]}
+	page := &mailPage{}
+	cfg := agent.DefaultConfig()
+	cfg.DeadlineMS = 100
+	out := (&agent.Executor{Policy: harness.Policy{}}).Run(context.Background(), page, agent.Job{
+		Env: &mailEnv{page: page, done: func(*mailEnv) bool { return false }}, Planner: planner.Scripted(twice), Config: cfg}, agent.Hooks{})
+	if out.Terminal != agent.Failed || !strings.Contains(out.Reason, "earlier, step 4 (Send the message) was held: this irreversible action already succeeded on this page at step 3") {
+		t.Errorf("%s: %s; want failed, naming the hold at step 4", out.Terminal, out.Reason)
+	}
+}
+
 func TestGuidanceReachesTheHistory(t *testing.T) {
 	p := mailPlan()
 	reads := agent.Plan{p[0], {ID: "look", Kind: agent.ActWaitFor, Target: agent.Target{Role: "button", Name: "Send"}}}

@@ -32,7 +32,7 @@ type Sample struct {
 	Title      string     `json:"title,omitempty"`
 	DialogOpen bool       `json:"dialog_open"`
 	Fields     []Field    `json:"fields"`
-	Notice     string     `json:"notice"` // text of the visible role=status element, if any
+	Notice     string     `json:"notice"` // what the page announces: a status, output, live region or alert
 	Alert      string     `json:"alert"`  // text of the visible role=alert element, if any
 	Rows       [][]string `json:"rows"`   // the data table's body rows, cell texts
 	// FormPresent is true when a form is on the page; FormValid when it has no invalid field.

@@ -1,6 +1,10 @@
 package agent
 
-import "strings"
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
 
 // Task is what the user asked for, as data: the Intent record. It says where the attempt
 // starts and which origins it may load; what counts as done is the task's oracle's business.
@@ -38,7 +42,7 @@ const (
 	ActPress    ActionKind = "press"    // Value is a key or chord ("Enter", "Control+Enter")
 	ActHover    ActionKind = "hover"    // moves the pointer over the target
 	ActNavigate ActionKind = "navigate" // Value is the URL to load
-	ActWaitFor  ActionKind = "wait_for" // waits until the target is visible
+	ActWaitFor  ActionKind = "wait_for" // waits until the target is shown, up to the action timeout
 	// ActSubmit clicks the control that submits a form.
 	ActSubmit ActionKind = "submit"
 	// ActVerify touches nothing: it waits on the completion gate under the wait policy.
@@ -89,7 +93,99 @@ type Target struct {
 	// placeholder or text) that the alias selector policy may try when the target matches
 	// nothing. Empty when the element has none.
 	Alias string `json:"alias,omitempty"`
+	// Frames are the iframes the element is inside, outermost first; none for the page itself.
+	Frames FramePath `json:"frame,omitzero"`
+	// Within is the container the element is inside (a row, region, list item or dialog),
+	// for a control repeated on the page; the zero Container for the whole page or frame.
+	Within Container `json:"within,omitzero"`
 }
+
+// MaxFrameDepth bounds how deeply nested the frame a target names can be.
+const MaxFrameDepth = 4
+
+// FramePath is the iframes a target is inside, outermost first, the rest zero: an array, so
+// that a Target stays comparable. Its JSON is the list of the frames.
+type FramePath [MaxFrameDepth]FrameRef
+
+// FramesOf is the path of list, outermost first; more than MaxFrameDepth frames is an error.
+func FramesOf(list []FrameRef) (FramePath, error) {
+	var p FramePath
+	if len(list) > MaxFrameDepth {
+		return p, fmt.Errorf("%d frames nested: at most %d", len(list), MaxFrameDepth)
+	}
+	copy(p[:], list)
+	return p, nil
+}
+
+// List is the frames of p, outermost first; none for the page itself.
+func (p FramePath) List() []FrameRef {
+	n := 0
+	for n < len(p) && p[n] != (FrameRef{}) {
+		n++
+	}
+	return p[:n:n]
+}
+
+// IsZero reports whether p names no frame.
+func (p FramePath) IsZero() bool { return p == FramePath{} }
+
+// MarshalJSON writes the list of frames.
+func (p FramePath) MarshalJSON() ([]byte, error) { return json.Marshal(p.List()) }
+
+// UnmarshalJSON reads a list of frames.
+func (p *FramePath) UnmarshalJSON(data []byte) error {
+	var list []FrameRef
+	if err := json.Unmarshal(data, &list); err != nil {
+		return err
+	}
+	path, err := FramesOf(list)
+	*p = path
+	return err
+}
+
+// FrameRef names one iframe: by its title, its name attribute, or CSS.
+type FrameRef struct {
+	Title string `json:"title,omitempty"`
+	Name  string `json:"name,omitempty"`
+	CSS   string `json:"css,omitempty"`
+}
+
+// Container names the container a target lies within: a role, with text its accessible name
+// contains (a row's name is its cells' text: row "Invoice 42"), an element with a test id,
+// or CSS.
+type Container struct {
+	Role   string `json:"role,omitempty"`
+	Name   string `json:"name,omitempty"`
+	TestID string `json:"test_id,omitempty"`
+	CSS    string `json:"css,omitempty"`
+}
+
+// String renders c as messages show it: role "name", test_id "id" or css "selector".
+func (c Container) String() string {
+	switch {
+	case c.Role != "" && c.Name != "":
+		return c.Role + " " + quote(c.Name)
+	case c.Role != "":
+		return c.Role
+	case c.TestID != "":
+		return "test_id " + quote(c.TestID)
+	}
+	return "css " + quote(c.CSS)
+}
+
+// String renders f as messages show it: frame "title", frame name "name" or frame css "selector".
+func (f FrameRef) String() string {
+	switch {
+	case f.Title != "":
+		return "frame " + quote(f.Title)
+	case f.Name != "":
+		return "frame name " + quote(f.Name)
+	}
+	return "frame css " + quote(f.CSS)
+}
+
+// IsZero reports whether c names no container.
+func (c Container) IsZero() bool { return c == Container{} }
 
 // Locator says which locator t uses and its text: "role" (with Name), "label", "placeholder",
 // "test_id", "text" or "css"; "" when none is set.
@@ -149,16 +245,26 @@ func (t Target) TextOf() string {
 }
 
 // String renders the target the way plans show it: role[name] for a role, kind "text"
-// otherwise.
+// otherwise, then where it lies: within its container, in its frames.
 func (t Target) String() string {
 	kind, text := t.Locator()
+	var s string
 	switch kind {
 	case "":
 		return ""
 	case "role":
-		return t.Role + "[" + t.Name + "]"
+		s = t.Role + "[" + t.Name + "]"
+	default:
+		s = kind + " " + quote(text)
 	}
-	return kind + " " + quote(text)
+	if !t.Within.IsZero() {
+		s += " within " + t.Within.String()
+	}
+	frames := t.Frames.List()
+	for i := len(frames) - 1; i >= 0; i-- {
+		s += " in " + frames[i].String()
+	}
+	return s
 }
 
 func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
@@ -175,6 +281,13 @@ type Action struct {
 	Value string `json:"value,omitempty"`
 	// Secret marks a value that must never be recorded: samples and screenshots mask it.
 	Secret bool `json:"secret,omitempty"`
+	// Optional marks an action on what may not be there (a welcome guide, a cookie banner):
+	// when its target matches nothing, the step is skipped (see Step.Skipped), not failed.
+	Optional bool `json:"optional,omitempty"`
+	// Setup marks a step of the session's setup (signing in): it runs and is recorded as
+	// the task's steps are, but it is not part of what the attempt is judged on (Parallax
+	// leaves it out).
+	Setup bool `json:"setup,omitempty"`
 }
 
 // Plan is an ordered list of actions.

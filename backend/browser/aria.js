@@ -47,14 +47,36 @@
       : c.nodeType !== Node.ELEMENT_NODE || c.matches("input, select, textarea, button") ? ""
       : labelText(c)
     ).join("");
-  const byIds = (ids) =>
-    clean(ids).split(" ").map((id) => document.getElementById(id)).filter(Boolean).map(text).join(" ");
+  // aria-labelledby's ids name elements of the element's own document or shadow root.
+  const byIds = (el, ids) => {
+    const scope = el.getRootNode().getElementById ? el.getRootNode() : document;
+    return clean(ids).split(" ").map((id) => scope.getElementById(id)).filter(Boolean).map(text).join(" ");
+  };
   const name = (el, r) =>
     clean(
-      byIds(el.getAttribute("aria-labelledby")) ||
+      byIds(el, el.getAttribute("aria-labelledby")) ||
       el.getAttribute("aria-label") ||
       Array.from(el.labels || [], labelText).join(" ") ||
       (fromContent.has(r) ? text(el) : "") ||
       el.getAttribute("title") ||
       el.getAttribute("placeholder")
     );
+
+  // Every element under start in page order, with what a person sees as part of the page:
+  // the inside of open shadow roots (after their host) and of shown same-origin frames.
+  const deep = (start) => {
+    const out = [];
+    const walk = (node) => {
+      for (const el of node.querySelectorAll("*")) {
+        out.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if ((el.tagName === "IFRAME" || el.tagName === "FRAME") && visible(el)) {
+          let doc = null;
+          try { doc = el.contentDocument; } catch { /* another origin: not readable */ }
+          if (doc && doc.body) walk(doc.body);
+        }
+      }
+    };
+    walk(start);
+    return out;
+  };

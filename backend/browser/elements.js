@@ -4,7 +4,7 @@
   // have meant. At most limit elements, in page order; names are cut at 200 characters.
   // It runs with aria.js's helpers declared first (see pageScript).
   const out = [];
-  for (const el of document.body.querySelectorAll("*")) {
+  for (const el of deep(document.body || document.documentElement)) {
     const r = role(el);
     if (!r || !visible(el)) continue;
     const n = name(el, r);

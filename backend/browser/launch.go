@@ -303,8 +303,11 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 		closeGuard(guard)
 		return nil, fmt.Errorf("open a browser context: %w", err)
 	}
+	if err = bc.AddInitScript(playwright.Script{Content: playwright.String(announceJS)}); err != nil {
+		err = fmt.Errorf("listen for the page's announcements: %w", err)
+	}
 	var pg playwright.Page
-	if recordsTrace(opts) {
+	if err == nil && recordsTrace(opts) {
 		err = bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)})
 		if err != nil {
 			err = fmt.Errorf("start the Playwright trace: %w", err)

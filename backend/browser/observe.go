@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -26,6 +27,12 @@ import (
 var observeSrc string
 
 var observeJS = pageScript(observeSrc)
+
+// announceJS remembers, in every document, what the page announced, for observe.js to read
+// what came and went between two observations.
+//
+//go:embed announce.js
+var announceJS string
 
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
@@ -53,10 +60,10 @@ func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	raw, err := p.sampleJSON(ctx)
 	if err != nil || !p.opts.Screenshots || p.opts.MediaDir == "" {
-		return decodeSample(raw, err)
+		return p.decode(raw, err)
 	}
 	if shot, ok := p.unchanged(raw); ok {
-		s, err := decodeSample(raw, nil)
+		s, err := p.decode(raw, nil)
 		s.Screenshot, s.ScreenshotSize = shot.name, shot.size
 		return s, err
 	}
@@ -75,7 +82,7 @@ func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 			break
 		}
 	}
-	s, err := decodeSample(raw, nil)
+	s, err := p.decode(raw, nil)
 	if err != nil {
 		return agent.Sample{}, err
 	}
@@ -115,28 +122,45 @@ func (p *Page) remember(raw string, shot storedShot) {
 	p.lastRaw, p.lastShot = raw, shot
 }
 
-// navigationTries bounds how often an observation starts again because the page navigated
-// under it.
-const navigationTries = 3
+// loadTries bounds how often an observation starts again because the page was not ready:
+// navigated under it, or still parsing its head.
+const loadTries = 4
 
-// sampleJSON runs the observation script and returns the sample as JSON text. A navigation
-// that replaces the document while the script runs (a click's page load, a failed load's
-// error page) is waited out and the script run again on the new document.
+// sampleJSON runs the observation script and returns the sample as JSON text. A page that is
+// still loading is normal, not a failure: a navigation under way is waited for (one whose
+// request was sent, see navigation, or a document a submit or link is leaving before its
+// request shows), a navigation that replaces the document while the script runs (a click's
+// page load, a failed load's error page) is waited out, and so is a document with no body
+// yet (its head scripts still loading), and the script run again on the page as it then is.
 func (p *Page) sampleJSON(ctx context.Context) (string, error) {
+	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
 	var raw any
 	var err error
 	for try := 1; ; try++ {
-		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, p.probes()) })
-		if err == nil || try == navigationTries || !navigatedAway(err) {
+		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, []any{p.probes(), p.heardSince()}) })
+		if err == nil && raw == "leaving" { // a navigation its request has not shown yet
+			p.nav.start()
+			p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
+			raw = nil
+		}
+		loading := err == nil && raw == nil
+		if try == loadTries || !loading && (err == nil || !navigatedAway(err)) {
 			break
 		}
+		state := playwright.LoadStateLoad
+		if loading {
+			state = playwright.LoadStateDomcontentloaded
+		}
 		_ = do(ctx, p.limits(), func() error {
-			return p.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad,
+			return p.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: state,
 				Timeout: playwright.Float(actionTimeoutMS)})
 		})
 	}
 	if err != nil {
 		return "", p.fail("observe the page", err)
+	}
+	if raw == nil {
+		return "", fmt.Errorf("observe the page: %s was still loading its head after %d tries", clip(p.page.URL(), 200), loadTries)
 	}
 	encoded, ok := raw.(string)
 	if !ok {
@@ -148,8 +172,12 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 // navigatedAway reports whether err is Playwright's word that the document a script ran in
 // was replaced by a navigation.
 func navigatedAway(err error) bool {
-	return strings.Contains(err.Error(), "Execution context was destroyed") ||
-		strings.Contains(err.Error(), "because of a navigation")
+	for _, s := range []string{"Execution context was destroyed", "because of a navigation", "Cannot find context with specified id"} {
+		if strings.Contains(err.Error(), s) {
+			return true
+		}
+	}
+	return false
 }
 
 // readHiddenCookies fills in the principal and facts whose cookie the page's script could not
@@ -207,6 +235,39 @@ func (p *Page) probes() any {
 		relevant[i] = one(&a.Relevant[i])
 	}
 	return map[string]any{"principal": one(a.Principal), "version": one(a.Version), "relevant": relevant}
+}
+
+// heardMark is where an observation left off reading a document's announcements (see
+// announce.js): the document's time origin, and the last announcement it read.
+type heardMark struct {
+	Origin float64 `json:"origin"`
+	Seq    int     `json:"seq"`
+}
+
+// decode decodes the sample an observation returns, and moves the page's mark past the
+// announcements it read, so that the next observation reports only newer ones.
+func (p *Page) decode(raw string, err error) (agent.Sample, error) {
+	s, err := decodeSample(raw, err)
+	if err != nil {
+		return s, err
+	}
+	var read struct {
+		Heard heardMark `json:"heard"`
+	}
+	if json.Unmarshal([]byte(raw), &read) == nil {
+		p.mu.Lock()
+		p.heard = read.Heard
+		p.mu.Unlock()
+	}
+	return s, nil
+}
+
+// heardSince is the mark the next observation reads announcements from, as the script
+// takes it.
+func (p *Page) heardSince() map[string]any {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return map[string]any{"origin": p.heard.Origin, "seq": p.heard.Seq}
 }
 
 func decodeSample(raw string, err error) (agent.Sample, error) {

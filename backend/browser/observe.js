@@ -1,6 +1,18 @@
-(probes) => {
+([probes, heardSince]) => {
   // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample.
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
+  // A document still parsing its head has no body yet: it returns null, and the caller waits
+  // for the document and asks again. A document that has none (an SVG image) is read whole.
+  if (!document.body && document.readyState === "loading") return null;
+  // A document a submit or a link is leaving (see announce.js) returns "leaving", once: the
+  // caller waits for the next document.
+  const leaving = window[Symbol.for("observatory.leaving")];
+  if (leaving?.event) {
+    const e = leaving.event;
+    leaving.event = null;
+    if (!e.defaultPrevented) return "leaving";
+  }
+  const root = document.body || document.documentElement;
 
   // Large visible regions the accessibility snapshot cannot describe: a canvas, or a block
   // of many elements none of which has a role, a name or text. Decorative backgrounds are
@@ -29,8 +41,8 @@
       const b = onScreen(el);
       if (large(b) && !regions.some((r) => r.el.contains(el))) regions.push({ el, kind, what: label, ...b });
     };
-    for (const el of document.body.querySelectorAll("canvas")) add(el, "canvas", what(el));
-    for (const el of document.body.querySelectorAll("*")) {
+    for (const el of root.querySelectorAll("canvas")) add(el, "canvas", what(el));
+    for (const el of root.querySelectorAll("*")) {
       const kids = el.children;
       if (kids.length >= 12 && silent(el) && Array.from(kids).every(silent)) {
         add(el, "unlabelled", `${what(el)} with ${kids.length} unlabelled elements`);
@@ -77,7 +89,8 @@
       : el.value ?? text(el);
 
   const sample = { url: location.href, pairs: [], fields: [], rows: [] };
-  for (const el of document.body.querySelectorAll("*")) {
+  const all = deep(root);
+  for (const el of all) {
     const r = role(el);
     if (!r || !visible(el)) continue;
     const n = name(el, r);
@@ -93,8 +106,18 @@
   }
 
   sample.dialog_open = Boolean(firstVisible("dialog[open], [role=dialog]"));
-  sample.notice = text(firstVisible("[role=status], output"));
-  sample.alert = text(firstVisible("[role=alert]"));
+  // The notice is what the page announces to assistive technology, shown or visually hidden
+  // (a live region clipped to a pixel, as WordPress's #a11y-speak-polite): the first status
+  // or <output> with text, else the first other aria-live region with text. The alert is the
+  // first alert with text.
+  const announced = (selector) => all.find((el) => el.matches(selector) && visible(el) && text(el));
+  // A notice that came and went since the last observation (see announce.js) is the notice
+  // when none is shown now. heard tells the caller where this document's announcements are.
+  const heard = window[Symbol.for("observatory.announced")] || { seq: 0, items: [] };
+  const gone = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq).at(-1);
+  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone?.text || "";
+  sample.heard = { origin: performance.timeOrigin, seq: heard.seq };
+  sample.alert = text(announced("[role=alert]"));
   const table = document.querySelector("table");
   for (const row of table ? table.tBodies[0]?.rows || [] : []) {
     sample.rows.push(Array.from(row.cells, text));
@@ -104,7 +127,12 @@
   sample.form_valid = Boolean(form) && form.checkValidity();
   sample.title = document.title;
   sample.unreadable = unreadable();
-  sample.text = clean(document.body.innerText).slice(0, 2000);
+  // The page's text, then its shown same-origin frames' text and its shadow roots' text.
+  const frameText = all.filter((el) => el.tagName === "IFRAME" && visible(el)).map((f) => {
+    try { return f.contentDocument?.body?.innerText ?? ""; } catch { return ""; }
+  });
+  const shadowText = all.filter((el) => el.shadowRoot).map((el) => Array.from(el.shadowRoot.children, (c) => c.innerText ?? "").join("\n"));
+  sample.text = clean([root.innerText ?? root.textContent, ...frameText, ...shadowText].join("\n")).slice(0, 2000);
   sample.focus = focus();
   sample.viewport = { width: window.innerWidth, height: window.innerHeight };
 

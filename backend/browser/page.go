@@ -46,6 +46,8 @@ type Page struct {
 	navFailed chan navigationFailure
 	// film records the page's video, nil when Playwright's recorder does or none is recorded.
 	film *film
+	// nav follows the main frame's navigations, for an observation to wait for one under way.
+	nav navigation
 
 	mu        sync.Mutex
 	masks     []agent.Target
@@ -53,6 +55,8 @@ type Page struct {
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
 	lastRaw  string
 	lastShot storedShot
+	// heard is where the last observation left off reading the page's announcements.
+	heard heardMark
 }
 
 var (
@@ -78,6 +82,7 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 		pg.OnWebSocket(func(ws playwright.WebSocket) { blocked.ask(http.MethodGet, ws.URL()) })
 	}
 	pg.OnRequestFailed(p.noteNavigationFailure)
+	p.nav.follow(pg)
 	p.life.follow(b.life)
 	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
 	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
@@ -143,28 +148,98 @@ func loadable(raw string) bool {
 }
 
 // locate is the locator for t: a role with its exact accessible name (or every element with
-// the role when the name is empty), an exact label, placeholder, test id or text, or CSS.
+// the role when the name is empty), an exact label (see byLabel), placeholder, test id or
+// text, or CSS; looked for inside t's frames and its container (see scope).
 func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
+	root := p.scope(t)
 	exact := playwright.Bool(true)
 	switch kind, text := t.Locator(); kind {
 	case "role":
-		opts := playwright.PageGetByRoleOptions{}
+		opts := playwright.LocatorGetByRoleOptions{}
 		if text != "" {
 			opts.Name, opts.Exact = text, exact
 		}
-		return p.page.GetByRole(playwright.AriaRole(t.Role), opts), nil
+		return root.GetByRole(playwright.AriaRole(t.Role), opts), nil
 	case "label":
-		return p.page.GetByLabel(text, playwright.PageGetByLabelOptions{Exact: exact}), nil
+		return byLabel(root, text), nil
 	case "placeholder":
-		return p.page.GetByPlaceholder(text, playwright.PageGetByPlaceholderOptions{Exact: exact}), nil
+		return root.GetByPlaceholder(text, playwright.LocatorGetByPlaceholderOptions{Exact: exact}), nil
 	case "test_id":
-		return p.page.GetByTestId(text), nil
+		return root.GetByTestId(text), nil
 	case "text":
-		return p.page.GetByText(text, playwright.PageGetByTextOptions{Exact: exact}), nil
+		return root.GetByText(text, playwright.LocatorGetByTextOptions{Exact: exact}), nil
 	case "css":
-		return p.page.Locator(text), nil
+		return root.Locator(text), nil
 	}
 	return nil, errors.New("the target names no element: give a role, label, placeholder, test id, text or CSS")
+}
+
+// scope is where t is looked for: the page's root element, or the root of the innermost of
+// its frames (a frame locator for each, outermost first), narrowed to its container. A role
+// container matches by a name that contains its text, as a person names a row by one cell.
+func (p *Page) scope(t agent.Target) playwright.Locator {
+	root := p.page.Locator(":root")
+	if path := t.Frames.List(); len(path) > 0 {
+		frames := p.page.FrameLocator(frameSelector(path[0]))
+		for _, f := range path[1:] {
+			frames = frames.FrameLocator(frameSelector(f))
+		}
+		root = frames.Locator(":root")
+	}
+	switch c := t.Within; {
+	case c.Role != "":
+		opts := playwright.LocatorGetByRoleOptions{}
+		if c.Name != "" {
+			opts.Name = c.Name
+		}
+		return root.GetByRole(playwright.AriaRole(c.Role), opts)
+	case c.TestID != "":
+		return root.GetByTestId(c.TestID)
+	case c.CSS != "":
+		return root.Locator(c.CSS)
+	}
+	return root
+}
+
+// frameSelector is the CSS selector of the iframe (or frame) f names.
+func frameSelector(f agent.FrameRef) string {
+	switch {
+	case f.Title != "":
+		return ":is(iframe, frame)[title=" + cssString(f.Title) + "]"
+	case f.Name != "":
+		return ":is(iframe, frame)[name=" + cssString(f.Name) + "]"
+	}
+	return f.CSS
+}
+
+// cssString quotes s as a CSS string.
+func cssString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\a `).Replace(s) + `"`
+}
+
+// labelledRoles are the roles of HTML's labelable elements (input, select, textarea,
+// button, meter, progress, output), whose label can hold their own content.
+var labelledRoles = []playwright.AriaRole{"textbox", "searchbox", "spinbutton", "slider", "combobox",
+	"listbox", "checkbox", "radio", "switch", "button", "meter", "progressbar", "status"}
+
+// byLabel matches the controls under root whose label reads text, as a person reads it: a
+// label for= the control, aria-labelledby, aria-label, or a label wrapping the control.
+// Playwright's label text includes what the wrapped control shows (the options of a select
+// in <label>Category <select>…</select></label> make it "Category FoodTravel"), so a control
+// whose label contains text and whose accessible name, which leaves that content out, is
+// text matches too.
+func byLabel(root playwright.Locator, text string) playwright.Locator {
+	var named playwright.Locator
+	for _, r := range labelledRoles {
+		l := root.GetByRole(r, playwright.LocatorGetByRoleOptions{Name: text, Exact: playwright.Bool(true)})
+		if named == nil {
+			named = l
+		} else {
+			named = named.Or(l)
+		}
+	}
+	return root.GetByLabel(text, playwright.LocatorGetByLabelOptions{Exact: playwright.Bool(true)}).
+		Or(root.GetByLabel(text).And(named))
 }
 
 // Resolve counts the elements t matches. A target that matches nothing gets the page's
@@ -193,7 +268,7 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 // Act carries out a on its target: click or submit (a click, or focus and Enter for a
 // control a pointer cannot reach), fill, select (by option value, else by label), check,
 // uncheck, press (on the target, or the focused element), hover, navigate, wait_for (until
-// visible), upload (a file inside the uploads folder) or download (a click, the file saved
+// shown, see waitFor), upload (a file inside the uploads folder) or download (a click, the file saved
 // in the downloads folder).
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	timeout := playwright.Float(actionTimeoutMS)
@@ -243,11 +318,31 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	case agent.ActHover:
 		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
 	case agent.ActWaitFor:
-		run = func() error {
-			return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible, Timeout: timeout})
-		}
+		return p.waitFor(ctx, loc, a.Target)
 	}
 	return p.fail(what, do(ctx, p.limits(), run))
+}
+
+// waitFor waits up to the action timeout for t, which loc names, to be shown. When it is not,
+// it says what it last saw: the elements nearest t (an *agent.MissError), or how many match
+// but are hidden.
+func (p *Page) waitFor(ctx context.Context, loc playwright.Locator, t agent.Target) error {
+	err := do(ctx, p.limits(), func() error {
+		return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible,
+			Timeout: playwright.Float(actionTimeoutMS)})
+	})
+	if !errors.Is(err, playwright.ErrTimeout) {
+		return p.fail("wait for "+t.String(), err)
+	}
+	waited := fmt.Sprintf("waited %d ms for %s to be shown", actionTimeoutMS, t)
+	n, cerr := call(ctx, p.limits(), func() (int, error) { return loc.Count() })
+	switch {
+	case cerr != nil:
+		return p.fail(waited, cerr)
+	case n == 0:
+		return fmt.Errorf("%s: %w", waited, p.miss(ctx, t))
+	}
+	return fmt.Errorf("%s: it matches %d hidden elements", waited, n)
 }
 
 // click clicks the element loc names, or, when a pointer cannot reach it (off-screen, or

@@ -157,7 +157,9 @@ func (w *watch) describe(r playwright.Request) agent.Request {
 		req.ResponseHeaders = headers(mapHeaders(resp.Headers()))
 	}
 	if req.Failure == "" {
-		if sz, err := call(ctx, lim, r.Sizes); err == nil {
+		// A response from the memory cache has a negative size: unknown, as it was not
+		// transferred.
+		if sz, err := call(ctx, lim, r.Sizes); err == nil && sz.ResponseBodySize >= 0 {
 			req.Size = int64(sz.ResponseBodySize)
 		}
 	}

@@ -27,6 +27,8 @@ func TestParallax(t *testing.T) {
 		{"an invalid form does not count", []agent.Step{step("Fill task title", agent.Sample{FormPresent: true})}, false, "no interactive step"},
 		{"a step that errored is not counted", []agent.Step{{Action: agent.Action{Description: "Fill task title"}, After: validForm, Error: "no element"}}, false, ""},
 		{"no steps", nil, false, ""},
+		{"signing in is not the task", []agent.Step{{Action: agent.Action{Description: "Fill the password", Setup: true}, After: agent.Sample{Notice: "Welcome back"}}}, false, ""},
+		{"a skipped optional step is not counted", []agent.Step{{Action: agent.Action{Description: "Submit the cookie choice", Optional: true}, Unresolved: true, After: agent.Sample{Notice: "Saved"}}}, false, ""},
 	}
 	for _, tt := range tests {
 		got := Parallax(tt.steps)
@@ -45,6 +47,7 @@ func TestNotice(t *testing.T) {
 		{"shown on the last page", []agent.Step{step("x", agent.Sample{}), step("y", agent.Sample{Notice: "Reservation saved"})}, true},
 		{"shown earlier only", []agent.Step{step("x", agent.Sample{Notice: "Reservation saved"}), step("y", agent.Sample{})}, false},
 		{"another notice", []agent.Step{step("y", agent.Sample{Notice: "Saving…"})}, false},
+		{"announced as an alert", []agent.Step{step("y", agent.Sample{Notice: "Saving…", Alert: "Reservation saved"})}, true},
 		{"no steps", nil, false},
 	}
 	for _, tt := range tests {

@@ -6,8 +6,9 @@ import (
 	"observatory/backend/agent"
 )
 
-// Notice trusts the success notice alone: done when the last observed page shows want in its
-// status element. It is the cheap signal the gate never relies on by itself.
+// Notice trusts the success notice alone: done when the last observed page announces want,
+// as its notice (a status, output or live region) or its alert. It is the cheap signal the
+// gate never relies on by itself.
 func Notice(steps []agent.Step, want string) agent.Verdict {
 	if len(steps) == 0 {
 		return agent.Verdict{Evidence: "no step was observed"}
@@ -15,6 +16,9 @@ func Notice(steps []agent.Step, want string) agent.Verdict {
 	last := steps[len(steps)-1].After
 	if last.Notice == want {
 		return agent.Verdict{Done: true, Evidence: fmt.Sprintf("status notice %q shown", want)}
+	}
+	if last.Alert == want {
+		return agent.Verdict{Done: true, Evidence: fmt.Sprintf("alert %q shown", want)}
 	}
 	if last.Notice == "" {
 		return agent.Verdict{Evidence: "no status notice on the last observed page"}

@@ -12,11 +12,12 @@ var interactive = regexp.MustCompile(`(?i)\b(typ|fill|submit|sav)`)
 
 // Parallax is the completion rule of Parallax, the earlier agent, ported: after any step whose
 // description mentions typing, filling, submitting or saving, a status or alert element on the
-// page, or a form with no invalid field, counts as done. It reads signs that something
-// happened, not proof that the task did; it even counts an error alert.
+// page, or a form with no invalid field, counts as done; the session's setup steps (signing
+// in) and skipped optional steps are not the task's and do not count. It reads signs that
+// something happened, not proof that the task did; it even counts an error alert.
 func Parallax(steps []agent.Step) agent.Verdict {
 	for _, s := range steps {
-		if s.Error != "" || !interactive.MatchString(s.Action.Description) {
+		if s.Error != "" || s.Skipped() || s.Action.Setup || !interactive.MatchString(s.Action.Description) {
 			continue
 		}
 		p := s.After

@@ -236,6 +236,16 @@ func TestHoldRepeat(t *testing.T) {
 	const page = "http://lab/"
 	send := click("button", "Send")
 	sent := step(3, send, page, "")
+	sent.Traffic.Requests = []agent.Request{{Method: "GET", URL: page + "api/drafts", Status: 200}, {Method: "POST", URL: page + "api/send", Status: 201}}
+	opened := step(3, send, page, "") // the first Send only opened a confirm panel, with its own Send
+	opened.Before.Pairs = []agent.RoleName{{Role: "button", Name: "Send"}}
+	opened.After.Pairs = []agent.RoleName{{Role: "button", Name: "Send"}, {Role: "button", Name: "Send"}}
+	opened.Traffic.Requests = []agent.Request{{Method: "GET", URL: page + "api/drafts", Status: 200}, {Method: "POST", URL: page + "api/send", Status: 403}}
+	pending := step(3, send, page, "") // its request answered during the next step
+	answered := step(4, agent.Action{Kind: agent.ActVerify}, page, "")
+	answered.Traffic.Requests = []agent.Request{{Method: "POST", URL: page + "api/send", Status: 200}}
+	versioned := step(3, send, page, "")
+	versioned.Before.Version, versioned.After.Version = "v1", "v2"
 	failed := step(3, send, page, "timeout")
 	again := Admit(agent.PolicyRequest{Action: send, Grounding: agent.Sample{URL: page}, Fresh: agent.Sample{URL: page}, Spent: 4, Budget: 8})
 	fill := agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "To"}, Value: "a"}
@@ -247,6 +257,10 @@ func TestHoldRepeat(t *testing.T) {
 		goesOn  bool
 	}{
 		{"an irreversible action that succeeded here", again, []agent.Step{sent}, agent.Hold, true},
+		{"one whose effect was seen a step later", again, []agent.Step{pending, answered}, agent.Hold, true},
+		{"one that moved the page's version", again, []agent.Step{versioned}, agent.Hold, true},
+		{"one that opened a confirmation and committed nothing", again, []agent.Step{opened}, agent.Allow, false},
+		{"one whose effect may still be in flight", again, []agent.Step{pending}, agent.Hold, true},
 		{"one that failed here", again, []agent.Step{failed}, agent.Allow, false},
 		{"one that succeeded on another page", Admit(agent.PolicyRequest{Action: send, Grounding: agent.Sample{URL: page + "x"}, Fresh: agent.Sample{URL: page + "x"}, Spent: 4, Budget: 8}), []agent.Step{sent}, agent.Allow, false},
 		{"a fill repeated", Admit(agent.PolicyRequest{Action: fill, Grounding: agent.Sample{URL: page}, Fresh: agent.Sample{URL: page}, Spent: 4, Budget: 8}), []agent.Step{step(0, fill, page, "")}, agent.Allow, false},

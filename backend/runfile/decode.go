@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"slices"
 	"time"
+
+	"observatory/backend/agent"
 )
 
 // Decode reads one run file from r, reading at most MaxBytes, and refuses it with an *Error
@@ -58,6 +61,9 @@ func decodeVersion(data []byte, v any) (File, *Error) {
 	}
 	var f fileV2
 	if err := decodeShaped(data, v, &f); err != nil {
+		return File{}, err
+	}
+	if err := checkFrames(f); err != nil {
 		return File{}, err
 	}
 	run := f.Run.toDomain()
@@ -117,6 +123,37 @@ func checkSchema(v any) *Error {
 	}
 	if !slices.Contains(KnownSchemas, name) {
 		return unknownSchema(name)
+	}
+	return nil
+}
+
+// checkFrames refuses a target nested in more frames than a target can name
+// (agent.MaxFrameDepth), in a plan or a step, before the frames are mapped to the domain's
+// fixed-size path.
+func checkFrames(f fileV2) *Error {
+	deep := func(p string, a actionV2) *Error {
+		if n := len(a.Target.Frame); n > agent.MaxFrameDepth {
+			return refuse(p+".target.frame", "%d frames nested: at most %d", n, agent.MaxFrameDepth)
+		}
+		return nil
+	}
+	for i, a := range f.Attempts {
+		at := fmt.Sprintf("attempts[%d]", i)
+		for j, pa := range a.Plan {
+			if err := deep(fmt.Sprintf("%s.plan[%d]", at, j), pa); err != nil {
+				return err
+			}
+		}
+		for j, s := range a.Steps {
+			if err := deep(fmt.Sprintf("%s.steps[%d].action", at, j), s.Action); err != nil {
+				return err
+			}
+			if r := s.Reconciliation; r != nil && r.Retry != nil {
+				if err := deep(fmt.Sprintf("%s.steps[%d].reconciliation.retry", at, j), *r.Retry); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	return nil
 }

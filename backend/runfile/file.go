@@ -50,8 +50,9 @@ func Encode(w io.Writer, run agent.Run) error {
 
 // EncodeFile writes f as version 2, indented, with members in a fixed order. It refuses a
 // file that Decode would refuse (an attempt that never finished, too many events, ...), so
-// every file it writes can be read back.
+// every file it writes can be read back. A size recorded as negative is written as unknown.
 func EncodeFile(w io.Writer, f File) error {
+	f.Run = unknownSizes(f.Run)
 	if err := validate(f, time.Now()); err != nil {
 		return fmt.Errorf("cannot export run %q: %w", f.Run.ID, err)
 	}

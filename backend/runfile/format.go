@@ -124,6 +124,22 @@ type targetV2 struct {
 	Text        string `json:"text,omitempty"`
 	CSS         string `json:"css,omitempty"`
 	Alias       string `json:"alias,omitempty"`
+	// Frame lists the iframes the element is in, outermost first.
+	Frame  []frameV2    `json:"frame,omitempty"`
+	Within *containerV2 `json:"within,omitempty"`
+}
+
+type frameV2 struct {
+	Title string `json:"title,omitempty"`
+	Name  string `json:"name,omitempty"`
+	CSS   string `json:"css,omitempty"`
+}
+
+type containerV2 struct {
+	Role   string `json:"role,omitempty"`
+	Name   string `json:"name,omitempty"`
+	TestID string `json:"test_id,omitempty"`
+	CSS    string `json:"css,omitempty"`
 }
 
 type actionV2 struct {
@@ -133,6 +149,8 @@ type actionV2 struct {
 	Target      targetV2 `json:"target"`
 	Value       string   `json:"value,omitempty"`
 	Secret      bool     `json:"secret,omitempty"`
+	Optional    bool     `json:"optional,omitempty"`
+	Setup       bool     `json:"setup,omitempty"`
 }
 
 type decisionV2 struct {

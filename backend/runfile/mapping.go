@@ -51,9 +51,14 @@ func (b budgetsV2) toDomain() agent.Budgets {
 func fromAction(a agent.Action) actionV2 {
 	a = a.Redacted()
 	t := a.Target
-	return actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret,
+	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup,
 		Target: targetV2{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
-			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}}
+			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
+			Frame: mapSlice(t.Frames.List(), func(f agent.FrameRef) frameV2 { return frameV2{Title: f.Title, Name: f.Name, CSS: f.CSS} })}}
+	if c := t.Within; !c.IsZero() {
+		out.Target.Within = &containerV2{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
+	}
+	return out
 }
 
 func fromStep(s agent.Step) stepV2 {
@@ -159,9 +164,16 @@ func (c configV2) toDomain() agent.Config {
 
 func (a actionV2) toDomain() agent.Action {
 	t := a.Target
-	return agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret,
+	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup,
 		Target: agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
-			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}}
+			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
+		}}
+	// Sanity refuses a path deeper than agent.MaxFrameDepth before it is mapped.
+	out.Target.Frames, _ = agent.FramesOf(mapSlice(t.Frame, func(f frameV2) agent.FrameRef { return agent.FrameRef{Title: f.Title, Name: f.Name, CSS: f.CSS} }))
+	if c := t.Within; c != nil {
+		out.Target.Within = agent.Container{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
+	}
+	return out
 }
 
 func (s stepV2) toDomain() agent.Step {

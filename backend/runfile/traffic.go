@@ -1,6 +1,8 @@
 package runfile
 
 import (
+	"slices"
+
 	"observatory/backend/agent"
 )
 
@@ -136,4 +138,34 @@ func textsWithin(p string, texts map[string]string) *Error {
 		}
 	}
 	return nil
+}
+
+// unknownSizes is run with every negative request size as -1, unknown: Chromium reports a
+// memory-cache hit's size as minus its length, which runs recorded before the browser
+// checked sizes kept. The slices run shares with its caller are not changed.
+func unknownSizes(run agent.Run) agent.Run {
+	bad := func(r agent.Request) bool { return r.Size < -1 }
+	badStep := func(s agent.Step) bool { return slices.ContainsFunc(s.Traffic.Requests, bad) }
+	cloned := false
+	for ai, a := range run.Attempts {
+		if !slices.ContainsFunc(a.Steps, badStep) {
+			continue
+		}
+		if !cloned {
+			run.Attempts, cloned = slices.Clone(run.Attempts), true
+		}
+		steps := slices.Clone(a.Steps)
+		for si, s := range steps {
+			if !badStep(s) {
+				continue
+			}
+			reqs := slices.Clone(s.Traffic.Requests)
+			for ri := range reqs {
+				reqs[ri].Size = max(reqs[ri].Size, -1)
+			}
+			steps[si].Traffic.Requests = reqs
+		}
+		run.Attempts[ai].Steps = steps
+	}
+	return run
 }

@@ -51,6 +51,23 @@ func TestTrafficSurvivesTheRoundTrip(t *testing.T) {
 	}
 }
 
+// TestAnUnknownSizeIsWrittenAsUnknown exports a run recorded with a memory-cache hit's
+// negative size: the run file says -1, unknown, and reads back.
+func TestAnUnknownSizeIsWrittenAsUnknown(t *testing.T) {
+	f := trafficFile()
+	f.Run.Attempts[1].Steps[1].Traffic.Requests[1].Size = -279
+	got, err := Decode(bytes.NewReader(encoded(t, f)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size := got.Run.Attempts[1].Steps[1].Traffic.Requests[1].Size; size != -1 {
+		t.Errorf("the size was written as %d, want -1", size)
+	}
+	if size := f.Run.Attempts[1].Steps[1].Traffic.Requests[1].Size; size != -279 {
+		t.Errorf("exporting changed the run it was given: size %d", size)
+	}
+}
+
 func TestOversizedTrafficIsRefusedWithItsPath(t *testing.T) {
 	req := func(url string) agent.Request {
 		return agent.Request{Method: "GET", URL: url, ResourceType: "fetch", Size: -1}

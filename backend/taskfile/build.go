@@ -289,6 +289,7 @@ func (b *builder) steps(steps []Step, path, prefix string) error {
 		if err != nil {
 			return err
 		}
+		st.action.Setup = prefix == "setup"
 		for _, prev := range b.s.steps {
 			if prev.action.ID == st.action.ID {
 				return errAt(join(at, "id"), "%q is used by another step", st.action.ID)
@@ -313,7 +314,10 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 	if strings.TrimSpace(st.Description) == "" || len(st.Description) > maxText {
 		return planStep{}, errAt(join(at, "description"), "describe the step in a sentence (at most %d bytes)", maxText)
 	}
-	a := agent.Action{ID: id, Description: st.Description, Kind: kind, Secret: st.Secret || st.ValueEnv != ""}
+	a := agent.Action{ID: id, Description: st.Description, Kind: kind, Secret: st.Secret || st.ValueEnv != "", Optional: st.Optional}
+	if st.Optional && !kind.NeedsTarget() {
+		return planStep{}, errAt(join(at, "optional"), "only a step with a target can be optional: it is skipped when its target is not there")
+	}
 	switch {
 	case st.Target == nil && kind.NeedsTarget():
 		return planStep{}, errAt(join(at, "target"), "a %s step needs a target", kind)
@@ -397,7 +401,38 @@ func target(t *Target, at string) (agent.Target, error) {
 	case t.Alias != "" && (kind == "test_id" || kind == "css"):
 		return agent.Target{}, errAt(join(at, "alias"), "an alias stands in for a name, label, placeholder or text, not a %s", kind)
 	}
+	var frames []agent.FrameRef
+	for i, f := range t.Frame {
+		if n := countSet(f.Title, f.Name, f.CSS); n != 1 {
+			return agent.Target{}, errAt(index(join(at, "frame"), i), "name the frame by exactly one of title, name, css")
+		}
+		frames = append(frames, agent.FrameRef{Title: f.Title, Name: f.Name, CSS: f.CSS})
+	}
+	var err error
+	if out.Frames, err = agent.FramesOf(frames); err != nil {
+		return agent.Target{}, errAt(join(at, "frame"), "%v", err)
+	}
+	if c := t.Within; c != nil {
+		switch {
+		case countSet(c.Role, c.TestID, c.CSS) != 1:
+			return agent.Target{}, errAt(join(at, "within"), "name the container by exactly one of role (with name), test_id, css")
+		case c.Name != "" && c.Role == "":
+			return agent.Target{}, errAt(join(join(at, "within"), "name"), "name is text of the container's accessible name; it goes with role")
+		}
+		out.Within = agent.Container{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
+	}
 	return out, nil
+}
+
+// countSet counts the non-empty strings of ss.
+func countSet(ss ...string) int {
+	n := 0
+	for _, s := range ss {
+		if s != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func (b *builder) success(doc *Document) error {

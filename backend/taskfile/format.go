@@ -84,6 +84,9 @@ type Step struct {
 	// ValueEnv names the environment variable holding the value; such a value is secret.
 	ValueEnv string `json:"value_env,omitempty"`
 	Secret   bool   `json:"secret,omitempty"`
+	// Optional marks a step for what may not be there (a welcome guide, a cookie banner):
+	// when its target matches nothing it is recorded as skipped, never as a failure.
+	Optional bool `json:"optional,omitempty"`
 }
 
 // Target names one element by exactly one locator, with an optional alias.
@@ -96,6 +99,44 @@ type Target struct {
 	Text        string `json:"text,omitempty"`
 	CSS         string `json:"css,omitempty"`
 	Alias       string `json:"alias,omitempty"`
+	// Frame names the iframe the element is in: one, or a list, outermost first.
+	Frame FramePath `json:"frame,omitempty"`
+	// Within names the container the element is in: a row, region, list item or dialog.
+	Within *Container `json:"within,omitempty"`
+}
+
+// FrameRef names one iframe by exactly one of its title, its name attribute, or CSS.
+type FrameRef struct {
+	Title string `json:"title,omitempty"`
+	Name  string `json:"name,omitempty"`
+	CSS   string `json:"css,omitempty"`
+}
+
+// FramePath is one frame ({title: Editor}) or a list of nested frames, outermost first.
+type FramePath []FrameRef
+
+func (f *FramePath) decodeTree(n *node, path string) error {
+	switch n.kind {
+	case kObject:
+		var one FrameRef
+		if err := decode(n, path, &one); err != nil {
+			return err
+		}
+		*f = FramePath{one}
+		return nil
+	case kList:
+		return decode(n, path, (*[]FrameRef)(f))
+	}
+	return errAt(path, "want a frame ({title: …}) or a list of frames, got %s", n.kind.what())
+}
+
+// Container names the container a target is in by exactly one of a role (with text its
+// accessible name contains: a row's name is its cells' text), a test id, or CSS.
+type Container struct {
+	Role   string `json:"role,omitempty"`
+	Name   string `json:"name,omitempty"`
+	TestID string `json:"test_id,omitempty"`
+	CSS    string `json:"css,omitempty"`
 }
 
 // Condition is one named check of authoritative state: exactly one of Page, HTTP, SQL.

@@ -46,6 +46,10 @@ export interface Target {
   css?: string;
   /** The one declared alternate for the locator's text. */
   alias?: string;
+  /** The iframes the element is in, outermost first (agent.FrameRef). */
+  frame?: { title?: string; name?: string; css?: string }[];
+  /** The container the element is in (agent.Container): a role with text its name contains, a test id or CSS. */
+  within?: { role?: string; name?: string; test_id?: string; css?: string };
 }
 
 /** One planned step (agent.Action). */
@@ -57,6 +61,10 @@ export interface Action {
   value?: string;
   /** The value is a secret: recorded masked. */
   secret?: boolean;
+  /** Skipped, not failed, when its target matches nothing (a step both optional and unresolved). */
+  optional?: boolean;
+  /** A step of the session's setup (signing in), not of the task: Parallax leaves it out. */
+  setup?: boolean;
 }
 
 /** How the executor waits (agent.WaitMode). */
