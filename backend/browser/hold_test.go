@@ -4,8 +4,10 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"observatory/backend/agent"
@@ -25,12 +27,20 @@ func TestTheGuardHoldsMutatingRequestsForAnAnswer(t *testing.T) {
 		mu.Unlock()
 	})
 	client, _, g := guarded(t, home.URL)
-	var asked []agent.HeldRequest
-	approve := false
+	var askedMu sync.Mutex
+	var held []agent.HeldRequest
+	var approve atomic.Bool
 	g.setHold(&requestHold{methods: agent.HeldMethods, ask: func(_ context.Context, r agent.HeldRequest) bool {
-		asked = append(asked, r)
-		return approve
+		askedMu.Lock()
+		defer askedMu.Unlock()
+		held = append(held, r)
+		return approve.Load()
 	}})
+	asked := func() []agent.HeldRequest {
+		askedMu.Lock()
+		defer askedMu.Unlock()
+		return slices.Clone(held)
+	}
 
 	form := "title=Spectral+scan&password=hunter2&room=north"
 	if _, err := client.Post(home.URL+"/save", "application/x-www-form-urlencoded", strings.NewReader(form)); err == nil {
@@ -39,10 +49,10 @@ func TestTheGuardHoldsMutatingRequestsForAnAnswer(t *testing.T) {
 	if n := reached.Load(); n != 0 {
 		t.Fatalf("the origin was reached %d times by a refused request", n)
 	}
-	if len(asked) != 1 {
-		t.Fatalf("asked %d times, want once", len(asked))
+	if len(asked()) != 1 {
+		t.Fatalf("asked %d times, want once", len(asked()))
 	}
-	a := asked[0]
+	a := asked()[0]
 	if a.Method != "POST" || a.URL != home.URL+"/save" || a.Origin != home.URL {
 		t.Fatalf("asked about %+v", a)
 	}
@@ -53,21 +63,21 @@ func TestTheGuardHoldsMutatingRequestsForAnAnswer(t *testing.T) {
 		t.Fatalf("the guard explains the failure as %q", why)
 	}
 
-	approve = true
+	approve.Store(true)
 	resp, err := client.Post(home.URL+"/save", "application/json", strings.NewReader(`{"title":"x","api_key":"k-123"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if len(asked) != 2 || asked[1].Body != `{"title":"x","api_key":`+agent.Mask+`}` {
-		t.Fatalf("asked %+v", asked)
+	if q := asked(); len(q) != 2 || q[1].Body != `{"title":"x","api_key":`+agent.Mask+`}` {
+		t.Fatalf("asked %+v", q)
 	}
 	resp, err = client.Get(home.URL + "/list")
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if len(asked) != 2 {
+	if len(asked()) != 2 {
 		t.Fatal("a GET was held")
 	}
 	mu.Lock()
