@@ -28,8 +28,8 @@ type RequestHolder interface {
 
 // Unseen is a Driven planner whose agent acts in the page on its own (an outside agent
 // process), so no approval can be asked before its actions. When the task's safeguards
-// require approval, the executor holds the page's requests of HeldMethods at the network
-// instead, and asks about each.
+// require approval, the executor holds the page's requests at the network instead, and asks
+// about each: those of the methods the safeguards name, else of its HeldMethods.
 type Unseen interface {
 	Driven
 	HeldMethods() []string
@@ -56,7 +56,11 @@ func (r *run) holdRequests() error {
 	}
 	limit := ms(r.cfg.Safeguards.Approval.LimitMS)
 	secrets := append([]string(nil), r.secrets...)
-	return h.HoldRequests(u.HeldMethods(), func(_ context.Context, q HeldRequest) bool {
+	methods := r.cfg.Safeguards.Approval.Methods
+	if len(methods) == 0 {
+		methods = u.HeldMethods()
+	}
+	return h.HoldRequests(methods, func(_ context.Context, q HeldRequest) bool {
 		return r.askHeld(q, limit, secrets)
 	})
 }

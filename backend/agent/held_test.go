@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,9 +21,9 @@ func (p *holdingPage) HoldRequests(methods []string, ask func(context.Context, a
 	return nil
 }
 
-// send is the page sending r: whether it went through, or true when nothing holds it.
+// send is the page sending r: whether it went through; true when its method is not held.
 func (p *holdingPage) send(r agent.HeldRequest) bool {
-	return p.ask == nil || p.ask(context.Background(), r)
+	return p.ask == nil || !slices.Contains(p.methods, r.Method) || p.ask(context.Background(), r)
 }
 
 // unseenAgent is an outside agent: it clicks Save, which sends the page's POST, then ends.
@@ -53,8 +54,8 @@ func (secretsLab) Secrets() []string { return []string{"s3cret"} }
 // TestAnUnseenAgentsRequestsWaitForApproval: under safeguards that require approval, the
 // outside agent's POST waits at the page's network for the approver; the answer, with what
 // the request sends (secrets masked), is recorded on the observed step it came with, and a
-// denial fails the request. Without the safeguard nothing is held; a page that cannot hold
-// ends the attempt before anything runs.
+// denial fails the request. Without the safeguard nothing is held, with one that names other
+// methods the POST is not held; a page that cannot hold ends the attempt before anything runs.
 func TestAnUnseenAgentsRequestsWaitForApproval(t *testing.T) {
 	approval := agent.Config{Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000}}}
 	for _, c := range []struct {
@@ -68,6 +69,7 @@ func TestAnUnseenAgentsRequestsWaitForApproval(t *testing.T) {
 		{"approved", approval, agent.AnswerApprove, true, agent.AnswerApprove},
 		{"held", approval, agent.AnswerNone, false, agent.AnswerNone},
 		{"no safeguard", agent.Config{}, agent.AnswerDeny, true, ""},
+		{"only PUT held", agent.Config{Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000, Methods: []string{"PUT"}}}}, agent.AnswerDeny, true, ""},
 	} {
 		page := &holdingPage{fakePage: fakePage{controls: controls()}}
 		a := &unseenAgent{page: page}
