@@ -216,6 +216,7 @@ func (r *run) execute() Outcome {
 		}
 		step = step.masked(r.secrets)
 		r.steps = append(r.steps, step)
+		r.holds.stepRecorded(len(r.steps))
 		if r.hooks.Step != nil {
 			r.hooks.Step(step)
 		}

@@ -41,6 +41,15 @@ type holds struct {
 	mu      sync.Mutex
 	asking  int
 	answers []Approval
+	// next is the index of the next step recorded, which records the answers asked now.
+	next int
+}
+
+// stepRecorded notes that n steps are recorded.
+func (h *holds) stepRecorded(n int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.next = n
 }
 
 // holdRequests makes the page hold the requests the planner names, when the task's
@@ -71,10 +80,11 @@ func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets []string) bool
 	req := ApprovalRequest{Action: fmt.Sprintf("%s %s", q.Method, url), Target: "a request to " + q.Origin,
 		URL: url, Data: []Field{{Role: "request body", Name: "body", Value: maskSecrets(q.Body, secrets)}},
 		Permanence: "The agent's page sends this request on its own; once sent, its effect is outside this page."}
-	req.Hash = req.DetailsHash()
 	r.holds.mu.Lock()
 	r.holds.asking++
+	req.Step = r.holds.next
 	r.holds.mu.Unlock()
+	req.Hash = req.DetailsHash()
 	rec := Approval{Request: req, AskedMS: r.sinceStart()}
 	rec.Answer, rec.Note = r.ask(req, limit)
 	rec.AnsweredMS = r.sinceStart()

@@ -89,7 +89,7 @@ func TestAnUnseenAgentsRequestsWaitForApproval(t *testing.T) {
 			}
 			continue
 		}
-		if len(got) != 1 || got[0].Answer != c.recorded || got[0].Request.Action != "POST http://lab/api/save?key="+agent.Mask ||
+		if len(got) != 1 || got[0].Answer != c.recorded || got[0].Request.Step != 0 || got[0].Request.Action != "POST http://lab/api/save?key="+agent.Mask ||
 			len(got[0].Request.Data) != 1 || strings.Contains(got[0].Request.Data[0].Value, "s3cret") || got[0].Request.Hash != got[0].Request.DetailsHash() {
 			t.Errorf("%s: recorded %+v", c.name, got)
 		}
