@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest/policy"
@@ -33,9 +37,15 @@ func needAgents(t *testing.T) {
 // exporting the run, and returns the rows, the run file and what was printed.
 func runAgent(t *testing.T, dataDir, script, mode string, attempts []string, extra ...string) ([]jsonRow, string, string) {
 	t.Helper()
+	return runAgentOn(t, Env{}, filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"), dataDir, script, mode, attempts, extra...)
+}
+
+// runAgentOn is runAgent on the task file task, with env's standard input and error.
+func runAgentOn(t *testing.T, env Env, task, dataDir, script, mode string, attempts []string, extra ...string) ([]jsonRow, string, string) {
+	t.Helper()
 	t.Setenv("AGENT_MODE", mode)
 	file := filepath.Join(t.TempDir(), "run.json")
-	task, err := filepath.Abs(filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
+	task, err := filepath.Abs(task)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,13 +55,19 @@ func runAgent(t *testing.T, dataDir, script, mode string, attempts []string, ext
 		args = append(args, "--attempt", a)
 	}
 	args = append(append(args, extra...), "--agent", "--", "node", script)
-	code, out, errOut := run(t, args...)
+	var out bytes.Buffer
+	if env.Stderr == nil {
+		env.Stderr = &bytes.Buffer{}
+	}
+	env.Stdout, env.Assets = &out, fstest.MapFS{}
+	code := Execute(context.Background(), env, args)
+	errOut := fmt.Sprint(env.Stderr)
 	if code != 0 {
 		t.Fatalf("%s %s: exit %d\n%s", script, mode, code, errOut)
 	}
 	var rows []jsonRow
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
-		t.Fatalf("%s %s: %v\n%s", script, mode, err, out)
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
+		t.Fatalf("%s %s: %v\n%s", script, mode, err, out.String())
 	}
 	noAgentLeft(t, script)
 	return rows, file, errOut

@@ -151,7 +151,9 @@ With --agent, the command after -- is your own agent: for each attempt it is sta
 the browser's DevTools endpoint in OBSERVATORY_CDP_URL (and OBSERVATORY_START_URL,
 OBSERVATORY_INTENT, OBSERVATORY_ATTEMPT, OBSERVATORY_TASK_FILE, OBSERVATORY_CLAIM_FILE); its
 inputs are observed in the page, the gate judges what it leaves, and its exit status or claim
-is the signal "agent's claim". See docs/outside-agent.md.`,
+is the signal "agent's claim". When the task's safeguards require approval, its pages'
+POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer. See
+docs/outside-agent.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
@@ -184,7 +186,7 @@ is the signal "agent's claim". See docs/outside-agent.md.`,
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
-	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
+	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval (with --agent, its pages' requests held at the network) are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
 	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)

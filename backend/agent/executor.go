@@ -147,9 +147,14 @@ type run struct {
 	// pot is the run's budgets, spent holds what this attempt has spent of its own.
 	pot   *RunBudget
 	spent Spend
+	// holds are the answers about requests held at the network (see holdRequests).
+	holds holds
 }
 
 func (r *run) execute() Outcome {
+	if err := r.holdRequests(); err != nil {
+		return r.end(Failed, err.Error())
+	}
 	if err := r.page.Goto(r.ctx, r.env.StartURL()); err != nil {
 		t, err := r.fail(err, ClassPrepare)
 		return r.end(t, "the app did not load: "+err.Error())
@@ -212,6 +217,7 @@ func (r *run) execute() Outcome {
 		}
 		step = step.masked(r.secrets)
 		r.steps = append(r.steps, step)
+		r.holds.stepRecorded(len(r.steps))
 		if r.hooks.Step != nil {
 			r.hooks.Step(step)
 		}

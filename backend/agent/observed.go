@@ -83,7 +83,9 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 		s.Error = e.Error()
 		return s, Exhausted, fmt.Sprintf("step %d (%s, observed): %v", i+1, a.Description, e)
 	}
+	held := r.heldAnswers() // the page settles only once its held requests are answered
 	after, err := r.observe()
+	s.Approvals = append(held, r.heldAnswers()...)
 	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	if w, ok := r.page.(Watcher); ok {
 		s.Traffic = w.Traffic(r.start, false).Redact(r.secrets)

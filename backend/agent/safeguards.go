@@ -50,6 +50,9 @@ type ApprovalSpec struct {
 	// For are the classes of irreversible action that wait for approval (ClassCommit,
 	// ClassDestruct); empty for both: every irreversible action.
 	For []ActionClass `json:"for,omitempty"`
+	// Methods are the request methods an outside agent's pages send only with approval (see
+	// Unseen); empty for the planner's own (HeldMethods).
+	Methods []string `json:"methods,omitempty"`
 }
 
 // Covers reports whether an irreversible action of class c waits for approval under a.

@@ -41,6 +41,8 @@ type egress struct {
 	// failed are the newest requests the guard failed, and why; failures counts them all.
 	failed   []guardFailure
 	failures int
+	// holds are the requests held for the user's answer (see HoldRequests); nil holds none.
+	holds *requestHold
 }
 
 // guardMark is what the browser reports of every request the guard fails (see failRequest):
@@ -110,6 +112,11 @@ func (e *egress) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if !originAllowed(r.URL.String(), e.allowed) {
 		e.refuse(w, r.Method, r.RequestURI) // as the browser wrote it, as its request events do
+		return
+	}
+	if !e.held(r) {
+		e.note(r.Method, r.URL.String(), fmt.Sprintf("%s %s was held for the user's approval and not approved: the guard failed it", r.Method, r.URL))
+		failRequest(w)
 		return
 	}
 	e.forward.ServeHTTP(w, r)

@@ -57,6 +57,7 @@ type Planner struct {
 var (
 	_ agent.Driven   = (*Planner)(nil)
 	_ agent.Claimant = (*Planner)(nil)
+	_ agent.Unseen   = (*Planner)(nil)
 )
 
 // New is the planner of attempt (its slug) run by cmd.
@@ -68,6 +69,10 @@ func (p *Planner) Bind(page agent.Page) {
 		p.page = h
 	}
 }
+
+// HeldMethods are the methods of the requests its pages send that wait for the user's
+// approval when the task's safeguards require approval: those that change state.
+func (p *Planner) HeldMethods() []string { return agent.HeldMethods }
 
 // Next starts the agent on its first call, then returns its next observed input, or the end
 // of the plan once it has exited with status 0. An agent that exits with another status

@@ -66,6 +66,7 @@ type reviewSpecV2 struct {
 type approvalSpecV2 struct {
 	LimitMS int      `json:"limit_ms"`
 	For     []string `json:"for,omitempty"`
+	Methods []string `json:"methods,omitempty"`
 }
 
 type safeguardsV2 struct {
@@ -129,7 +130,7 @@ func fromSafeguards(g agent.Safeguards) safeguardsV2 {
 				Rules: mapSlice(r.Rules, func(x agent.ReviewRule) reviewRuleV2 { return reviewRuleV2{Expr: x.Expr, Reason: x.Reason} })}
 		}),
 		Approval: ptr(g.Approval, func(a agent.ApprovalSpec) approvalSpecV2 {
-			return approvalSpecV2{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c agent.ActionClass) string { return string(c) })}
+			return approvalSpecV2{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c agent.ActionClass) string { return string(c) }), Methods: a.Methods}
 		}),
 	}
 }
@@ -141,7 +142,7 @@ func (g safeguardsV2) toDomain() agent.Safeguards {
 				Rules: mapSlice(r.Rules, func(x reviewRuleV2) agent.ReviewRule { return agent.ReviewRule{Expr: x.Expr, Reason: x.Reason} })}
 		}),
 		Approval: ptr(g.Approval, func(a approvalSpecV2) agent.ApprovalSpec {
-			return agent.ApprovalSpec{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c string) agent.ActionClass { return agent.ActionClass(c) })}
+			return agent.ApprovalSpec{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c string) agent.ActionClass { return agent.ActionClass(c) }), Methods: a.Methods}
 		}),
 	}
 }

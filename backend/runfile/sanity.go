@@ -78,7 +78,9 @@ func (f File) checkSanity(now time.Time) *Error {
 }
 
 // saneProvenance checks that a step is proposed or observed, and that an observed one
-// carries nothing only a proposal has: no reason, model turns, approvals or decision.
+// carries nothing only a proposal has: no reason, model turns or decision, and approvals
+// only of requests its page sent that were held at the network, which no commit of the
+// executor's used (none void or with a commit hash).
 func saneProvenance(p string, s agent.Step) *Error {
 	switch s.Provenance {
 	case agent.Proposed:
@@ -87,8 +89,13 @@ func saneProvenance(p string, s agent.Step) *Error {
 	default:
 		return refuse(child(p, "provenance"), "%q is neither absent (proposed) nor %q", s.Provenance, agent.Observed)
 	}
-	if s.Reason != "" || len(s.ModelTurns) > 0 || len(s.Approvals) > 0 || !reflect.DeepEqual(s.Decision, agent.Decision{}) {
+	if s.Reason != "" || len(s.ModelTurns) > 0 || !reflect.DeepEqual(s.Decision, agent.Decision{}) {
 		return refuse(child(p, "decision"), "an observed step has no proposal or decision, but this one carries one")
+	}
+	for i, a := range s.Approvals {
+		if a.Void || a.CommitHash != "" {
+			return refuse(index(child(p, "approvals"), i), "an observed step's approvals are of requests held at the network, which no commit of Observatory's used, but this one was used at a commit")
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package taskfile
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -42,7 +43,16 @@ type Approval struct {
 	// destruct.
 	RequiredFor []string `json:"required_for,omitempty"`
 	LimitMS     *int     `json:"limit_ms,omitempty"`
+	// Methods are the request methods an outside agent's pages send only with approval
+	// (POST, PUT, PATCH and DELETE when absent).
+	Methods []string `json:"methods,omitempty"`
 }
+
+// requestMethod is an HTTP request method as approval.methods names it.
+var requestMethod = regexp.MustCompile(`^[A-Z]{1,16}$`)
+
+// maxMethods bounds approval.methods.
+const maxMethods = 16
 
 // Values of approval.required_for.
 const (
@@ -128,6 +138,19 @@ func (a *Approval) domain(at string) (*agent.ApprovalSpec, error) {
 		}
 		spec.LimitMS = *a.LimitMS
 	}
+	if len(a.Methods) > maxMethods {
+		return nil, errAt(join(at, "methods"), "%d methods: at most %d", len(a.Methods), maxMethods)
+	}
+	for i, m := range a.Methods {
+		p := index(join(at, "methods"), i)
+		switch {
+		case !requestMethod.MatchString(m):
+			return nil, errAt(p, "want a request method in capitals (POST, PUT, PATCH, DELETE…), got %q", m)
+		case slices.Contains(a.Methods[:i], m):
+			return nil, errAt(p, "%q is listed twice", m)
+		}
+	}
+	spec.Methods = slices.Clone(a.Methods)
 	for i, c := range a.RequiredFor {
 		p := index(join(at, "required_for"), i)
 		switch {

@@ -24,7 +24,7 @@ attempts:
   - name: task-wide
   - name: destructs-only
     safeguards:
-      approval: {required_for: [destruct], limit_ms: 5000}
+      approval: {required_for: [destruct], limit_ms: 5000, methods: [POST, PATCH]}
   - name: by-model
     safeguards:
       review: {policy: Be kind., reviewer: model, on_unavailable: allow}
@@ -40,7 +40,7 @@ attempts:
 	want := map[string]*agent.Safeguards{
 		"task-wide": {Review: &agent.ReviewSpec{Policy: "Nothing leaves the company.", Reviewer: agent.ReviewerRules, Rules: []agent.ReviewRule{rule}},
 			Approval: &agent.ApprovalSpec{LimitMS: 60000}},
-		"destructs-only": {Approval: &agent.ApprovalSpec{LimitMS: 5000, For: []agent.ActionClass{agent.ClassDestruct}}},
+		"destructs-only": {Approval: &agent.ApprovalSpec{LimitMS: 5000, For: []agent.ActionClass{agent.ClassDestruct}, Methods: []string{"POST", "PATCH"}}},
 		"by-model": {Review: &agent.ReviewSpec{Policy: "Be kind.", Reviewer: agent.ReviewerModel, OnUnavailable: agent.OnUnavailableAllow},
 			Approval: &agent.ApprovalSpec{LimitMS: 60000}},
 		"none": nil,
@@ -82,6 +82,8 @@ func TestBadSafeguardsAreRefusedAtTheirPath(t *testing.T) {
 		{"an unknown class", "safeguards:\n  approval: {required_for: [commit, pay]}\n", `at safeguards.approval.required_for[1]: want irreversible, commit or destruct, got "pay"`},
 		{"a class twice", "safeguards:\n  approval: {required_for: [destruct, destruct]}\n", `at safeguards.approval.required_for[1]: "destruct" is listed twice`},
 		{"irreversible with another", "safeguards:\n  approval: {required_for: [irreversible, commit]}\n", "at safeguards.approval.required_for[0]: irreversible already covers commit and destruct"},
+		{"a method in lower case", "safeguards:\n  approval: {methods: [POST, put]}\n", `at safeguards.approval.methods[1]: want a request method in capitals (POST, PUT, PATCH, DELETE…), got "put"`},
+		{"a method twice", "safeguards:\n  approval: {methods: [POST, POST]}\n", `at safeguards.approval.methods[1]: "POST" is listed twice`},
 		{"a string for the section", "safeguards: on\n", "at safeguards: want an object"},
 		{"an attempt's bad rule", "attempts:\n  - name: a\n    safeguards:\n      review: {policy: p, reviewer: rules, rules: [{expr: 'action.kind ==', reason: r}]}\n",
 			"at attempts[0].safeguards.review.rules[0].expr: ERROR: <input>:1:15: Syntax error"},

@@ -32,6 +32,17 @@ describe("DecisionView and SampleView", () => {
     expect(screen.queryByText("Proposed")).toBeNull();
   });
 
+  it("shows the answer about a request an outside agent's page sent, held at the network", () => {
+    const s = savesNormally.steps![0];
+    const request = { step: 0, action: "POST http://lab/api/reservations", target: "a request to http://lab", data: [], permanence: "sent on its own", url: "http://lab/api/reservations", hash: "h" };
+    render(<DecisionView step={{ ...s, provenance: "observed", reason: undefined, decision: { class: "", admission: "", reason: "" } as unknown as Step["decision"],
+      approvals: [{ request, answer: "deny", note: "the request failed at the network", asked_ms: 10, answered_ms: 12 }] }} />);
+    const list = screen.getByRole("region", { name: "Approvals" });
+    expect(list.textContent).toContain("deny");
+    expect(list.textContent).toContain("POST http://lab/api/reservations");
+    expect(list.textContent).toContain("the request failed at the network");
+  });
+
   it("state a commit's risk and the observation its fingerprint was taken on", () => {
     render(<DecisionView step={payment()} />);
     expect(screen.getByText("Risk").nextElementSibling!.textContent).toContain("high: the price, amount, recipient and version must not change");

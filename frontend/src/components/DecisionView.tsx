@@ -16,11 +16,15 @@ function reviewCost(r: Review): string {
 /** Everything about a step's proposal and the harness's decision on it, kept apart. */
 export function DecisionView({ step }: { step: Step }) {
   if (step.provenance === "observed") {
+    // Its approvals are of requests its page sent, held at the network for the user's answer.
     return (
-      <dl className="kv">
-        <div><dt>Observed</dt><dd><code>{actionText(step.action)}</code></dd></div>
-        <div><dt>Provenance</dt><dd>observed, not proposed: the agent process took this action on its own, so there is no proposal or decision to show</dd></div>
-      </dl>
+      <>
+        <dl className="kv">
+          <div><dt>Observed</dt><dd><code>{actionText(step.action)}</code></dd></div>
+          <div><dt>Provenance</dt><dd>observed, not proposed: the agent process took this action on its own, so there is no proposal or decision to show</dd></div>
+        </dl>
+        {step.approvals && step.approvals.length > 0 && <ApprovalList approvals={step.approvals} />}
+      </>
     );
   }
   const d = step.decision;

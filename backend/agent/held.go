@@ -1,0 +1,118 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// HeldMethods are the request methods an outside agent's pages send only with the user's
+// approval, when the task's safeguards require approval: those that change state.
+var HeldMethods = []string{"POST", "PUT", "PATCH", "DELETE"}
+
+// HeldRequest is a request a page sent that waits at the network for the user's answer.
+type HeldRequest struct {
+	Method, URL, Origin string
+	// Body is a bounded summary of what the request sends, secret-looking values masked.
+	Body string
+}
+
+// RequestHolder is a Page whose network can hold requests: each request of one of methods
+// that the page, or any page its context opens, sends waits for ask, and goes on only when
+// ask says true; otherwise it fails as a network error the page sees. An error means the page
+// cannot hold its requests (it has no network of its own to hold them at).
+type RequestHolder interface {
+	HoldRequests(methods []string, ask func(ctx context.Context, r HeldRequest) bool) error
+}
+
+// Unseen is a Driven planner whose agent acts in the page on its own (an outside agent
+// process), so no approval can be asked before its actions. When the task's safeguards
+// require approval, the executor holds the page's requests at the network instead, and asks
+// about each: those of the methods the safeguards name, else of its HeldMethods.
+type Unseen interface {
+	Driven
+	HeldMethods() []string
+}
+
+// holds are the approvals asked for requests held at the network, waiting for the step
+// that records them.
+type holds struct {
+	mu      sync.Mutex
+	asking  int
+	answers []Approval
+	// next is the index of the next step recorded, which records the answers asked now.
+	next int
+}
+
+// stepRecorded notes that n steps are recorded.
+func (h *holds) stepRecorded(n int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.next = n
+}
+
+// holdRequests makes the page hold the requests the planner names, when the task's
+// safeguards require approval and the planner acts unseen; an error when it cannot.
+func (r *run) holdRequests() error {
+	u, ok := r.planner.(Unseen)
+	if !ok || r.cfg.Safeguards == nil || r.cfg.Safeguards.Approval == nil {
+		return nil
+	}
+	h, ok := r.page.(RequestHolder)
+	if !ok {
+		return fmt.Errorf("the task's safeguards require approval, and this page cannot hold the agent's requests for it")
+	}
+	limit := ms(r.cfg.Safeguards.Approval.LimitMS)
+	secrets := append([]string(nil), r.secrets...)
+	methods := r.cfg.Safeguards.Approval.Methods
+	if len(methods) == 0 {
+		methods = u.HeldMethods()
+	}
+	return h.HoldRequests(methods, func(_ context.Context, q HeldRequest) bool {
+		return r.askHeld(q, limit, secrets)
+	})
+}
+
+// askHeld asks the approver about one held request and keeps the answer for the next step.
+func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets []string) bool {
+	url := maskSecrets(q.URL, secrets)
+	req := ApprovalRequest{Action: fmt.Sprintf("%s %s", q.Method, url), Target: "a request to " + q.Origin,
+		URL: url, Data: []Field{{Role: "request body", Name: "body", Value: maskSecrets(q.Body, secrets)}},
+		Permanence: "The agent's page sends this request on its own; once sent, its effect is outside this page."}
+	r.holds.mu.Lock()
+	r.holds.asking++
+	req.Step = r.holds.next
+	r.holds.mu.Unlock()
+	req.Hash = req.DetailsHash()
+	rec := Approval{Request: req, AskedMS: r.sinceStart()}
+	rec.Answer, rec.Note = r.ask(req, limit)
+	rec.AnsweredMS = r.sinceStart()
+	if rec.Answer != AnswerApprove && rec.Note == "" {
+		rec.Note = "the request failed at the network: the page saw a network error"
+	}
+	r.holds.mu.Lock()
+	r.holds.asking--
+	r.holds.answers = append(r.holds.answers, rec)
+	r.holds.mu.Unlock()
+	return rec.Answer == AnswerApprove
+}
+
+// heldAnswers waits while a held request is being asked about (until the attempt ends),
+// then returns the approvals asked for held requests since the last call.
+func (r *run) heldAnswers() []Approval {
+	for {
+		r.holds.mu.Lock()
+		if r.holds.asking == 0 || r.ctx.Err() != nil {
+			out := r.holds.answers
+			r.holds.answers = nil
+			r.holds.mu.Unlock()
+			return out
+		}
+		r.holds.mu.Unlock()
+		select {
+		case <-r.ctx.Done():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
