@@ -45,9 +45,19 @@ type server struct {
 func New(opts Options) *mcp.Server {
 	s := &server{opts: opts}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "observatory", Title: "Observatory", Version: opts.Version},
-		&mcp.ServerOptions{Instructions: instructions})
+		&mcp.ServerOptions{Instructions: instructions, InitializedHandler: s.watch})
 	s.register(srv)
 	return srv
+}
+
+// watch ends the session once the client's MCP session ends (over HTTP, the client deleted
+// it; over standard input, the stream closed): the agent has left, so the attempt under way
+// ends cancelled and the run finishes.
+func (s *server) watch(_ context.Context, req *mcp.InitializedRequest) {
+	go func() {
+		_ = req.Session.Wait()
+		s.opts.Session.Leave()
+	}()
 }
 
 // instructions tell the agent how the session works.
