@@ -51,7 +51,7 @@ streamable HTTP with --http) with Playwright MCP's browser tools, so an agent pr
 Playwright MCP drives Observatory's browser unchanged, plus task_intent and task_done. Every
 action goes through the harness (classification, admission, review, your approval) and is
 recorded as a step; task_done records the agent's claim and the completion gate decides.
-The agent's first browser call starts an attempt, task_done (or a budget, or the time limit)
+The agent's first browser call (or task_intent) starts an attempt, task_done (or a budget, or the time limit)
 ends it, and its next call starts the next: the --attempt list in order, else the task's
 attempts, then the last one again. One client session is one run: it ends when the client
 disconnects (closes standard input, or over HTTP ends its MCP session) or on Ctrl+C, lands in
@@ -149,13 +149,13 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 			cancel(context.Canceled)
 		}
 	}()
-	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task, StartURL: task.StartURL,
+	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task,
 		Gate: gateWords(src.Suite), Version: version.Get().Version})
 	unwatch := watchKillSwitch(g, dataDir, func() {
 		cancel(agent.ErrStopped)
 		<-stopped
 	})
-	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; the agent's first browser call starts attempt %s\n", prep.ID, safe(task.Name), safe(specs[0].Slug))
+	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; the agent's first call starts attempt %s\n", prep.ID, safe(task.Name), safe(specs[0].Slug))
 	serveCtx, stopServing := context.WithCancel(cmd.Context())
 	go func() {
 		select {

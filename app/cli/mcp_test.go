@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -201,14 +202,24 @@ func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
 	dataDir := t.TempDir()
 	cs, cmd, stderr, _ := mcpProcess(t, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny",
 		"--attempt", "saves-normally", "--attempt", "notice-nothing-saved", "--attempt", "wrong-room")
-	intent, _ := callTool(t, cs, "task_intent", nil)
-	if !strings.Contains(intent, `Reserve "Spectral scan" in room "north".`) || !strings.Contains(intent, "Committed record exists") {
-		t.Errorf("task_intent does not tell the intent and the gate:\n%s", intent)
-	}
 	for _, want := range []struct {
 		attempt string
 		done    bool
 	}{{"saves-normally", true}, {"notice-nothing-saved", false}, {"wrong-room", false}} {
+		intent, res := callTool(t, cs, "task_intent", nil)
+		if !strings.Contains(intent, `Reserve "Spectral scan" in room "north".`) || !strings.Contains(intent, "Committed record exists") {
+			t.Errorf("task_intent does not tell the intent and the gate:\n%s", intent)
+		}
+		var told struct {
+			Attempt  string `json:"attempt"`
+			StartURL string `json:"start_url"`
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		_ = json.Unmarshal(raw, &told)
+		if u, err := url.Parse(told.StartURL); err != nil || !u.IsAbs() || u.Hostname() != "127.0.0.1" || told.Attempt != want.attempt ||
+			!strings.Contains(intent, "Attempt "+want.attempt+" is open: it began at "+told.StartURL) {
+			t.Errorf("task_intent before %s tells attempt %q at %q, want that attempt's absolute start page:\n%s", want.attempt, told.Attempt, told.StartURL, intent)
+		}
 		page := bookRoom(t, cs, "north")
 		if !strings.Contains(page, "Reservation saved") {
 			t.Errorf("%s: the agent did not see the success notice it trusts:\n%s", want.attempt, page)
