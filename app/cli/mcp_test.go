@@ -309,9 +309,11 @@ func (s *syncBuffer) String() string {
 }
 
 // mcpOverHTTP runs `observatory mcp ARGS --http 127.0.0.1:0` in this process and connects
-// the Go SDK's client to it over streamable HTTP; stop ends the session as Ctrl+C does and
-// returns once the command has; done is closed once the command has returned.
-func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func() string, done <-chan struct{}) {
+// the Go SDK's client to it over streamable HTTP, with stdin (nil for none) as its standard
+// input, where approvals are asked; stop ends the session as Ctrl+C does and returns once
+// the command has; done is closed once the command has returned; said is its standard
+// error so far.
+func mcpOverHTTP(t *testing.T, stdin *os.File, args ...string) (cs *mcp.ClientSession, stop func() string, done <-chan struct{}, said func() string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
@@ -319,7 +321,11 @@ func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func
 	code := 0
 	go func() {
 		defer close(exited)
-		code = Execute(ctx, Env{Stdout: &out, Stderr: &errb}, append([]string{"mcp", "--http", "127.0.0.1:0"}, args...))
+		env := Env{Stdout: &out, Stderr: &errb}
+		if stdin != nil {
+			env.Stdin = stdin
+		}
+		code = Execute(ctx, env, append([]string{"mcp", "--http", "127.0.0.1:0"}, args...))
 	}()
 	var url string
 	for deadline := time.Now().Add(30 * time.Second); url == ""; time.Sleep(20 * time.Millisecond) {
@@ -353,7 +359,7 @@ func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func
 		return errb.String()
 	}
 	t.Cleanup(func() { stop() })
-	return cs, stop, exited
+	return cs, stop, exited, errb.String
 }
 
 // TestMCPOverHTTPRefusesWhatTheHarnessRefuses: over streamable HTTP, a selector several
@@ -365,7 +371,7 @@ func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func
 func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	cs, stop, _ := mcpOverHTTP(t, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "deny")
+	cs, stop, _, _ := mcpOverHTTP(t, nil, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "deny")
 
 	page, _ := callTool(t, cs, "browser_snapshot", nil)
 	text, res := callTool(t, cs, "browser_click", map[string]any{"target": "button"})
@@ -431,7 +437,7 @@ func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 func TestMCPOverHTTPRunEndsWhenTheClientEndsItsSession(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	cs, stop, exited := mcpOverHTTP(t, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
+	cs, stop, exited, _ := mcpOverHTTP(t, nil, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
 	page := fillBooking(t, cs, "north")
 	if !strings.Contains(page, "Save reservation") {
 		t.Fatalf("the agent did not reach the booking form:\n%s", page)
