@@ -51,11 +51,11 @@ streamable HTTP with --http) with Playwright MCP's browser tools, so an agent pr
 Playwright MCP drives Observatory's browser unchanged, plus task_intent and task_done. Every
 action goes through the harness (classification, admission, review, your approval) and is
 recorded as a step; task_done records the agent's claim and the completion gate decides.
-The agent's first browser call (or task_intent) starts an attempt, task_done (or a budget, or the time limit)
-ends it, and its next call starts the next: the --attempt list in order, else the task's
-attempts, then the last one again. One client session is one run: it ends when the client
-disconnects (closes standard input, or over HTTP ends its MCP session) or on Ctrl+C, lands in
-the history like any run, and the command exits. See docs/mcp.md.`,
+The agent's first browser call (or task_intent) starts an attempt, task_done (or a budget,
+or the time limit) ends it, and its next call starts the next: the --attempt list in order,
+else the task's attempts, then the last one again. One client session is one run: it ends
+when the client disconnects (closes standard input, or over HTTP ends its MCP session) or on
+Ctrl+C, lands in the history like any run, and the command exits. See docs/mcp.md.`,
 		Example: `  observatory mcp backend/labs/booking/task.yaml --attempt notice-nothing-saved
   observatory mcp --lab booking --http 127.0.0.1:8931`,
 		Args: cobra.MaximumNArgs(1),
