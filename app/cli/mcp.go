@@ -51,10 +51,11 @@ streamable HTTP with --http) with Playwright MCP's browser tools, so an agent pr
 Playwright MCP drives Observatory's browser unchanged, plus task_intent and task_done. Every
 action goes through the harness (classification, admission, review, your approval) and is
 recorded as a step; task_done records the agent's claim and the completion gate decides.
-The agent's first browser call starts an attempt, task_done (or a budget, or the time limit)
-ends it, and its next call starts the next: the --attempt list in order, else the task's
-attempts, then the last one again. The run ends when the client disconnects (on standard
-input) or on Ctrl+C, and lands in the history like any run. See docs/mcp.md.`,
+The agent's first browser call (or task_intent) starts an attempt, task_done (or a budget,
+or the time limit) ends it, and its next call starts the next: the --attempt list in order,
+else the task's attempts, then the last one again. One client session is one run: it ends
+when the client disconnects (closes standard input, or over HTTP ends its MCP session) or on
+Ctrl+C, lands in the history like any run, and the command exits. See docs/mcp.md.`,
 		Example: `  observatory mcp backend/labs/booking/task.yaml --attempt notice-nothing-saved
   observatory mcp --lab booking --http 127.0.0.1:8931`,
 		Args: cobra.MaximumNArgs(1),
@@ -148,13 +149,13 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 			cancel(context.Canceled)
 		}
 	}()
-	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task, StartURL: task.StartURL,
+	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task,
 		Gate: gateWords(src.Suite), Version: version.Get().Version})
 	unwatch := watchKillSwitch(g, dataDir, func() {
 		cancel(agent.ErrStopped)
 		<-stopped
 	})
-	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; the agent's first browser call starts attempt %s\n", prep.ID, safe(task.Name), safe(specs[0].Slug))
+	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; the agent's first call starts attempt %s\n", prep.ID, safe(task.Name), safe(specs[0].Slug))
 	serveCtx, stopServing := context.WithCancel(cmd.Context())
 	go func() {
 		select {
@@ -247,7 +248,7 @@ func serveTransport(ctx context.Context, env Env, srv *mcp.Server, addr string, 
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	url := fmt.Sprintf("http://%s/mcp", ln.Addr())
 	fmt.Fprintln(env.Stdout, url)
-	fmt.Fprintf(env.Stderr, "serving MCP on %s; Ctrl+C ends the session\n", url)
+	fmt.Fprintf(env.Stderr, "serving MCP on %s; the run ends when the client ends its session, or on Ctrl+C\n", url)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)

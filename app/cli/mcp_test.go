@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -201,14 +202,24 @@ func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
 	dataDir := t.TempDir()
 	cs, cmd, stderr, _ := mcpProcess(t, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny",
 		"--attempt", "saves-normally", "--attempt", "notice-nothing-saved", "--attempt", "wrong-room")
-	intent, _ := callTool(t, cs, "task_intent", nil)
-	if !strings.Contains(intent, `Reserve "Spectral scan" in room "north".`) || !strings.Contains(intent, "Committed record exists") {
-		t.Errorf("task_intent does not tell the intent and the gate:\n%s", intent)
-	}
 	for _, want := range []struct {
 		attempt string
 		done    bool
 	}{{"saves-normally", true}, {"notice-nothing-saved", false}, {"wrong-room", false}} {
+		intent, res := callTool(t, cs, "task_intent", nil)
+		if !strings.Contains(intent, `Reserve "Spectral scan" in room "north".`) || !strings.Contains(intent, "Committed record exists") {
+			t.Errorf("task_intent does not tell the intent and the gate:\n%s", intent)
+		}
+		var told struct {
+			Attempt  string `json:"attempt"`
+			StartURL string `json:"start_url"`
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		_ = json.Unmarshal(raw, &told)
+		if u, err := url.Parse(told.StartURL); err != nil || !u.IsAbs() || u.Hostname() != "127.0.0.1" || told.Attempt != want.attempt ||
+			!strings.Contains(intent, "Attempt "+want.attempt+" is open: it began at "+told.StartURL) {
+			t.Errorf("task_intent before %s tells attempt %q at %q, want that attempt's absolute start page:\n%s", want.attempt, told.Attempt, told.StartURL, intent)
+		}
 		page := bookRoom(t, cs, "north")
 		if !strings.Contains(page, "Reservation saved") {
 			t.Errorf("%s: the agent did not see the success notice it trusts:\n%s", want.attempt, page)
@@ -298,21 +309,29 @@ func (s *syncBuffer) String() string {
 }
 
 // mcpOverHTTP runs `observatory mcp ARGS --http 127.0.0.1:0` in this process and connects
-// the Go SDK's client to it over streamable HTTP; stop ends the session as Ctrl+C does and
-// returns once the command has.
-func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func() string) {
+// the Go SDK's client to it over streamable HTTP, with stdin (nil for none) as its standard
+// input, where approvals are asked; stop ends the session as Ctrl+C does and returns once
+// the command has; done is closed once the command has returned; said is its standard
+// error so far.
+func mcpOverHTTP(t *testing.T, stdin *os.File, args ...string) (cs *mcp.ClientSession, stop func() string, done <-chan struct{}, said func() string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
-	done := make(chan int, 1)
+	exited := make(chan struct{})
+	code := 0
 	go func() {
-		done <- Execute(ctx, Env{Stdout: &out, Stderr: &errb}, append([]string{"mcp", "--http", "127.0.0.1:0"}, args...))
+		defer close(exited)
+		env := Env{Stdout: &out, Stderr: &errb}
+		if stdin != nil {
+			env.Stdin = stdin
+		}
+		code = Execute(ctx, env, append([]string{"mcp", "--http", "127.0.0.1:0"}, args...))
 	}()
 	var url string
 	for deadline := time.Now().Add(30 * time.Second); url == ""; time.Sleep(20 * time.Millisecond) {
 		url = strings.TrimSpace(out.String())
 		select {
-		case code := <-done:
+		case <-exited:
 			t.Fatalf("observatory mcp exited %d:\n%s", code, errb.String())
 		default:
 		}
@@ -332,7 +351,7 @@ func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func
 			_ = cs.Close()
 			cancel()
 			select {
-			case <-done:
+			case <-exited:
 			case <-time.After(60 * time.Second):
 				t.Fatalf("observatory mcp did not end after Ctrl+C:\n%s", errb.String())
 			}
@@ -340,7 +359,7 @@ func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func
 		return errb.String()
 	}
 	t.Cleanup(func() { stop() })
-	return cs, stop
+	return cs, stop, exited, errb.String
 }
 
 // TestMCPOverHTTPRefusesWhatTheHarnessRefuses: over streamable HTTP, a selector several
@@ -352,7 +371,7 @@ func mcpOverHTTP(t *testing.T, args ...string) (cs *mcp.ClientSession, stop func
 func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	cs, stop := mcpOverHTTP(t, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "deny")
+	cs, stop, _, _ := mcpOverHTTP(t, nil, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "deny")
 
 	page, _ := callTool(t, cs, "browser_snapshot", nil)
 	text, res := callTool(t, cs, "browser_click", map[string]any{"target": "button"})
@@ -409,5 +428,41 @@ func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 	}
 	if away.Slug != "plain-2" || len(away.Steps) != 1 || away.Steps[0].Action.Kind != agent.ActNavigate || away.Steps[0].Error == "" {
 		t.Errorf("the navigation outside the origins was recorded as %s with steps %+v", away.Slug, away.Steps)
+	}
+}
+
+// TestMCPOverHTTPRunEndsWhenTheClientEndsItsSession: over streamable HTTP, a client that
+// closes its MCP session (the SDK's client deletes it) has left: the attempt under way ends
+// cancelled, the run finishes and is stored, and observatory mcp exits with no Ctrl+C.
+func TestMCPOverHTTPRunEndsWhenTheClientEndsItsSession(t *testing.T) {
+	browsertest.Ready(t)
+	dataDir := t.TempDir()
+	cs, stop, exited, _ := mcpOverHTTP(t, nil, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
+	page := fillBooking(t, cs, "north")
+	if !strings.Contains(page, "Save reservation") {
+		t.Fatalf("the agent did not reach the booking form:\n%s", page)
+	}
+	if err := cs.Close(); err != nil {
+		t.Fatalf("closing the client's session: %v", err)
+	}
+	select {
+	case <-exited:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("observatory mcp did not end after its client ended the session:\n%s", stop())
+	}
+	said := stop()
+	if !strings.Contains(said, "ended finished with 1 attempts") {
+		t.Errorf("the run did not finish with its one attempt:\n%s", said)
+	}
+	f := exportedRun(t, dataDir)
+	if len(f.Run.Attempts) != 1 {
+		t.Fatalf("%d attempts, want 1:\n%s", len(f.Run.Attempts), said)
+	}
+	a := f.Run.Attempts[0]
+	if a.Slug != "saves-normally" || a.Terminal != agent.Cancelled || len(a.Steps) != 3 {
+		t.Errorf("the attempt the agent left: %s %s after %d steps (%s); want saves-normally cancelled after the agent's 3 steps", a.Slug, a.Terminal, len(a.Steps), a.Reason)
+	}
+	if a.Claim == nil || a.Claim.Done {
+		t.Errorf("the agent never said done, yet its claim is %+v", a.Claim)
 	}
 }

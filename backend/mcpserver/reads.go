@@ -225,12 +225,22 @@ func (s *server) network(ctx context.Context, in networkArgs) (*mcp.CallToolResu
 	return text(b.String()), nil
 }
 
-// intent tells the task without starting an attempt.
-func (s *server) intent(_ context.Context, _ noArgs) (*mcp.CallToolResult, error) {
+// intent tells the task and the attempt the agent's next browser call acts in, opening it
+// if none is under way, so the start page it gives is the very address that attempt began at.
+func (s *server) intent(ctx context.Context, _ noArgs) (*mcp.CallToolResult, error) {
 	t := s.opts.Task
-	r := intentResult{Intent: t.Intent, StartURL: s.opts.StartURL, Origins: t.Origins, Gate: s.opts.Gate}
+	r := intentResult{Intent: t.Intent, Origins: t.Origins, Gate: s.opts.Gate}
+	op, err := s.opts.Session.Open(ctx, s.opts.Stopped)
+	if err == nil {
+		r.Attempt, r.StartURL = op.Slug, op.StartURL
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "### Task\n%s\n\n- Start page: %s\n", t.Intent, r.StartURL)
+	fmt.Fprintf(&b, "### Task\n%s\n\n", t.Intent)
+	if err != nil {
+		fmt.Fprintf(&b, "- No attempt can start: %v\n", err)
+	} else {
+		fmt.Fprintf(&b, "- Attempt %s is open: it began at %s in a fresh browser context, and your browser calls act in it until task_done ends it.\n", r.Attempt, r.StartURL)
+	}
 	if len(t.Origins) > 0 {
 		fmt.Fprintf(&b, "- You may load only: %s\n", strings.Join(t.Origins, ", "))
 	}

@@ -24,8 +24,6 @@ type Options struct {
 	// Stopped is closed once the run has ended: no call waits past it.
 	Stopped <-chan struct{}
 	Task    agent.Task
-	// StartURL is where each attempt begins, absolute.
-	StartURL string
 	// Gate lists what the completion gate checks, in words, for task_intent.
 	Gate []string
 	// Version is the program's version, told to clients.
@@ -45,14 +43,24 @@ type server struct {
 func New(opts Options) *mcp.Server {
 	s := &server{opts: opts}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "observatory", Title: "Observatory", Version: opts.Version},
-		&mcp.ServerOptions{Instructions: instructions})
+		&mcp.ServerOptions{Instructions: instructions, InitializedHandler: s.watch})
 	s.register(srv)
 	return srv
 }
 
+// watch ends the session once the client's MCP session ends (over HTTP, the client deleted
+// it; over standard input, the stream closed): the agent has left, so the attempt under way
+// ends cancelled and the run finishes.
+func (s *server) watch(_ context.Context, req *mcp.InitializedRequest) {
+	go func() {
+		_ = req.Session.Wait()
+		s.opts.Session.Leave()
+	}()
+}
+
 // instructions tell the agent how the session works.
 const instructions = `You drive a real browser through Observatory, which runs every action through its harness and records it. ` +
-	`Call task_intent to read the task. Your first browser tool call starts an attempt at the task's start page. ` +
+	`Call task_intent to read the task and the address the attempt began at. Your first call (task_intent or a browser tool) starts an attempt at the task's start page. ` +
 	`Take a snapshot (browser_snapshot) and act on refs from it; a ref whose element changed since is refused: take a new snapshot. ` +
 	`Some actions wait for a person's approval, and may be refused. When you believe the task is done, call task_done with your claim: ` +
 	`the completion gate decides from the app's own state, and ends the attempt. Your next browser call starts the next attempt.`

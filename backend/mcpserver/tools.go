@@ -128,8 +128,11 @@ type doneResult struct {
 
 // intentResult is task_intent's structured result.
 type intentResult struct {
-	Intent   string   `json:"intent"`
-	StartURL string   `json:"start_url"`
+	Intent string `json:"intent"`
+	// Attempt and StartURL are the attempt the agent's browser calls act in and the absolute
+	// address it began at; empty when none could start.
+	Attempt  string   `json:"attempt,omitempty"`
+	StartURL string   `json:"start_url,omitempty"`
 	Origins  []string `json:"origins,omitempty"`
 	// Gate names what the completion gate will check, in words.
 	Gate []string `json:"gate"`

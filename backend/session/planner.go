@@ -32,6 +32,7 @@ type call struct {
 // action, and hands the previous action's caller its recorded step.
 type planner struct {
 	source agent.ClaimSource
+	slug   string // the attempt's
 	calls  chan *call
 	left   <-chan struct{}
 
@@ -45,17 +46,24 @@ type planner struct {
 	pending *call
 	claim   *agent.Claim
 	attempt agent.Attempt
+	// start is the address the attempt began at: its first observation's.
+	start string
 }
 
-func newPlanner(source agent.ClaimSource, left <-chan struct{}) *planner {
-	return &planner{source: source, calls: make(chan *call), left: left, ready: make(chan struct{}), ended: make(chan struct{})}
+func newPlanner(source agent.ClaimSource, slug string, left <-chan struct{}) *planner {
+	return &planner{source: source, slug: slug, calls: make(chan *call), left: left, ready: make(chan struct{}), ended: make(chan struct{})}
 }
 
 // Next answers the previous action's call with its recorded step, then waits for the agent's
 // next action. It ends with the attempt's context (a budget, the time limit, a stop) or
 // with ErrLeft when the agent leaves.
-func (p *planner) Next(ctx context.Context, _ agent.Sample, history []agent.Step) (agent.Proposal, error) {
-	p.readyOnce.Do(func() { close(p.ready) })
+func (p *planner) Next(ctx context.Context, sample agent.Sample, history []agent.Step) (agent.Proposal, error) {
+	p.readyOnce.Do(func() {
+		p.mu.Lock()
+		p.start = sample.URL
+		p.mu.Unlock()
+		close(p.ready)
+	})
 	p.mu.Lock()
 	p.history = history
 	if c := p.pending; c != nil && len(history) > c.index {

@@ -61,8 +61,8 @@ func (s *Session) Next(ctx context.Context) (agent.AttemptSpec, bool) {
 }
 
 // Planner is the run's planner of one attempt: the session's, fresh for each.
-func (s *Session) Planner(agent.AttemptSpec) agent.Planner {
-	p := newPlanner(s.source, s.left)
+func (s *Session) Planner(spec agent.AttemptSpec) agent.Planner {
+	p := newPlanner(s.source, spec.Slug, s.left)
 	s.begun <- p
 	return p
 }
@@ -146,6 +146,28 @@ func (s *Session) Done(ctx context.Context, stopped <-chan struct{}, claim agent
 		}
 	}
 	return agent.Attempt{}, errors.New("the attempt did not end when its agent said done")
+}
+
+// Opened is the attempt under way as its agent is told of it.
+type Opened struct {
+	// Slug names the attempt.
+	Slug string
+	// StartURL is the absolute address the attempt began at, on its own copy of the app.
+	StartURL string
+}
+
+// Open is the attempt the agent's next action runs in: the one under way, else one started
+// now (its page loaded), so that what the agent is told of it holds when it acts.
+func (s *Session) Open(ctx context.Context, stopped <-chan struct{}) (Opened, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, err := s.attempt(ctx, stopped)
+	if err != nil {
+		return Opened{}, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return Opened{Slug: p.slug, StartURL: p.start}, nil
 }
 
 // ErrNoAttempt is Peek's answer when no attempt is under way.
