@@ -207,6 +207,10 @@ func sameTask(a, b agent.Task) bool {
 			t.Origins = nil
 		}
 		t.Origins = slices.Clone(t.Origins)
+		// The uploads and downloads folders are where the machine that ran the task kept its
+		// files: a run verified on another machine, or from another folder, resolves them
+		// elsewhere (or, judging only, not at all), and no verdict depends on them.
+		t.Uploads, t.Downloads = "", ""
 		return t
 	}
 	return reflect.DeepEqual(norm(a), norm(b))
