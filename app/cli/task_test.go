@@ -49,8 +49,8 @@ func TestTaskNewAndCheck(t *testing.T) {
 }
 
 // TestTaskCheckAndRunAgreeOnUnsetVariables checks a task file whose condition sends a header
-// read from an unset environment variable: task check refuses it as run does, naming the
-// variable, and accepts it once the variable is set.
+// read from an unset environment variable the user allowed: task check refuses it as run
+// does, naming the variable, and accepts it once the variable is set.
 func TestTaskCheckAndRunAgreeOnUnsetVariables(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "task.yaml")
@@ -65,13 +65,14 @@ success: [{id: up, http: {url: /api/state, headers: {Authorization: "Bearer ${OB
 		t.Fatal(err)
 	}
 	const why = "reads environment variable OBSERVATORY_TEST_TOKEN, which is not set"
-	for _, args := range [][]string{{"task", "check", path}, {"run", path, "--no-video", "--no-screenshots", "--data-dir", dir}} {
+	allow := []string{"--allow-env", "OBSERVATORY_TEST_TOKEN"}
+	for _, args := range [][]string{append([]string{"task", "check", path}, allow...), append([]string{"run", path, "--no-video", "--no-screenshots", "--data-dir", dir}, allow...)} {
 		if code, out, errOut := run(t, args...); code != 1 || !strings.Contains(errOut, why) {
 			t.Errorf("%s with the variable unset: exit %d\nstdout %q\nstderr %q\nwant exit 1 and %q", args[0], code, out, errOut, why)
 		}
 	}
 	t.Setenv("OBSERVATORY_TEST_TOKEN", "t0ken")
-	if code, out, errOut := run(t, "task", "check", path); code != 0 || !strings.HasPrefix(out, "OK ") || strings.Contains(out+errOut, "t0ken") {
+	if code, out, errOut := run(t, append([]string{"task", "check", path}, allow...)...); code != 0 || !strings.HasPrefix(out, "OK ") || strings.Contains(out+errOut, "t0ken") {
 		t.Errorf("task check with the variable set: exit %d\nstdout %q\nstderr %q", code, out, errOut)
 	}
 }
