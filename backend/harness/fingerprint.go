@@ -19,6 +19,12 @@ import (
 func Observe(s agent.Sample, t agent.Target) agent.Fingerprint {
 	fields := make([]string, 0, len(s.Fields))
 	for _, f := range s.Fields {
+		if f.Value == "" {
+			// An empty field holds no value a decision could rest on: one that appears empty
+			// (a frame's form loading after its page) changes nothing, while one emptied
+			// since (its value gone) still does.
+			continue
+		}
 		fields = append(fields, f.Role+"["+f.Name+"]="+f.Value)
 	}
 	f := agent.Fingerprint{Route: route(s.URL), Principal: s.Principal, Target: t.String(), Version: s.Version,

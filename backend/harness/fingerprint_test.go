@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,5 +81,22 @@ func TestFingerprintParts(t *testing.T) {
 		if Observe(other, agent.Target{Role: "button", Name: "Pay"}).Hash == a.Hash {
 			t.Errorf("%+v: same hash as alice at 20.00", other)
 		}
+	}
+}
+
+// TestAnEmptyFieldAppearingIsNoChange: a frame's form that loads after its page adds empty
+// fields, which change no value a commit was decided on; a value emptied since does.
+func TestAnEmptyFieldAppearingIsNoChange(t *testing.T) {
+	target := agent.Target{Role: "button", Name: "Delete"}
+	planned := agent.Sample{URL: "http://x/", Fields: []agent.Field{{Role: "textbox", Name: "Amount", Value: "12.50"}}}
+	loaded := planned
+	loaded.Fields = append(slices.Clone(planned.Fields), agent.Field{Role: "textbox", Name: "Note", Value: ""})
+	if c := Changes(planned, loaded, target, agent.RiskHigh); len(c) != 0 {
+		t.Errorf("an empty field appearing: %v, want no change", c)
+	}
+	emptied := planned
+	emptied.Fields = []agent.Field{{Role: "textbox", Name: "Amount", Value: ""}}
+	if c := Changes(planned, emptied, target, agent.RiskHigh); !slices.Contains(c, "the form's values differ") {
+		t.Errorf("a value emptied since: %v, want the form's values to differ", c)
 	}
 }
