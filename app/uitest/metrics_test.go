@@ -20,7 +20,8 @@ func TestMetricsView(t *testing.T) {
 	view := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Metrics"})
 	booking := view.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "booking"})
 	cells := booking.GetByRole("cell")
-	for i, want := range []string{"2", "2", "1", "50%", "50%", "0%", "0.00", "0", "0", "0", "0", "0"} {
+	// runs, attempts, completed; the three rates; truth unconfirmed, burden, then the counts
+	for i, want := range []string{"2", "2", "1", "50%", "50%", "0%", "0", "0.00", "0", "0", "0", "0", "0"} {
 		expectText(t, cells.Nth(i), want)
 	}
 	chart := view.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "Wrong-target rate: booking 50%"})
