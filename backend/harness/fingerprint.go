@@ -17,18 +17,8 @@ import (
 // change harmlessly (a banner, a timestamp, unrelated text), so that a mismatch means the page
 // no longer is the one the decision was made on.
 func Observe(s agent.Sample, t agent.Target) agent.Fingerprint {
-	fields := make([]string, 0, len(s.Fields))
-	for _, f := range s.Fields {
-		if f.Value == "" {
-			// An empty field holds no value a decision could rest on: one that appears empty
-			// (a frame's form loading after its page) changes nothing, while one emptied
-			// since (its value gone) still does.
-			continue
-		}
-		fields = append(fields, f.Role+"["+f.Name+"]="+f.Value)
-	}
 	f := agent.Fingerprint{Route: route(s.URL), Principal: s.Principal, Target: t.String(), Version: s.Version,
-		Dialog: s.DialogOpen, Form: digestSet(fields), AtMS: s.AtMS}
+		Dialog: s.DialogOpen, Form: formDigest(s, true), AtMS: s.AtMS}
 	if len(s.Facts) > 0 {
 		facts := make([]string, len(s.Facts))
 		for i, x := range s.Facts {
@@ -38,6 +28,21 @@ func Observe(s agent.Sample, t agent.Target) agent.Fingerprint {
 	}
 	f.Hash = digest([]string{f.Route, f.Principal, f.Target, f.Relevant, f.Version, boolText(f.Dialog), f.Form})
 	return f
+}
+
+// formDigest is a digest of the form's fields and their values; without empty ones, it leaves
+// out the fields that hold no value, as Changes compares them: an empty field holds no value a
+// decision could rest on, so one that appears empty (a frame's form loading after its page)
+// changes nothing, while one emptied since (its value gone) still does. The fingerprint keeps
+// every field, as recorded fingerprints were computed.
+func formDigest(s agent.Sample, empty bool) string {
+	fields := make([]string, 0, len(s.Fields))
+	for _, f := range s.Fields {
+		if f.Value != "" || empty {
+			fields = append(fields, f.Role+"["+f.Name+"]="+f.Value)
+		}
+	}
+	return digestSet(fields)
 }
 
 // Changes lists what differs between the page a commit was planned on (grounding) and the
@@ -54,7 +59,7 @@ func Changes(grounding, fresh agent.Sample, t agent.Target, risk agent.Risk) []s
 	if was.Dialog != now.Dialog {
 		out = append(out, fmt.Sprintf("the dialog is %s, not %s", boolText(now.Dialog), boolText(was.Dialog)))
 	}
-	if was.Form != now.Form {
+	if formDigest(grounding, false) != formDigest(fresh, false) {
 		out = append(out, "the form's values differ")
 	}
 	if risk != agent.RiskHigh {
