@@ -8,13 +8,10 @@ package mariadbtest
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -22,6 +19,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"observatory/backend/browser/browsertest/policy"
+	"observatory/internal/asuser"
 )
 
 // Hint says how to install MariaDB.
@@ -79,54 +77,18 @@ type instance struct {
 }
 
 func newServer(install string) (*instance, error) {
-	s := &instance{install: install}
-	parent := ""
-	if os.Geteuid() == 0 {
-		cred, err := unprivileged()
-		if err != nil {
-			return nil, err
-		}
-		s.cred, parent = cred, "/tmp" // a folder the unprivileged user can reach
-	}
-	dir, err := os.MkdirTemp(parent, "mariadbtest-")
+	dir, cred, err := asuser.Dir("mariadbtest-", "mysql", "nobody")
 	if err != nil {
 		return nil, err
 	}
-	s.dir = dir
-	if s.cred != nil {
-		if err := os.Chown(dir, int(s.cred.Uid), int(s.cred.Gid)); err != nil {
-			os.RemoveAll(dir)
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// unprivileged is the mysql user's credential, or nobody's.
-func unprivileged() (*syscall.Credential, error) {
-	for _, name := range []string{"mysql", "nobody"} {
-		u, err := user.Lookup(name)
-		if err != nil {
-			continue
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
-	}
-	return nil, errors.New("running as root and neither a mysql nor a nobody user exists to run MariaDB as")
+	return &instance{install: install, dir: dir, cred: cred}, nil
 }
 
 func (s *instance) data() string   { return filepath.Join(s.dir, "data") }
 func (s *instance) socket() string { return filepath.Join(s.dir, "sock") }
 
 func (s *instance) command(name string, args ...string) *exec.Cmd {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = s.dir
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if s.cred != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred}
-	}
-	return cmd
+	return asuser.Command(s.cred, s.dir, name, args...)
 }
 
 func (s *instance) dsn(user, password, db string) string {

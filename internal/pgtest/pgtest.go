@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/exec"
-	"os/user"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -19,6 +17,7 @@ import (
 	"testing"
 
 	"observatory/backend/browser/browsertest/policy"
+	"observatory/internal/asuser"
 )
 
 // Hint says how to install PostgreSQL.
@@ -80,45 +79,16 @@ type cluster struct {
 }
 
 func newCluster(bin string) (*cluster, error) {
-	c := &cluster{bin: bin}
-	parent := ""
-	if os.Geteuid() == 0 {
-		cred, err := unprivileged()
-		if err != nil {
-			return nil, err
-		}
-		c.cred, parent = cred, "/tmp" // a folder the unprivileged user can reach
-	}
-	dir, err := os.MkdirTemp(parent, "pgtest-")
+	dir, cred, err := asuser.Dir("pgtest-", "postgres", "nobody")
 	if err != nil {
 		return nil, err
 	}
-	c.dir = dir
-	if c.cred != nil {
-		if err := os.Chown(dir, int(c.cred.Uid), int(c.cred.Gid)); err != nil {
-			os.RemoveAll(dir)
-			return nil, err
-		}
-	}
+	c := &cluster{bin: bin, dir: dir, cred: cred}
 	if c.port, err = freePort(); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
 	return c, nil
-}
-
-// unprivileged is the postgres user's credential, or nobody's.
-func unprivileged() (*syscall.Credential, error) {
-	for _, name := range []string{"postgres", "nobody"} {
-		u, err := user.Lookup(name)
-		if err != nil {
-			continue
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
-	}
-	return nil, errors.New("running as root and neither a postgres nor a nobody user exists to run PostgreSQL as")
 }
 
 func freePort() (int, error) {
@@ -134,13 +104,7 @@ func (c *cluster) data() string { return filepath.Join(c.dir, "data") }
 
 // run runs one of the server's commands as the cluster's user.
 func (c *cluster) run(name string, args ...string) error {
-	cmd := exec.Command(filepath.Join(c.bin, name), args...)
-	cmd.Dir = c.dir
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if c.cred != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
-	}
-	out, err := cmd.CombinedOutput()
+	out, err := asuser.Command(c.cred, c.dir, filepath.Join(c.bin, name), args...).CombinedOutput()
 	if err != nil {
 		log, _ := os.ReadFile(filepath.Join(c.dir, "log"))
 		return fmt.Errorf("%s: %w\n%s\n%s", name, err, out, log)
