@@ -288,6 +288,11 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	} else {
 		term, reason = r.act(&s, a)
 	}
+	if w, ok := r.page.(Watcher); ok && term != "" {
+		// The attempt's last look at the page waits for the page's answers: a gate that
+		// holds as soon as the record changed must not leave the page judged mid-save.
+		w.Settle(r.ctx)
+	}
 	after, err := r.observe()
 	// What the page sent and refused is cut after the last look at it, so that a request
 	// ending while the result is observed belongs to this step, not the next.

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"strings"
 	"time"
 )
@@ -53,7 +54,9 @@ type Request struct {
 	StatusText string `json:"status_text,omitempty"`
 	// StartMS is when the request started, in milliseconds since the attempt started.
 	StartMS int64 `json:"start_ms"`
-	// DurationMS runs from the start to the response's last byte, or to the failure.
+	// DurationMS runs from the start to the response's last byte, or to the failure; for a
+	// response whose body the page never read (the browser then never finishes it), to its
+	// headers, with Size unknown and no response body.
 	DurationMS int64 `json:"duration_ms"`
 	// Size is the response body's size in bytes as it came over the network; -1 unknown.
 	Size int64 `json:"size"`
@@ -125,4 +128,8 @@ type Watcher interface {
 	// final first waits a bounded time for the requests still in flight to end, since
 	// nothing after that step is recorded.
 	Traffic(epoch time.Time, final bool) Traffic
+	// Settle waits a bounded time until no request the page sent waits for its answer, so
+	// that the attempt's last look at the page sees what the page made of its answers (a
+	// save's notice shown once the server answered, after the record already changed).
+	Settle(ctx context.Context)
 }

@@ -15,10 +15,16 @@ import (
 
 // detailTimeout bounds the calls that read one finished request's headers, size and bodies;
 // settleTimeout bounds how long Traffic waits for those still being read, and for the last
-// step's requests still in flight.
+// step's requests still in flight. unreadAfter is how long a request answered but not
+// finished may stay so before it is recorded as it stands: the browser finishes a request
+// only once the page reads its body, and many pages never read the answer to a save (a
+// stream never ends at all).
 const (
 	detailTimeout = 2 * time.Second
 	settleTimeout = 5 * time.Second
+	unreadAfter   = 500 * time.Millisecond
+	// quietFor is how long no request may wait for its answer before Settle returns.
+	quietFor = 100 * time.Millisecond
 )
 
 // watch records a page's requests, console messages and page errors between two calls of
@@ -33,9 +39,13 @@ type watch struct {
 	// the guard failed (see egress.explain).
 	explain func(method, url, failure string) string
 
-	mu       sync.Mutex
-	started  map[playwright.Request]time.Time
-	inflight int // finished requests whose details are being read
+	mu      sync.Mutex
+	started map[playwright.Request]time.Time
+	// answered are the started requests whose response headers came, and when; unread those
+	// recorded before they finished (see unreadAfter), whose finishing is then no news.
+	answered map[playwright.Request]time.Time
+	unread   map[playwright.Request]bool
+	inflight int // requests whose details are being read
 	requests []timed[agent.Request]
 	console  []timed[agent.ConsoleMessage]
 	errors   []timed[agent.PageError]
@@ -54,14 +64,23 @@ type timed[T any] struct {
 
 // watchPage starts recording pg's traffic.
 func watchPage(pg playwright.Page, life *lifeline, bodies bool, explain func(method, url, failure string) string) *watch {
-	w := &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{}}
+	w := &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
+		answered: map[playwright.Request]time.Time{}, unread: map[playwright.Request]bool{}}
 	pg.OnRequest(func(r playwright.Request) {
 		w.mu.Lock()
 		w.started[r] = time.Now()
 		w.mu.Unlock()
 	})
-	pg.OnRequestFinished(w.finished)
-	pg.OnRequestFailed(w.finished)
+	pg.OnResponse(func(resp playwright.Response) {
+		r := resp.Request()
+		w.mu.Lock()
+		if _, ok := w.started[r]; ok {
+			w.answered[r] = time.Now()
+		}
+		w.mu.Unlock()
+	})
+	pg.OnRequestFinished(func(r playwright.Request) { w.finished(r, false) })
+	pg.OnRequestFailed(func(r playwright.Request) { w.finished(r, false) })
 	pg.OnConsole(func(m playwright.ConsoleMessage) {
 		msg := agent.ConsoleMessage{Level: m.Type(), Text: clip(m.Text(), agent.MaxTextBytes)}
 		if loc := m.Location(); loc != nil && loc.URL != "" {
@@ -99,26 +118,37 @@ func keep[T any](list []timed[T], it timed[T], kept, dropped *int) []timed[T] {
 }
 
 // finished takes a request that finished or failed and reads its details in the background.
-func (w *watch) finished(r playwright.Request) {
+// unread is a request answered whose body the page has not read (see unreadAfter): it is
+// recorded as it stands, its finishing later ignored.
+func (w *watch) finished(r playwright.Request, unread bool) {
 	end := time.Now()
 	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.finish(r, end, unread)
+}
+
+// finish is finished with w.mu held.
+func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
+	if w.unread[r] {
+		delete(w.unread, r)
+		return
+	}
 	start, ok := w.started[r]
 	delete(w.started, r)
 	if !ok {
 		start = end
 	}
-	full := len(w.requests)+w.inflight >= agent.MaxStepRequests || w.kept.Requests+w.inflight >= agent.MaxAttemptRequests
-	if full {
-		w.dropped.Requests++
-	} else {
-		w.inflight++
+	if unread {
+		w.unread[r] = true
 	}
-	w.mu.Unlock()
-	if full {
+	delete(w.answered, r)
+	if len(w.requests)+w.inflight >= agent.MaxStepRequests || w.kept.Requests+w.inflight >= agent.MaxAttemptRequests {
+		w.dropped.Requests++
 		return
 	}
+	w.inflight++
 	go func() {
-		req := w.describe(r)
+		req := w.describe(r, unread)
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.inflight--
@@ -127,9 +157,20 @@ func (w *watch) finished(r playwright.Request) {
 	}()
 }
 
+// recordUnread records, with w.mu held, the requests answered longer than unreadAfter ago
+// whose bodies the page has not read.
+func (w *watch) recordUnread(now time.Time) {
+	for r, at := range w.answered {
+		if now.Sub(at) >= unreadAfter {
+			w.finish(r, at, true)
+		}
+	}
+}
+
 // describe reads what is recorded of a finished request: the parts a call to the browser
-// cannot read in time are left out.
-func (w *watch) describe(r playwright.Request) agent.Request {
+// cannot read in time are left out. An unread request's size and response body are not
+// asked for: the browser has not received them all.
+func (w *watch) describe(r playwright.Request, unread bool) agent.Request {
 	lim := limits{life: w.life, timeout: detailTimeout}
 	ctx := context.Background()
 	req := agent.Request{Method: r.Method(), URL: clip(r.URL(), agent.MaxTextBytes), ResourceType: r.ResourceType(), Size: -1}
@@ -155,6 +196,9 @@ func (w *watch) describe(r playwright.Request) agent.Request {
 		req.ResponseHeaders = headers(hs)
 	} else {
 		req.ResponseHeaders = headers(mapHeaders(resp.Headers()))
+	}
+	if unread {
+		return req
 	}
 	if req.Failure == "" {
 		// A response from the memory cache has a negative size: unknown, as it was not
@@ -188,14 +232,42 @@ func (w *watch) body(data []byte, mime string) *agent.Body {
 	return &agent.Body{MimeType: clip(mime, agent.MaxTextBytes), Text: text, Truncated: len(text) < len(data)}
 }
 
+// Settle waits, at most settleTimeout, until no request the page started waits for its
+// answer and none has for quietFor; the page's death or ctx ends the wait.
+func (w *watch) Settle(ctx context.Context) {
+	deadline := time.Now().Add(settleTimeout)
+	var quiet time.Time
+	for {
+		w.mu.Lock()
+		waiting := len(w.started) > len(w.answered)
+		w.mu.Unlock()
+		now := time.Now()
+		switch {
+		case waiting:
+			quiet = time.Time{}
+		case quiet.IsZero():
+			quiet = now
+		case now.Sub(quiet) >= quietFor:
+			return
+		}
+		if now.After(deadline) || w.life.err() != nil || ctx.Err() != nil {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // Traffic hands over what was recorded since the last call, times counted from epoch. It
 // first waits, a bounded time, for the details of requests that already finished and, when
-// final, for the requests still in flight to finish; the page's death ends the wait.
+// final, for the requests still in flight to be answered; the page's death ends the wait.
+// A request answered whose body the page leaves unread is recorded once unreadAfter passed.
 func (w *watch) Traffic(epoch time.Time, final bool) agent.Traffic {
 	deadline := time.Now().Add(settleTimeout)
 	for {
 		w.mu.Lock()
-		if (w.inflight == 0 && (!final || len(w.started) == 0)) || time.Now().After(deadline) || w.life.err() != nil {
+		now := time.Now()
+		w.recordUnread(now)
+		if (w.inflight == 0 && (!final || len(w.started) == 0)) || now.After(deadline) || w.life.err() != nil {
 			break
 		}
 		w.mu.Unlock()

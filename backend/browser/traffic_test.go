@@ -285,3 +285,79 @@ func TestTrafficCutsABodyAtItsLimit(t *testing.T) {
 		t.Errorf("a body past the attempt's budget was kept: %+v", b)
 	}
 }
+
+// unreadPage saves with a POST whose answer (not to be stored) it never reads, as many real
+// pages do, says
+// "Saved" once the answer came, and opens a stream that never ends.
+const unreadPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unread</title></head>
+<body><main><button type="button" id="save">Save</button><p role="status" id="status"></p></main>
+<script>
+document.getElementById("save").addEventListener("click", async () => {
+  fetch("/stream");
+  await fetch("/api/save", { method: "POST", body: "{}" });
+  document.getElementById("status").textContent = "Saved";
+});
+</script></body></html>`
+
+// TestTrafficRecordsAnswersThePageNeverReads: the browser never finishes a request whose
+// body the page leaves unread, nor a stream; both are recorded as answered, size unknown, and
+// the attempt's last look at the page waits for the slow save's answer, so its notice is seen.
+func TestTrafficRecordsAnswersThePageNeverReads(t *testing.T) {
+	release := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, unreadPage) })
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	mux.HandleFunc("POST /api/save", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(300 * time.Millisecond) // the record changed; the answer is on its way
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store") // the browser then finishes it only once read
+		_, _ = io.WriteString(w, `{"saved":true}`)
+	})
+	mux.HandleFunc("GET /stream", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "data: hello\n\n")
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	ctx := context.Background()
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Bodies: true, Origins: []string{srv.URL}})
+	if err != nil {
+		t.Fatalf("new page: %v", err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	epoch := time.Now()
+	if err := page.Goto(ctx, srv.URL); err != nil {
+		t.Fatalf("goto: %v", err)
+	}
+	w := page.(agent.Watcher)
+	w.Traffic(epoch, false)
+	mustAct(t, page, agent.ActClick, "button", "Save", "")
+	w.Settle(ctx)
+	if got := mustObserve(t, page).Notice; got != "Saved" {
+		t.Errorf("after Settle the page says %q, want the notice its answer brought", got)
+	}
+	tr := w.Traffic(epoch, true)
+	byURL := map[string]agent.Request{}
+	for _, r := range tr.Requests {
+		byURL[strings.TrimPrefix(r.URL, srv.URL)] = r
+	}
+	for _, path := range []string{"/api/save", "/stream"} {
+		r, ok := byURL[path]
+		if !ok {
+			t.Errorf("%s is not recorded; recorded: %v", path, tr.Requests)
+			continue
+		}
+		if r.Status != 200 || r.Size != -1 || r.ResponseBody != nil || r.Failure != "" {
+			t.Errorf("%s recorded as status %d, size %d, body %v, failure %q; want 200, unknown size, no body, no failure", path, r.Status, r.Size, r.ResponseBody, r.Failure)
+		}
+	}
+	if more := w.Traffic(epoch, true); len(more.Requests) != 0 {
+		t.Errorf("recorded again: %v", more.Requests)
+	}
+}
