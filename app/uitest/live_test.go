@@ -44,11 +44,17 @@ func TestLiveCardsOfAParallelRun(t *testing.T) {
 	must(t, "a card names its gate", expect.Locator(cards.First().Locator(".live-gate")).ToContainText("gate"))
 	checkA11y(t, page, "the live cards")
 
-	second := cards.Nth(1)
+	// The card is named by its attempt, not its place: cards come and go as attempts end. The
+	// trace stays on the attempt picked by hand even once it ends and others start.
+	id, err := cards.Nth(1).GetAttribute("data-testid")
+	must(t, "read the second card's attempt", err)
+	second := page.GetByTestId(id)
 	title, err := second.Locator(".live-title").TextContent()
 	must(t, "read the second card's title", err)
 	must(t, "open the second card", second.Click())
 	must(t, "its trace opens", expect.Locator(page.Locator(".trace-head h2")).ToHaveText("Trace: "+title))
+	must(t, "the picked attempt ends", expect.Locator(second).ToHaveCount(0, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(runTimeout)}))
+	must(t, "the picked attempt is still shown", expect.Locator(page.Locator(".trace-head h2")).ToHaveText("Trace: "+title))
 	if t.Failed() {
 		return
 	}

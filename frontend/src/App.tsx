@@ -100,11 +100,29 @@ export function App({ api }: { api: Api }) {
     if (run && isImported(run)) select(run.attempts?.[0]?.attempt ?? null);
   }, [run, select]);
 
+  /** The live run in which the user picked an attempt by hand: the view stays on it. */
+  const chosenIn = useRef<string | null>(null);
+  const liveRunId = live?.runId ?? null;
+  const liveRunNow = useRef(liveRunId);
+  liveRunNow.current = liveRunId;
+  /** Selects an attempt the user picked (a card, a row): the live run no longer moves the view. */
+  const choose = useCallback(
+    (slug: string, step = 0) => {
+      chosenIn.current = liveRunNow.current;
+      select(slug, step);
+    },
+    [select],
+  );
+
   // Follow the live run: an attempt that starts becomes the selected one, unless the user is
-  // watching another that still runs (attempts run side by side; a card picks which).
+  // watching another that still runs (attempts run side by side) or picked one by hand in
+  // this run (a card or a row), which stays shown once it ends.
   useEffect(() => {
     if (!nowRunning) return;
-    setSelection((s) => (s.slug && s.slug !== nowRunning && flyingNow.current.includes(s.slug) ? s : { slug: nowRunning, step: 0 }));
+    setSelection((s) => {
+      const kept = s.slug && s.slug !== nowRunning && (flyingNow.current.includes(s.slug) || (chosenIn.current !== null && chosenIn.current === liveRunNow.current));
+      return kept ? s : { slug: nowRunning, step: 0 };
+    });
     setFollowLive(true);
   }, [nowRunning]);
 
@@ -128,9 +146,9 @@ export function App({ api }: { api: Api }) {
   const openAttempt = useCallback(
     (slug: string) => {
       const a = rows.find((r) => r.slug === slug)?.attempt;
-      select(slug, a ? decisiveStep(a) : 0);
+      choose(slug, a ? decisiveStep(a) : 0);
     },
-    [rows, select],
+    [rows, choose],
   );
 
   const sel = rows.find((r) => r.slug === selected) ?? null;
@@ -250,7 +268,7 @@ export function App({ api }: { api: Api }) {
             check: live.checks[slug],
           }))}
           selected={selected}
-          onOpen={select}
+          onOpen={choose}
         />
       )}
       {dragging && (
