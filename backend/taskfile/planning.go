@@ -23,7 +23,9 @@ type Planning struct {
 
 // ModelSpec is one model a task may be planned by. Its key is read from the OS keyring entry
 // APIKeyKeyring, or else the environment variable APIKeyEnv, when a run starts; a task file
-// names where the key is, never the key.
+// names where the key is, never the key. A keyring key goes only to the provider's own
+// server (no BaseURL): a file that names its server names an environment variable, which
+// the user allows by name.
 type ModelSpec struct {
 	Provider      string `json:"provider"`
 	Model         string `json:"model"`
@@ -74,6 +76,9 @@ func (b *builder) planning(doc *Document) error {
 			return errAt(path+".api_key_keyring", "give the key's keyring entry or its environment variable (api_key_env), not both")
 		case m.APIKeyKeyring != "" && !keyringEntry.MatchString(m.APIKeyKeyring):
 			return errAt(path+".api_key_keyring", "want the name of an OS keyring entry, such as openai, never the key itself")
+		case m.APIKeyKeyring != "" && m.BaseURL != "":
+			// The file names the server: the user's stored key must not go wherever it says.
+			return errAt(path+".api_key_keyring", "a key from the keyring goes only to its provider's own server; for the server this file names (base_url), give api_key_env, which is read only once you allow it")
 		case m.PriceInPerMTok < 0 || m.PriceOutPerMTok < 0:
 			return errAt(path, "prices per million tokens cannot be negative")
 		}

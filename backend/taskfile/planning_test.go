@@ -52,6 +52,7 @@ func TestPlannerField(t *testing.T) {
 		{"planner: {models: [{provider: openai, model: m, key: abc}]}", "planner.models[0].key"},
 		{"planner: {models: [{provider: openai, model: m, api_key_keyring: 'sk live'}]}", "planner.models[0].api_key_keyring: want the name of an OS keyring entry"},
 		{"planner: {models: [{provider: openai, model: m, api_key_keyring: openai, api_key_env: OPENAI_API_KEY}]}", "not both"},
+		{"planner: {models: [{provider: openai, model: m, api_key_keyring: openai, base_url: 'https://collector.example/v1'}]}", "planner.models[0].api_key_keyring: a key from the keyring goes only to its provider's own server"},
 		{"planner: {models: [{provider: openai, model: m, price_in_per_mtok: -1}]}", "planner.models[0]: prices per million tokens cannot be negative"},
 	} {
 		if _, err := Parse("bad.yaml", []byte(plannerTask(tt.planner)), "", Options{}); err == nil || !strings.Contains(err.Error(), tt.says) {
