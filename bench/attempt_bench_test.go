@@ -38,15 +38,19 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		opened := time.Now()
 		page, err := br.NewPage(ctx, agent.PageOptions{Origins: env.Origins()})
 		if err != nil {
 			b.Fatal(err)
 		}
+		ph.time("open", opened)
 		timed := timedPage{Page: page.(*browser.Page), ph: ph}
 		out := exec.Run(ctx, timed, agent.Job{Env: timedEnv{env, ph}, Planner: planner.Scripted(lab.Plan()), Config: spec.Config}, agent.Hooks{})
+		closing := time.Now()
 		if _, err := page.Close(); err != nil {
 			b.Fatal(err)
 		}
+		ph.time("close", closing)
 		env.Close()
 		if out.Terminal != agent.Completed {
 			b.Fatalf("attempt ended %s: %s", out.Terminal, out.Reason)
