@@ -71,7 +71,7 @@ func (p timedPage) Measure(ctx context.Context, t agent.Target) (agent.Box, erro
 }
 
 func (p timedPage) Act(ctx context.Context, a agent.Action) error {
-	defer p.ph.time("act", time.Now())
+	defer p.ph.time("act-"+string(a.Kind), time.Now()) // the hover is the approach before a commit
 	return p.Page.Act(ctx, a)
 }
 
