@@ -17,12 +17,12 @@ echo "$out" | awk '
   function metric(u,   i) { for (i = 3; i < NF; i++) if ($(i+1) == u) return $i; return -1 }
   /^BenchmarkExecutorAttempt/ {
     ew[++ne] = metric("ns/op"); ec[ne] = metric("cpu-s/op"); es[ne] = metric("self-cpu-s/op")
-    ed[ne] = metric("driver-cpu-s/op"); eb[ne] = ec[ne] - es[ne] - ed[ne]
+    ed[ne] = metric("driver-cpu-s/op"); eb[ne] = ed[ne] < 0 ? -1 : ec[ne] - es[ne] - ed[ne]
     for (i = 4; i <= NF; i++) if ($i ~ /-ms\/op$/) { ph = $i; sub(/-ms\/op$/, "", ph); ms[ph] += $(i-1); calls[ph] += metric(ph "-calls/op") }
   }
   /^BenchmarkBarePlaywright/ {
     pw[++np] = metric("ns/op"); pc[np] = metric("cpu-s/op"); ps[np] = metric("self-cpu-s/op")
-    pd[np] = metric("driver-cpu-s/op"); pb[np] = pc[np] - ps[np] - pd[np]
+    pd[np] = metric("driver-cpu-s/op"); pb[np] = pd[np] < 0 ? -1 : pc[np] - ps[np] - pd[np]
   }
   function sort(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t } }
   function median(a, n) { sort(a, n); return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2 }
