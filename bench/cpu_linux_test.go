@@ -93,11 +93,12 @@ func selfCPU() float64 {
 const ticksPerSecond = 100
 
 // driverCPU is the user and system CPU time, in seconds, that this process's Playwright
-// drivers (its children running Node.js) have used so far; 0 when /proc cannot be read.
-func driverCPU() float64 {
+// drivers (its children running Node.js) have used so far; ok is false when none is found.
+func driverCPU() (seconds float64, ok bool) {
 	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
 	me := strconv.Itoa(os.Getpid())
 	var ticks int64
+	found := false
 	for _, path := range stats {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -115,6 +116,7 @@ func driverCPU() float64 {
 		user, _ := strconv.ParseInt(f[11], 10, 64)
 		sys, _ := strconv.ParseInt(f[12], 10, 64)
 		ticks += user + sys
+		found = true
 	}
-	return float64(ticks) / ticksPerSecond
+	return float64(ticks) / ticksPerSecond, found
 }

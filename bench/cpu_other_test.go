@@ -14,4 +14,4 @@ func meterCPU(testing.TB) *cpuMeter { return nil }
 func selfCPU() float64 { return 0 }
 
 // driverCPU measures nothing outside Linux.
-func driverCPU() float64 { return 0 }
+func driverCPU() (float64, bool) { return 0, false }
