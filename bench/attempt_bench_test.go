@@ -8,6 +8,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser"
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/harness"
 	"observatory/backend/labs/booking"
@@ -19,7 +20,8 @@ const latencyMS = 50
 
 // BenchmarkExecutorAttempt runs the saves-normally attempt through the executor: a fresh lab
 // instance and page, five admitted actions each sampled before and after, and a condition
-// wait on the completion gate.
+// wait on the completion gate. Besides the attempt's wall and CPU time it reports where the
+// wall time went, call by call (see phases): observe-ms/op, act-ms/op and the rest.
 func BenchmarkExecutorAttempt(b *testing.B) {
 	ctx := context.Background()
 	meter := meterCPU(b) // before the browser starts, so that it is counted
@@ -28,6 +30,7 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 	spec := agent.AttemptSpec{Slug: "saves-normally", Fault: booking.FaultNone,
 		Params: map[string]int{booking.ParamLatency: latencyMS}, Config: agent.DefaultConfig()}
 	exec := &agent.Executor{Policy: harness.Policy{}}
+	ph := newPhases()
 	b.ResetTimer()
 	from := meter.mark()
 	for b.Loop() {
@@ -35,20 +38,26 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		opened := time.Now()
 		page, err := br.NewPage(ctx, agent.PageOptions{Origins: env.Origins()})
 		if err != nil {
 			b.Fatal(err)
 		}
-		out := exec.Run(ctx, page, agent.Job{Env: env, Planner: planner.Scripted(lab.Plan()), Config: spec.Config}, agent.Hooks{})
+		ph.time("open", opened)
+		timed := timedPage{Page: page.(*browser.Page), ph: ph}
+		out := exec.Run(ctx, timed, agent.Job{Env: timedEnv{env, ph}, Planner: planner.Scripted(lab.Plan()), Config: spec.Config}, agent.Hooks{})
+		closing := time.Now()
 		if _, err := page.Close(); err != nil {
 			b.Fatal(err)
 		}
+		ph.time("close", closing)
 		env.Close()
 		if out.Terminal != agent.Completed {
 			b.Fatalf("attempt ended %s: %s", out.Terminal, out.Reason)
 		}
 	}
 	meter.report(b, from)
+	ph.report(b)
 }
 
 // BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no

@@ -87,3 +87,36 @@ func selfCPU() float64 {
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
+
+// ticksPerSecond is the unit of the CPU times in /proc/PID/stat (USER_HZ), 100 on every
+// Linux that Go runs on.
+const ticksPerSecond = 100
+
+// driverCPU is the user and system CPU time, in seconds, that this process's Playwright
+// drivers (its children running Node.js) have used so far; ok is false when none is found.
+func driverCPU() (seconds float64, ok bool) {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	me := strconv.Itoa(os.Getpid())
+	var ticks int64
+	found := false
+	for _, path := range stats {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ... utime stime: comm may hold spaces, so count from its end.
+		head, rest, ok := strings.Cut(string(data), ") ")
+		if !ok || !strings.HasSuffix(head, "(node") {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) < 13 || f[1] != me {
+			continue
+		}
+		user, _ := strconv.ParseInt(f[11], 10, 64)
+		sys, _ := strconv.ParseInt(f[12], 10, 64)
+		ticks += user + sys
+		found = true
+	}
+	return float64(ticks) / ticksPerSecond, found
+}

@@ -12,3 +12,6 @@ func meterCPU(testing.TB) *cpuMeter { return nil }
 
 // selfCPU measures nothing outside Linux.
 func selfCPU() float64 { return 0 }
+
+// driverCPU measures nothing outside Linux.
+func driverCPU() (float64, bool) { return 0, false }

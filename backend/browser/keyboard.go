@@ -18,9 +18,7 @@ var reachJS string
 // lands on empty space (or waits for an element that never gets in the way of nothing) and
 // may report success; a keyboard user presses it instead.
 func (p *Page) unreachable(ctx context.Context, loc playwright.Locator) (bool, error) {
-	hidden, err := call(ctx, p.limits(), func() (any, error) {
-		return loc.Evaluate(reachJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(actionTimeoutMS)})
-	})
+	hidden, err := p.evaluateOne(ctx, loc, reachJS, actionTimeoutMS)
 	if err != nil {
 		return false, err
 	}

@@ -56,9 +56,7 @@ func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
 	if err != nil {
 		return agent.Box{}, err
 	}
-	raw, err := call(ctx, p.limits(), func() (any, error) {
-		return loc.Evaluate(boxJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(measureTimeoutMS)})
-	})
+	raw, err := p.evaluateOne(ctx, loc, boxJS, measureTimeoutMS)
 	if err != nil { // evidence for the record, not the action: the caller decides what it costs
 		return agent.Box{}, fmt.Errorf("measure %s: %w", t, err)
 	}
@@ -67,6 +65,24 @@ func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
 		return agent.Box{}, fmt.Errorf("measure %s: %w", t, err)
 	}
 	return box, nil
+}
+
+// evaluateOne calls fn, a script function of one element, on the one element loc matches and
+// returns its result. When exactly one matches already, that is one round trip to the
+// browser (Locator.EvaluateAll) instead of the three of Locator.Evaluate (find the element,
+// call fn on it, let it go); otherwise (none yet, several, or that call failed) it is
+// Locator.Evaluate, which waits up to timeoutMS for the element and refuses several. fn
+// reads the page and changes nothing, so running it twice is harmless.
+func (p *Page) evaluateOne(ctx context.Context, loc playwright.Locator, fn string, timeoutMS float64) (any, error) {
+	one, err := call(ctx, p.limits(), func() (any, error) {
+		return loc.EvaluateAll("(els) => els.length === 1 ? { value: (" + fn + ")(els[0]) } : null")
+	})
+	if got, ok := one.(map[string]any); err == nil && ok {
+		return got["value"], nil
+	}
+	return call(ctx, p.limits(), func() (any, error) {
+		return loc.Evaluate(fn, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(timeoutMS)})
+	})
 }
 
 // miss is the error for a target that matched nothing: agent.ErrNoTarget with the page's

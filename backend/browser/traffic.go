@@ -41,9 +41,10 @@ type watch struct {
 
 	mu      sync.Mutex
 	started map[playwright.Request]time.Time
-	// answered are the started requests whose response headers came, and when; unread those
-	// recorded before they finished (see unreadAfter), whose finishing is then no news.
-	answered map[playwright.Request]time.Time
+	// answered are the started requests whose response headers came: when, and the response
+	// the event brought, so that reading its details needs no call to fetch it again. unread
+	// are those recorded before they finished (see unreadAfter), whose finishing is then no news.
+	answered map[playwright.Request]answer
 	unread   map[playwright.Request]bool
 	inflight int // requests whose details are being read
 	requests []timed[agent.Request]
@@ -56,6 +57,12 @@ type watch struct {
 	bodyBytes int
 }
 
+// answer is a request's response, as its event brought it, and when.
+type answer struct {
+	at   time.Time
+	resp playwright.Response
+}
+
 // timed is a recorded item with the wall-clock times its milliseconds are counted from.
 type timed[T any] struct {
 	item       T
@@ -65,7 +72,7 @@ type timed[T any] struct {
 // watchPage starts recording pg's traffic.
 func watchPage(pg playwright.Page, life *lifeline, bodies bool, explain func(method, url, failure string) string) *watch {
 	w := &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
-		answered: map[playwright.Request]time.Time{}, unread: map[playwright.Request]bool{}}
+		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}}
 	pg.OnRequest(func(r playwright.Request) {
 		w.mu.Lock()
 		w.started[r] = time.Now()
@@ -75,7 +82,7 @@ func watchPage(pg playwright.Page, life *lifeline, bodies bool, explain func(met
 		r := resp.Request()
 		w.mu.Lock()
 		if _, ok := w.started[r]; ok {
-			w.answered[r] = time.Now()
+			w.answered[r] = answer{time.Now(), resp}
 		}
 		w.mu.Unlock()
 	})
@@ -141,6 +148,7 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 	if unread {
 		w.unread[r] = true
 	}
+	resp := w.answered[r].resp
 	delete(w.answered, r)
 	if len(w.requests)+w.inflight >= agent.MaxStepRequests || w.kept.Requests+w.inflight >= agent.MaxAttemptRequests {
 		w.dropped.Requests++
@@ -148,7 +156,7 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 	}
 	w.inflight++
 	go func() {
-		req := w.describe(r, unread)
+		req := w.describe(r, resp, unread)
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.inflight--
@@ -160,17 +168,18 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 // recordUnread records, with w.mu held, the requests answered longer than unreadAfter ago
 // whose bodies the page has not read.
 func (w *watch) recordUnread(now time.Time) {
-	for r, at := range w.answered {
-		if now.Sub(at) >= unreadAfter {
-			w.finish(r, at, true)
+	for r, a := range w.answered {
+		if now.Sub(a.at) >= unreadAfter {
+			w.finish(r, a.at, true)
 		}
 	}
 }
 
 // describe reads what is recorded of a finished request: the parts a call to the browser
-// cannot read in time are left out. An unread request's size and response body are not
+// cannot read in time are left out. resp is its response as the page's event brought it, nil
+// when none came (it is then asked for). An unread request's size and response body are not
 // asked for: the browser has not received them all.
-func (w *watch) describe(r playwright.Request, unread bool) agent.Request {
+func (w *watch) describe(r playwright.Request, resp playwright.Response, unread bool) agent.Request {
 	lim := limits{life: w.life, timeout: detailTimeout}
 	ctx := context.Background()
 	req := agent.Request{Method: r.Method(), URL: clip(r.URL(), agent.MaxTextBytes), ResourceType: r.ResourceType(), Size: -1}
@@ -187,9 +196,11 @@ func (w *watch) describe(r playwright.Request, unread bool) agent.Request {
 			req.RequestBody = w.body(data, agent.HeaderValue(req.RequestHeaders, "content-type"))
 		}
 	}
-	resp, err := call(ctx, lim, r.Response)
-	if err != nil || resp == nil {
-		return req
+	if resp == nil {
+		var err error
+		if resp, err = call(ctx, lim, r.Response); err != nil || resp == nil {
+			return req
+		}
 	}
 	req.Status, req.StatusText = resp.Status(), clip(resp.StatusText(), agent.MaxTextBytes)
 	if hs, err := call(ctx, lim, resp.HeadersArray); err == nil {
