@@ -288,7 +288,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	} else {
 		term, reason = r.act(&s, a)
 	}
-	if w, ok := r.page.(Watcher); ok && term != "" {
+	if w, ok := r.page.(Settler); ok && term != "" {
 		// The attempt's last look at the page waits for the page's answers: a gate that
 		// holds as soon as the record changed must not leave the page judged mid-save.
 		w.Settle(r.ctx)

@@ -128,6 +128,11 @@ type Watcher interface {
 	// final first waits a bounded time for the requests still in flight to end, since
 	// nothing after that step is recorded.
 	Traffic(epoch time.Time, final bool) Traffic
+}
+
+// Settler is a Page that can wait for its own requests: the executor calls Settle before
+// the attempt's last look at the page.
+type Settler interface {
 	// Settle waits a bounded time until no request the page sent waits for its answer, so
 	// that the attempt's last look at the page sees what the page made of its answers (a
 	// save's notice shown once the server answered, after the record already changed).

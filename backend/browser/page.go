@@ -64,6 +64,7 @@ var (
 	_ agent.Lifeline = (*Page)(nil)
 	_ agent.Measurer = (*Page)(nil)
 	_ agent.Watcher  = (*Page)(nil)
+	_ agent.Settler  = (*Page)(nil)
 	_ agent.Detacher = (*Page)(nil)
 	_ agent.Sized    = (*Page)(nil)
 )
@@ -389,7 +390,8 @@ func (p *Page) maskLocators() []playwright.Locator {
 // Blocked returns the requests refused since the last call.
 func (p *Page) Blocked() []string { return p.blocked.take() }
 
-// Settle waits, a bounded time, until no request the page sent waits for its answer.
+// Settle implements agent.Settler: it waits, a bounded time, until no request the page sent
+// waits for its answer.
 func (p *Page) Settle(ctx context.Context) { p.watch.Settle(ctx) }
 
 // Traffic returns the requests, console messages and page errors recorded since the last

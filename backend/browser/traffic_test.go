@@ -338,7 +338,7 @@ func TestTrafficRecordsAnswersThePageNeverReads(t *testing.T) {
 	w := page.(agent.Watcher)
 	w.Traffic(epoch, false)
 	mustAct(t, page, agent.ActClick, "button", "Save", "")
-	w.Settle(ctx)
+	page.(agent.Settler).Settle(ctx)
 	if got := mustObserve(t, page).Notice; got != "Saved" {
 		t.Errorf("after Settle the page says %q, want the notice its answer brought", got)
 	}
