@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -105,7 +107,8 @@ func JudgeVerdict(a *Answer) Verdict {
 	return Verdict{Done: r.Done, Evidence: fmt.Sprintf("%s (%s, %s)", r.Reason, r.Model, r.Recipe)}
 }
 
-// ReadJudgeReply decodes a recorded judge reply strictly; nil or empty raw is no reply.
+// ReadJudgeReply decodes a recorded judge reply strictly: no duplicate, case-variant or
+// unknown field, and a model named. Nil or empty raw is no reply.
 func ReadJudgeReply(raw []byte) (JudgeReply, error) {
 	var r JudgeReply
 	if len(raw) == 0 {
@@ -113,6 +116,14 @@ func ReadJudgeReply(raw []byte) (JudgeReply, error) {
 	}
 	if err := jsonstrict.Unmarshal(raw, &r); err != nil {
 		return r, fmt.Errorf("the judge's recorded reply is unreadable: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&JudgeReply{}); err != nil {
+		return r, fmt.Errorf("the judge's recorded reply is unreadable: %v", err)
+	}
+	if r.Model == "" {
+		return r, errors.New("the judge's recorded reply is unreadable: it names no model")
 	}
 	return r, nil
 }
