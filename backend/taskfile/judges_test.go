@@ -90,9 +90,15 @@ func TestBadJudgeSignalsAreRefusedWithTheirPath(t *testing.T) {
 	}
 	for _, c := range cases {
 		data := fmt.Sprintf(minimal, fmt.Sprintf(judged, c.fields))
-		refused(t, "judged.yaml", func() error { _, err := taskfile.Parse("judged.yaml", []byte(data), "", taskfile.Options{}); return err }, "judged.yaml: "+c.want)
+		refused(t, "judged.yaml", func() error {
+			_, err := taskfile.Parse("judged.yaml", []byte(data), "", taskfile.Options{})
+			return err
+		}, "judged.yaml: "+c.want)
 	}
 	both := fmt.Sprintf(minimal, "signals:\n  - id: s\n    notice: Saved\n    judge: {models: [{provider: openai, model: m}]}\n")
-	refused(t, "judged.yaml", func() error { _, err := taskfile.Parse("judged.yaml", []byte(both), "", taskfile.Options{}); return err },
+	refused(t, "judged.yaml", func() error {
+		_, err := taskfile.Parse("judged.yaml", []byte(both), "", taskfile.Options{})
+		return err
+	},
 		"judged.yaml: at signals[0]: give exactly one of notice, parallax, page, judge")
 }
