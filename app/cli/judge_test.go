@@ -2,19 +2,23 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
+	"observatory/backend/metrics"
 	"observatory/backend/planner/model/providertest"
 	"observatory/backend/runfile"
+	"observatory/backend/stats"
 )
 
 // noticeJudge is a scripted model judge, speaking OpenAI chat completions through the real
@@ -140,6 +144,7 @@ func TestABookingJudgeFooledByTheNotice(t *testing.T) {
 	if code, _, verr := run(t, "verify", bad); code == 0 || !strings.Contains(verr, "wrong-room") || !strings.Contains(verr, "judge") {
 		t.Errorf("verify of a tampered judge verdict: exit %d\n%s", code, verr)
 	}
+	checkCalibration(t, dir)
 	for _, a := range f.Run.Attempts {
 		for _, ans := range a.Answers {
 			if ans.Kind != agent.AnswerJudge {
@@ -149,5 +154,44 @@ func TestABookingJudgeFooledByTheNotice(t *testing.T) {
 				t.Errorf("%s: the judge's recorded answer %+v (%v), error %q", a.Slug, r, err, ans.Error)
 			}
 		}
+	}
+}
+
+// checkCalibration reads `metrics --calibration` over the one booking run in dir: against
+// ground truth the notice-fooled judge is done and wrong on notice-nothing-saved and
+// wrong-room, a false-done rate of 2 of 8 with its Wilson interval, as the notice's; the
+// printed table says so and names the two attempts.
+func checkCalibration(t *testing.T, dir string) {
+	t.Helper()
+	code, out, errOut := run(t, "metrics", "--calibration", "--json", "--data-dir", dir)
+	if code != 0 {
+		t.Fatalf("metrics --calibration: exit %d: %s", code, errOut)
+	}
+	var c metrics.Calibration
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	id := onlyRun(t, dir)
+	wrong := []metrics.AttemptRef{{Run: id, Attempt: "notice-nothing-saved"}, {Run: id, Attempt: "wrong-room"}}
+	found := 0
+	for _, sc := range c.Overall.Signals {
+		if (sc.Signal != "judge" && sc.Signal != "notice") || sc.Against != metrics.AgainstTruth {
+			continue
+		}
+		found++
+		cf := sc.Confusion
+		want := stats.Proportion{K: 2, N: 8}.Wilson()
+		if sc.FalseDone.K != 2 || sc.FalseDone.N != 8 || sc.FalseDone.Interval != want || !reflect.DeepEqual(cf.FalseDone, wrong) ||
+			len(cf.TrueDone) != 3 || len(cf.TrueNotDone) != 3 || len(cf.FalseNotDone) != 0 || sc.Precision.K != 3 || sc.Precision.N != 5 ||
+			sc.Recall.K != 3 || sc.Recall.N != 3 || sc.GateStandsIn != 0 {
+			t.Errorf("%s against the truth: %+v", sc.Signal, sc)
+		}
+	}
+	if found != 2 {
+		t.Errorf("the calibration has %d of the judge and the notice against the truth:\n%s", found, out)
+	}
+	_, text, _ := run(t, "metrics", "--calibration", "--data-dir", dir)
+	if !strings.Contains(text, "2/8 [7%, 59%]") || !strings.Contains(text, "model judge against the truth, done, wrong: "+id+"/notice-nothing-saved, "+id+"/wrong-room") {
+		t.Errorf("metrics --calibration printed:\n%s", text)
 	}
 }

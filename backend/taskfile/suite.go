@@ -402,7 +402,7 @@ func judgeAll(conds []oracle.Condition, byID map[string]*agent.Answer) []agent.C
 }
 
 // GateAsTruthLabel names the ground truth of a task that declares none: the gate stands in.
-const GateAsTruthLabel = "ground truth (= gate)"
+const GateAsTruthLabel = agent.GateAsTruthLabel
 
 // gateAsTruth is the ground truth of a task that declares none: the gate's call, and could
 // not confirm when the gate could not (no check can then be called wrong).
