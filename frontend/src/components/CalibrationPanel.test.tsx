@@ -54,9 +54,9 @@ describe("CalibrationPanel", () => {
     const load = vi.fn(async (by: MetricsBy) => report(by));
     render(<CalibrationPanel load={load} onOpen={() => {}} />);
     await screen.findByRole("table", { name: "booking" });
-    fireEvent.change(screen.getByLabelText("Runs"), { target: { value: "r1, r2" } });
-    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
-    fireEvent.change(screen.getByLabelText("Slice by"), { target: { value: "attempt" } });
+    fireEvent.change(screen.getByLabelText("Over runs"), { target: { value: "r1, r2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refresh the calibration" }));
+    fireEvent.change(screen.getByLabelText("Calibrate by"), { target: { value: "attempt" } });
     await vi.waitFor(() => expect(load).toHaveBeenLastCalledWith("attempt", ["r1", "r2"]));
   });
 

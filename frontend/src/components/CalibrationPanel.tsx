@@ -85,7 +85,7 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
         <h3>Calibration</h3>
         <span className="muted">How often each signal says done when the state says otherwise.</span>
         <div>
-          <label htmlFor={selectId}>Slice by </label>
+          <label htmlFor={selectId}>Calibrate by </label>
           <select id={selectId} value={by} onChange={(e) => setBy(e.target.value as MetricsBy)}>
             {SLICINGS.map((s) => (
               <option key={s.by} value={s.by}>
@@ -93,7 +93,7 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
               </option>
             ))}
           </select>{" "}
-          <label htmlFor={runsId}>Runs </label>
+          <label htmlFor={runsId}>Over runs </label>
           <input
             id={runsId}
             value={runs}
@@ -101,7 +101,7 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
             onChange={(e) => setRuns(e.target.value)}
             onKeyDown={(e) => e.key === "Enter" && refresh()}
           />{" "}
-          <button type="button" onClick={refresh}>Refresh</button>
+          <button type="button" onClick={refresh}>Refresh the calibration</button>
         </div>
       </div>
       {error && <p role="alert">The calibration could not be read: {error}</p>}
