@@ -141,7 +141,8 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		plan = req.Task.Planner
 	}
 	r := &runner.Runner{Suite: suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
-		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit, LabHost: labHost}
+		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit, LabHost: labHost,
+		Judges: taskJudges(req.Task.Suite)}
 	for _, rb := range req.Remote {
 		capacity := req.PerEndpoint
 		if capacity == 0 {

@@ -9,8 +9,10 @@ import (
 // TestMetricsView runs two booking attempts from the window (each ▶ is a run of its own),
 // opens the Metrics view and checks what the two rows imply: by task, two runs, one of two
 // attempts completed and saved as asked, one wrong target (the wrong room), drawn as bar
-// charts whose labels carry the numbers; sliced by attempt, one row each. axe-core finds
-// nothing in the light theme or the dark.
+// charts whose labels carry the numbers; the Calibration view under them gives the success
+// notice's false-done rate against the truth as 1 of 2 and opens the wrong room's trace from
+// its cell; sliced by attempt, one row each. axe-core finds nothing in the light theme or the
+// dark.
 func TestMetricsView(t *testing.T) {
 	page := openPage(t, newServer(t))
 	runAttempt(t, page, "Saves normally", "completed")
@@ -29,6 +31,8 @@ func TestMetricsView(t *testing.T) {
 	checkA11y(t, page, "the metrics view")
 	snap(t, page, "metrics")
 
+	checkCalibration(t, page, view)
+
 	_, err := view.GetByLabel("Slice by").SelectOption(playwright.SelectOptionValues{Values: &[]string{"attempt"}})
 	must(t, "slice by attempt", err)
 	wrong := view.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "booking/wrong-room"})
@@ -42,4 +46,26 @@ func TestMetricsView(t *testing.T) {
 	must(t, "choose dark", err)
 	must(t, "see the dark theme", expect.Locator(page.Locator("html")).ToHaveAttribute("data-theme", "dark"))
 	checkA11y(t, page, "the metrics view in the dark theme")
+}
+
+// checkCalibration reads the Calibration view of the metrics view: against the truth, the
+// success notice is done and right on saves-normally and done and wrong on wrong-room (1 of
+// 2, with its interval); the wrong cell lists wrong-room, whose trace one click opens.
+func checkCalibration(t *testing.T, page playwright.Page, view playwright.Locator) {
+	t.Helper()
+	cal := view.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Calibration"})
+	table := cal.GetByRole("table", playwright.LocatorGetByRoleOptions{Name: "booking"})
+	notice := table.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "success notice ground truth"})
+	cells := notice.GetByRole("cell")
+	for i, want := range []string{"ground truth", "1", "1", "0", "0", "0", "1/2 [9%, 91%]"} {
+		expectText(t, cells.Nth(i), want)
+	}
+	checkA11y(t, page, "the calibration view")
+	snap(t, page, "calibration")
+	must(t, "pick the notice's wrong done calls", notice.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "success notice against the truth, done, wrong: 1 attempts"}).Click())
+	listed := cal.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Attempts: success notice against the truth, done, wrong"})
+	must(t, "open the wrong room's trace", listed.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "wrong-room"}).Click())
+	must(t, "see the wrong room selected", expect.Locator(row(page, "South lab, wrong room")).ToHaveAttribute("aria-current", "true"))
+	must(t, "see its trace", expect.Locator(page.GetByRole("tab", playwright.PageGetByRoleOptions{Name: "Gate"})).ToBeVisible())
+	must(t, "open the metrics again", button(page, "Metrics").Click())
 }

@@ -48,7 +48,8 @@ type Answer struct {
 	// Condition is the ID of the condition (or signal) that asked.
 	Condition string `json:"condition"`
 	Kind      string `json:"kind"`
-	// Raw is the answer as JSON; absent when Error is set.
+	// Raw is the answer as JSON; absent when Error is set, but for a model judge's, which
+	// keeps what asking spent (see JudgeReply).
 	Raw json.RawMessage `json:"raw,omitempty"`
 	// Error says why the oracle could not answer.
 	Error string `json:"error,omitempty"`

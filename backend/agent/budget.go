@@ -327,6 +327,24 @@ func (p *RunBudget) mayPlan() *ExhaustedError {
 	return p.out
 }
 
+// MayPlan says whether the run's tokens and money allow asking a model again (a judge
+// after an attempt); nil when they do.
+func (p *RunBudget) MayPlan() *ExhaustedError { return p.mayPlan() }
+
+// Charge adds what was already paid for (a judge's reply) to what the run has spent, even
+// past a limit; a limit it passes is then the run's exhaustion. A nil RunBudget bounds nothing.
+func (p *RunBudget) Charge(d Spend) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := p.Limits.Admit(ScopeRun, p.spent, d); e != nil && p.out == nil {
+		p.out = e
+	}
+	p.spent = p.spent.plus(d)
+}
+
 // Spent is what the run's attempts have spent so far.
 func (p *RunBudget) Spent() Spend {
 	p.mu.Lock()

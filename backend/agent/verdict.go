@@ -69,6 +69,10 @@ type Verdicts struct {
 // GateID names the gate among the checks Wrong reports.
 const GateID = "gate"
 
+// GateAsTruthLabel is the label of the ground truth of a task that declares none: the
+// completion gate stands in for it.
+const GateAsTruthLabel = "ground truth (= gate)"
+
 // TruthKnown reports whether the ground truth made its call: "could not confirm" is no call,
 // neither yes nor no.
 func (v Verdicts) TruthKnown() bool { return v.Truth.Unconfirmed == "" }

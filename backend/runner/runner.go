@@ -80,6 +80,9 @@ type Runner struct {
 	// LabHost is the address the suite's lab serves its app on, recorded with the run; empty
 	// when no lab serves it here.
 	LabHost string
+	// Judges returns the asker of the suite's model judge signal with the given ID (see
+	// agent.Consulted); nil, or a nil asker, leaves that signal "could not confirm".
+	Judges func(signal string) agent.JudgeAsker
 
 	// media finishes the recordings of one Run's attempts (set by Run on its own copy).
 	media *mediaSaver
@@ -454,6 +457,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
 	a.Steps, a.ModelTurns, a.Events, a.Answers = out.Steps, out.Turns, env.Events(), env.Answers(settle, lastSample)
+	a.Answers = append(a.Answers, r.askJudges(ctx, &a, mediaDir, pot)...)
 	if a.Verdicts, err = agent.Judged(r.Suite, a.Evidence()); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}

@@ -603,8 +603,8 @@ func (b *builder) signals(doc *Document) error {
 		}
 		out := signal{id: sg.ID, label: label(sg.Label, sg.ID)}
 		switch {
-		case count(sg.Notice != nil, sg.Parallax != nil, sg.Page != nil) != 1:
-			return errAt(at, "give exactly one of notice, parallax, page")
+		case count(sg.Notice != nil, sg.Parallax != nil, sg.Page != nil, sg.Judge != nil) != 1:
+			return errAt(at, "give exactly one of notice, parallax, page, judge")
 		case sg.Notice != nil:
 			if *sg.Notice == "" {
 				return errAt(join(at, "notice"), "give the notice's text")
@@ -612,6 +612,12 @@ func (b *builder) signals(doc *Document) error {
 			out.notice = *sg.Notice
 		case sg.Parallax != nil:
 			out.parallax = true
+		case sg.Judge != nil:
+			j, err := judgeOf(sg.ID, sg.Judge, join(at, "judge"))
+			if err != nil {
+				return err
+			}
+			out.judge = &j
 		default:
 			if err := b.id(b.ids, sg.ID, at); err != nil {
 				return err

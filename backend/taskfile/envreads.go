@@ -72,11 +72,19 @@ func envReads(doc *Document, trust Trust) []EnvVar {
 		steps(doc.Session.Setup, "session.setup")
 	}
 	steps(doc.Plan, "plan")
-	if doc.Planner != nil {
-		for i, m := range doc.Planner.Models {
+	models := func(list []ModelSpec, path string) {
+		for i, m := range list {
 			if m.APIKeyEnv != "" { // a key sent to the model's server, which the file names
-				read(m.APIKeyEnv, join(index("planner.models", i), "api_key_env"), false)
+				read(m.APIKeyEnv, join(index(path, i), "api_key_env"), false)
 			}
+		}
+	}
+	if doc.Planner != nil {
+		models(doc.Planner.Models, "planner.models")
+	}
+	for i, sg := range doc.Signals {
+		if sg.Judge != nil {
+			models(sg.Judge.Models, join(join(index("signals", i), "judge"), "models"))
 		}
 	}
 	conditions(doc.Success, "success")

@@ -189,17 +189,29 @@ type SQLCheck struct {
 }
 
 // Signal is one weaker check to compare with ground truth: exactly one of Notice (the
-// success notice's text), Parallax (Parallax's rule) or Page.
+// success notice's text), Parallax (Parallax's rule), Page or Judge (a model judge).
 type Signal struct {
-	ID       string     `json:"id"`
-	Label    string     `json:"label,omitempty"`
-	Notice   *string    `json:"notice,omitempty"`
-	Parallax *Parallax  `json:"parallax,omitempty"`
-	Page     *PageCheck `json:"page,omitempty"`
+	ID       string      `json:"id"`
+	Label    string      `json:"label,omitempty"`
+	Notice   *string     `json:"notice,omitempty"`
+	Parallax *Parallax   `json:"parallax,omitempty"`
+	Page     *PageCheck  `json:"page,omitempty"`
+	Judge    *JudgeCheck `json:"judge,omitempty"`
 }
 
 // Parallax selects Parallax's completion rule; it has no options.
 type Parallax struct{}
+
+// JudgeCheck is a model judge: once an attempt has ended, its models (asked in order until
+// one answers) are shown the intent, the recorded actions and screenshots, and give a
+// verdict. Recipe is "last-screenshots" (the default) or "key-points" (see docs/judges.md);
+// Rubric adds the task's own criteria; Screenshots bounds the screenshots shown (default 3).
+type JudgeCheck struct {
+	Models      []ModelSpec `json:"models"`
+	Recipe      string      `json:"recipe,omitempty"`
+	Rubric      string      `json:"rubric,omitempty"`
+	Screenshots int         `json:"screenshots,omitempty"`
+}
 
 // TruthLab is the truth field's value that takes ground truth from the lab.
 const TruthLab = "lab"

@@ -63,8 +63,21 @@ func (b *builder) planning(doc *Document) error {
 	if p.TimeLimitMS < 0 {
 		return errAt("planner.time_limit_ms", "want 0 (the default) or more")
 	}
-	for i, m := range p.Models {
-		path := index("planner.models", i)
+	if err := checkModels("planner.models", p.Models); err != nil {
+		return err
+	}
+	if p.UsesModel(len(doc.Plan) > 0) && len(p.Models) == 0 {
+		return errAt("planner.models", "a model plans this task: name at least one, or give --model when running it")
+	}
+	b.s.planning = p
+	return nil
+}
+
+// checkModels checks the models a planner or a judge at path names: where each is and where
+// its key is, never the key.
+func checkModels(at string, models []ModelSpec) error {
+	for i, m := range models {
+		path := index(at, i)
 		switch {
 		case m.Provider != "openai" && m.Provider != "anthropic":
 			return errAt(path+".provider", "want openai (or any OpenAI-compatible server, with base_url) or anthropic, got %q", m.Provider)
@@ -88,10 +101,6 @@ func (b *builder) planning(doc *Document) error {
 			}
 		}
 	}
-	if p.UsesModel(len(doc.Plan) > 0) && len(p.Models) == 0 {
-		return errAt("planner.models", "a model plans this task: name at least one, or give --model when running it")
-	}
-	b.s.planning = p
 	return nil
 }
 

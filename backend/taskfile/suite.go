@@ -55,6 +55,10 @@ type Suite interface {
 	// Agent is the task's own agent command (agent.command) and the folder it runs in;
 	// no command when it names none. It runs only when the user asks (run --agent).
 	Agent() (command []string, dir string)
+	// Judges are the task's model judge signals (see agent.Consulted), and JudgeModels the
+	// models one of them asks.
+	Judges() []agent.JudgeSpec
+	JudgeModels(signal string) []ModelSpec
 }
 
 // Outline is what a task checks, for `task check` and the columns of a table.
@@ -147,12 +151,13 @@ type planStep struct {
 	valueEnv string
 }
 
-// signal is one weaker check: a notice, Parallax's rule, or a page condition.
+// signal is one weaker check: a notice, Parallax's rule, a page condition or a model judge.
 type signal struct {
 	id, label string
 	notice    string
 	parallax  bool
 	page      *oracle.Condition
+	judge     *judge
 }
 
 // suite is a task file mapped to the domain.
@@ -192,6 +197,7 @@ type suite struct {
 var (
 	_ Suite             = (*suite)(nil)
 	_ agent.Preflighted = (*suite)(nil)
+	_ agent.Consulted   = (*suite)(nil)
 )
 
 // labSuite is a suite whose app is a lab: it replays the lab's event log.
@@ -292,6 +298,8 @@ func (s *suite) Outline() Outline {
 			o.Signals = append(o.Signals, describe(*sg.page))
 		case sg.parallax:
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (parallax): %s", sg.id, sg.label))
+		case sg.judge != nil:
+			o.Signals = append(o.Signals, fmt.Sprintf("%s (judge, %s): %s", sg.id, sg.judge.spec.Recipe, sg.label))
 		default:
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (notice %q): %s", sg.id, sg.notice, sg.label))
 		}
@@ -339,6 +347,8 @@ func (s *suite) Judge(ev agent.Evidence) (agent.Verdicts, error) {
 			out.Verdict = oracle.Judge(*sg.page, byID[sg.id])
 		case sg.parallax:
 			out.Verdict = gate.Parallax(ev.Steps)
+		case sg.judge != nil:
+			out.Verdict = agent.JudgeVerdict(byID[sg.id])
 		default:
 			out.Verdict = gate.Notice(ev.Steps, sg.notice)
 		}
@@ -359,16 +369,21 @@ func (s *suite) Judge(ev agent.Evidence) (agent.Verdicts, error) {
 
 // index maps answers to their conditions' ids.
 func (s *suite) index(answers []agent.Answer) (map[string]*agent.Answer, error) {
-	known := map[string]bool{}
+	known := map[string]string{}
 	for _, c := range s.asked() {
-		known[c.ID] = true
+		known[c.ID] = c.Check.Kind()
+	}
+	for _, j := range s.Judges() {
+		known[j.Signal] = agent.AnswerJudge
 	}
 	byID := make(map[string]*agent.Answer, len(answers))
 	for i := range answers {
 		a := &answers[i]
 		switch {
-		case !known[a.Condition]:
+		case known[a.Condition] == "":
 			return nil, fmt.Errorf("an answer for %q, which task %s does not ask", a.Condition, s.task.Name)
+		case (a.Kind == agent.AnswerJudge) != (known[a.Condition] == agent.AnswerJudge):
+			return nil, fmt.Errorf("the answer for %q is of kind %q, which its check is not", a.Condition, a.Kind)
 		case byID[a.Condition] != nil:
 			return nil, fmt.Errorf("two answers for condition %q", a.Condition)
 		}
@@ -387,7 +402,7 @@ func judgeAll(conds []oracle.Condition, byID map[string]*agent.Answer) []agent.C
 }
 
 // GateAsTruthLabel names the ground truth of a task that declares none: the gate stands in.
-const GateAsTruthLabel = "ground truth (= gate)"
+const GateAsTruthLabel = agent.GateAsTruthLabel
 
 // gateAsTruth is the ground truth of a task that declares none: the gate's call, and could
 // not confirm when the gate could not (no check can then be called wrong).

@@ -11,6 +11,7 @@ import { HistoryList } from "./components/HistoryList";
 import { LiveCards } from "./components/LiveCards";
 import { ModelWaitNote } from "./components/ModelWaitNote";
 import { MetricsPanel } from "./components/MetricsPanel";
+import { CalibrationPanel } from "./components/CalibrationPanel";
 import { SettingsPanel } from "./components/SettingsPanel";
 import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
@@ -142,6 +143,18 @@ export function App({ api }: { api: Api }) {
     [closeCompare, openRun],
   );
 
+  /** Opens an attempt the Calibration view lists: its run, with the attempt selected. */
+  const openCalibrated = useCallback(
+    (ref: { run: string; attempt: string }) => {
+      setMetricsOpen(false);
+      closeCompare();
+      openRun(ref.run);
+      setSelection({ slug: ref.attempt, step: 0 });
+      setFollowLive(false);
+    },
+    [closeCompare, openRun],
+  );
+
   /** Selects an attempt from the table, on the step where what happened is seen. */
   const openAttempt = useCallback(
     (slug: string) => {
@@ -232,7 +245,11 @@ export function App({ api }: { api: Api }) {
           setMetricsOpen((o) => !o);
         }}
       />
-      {metricsOpen && <MetricsPanel load={api.runs.metrics} />}
+      {metricsOpen && (
+        <MetricsPanel load={api.runs.metrics}>
+          <CalibrationPanel load={api.runs.calibration} onOpen={openCalibrated} />
+        </MetricsPanel>
+      )}
       {browsers.status && !browsers.status.ready && (
         <FirstRunPanel
           status={browsers.status}

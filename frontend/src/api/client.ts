@@ -12,6 +12,7 @@ import type {
   MetricsBy,
   RateComparison,
   MetricsReport,
+  CalibrationReport,
   LedgerEntry,
   Progress,
   Replay,
@@ -271,6 +272,8 @@ export interface Api {
     replay(id: string, slug: string): Promise<Replay>;
     /** The outcome metrics across the history, sliced by task, lab, attempt, planner or risk. */
     metrics(by: MetricsBy): Promise<MetricsReport>;
+    /** How often each signal agrees with ground truth and the gate, over the runs given (all when none). */
+    calibration(by: MetricsBy, runs: string[]): Promise<CalibrationReport>;
     /** The attempt's action ledger: one entry per step. */
     ledger(id: string, slug: string): Promise<LedgerEntry[]>;
     /** Two stored runs side by side, attempt by attempt, with what differs. */
@@ -367,6 +370,7 @@ export function createApi(t: Transport): Api {
       delete: (id) => c<void>("Runs", "Delete", id),
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
       metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
+      calibration: (by, runs) => c<CalibrationReport>("Runs", "Calibration", by, runs),
       ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
       compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
       compareRates: (a, b) => c<RateComparison>("Runs", "CompareRates", a, b),

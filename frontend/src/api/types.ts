@@ -949,6 +949,48 @@ export interface MetricsReport {
   slices: MetricsSlice[];
 }
 
+/** One attempt of one stored run (metrics.AttemptRef). */
+export interface AttemptRef {
+  run: string;
+  attempt: string;
+}
+
+/** A proportion with its Wilson 95% interval (metrics.Rate). */
+export interface CalibrationRate {
+  k: number;
+  n: number;
+  interval: { lo: number; hi: number };
+}
+
+/** A signal's calls against a reference, cell by cell, with the attempts behind each (metrics.Confusion). */
+export interface Confusion {
+  true_done: AttemptRef[] | null;
+  false_done: AttemptRef[] | null;
+  false_not_done: AttemptRef[] | null;
+  true_not_done: AttemptRef[] | null;
+  unconfirmed: AttemptRef[] | null;
+}
+
+/** One signal's calibration against the truth or the gate (metrics.Calibrated). */
+export interface Calibrated {
+  signal: string;
+  label: string;
+  against: "truth" | "gate";
+  confusion: Confusion;
+  false_done: CalibrationRate;
+  precision: CalibrationRate;
+  recall: CalibrationRate;
+  /** Attempts whose task declares no ground truth: the gate stood in for it. */
+  gate_stands_in?: number;
+}
+
+/** Runs.Calibration: each signal's calibration per group and overall. */
+export interface CalibrationReport {
+  by: MetricsBy;
+  slices: { key: string; signals: Calibrated[] }[];
+  overall: { key: string; signals: Calibrated[] };
+}
+
 /** One side of a comparison: which run (compare.Run). */
 export interface CompareRun {
   id: string;

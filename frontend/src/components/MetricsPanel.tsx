@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import type { MetricsBy, MetricsReport, MetricsSlice } from "../api/types";
 import type { Term } from "../glossary";
 import { Help } from "./Help";
@@ -8,6 +8,8 @@ import { errorText } from "../api/client";
 export interface MetricsPanelProps {
   /** Reads the metrics sliced by by (Runs.Metrics). */
   load(by: MetricsBy): Promise<MetricsReport>;
+  /** More views shown under the metrics (the Calibration view). */
+  children?: ReactNode;
 }
 
 const SLICINGS: { by: MetricsBy; label: string }[] = [
@@ -82,7 +84,7 @@ function RateChart({ title, term, slices, value }: { title: string; term: Term; 
  * The Metrics view: outcome metrics across every stored run, sliced by task, lab, attempt,
  * planner or risk class; the rates as bar charts, everything in a table, each term explained.
  */
-export function MetricsPanel({ load }: MetricsPanelProps) {
+export function MetricsPanel({ load, children }: MetricsPanelProps) {
   const [by, setBy] = useState<MetricsBy>("task");
   const [report, setReport] = useState<MetricsReport | null>(null);
   const [error, setError] = useState("");
@@ -169,6 +171,7 @@ export function MetricsPanel({ load }: MetricsPanelProps) {
           </div>
         </>
       )}
+      {children}
     </section>
   );
 }

@@ -68,6 +68,7 @@ export function fakeApi() {
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
+      calibration: vi.fn().mockResolvedValue({ by: "task", slices: [], overall: { key: "overall", signals: [] } }),
       ledger: vi.fn().mockResolvedValue(ledger),
       compare: vi.fn().mockResolvedValue(comparison),
       compareRates: vi.fn().mockResolvedValue(rates),
