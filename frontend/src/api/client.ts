@@ -27,6 +27,12 @@ import type {
   StartRequest,
   TaskInfo,
 } from "./types";
+import type * as Approvals from "./generated/Approvals";
+import type * as Browsers from "./generated/Browsers";
+import type * as Files from "./generated/Files";
+import type * as Runs from "./generated/Runs";
+import type * as Session from "./generated/Session";
+import type * as SettingsService from "./generated/Settings";
 
 type Bound = (...args: unknown[]) => Promise<unknown>;
 
@@ -335,9 +341,25 @@ export interface Api {
   };
 }
 
+/** The services Go binds, each its methods' declarations as Wails generated them (./generated). */
+interface BoundServices {
+  Runs: typeof Runs;
+  Files: typeof Files;
+  Settings: typeof SettingsService;
+  Session: typeof Session;
+  Approvals: typeof Approvals;
+  Browsers: typeof Browsers;
+}
+
+/** "Service.Method" for every method Go binds: a call to a method Go no longer has fails the type check. */
+export type BoundMethod = { [S in keyof BoundServices]: `${S}.${keyof BoundServices[S] & string}` }[keyof BoundServices];
+
 /** Builds the typed API over a transport. */
 export function createApi(t: Transport): Api {
-  const c = t.call.bind(t);
+  const c = <T>(name: BoundMethod, ...args: unknown[]): Promise<T> => {
+    const [service, method] = name.split(".");
+    return t.call<T>(service, method, ...args);
+  };
   return {
     kind: t.kind,
     onProgress: (cb) => {
@@ -352,58 +374,58 @@ export function createApi(t: Transport): Api {
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     onBrowserSetup: (cb) => t.onEvent("browser-setup", (data) => cb(data as SetupState)),
     runs: {
-      tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
-      loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
-      openTaskDialog: () => c<TaskInfo>("Runs", "OpenTaskDialog"),
-      forgetTask: (ref) => c<void>("Runs", "ForgetTask", ref),
-      start: (req) => c<string>("Runs", "Start", req),
-      going: () => c<GoingRun>("Runs", "Going"),
-      stop: () => c<void>("Runs", "Stop"),
-      reset: () => c<void>("Runs", "Reset"),
-      history: () => c<RunSummary[]>("Runs", "History"),
-      header: (id) => c<RunHeader>("Runs", "Header", id),
-      summaries: (id, slug) => c<StepSummary[]>("Runs", "Summaries", id, slug),
-      steps: (id, slug, from, count) => c<Step[]>("Runs", "Steps", id, slug, from, count),
-      delete: (id) => c<void>("Runs", "Delete", id),
-      replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
-      metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
-      ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
-      compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
-      compareRates: (a, b) => c<RateComparison>("Runs", "CompareRates", a, b),
+      tasks: () => c<TaskInfo[]>("Runs.Tasks"),
+      loadTask: (name, content) => c<TaskInfo>("Runs.LoadTask", name, content),
+      openTaskDialog: () => c<TaskInfo>("Runs.OpenTaskDialog"),
+      forgetTask: (ref) => c<void>("Runs.ForgetTask", ref),
+      start: (req) => c<string>("Runs.Start", req),
+      going: () => c<GoingRun>("Runs.Going"),
+      stop: () => c<void>("Runs.Stop"),
+      reset: () => c<void>("Runs.Reset"),
+      history: () => c<RunSummary[]>("Runs.History"),
+      header: (id) => c<RunHeader>("Runs.Header", id),
+      summaries: (id, slug) => c<StepSummary[]>("Runs.Summaries", id, slug),
+      steps: (id, slug, from, count) => c<Step[]>("Runs.Steps", id, slug, from, count),
+      delete: (id) => c<void>("Runs.Delete", id),
+      replay: (id, slug) => c<Replay>("Runs.Replay", id, slug),
+      metrics: (by) => c<MetricsReport>("Runs.Metrics", by),
+      ledger: (id, slug) => c<LedgerEntry[]>("Runs.Ledger", id, slug),
+      compare: (a, b) => c<Comparison>("Runs.Compare", a, b),
+      compareRates: (a, b) => c<RateComparison>("Runs.CompareRates", a, b),
     },
     files: {
-      exportJSON: (id) => c<string>("Files", "ExportJSON", id),
-      exportDialog: (id) => c<string>("Files", "ExportDialog", id),
-      exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
-      exportReport: (id) => c<string>("Files", "ExportReport", id),
-      exportReportDialog: (id) => c<string>("Files", "ExportReportDialog", id),
-      exportHAR: (id, slug) => c<string>("Files", "ExportHAR", id, slug),
-      exportHARDialog: (id, slug) => c<string>("Files", "ExportHARDialog", id, slug),
-      saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
-      exportLedger: (id, slug) => c<string>("Files", "ExportLedger", id, slug),
-      exportLedgerDialog: (id, slug) => c<string>("Files", "ExportLedgerDialog", id, slug),
+      exportJSON: (id) => c<string>("Files.ExportJSON", id),
+      exportDialog: (id) => c<string>("Files.ExportDialog", id),
+      exportBundleDialog: (id) => c<string>("Files.ExportBundleDialog", id),
+      exportReport: (id) => c<string>("Files.ExportReport", id),
+      exportReportDialog: (id) => c<string>("Files.ExportReportDialog", id),
+      exportHAR: (id, slug) => c<string>("Files.ExportHAR", id, slug),
+      exportHARDialog: (id, slug) => c<string>("Files.ExportHARDialog", id, slug),
+      saveMediaDialog: (id, name) => c<string>("Files.SaveMediaDialog", id, name),
+      exportLedger: (id, slug) => c<string>("Files.ExportLedger", id, slug),
+      exportLedgerDialog: (id, slug) => c<string>("Files.ExportLedgerDialog", id, slug),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),
-      importDialog: () => c<ImportResult>("Files", "ImportDialog"),
+      importDialog: () => c<ImportResult>("Files.ImportDialog"),
     },
     settings: {
-      get: () => c<Settings>("Settings", "Get"),
-      save: (s) => c<void>("Settings", "Save", s),
-      testModel: (m) => c<ModelTest>("Settings", "TestModel", m),
-      storeKey: (entry, key) => c<void>("Settings", "StoreKey", entry, key),
+      get: () => c<Settings>("Settings.Get"),
+      save: (s) => c<void>("Settings.Save", s),
+      testModel: (m) => c<ModelTest>("Settings.TestModel", m),
+      storeKey: (entry, key) => c<void>("Settings.StoreKey", entry, key),
     },
     session: {
-      ready: () => c<SessionInfo>("Session", "Ready"),
+      ready: () => c<SessionInfo>("Session.Ready"),
     },
     browsers: {
-      health: () => c<EndpointHealth[]>("Browsers", "Health"),
-      status: () => c<BrowserStatus>("Browsers", "Status"),
-      setup: () => c<void>("Browsers", "Setup"),
-      cancelSetup: () => c<void>("Browsers", "CancelSetup"),
+      health: () => c<EndpointHealth[]>("Browsers.Health"),
+      status: () => c<BrowserStatus>("Browsers.Status"),
+      setup: () => c<void>("Browsers.Setup"),
+      cancelSetup: () => c<void>("Browsers.CancelSetup"),
     },
     approvals: {
-      answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),
-      pending: () => c<ApprovalAsk[]>("Approvals", "Pending"),
+      answer: (id, answer) => c<void>("Approvals.Answer", id, answer),
+      pending: () => c<ApprovalAsk[]>("Approvals.Pending"),
     },
   };
 }
