@@ -188,10 +188,10 @@ describe("App", () => {
   });
 
   it.each([
-    ["Export run file", "exportJSON"],
+    ["Export run file", "run"],
     ["Export bundle", "bundle"],
-    ["Export report", "exportReport"],
-  ] as const)("offers %s under Export", async (choice, method) => {
+    ["Export report", "report"],
+  ] as const)("offers %s under Export", async (choice, format) => {
     const { api, emit } = fakeApi();
     URL.createObjectURL = vi.fn().mockReturnValue("blob:x");
     URL.revokeObjectURL = vi.fn();
@@ -203,7 +203,8 @@ describe("App", () => {
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Export" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: choice })));
-    expect(api.files[method]).toHaveBeenCalledWith("run-1");
+    if (format === "bundle") expect(api.files.bundle).toHaveBeenCalledWith("run-1");
+    else expect(api.files.export).toHaveBeenCalledWith(format, "run-1", "");
     expect(click).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     click.mockRestore();

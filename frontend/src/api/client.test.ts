@@ -91,7 +91,7 @@ describe("HTTP transport", () => {
     { name: "delete", call: (a: ReturnType<typeof createApi>) => a.runs.delete("r1"), url: "/api/Runs/Delete", body: '["r1"]' },
     { name: "history", call: (a: ReturnType<typeof createApi>) => a.runs.history(), url: "/api/Runs/History", body: "[]" },
     { name: "steps", call: (a: ReturnType<typeof createApi>) => a.runs.steps("r1", "saves-normally", 16, 16), url: "/api/Runs/Steps", body: '["r1","saves-normally",16,16]' },
-    { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.exportJSON("r1"), url: "/api/Files/ExportJSON", body: '["r1"]' },
+    { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.export("run", "r1", ""), url: "/api/Files/Export", body: '["run","r1",""]' },
   ])("maps $name to $url", async ({ call, url, body }) => {
     const fetch = vi.fn().mockReturnValue(reply(200, { result: null }));
     await call(createApi(detectTransport(httpWindow(fetch))));

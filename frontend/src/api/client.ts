@@ -27,6 +27,7 @@ import type {
   StartRequest,
   TaskInfo,
 } from "./types";
+import type { ExportFormat } from "./transfer";
 import type * as Approvals from "./generated/Approvals";
 import type * as Browsers from "./generated/Browsers";
 import type * as Files from "./generated/Files";
@@ -285,25 +286,12 @@ export interface Api {
     compareRates(a: string, b: string): Promise<RateComparison>;
   };
   files: {
-    exportJSON(id: string): Promise<string>;
-    /** Desktop only: a native save dialog for the run file; "" when cancelled. */
-    exportDialog(id: string): Promise<string>;
-    /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
-    exportBundleDialog(id: string): Promise<string>;
-    /** The run's self-contained HTML report, as text. */
-    exportReport(id: string): Promise<string>;
-    /** Desktop only: a native save dialog for the HTML report; "" when cancelled. */
-    exportReportDialog(id: string): Promise<string>;
-    /** One attempt's recorded network requests as a HAR 1.2 file's text. */
-    exportHAR(id: string, slug: string): Promise<string>;
-    /** Desktop only: a native save dialog for one attempt's HAR file; "" when cancelled. */
-    exportHARDialog(id: string, slug: string): Promise<string>;
+    /** Run id (its attempt slug, for har and ledger) in format, as text; the bundle is no text (see bundle). */
+    export(format: ExportFormat, id: string, slug: string): Promise<string>;
+    /** Desktop only: a native save dialog for the export; "" when cancelled. */
+    exportDialog(format: ExportFormat, id: string, slug: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
-    /** The attempt's action ledger as CSV text. */
-    exportLedger(id: string, slug: string): Promise<string>;
-    /** Desktop only: a native save dialog for the attempt's ledger (.csv); "" when cancelled. */
-    exportLedgerDialog(id: string, slug: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
     bundle(id: string): Promise<Blob>;
     /** Browser only: imports a run file (.json) or bundle (.zip) by uploading its bytes. */
@@ -394,16 +382,9 @@ export function createApi(t: Transport): Api {
       compareRates: (a, b) => c<RateComparison>("Runs.CompareRates", a, b),
     },
     files: {
-      exportJSON: (id) => c<string>("Files.ExportJSON", id),
-      exportDialog: (id) => c<string>("Files.ExportDialog", id),
-      exportBundleDialog: (id) => c<string>("Files.ExportBundleDialog", id),
-      exportReport: (id) => c<string>("Files.ExportReport", id),
-      exportReportDialog: (id) => c<string>("Files.ExportReportDialog", id),
-      exportHAR: (id, slug) => c<string>("Files.ExportHAR", id, slug),
-      exportHARDialog: (id, slug) => c<string>("Files.ExportHARDialog", id, slug),
+      export: (format, id, slug) => c<string>("Files.Export", format, id, slug),
+      exportDialog: (format, id, slug) => c<string>("Files.ExportDialog", format, id, slug),
       saveMediaDialog: (id, name) => c<string>("Files.SaveMediaDialog", id, name),
-      exportLedger: (id, slug) => c<string>("Files.ExportLedger", id, slug),
-      exportLedgerDialog: (id, slug) => c<string>("Files.ExportLedgerDialog", id, slug),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),
       importDialog: () => c<ImportResult>("Files.ImportDialog"),

@@ -3,7 +3,7 @@
 // Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
+import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { envQuestion } from "./envQuestion";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
@@ -291,7 +291,7 @@ export function useWorkbench(api: Api) {
   const exportShownHAR = useCallback(
     (slug: string) => {
       if (!shownId) return;
-      exportHAR(api, shownId, slug).then((text) => text && setMessage({ kind: "info", text }), fail(`Could not export the HAR of ${slug}`));
+      exportRun(api, shownId, "har", slug).then((text) => text && setMessage({ kind: "info", text }), fail(`Could not export the HAR of ${slug}`));
     },
     [api, fail, shownId],
   );
@@ -301,7 +301,7 @@ export function useWorkbench(api: Api) {
   const exportShownLedger = useCallback(
     (slug: string) => {
       if (!shownId) return;
-      exportLedger(api, shownId, slug).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the ledger"));
+      exportRun(api, shownId, "ledger", slug).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the ledger"));
     },
     [api, fail, shownId],
   );
