@@ -17,8 +17,8 @@ func attemptOf(st *store.Store, id, slug string) (agent.Attempt, error) {
 
 // Ledger is the action ledger of attempt slug of run id, one entry per step (see
 // backend/ledger).
-func (r *Runs) Ledger(id, slug string) ([]ledger.Entry, error) {
-	a, err := attemptOf(r.store, id, slug)
+func (an *Analysis) Ledger(id, slug string) ([]ledger.Entry, error) {
+	a, err := attemptOf(an.store, id, slug)
 	if err != nil {
 		return nil, err
 	}

@@ -32,4 +32,4 @@ func Metrics(st *store.Store, by string) (metrics.Report, error) {
 }
 
 // Metrics computes the outcome metrics across the history, sliced by by.
-func (r *Runs) Metrics(by string) (metrics.Report, error) { return Metrics(r.store, by) }
+func (an *Analysis) Metrics(by string) (metrics.Report, error) { return Metrics(an.store, by) }

@@ -14,10 +14,10 @@ import (
 func TestLedgerOverHTTP(t *testing.T) {
 	f := newFixture(t)
 	id := f.uploadBookingRun(t)
-	status, out := f.call(t, "/api/Runs/Ledger", "application/json", `["`+id+`","saves-normally"]`)
+	status, out := f.call(t, "/api/Analysis/Ledger", "application/json", `["`+id+`","saves-normally"]`)
 	entries, _ := out["result"].([]any)
 	if status != http.StatusOK || len(entries) != 5 || entries[0].(map[string]any)["decision"] == "" {
-		t.Fatalf("Runs.Ledger: %d %v, want 5 entries", status, out)
+		t.Fatalf("Analysis.Ledger: %d %v, want 5 entries", status, out)
 	}
 }
 

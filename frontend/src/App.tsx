@@ -159,7 +159,7 @@ export function App({ api }: { api: Api }) {
   const runId = run?.id ?? null;
   const selSlug = sel?.slug ?? null;
   const count = held ? held.length : (sel?.attempt?.step_count ?? 0);
-  const loadSteps = api.runs.steps;
+  const loadSteps = api.history.steps;
   const source = useMemo<StepSource | null>(() => {
     if (held) return { held };
     if (!runId || !selSlug) return null;
@@ -172,10 +172,10 @@ export function App({ api }: { api: Api }) {
   // A short attempt's summaries come with the header; a long one's are read when it is chosen,
   // once its chosen step is drawn (they take far longer to receive and read).
   const drawn = detail.step !== undefined || detail.error !== null;
-  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.runs.summaries, drawn);
+  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.history.summaries, drawn);
   const selSteps: StepSummary[] | null = heldSummaries ?? sel?.attempt?.steps ?? listed.value ?? null;
   // The replay waits until the chosen step is drawn too: it reads the attempt whole.
-  const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.runs.replay, detail.step !== undefined).value ?? null;
+  const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.history.replay, detail.step !== undefined).value ?? null;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
       ? {
@@ -232,7 +232,7 @@ export function App({ api }: { api: Api }) {
           setMetricsOpen((o) => !o);
         }}
       />
-      {metricsOpen && <MetricsPanel load={api.runs.metrics} />}
+      {metricsOpen && <MetricsPanel load={api.analysis.metrics} />}
       {browsers.status && !browsers.status.ready && (
         <FirstRunPanel
           status={browsers.status}

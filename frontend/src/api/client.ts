@@ -28,12 +28,15 @@ import type {
   TaskInfo,
 } from "./types";
 import type { ExportFormat } from "./transfer";
+import type * as Analysis from "./generated/Analysis";
 import type * as Approvals from "./generated/Approvals";
 import type * as Browsers from "./generated/Browsers";
 import type * as Files from "./generated/Files";
+import type * as History from "./generated/History";
 import type * as Runs from "./generated/Runs";
 import type * as Session from "./generated/Session";
 import type * as SettingsService from "./generated/Settings";
+import type * as Tasks from "./generated/Tasks";
 
 type Bound = (...args: unknown[]) => Promise<unknown>;
 
@@ -249,24 +252,28 @@ export interface Api {
   onApproval(cb: (a: ApprovalAsk) => void): () => void;
   /** Subscribes to the browser setup's progress. */
   onBrowserSetup(cb: (s: SetupState) => void): () => void;
-  runs: {
+  tasks: {
     /** The labs' built-in tasks, then the recently opened task files. */
-    tasks(): Promise<TaskInfo[]>;
+    list(): Promise<TaskInfo[]>;
     /** Checks a task file's text (YAML or JSON) and remembers it among the recent tasks. */
-    loadTask(name: string, content: string): Promise<TaskInfo>;
+    load(name: string, content: string): Promise<TaskInfo>;
     /**
      * Desktop only: asks for a task file in the native dialog, checks it and remembers it by its
      * path; the ref is "" when the user cancelled.
      */
-    openTaskDialog(): Promise<TaskInfo>;
+    openDialog(): Promise<TaskInfo>;
     /** Drops a task file from the recent tasks. */
-    forgetTask(ref: string): Promise<void>;
+    forget(ref: string): Promise<void>;
+  };
+  runs: {
     start(req: StartRequest): Promise<string>;
     /** The run going now and its events so far, for a window that opens while it goes. */
     going(): Promise<GoingRun>;
     stop(): Promise<void>;
     reset(): Promise<void>;
-    history(): Promise<RunSummary[]>;
+  };
+  history: {
+    list(): Promise<RunSummary[]>;
     /** A stored run, its attempts' steps counted and (short ones') summarised: what the window opens a run with. */
     header(id: string): Promise<RunHeader>;
     /** The summary of every step of one attempt. */
@@ -276,6 +283,8 @@ export interface Api {
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
+  };
+  analysis: {
     /** The outcome metrics across the history, sliced by task, lab, attempt, planner or risk. */
     metrics(by: MetricsBy): Promise<MetricsReport>;
     /** The attempt's action ledger: one entry per step. */
@@ -331,7 +340,10 @@ export interface Api {
 
 /** The services Go binds, each its methods' declarations as Wails generated them (./generated). */
 interface BoundServices {
+  Tasks: typeof Tasks;
   Runs: typeof Runs;
+  History: typeof History;
+  Analysis: typeof Analysis;
   Files: typeof Files;
   Settings: typeof SettingsService;
   Session: typeof Session;
@@ -361,25 +373,31 @@ export function createApi(t: Transport): Api {
     onConnect: (cb) => t.onConnect(cb),
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     onBrowserSetup: (cb) => t.onEvent("browser-setup", (data) => cb(data as SetupState)),
+    tasks: {
+      list: () => c<TaskInfo[]>("Tasks.List"),
+      load: (name, content) => c<TaskInfo>("Tasks.Load", name, content),
+      openDialog: () => c<TaskInfo>("Tasks.OpenDialog"),
+      forget: (ref) => c<void>("Tasks.Forget", ref),
+    },
     runs: {
-      tasks: () => c<TaskInfo[]>("Runs.Tasks"),
-      loadTask: (name, content) => c<TaskInfo>("Runs.LoadTask", name, content),
-      openTaskDialog: () => c<TaskInfo>("Runs.OpenTaskDialog"),
-      forgetTask: (ref) => c<void>("Runs.ForgetTask", ref),
       start: (req) => c<string>("Runs.Start", req),
       going: () => c<GoingRun>("Runs.Going"),
       stop: () => c<void>("Runs.Stop"),
       reset: () => c<void>("Runs.Reset"),
-      history: () => c<RunSummary[]>("Runs.History"),
-      header: (id) => c<RunHeader>("Runs.Header", id),
-      summaries: (id, slug) => c<StepSummary[]>("Runs.Summaries", id, slug),
-      steps: (id, slug, from, count) => c<Step[]>("Runs.Steps", id, slug, from, count),
-      delete: (id) => c<void>("Runs.Delete", id),
-      replay: (id, slug) => c<Replay>("Runs.Replay", id, slug),
-      metrics: (by) => c<MetricsReport>("Runs.Metrics", by),
-      ledger: (id, slug) => c<LedgerEntry[]>("Runs.Ledger", id, slug),
-      compare: (a, b) => c<Comparison>("Runs.Compare", a, b),
-      compareRates: (a, b) => c<RateComparison>("Runs.CompareRates", a, b),
+    },
+    history: {
+      list: () => c<RunSummary[]>("History.List"),
+      header: (id) => c<RunHeader>("History.Header", id),
+      summaries: (id, slug) => c<StepSummary[]>("History.Summaries", id, slug),
+      steps: (id, slug, from, count) => c<Step[]>("History.Steps", id, slug, from, count),
+      delete: (id) => c<void>("History.Delete", id),
+      replay: (id, slug) => c<Replay>("History.Replay", id, slug),
+    },
+    analysis: {
+      metrics: (by) => c<MetricsReport>("Analysis.Metrics", by),
+      ledger: (id, slug) => c<LedgerEntry[]>("Analysis.Ledger", id, slug),
+      compare: (a, b) => c<Comparison>("Analysis.Compare", a, b),
+      compareRates: (a, b) => c<RateComparison>("Analysis.CompareRates", a, b),
     },
     files: {
       export: (format, id, slug) => c<string>("Files.Export", format, id, slug),

@@ -6,7 +6,7 @@ import type { ApprovalAsk, BrowserStatus, Progress, Run, RunHeader, SetupState }
 import { headerOf } from "../trace/summary";
 import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, rates, replay, run } from "./fixtures";
 
-/** The header Runs.Header gives of a stored run: its steps summarised. */
+/** The header History.Header gives of a stored run: its steps summarised. */
 export function runHeader(r: Run): RunHeader {
   return { ...r, attempts: r.attempts?.map(headerOf) ?? null };
 }
@@ -50,16 +50,20 @@ export function fakeApi() {
       setups.add(cb);
       return () => setups.delete(cb);
     },
+    tasks: {
+      list: vi.fn().mockResolvedValue([lab]),
+      load: vi.fn().mockResolvedValue(issueTaskInfo),
+      openDialog: vi.fn().mockResolvedValue({ ...issueTaskInfo, path: "/home/me/tasks/close-issue.yaml" }),
+      forget: vi.fn().mockResolvedValue(undefined),
+    },
     runs: {
-      tasks: vi.fn().mockResolvedValue([lab]),
-      loadTask: vi.fn().mockResolvedValue(issueTaskInfo),
-      openTaskDialog: vi.fn().mockResolvedValue({ ...issueTaskInfo, path: "/home/me/tasks/close-issue.yaml" }),
-      forgetTask: vi.fn().mockResolvedValue(undefined),
       start: vi.fn().mockResolvedValue("run-1"),
       going: vi.fn().mockResolvedValue({ id: "", planned: null, events: null }),
       stop: vi.fn().mockResolvedValue(undefined),
       reset: vi.fn().mockResolvedValue(undefined),
-      history: vi.fn().mockResolvedValue([]),
+    },
+    history: {
+      list: vi.fn().mockResolvedValue([]),
       header: vi.fn(async (id: string) => runHeader(storedRun(id))),
       summaries: vi.fn(async (id: string, slug: string) => headerOf(attemptOf(id, slug)).steps!),
       steps: vi.fn(async (id: string, slug: string, from: number, count: number) =>
@@ -67,6 +71,8 @@ export function fakeApi() {
       ),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
+    },
+    analysis: {
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
       ledger: vi.fn().mockResolvedValue(ledger),
       compare: vi.fn().mockResolvedValue(comparison),
