@@ -112,7 +112,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		ReviewModels: ReviewModels(src, set.Models), Naive: set.Harness == HarnessOff,
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), Remote: r.remote, PerEndpoint: r.perEndpoint,
 		LabHost: r.labHost, Live: LiveInterval, MediaRoot: r.media,
-		Video: set.Video, Screenshots: set.Screenshots, Trace: set.Trace, Bodies: set.Bodies, Recorder: r.store, Emit: report})
+		Media: set.Media, Recorder: r.store, Emit: report})
 	if err != nil {
 		return "", err
 	}
