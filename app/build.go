@@ -56,11 +56,9 @@ type RunRequest struct {
 	Remote      []RemoteBrowser
 	PerEndpoint int
 	// MediaRoot is where the run's media folder is made; empty records no media.
-	MediaRoot          string
-	Video, Screenshots bool
-	Trace              bool
-	// Bodies records request and response bodies with the network traffic, bounded.
-	Bodies bool
+	MediaRoot string
+	// Media is what each attempt records.
+	agent.Media
 	// Live is how often each running attempt's page is sent as a screencast progress event;
 	// 0 streams nothing (the command line prints no pictures).
 	Live time.Duration
@@ -161,7 +159,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 		budgets = rb.RunBudgets()
 	}
 	opts := runner.Options{Attempts: req.Attempts, Repeat: req.Repeat, Override: req.Override, Params: req.Params, Parallel: req.Parallel,
-		MediaRoot: req.MediaRoot, Video: req.Video, Screenshots: req.Screenshots, Trace: req.Trace, Bodies: req.Bodies, Live: req.Live,
+		MediaRoot: req.MediaRoot, Media: req.Media, Live: req.Live,
 		Budgets: budgets.Merge(req.Budgets), Sequence: req.Sequence}
 	id := req.ID
 	if id == "" {

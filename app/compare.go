@@ -10,12 +10,12 @@ import (
 // Compare puts two stored runs side by side, attempt by attempt (unique id prefixes are
 // enough): each attempt's terminal state, verdicts with their "wrong" marks, step count and
 // duration in both, and what differs. Comparing a run with itself is allowed (nothing differs).
-func (r *Runs) Compare(a, b string) (compare.Comparison, error) {
-	runA, err := r.store.Get(a)
+func (an *Analysis) Compare(a, b string) (compare.Comparison, error) {
+	runA, err := an.store.Get(a)
 	if err != nil {
 		return compare.Comparison{}, fmt.Errorf("comparing runs: the first run: %w", err)
 	}
-	runB, err := r.store.Get(b)
+	runB, err := an.store.Get(b)
 	if err != nil {
 		return compare.Comparison{}, fmt.Errorf("comparing runs: the second run: %w", err)
 	}
@@ -39,6 +39,6 @@ func CompareRates(st *store.Store, a, b string) (compare.RateComparison, error) 
 }
 
 // CompareRates compares two stored runs as an A/B test; see CompareRates.
-func (r *Runs) CompareRates(a, b string) (compare.RateComparison, error) {
-	return CompareRates(r.store, a, b)
+func (an *Analysis) CompareRates(a, b string) (compare.RateComparison, error) {
+	return CompareRates(an.store, a, b)
 }

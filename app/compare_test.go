@@ -30,7 +30,7 @@ func TestCompareReadsBothRunsFromTheStore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c, err := s.Runs.Compare("20260101", "20260102")
+	c, err := s.Analysis.Compare("20260101", "20260102")
 	if err != nil {
 		t.Fatalf("Compare by prefixes: %v", err)
 	}
@@ -44,7 +44,7 @@ func TestCompareReadsBothRunsFromTheStore(t *testing.T) {
 	if got := row.Differs; len(got) == 0 || got[0] != compare.FieldTerminal {
 		t.Errorf("differences %v, want the terminal state first", got)
 	}
-	if _, err := s.Runs.Compare(a.ID, "nope"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.Analysis.Compare(a.ID, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("comparing with a missing run: %v, want ErrNotFound", err)
 	}
 }

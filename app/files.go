@@ -1,13 +1,11 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"os"
 
 	"observatory/app/apierror"
-	"observatory/backend/runfile"
 	"observatory/backend/store"
 )
 
@@ -38,42 +36,6 @@ type Files struct {
 	store    *store.Store
 	dialogs  Dialogs
 	transfer *Transfer
-}
-
-// ExportJSON returns the run file of a stored run.
-func (f *Files) ExportJSON(id string) (string, error) {
-	run, err := f.store.Get(id)
-	if err != nil {
-		return "", err
-	}
-	var b bytes.Buffer
-	if err := runfile.Encode(&b, run); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// ExportDialog asks where to save a run's file and writes it there; "" when cancelled.
-func (f *Files) ExportDialog(id string) (string, error) {
-	return f.exportDialog(id, "Export run file", ".json")
-}
-
-// ExportBundleDialog asks where to save a run's bundle (.zip with its media) and writes it
-// there; "" when cancelled.
-func (f *Files) ExportBundleDialog(id string) (string, error) {
-	return f.exportDialog(id, "Export bundle with media", ".zip")
-}
-
-func (f *Files) exportDialog(id, title, ext string) (string, error) {
-	if f.dialogs == nil {
-		return "", ErrNoDialogs
-	}
-	path, err := f.dialogs.SaveFile(title, "observatory-run-"+id+ext)
-	if err != nil || path == "" {
-		return "", err
-	}
-	_, err = f.transfer.ExportFile(id, path)
-	return path, err
 }
 
 // SaveMediaDialog asks where to save one of a run's media files (its Playwright trace, say)

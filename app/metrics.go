@@ -61,11 +61,11 @@ func storedRuns(st *store.Store, ids []string) ([]agent.Run, error) {
 }
 
 // Metrics computes the outcome metrics across the history, sliced by by.
-func (r *Runs) Metrics(by string) (metrics.Report, error) { return Metrics(r.store, by) }
+func (an *Analysis) Metrics(by string) (metrics.Report, error) { return Metrics(an.store, by) }
 
 // Calibration is how often each signal agrees with ground truth and with the gate, over the
 // runs with the given IDs (the whole history when none), sliced by by; the window's
 // Calibration view reads it.
-func (r *Runs) Calibration(by string, runs []string) (metrics.Calibration, error) {
-	return Calibration(r.store, by, runs)
+func (an *Analysis) Calibration(by string, runs []string) (metrics.Calibration, error) {
+	return Calibration(an.store, by, runs)
 }

@@ -109,7 +109,7 @@ func TestWindowPlannerWaitsCarryTheRunID(t *testing.T) {
 // configured, Start refuses it and says where to add one, and with one it is accepted.
 func TestStartAPlanlessTaskWantsAModel(t *testing.T) {
 	s, _, _ := newServices(t, nil)
-	info, err := s.Runs.LoadTask("model-task.yaml", `schema: observatory.task/v1
+	info, err := s.Tasks.Load("model-task.yaml", `schema: observatory.task/v1
 name: model-task
 intent: Book North lab.
 lab: booking

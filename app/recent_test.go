@@ -48,7 +48,7 @@ func servicesOn(t *testing.T, dir string, dialogs Dialogs) (s *Services, stop fu
 // fileTasks are the task files the services list, in order; the list must not fail.
 func fileTasks(t *testing.T, s *Services) []TaskInfo {
 	t.Helper()
-	all, err := s.Runs.Tasks()
+	all, err := s.Tasks.List()
 	if err != nil {
 		t.Fatalf("the task list fails: %v", err)
 	}
@@ -85,21 +85,21 @@ func TestRecentTasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	serve, _ := servicesOn(t, t.TempDir(), nil)
-	if _, err := serve.Runs.OpenTaskDialog(); !errors.Is(err, ErrNoDialogs) {
+	if _, err := serve.Tasks.OpenDialog(); !errors.Is(err, ErrNoDialogs) {
 		t.Errorf("outside the desktop the dialog gives %v", err)
 	}
 	var filter FileFilter
 	dialogs := &fakeDialogs{open: picked, filter: &filter}
 	s, stop := servicesOn(t, data, dialogs)
 
-	opened, err := s.Runs.OpenTaskDialog()
+	opened, err := s.Tasks.OpenDialog()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if filter != TaskFiles || opened.Path != picked || opened.File != "signed-in-task.yaml" || opened.Task.Name != "picked" || opened.Missing != "" {
 		t.Errorf("the dialog showed %+v and opened %+v", filter, opened)
 	}
-	sent, err := s.Runs.LoadTask("sent.yaml", taskText("sent", ""))
+	sent, err := s.Tasks.Load("sent.yaml", taskText("sent", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestRecentTasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var te *taskfile.Error
-	if _, err := s.Runs.LoadTask("bad.yaml", taskText("bad", "plan:\n  - {description: Go, action: fly}\n")); !errors.As(err, &te) || te.Path != "plan[0].action" {
+	if _, err := s.Tasks.Load("bad.yaml", taskText("bad", "plan:\n  - {description: Go, action: fly}\n")); !errors.As(err, &te) || te.Path != "plan[0].action" {
 		t.Errorf("a bad task file sent: %v, want it refused at plan[0].action", err)
 	}
 	bad := filepath.Join(files, "bad.yaml")
@@ -122,11 +122,11 @@ func TestRecentTasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	dialogs.open = bad
-	if _, err := s.Runs.OpenTaskDialog(); !errors.As(err, &te) || te.Path != "session.storage_state" {
+	if _, err := s.Tasks.OpenDialog(); !errors.As(err, &te) || te.Path != "session.storage_state" {
 		t.Errorf("a bad task file picked: %v, want it refused at session.storage_state", err)
 	}
 	dialogs.open = ""
-	if info, err := s.Runs.OpenTaskDialog(); err != nil || info.Ref != "" {
+	if info, err := s.Tasks.OpenDialog(); err != nil || info.Ref != "" {
 		t.Errorf("a cancelled dialog: %+v, %v", info, err)
 	}
 	if after, err := os.ReadFile(filepath.Join(data, "tasks", "recent.json")); err != nil || string(after) != string(recentJSON) {
@@ -160,10 +160,10 @@ func TestRecentTasks(t *testing.T) {
 	}
 
 	// Forgetting drops a task for good; a lab's task cannot be forgotten.
-	if err := s.Runs.ForgetTask(opened.Ref); err != nil {
+	if err := s.Tasks.Forget(opened.Ref); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Runs.ForgetTask("lab:booking"); err == nil {
+	if err := s.Tasks.Forget("lab:booking"); err == nil {
 		t.Error("a lab's task was forgotten")
 	}
 	stop()
@@ -175,7 +175,7 @@ func TestRecentTasks(t *testing.T) {
 	// The list is bounded: the newest maxRecent stay, and the kept texts of the rest go.
 	var refs []string
 	for i := range maxRecent + 5 {
-		info, err := s.Runs.LoadTask(fmt.Sprintf("t%d.yaml", i), taskText(fmt.Sprintf("t%d", i), ""))
+		info, err := s.Tasks.Load(fmt.Sprintf("t%d.yaml", i), taskText(fmt.Sprintf("t%d", i), ""))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,7 +36,7 @@ func TestReplayIsKeptOnlyForTheRunItWasMadeFrom(t *testing.T) {
 	}
 	replay := func() runfile.AttemptReplay {
 		t.Helper()
-		r, err := s.Runs.Replay("20260101-000000-same", "saves-normally")
+		r, err := s.History.Replay("20260101-000000-same", "saves-normally")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func TestReplayIsKeptOnlyForTheRunItWasMadeFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Runs.Delete("20260101-000000-same"); err != nil {
+	if err := s.History.Delete("20260101-000000-same"); err != nil {
 		t.Fatal(err)
 	}
 	store(shorter)

@@ -15,15 +15,15 @@ import (
 // except a run still being written (here or by another process) and the run the window last
 // opened. It returns the IDs it deleted. The window's runs apply it when they end; `serve`,
 // the desktop and `observatory runs --prune` apply it at start.
-func (r *Runs) Prune() ([]string, error) {
-	set, err := r.settings.Get()
+func (h *History) Prune() ([]string, error) {
+	set, err := h.settings.Get()
 	if err != nil {
 		return nil, err
 	}
 	if set.Retention.Off() {
 		return nil, nil
 	}
-	list, err := r.store.List()
+	list, err := h.store.List()
 	if err != nil {
 		return nil, err
 	}
@@ -31,14 +31,14 @@ func (r *Runs) Prune() ([]string, error) {
 	for k, s := range list {
 		runs[k] = retention.Run{ID: s.ID, Added: s.Added}
 	}
-	keep := r.onScreen()
+	keep := h.onScreen()
 	var deleted []string
 	var errs []error
 	for _, id := range set.Retention.Expired(runs, time.Now()) {
 		if keep[id] {
 			continue
 		}
-		switch err := r.Delete(id); {
+		switch err := h.Delete(id); {
 		case errors.Is(err, store.ErrRunning):
 			continue // still being written: kept, and judged again next time
 		case err != nil:
@@ -55,12 +55,12 @@ func (r *Runs) Prune() ([]string, error) {
 
 // onScreen is the set of runs Prune must keep whatever their age: the one going and the one
 // the window last opened.
-func (r *Runs) onScreen() map[string]bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	keep := map[string]bool{r.shown: true}
-	if r.current != nil {
-		keep[r.current.id] = true
+func (h *History) onScreen() map[string]bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	keep := map[string]bool{h.shown: true}
+	if h.going != nil {
+		keep[h.going()] = true
 	}
 	return keep
 }
@@ -68,7 +68,7 @@ func (r *Runs) onScreen() map[string]bool {
 // pruneAfterRun applies retention once run id has ended; what it could not delete is said on
 // the run's event stream, never failing the run.
 func (r *Runs) pruneAfterRun(id string) {
-	if _, err := r.Prune(); err != nil {
+	if _, err := r.history.Prune(); err != nil {
 		r.emit.Emit(EventRun, runner.Progress{RunID: id, Kind: runner.Error, Message: err.Error()})
 	}
 }

@@ -23,7 +23,7 @@ func TestPruneKeepsTheRunBeingWrittenAndTheOneOnScreen(t *testing.T) {
 		time.Sleep(2 * time.Millisecond) // distinct times added
 	}
 	ids := func() []string {
-		h, err := s.Runs.History()
+		h, err := s.History.List()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestPruneKeepsTheRunBeingWrittenAndTheOneOnScreen(t *testing.T) {
 	}
 	all := ids()
 
-	if deleted, err := s.Runs.Prune(); err != nil || deleted != nil {
+	if deleted, err := s.History.Prune(); err != nil || deleted != nil {
 		t.Fatalf("retention is off by default, yet Prune deleted %v (%v)", deleted, err)
 	}
 	if got := ids(); !reflect.DeepEqual(got, all) {
@@ -50,10 +50,10 @@ func TestPruneKeepsTheRunBeingWrittenAndTheOneOnScreen(t *testing.T) {
 	if err := s.Settings.Save(set); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Runs.Header("20260101-000000-aaaa"); err != nil { // the window opens the oldest import
+	if _, err := s.History.Header("20260101-000000-aaaa"); err != nil { // the window opens the oldest import
 		t.Fatal(err)
 	}
-	deleted, err := s.Runs.Prune()
+	deleted, err := s.History.Prune()
 	if err != nil {
 		t.Fatalf("Prune: %v", err)
 	}

@@ -38,7 +38,12 @@ type Options struct {
 // Services are every service the UI calls; Bind hands them to a transport. Transfer is the
 // transports' own (downloads and uploads) and is never bound.
 type Services struct {
+	// Tasks lists the tasks to run and opens task files; Runs runs them; History reads and
+	// removes what they recorded; Analysis reads across runs; Files exports and imports them.
+	Tasks    *Tasks
 	Runs     *Runs
+	History  *History
+	Analysis *Analysis
 	Files    *Files
 	Settings *Settings
 	Session  *Session
@@ -67,10 +72,17 @@ func New(o Options) *Services {
 	transfer := NewTransfer(o.Store, o.DataDir)
 	approvals := NewApprovals(em)
 	load := &endpointLoad{}
+	tasks := &Tasks{settings: settings, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}, dialogs: o.Dialogs}
+	history := &History{store: o.Store, settings: settings, media: MediaRoot(o.DataDir)}
+	runs := &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
+		remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
+		approvals: approvals, tasks: tasks, history: history}
+	history.going = runs.goingID
 	s := &Services{
-		Runs: &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
-			remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
-			approvals: approvals, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}, dialogs: o.Dialogs},
+		Tasks:     tasks,
+		Runs:      runs,
+		History:   history,
+		Analysis:  &Analysis{store: o.Store},
 		Approvals: approvals,
 		Browsers:  &Browsers{locator: o.Browsers, settings: settings, emit: em, remote: o.Remote, launch: o.Launch, load: load},
 		Files:     &Files{store: o.Store, dialogs: o.Dialogs, transfer: transfer},
@@ -93,7 +105,7 @@ func (s *Services) SetEmitter(e Emitter) { s.emitter.set(e) }
 
 // Bind lists the service values a transport exposes; their type names are the service names.
 func (s *Services) Bind() []any {
-	return []any{s.Runs, s.Files, s.Settings, s.Session, s.Approvals, s.Browsers}
+	return []any{s.Tasks, s.Runs, s.History, s.Analysis, s.Files, s.Settings, s.Session, s.Approvals, s.Browsers}
 }
 
 // Shutdown stops a run that is still going, so it ends recorded as cancelled, and leaves the

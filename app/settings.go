@@ -24,13 +24,8 @@ type UserSettings struct {
 	Config      agent.ConfigOverride `json:"config"`
 	Headed      bool                 `json:"headed"`
 	BrowserPath string               `json:"browser_path"`
-	Video       bool                 `json:"video"`
-	Screenshots bool                 `json:"screenshots"`
-	// Trace records a Playwright trace of each attempt, for Playwright's own trace viewer.
-	Trace bool `json:"trace"`
-	// Bodies records request and response bodies with each step's network traffic, bounded
-	// and with secrets masked; off, only their sizes are kept.
-	Bodies bool `json:"bodies,omitempty"`
+	// Media is what the runs started here record (its fields sit beside these in the JSON).
+	agent.Media
 	// Parallel is how many attempts run at once (0 or 1: one after another).
 	Parallel int `json:"parallel,omitempty"`
 	// Models plan runs when a model plans them, tried in order. Each names the environment
@@ -75,7 +70,7 @@ const (
 
 // DefaultSettings override nothing, run headless, and record video and screenshots.
 func DefaultSettings() UserSettings {
-	return UserSettings{Video: true, Screenshots: true}
+	return UserSettings{Media: agent.Media{Video: true, Screenshots: true}}
 }
 
 // Settings keeps UserSettings in settings.json in the data folder.

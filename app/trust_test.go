@@ -30,7 +30,7 @@ func TestTheWindowAsksBeforeATaskReadsTheEnvironment(t *testing.T) {
 	s, rec, _ := newServices(t, func(context.Context) (agent.Browser, error) {
 		return nil, errors.New("no browser in this test")
 	})
-	info, err := s.Runs.LoadTask("env.yaml", envTask)
+	info, err := s.Tasks.Load("env.yaml", envTask)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestTheWindowAsksBeforeATaskReadsTheEnvironment(t *testing.T) {
 	if err := s.Runs.settings.Save(set); err != nil {
 		t.Fatal(err)
 	}
-	tasks, err := s.Runs.Tasks()
+	tasks, err := s.Tasks.List()
 	if err != nil {
 		t.Fatal(err)
 	}

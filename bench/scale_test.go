@@ -51,7 +51,7 @@ func BenchmarkSuite(b *testing.B) {
 		{"servers=2/parallel=4", fleet(2), runner.Options{Parallel: 4}},
 		{"servers=2/parallel=8", fleet(4), runner.Options{Parallel: 8}},
 		{"recording=off", nil, runner.Options{Parallel: 1}},
-		{"recording=on", nil, runner.Options{Parallel: 1, Video: true, Screenshots: true}},
+		{"recording=on", nil, runner.Options{Parallel: 1, Media: agent.Media{Video: true, Screenshots: true}}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			from := meter.mark()

@@ -97,7 +97,7 @@ func BenchmarkUIScale(b *testing.B) {
 			listed, listed/ms(historyLimit), historyLimit, list(lists), median(listCalls))
 		fmt.Printf("  open a run, select an attempt  %7.0f ms   %.2fx of the %v target at 1280×720 (opened %s, then selected %s)\n",
 			median(opensRun)+median(selects), (median(opensRun)+median(selects))/ms(selectLimit), selectLimit, list(opensRun), list(selects))
-		fmt.Printf("  calls: Runs.Header %.0f ms, Runs.Steps of 16 %.0f ms, Runs.Summaries (10,000) %.0f ms; off the path: Runs.Replay %.0f ms (kept), Runs.Get (the whole run) %.0f ms\n",
+		fmt.Printf("  calls: History.Header %.0f ms, History.Steps of 16 %.0f ms, History.Summaries (10,000) %.0f ms; off the path: History.Replay %.0f ms (kept), History.Get (the whole run) %.0f ms\n",
 			header, window, summaries, replay, get)
 		fmt.Printf("  the main thread's busiest functions over 100 presses on the long attempt (self time):\n")
 		for _, line := range long.top(8) {
@@ -114,7 +114,7 @@ func BenchmarkUIScale(b *testing.B) {
 	}
 }
 
-// apiMS times one service call made from the page, in ms.
+// apiMS times one History call made from the page, in ms.
 func apiMS(b *testing.B, page playwright.Page, method string, args ...any) float64 {
 	b.Helper()
 	if args == nil {
@@ -122,7 +122,7 @@ func apiMS(b *testing.B, page playwright.Page, method string, args ...any) float
 	}
 	out, err := page.Evaluate(`async ([method, args]) => {
 		const t0 = performance.now();
-		const r = await fetch("/api/Runs/" + method, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(args) });
+		const r = await fetch("/api/History/" + method, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(args) });
 		if (!r.ok) throw new Error(method + ": HTTP " + r.status + ": " + (await r.text()));
 		await r.json();
 		return performance.now() - t0;
@@ -236,14 +236,14 @@ const way = `() => {
 	const all = performance.getEntriesByType("resource");
 	const end = (part) => all.find((e) => e.name.includes(part))?.responseEnd ?? -1;
 	const start = (part) => all.find((e) => e.name.includes(part))?.startTime ?? -1;
-	return { script: end("/assets/"), headerAsked: start("/api/Runs/Header"), header: end("/api/Runs/Header"),
-		summaries: end("/api/Runs/Summaries"), steps: end("/api/Runs/Steps"), shot: end("/media/") };
+	return { script: end("/assets/"), headerAsked: start("/api/History/Header"), header: end("/api/History/Header"),
+		summaries: end("/api/History/Summaries"), steps: end("/api/History/Steps"), shot: end("/media/") };
 }`
 
 // String is the way an opening went, as "script 400, Header asked 520, answered 900, ...".
 func (o opening) String() string {
-	return fmt.Sprintf("script loaded %.0f, Runs.Header asked %.0f and answered %.0f, Runs.Steps answered %.0f, screenshot %.0f, "+
-		"heading drawn %.0f, step drawn %.0f; Runs.Summaries answered %.0f, step list and timeline drawn %.0f ms",
+	return fmt.Sprintf("script loaded %.0f, History.Header asked %.0f and answered %.0f, History.Steps answered %.0f, screenshot %.0f, "+
+		"heading drawn %.0f, step drawn %.0f; History.Summaries answered %.0f, step list and timeline drawn %.0f ms",
 		num(o.way["script"]), num(o.way["headerAsked"]), num(o.way["header"]), num(o.way["steps"]), num(o.way["shot"]),
 		ms(o.heading), ms(o.drawn), num(o.way["summaries"]), ms(o.listed))
 }
@@ -346,7 +346,7 @@ func measureHistory(b *testing.B, page playwright.Page, url string) (time.Durati
 	}
 	listed := shownAt(b, page, `(want) => document.querySelector('nav[aria-label="Run history"] [role="status"]')?.textContent === want`,
 		fmt.Sprintf("%d runs", historyRuns+1))
-	return listed, apiMS(b, page, "History")
+	return listed, apiMS(b, page, "List")
 }
 
 // measureSelect loads the window afresh at 1280×720 with 1,001 runs stored, waits for its

@@ -38,13 +38,13 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 				t := app.NewTransfer(st, dataDir)
 				switch {
 				case harOut != "":
-					if err := t.ExportHAR(args[0], attempt, harOut); err != nil {
+					if err := t.ExportTo(app.FormatHAR, args[0], attempt, harOut); err != nil {
 						return err
 					}
 					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(harOut))
 					return nil
 				case ledgerOut != "":
-					if err := t.ExportLedger(args[0], attempt, ledgerOut); err != nil {
+					if err := t.ExportTo(app.FormatLedger, args[0], attempt, ledgerOut); err != nil {
 						return err
 					}
 					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(ledgerOut))
@@ -58,7 +58,7 @@ func newExportCmd(env Env, g *globals) *cobra.Command {
 					return runfile.Encode(env.Stdout, run)
 				}
 				if strings.HasSuffix(out, ".html") {
-					if err := t.ExportReport(args[0], out); err != nil {
+					if err := t.ExportTo(app.FormatReport, args[0], "", out); err != nil {
 						return err
 					}
 					fmt.Fprintf(env.Stderr, "wrote %s\n", safe(out))

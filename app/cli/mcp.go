@@ -31,8 +31,7 @@ type mcpFlags struct {
 	lab, export, browserPath string
 	attempts                 []string
 	headed                   bool
-	noVideo, noScreenshots   bool
-	trace, bodies            bool
+	media                    mediaFlags
 	approve, http            string
 	endpoints                endpointFlags
 	overrides                overrideFlags
@@ -68,10 +67,7 @@ Ctrl+C, lands in the history like any run, and the command exits. See docs/mcp.m
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the session ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the browser executable (as for run)")
-	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
-	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
-	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt")
-	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic")
+	f.media.register(fs)
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt on this terminal; the default when there is one), deny, or hold (the default otherwise); never by the agent")
 	f.endpoints.register(fs)
 	f.overrides.register(fs)
@@ -118,7 +114,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()),
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
-		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
+		Media:    f.media.media(),
 		Approver: approver, Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
 	if err != nil {
 		return err

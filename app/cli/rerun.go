@@ -60,7 +60,7 @@ to you for approval (--approve) as the task's safeguards say.`,
 				fmt.Fprint(env.Stderr, rerunListing(plan))
 				prep, err := plan.Prepare(app.RunRequest{Task: src, Approver: approver,
 					Launch: app.LaunchChromium(false, ""), MediaRoot: app.MediaRoot(dataDir),
-					Video: !noVideo, Screenshots: true, Recorder: st, Emit: progressPrinter(env.Stderr)},
+					Media: agent.Media{Video: !noVideo, Screenshots: true}, Recorder: st, Emit: progressPrinter(env.Stderr)},
 					rerunConsent(cmd.Context(), yes, term))
 				if errors.Is(err, app.ErrRerunRefused) {
 					return fmt.Errorf("run %s was imported from %s, so its steps are not yours: %w; read them above, then answer yes on a terminal or give --yes",

@@ -12,7 +12,7 @@ import (
 // prune applies the retention setting of the data folder's settings through the services, and
 // says on w what it deleted.
 func prune(w io.Writer, s *app.Services) error {
-	deleted, err := s.Runs.Prune()
+	deleted, err := s.History.Prune()
 	if len(deleted) > 0 {
 		fmt.Fprintf(w, "retention: deleted %d run(s) past the retention setting: %s\n", len(deleted), safe(strings.Join(deleted, ", ")))
 	}

@@ -112,11 +112,10 @@ type runFlags struct {
 	attempts                 []string
 	labTaskFile              bool
 	headed, json             bool
-	noVideo, noScreenshots   bool
+	media                    mediaFlags
 	parallel, repeat         int
 	shard                    string
 	endpoints                endpointFlags
-	trace, bodies            bool
 	approve, harness         string
 	overrides                overrideFlags
 	planners                 plannerFlags
@@ -178,14 +177,11 @@ docs/outside-agent.md.`,
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the browser executable (default: $OBSERVATORY_CHROMIUM, else installed Chrome or Edge, else Chromium on PATH, else Playwright's Chromium)")
-	fs.BoolVar(&f.noVideo, "no-video", false, "do not record a video of each attempt")
-	fs.BoolVar(&f.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
 	f.endpoints.register(fs)
 	fs.IntVar(&f.repeat, "repeat", 1, "run every attempt this many times, as trials (slug.t1, slug.t2, ...), each in a fresh context and copy of the app, and print each attempt's success rate with its 95% interval")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
-	fs.BoolVar(&f.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
-	fs.BoolVar(&f.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
+	f.media.register(fs)
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval (with --agent, its pages' requests held at the network) are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
 	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
@@ -312,7 +308,7 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 		Override: override, Budgets: tr.runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: launch, MediaRoot: app.MediaRoot(dataDir),
-		Video: !f.noVideo, Screenshots: !f.noScreenshots, Trace: f.trace, Bodies: f.bodies,
+		Media: f.media.media(),
 		Naive: f.harness == "off", Approver: approver,
 		Recorder: st, Emit: emit, Export: f.export})
 	if err != nil {

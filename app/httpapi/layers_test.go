@@ -26,43 +26,43 @@ func TestARunReadsInLayersOverHTTP(t *testing.T) {
 	a := whole.Attempts[0]
 
 	var head store.RunHeader
-	raw := result(t, f, "/api/Runs/Header", `["`+id[:10]+`"]`, &head)
+	raw := result(t, f, "/api/History/Header", `["`+id[:10]+`"]`, &head)
 	if head.ID != id || len(head.Attempts) != len(whole.Attempts) || head.Attempts[0].Verdicts.Truth != a.Verdicts.Truth ||
 		!reflect.DeepEqual(head.Attempts[0].Events, a.Events) || head.Attempts[0].StepCount != len(a.Steps) {
-		t.Fatalf("Runs.Header: %+v", head)
+		t.Fatalf("History.Header: %+v", head)
 	}
 	var listed []agent.StepSummary
-	result(t, f, "/api/Runs/Summaries", `["`+id+`","`+a.Slug+`"]`, &listed)
+	result(t, f, "/api/History/Summaries", `["`+id+`","`+a.Slug+`"]`, &listed)
 	for i, st := range a.Steps {
 		if got := head.Attempts[0].Steps[i]; got != st.Summary() {
-			t.Errorf("Runs.Header: step %d reads %+v, want its summary %+v", i, got, st.Summary())
+			t.Errorf("History.Header: step %d reads %+v, want its summary %+v", i, got, st.Summary())
 		}
 		if got := listed[i]; got != st.Summary() {
-			t.Errorf("Runs.Summaries: step %d reads %+v, want its summary %+v", i, got, st.Summary())
+			t.Errorf("History.Summaries: step %d reads %+v, want its summary %+v", i, got, st.Summary())
 		}
 	}
 	if strings.Contains(raw, `"before"`) || strings.Contains(raw, `"pairs"`) {
-		t.Errorf("Runs.Header carries samples: %.300s", raw)
+		t.Errorf("History.Header carries samples: %.300s", raw)
 	}
 
 	var steps []agent.Step
-	result(t, f, "/api/Runs/Steps", `["`+id+`","`+a.Slug+`",1,2]`, &steps)
+	result(t, f, "/api/History/Steps", `["`+id+`","`+a.Slug+`",1,2]`, &steps)
 	if !reflect.DeepEqual(steps, a.Steps[1:3]) {
-		t.Errorf("Runs.Steps from 1, 2 of them:\n got %+v\nwant %+v", steps, a.Steps[1:3])
+		t.Errorf("History.Steps from 1, 2 of them:\n got %+v\nwant %+v", steps, a.Steps[1:3])
 	}
-	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","`+a.Slug+`",0,101]`); status != http.StatusUnprocessableEntity ||
+	if status, out := f.call(t, "/api/History/Steps", "application/json", `["`+id+`","`+a.Slug+`",0,101]`); status != http.StatusUnprocessableEntity ||
 		!strings.Contains(errorOf(out).Message, "at most 100") {
-		t.Errorf("Runs.Steps of 101 steps: %d %v, want a refusal", status, out)
+		t.Errorf("History.Steps of 101 steps: %d %v, want a refusal", status, out)
 	}
-	if status, out := f.call(t, "/api/Runs/Steps", "application/json", `["`+id+`","nope",0,1]`); status != http.StatusNotFound || errorOf(out).Kind != apierror.NotFound ||
+	if status, out := f.call(t, "/api/History/Steps", "application/json", `["`+id+`","nope",0,1]`); status != http.StatusNotFound || errorOf(out).Kind != apierror.NotFound ||
 		!strings.Contains(errorOf(out).Message, `no attempt "nope": it has `+a.Slug) {
-		t.Errorf("Runs.Steps of an unknown attempt: %d %v", status, out)
+		t.Errorf("History.Steps of an unknown attempt: %d %v", status, out)
 	}
 
 	var replay runfile.AttemptReplay
-	result(t, f, "/api/Runs/Replay", `["`+id+`","`+a.Slug+`"]`, &replay)
+	result(t, f, "/api/History/Replay", `["`+id+`","`+a.Slug+`"]`, &replay)
 	if len(replay.Frames) != len(a.Events)+1 || replay.Recomputed.Gate.Done != a.Verdicts.Gate.Done || len(replay.Disagreements) != 0 {
-		t.Errorf("Runs.Replay: %d frames for %d events, %+v", len(replay.Frames), len(a.Events), replay.Disagreements)
+		t.Errorf("History.Replay: %d frames for %d events, %+v", len(replay.Frames), len(a.Events), replay.Disagreements)
 	}
 }
 

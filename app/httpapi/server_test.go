@@ -134,14 +134,14 @@ func TestCalls(t *testing.T) {
 		want                          int
 		has                           string
 	}{
-		{"a call", "/api/Runs/Tasks", "application/json", "[]", http.StatusOK, `"name":"booking"`},
-		{"not JSON, so no cross-site form can send it", "/api/Runs/Tasks", "text/plain", "[]", http.StatusUnsupportedMediaType, "application/json"},
+		{"a call", "/api/Tasks/List", "application/json", "[]", http.StatusOK, `"name":"booking"`},
+		{"not JSON, so no cross-site form can send it", "/api/Tasks/List", "text/plain", "[]", http.StatusUnsupportedMediaType, "application/json"},
 		{"unknown service", "/api/Nope/Tasks", "application/json", "[]", http.StatusNotFound, `no service "Nope"`},
 		{"path-taking transfers are not exposed", "/api/Transfer/ExportFile", "application/json", `["x","/tmp/x"]`, http.StatusNotFound, `no service "Transfer"`},
 		{"unknown method", "/api/Runs/Nope", "application/json", "[]", http.StatusNotFound, `no method "Nope"`},
-		{"wrong argument count", "/api/Runs/Get", "application/json", "[]", http.StatusUnprocessableEntity, "takes 1 arguments, got 0"},
-		{"arguments not an array", "/api/Runs/Get", "application/json", `{"id":1}`, http.StatusUnprocessableEntity, "must be a JSON array"},
-		{"a run that does not exist", "/api/Runs/Get", "application/json", `["nope"]`, http.StatusNotFound, "nope"},
+		{"wrong argument count", "/api/History/Get", "application/json", "[]", http.StatusUnprocessableEntity, "takes 1 arguments, got 0"},
+		{"arguments not an array", "/api/History/Get", "application/json", `{"id":1}`, http.StatusUnprocessableEntity, "must be a JSON array"},
+		{"a run that does not exist", "/api/History/Get", "application/json", `["nope"]`, http.StatusNotFound, "nope"},
 		{"a run refused before it starts", "/api/Runs/Start", "application/json", `[{"task":"lab:booking","attempts":[],"config":{"poll_ms":0}}]`,
 			http.StatusUnprocessableEntity, "poll 0 ms"},
 	}
@@ -300,7 +300,7 @@ func TestErrorsCarryTheirKindAndPath(t *testing.T) {
 	if status != http.StatusUnprocessableEntity || e.Kind != apierror.Invalid || e.Path == "" || !strings.Contains(e.Message, e.Path) {
 		t.Errorf("a run file with a bad field: %d %+v, want 422, kind invalid, and the field's path", status, e)
 	}
-	status, out = f.call(t, "/api/Runs/Get", "application/json", `["nope"]`)
+	status, out = f.call(t, "/api/History/Get", "application/json", `["nope"]`)
 	if e := errorOf(out); status != http.StatusNotFound || e.Kind != apierror.NotFound || e.Path != "" {
 		t.Errorf("an unknown run: %d %+v, want 404, kind not_found, no path", status, e)
 	}

@@ -26,17 +26,33 @@ var (
 	ErrHeldAtStart = errors.New("the completion gate held before the attempt acted")
 )
 
+// Media says what an attempt's page records beside its steps. The settings, the command
+// line's flags, the runner and each page carry this one value.
+type Media struct {
+	// Video records the page's video (<slug>.webm).
+	Video bool `json:"video"`
+	// Screenshots keeps a screenshot before and after each step.
+	Screenshots bool `json:"screenshots"`
+	// Trace records a Playwright trace (<slug>.trace.zip), which opens in Playwright's own
+	// trace viewer.
+	Trace bool `json:"trace"`
+	// Bodies records request and response bodies with each step's network traffic, bounded
+	// (see MaxBodyBytes) and with secrets masked; without it only their sizes are kept.
+	Bodies bool `json:"bodies,omitempty"`
+}
+
+// Files reports whether m records any file into a media folder (bodies are kept with the
+// steps).
+func (m Media) Files() bool { return m.Video || m.Screenshots || m.Trace }
+
 // PageOptions are per-page choices: what to record and where the page may go.
 type PageOptions struct {
 	// MediaDir is where video, trace and screenshots go; empty records nothing.
 	MediaDir string
 	// Name is the file name stem of the page's video and trace ("saves-normally" gives
 	// saves-normally.webm and saves-normally.trace.zip).
-	Name        string
-	Video       bool
-	Screenshots bool
-	// Trace records a Playwright trace, which opens in Playwright's own trace viewer.
-	Trace bool
+	Name string
+	Media
 	// Origins are the only origins the page may load from; empty allows any.
 	Origins []string
 	// LinkLocal lets the page reach link-local and cloud-metadata addresses through its
@@ -44,9 +60,6 @@ type PageOptions struct {
 	LinkLocal bool
 	// StorageState is a Playwright storage-state file the page starts signed in with.
 	StorageState string
-	// Bodies records request and response bodies with the page's traffic, bounded (see
-	// MaxBodyBytes); without it only their sizes are kept.
-	Bodies bool
 	// Uploads is the only folder the page may upload files from, and Downloads the folder
 	// it saves downloads in; empty refuses them.
 	Uploads, Downloads string

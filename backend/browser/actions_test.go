@@ -276,7 +276,7 @@ func TestWebSocketsGoThroughTheOriginsGuard(t *testing.T) {
 func TestMaskedTargetsAreHiddenInScreenshots(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	page := openLab(t, agent.PageOptions{MediaDir: dir, Screenshots: true})
+	page := openLab(t, agent.PageOptions{MediaDir: dir, Media: agent.Media{Screenshots: true}})
 	mustAct(t, page, agent.ActClick, "button", "New booking", "")
 	if err := page.Act(context.Background(), agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Title"}, Value: "hunter2"}); err != nil {
 		t.Fatal(err)

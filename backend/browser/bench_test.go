@@ -21,7 +21,7 @@ func BenchmarkObserve(b *testing.B) {
 
 // BenchmarkObserveWithScreenshot measures Observe when it also stores a (deduplicated) frame.
 func BenchmarkObserveWithScreenshot(b *testing.B) {
-	page := openLab(b, agent.PageOptions{MediaDir: b.TempDir(), Screenshots: true})
+	page := openLab(b, agent.PageOptions{MediaDir: b.TempDir(), Media: agent.Media{Screenshots: true}})
 	ctx := context.Background()
 	for b.Loop() {
 		if _, err := page.Observe(ctx); err != nil {

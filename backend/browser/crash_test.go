@@ -151,7 +151,7 @@ func TestDeathEndsCallsAtOnce(t *testing.T) {
 			b := launchOwn(t, &log)
 			ctx := context.Background()
 			media := t.TempDir()
-			opened, err := b.NewPage(ctx, agent.PageOptions{MediaDir: media, Name: "dies", Video: true})
+			opened, err := b.NewPage(ctx, agent.PageOptions{MediaDir: media, Name: "dies", Media: agent.Media{Video: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -252,7 +252,7 @@ func TestFrozenBrowserTimesOut(t *testing.T) {
 	for name, call := range map[string]func() error{
 		"Observe": func() error { _, err := p.Observe(ctx); return err },
 		"NewPage": func() error {
-			_, err := b.NewPage(ctx, agent.PageOptions{MediaDir: media, Video: true})
+			_, err := b.NewPage(ctx, agent.PageOptions{MediaDir: media, Media: agent.Media{Video: true}})
 			return err
 		},
 	} {

@@ -157,7 +157,7 @@ func TestVideoWithoutFFmpegIsRefusedBeforeThePageOpens(t *testing.T) {
 	t.Setenv("PLAYWRIGHT_BROWSERS_PATH", t.TempDir())
 	t.Setenv("PATH", t.TempDir())
 	media := t.TempDir()
-	page, err := b.NewPage(context.Background(), agent.PageOptions{MediaDir: media, Name: "attempt", Video: true})
+	page, err := b.NewPage(context.Background(), agent.PageOptions{MediaDir: media, Name: "attempt", Media: agent.Media{Video: true}})
 	if err == nil {
 		_, _ = page.Close()
 		t.Fatal("a page recording video opened with no ffmpeg to encode it")

@@ -257,7 +257,7 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 	if err := b.life.err(); err != nil {
 		return nil, fmt.Errorf("open a page: %w", err)
 	}
-	if opts.MediaDir != "" && (opts.Video || opts.Screenshots || opts.Trace) {
+	if opts.MediaDir != "" && opts.Files() {
 		if err := os.MkdirAll(opts.MediaDir, 0o755); err != nil {
 			return nil, fmt.Errorf("create the media folder: %w", err)
 		}

@@ -107,7 +107,7 @@ func TestObservedFieldNamesResolve(t *testing.T) {
 func TestScreenshotsStoreEachFrameOnce(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	page := openLab(t, agent.PageOptions{MediaDir: dir, Screenshots: true})
+	page := openLab(t, agent.PageOptions{MediaDir: dir, Media: agent.Media{Screenshots: true}})
 
 	first := mustObserve(t, page)
 	again := mustObserve(t, page)

@@ -106,7 +106,7 @@ func TestStreamFramesAndEnd(t *testing.T) {
 // again: every sample is read at the page's viewport, every screenshot is that size, and
 // every box is measured in it, as when nobody watches.
 func TestWatchingNeverChangesTheRecording(t *testing.T) {
-	page := openLab(t, agent.PageOptions{Screenshots: true, MediaDir: t.TempDir()})
+	page := openLab(t, agent.PageOptions{Media: agent.Media{Screenshots: true}, MediaDir: t.TempDir()})
 	want := page.(agent.Sized).Viewport()
 	ctx, cancel := context.WithCancel(context.Background())
 	got := &frames{}

@@ -52,7 +52,7 @@ func trafficServer(tb testing.TB) (url string, posted chan string) {
 func clickSaveAndWait(t *testing.T, bodies bool) (load, step, next agent.Traffic, posted string) {
 	t.Helper()
 	ctx := context.Background()
-	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Bodies: bodies})
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Media: agent.Media{Bodies: bodies}})
 	if err != nil {
 		t.Fatalf("new page: %v", err)
 	}
@@ -231,7 +231,7 @@ func TestTrafficKeepsWithinTheStepsLimitsAndCountsTheRest(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	ctx := context.Background()
-	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Bodies: true})
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Media: agent.Media{Bodies: true}})
 	if err != nil {
 		t.Fatalf("new page: %v", err)
 	}
@@ -326,7 +326,7 @@ func TestTrafficRecordsAnswersThePageNeverReads(t *testing.T) {
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(release) })
 	ctx := context.Background()
-	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Bodies: true, Origins: []string{srv.URL}})
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Media: agent.Media{Bodies: true}, Origins: []string{srv.URL}})
 	if err != nil {
 		t.Fatalf("new page: %v", err)
 	}

@@ -20,7 +20,7 @@ var ebmlMagic = []byte{0x1A, 0x45, 0xDF, 0xA3}
 func TestVideoAndTraceAreRecordedAndNamed(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	page := openLab(t, agent.PageOptions{MediaDir: dir, Name: "attempt", Video: true, Trace: true})
+	page := openLab(t, agent.PageOptions{MediaDir: dir, Name: "attempt", Media: agent.Media{Video: true, Trace: true}})
 	mustAct(t, page, agent.ActClick, "button", "New booking", "")
 	mustAct(t, page, agent.ActFill, "textbox", "Title", "Retro")
 	mustAct(t, page, agent.ActSelect, "combobox", "Room", "blue")

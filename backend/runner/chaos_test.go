@@ -329,7 +329,7 @@ func chaosRound(t *testing.T, st *store.Store, dir string, round int, seed uint6
 	var log lockedBuffer
 	r := &runner.Runner{Suite: suite, Launch: c.launch(&log), Recorder: st, Emit: c.emit}
 	run, err := r.Run(context.Background(), fmt.Sprintf("chaos-%d", round+1), runner.Options{Attempts: slugs,
-		MediaRoot: filepath.Join(dir, "media"), Video: true, Screenshots: true})
+		MediaRoot: filepath.Join(dir, "media"), Media: agent.Media{Video: true, Screenshots: true}})
 	if err != nil {
 		t.Fatalf("round %d: the run failed: %v", round+1, err)
 	}

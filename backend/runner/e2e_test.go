@@ -144,7 +144,7 @@ func TestBookingAttemptsInChromium(t *testing.T) {
 	rec := &recorder{steps: map[string]int{}}
 	var progress []runner.Progress
 	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: rec, Emit: func(p runner.Progress) { progress = append(progress, p) }}
-	run, err := r.Run(context.Background(), "e2e", runner.Options{MediaRoot: t.TempDir(), Screenshots: true})
+	run, err := r.Run(context.Background(), "e2e", runner.Options{MediaRoot: t.TempDir(), Media: agent.Media{Screenshots: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +357,7 @@ func TestVideoAndScreenshotsAreRecorded(t *testing.T) {
 		}
 	}
 	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: rec, Emit: emit}
-	run, err := r.Run(context.Background(), "media", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Video: true, Screenshots: true, Trace: true})
+	run, err := r.Run(context.Background(), "media", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Media: agent.Media{Video: true, Screenshots: true, Trace: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +429,7 @@ func TestSaveRefusedRecordsTheRefusedPOST(t *testing.T) {
 	}
 	defer st.Close()
 	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Recorder: st}
-	run, err := r.Run(context.Background(), "refused", runner.Options{Attempts: []string{"save-refused"}, Bodies: true, Override: roomyDeadline()})
+	run, err := r.Run(context.Background(), "refused", runner.Options{Attempts: []string{"save-refused"}, Media: agent.Media{Bodies: true}, Override: roomyDeadline()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
 	"observatory/backend/runner"
 )
@@ -39,7 +40,7 @@ func TestLiveFramesOfParallelAttempts(t *testing.T) {
 	slugs := []string{"saves-normally", "slow-save-condition-wait"}
 	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t), Emit: emit}
 	run, err := r.Run(context.Background(), "live", runner.Options{Attempts: slugs, Parallel: 2, Live: 100 * time.Millisecond,
-		MediaRoot: t.TempDir(), Video: true, Screenshots: true, Override: roomyDeadline()})
+		MediaRoot: t.TempDir(), Media: agent.Media{Video: true, Screenshots: true}, Override: roomyDeadline()})
 	if err != nil {
 		t.Fatal(err)
 	}

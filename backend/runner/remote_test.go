@@ -68,7 +68,7 @@ func TestABrowserServersRecordingsComeHome(t *testing.T) {
 		{Name: "server", Launch: connector(t, srv.URL, serverOptions(t), &n), Capacity: 1},
 	}}
 	run, err := r.Run(context.Background(), "rec", runner.Options{Attempts: []string{"saves-normally"},
-		MediaRoot: media, Video: true, Screenshots: true, Trace: true})
+		MediaRoot: media, Media: agent.Media{Video: true, Screenshots: true, Trace: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestBookingOverCDP(t *testing.T) {
 		{Name: "cdp", Launch: connector(t, c.URL, browser.RemoteOptions{CDP: true}, &n), Capacity: 1},
 	}}
 	run, err := r.Run(context.Background(), "cdp", runner.Options{Attempts: []string{"saves-normally", "wrong-room"},
-		MediaRoot: media, Video: true, Screenshots: true})
+		MediaRoot: media, Media: agent.Media{Video: true, Screenshots: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,13 +35,9 @@ type Options struct {
 	// own copy of the app; 0 or 1 runs them one after another.
 	Parallel int
 	// MediaRoot is where each run's media folder is made; empty records no media.
-	MediaRoot   string
-	Video       bool
-	Screenshots bool
-	// Trace records a Playwright trace of each attempt (<slug>.trace.zip).
-	Trace bool
-	// Bodies records request and response bodies with each step's network traffic, bounded.
-	Bodies bool
+	MediaRoot string
+	// Media is what each attempt records.
+	agent.Media
 	// Budgets bound the whole run, its attempts together; exhausting one ends the attempts
 	// under way exhausted and starts no more.
 	Budgets agent.Budgets
@@ -168,7 +164,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 		return agent.Run{}, err
 	}
 	mediaDir := ""
-	if opts.MediaRoot != "" && (opts.Video || opts.Screenshots || opts.Trace) {
+	if opts.MediaRoot != "" && opts.Files() {
 		mediaDir = filepath.Join(opts.MediaRoot, runID)
 		if err := os.MkdirAll(mediaDir, 0o755); err != nil {
 			return agent.Run{}, fmt.Errorf("making the run's media folder: %w", err)
@@ -192,14 +188,13 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	pot := agent.NewRunBudget(opts.Budgets)
-	browsers := newPool(r.endpoints(opts))
-	defer browsers.close()
+	rs := &runState{run: &run, opts: opts, browsers: newPool(r.endpoints(opts)), mediaDir: mediaDir, pot: agent.NewRunBudget(opts.Budgets)}
+	defer rs.browsers.close()
 	var attempts []*agent.Attempt
 	if opts.Sequence != nil {
-		attempts = r.runSequence(ctx, stop, &run, opts, browsers, mediaDir, pot)
+		attempts = r.runSequence(ctx, stop, rs)
 	} else {
-		attempts = r.runAll(ctx, stop, &run, specs, opts, browsers, mediaDir, pot)
+		attempts = r.runAll(ctx, stop, rs, specs)
 	}
 	r.media.wait()
 	for _, a := range attempts {
@@ -219,24 +214,45 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	return run, nil
 }
 
+// runState is what every attempt of one run shares: the run being recorded, its options, the
+// browsers its attempts take turns in, its media folder (empty records no files) and the
+// budget its attempts spend together.
+type runState struct {
+	run      *agent.Run
+	opts     Options
+	browsers *pool
+	mediaDir string
+	pot      *agent.RunBudget
+}
+
+// attemptRun is one attempt of a run as its phases (start the app, open the page, execute,
+// judge) share it: the run's state, the attempt's spec, where it stands among the run's
+// attempts (total 0 when not known) and the browser it runs in.
+type attemptRun struct {
+	*runState
+	spec            agent.AttemptSpec
+	position, total int
+	browser         *lease
+}
+
 // runAll runs specs, up to opts.Parallel at once, and returns their attempts in order: nil
 // for one that never started.
-func (r *Runner) runAll(ctx context.Context, stop context.CancelCauseFunc, run *agent.Run, specs []agent.AttemptSpec, opts Options, browsers *pool, mediaDir string, pot *agent.RunBudget) []*agent.Attempt {
+func (r *Runner) runAll(ctx context.Context, stop context.CancelCauseFunc, rs *runState, specs []agent.AttemptSpec) []*agent.Attempt {
 	attempts := make([]*agent.Attempt, len(specs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(max(opts.Parallel, 1), len(specs)) {
+	for range min(max(rs.opts.Parallel, 1), len(specs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				a, err := r.runOne(ctx, run, specs[i], i, len(specs), browsers, opts, mediaDir, pot)
+				a, err := r.runOne(ctx, rs, specs[i], i, len(specs))
 				if err != nil {
 					stop(err)
 					return
 				}
 				attempts[i] = a
-				if e := pot.Exhausted(); e != nil {
+				if e := rs.pot.Exhausted(); e != nil {
 					stop(e) // the attempts under way end exhausted; no more start
 				}
 			}
@@ -257,24 +273,24 @@ feed:
 
 // runSequence runs the attempts opts.Sequence decides, one after another, until it has no
 // more or the run is stopped. Their total is not known, so progress gives none.
-func (r *Runner) runSequence(ctx context.Context, stop context.CancelCauseFunc, run *agent.Run, opts Options, browsers *pool, mediaDir string, pot *agent.RunBudget) []*agent.Attempt {
+func (r *Runner) runSequence(ctx context.Context, stop context.CancelCauseFunc, rs *runState) []*agent.Attempt {
 	var attempts []*agent.Attempt
 	for i := 0; ctx.Err() == nil; i++ {
-		spec, ok := opts.Sequence.Next(ctx)
+		spec, ok := rs.opts.Sequence.Next(ctx)
 		if !ok {
 			break
 		}
-		if err := opts.Override.Apply(spec.Config).Validate(); err != nil {
+		if err := rs.opts.Override.Apply(spec.Config).Validate(); err != nil {
 			stop(fmt.Errorf("attempt %s: %w", spec.Slug, err))
 			break
 		}
-		a, err := r.runOne(ctx, run, spec, i, 0, browsers, opts, mediaDir, pot)
+		a, err := r.runOne(ctx, rs, spec, i, 0)
 		if err != nil {
 			stop(err)
 			break
 		}
 		attempts = append(attempts, a)
-		if e := pot.Exhausted(); e != nil {
+		if e := rs.pot.Exhausted(); e != nil {
 			stop(e)
 		}
 	}
@@ -283,20 +299,20 @@ func (r *Runner) runSequence(ctx context.Context, stop context.CancelCauseFunc, 
 
 // runOne runs one attempt in the pool's browser. It returns nil, nil for an attempt that
 // never started because the run was stopped first.
-func (r *Runner) runOne(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, i, total int, browsers *pool, opts Options, mediaDir string, pot *agent.RunBudget) (*agent.Attempt, error) {
+func (r *Runner) runOne(ctx context.Context, rs *runState, spec agent.AttemptSpec, i, total int) (*agent.Attempt, error) {
 	if ctx.Err() != nil {
 		return nil, nil
 	}
-	l, err := browsers.acquire(ctx)
+	l, err := rs.browsers.acquire(ctx)
 	if err != nil {
 		if ctx.Err() != nil { // stopped while the browser was starting
 			return nil, nil
 		}
 		return nil, fmt.Errorf("starting the browser: %w", err)
 	}
-	a, err := r.attempt(ctx, run, spec, i, total, l, opts, mediaDir, pot)
+	a, err := r.attempt(ctx, attemptRun{runState: rs, spec: spec, position: i, total: total, browser: l})
 	gone := errors.Is(err, errBrowserGone)
-	browsers.release(l, gone)
+	rs.browsers.release(l, gone)
 	if gone {
 		err = nil
 	}
@@ -352,8 +368,9 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 // attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
 // failure of the recorder, the app or the judge is returned as an error; anything the browser
 // or the page does wrong becomes the attempt's terminal state.
-func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.AttemptSpec, position, total int, browser *lease, opts Options, mediaDir string, pot *agent.RunBudget) (agent.Attempt, error) {
-	index, endpoint := position+1, browser.endpoint.Name
+func (r *Runner) attempt(ctx context.Context, at attemptRun) (agent.Attempt, error) {
+	run, spec, opts, position, total := at.run, at.spec, at.opts, at.position, at.total
+	index, endpoint := position+1, at.browser.endpoint.Name
 	cfg := opts.Override.Apply(spec.Config)
 	spec.Params = withParams(spec.Params, opts.Params)
 	planner := r.planner(spec)
@@ -405,8 +422,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		exec.Approver = r.Approver(spec)
 	}
 	var out agent.Outcome
-	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
-		Screenshots: opts.Screenshots, Trace: opts.Trace, Bodies: opts.Bodies, Origins: env.Origins(),
+	pageOpts := agent.PageOptions{MediaDir: at.mediaDir, Name: spec.Slug, Media: opts.Media, Origins: env.Origins(),
 		Authority: a.Task.Authority}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
@@ -417,7 +433,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	if l, ok := env.(agent.LinkLocalReach); ok {
 		pageOpts.LinkLocal = l.AllowsLinkLocal()
 	}
-	page, err := browser.newPage(ctx, pageOpts)
+	page, err := at.browser.newPage(ctx, pageOpts)
 	if err != nil {
 		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err,
 			BrowserLog: agent.BrowserLogOf(err)}
@@ -433,7 +449,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 		if driven != nil {
 			driven.Bind(page)
 		}
-		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: planner, Config: cfg, Run: pot,
+		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: planner, Config: cfg, Run: at.pot,
 			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
 		stopLive()
 		a.Claim = claimOf(planner, env)
@@ -457,7 +473,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	}
 	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
 	a.Steps, a.ModelTurns, a.Events, a.Answers = out.Steps, out.Turns, env.Events(), env.Answers(settle, lastSample)
-	a.Answers = append(a.Answers, r.askJudges(ctx, &a, mediaDir, pot)...)
+	a.Answers = append(a.Answers, r.askJudges(ctx, &a, at.mediaDir, at.pot)...)
 	if a.Verdicts, err = agent.Judged(r.Suite, a.Evidence()); err != nil {
 		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"observatory/backend/agent"
 	"observatory/backend/labs/booking"
 	"observatory/backend/runner"
 )
@@ -63,7 +64,7 @@ func traceCalls(t *testing.T, path string) []traceCall {
 func TestPlaywrightTraceGroupsCallsUnderEachStep(t *testing.T) {
 	media := t.TempDir()
 	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t)}
-	run, err := r.Run(context.Background(), "grouped", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Trace: true})
+	run, err := r.Run(context.Background(), "grouped", runner.Options{Attempts: []string{"saves-normally"}, MediaRoot: media, Media: agent.Media{Trace: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ describe("App", () => {
     await act(async () => emit({ run_id: "run-1", kind: "step", slug: "saves-normally", step: savesNormally.steps![2] }));
     expect(screen.getByTestId("step-heading").textContent).toBe("Step 1 of 3: Open reservation dialog");
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished" }));
-    expect(api.runs.header).toHaveBeenCalledWith("run-1");
+    expect(api.history.header).toHaveBeenCalledWith("run-1");
     expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
   });
 
@@ -57,7 +57,7 @@ describe("App", () => {
 
   it("re-runs the shown attempt from the trace header, not by selecting it", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue([
+    vi.mocked(api.history.list).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
     render(<App api={api} />);
@@ -72,7 +72,7 @@ describe("App", () => {
 
   it("gives way on a short window only while a trace is shown below the table", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue([
+    vi.mocked(api.history.list).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
     const height = window.innerHeight;
@@ -102,7 +102,7 @@ describe("App", () => {
     const file = new File(['{"schema":"observatory.run/v1"}'], "run.json", { type: "application/json" });
     await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
     expect(api.files.upload).toHaveBeenCalledWith(file);
-    expect(api.runs.replay).toHaveBeenCalledWith("run-2", "notice-nothing-saved");
+    expect(api.history.replay).toHaveBeenCalledWith("run-2", "notice-nothing-saved");
     expect(screen.getByTestId("disagreements").textContent).toContain(
       "Notice shown, nothing saved, completion gate: the file says done, replay says not done.",
     );
@@ -112,7 +112,7 @@ describe("App", () => {
 
   it("shows an import's disagreements only with the run it stored", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue([
+    vi.mocked(api.history.list).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
     render(<App api={api} />);
@@ -121,7 +121,7 @@ describe("App", () => {
     expect(screen.getByTestId("disagreements")).toBeTruthy();
     const history = screen.getByRole("navigation", { name: "Run history" });
     await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
-    expect(api.runs.header).toHaveBeenLastCalledWith("run-1");
+    expect(api.history.header).toHaveBeenLastCalledWith("run-1");
     expect(screen.queryByTestId("disagreements")).toBeNull();
   });
 
@@ -137,7 +137,7 @@ describe("App", () => {
       fireEvent.click(screen.getByRole("button", { name: "Run all" }));
       emit({ run_id: "run-1", kind: "run-finished", status: "cancelled" }); // before Start answers
     });
-    expect(api.runs.header).not.toHaveBeenCalled();
+    expect(api.history.header).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
   });
 
@@ -162,7 +162,7 @@ describe("App", () => {
     expect(screen.getByTestId("progress").textContent).toContain("attempt 1 of 2");
     expect(screen.getByTestId("live-saves-normally").textContent).toContain(`step 2: ${savesNormally.steps![1].action.description}`);
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 5 }));
-    expect(api.runs.header).toHaveBeenCalledWith("run-1");
+    expect(api.history.header).toHaveBeenCalledWith("run-1");
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
   });
 
@@ -176,22 +176,22 @@ describe("App", () => {
       emit({ run_id: "run-1", kind: "attempt-started", slug: "saves-normally", index: 1, total: 3 });
     });
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", false);
-    vi.mocked(api.runs.history).mockResolvedValue([
+    vi.mocked(api.history.list).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2025-01-01T00:00:00Z", added: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 3, completed: 1, wrong: 1 },
     ]);
-    vi.mocked(api.runs.header).mockClear();
+    vi.mocked(api.history.header).mockClear();
     await act(async () => reconnect());
-    expect(api.runs.header).toHaveBeenCalledWith("run-1");
+    expect(api.history.header).toHaveBeenCalledWith("run-1");
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
     expect(screen.queryByTestId("progress")).toBeNull();
     expect(within(screen.getByRole("row", { name: "Totals" })).getAllByRole("cell")[1].textContent).toBe("wrong: 1 of 2");
   });
 
   it.each([
-    ["Export run file", "exportJSON"],
+    ["Export run file", "run"],
     ["Export bundle", "bundle"],
-    ["Export report", "exportReport"],
-  ] as const)("offers %s under Export", async (choice, method) => {
+    ["Export report", "report"],
+  ] as const)("offers %s under Export", async (choice, format) => {
     const { api, emit } = fakeApi();
     URL.createObjectURL = vi.fn().mockReturnValue("blob:x");
     URL.revokeObjectURL = vi.fn();
@@ -203,7 +203,8 @@ describe("App", () => {
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Export" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: choice })));
-    expect(api.files[method]).toHaveBeenCalledWith("run-1");
+    if (format === "bundle") expect(api.files.bundle).toHaveBeenCalledWith("run-1");
+    else expect(api.files.export).toHaveBeenCalledWith(format, "run-1", "");
     expect(click).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: choice })).toBeNull();
     click.mockRestore();
@@ -217,7 +218,7 @@ describe("App with task files", () => {
     await screen.findByText('Reserve "Spectral scan" in room "north".');
     const file = new File(["name: close-issue\n"], "close-issue.yaml", { type: "application/yaml" });
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
-    expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.yaml", "name: close-issue\n");
+    expect(api.tasks.load).toHaveBeenCalledWith("close-issue.yaml", "name: close-issue\n");
     expect(screen.getByText("Close issue #7.")).toBeTruthy();
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
       "Attempt", "Issue closed in the database", "“Saved” banner", "Completion gate", "Terminal", "Why", "Run",
@@ -230,7 +231,7 @@ describe("App with task files", () => {
   it("asks before a run of a task file that reads environment variables the user has not allowed", async () => {
     const { api } = fakeApi();
     const env = [{ name: "TRACKER_TOKEN", fields: ["success[0].http.headers.Authorization"], secret: true }];
-    vi.mocked(api.runs.loadTask).mockResolvedValue({ ...issueTaskInfo, env });
+    vi.mocked(api.tasks.load).mockResolvedValue({ ...issueTaskInfo, env });
     const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     render(<App api={api} />);
     await screen.findByText('Reserve "Spectral scan" in room "north".');
@@ -257,10 +258,10 @@ describe("App with task files", () => {
     await act(async () => {
       window.dispatchEvent(Object.assign(new Event("drop", { cancelable: true }), { dataTransfer }));
     });
-    expect(api.runs.loadTask).toHaveBeenCalledWith("close-issue.json", '{"name":"close-issue"}');
+    expect(api.tasks.load).toHaveBeenCalledWith("close-issue.json", '{"name":"close-issue"}');
     expect(screen.queryByText("Drop a task file (YAML or JSON) to open it")).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Forget" })));
-    expect(api.runs.forgetTask).toHaveBeenCalledWith("file:3fa9c0de");
+    expect(api.tasks.forget).toHaveBeenCalledWith("file:3fa9c0de");
     expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("lab:booking");
   });
 
@@ -270,8 +271,8 @@ describe("App with task files", () => {
     await screen.findByText('Reserve "Spectral scan" in room "north".');
     expect(screen.queryByTestId("task-file")).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Open task…" })));
-    expect(api.runs.openTaskDialog).toHaveBeenCalledTimes(1);
-    expect(api.runs.loadTask).not.toHaveBeenCalled();
+    expect(api.tasks.openDialog).toHaveBeenCalledTimes(1);
+    expect(api.tasks.load).not.toHaveBeenCalled();
     expect(screen.getByText("Close issue #7.")).toBeTruthy();
     expect((within(screen.getByRole("banner")).getByLabelText("Task") as HTMLSelectElement).value).toBe("file:3fa9c0de");
   });
@@ -279,7 +280,7 @@ describe("App with task files", () => {
   it("lists a recent task file that is gone, says why, and does not run it", async () => {
     const { api } = fakeApi();
     const gone = { ...issueTaskInfo, ref: "file:0badf00d", file: "gone.yaml", missing: "/home/me/gone.yaml is missing: it was moved or deleted since it was opened", attempts: [], plan: [] };
-    vi.mocked(api.runs.tasks).mockResolvedValue([lab, gone]);
+    vi.mocked(api.tasks.list).mockResolvedValue([lab, gone]);
     render(<App api={api} />);
     await screen.findByText('Reserve "Spectral scan" in room "north".');
     fireEvent.change(within(screen.getByRole("banner")).getByLabelText("Task"), { target: { value: "file:0badf00d" } });
@@ -289,7 +290,7 @@ describe("App with task files", () => {
 
   it("says why a task file was refused", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.loadTask).mockRejectedValue(new Error("success[2].expr: undeclared reference to 'bdy'"));
+    vi.mocked(api.tasks.load).mockRejectedValue(new Error("success[2].expr: undeclared reference to 'bdy'"));
     render(<App api={api} />);
     const file = new File(["x"], "bad.yaml");
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
@@ -298,7 +299,7 @@ describe("App with task files", () => {
 
   it("lists every error of a refused task file in a panel, each with its path", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.loadTask).mockRejectedValue(new Error("bad.yaml: at name: empty\nbad.yaml: at plan[1].target: a target needs a role"));
+    vi.mocked(api.tasks.load).mockRejectedValue(new Error("bad.yaml: at name: empty\nbad.yaml: at plan[1].target: a target needs a role"));
     render(<App api={api} />);
     const file = new File(["x"], "bad.yaml");
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
@@ -320,7 +321,7 @@ describe("App history", () => {
 
   it("lists each run with its id, source, task and wrong attempts, filters and searches", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    vi.mocked(api.history.list).mockResolvedValue(summaries);
     render(<App api={api} />);
     const history = await screen.findByRole("navigation", { name: "Run history" });
     await within(history).findByText("run-1");
@@ -343,18 +344,18 @@ describe("App history", () => {
 
   it("deletes a run only once the user confirms, and closes it if it was shown", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    vi.mocked(api.history.list).mockResolvedValue(summaries);
     render(<App api={api} />);
     const history = await screen.findByRole("navigation", { name: "Run history" });
     await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /^run-1/ })));
     expect(screen.getByRole("row", { name: "Saves normally" }).textContent).toContain("yes");
     fireEvent.click(within(history).getByRole("button", { name: "Delete run run-1" }));
-    expect(api.runs.delete).not.toHaveBeenCalled();
+    expect(api.history.delete).not.toHaveBeenCalled();
     fireEvent.click(within(history).getByRole("button", { name: "Keep" }));
     fireEvent.click(within(history).getByRole("button", { name: "Delete run run-1" }));
-    vi.mocked(api.runs.history).mockResolvedValue([summaries[1]]);
+    vi.mocked(api.history.list).mockResolvedValue([summaries[1]]);
     await act(async () => fireEvent.click(within(within(history).getByRole("group", { name: "Delete run run-1?" })).getByRole("button", { name: "Delete" })));
-    expect(api.runs.delete).toHaveBeenCalledWith("run-1");
+    expect(api.history.delete).toHaveBeenCalledWith("run-1");
     expect(screen.getByText("Deleted run run-1.")).toBeTruthy();
     expect(within(history).queryByText("run-1")).toBeNull();
     expect(screen.getByRole("row", { name: "Saves normally" }).textContent).not.toContain("yes");
@@ -366,9 +367,9 @@ describe("App history", () => {
       const { api } = fakeApi();
       render(<App api={api} />);
       await act(async () => {});
-      vi.mocked(api.runs.history).mockClear().mockResolvedValue(summaries);
+      vi.mocked(api.history.list).mockClear().mockResolvedValue(summaries);
       await act(async () => vi.advanceTimersByTimeAsync(HISTORY_POLL_MS + 100));
-      expect(api.runs.history).toHaveBeenCalledTimes(1);
+      expect(api.history.list).toHaveBeenCalledTimes(1);
       expect(within(screen.getByRole("navigation", { name: "Run history" })).getByText("run-2")).toBeTruthy();
     } finally {
       vi.useRealTimers();
@@ -381,13 +382,13 @@ describe("App deep links", () => {
     window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/2");
     const { api } = fakeApi();
     const head = runHeader(run);
-    vi.mocked(api.runs.header).mockResolvedValue({ ...head, attempts: head.attempts!.map((a) => ({ ...a, steps: null })) });
+    vi.mocked(api.history.header).mockResolvedValue({ ...head, attempts: head.attempts!.map((a) => ({ ...a, steps: null })) });
     let answer: (s: StepSummary[]) => void = () => {};
-    vi.mocked(api.runs.summaries).mockReturnValue(new Promise((r) => (answer = r)));
+    vi.mocked(api.history.summaries).mockReturnValue(new Promise((r) => (answer = r)));
     render(<App api={api} />);
     expect(await screen.findByText("Step 2 of 5: Fill task title")).toBeTruthy(); // from the step read whole
     expect(screen.getByText("Listing the 5 steps…")).toBeTruthy();
-    expect(api.runs.summaries).toHaveBeenCalledWith("run-1", "notice-nothing-saved");
+    expect(api.history.summaries).toHaveBeenCalledWith("run-1", "notice-nothing-saved");
     await act(async () => answer(headerOf(noticeNothingSaved).steps!));
     expect(within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button")).toHaveLength(5);
     expect(screen.getByRole("listbox", { name: "Timeline marks" })).toBeTruthy();
@@ -397,7 +398,7 @@ describe("App deep links", () => {
     window.history.replaceState(null, "", "#/run/run-1");
     const { api, emit } = fakeApi();
     const head = runHeader(run);
-    vi.mocked(api.runs.header).mockResolvedValueOnce({ ...head, status: "running", attempts: [] });
+    vi.mocked(api.history.header).mockResolvedValueOnce({ ...head, status: "running", attempts: [] });
     vi.mocked(api.runs.going)
       .mockResolvedValueOnce({ id: "", planned: null, events: null }) // the window's own question, answered first
       .mockResolvedValue({
@@ -417,7 +418,7 @@ describe("App deep links", () => {
     expect(screen.getByTestId("live-notice-nothing-saved")).toBeTruthy();
     expect(within(screen.getByRole("row", { name: "Saves normally" })).getByText(savesNormally.terminal)).toBeTruthy();
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 5 }));
-    expect(api.runs.header).toHaveBeenCalledTimes(2);
+    expect(api.history.header).toHaveBeenCalledTimes(2);
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
     window.history.replaceState(null, "", window.location.pathname);
   });
@@ -426,7 +427,7 @@ describe("App deep links", () => {
     window.history.replaceState(null, "", "#/run/run-1");
     const { api, emit } = fakeApi();
     const head = runHeader(run);
-    vi.mocked(api.runs.header).mockResolvedValueOnce({ ...head, status: "running", attempts: [] });
+    vi.mocked(api.history.header).mockResolvedValueOnce({ ...head, status: "running", attempts: [] });
     const going = {
       id: "run-1",
       planned: ["saves-normally"],
@@ -445,7 +446,7 @@ describe("App deep links", () => {
     await act(async () => answer(going));
     expect(screen.getByTestId("live-saves-normally").textContent).toContain(`step 1: ${savesNormally.steps![0].action.description}`);
     await act(async () => emit({ run_id: "run-1", kind: "run-finished", status: "finished", seq: 4 }));
-    expect(api.runs.header).toHaveBeenCalledTimes(2);
+    expect(api.history.header).toHaveBeenCalledTimes(2);
     expect(screen.getByRole("button", { name: "Stop" })).toHaveProperty("disabled", true);
     window.history.replaceState(null, "", window.location.pathname);
   });
@@ -455,13 +456,13 @@ describe("App deep links", () => {
     const { api } = fakeApi();
     render(<App api={api} />);
     expect(await screen.findByText("Step 4 of 5: Submit reservation form")).toBeTruthy();
-    expect(api.runs.header).toHaveBeenCalledWith("run-1");
+    expect(api.history.header).toHaveBeenCalledWith("run-1");
     // The run opens by its header; the chosen step is read whole with its block, and only
     // once it is drawn is the attempt replayed (the replay reads it whole).
     expect((await screen.findByTestId("distance")).textContent).toBe("0.000");
-    expect(api.runs.steps).toHaveBeenCalledWith("run-1", "notice-nothing-saved", 0, 5);
-    const [readAt] = vi.mocked(api.runs.steps).mock.invocationCallOrder;
-    expect(vi.mocked(api.runs.replay).mock.invocationCallOrder[0]).toBeGreaterThan(readAt);
+    expect(api.history.steps).toHaveBeenCalledWith("run-1", "notice-nothing-saved", 0, 5);
+    const [readAt] = vi.mocked(api.history.steps).mock.invocationCallOrder;
+    expect(vi.mocked(api.history.replay).mock.invocationCallOrder[0]).toBeGreaterThan(readAt);
     expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/5");
@@ -485,7 +486,7 @@ describe("App compare", () => {
   it("compares two runs picked in the history, keeps the pair in the link, and closes back to the trace", async () => {
     window.history.replaceState(null, "", "/");
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue(summaries);
+    vi.mocked(api.history.list).mockResolvedValue(summaries);
     render(<App api={api} />);
     const history = await screen.findByRole("navigation", { name: "Run history" });
     await within(history).findByText("run-1");
@@ -501,10 +502,10 @@ describe("App compare", () => {
       window.dispatchEvent(new HashChangeEvent("hashchange"));
     });
     expect(window.location.hash).toBe("#/compare/run-1/run-2");
-    expect(api.runs.compare).toHaveBeenCalledWith("run-1", "run-2");
+    expect(api.analysis.compare).toHaveBeenCalledWith("run-1", "run-2");
     const view = await screen.findByRole("region", { name: /Compare runs/ });
     expect(within(view).getByRole("status").textContent).toBe("2 of 3 attempts differ");
-    expect(api.runs.compareRates).toHaveBeenCalledWith("run-1", "run-2");
+    expect(api.analysis.compareRates).toHaveBeenCalledWith("run-1", "run-2");
     expect(await within(view).findByRole("table", { name: /Completion rates over the trials/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Trace" })).toBeNull();
     await act(async () => fireEvent.click(within(view).getByRole("button", { name: "Close comparison" })));
@@ -515,7 +516,7 @@ describe("App compare", () => {
   it("opens the comparison a link names, and says why when it cannot", async () => {
     window.history.replaceState(null, "", "#/compare/run-1/nope");
     const { api } = fakeApi();
-    vi.mocked(api.runs.compare).mockRejectedValue(new Error('run "nope" not found'));
+    vi.mocked(api.analysis.compare).mockRejectedValue(new Error('run "nope" not found'));
     render(<App api={api} />);
     expect(await screen.findByText('Could not compare the runs: run "nope" not found')).toBeTruthy();
     expect(window.location.hash).toBe("#/compare/run-1/nope"); // the link is kept, not rewritten
@@ -545,7 +546,7 @@ describe("App keyboard and theme", () => {
 
   it("keeps the focus on the chosen step as ←/→ move it", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.runs.history).mockResolvedValue([
+    vi.mocked(api.history.list).mockResolvedValue([
       { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
     ]);
     render(<App api={api} />);

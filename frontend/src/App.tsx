@@ -172,7 +172,7 @@ export function App({ api }: { api: Api }) {
   const runId = run?.id ?? null;
   const selSlug = sel?.slug ?? null;
   const count = held ? held.length : (sel?.attempt?.step_count ?? 0);
-  const loadSteps = api.runs.steps;
+  const loadSteps = api.history.steps;
   const source = useMemo<StepSource | null>(() => {
     if (held) return { held };
     if (!runId || !selSlug) return null;
@@ -185,10 +185,10 @@ export function App({ api }: { api: Api }) {
   // A short attempt's summaries come with the header; a long one's are read when it is chosen,
   // once its chosen step is drawn (they take far longer to receive and read).
   const drawn = detail.step !== undefined || detail.error !== null;
-  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.runs.summaries, drawn);
+  const listed = usePerAttempt(held ? null : runId, sel?.attempt && !sel.attempt.steps ? sel.slug : null, api.history.summaries, drawn);
   const selSteps: StepSummary[] | null = heldSummaries ?? sel?.attempt?.steps ?? listed.value ?? null;
   // The replay waits until the chosen step is drawn too: it reads the attempt whole.
-  const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.runs.replay, detail.step !== undefined).value ?? null;
+  const replay = usePerAttempt(w.shownId, sel?.attempt && !running ? sel.slug : null, api.history.replay, detail.step !== undefined).value ?? null;
   const liveView: LiveView | undefined =
     sel && live && live.started.includes(sel.slug) && !sel.attempt
       ? {
@@ -246,8 +246,8 @@ export function App({ api }: { api: Api }) {
         }}
       />
       {metricsOpen && (
-        <MetricsPanel load={api.runs.metrics}>
-          <CalibrationPanel load={api.runs.calibration} onOpen={openCalibrated} />
+        <MetricsPanel load={api.analysis.metrics}>
+          <CalibrationPanel load={api.analysis.calibration} onOpen={openCalibrated} />
         </MetricsPanel>
       )}
       {browsers.status && !browsers.status.ready && (

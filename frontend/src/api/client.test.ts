@@ -39,10 +39,10 @@ describe("Wails transport", () => {
     const replay = vi.fn().mockResolvedValue({ frames: [] });
     const off = vi.fn();
     const eventsOn = vi.fn().mockReturnValue(off);
-    const win = { ...httpWindow(vi.fn()), go: { app: { Runs: { Replay: replay } } }, runtime: { EventsOn: eventsOn } };
+    const win = { ...httpWindow(vi.fn()), go: { app: { History: { Replay: replay } } }, runtime: { EventsOn: eventsOn } };
     const api = createApi(detectTransport(win));
 
-    await expect(api.runs.replay("r1", "saves-normally")).resolves.toEqual({ frames: [] });
+    await expect(api.history.replay("r1", "saves-normally")).resolves.toEqual({ frames: [] });
     expect(replay).toHaveBeenCalledWith("r1", "saves-normally");
 
     const cb = vi.fn();
@@ -56,8 +56,8 @@ describe("Wails transport", () => {
 
   it("opens a task file through the bound native dialog", async () => {
     const open = vi.fn().mockResolvedValue({ ref: "" });
-    const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: { Runs: { OpenTaskDialog: open } } } }));
-    await expect(api.runs.openTaskDialog()).resolves.toEqual({ ref: "" });
+    const api = createApi(detectTransport({ ...httpWindow(vi.fn()), go: { app: { Tasks: { OpenDialog: open } } } }));
+    await expect(api.tasks.openDialog()).resolves.toEqual({ ref: "" });
     expect(open).toHaveBeenCalledWith();
   });
 
@@ -80,18 +80,18 @@ describe("HTTP transport", () => {
   it("POSTs the arguments as a JSON array and returns result", async () => {
     const fetch = vi.fn().mockReturnValue(reply(200, { result: { id: "r9" } }));
     const api = createApi(detectTransport(httpWindow(fetch)));
-    await expect(api.runs.header("r9")).resolves.toEqual({ id: "r9" });
-    expect(fetch).toHaveBeenCalledWith("/api/Runs/Header", expect.objectContaining({ method: "POST", body: '["r9"]' }));
+    await expect(api.history.header("r9")).resolves.toEqual({ id: "r9" });
+    expect(fetch).toHaveBeenCalledWith("/api/History/Header", expect.objectContaining({ method: "POST", body: '["r9"]' }));
   });
 
   it.each([
     { name: "start", call: (a: ReturnType<typeof createApi>) => a.runs.start({ task: "lab:booking", attempts: [], config: null }), url: "/api/Runs/Start", body: '[{"task":"lab:booking","attempts":[],"config":null}]' },
-    { name: "loadTask", call: (a: ReturnType<typeof createApi>) => a.runs.loadTask("t.yaml", "name: t"), url: "/api/Runs/LoadTask", body: '["t.yaml","name: t"]' },
-    { name: "forgetTask", call: (a: ReturnType<typeof createApi>) => a.runs.forgetTask("file:t.yaml"), url: "/api/Runs/ForgetTask", body: '["file:t.yaml"]' },
-    { name: "delete", call: (a: ReturnType<typeof createApi>) => a.runs.delete("r1"), url: "/api/Runs/Delete", body: '["r1"]' },
-    { name: "history", call: (a: ReturnType<typeof createApi>) => a.runs.history(), url: "/api/Runs/History", body: "[]" },
-    { name: "steps", call: (a: ReturnType<typeof createApi>) => a.runs.steps("r1", "saves-normally", 16, 16), url: "/api/Runs/Steps", body: '["r1","saves-normally",16,16]' },
-    { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.exportJSON("r1"), url: "/api/Files/ExportJSON", body: '["r1"]' },
+    { name: "loadTask", call: (a: ReturnType<typeof createApi>) => a.tasks.load("t.yaml", "name: t"), url: "/api/Tasks/Load", body: '["t.yaml","name: t"]' },
+    { name: "forgetTask", call: (a: ReturnType<typeof createApi>) => a.tasks.forget("file:t.yaml"), url: "/api/Tasks/Forget", body: '["file:t.yaml"]' },
+    { name: "delete", call: (a: ReturnType<typeof createApi>) => a.history.delete("r1"), url: "/api/History/Delete", body: '["r1"]' },
+    { name: "history", call: (a: ReturnType<typeof createApi>) => a.history.list(), url: "/api/History/List", body: "[]" },
+    { name: "steps", call: (a: ReturnType<typeof createApi>) => a.history.steps("r1", "saves-normally", 16, 16), url: "/api/History/Steps", body: '["r1","saves-normally",16,16]' },
+    { name: "export", call: (a: ReturnType<typeof createApi>) => a.files.export("run", "r1", ""), url: "/api/Files/Export", body: '["run","r1",""]' },
   ])("maps $name to $url", async ({ call, url, body }) => {
     const fetch = vi.fn().mockReturnValue(reply(200, { result: null }));
     await call(createApi(detectTransport(httpWindow(fetch))));
@@ -103,7 +103,7 @@ describe("HTTP transport", () => {
     const api = createApi(detectTransport(httpWindow(fetch)));
     await expect(api.runs.start({ task: "lab:booking", attempts: [], config: null })).rejects.toThrow("a run is already going");
     const located = vi.fn().mockReturnValue(reply(422, { error: { kind: "invalid", message: "task.yaml: at plan[1].target: no such role", path: "plan[1].target" } }));
-    const err = await createApi(detectTransport(httpWindow(located))).runs.tasks().catch((e: unknown) => e);
+    const err = await createApi(detectTransport(httpWindow(located))).tasks.list().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: "invalid", path: "plan[1].target", message: "task.yaml: at plan[1].target: no such role" });
   });
@@ -111,7 +111,7 @@ describe("HTTP transport", () => {
   it("explains a body that is not JSON", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response("Bad Gateway", { status: 502 }));
     const api = createApi(detectTransport(httpWindow(fetch)));
-    await expect(api.runs.tasks()).rejects.toThrow("Runs.Tasks: HTTP 502 with a body that is not JSON: Bad Gateway");
+    await expect(api.tasks.list()).rejects.toThrow("Tasks.List: HTTP 502 with a body that is not JSON: Bad Gateway");
   });
 
   it("shares one event socket, routes by name and reconnects after a close", () => {

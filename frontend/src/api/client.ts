@@ -28,6 +28,16 @@ import type {
   StartRequest,
   TaskInfo,
 } from "./types";
+import type { ExportFormat } from "./transfer";
+import type * as Analysis from "./generated/Analysis";
+import type * as Approvals from "./generated/Approvals";
+import type * as Browsers from "./generated/Browsers";
+import type * as Files from "./generated/Files";
+import type * as History from "./generated/History";
+import type * as Runs from "./generated/Runs";
+import type * as Session from "./generated/Session";
+import type * as SettingsService from "./generated/Settings";
+import type * as Tasks from "./generated/Tasks";
 
 type Bound = (...args: unknown[]) => Promise<unknown>;
 
@@ -243,24 +253,28 @@ export interface Api {
   onApproval(cb: (a: ApprovalAsk) => void): () => void;
   /** Subscribes to the browser setup's progress. */
   onBrowserSetup(cb: (s: SetupState) => void): () => void;
-  runs: {
+  tasks: {
     /** The labs' built-in tasks, then the recently opened task files. */
-    tasks(): Promise<TaskInfo[]>;
+    list(): Promise<TaskInfo[]>;
     /** Checks a task file's text (YAML or JSON) and remembers it among the recent tasks. */
-    loadTask(name: string, content: string): Promise<TaskInfo>;
+    load(name: string, content: string): Promise<TaskInfo>;
     /**
      * Desktop only: asks for a task file in the native dialog, checks it and remembers it by its
      * path; the ref is "" when the user cancelled.
      */
-    openTaskDialog(): Promise<TaskInfo>;
+    openDialog(): Promise<TaskInfo>;
     /** Drops a task file from the recent tasks. */
-    forgetTask(ref: string): Promise<void>;
+    forget(ref: string): Promise<void>;
+  };
+  runs: {
     start(req: StartRequest): Promise<string>;
     /** The run going now and its events so far, for a window that opens while it goes. */
     going(): Promise<GoingRun>;
     stop(): Promise<void>;
     reset(): Promise<void>;
-    history(): Promise<RunSummary[]>;
+  };
+  history: {
+    list(): Promise<RunSummary[]>;
     /** A stored run, its attempts' steps counted and (short ones') summarised: what the window opens a run with. */
     header(id: string): Promise<RunHeader>;
     /** The summary of every step of one attempt. */
@@ -270,6 +284,8 @@ export interface Api {
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
+  };
+  analysis: {
     /** The outcome metrics across the history, sliced by task, lab, attempt, planner or risk. */
     metrics(by: MetricsBy): Promise<MetricsReport>;
     /** How often each signal agrees with ground truth and the gate, over the runs given (all when none). */
@@ -282,25 +298,12 @@ export interface Api {
     compareRates(a: string, b: string): Promise<RateComparison>;
   };
   files: {
-    exportJSON(id: string): Promise<string>;
-    /** Desktop only: a native save dialog for the run file; "" when cancelled. */
-    exportDialog(id: string): Promise<string>;
-    /** Desktop only: a native save dialog for the bundle (.zip with media); "" when cancelled. */
-    exportBundleDialog(id: string): Promise<string>;
-    /** The run's self-contained HTML report, as text. */
-    exportReport(id: string): Promise<string>;
-    /** Desktop only: a native save dialog for the HTML report; "" when cancelled. */
-    exportReportDialog(id: string): Promise<string>;
-    /** One attempt's recorded network requests as a HAR 1.2 file's text. */
-    exportHAR(id: string, slug: string): Promise<string>;
-    /** Desktop only: a native save dialog for one attempt's HAR file; "" when cancelled. */
-    exportHARDialog(id: string, slug: string): Promise<string>;
+    /** Run id (its attempt slug, for har and ledger) in format, as text; the bundle is no text (see bundle). */
+    export(format: ExportFormat, id: string, slug: string): Promise<string>;
+    /** Desktop only: a native save dialog for the export; "" when cancelled. */
+    exportDialog(format: ExportFormat, id: string, slug: string): Promise<string>;
     /** Desktop only: a native save dialog for one of the run's media files; "" when cancelled. */
     saveMediaDialog(id: string, name: string): Promise<string>;
-    /** The attempt's action ledger as CSV text. */
-    exportLedger(id: string, slug: string): Promise<string>;
-    /** Desktop only: a native save dialog for the attempt's ledger (.csv); "" when cancelled. */
-    exportLedgerDialog(id: string, slug: string): Promise<string>;
     /** Browser only: the run's bundle (.zip: run file, videos, screenshots) from GET /bundle/<id>. */
     bundle(id: string): Promise<Blob>;
     /** Browser only: imports a run file (.json) or bundle (.zip) by uploading its bytes. */
@@ -338,9 +341,28 @@ export interface Api {
   };
 }
 
+/** The services Go binds, each its methods' declarations as Wails generated them (./generated). */
+interface BoundServices {
+  Tasks: typeof Tasks;
+  Runs: typeof Runs;
+  History: typeof History;
+  Analysis: typeof Analysis;
+  Files: typeof Files;
+  Settings: typeof SettingsService;
+  Session: typeof Session;
+  Approvals: typeof Approvals;
+  Browsers: typeof Browsers;
+}
+
+/** "Service.Method" for every method Go binds: a call to a method Go no longer has fails the type check. */
+export type BoundMethod = { [S in keyof BoundServices]: `${S}.${keyof BoundServices[S] & string}` }[keyof BoundServices];
+
 /** Builds the typed API over a transport. */
 export function createApi(t: Transport): Api {
-  const c = t.call.bind(t);
+  const c = <T>(name: BoundMethod, ...args: unknown[]): Promise<T> => {
+    const [service, method] = name.split(".");
+    return t.call<T>(service, method, ...args);
+  };
   return {
     kind: t.kind,
     onProgress: (cb) => {
@@ -354,60 +376,59 @@ export function createApi(t: Transport): Api {
     onConnect: (cb) => t.onConnect(cb),
     onApproval: (cb) => t.onEvent("approval", (data) => cb(data as ApprovalAsk)),
     onBrowserSetup: (cb) => t.onEvent("browser-setup", (data) => cb(data as SetupState)),
+    tasks: {
+      list: () => c<TaskInfo[]>("Tasks.List"),
+      load: (name, content) => c<TaskInfo>("Tasks.Load", name, content),
+      openDialog: () => c<TaskInfo>("Tasks.OpenDialog"),
+      forget: (ref) => c<void>("Tasks.Forget", ref),
+    },
     runs: {
-      tasks: () => c<TaskInfo[]>("Runs", "Tasks"),
-      loadTask: (name, content) => c<TaskInfo>("Runs", "LoadTask", name, content),
-      openTaskDialog: () => c<TaskInfo>("Runs", "OpenTaskDialog"),
-      forgetTask: (ref) => c<void>("Runs", "ForgetTask", ref),
-      start: (req) => c<string>("Runs", "Start", req),
-      going: () => c<GoingRun>("Runs", "Going"),
-      stop: () => c<void>("Runs", "Stop"),
-      reset: () => c<void>("Runs", "Reset"),
-      history: () => c<RunSummary[]>("Runs", "History"),
-      header: (id) => c<RunHeader>("Runs", "Header", id),
-      summaries: (id, slug) => c<StepSummary[]>("Runs", "Summaries", id, slug),
-      steps: (id, slug, from, count) => c<Step[]>("Runs", "Steps", id, slug, from, count),
-      delete: (id) => c<void>("Runs", "Delete", id),
-      replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
-      metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
-      calibration: (by, runs) => c<CalibrationReport>("Runs", "Calibration", by, runs),
-      ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
-      compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
-      compareRates: (a, b) => c<RateComparison>("Runs", "CompareRates", a, b),
+      start: (req) => c<string>("Runs.Start", req),
+      going: () => c<GoingRun>("Runs.Going"),
+      stop: () => c<void>("Runs.Stop"),
+      reset: () => c<void>("Runs.Reset"),
+    },
+    history: {
+      list: () => c<RunSummary[]>("History.List"),
+      header: (id) => c<RunHeader>("History.Header", id),
+      summaries: (id, slug) => c<StepSummary[]>("History.Summaries", id, slug),
+      steps: (id, slug, from, count) => c<Step[]>("History.Steps", id, slug, from, count),
+      delete: (id) => c<void>("History.Delete", id),
+      replay: (id, slug) => c<Replay>("History.Replay", id, slug),
+    },
+    analysis: {
+      metrics: (by) => c<MetricsReport>("Analysis.Metrics", by),
+      calibration: (by, runs) => c<CalibrationReport>("Analysis.Calibration", by, runs),
+      ledger: (id, slug) => c<LedgerEntry[]>("Analysis.Ledger", id, slug),
+      compare: (a, b) => c<Comparison>("Analysis.Compare", a, b),
+      compareRates: (a, b) => c<RateComparison>("Analysis.CompareRates", a, b),
     },
     files: {
-      exportJSON: (id) => c<string>("Files", "ExportJSON", id),
-      exportDialog: (id) => c<string>("Files", "ExportDialog", id),
-      exportBundleDialog: (id) => c<string>("Files", "ExportBundleDialog", id),
-      exportReport: (id) => c<string>("Files", "ExportReport", id),
-      exportReportDialog: (id) => c<string>("Files", "ExportReportDialog", id),
-      exportHAR: (id, slug) => c<string>("Files", "ExportHAR", id, slug),
-      exportHARDialog: (id, slug) => c<string>("Files", "ExportHARDialog", id, slug),
-      saveMediaDialog: (id, name) => c<string>("Files", "SaveMediaDialog", id, name),
-      exportLedger: (id, slug) => c<string>("Files", "ExportLedger", id, slug),
-      exportLedgerDialog: (id, slug) => c<string>("Files", "ExportLedgerDialog", id, slug),
+      export: (format, id, slug) => c<string>("Files.Export", format, id, slug),
+      exportDialog: (format, id, slug) => c<string>("Files.ExportDialog", format, id, slug),
+      saveMediaDialog: (id, name) => c<string>("Files.SaveMediaDialog", id, name),
       bundle: (id) => t.download(`/bundle/${encodeURIComponent(id)}`),
       upload: (file) => t.upload<ImportResult>(file.name, file),
-      importDialog: () => c<ImportResult>("Files", "ImportDialog"),
+      importDialog: () => c<ImportResult>("Files.ImportDialog"),
     },
     settings: {
-      get: () => c<Settings>("Settings", "Get"),
-      save: (s) => c<void>("Settings", "Save", s),
-      testModel: (m) => c<ModelTest>("Settings", "TestModel", m),
-      storeKey: (entry, key) => c<void>("Settings", "StoreKey", entry, key),
+      get: () => c<Settings>("Settings.Get"),
+      save: (s) => c<void>("Settings.Save", s),
+      testModel: (m) => c<ModelTest>("Settings.TestModel", m),
+      storeKey: (entry, key) => c<void>("Settings.StoreKey", entry, key),
     },
     session: {
-      ready: () => c<SessionInfo>("Session", "Ready"),
+      ready: () => c<SessionInfo>("Session.Ready"),
     },
     browsers: {
-      health: () => c<EndpointHealth[]>("Browsers", "Health"),
-      status: () => c<BrowserStatus>("Browsers", "Status"),
-      setup: () => c<void>("Browsers", "Setup"),
-      cancelSetup: () => c<void>("Browsers", "CancelSetup"),
+      health: () => c<EndpointHealth[]>("Browsers.Health"),
+      status: () => c<BrowserStatus>("Browsers.Status"),
+      setup: () => c<void>("Browsers.Setup"),
+      cancelSetup: () => c<void>("Browsers.CancelSetup"),
     },
     approvals: {
-      answer: (id, answer) => c<void>("Approvals", "Answer", id, answer),
-      pending: () => c<ApprovalAsk[]>("Approvals", "Pending"),
+      answer: (id, answer) => c<void>("Approvals.Answer", id, answer),
+      pending: () => c<ApprovalAsk[]>("Approvals.Pending"),
     },
   };
 }

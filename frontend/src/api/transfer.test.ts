@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "./client";
-import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "./transfer";
+import { exportRun, saveMedia, type ExportFormat } from "./transfer";
 
 /** A partial Api with only the file methods, each a mock the test can inspect. */
 function apiOf(kind: Api["kind"]) {
   const files = {
-    exportJSON: vi.fn().mockResolvedValue('{"schema":"observatory.run/v1"}'),
+    // The text of each format the backend sends as text.
+    export: vi.fn(async (format: ExportFormat) =>
+      ({ run: '{"schema":"observatory.run/v1"}', report: "<!doctype html><title>r1</title>", har: '{"log":{"version":"1.2"}}', ledger: "step,intent\n1,Pay\n" })[format as string],
+    ),
     exportDialog: vi.fn().mockResolvedValue(""),
-    exportBundleDialog: vi.fn().mockResolvedValue(""),
-    exportReport: vi.fn().mockResolvedValue("<!doctype html><title>r1</title>"),
-    exportReportDialog: vi.fn().mockResolvedValue(""),
-    exportHAR: vi.fn().mockResolvedValue('{"log":{"version":"1.2"}}'),
-    exportHARDialog: vi.fn().mockResolvedValue(""),
     saveMediaDialog: vi.fn().mockResolvedValue(""),
-    exportLedger: vi.fn().mockResolvedValue("step,intent\n1,Pay\n"),
-    exportLedgerDialog: vi.fn().mockResolvedValue(""),
     bundle: vi.fn().mockResolvedValue(new Blob(["PK\x03\x04zip"], { type: "application/zip" })),
     upload: vi.fn().mockResolvedValue({ run_id: "r2", disagreements: [] }),
   };
@@ -43,30 +39,36 @@ afterEach(() => {
 });
 
 describe("exportRun", () => {
-  it.each<[ExportFormat, "exportDialog" | "exportBundleDialog" | "exportReportDialog", string]>([
-    ["file", "exportDialog", "/home/me/run.json"],
-    ["bundle", "exportBundleDialog", "/home/me/run.zip"],
-    ["report", "exportReportDialog", "/home/me/report.html"],
-  ])("exports a %s through the desktop's %s and reports the path or a cancel", async (format, dialog, path) => {
+  it.each<[ExportFormat, string, string]>([
+    ["run", "", "Exported to /home/me/run.json"],
+    ["bundle", "", "Exported to /home/me/run.zip"],
+    ["report", "", "Exported to /home/me/report.html"],
+    ["har", "save-refused", "Exported the HAR to /home/me/a.har"],
+    ["ledger", "price-changed", "Exported the ledger to /home/me/ledger.csv"],
+  ])("exports a %s (attempt %j) through the desktop's dialog and reports the path or a cancel", async (format, slug, said) => {
     const { api, files } = apiOf("wails");
-    files[dialog].mockResolvedValueOnce(path);
-    await expect(exportRun(api, "r1", format)).resolves.toBe(`Exported to ${path}`);
-    await expect(exportRun(api, "r1", format)).resolves.toBe("");
-    expect(files[dialog]).toHaveBeenCalledWith("r1");
-    expect(files.exportJSON).not.toHaveBeenCalled();
+    files.exportDialog.mockResolvedValueOnce(said.replace(/^.* to /, ""));
+    await expect(exportRun(api, "r1", format, slug)).resolves.toBe(said);
+    await expect(exportRun(api, "r1", format, slug)).resolves.toBe("");
+    expect(files.exportDialog).toHaveBeenCalledWith(format, "r1", slug);
+    expect(files.export).not.toHaveBeenCalled();
     expect(files.bundle).not.toHaveBeenCalled();
   });
 
-  it.each<[ExportFormat, string, string]>([
-    ["file", "observatory-run-r1.json", '{"schema":"observatory.run/v1"}'],
-    ["bundle", "observatory-run-r1.zip", "PK\x03\x04zip"],
-    ["report", "observatory-report-r1.html", "<!doctype html><title>r1</title>"],
-  ])("downloads the %s as %s in a browser", async (format, name, content) => {
-    const { api } = apiOf("http");
+  it.each<[ExportFormat, string, string, string]>([
+    ["run", "", "observatory-run-r1.json", '{"schema":"observatory.run/v1"}'],
+    ["bundle", "", "observatory-run-r1.zip", "PK\x03\x04zip"],
+    ["report", "", "observatory-report-r1.html", "<!doctype html><title>r1</title>"],
+    ["har", "save-refused", "observatory-r1-save-refused.har", '{"log":{"version":"1.2"}}'],
+    ["ledger", "price-changed", "observatory-ledger-r1-price-changed.csv", "step,intent\n1,Pay\n"],
+  ])("downloads the %s (attempt %j) as %s in a browser", async (format, slug, name, content) => {
+    const { api, files } = apiOf("http");
     const { blobs, clicked } = captureDownloads();
-    await expect(exportRun(api, "r1", format)).resolves.toBe(`Downloaded ${name}`);
+    await expect(exportRun(api, "r1", format, slug)).resolves.toBe(`Downloaded ${name}`);
     expect(clicked).toEqual([[name, "blob:1"]]);
     await expect(blobs[0].text()).resolves.toBe(content);
+    if (format === "bundle") expect(files.export).not.toHaveBeenCalled();
+    else expect(files.export).toHaveBeenCalledWith(format, "r1", slug);
   });
 
   it("downloads nothing when the bundle cannot be built", async () => {
@@ -104,46 +106,5 @@ describe("saveMedia", () => {
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("404 page not found", { status: 404 })));
     await expect(saveMedia(api, "r1", "a.trace.zip")).rejects.toThrow("run r1 has no file a.trace.zip here");
     expect(clicked).toEqual([]);
-  });
-});
-
-describe("exportHAR", () => {
-  it("saves an attempt's HAR through the desktop's dialog, or reports a cancel", async () => {
-    const { api, files } = apiOf("wails");
-    files.exportHARDialog.mockResolvedValueOnce("/home/me/a.har");
-    await expect(exportHAR(api, "r1", "save-refused")).resolves.toBe("Exported the HAR to /home/me/a.har");
-    await expect(exportHAR(api, "r1", "save-refused")).resolves.toBe("");
-    expect(files.exportHARDialog).toHaveBeenCalledWith("r1", "save-refused");
-    expect(files.exportHAR).not.toHaveBeenCalled();
-  });
-
-  it("downloads an attempt's HAR in a browser", async () => {
-    const { api, files } = apiOf("http");
-    const { blobs, clicked } = captureDownloads();
-    await expect(exportHAR(api, "r1", "save-refused")).resolves.toBe("Downloaded observatory-r1-save-refused.har");
-    expect(files.exportHAR).toHaveBeenCalledWith("r1", "save-refused");
-    expect(clicked).toEqual([["observatory-r1-save-refused.har", "blob:1"]]);
-    await expect(blobs[0].text()).resolves.toBe('{"log":{"version":"1.2"}}');
-  });
-});
-
-describe("exportLedger", () => {
-  it("saves an attempt's ledger through the desktop's dialog and reports the path or a cancel", async () => {
-    const { api, files } = apiOf("wails");
-    files.exportLedgerDialog.mockResolvedValueOnce("/home/me/ledger.csv");
-    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe("Exported the ledger to /home/me/ledger.csv");
-    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe("");
-    expect(files.exportLedgerDialog).toHaveBeenCalledWith("r1", "price-changed");
-    expect(files.exportLedger).not.toHaveBeenCalled();
-  });
-
-  it("downloads the ledger as CSV in a browser", async () => {
-    const { api, files } = apiOf("http");
-    const { blobs, clicked } = captureDownloads();
-    const name = "observatory-ledger-r1-price-changed.csv";
-    await expect(exportLedger(api, "r1", "price-changed")).resolves.toBe(`Downloaded ${name}`);
-    expect(files.exportLedger).toHaveBeenCalledWith("r1", "price-changed");
-    expect(clicked).toEqual([[name, "blob:1"]]);
-    await expect(blobs[0].text()).resolves.toBe("step,intent\n1,Pay\n");
   });
 });

@@ -5,40 +5,39 @@
 import { mediaURL } from "../media";
 import type { Api } from "./client";
 
-/** What to export: the run file alone, the bundle with its media, or the HTML report. */
-export type ExportFormat = "file" | "bundle" | "report";
+/**
+ * What to export (app.ExportFormat): the run file, the bundle with its media, the HTML report,
+ * or one attempt's requests (HAR) or action ledger (CSV).
+ */
+export type ExportFormat = "run" | "bundle" | "report" | "har" | "ledger";
 
-/** Each format's native save dialog (desktop), and its name and contents as a download (browser). */
-const FORMATS: Record<ExportFormat, { dialog(api: Api, id: string): Promise<string>; name(id: string): string; blob(api: Api, id: string): Promise<Blob> }> = {
-  file: {
-    dialog: (api, id) => api.files.exportDialog(id),
-    name: (id) => `observatory-run-${id}.json`,
-    blob: async (api, id) => new Blob([await api.files.exportJSON(id)], { type: "application/json" }),
-  },
-  bundle: {
-    dialog: (api, id) => api.files.exportBundleDialog(id),
-    name: (id) => `observatory-run-${id}.zip`,
-    blob: (api, id) => api.files.bundle(id),
-  },
-  report: {
-    dialog: (api, id) => api.files.exportReportDialog(id),
-    name: (id) => `observatory-report-${id}.html`,
-    blob: async (api, id) => new Blob([await api.files.exportReport(id)], { type: "text/html" }),
-  },
+/**
+ * What the UI says each format is once saved, and its download's name and type in a browser;
+ * the backend's table (app/exports.go) writes each. The bundle, no text, downloads from its
+ * own URL.
+ */
+const FORMATS: Record<ExportFormat, { what: string; name(id: string, slug: string): string; type: string }> = {
+  run: { what: "", name: (id) => `observatory-run-${id}.json`, type: "application/json" },
+  bundle: { what: "", name: (id) => `observatory-run-${id}.zip`, type: "application/zip" },
+  report: { what: "", name: (id) => `observatory-report-${id}.html`, type: "text/html" },
+  har: { what: "the HAR ", name: (id, slug) => `observatory-${id}-${slug}.har`, type: "application/json" },
+  ledger: { what: "the ledger ", name: (id, slug) => `observatory-ledger-${id}-${slug}.csv`, type: "text/csv" },
 };
 
 /**
- * Exports run id and returns what happened in words, or "" when the user cancelled. In the
- * desktop it opens the native save dialog; in a browser it downloads the file.
+ * Exports run id, or its attempt slug for the formats that hold one attempt, and returns what
+ * happened in words, or "" when the user cancelled. In the desktop it opens the native save
+ * dialog; in a browser it downloads the file.
  */
-export async function exportRun(api: Api, id: string, format: ExportFormat, doc: Document = document): Promise<string> {
+export async function exportRun(api: Api, id: string, format: ExportFormat, slug = "", doc: Document = document): Promise<string> {
   const f = FORMATS[format];
   if (api.kind === "wails") {
-    const path = await f.dialog(api, id);
-    return path ? `Exported to ${path}` : "";
+    const path = await api.files.exportDialog(format, id, slug);
+    return path ? `Exported ${f.what}to ${path}` : "";
   }
-  const name = f.name(id);
-  saveBlob(doc, await f.blob(api, id), name);
+  const name = f.name(id, slug);
+  const blob = format === "bundle" ? await api.files.bundle(id) : new Blob([await api.files.export(format, id, slug)], { type: f.type });
+  saveBlob(doc, blob, name);
   return `Downloaded ${name}`;
 }
 
@@ -73,36 +72,6 @@ export async function mediaExists(id: string, name: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * Exports the recorded network requests of attempt slug of run id as a HAR 1.2 file and
- * returns what happened in words, or "" when the user cancelled: the native save dialog in
- * the desktop, a download in a browser.
- */
-export async function exportHAR(api: Api, id: string, slug: string, doc: Document = document): Promise<string> {
-  if (api.kind === "wails") {
-    const path = await api.files.exportHARDialog(id, slug);
-    return path ? `Exported the HAR to ${path}` : "";
-  }
-  const name = `observatory-${id}-${slug}.har`;
-  saveBlob(doc, new Blob([await api.files.exportHAR(id, slug)], { type: "application/json" }), name);
-  return `Downloaded ${name}`;
-}
-
-/**
- * Saves the action ledger of attempt slug of run id as CSV where the user chooses and returns
- * what happened in words, or "" when the user cancelled: the native save dialog in the
- * desktop, a download in a browser.
- */
-export async function exportLedger(api: Api, id: string, slug: string, doc: Document = document): Promise<string> {
-  if (api.kind === "wails") {
-    const path = await api.files.exportLedgerDialog(id, slug);
-    return path ? `Exported the ledger to ${path}` : "";
-  }
-  const name = `observatory-ledger-${id}-${slug}.csv`;
-  saveBlob(doc, new Blob([await api.files.exportLedger(id, slug)], { type: "text/csv" }), name);
-  return `Downloaded ${name}`;
 }
 
 /** Hands blob to the browser as a download named name, through an <a download>. */

@@ -83,7 +83,7 @@ function RateLine({ r, overall }: { r: RateRow; overall?: boolean }) {
 
 /**
  * The A/B test of two runs: each attempt's completion rate over its trials in A and B,
- * largest change first (as Runs.CompareRates sorts them), the difference with its 95%
+ * largest change first (as Analysis.CompareRates sorts them), the difference with its 95%
  * interval, the exact test's p and its verdict in words, and every attempt together.
  */
 function RatesTable({ rates }: { rates: RateComparison }) {
@@ -111,7 +111,7 @@ function RatesTable({ rates }: { rates: RateComparison }) {
 }
 
 /**
- * Two runs side by side, attempt by attempt, as Runs.Compare returned them: for each attempt,
+ * Two runs side by side, attempt by attempt, as Analysis.Compare returned them: for each attempt,
  * each run's terminal state, verdicts with their "wrong" marks, steps and duration; the cells
  * that differ are highlighted and say so in words.
  */

@@ -73,7 +73,7 @@ export function Header(p: HeaderProps) {
           </button>
           {exportOpen && p.canExport && (
             <div className="dropdown-menu" role="group" aria-label="Export as">
-              <button type="button" aria-label="Export run file" onClick={() => exportAs("file")}>
+              <button type="button" aria-label="Export run file" onClick={() => exportAs("run")}>
                 Export run file <span className="muted">.json</span>
               </button>
               <button type="button" aria-label="Export bundle" onClick={() => exportAs("bundle")}>

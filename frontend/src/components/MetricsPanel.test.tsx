@@ -21,16 +21,26 @@ const slice = (key: string, over: Partial<MetricsSlice>): MetricsSlice => ({
   policy_denials: 0,
   injection_stops: 0,
   latency: { plan_ms: 0, act_ms: 477.4, verify_ms: 424 },
+  success_interval: { lo: 0, hi: 1 },
+  pass_at_k: 0,
+  pass_hat_k: 0,
+  median_steps: 0,
+  median_wall_ms: 0,
+  tokens_per_success: 0,
+  cost_per_success_usd: 0,
   ...over,
 });
+
+/** A report of slices, its overall row the first slice's (the panel does not show it). */
+const report = (by: MetricsBy, slices: MetricsSlice[]): MetricsReport => ({ by, slices, overall: slices[0] ?? slice("all", {}), k: 1 });
 
 describe("MetricsPanel", () => {
   it("charts each rate, tables every metric, and reads again sliced another way", async () => {
     const load = vi.fn(
       async (by: MetricsBy): Promise<MetricsReport> =>
         by === "task"
-          ? { by, slices: [slice("booking", {}), slice("outbox", { attempts: 10, completed: 4, intended_success: 0.4, wrong_target_rate: 0, approvals: 3, confirmation_burden: 0.75, policy_denials: 5 })] }
-          : { by, slices: [slice("commit", { attempts: 18 })] },
+          ? report(by, [slice("booking", {}), slice("outbox", { attempts: 10, completed: 4, intended_success: 0.4, wrong_target_rate: 0, approvals: 3, confirmation_burden: 0.75, policy_denials: 5 })])
+          : report(by, [slice("commit", { attempts: 18 })]),
     );
     render(<MetricsPanel load={load} />);
     const chart = await screen.findByRole("img", { name: /^Intended-state success:/ });
@@ -45,13 +55,13 @@ describe("MetricsPanel", () => {
   });
 
   it("explains every metric in a help popover", async () => {
-    render(<MetricsPanel load={async (by) => ({ by, slices: [slice("booking", {})] })} />);
+    render(<MetricsPanel load={async (by) => report(by, [slice("booking", {})])} />);
     fireEvent.click(await screen.findByRole("button", { name: "What is confirmation burden?" }));
     expect(screen.getByRole("note").textContent).toMatch(/approvals asked of the user per completed attempt/);
   });
 
   it("says when there is nothing yet, and when the history cannot be read", async () => {
-    const { unmount } = render(<MetricsPanel load={async (by) => ({ by, slices: [] })} />);
+    const { unmount } = render(<MetricsPanel load={async (by) => report(by, [])} />);
     expect(await screen.findByText(/No finished attempts yet/)).toBeTruthy();
     unmount();
     render(<MetricsPanel load={() => Promise.reject(new Error("the store is locked"))} />);

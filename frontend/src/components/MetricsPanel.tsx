@@ -6,7 +6,7 @@ import { errorText } from "../api/client";
 
 /** Props of MetricsPanel. */
 export interface MetricsPanelProps {
-  /** Reads the metrics sliced by by (Runs.Metrics). */
+  /** Reads the metrics sliced by by (Analysis.Metrics). */
   load(by: MetricsBy): Promise<MetricsReport>;
   /** More views shown under the metrics (the Calibration view). */
   children?: ReactNode;

@@ -15,19 +15,19 @@ import { BLOCK } from "./stepDetails";
 export function withDeepLinkPrefetch(api: Api, hash: string): Api {
   const route = parseRoute(hash);
   if (!route) return api;
-  let header: Promise<RunHeader> | null = api.runs.header(route.run);
+  let header: Promise<RunHeader> | null = api.history.header(route.run);
   const from = Math.floor((route.step ?? 0) / BLOCK) * BLOCK;
-  let steps: Promise<Step[]> | null = route.attempt ? api.runs.steps(route.run, route.attempt, from, BLOCK) : null;
+  let steps: Promise<Step[]> | null = route.attempt ? api.history.steps(route.run, route.attempt, from, BLOCK) : null;
   // Whoever takes an answer hears its failure; one never taken fails silently.
   header.catch(() => {});
   steps?.then((got) => preload(route.run, got[(route.step ?? 0) - from]), () => {});
   return {
     ...api,
-    runs: {
-      ...api.runs,
+    history: {
+      ...api.history,
       header: (id) => {
         const h = header;
-        if (!h || id !== route.run) return api.runs.header(id);
+        if (!h || id !== route.run) return api.history.header(id);
         header = null;
         return h;
       },
@@ -35,7 +35,7 @@ export function withDeepLinkPrefetch(api: Api, hash: string): Api {
       // fewer than a block at an attempt's end.
       steps: (id, slug, at, count) => {
         const s = steps;
-        if (!s || !id.startsWith(route.run) || slug !== route.attempt || at !== from || count > BLOCK) return api.runs.steps(id, slug, at, count);
+        if (!s || !id.startsWith(route.run) || slug !== route.attempt || at !== from || count > BLOCK) return api.history.steps(id, slug, at, count);
         steps = null;
         return s.then((got) => got.slice(0, count));
       },

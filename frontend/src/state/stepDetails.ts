@@ -1,5 +1,5 @@
 // The whole steps of the attempt shown, read as they are looked at. A stored run opens with
-// its steps summarised (Runs.Header); the chosen step is read whole with Runs.Steps, in a
+// its steps summarised (History.Header); the chosen step is read whole with History.Steps, in a
 // block of its neighbours, and once it is there the blocks on either side are read ahead, so
 // stepping with ←/→ finds the next step already there. A few dozen blocks are kept; what a
 // step costs never grows with the attempt. A live attempt's steps arrive whole and are used

@@ -1,6 +1,6 @@
 // Comparing two runs, kept in the location hash (#/compare/A/B) so a comparison survives a
 // reload and the browser's back button closes it. The comparison itself is computed in Go
-// (Runs.Compare, and Runs.CompareRates for the A/B test over trials); this only asks for it
+// (Analysis.Compare, and Analysis.CompareRates for the A/B test over trials); this only asks for it
 // and holds the answer.
 import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client";
@@ -38,12 +38,12 @@ export function useCompare(api: Api) {
   useEffect(() => {
     if (!a || !b) return;
     let live = true;
-    api.runs.compare(a, b).then(
+    api.analysis.compare(a, b).then(
       (comparison) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, comparison, error: null } : s),
       (err) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, error: errorText(err) } : s),
     );
     // The rates are a second look at the same runs: without them the comparison still shows.
-    api.runs.compareRates(a, b).then(
+    api.analysis.compareRates(a, b).then(
       (rates) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, rates } : s),
       () => {},
     );

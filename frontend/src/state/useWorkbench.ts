@@ -3,7 +3,7 @@
 // Everything goes through the Api passed in.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Api } from "../api/client";
-import { exportHAR, exportLedger, exportRun, saveMedia, type ExportFormat } from "../api/transfer";
+import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { envQuestion } from "./envQuestion";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
@@ -84,7 +84,7 @@ export function useWorkbench(api: Api) {
   }, []);
 
   const refreshHistory = useCallback(() => {
-    api.runs.history().then((h) => setHistory((prev) => changed(prev, h)), fail("Could not load the run history"));
+    api.history.list().then((h) => setHistory((prev) => changed(prev, h)), fail("Could not load the run history"));
   }, [api, fail]);
 
   useEffect(() => {
@@ -96,7 +96,7 @@ export function useWorkbench(api: Api) {
 
   useEffect(() => {
     api.session.ready().then(setSession, fail("Could not reach the backend"));
-    api.runs.tasks().then((t) => setTasks(t ?? []), fail("Could not load the tasks"));
+    api.tasks.list().then((t) => setTasks(t ?? []), fail("Could not load the tasks"));
     api.settings.get().then(setSettings, fail("Could not load the settings"));
     refreshHistory();
   }, [api, fail, refreshHistory]);
@@ -120,7 +120,7 @@ export function useWorkbench(api: Api) {
       if (p.kind === "run-finished") closeRun(p.run_id);
       if (p.kind === "run-finished" && t !== undefined && (t === null || t === p.run_id)) {
         tracking.current = undefined;
-        api.runs.header(p.run_id).then(setRun, fail("Could not load the finished run"));
+        api.history.header(p.run_id).then(setRun, fail("Could not load the finished run"));
         refreshHistory();
       }
     },
@@ -165,7 +165,7 @@ export function useWorkbench(api: Api) {
   const openRun = useCallback(
     async (id: string): Promise<RunHeader | null> => {
       try {
-        const r = await api.runs.header(id);
+        const r = await api.history.header(id);
         const now = liveNow.current;
         if (now?.status !== "running" || now.runId !== r.id) setLive(null);
         // a run still going is loaded again when it ends, whether or not it is shown live
@@ -192,7 +192,7 @@ export function useWorkbench(api: Api) {
   // the table shows what last ran rather than "has not run yet".
   useEffect(() => {
     let current = true;
-    Promise.all([api.runs.history(), resume()]).then(([h]) => {
+    Promise.all([api.history.list(), resume()]).then(([h]) => {
       if (!current || !h?.length || liveNow.current || runNow.current || parseRoute(window.location.hash)) return;
       openRunRef.current(h[0].id);
     }, () => {}); // the history's own poll reports a failure
@@ -210,7 +210,7 @@ export function useWorkbench(api: Api) {
         const now = liveNow.current;
         if (now?.status === "running" && now.runId) resume(now.runId);
         else if (!now && !runNow.current) resume();
-        api.runs.history().then((h) => {
+        api.history.list().then((h) => {
           setHistory(h ?? []);
           const missed = liveNow.current && missedFinish(liveNow.current, h ?? []);
           if (missed) onProgress(missed);
@@ -291,17 +291,17 @@ export function useWorkbench(api: Api) {
   const exportShownHAR = useCallback(
     (slug: string) => {
       if (!shownId) return;
-      exportHAR(api, shownId, slug).then((text) => text && setMessage({ kind: "info", text }), fail(`Could not export the HAR of ${slug}`));
+      exportRun(api, shownId, "har", slug).then((text) => text && setMessage({ kind: "info", text }), fail(`Could not export the HAR of ${slug}`));
     },
     [api, fail, shownId],
   );
 
-  const loadLedger = useCallback((id: string, slug: string) => api.runs.ledger(id, slug), [api]);
+  const loadLedger = useCallback((id: string, slug: string) => api.analysis.ledger(id, slug), [api]);
 
   const exportShownLedger = useCallback(
     (slug: string) => {
       if (!shownId) return;
-      exportLedger(api, shownId, slug).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the ledger"));
+      exportRun(api, shownId, "ledger", slug).then((text) => text && setMessage({ kind: "info", text }), fail("Could not export the ledger"));
     },
     [api, fail, shownId],
   );
@@ -325,7 +325,7 @@ export function useWorkbench(api: Api) {
   /** Deletes a stored run and its media; the shown run, if it was the one, is closed. */
   const deleteRun = useCallback(
     (id: string) => {
-      api.runs.delete(id).then(() => {
+      api.history.delete(id).then(() => {
         setRun((r) => (r?.id === id ? null : r));
         setImported((i) => (i?.runId === id ? null : i));
         setMessage({ kind: "info", text: `Deleted run ${id}.` });
@@ -339,7 +339,7 @@ export function useWorkbench(api: Api) {
   const openTaskFile = useCallback(
     async (file: File) => {
       try {
-        const info = await api.runs.loadTask(file.name, await file.text());
+        const info = await api.tasks.load(file.name, await file.text());
         setTasks((ts) => [...ts.filter((t) => t.ref !== info.ref), info]);
         setTaskRef(info.ref);
         setMessage({ kind: "info", text: `Opened ${file.name}: task ${info.task.name}.` });
@@ -353,7 +353,7 @@ export function useWorkbench(api: Api) {
   /** Picks a task file in the desktop's native dialog (remembered by its path) and chooses it. */
   const openTaskDialog = useCallback(async () => {
     try {
-      const info = await api.runs.openTaskDialog();
+      const info = await api.tasks.openDialog();
       if (!info.ref) return;
       setTasks((ts) => [...ts.filter((t) => t.ref !== info.ref), info]);
       setTaskRef(info.ref);
@@ -366,7 +366,7 @@ export function useWorkbench(api: Api) {
   /** Drops a task file from the recent tasks. */
   const forgetTask = useCallback(
     (ref: string) => {
-      api.runs.forgetTask(ref).then(() => {
+      api.tasks.forget(ref).then(() => {
         setTasks((ts) => ts.filter((t) => t.ref !== ref));
         setTaskRef((r) => (r === ref ? null : r));
       }, fail("Could not forget the task"));

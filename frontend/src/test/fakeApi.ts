@@ -6,7 +6,7 @@ import type { ApprovalAsk, BrowserStatus, Progress, Run, RunHeader, SetupState }
 import { headerOf } from "../trace/summary";
 import { comparison, issueTaskInfo, lab, ledger, noticeNothingSaved, rates, replay, run } from "./fixtures";
 
-/** The header Runs.Header gives of a stored run: its steps summarised. */
+/** The header History.Header gives of a stored run: its steps summarised. */
 export function runHeader(r: Run): RunHeader {
   return { ...r, attempts: r.attempts?.map(headerOf) ?? null };
 }
@@ -50,16 +50,20 @@ export function fakeApi() {
       setups.add(cb);
       return () => setups.delete(cb);
     },
+    tasks: {
+      list: vi.fn().mockResolvedValue([lab]),
+      load: vi.fn().mockResolvedValue(issueTaskInfo),
+      openDialog: vi.fn().mockResolvedValue({ ...issueTaskInfo, path: "/home/me/tasks/close-issue.yaml" }),
+      forget: vi.fn().mockResolvedValue(undefined),
+    },
     runs: {
-      tasks: vi.fn().mockResolvedValue([lab]),
-      loadTask: vi.fn().mockResolvedValue(issueTaskInfo),
-      openTaskDialog: vi.fn().mockResolvedValue({ ...issueTaskInfo, path: "/home/me/tasks/close-issue.yaml" }),
-      forgetTask: vi.fn().mockResolvedValue(undefined),
       start: vi.fn().mockResolvedValue("run-1"),
       going: vi.fn().mockResolvedValue({ id: "", planned: null, events: null }),
       stop: vi.fn().mockResolvedValue(undefined),
       reset: vi.fn().mockResolvedValue(undefined),
-      history: vi.fn().mockResolvedValue([]),
+    },
+    history: {
+      list: vi.fn().mockResolvedValue([]),
       header: vi.fn(async (id: string) => runHeader(storedRun(id))),
       summaries: vi.fn(async (id: string, slug: string) => headerOf(attemptOf(id, slug)).steps!),
       steps: vi.fn(async (id: string, slug: string, from: number, count: number) =>
@@ -67,6 +71,8 @@ export function fakeApi() {
       ),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
+    },
+    analysis: {
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
       calibration: vi.fn().mockResolvedValue({ by: "task", slices: [], overall: { key: "overall", signals: [] } }),
       ledger: vi.fn().mockResolvedValue(ledger),
@@ -74,16 +80,9 @@ export function fakeApi() {
       compareRates: vi.fn().mockResolvedValue(rates),
     },
     files: {
-      exportJSON: vi.fn().mockResolvedValue("{}"),
+      export: vi.fn().mockResolvedValue("{}"),
       exportDialog: vi.fn().mockResolvedValue(""),
-      exportBundleDialog: vi.fn().mockResolvedValue(""),
-      exportReport: vi.fn().mockResolvedValue("<!doctype html><title>report</title>"),
-      exportReportDialog: vi.fn().mockResolvedValue(""),
-      exportHAR: vi.fn().mockResolvedValue('{"log":{"version":"1.2","entries":[]}}'),
-      exportHARDialog: vi.fn().mockResolvedValue("/tmp/attempt.har"),
       saveMediaDialog: vi.fn().mockResolvedValue("/tmp/saved.trace.zip"),
-      exportLedger: vi.fn().mockResolvedValue("step,intent\n1,Add to cart\n"),
-      exportLedgerDialog: vi.fn().mockResolvedValue(""),
       bundle: vi.fn().mockResolvedValue(new Blob(["PK"])),
       upload: vi.fn().mockResolvedValue({ run_id: "run-2", disagreements: replay.disagreements }),
       importDialog: vi.fn().mockResolvedValue({ run_id: "", disagreements: null }),

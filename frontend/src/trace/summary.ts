@@ -1,7 +1,7 @@
 // A step as the step list, the timeline and the filmstrip show it, worked out from a whole
 // step the way the backend's agent.Step.Summary does: for a live attempt, whose steps arrive
 // whole, and for an attempt that finished live. A stored run's summaries come from the
-// backend (Runs.Header). Pure.
+// backend (History.Header). Pure.
 import type { Attempt, AttemptHeader, Step, StepSummary } from "../api/types";
 import { stepSaidDone } from "./claim";
 import { targetText } from "./target";

@@ -1,0 +1,25 @@
+package cli
+
+import (
+	"github.com/spf13/pflag"
+
+	"observatory/backend/agent"
+)
+
+// mediaFlags choose what the attempts of run and mcp record: video and screenshots unless
+// turned off, a trace and bodies when asked for.
+type mediaFlags struct {
+	noVideo, noScreenshots, trace, bodies bool
+}
+
+func (m *mediaFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVar(&m.noVideo, "no-video", false, "do not record a video of each attempt")
+	fs.BoolVar(&m.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
+	fs.BoolVar(&m.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
+	fs.BoolVar(&m.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
+}
+
+// media is what the flags ask the attempts to record.
+func (m mediaFlags) media() agent.Media {
+	return agent.Media{Video: !m.noVideo, Screenshots: !m.noScreenshots, Trace: m.trace, Bodies: m.bodies}
+}
