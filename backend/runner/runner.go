@@ -80,6 +80,8 @@ type Runner struct {
 	// LabHost is the address the suite's lab serves its app on, recorded with the run; empty
 	// when no lab serves it here.
 	LabHost string
+	// SuiteRun is the suite run this run is one task of, recorded with it; empty for none.
+	SuiteRun string
 
 	// media finishes the recordings of one Run's attempts (set by Run on its own copy).
 	media *mediaSaver
@@ -173,7 +175,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	r = r.serialized()
 	r.media = &mediaSaver{}
-	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live", LabHost: r.LabHost}
+	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live", LabHost: r.LabHost, SuiteRun: r.SuiteRun}
 	if !opts.Budgets.IsZero() {
 		run.Budgets = &opts.Budgets
 	}
