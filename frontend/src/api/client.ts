@@ -25,6 +25,8 @@ import type {
   ModelConfig,
   ModelTest,
   StartRequest,
+  SuiteReport,
+  SuiteRequest,
   TaskInfo,
 } from "./types";
 
@@ -277,6 +279,10 @@ export interface Api {
     compare(a: string, b: string): Promise<Comparison>;
     /** Two stored runs as an A/B test: each attempt's completion rate over its trials, the difference and an exact test. */
     compareRates(a: string, b: string): Promise<RateComparison>;
+    /** Starts a suite run (its tasks one after another) and returns its id. */
+    startSuite(req: SuiteRequest): Promise<string>;
+    /** A suite run: its runs, the grid of their trials, and the estimates across them. */
+    suite(id: string): Promise<SuiteReport>;
   };
   files: {
     exportJSON(id: string): Promise<string>;
@@ -370,6 +376,8 @@ export function createApi(t: Transport): Api {
       ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
       compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
       compareRates: (a, b) => c<RateComparison>("Runs", "CompareRates", a, b),
+      startSuite: (req) => c<string>("Runs", "StartSuite", req),
+      suite: (id) => c<SuiteReport>("Runs", "Suite", id),
     },
     files: {
       exportJSON: (id) => c<string>("Files", "ExportJSON", id),

@@ -672,6 +672,54 @@ export interface StartRequest {
   config: ConfigOverride | null;
   /** Environment variables the user allowed the task for this run, answering the window's question. */
   allow_env?: string[];
+  /** Runs every attempt this many times, as trials; absent or 1 runs each once. */
+  repeat?: number;
+}
+
+/** One task of a SuiteRequest (app.SuiteTask): empty attempts runs them all. */
+export interface SuiteTask {
+  task: string;
+  attempts?: string[];
+  allow_env?: string[];
+}
+
+/** The argument of Runs.StartSuite: tasks run one after another, every attempt repeated. */
+export interface SuiteRequest {
+  name: string;
+  tasks: SuiteTask[];
+  repeat: number;
+  config: ConfigOverride | null;
+}
+
+/** One trial of a suite run's grid (app.SuiteCell); terminal is "" while it has not ended. */
+export interface SuiteCell {
+  run: string;
+  slug: string;
+  trial: number;
+  terminal: Terminal | "";
+  /** Checks whose verdicts disagree with the ground truth. */
+  wrong?: string[];
+}
+
+/** One attempt of one task of a suite run, its trials in order (app.SuiteRow). */
+export interface SuiteRow {
+  /** "task/attempt", as the estimates' slices are keyed. */
+  key: string;
+  task: string;
+  attempt: string;
+  title: string;
+  cells: SuiteCell[];
+}
+
+/** A suite run as Runs.Suite reads it: its runs, the grid of trials, and the estimates. */
+export interface SuiteReport {
+  id: string;
+  name: string;
+  runs: RunSummary[];
+  /** The grid's columns: the most trials any row has. */
+  trials: number;
+  rows: SuiteRow[];
+  estimates: EstimatesReport;
 }
 
 /** One row of Runs.History (store.Summary). */
@@ -691,6 +739,8 @@ export interface RunSummary {
   wrong: number;
   /** The address the run's lab listened on, when recorded. */
   lab_host?: string;
+  /** The suite run the run is one task of, when it is ("smoke@20261203T121500-3f9a1c"). */
+  suite_run?: string;
 }
 
 /**
@@ -943,6 +993,29 @@ export interface MetricsSlice {
   latency: StageLatency;
 }
 
+/** The estimates of a slice (metrics.Estimates); rates are 0 to 1. */
+export interface Estimates {
+  /** The Wilson 95% interval of the completion rate. */
+  success_interval: { lo: number; hi: number };
+  pass_at_k: number;
+  pass_hat_k: number;
+  median_steps: number;
+  median_wall_ms: number;
+  tokens_per_success: number;
+  cost_per_success_usd: number;
+  /** Attempts ("task/attempt") whose trials both completed and did not. */
+  flaky?: string[] | null;
+}
+
+/** A metrics report with its estimates: slices by attempt and all of them together. */
+export interface EstimatesReport {
+  by: MetricsBy;
+  slices: (MetricsSlice & Estimates)[];
+  overall: MetricsSlice & Estimates;
+  /** The k of pass@k and pass^k. */
+  k: number;
+}
+
 /** Runs.Metrics: one slice per group, in key order. */
 export interface MetricsReport {
   by: MetricsBy;
@@ -1088,6 +1161,8 @@ export interface BrowserStatus {
 export interface GoingRun {
   /** "" when no run is going. */
   id: string;
+  /** The suite run going, when the run is one task of it (or between two of its runs). */
+  suite_run?: string;
   /** The slugs the run tries, in order. */
   planned: string[] | null;
   /** What the window has been told of it so far, in order, each with its seq. */

@@ -71,6 +71,8 @@ export function fakeApi() {
       ledger: vi.fn().mockResolvedValue(ledger),
       compare: vi.fn().mockResolvedValue(comparison),
       compareRates: vi.fn().mockResolvedValue(rates),
+      startSuite: vi.fn().mockResolvedValue("suite@run-1"),
+      suite: vi.fn().mockRejectedValue(new Error("no suite run")),
     },
     files: {
       exportJSON: vi.fn().mockResolvedValue("{}"),
