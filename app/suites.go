@@ -167,21 +167,12 @@ type SuiteCell struct {
 // Suite reads suite run id from st: its runs, the grid of their trials and the estimates
 // across them. A suite run with no runs is a not-found error.
 func Suite(st *store.Store, id string) (SuiteReport, error) {
-	ids, err := st.SuiteRuns(id)
+	runs, err := suiteRuns(st, id)
 	if err != nil {
 		return SuiteReport{}, err
 	}
-	if len(ids) == 0 {
-		return SuiteReport{}, apierror.New(apierror.NotFound, fmt.Sprintf("no suite run %q", id))
-	}
 	rep := SuiteReport{ID: id, Name: SuiteName(id), Rows: []SuiteRow{}}
-	runs := make([]agent.Run, 0, len(ids))
-	for _, rid := range ids {
-		run, err := st.Get(rid)
-		if err != nil {
-			return SuiteReport{}, fmt.Errorf("reading run %s of suite run %s: %w", rid, id, err)
-		}
-		runs = append(runs, run)
+	for _, run := range runs {
 		rep.Runs = append(rep.Runs, summaryOf(run))
 		rep.Rows = append(rep.Rows, gridOf(run)...)
 	}
@@ -191,6 +182,30 @@ func Suite(st *store.Store, id string) (SuiteReport, error) {
 	rep.Estimates = metrics.Compute(runs, metrics.ByAttempt)
 	return rep, nil
 }
+
+// suiteRuns reads every run of suite run id whole, in the order they started. A suite run
+// with no runs is a not-found error.
+func suiteRuns(st *store.Store, id string) ([]agent.Run, error) {
+	ids, err := st.SuiteRuns(id)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, apierror.New(apierror.NotFound, fmt.Sprintf("no suite run %q", id))
+	}
+	runs := make([]agent.Run, 0, len(ids))
+	for _, rid := range ids {
+		run, err := st.Get(rid)
+		if err != nil {
+			return nil, fmt.Errorf("reading run %s of suite run %s: %w", rid, id, err)
+		}
+		runs = append(runs, run)
+	}
+	return runs, nil
+}
+
+// IsSuiteRun says whether id names a suite run (see NewSuiteRunID) rather than a run.
+func IsSuiteRun(id string) bool { return strings.Contains(id, "@") }
 
 // Suite reads a suite run whole; see Suite.
 func (r *Runs) Suite(id string) (SuiteReport, error) { return Suite(r.store, id) }
