@@ -87,7 +87,26 @@ func TestSuiteOfTrials(t *testing.T) {
 	})
 
 	t.Run("the history opens the suite again", func(t *testing.T) {
-		must(t, "open the suite", history.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "suite smoke"}).Click())
+		must(t, "open the suite", history.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "suite smoke"}).First().Click())
 		check(t)
+	})
+
+	t.Run("two suite runs compare task by task", func(t *testing.T) {
+		first := page.URL()
+		must(t, "open the trials menu", page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Trials…"}).Click())
+		must(t, "ask for two trials", menu.GetByRole("spinbutton", playwright.LocatorGetByRoleOptions{Name: "Trials of each attempt"}).Fill("2"))
+		must(t, "name the suite", menu.GetByRole("textbox", playwright.LocatorGetByRoleOptions{Name: "Suite name"}).Fill("smoke"))
+		must(t, "start again", menu.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Start 2 trials of 1 task"}).Click())
+		must(t, "see the second suite", expect.Page(page).Not().ToHaveURL(first))
+		must(t, "see every trial end", expect.Locator(status).ToHaveText(want, playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(240_000)}))
+		_, err := view.GetByRole("combobox", playwright.LocatorGetByRoleOptions{Name: "Compare with"}).SelectOption(playwright.SelectOptionValues{Indexes: &[]int{1}})
+		must(t, "compare with the first", err)
+		cmp := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Compare suite runs"})
+		must(t, "see the comparison", expect.Locator(cmp).ToBeVisible())
+		expectText(t, cmp.GetByRole("status"), "0 of 8 attempts differ significantly · overall: no evidence of a difference (p = 1)")
+		expectContains(t, cmp.GetByTestId("rates-booking/saves-normally"), "2/2")
+		expectContains(t, cmp.GetByTestId("rates-booking/saves-normally"), "no evidence of a difference: 2 paired trials cannot show one; 6 are needed")
+		checkA11y(t, page, "the suite comparison")
+		snap(t, page, "suite-compare")
 	})
 }

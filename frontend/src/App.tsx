@@ -18,7 +18,7 @@ import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
 import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug, inFlight } from "./state/live";
-import { useCompare } from "./state/useCompare";
+import { isSuitePair, useCompare } from "./state/useCompare";
 import { useSuite } from "./state/useSuite";
 import { SuiteView } from "./components/SuiteView";
 import { useDeepLink } from "./state/useDeepLink";
@@ -129,6 +129,8 @@ export function App({ api }: { api: Api }) {
   }, [nowRunning]);
 
   const compare = useCompare(api);
+  /** The suite runs in the history, newest first. */
+  const suiteRuns = useMemo(() => [...new Set(w.history.flatMap((r) => (r.suite_run ? [r.suite_run] : [])))], [w.history]);
   const suite = useSuite(api);
   useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state || !!suite.state });
 
@@ -290,6 +292,12 @@ export function App({ api }: { api: Api }) {
                 suite={suite.state.report}
                 going={suite.state.going}
                 onClose={suite.close}
+                others={suiteRuns.filter((id) => id !== suite.state?.id)}
+                onCompare={(a) => {
+                  const b = suite.state?.id;
+                  suite.close();
+                  if (b) compare.open(a, b);
+                }}
                 onOpen={(id, slug) => {
                   suite.close();
                   void w.openRun(id).then(() => choose(slug));
@@ -306,7 +314,7 @@ export function App({ api }: { api: Api }) {
               </section>
             )
           ) : compare.state ? (
-            compare.state.comparison ? (
+            compare.state.comparison || (isSuitePair(compare.state.pair) && compare.state.rates) ? (
               <CompareView
                 comparison={compare.state.comparison}
                 rates={compare.state.rates}

@@ -41,7 +41,7 @@ const suite: SuiteReport = {
 
 describe("SuiteView", () => {
   it("shows every trial's end in a grid, each row's rate with its interval, and the suite's on top", () => {
-    render(<SuiteView suite={suite} going={false} onClose={() => {}} onOpen={() => {}} />);
+    render(<SuiteView suite={suite} going={false} onClose={() => {}} onOpen={() => {}} others={[]} onCompare={() => {}} />);
     expect(screen.getByRole("status").textContent).toBe("3 of 4 trials completed · 75% [30%, 95%]");
     expect(screen.getByTestId("suite-interval").textContent).toBe("30% – 95%");
     expect(screen.getByTestId("suite-flaky").textContent).toBe("1");
@@ -61,12 +61,19 @@ describe("SuiteView", () => {
   it("opens a trial's trace and closes", () => {
     const onOpen = vi.fn();
     const onClose = vi.fn();
-    render(<SuiteView suite={suite} going onClose={onClose} onOpen={onOpen} />);
+    render(<SuiteView suite={suite} going onClose={onClose} onOpen={onOpen} others={[]} onCompare={() => {}} />);
     expect(screen.getByRole("status").textContent).toMatch(/^running · /);
     fireEvent.click(screen.getByRole("button", { name: /^Saves normally, trial 2/ }));
     expect(onOpen).toHaveBeenCalledWith("run-b", "saves-normally.t2");
     fireEvent.click(screen.getByRole("button", { name: "Close suite" }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("compares another suite run, as A, with this one", () => {
+    const onCompare = vi.fn();
+    render(<SuiteView suite={suite} going={false} onClose={() => {}} onOpen={() => {}} others={["smoke@20261203T110000-000000"]} onCompare={onCompare} />);
+    fireEvent.change(screen.getByRole("combobox", { name: "Compare with" }), { target: { value: "smoke@20261203T110000-000000" } });
+    expect(onCompare).toHaveBeenCalledWith("smoke@20261203T110000-000000");
   });
 });
 

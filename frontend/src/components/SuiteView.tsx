@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { Estimates, SuiteCell, SuiteReport } from "../api/types";
 import { Help } from "./Help";
 
@@ -9,6 +10,10 @@ export interface SuiteViewProps {
   onClose(): void;
   /** Opens one trial's trace: attempt slug of run id. */
   onOpen(run: string, slug: string): void;
+  /** The other suite runs in the history, newest first, that this one can be compared with. */
+  others: string[];
+  /** Compares suite run a (the baseline) with this one as B. */
+  onCompare(a: string): void;
 }
 
 /** A rate as a whole percentage, "67%". */
@@ -63,7 +68,8 @@ function RateCells({ e, completed, trials }: { e: Estimates; completed: number; 
  * attempts by trial, each cell one trial's end (coloured, ✓ when its gate proved the effect)
  * and a button to its trace, and each row's rate with its interval drawn beside it.
  */
-export function SuiteView({ suite: s, going, onClose, onOpen }: SuiteViewProps) {
+export function SuiteView({ suite: s, going, onClose, onOpen, others, onCompare }: SuiteViewProps) {
+  const compareId = useId();
   const o = s.estimates.overall;
   const slices = new Map(s.estimates.slices.map((sl) => [sl.key, sl]));
   const flaky = new Set(o.flaky ?? []);
@@ -78,6 +84,25 @@ export function SuiteView({ suite: s, going, onClose, onOpen }: SuiteViewProps) 
           {going ? "running · " : ""}
           {o.completed} of {o.attempts} trials completed · {pct(o.attempts ? o.completed / o.attempts : 0)} [{pct(o.success_interval.lo)}, {pct(o.success_interval.hi)}]
         </span>
+        {others.length > 0 && (
+          <span className="suite-compare">
+            <label htmlFor={compareId}>Compare with</label>{" "}
+            <select
+              id={compareId}
+              value=""
+              disabled={going}
+              onChange={(e) => e.target.value && onCompare(e.target.value)}
+              title="Pick a suite run as A, the baseline: this one is B"
+            >
+              <option value="">a suite run (as A)…</option>
+              {others.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
         <button type="button" onClick={onClose}>
           Close suite
         </button>
