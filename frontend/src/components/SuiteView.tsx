@@ -19,6 +19,9 @@ export interface SuiteViewProps {
 /** A rate as a whole percentage, "67%". */
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 
+/** Above this many trials a cell shows its mark alone, the terminal state in its label and tooltip. */
+const COMPACT_TRIALS = 3;
+
 /** The width of a row's interval chart, in px. */
 const CHART_W = 160;
 
@@ -74,6 +77,7 @@ export function SuiteView({ suite: s, going, onClose, onOpen, others, onCompare 
   const slices = new Map(s.estimates.slices.map((sl) => [sl.key, sl]));
   const flaky = new Set(o.flaky ?? []);
   const columns = Array.from({ length: s.trials }, (_, k) => k + 1);
+  const compact = s.trials > COMPACT_TRIALS;
   return (
     <section className="panel compare suite" aria-labelledby="suite-heading">
       <div className="panel-head">
@@ -144,7 +148,12 @@ export function SuiteView({ suite: s, going, onClose, onOpen, others, onCompare 
             </dd>
           </div>
         </dl>
-        <table className="compare-table suite-grid">
+        {compact && (
+          <p className="muted suite-legend">
+            Trials 1 to {s.trials}: ✓ completed, its gate proved the effect; ✗ did not (red: failed, rejected or out of budget; amber: ambiguous or cancelled); dashed: a check disagreed with the ground truth. A cell's tooltip says how it ended.
+          </p>
+        )}
+        <table className={`compare-table suite-grid${compact ? " compact" : ""}`}>
           <caption className="sr-only">Each attempt's trials, its success rate and the rate's 95% interval</caption>
           <thead>
             <tr>
@@ -152,7 +161,7 @@ export function SuiteView({ suite: s, going, onClose, onOpen, others, onCompare 
               <th scope="col">Attempt</th>
               {columns.map((k) => (
                 <th key={k} scope="col" className="trial-col">
-                  {s.trials > 1 ? `Trial ${k}` : "Result"}
+                  {s.trials === 1 ? "Result" : compact ? k : `Trial ${k}`}
                 </th>
               ))}
               <th scope="col">Completed</th>
@@ -186,7 +195,8 @@ export function SuiteView({ suite: s, going, onClose, onOpen, others, onCompare 
                           title={`${c.terminal || "not ended"} · ${c.slug} of run ${c.run}`}
                           onClick={() => onOpen(c.run, c.slug)}
                         >
-                          {cellText(c)} <span className="trial-terminal">{c.terminal || "running"}</span>
+                          {cellText(c)}
+                          {!compact && <span className="trial-terminal"> {c.terminal || "running"}</span>}
                         </button>
                       </td>
                     );
