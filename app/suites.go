@@ -62,15 +62,19 @@ func (r *Runs) StartSuite(req SuiteRequest) (string, error) {
 		return "", apierror.New(apierror.Invalid, "a suite needs at least one task")
 	}
 	if req.Repeat < 0 || req.Repeat > agent.MaxTrials {
-		return "", apierror.New(apierror.Invalid, fmt.Sprintf("repeat %d: want 1 to %d trials of each attempt", req.Repeat, agent.MaxTrials))
+		return "", apierror.New(apierror.Invalid, fmt.Sprintf("repeat %d: want at most %d trials of each attempt", req.Repeat, agent.MaxTrials))
 	}
 	name := req.Name
 	if name == "" {
 		name = "suite"
 	}
 	for i, t := range req.Tasks {
-		if _, err := r.source(t.Task, t.AllowEnv); err != nil {
-			return "", fmt.Errorf("suite %s: task %d (%s): %w", name, i+1, t.Task, err)
+		src, err := r.source(t.Task, t.AllowEnv)
+		if err == nil {
+			_, err = runner.Check(src.Suite, t.Attempts, req.Repeat, agent.ConfigOverride{})
+		}
+		if err != nil {
+			return "", apierror.New(apierror.Invalid, fmt.Sprintf("suite %s: task %d (%s): %v", name, i+1, t.Task, err))
 		}
 	}
 	s := &liveSuite{id: NewSuiteRunID(name, time.Now()), done: make(chan struct{})}

@@ -118,6 +118,7 @@ func TestSuiteRefusesWhatCannotRun(t *testing.T) {
 		{SuiteRequest{}, "at least one task"},
 		{SuiteRequest{Tasks: []SuiteTask{{Task: "lab:booking"}, {Task: "lab:nope"}}}, `task 2 (lab:nope)`},
 		{SuiteRequest{Tasks: []SuiteTask{{Task: "lab:booking"}}, Repeat: agent.MaxTrials + 1}, "repeat 1001"},
+		{SuiteRequest{Tasks: []SuiteTask{{Task: "lab:booking"}, {Task: "lab:outbox", Attempts: []string{"nope"}}}}, `task 2 (lab:outbox): `},
 	} {
 		if _, err := s.Runs.StartSuite(c.req); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("StartSuite(%+v): %v, want an error saying %q", c.req, err, c.want)

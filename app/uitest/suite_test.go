@@ -32,6 +32,8 @@ func TestSuiteOfTrials(t *testing.T) {
 
 	view := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Suite smoke"})
 	must(t, "see the suite", expect.Locator(view).ToBeVisible())
+	// The window follows the suite's runs as they go, so Stop can stop the suite.
+	must(t, "see Stop enabled while the suite goes", expect.Locator(button(page, "Stop")).ToBeEnabled())
 	must(t, "see the link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/suite/smoke%40[^/]+$`)))
 	status := view.GetByRole("status")
 	// Every booking attempt twice: 3 of the 8 complete each time (the README's table).
