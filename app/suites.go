@@ -138,13 +138,21 @@ type SuiteReport struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Runs are the suite run's runs, one a task, in the order they started.
-	Runs []store.Summary `json:"runs"`
+	Runs []SuiteRunRef `json:"runs"`
 	// Trials is the most trials any row has: the grid's columns.
 	Trials int        `json:"trials"`
 	Rows   []SuiteRow `json:"rows"`
 	// Estimates are the success rates with their intervals, pass@k and the rest, one slice
 	// a row (keyed as the row) and overall (see metrics.Compute).
 	Estimates metrics.Report `json:"estimates"`
+}
+
+// SuiteRunRef is one run of a suite run: which task it ran, and how it ended.
+type SuiteRunRef struct {
+	ID      string          `json:"id"`
+	Task    string          `json:"task"`
+	Created time.Time       `json:"created"`
+	Status  agent.RunStatus `json:"status"`
 }
 
 // SuiteRow is one attempt of one task of a suite run, its trials in order.
@@ -177,7 +185,7 @@ func Suite(st *store.Store, id string) (SuiteReport, error) {
 	}
 	rep := SuiteReport{ID: id, Name: SuiteName(id), Rows: []SuiteRow{}}
 	for _, run := range runs {
-		rep.Runs = append(rep.Runs, summaryOf(run))
+		rep.Runs = append(rep.Runs, SuiteRunRef{ID: run.ID, Task: run.Task, Created: run.Created, Status: run.Status})
 		rep.Rows = append(rep.Rows, gridOf(run)...)
 	}
 	for _, row := range rep.Rows {
@@ -229,19 +237,4 @@ func gridOf(run agent.Run) []SuiteRow {
 		rows[k].Cells = append(rows[k].Cells, SuiteCell{Run: run.ID, Slug: a.Slug, Trial: a.Trial, Terminal: a.Terminal, Wrong: a.Verdicts.Wrong()})
 	}
 	return rows
-}
-
-// summaryOf is run as the history lists it.
-func summaryOf(run agent.Run) store.Summary {
-	s := store.Summary{ID: run.ID, Task: run.Task, Created: run.Created, Status: run.Status, Source: run.Source,
-		Attempts: len(run.Attempts), LabHost: run.LabHost, SuiteRun: run.SuiteRun}
-	for _, a := range run.Attempts {
-		if a.Terminal == agent.Completed {
-			s.Completed++
-		}
-		if a.Terminal != "" && len(a.Verdicts.Wrong()) > 0 {
-			s.Wrong++
-		}
-	}
-	return s
 }

@@ -715,7 +715,8 @@ export interface SuiteRow {
 export interface SuiteReport {
   id: string;
   name: string;
-  runs: RunSummary[];
+  /** The suite run's runs, one a task, in the order they started. */
+  runs: { id: string; task: string; created: string; status: RunStatus }[];
   /** The grid's columns: the most trials any row has. */
   trials: number;
   rows: SuiteRow[];

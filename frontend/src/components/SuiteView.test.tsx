@@ -19,7 +19,7 @@ function slice(key: string, completed: number, attempts: number, lo: number, hi:
 const suite: SuiteReport = {
   id: "smoke@20261203T121500-abcdef",
   name: "smoke",
-  runs: [{ id: "run-b", task: "booking", created: "", added: "", status: "finished", source: "live", attempts: 4, completed: 3, wrong: 0 }],
+  runs: [{ id: "run-b", task: "booking", created: "", status: "finished" }],
   trials: 2,
   rows: [
     { key: "booking/saves-normally", task: "booking", attempt: "saves-normally", title: "Saves normally", cells: [
