@@ -65,7 +65,9 @@ type RunRequest struct {
 	// LabHost is an address of this machine that remote browsers can reach: the task's labs
 	// listen there and advertise it, and each remote page's origins guard listens there; empty
 	// is 127.0.0.1.
-	LabHost  string
+	LabHost string
+	// SuiteRun is the suite run this run is one task of (see NewSuiteRunID); empty for none.
+	SuiteRun string
 	Recorder agent.Recorder
 	Emit     func(runner.Progress)
 	// Sequence, when set, decides the attempts one at a time (an agent's session), from
@@ -140,7 +142,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	}
 	r := &runner.Runner{Suite: suite, Spec: req.Task.Spec, Planner: plan, Policy: req.Policy,
 		Approver: req.Approver, Launch: req.Launch, Recorder: req.Recorder, Emit: req.Emit, LabHost: labHost,
-		Judges: taskJudges(req.Task.Suite)}
+		Judges: taskJudges(req.Task.Suite), SuiteRun: req.SuiteRun}
 	for _, rb := range req.Remote {
 		capacity := req.PerEndpoint
 		if capacity == 0 {

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"observatory/app/apierror"
 	"observatory/backend/compare"
 	"observatory/backend/store"
 )
@@ -26,7 +27,16 @@ func (an *Analysis) Compare(a, b string) (compare.Comparison, error) {
 // are enough): each attempt's completion rate over its trials in both, the difference with
 // its interval and an exact test (see compare.Rates). The command line and the UI's Compare
 // view both read it here.
+//
+// Two suite runs (ids with "@", as NewSuiteRunID makes them) are compared the same way, every
+// task's attempts at once (see compare.Suites).
 func CompareRates(st *store.Store, a, b string) (compare.RateComparison, error) {
+	switch sa, sb := IsSuiteRun(a), IsSuiteRun(b); {
+	case sa && sb:
+		return compareSuites(st, a, b)
+	case sa || sb:
+		return compare.RateComparison{}, apierror.New(apierror.Invalid, "comparing runs: a suite run compares with another suite run, and a run with a run")
+	}
 	runA, err := st.Get(a)
 	if err != nil {
 		return compare.RateComparison{}, fmt.Errorf("comparing runs: the first run: %w", err)
@@ -41,4 +51,17 @@ func CompareRates(st *store.Store, a, b string) (compare.RateComparison, error) 
 // CompareRates compares two stored runs as an A/B test; see CompareRates.
 func (an *Analysis) CompareRates(a, b string) (compare.RateComparison, error) {
 	return CompareRates(an.store, a, b)
+}
+
+// compareSuites compares suite runs a and b (their exact ids) as an A/B test.
+func compareSuites(st *store.Store, a, b string) (compare.RateComparison, error) {
+	runsA, err := suiteRuns(st, a)
+	if err != nil {
+		return compare.RateComparison{}, fmt.Errorf("comparing suite runs: the first: %w", err)
+	}
+	runsB, err := suiteRuns(st, b)
+	if err != nil {
+		return compare.RateComparison{}, fmt.Errorf("comparing suite runs: the second: %w", err)
+	}
+	return compare.Suites(compare.SuiteRun{ID: a, Name: SuiteName(a), Runs: runsA}, compare.SuiteRun{ID: b, Name: SuiteName(b), Runs: runsB}), nil
 }

@@ -48,3 +48,49 @@ func TestCompareReadsBothRunsFromTheStore(t *testing.T) {
 		t.Errorf("comparing with a missing run: %v, want ErrNotFound", err)
 	}
 }
+
+// TestCompareRatesOfTwoSuiteRuns stores two suite runs of two tasks each and compares them
+// by their ids: the rows are every task's attempts, and a suite run does not compare with a
+// run.
+func TestCompareRatesOfTwoSuiteRuns(t *testing.T) {
+	s, _, st := newServices(t, nil)
+	trials := func(slug string, done bool) []agent.Attempt {
+		var out []agent.Attempt
+		for k := 1; k <= 6; k++ {
+			a := agent.Attempt{Slug: agent.TrialSlug(slug, k), Trial: k, Title: slug, Terminal: agent.Failed}
+			if done {
+				a.Terminal = agent.Completed
+			}
+			out = append(out, a)
+		}
+		return out
+	}
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for k, r := range []agent.Run{
+		{ID: "r-a1", Task: "booking", SuiteRun: "smoke@a", Attempts: trials("renamed", false)},
+		{ID: "r-a2", Task: "outbox", SuiteRun: "smoke@a", Attempts: trials("sends", true)},
+		{ID: "r-b1", Task: "booking", SuiteRun: "smoke@b", Attempts: trials("renamed", true)},
+		{ID: "r-b2", Task: "outbox", SuiteRun: "smoke@b", Attempts: trials("sends", true)},
+	} {
+		r.Created, r.Source = at.Add(time.Duration(k)*time.Minute), "live"
+		if err := st.SaveImported(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := s.Analysis.CompareRates("smoke@a", "smoke@b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rows) != 2 || c.Rows[0].Attempt != "booking/renamed" || !c.Rows[0].Significant || c.Rows[1].Attempt != "outbox/sends" || c.Rows[1].Significant {
+		t.Errorf("rows %+v: want booking/renamed significant, then outbox/sends not", c.Rows)
+	}
+	if c.A.ID != "smoke@a" || c.A.Task != "smoke" || c.Overall.A.N != 12 {
+		t.Errorf("A %+v, overall %+v", c.A, c.Overall)
+	}
+	if _, err := s.Analysis.CompareRates("smoke@a", "r-b1"); err == nil {
+		t.Error("a suite run compared with a run; want an error")
+	}
+	if _, err := s.Analysis.CompareRates("smoke@a", "smoke@none"); err == nil {
+		t.Error("a suite run compared with one that is not there; want an error")
+	}
+}

@@ -21,6 +21,9 @@ type RunEvent struct {
 type GoingRun struct {
 	// ID is the run's id; "" when no run is going.
 	ID string `json:"id"`
+	// SuiteRun is the suite run going, when the run is one task of it (or between two of
+	// its runs, when ID is "").
+	SuiteRun string `json:"suite_run,omitempty"`
 	// Planned are the slugs of the attempts the run tries, in order.
 	Planned []string   `json:"planned"`
 	Events  []RunEvent `json:"events"`

@@ -22,6 +22,8 @@ type StartRequest struct {
 	// AllowEnv are environment variables the user allowed the task, for this run only, by
 	// answering yes in the window to the question it asked.
 	AllowEnv []string `json:"allow_env,omitempty"`
+	// Repeat runs every attempt this many times, as trials (see agent.Trials); 0 or 1 once.
+	Repeat int `json:"repeat,omitempty"`
 }
 
 // LiveInterval is how often the window gets a frame of each running attempt's page: ten a
@@ -58,6 +60,8 @@ type Runs struct {
 
 	mu      sync.Mutex
 	current *liveRun
+	// suite is the suite run going now, whose runs follow each other; nil when none is.
+	suite *liveSuite
 }
 
 type liveRun struct {
@@ -69,14 +73,31 @@ type liveRun struct {
 }
 
 // Start begins a run in the background and returns its id. Progress arrives as "run" events.
+// While a suite run goes (StartSuite), it is refused as another run would be.
 func (r *Runs) Start(req StartRequest) (string, error) {
-	src, err := r.tasks.source(req.Task, req.AllowEnv)
+	r.mu.Lock()
+	suite := r.suite
+	r.mu.Unlock()
+	if suite != nil {
+		return "", ErrRunGoing
+	}
+	live, err := r.start(req, "")
 	if err != nil {
 		return "", err
 	}
+	return live.id, nil
+}
+
+// start begins the run req asks for in the background, one task of suite run suiteRun when
+// that is not empty, and returns it going.
+func (r *Runs) start(req StartRequest, suiteRun string) (*liveRun, error) {
+	src, err := r.tasks.source(req.Task, req.AllowEnv)
+	if err != nil {
+		return nil, err
+	}
 	set, err := r.settings.Get()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	override := set.Config
 	if req.Config != nil {
@@ -106,15 +127,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	}
 	plan, err := windowPlanner(src, set, id, media, report)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Override: override, Approver: r.approvals.forRun(id), Planner: plan,
+	prep, err := Prepare(RunRequest{ID: id, Task: src, Attempts: req.Attempts, Repeat: req.Repeat, SuiteRun: suiteRun, Override: override, Approver: r.approvals.forRun(id), Planner: plan,
 		ReviewModels: ReviewModels(src, set.Models), Naive: set.Harness == HarnessOff,
 		Parallel: set.Parallel, Launch: r.launch(set.Headed, set.BrowserPath), Remote: r.remote, PerEndpoint: r.perEndpoint,
 		LabHost: r.labHost, Live: LiveInterval, MediaRoot: r.media,
 		Media: set.Media, Recorder: r.store, Emit: report})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 
 	r.mu.Lock()
@@ -129,7 +150,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.current != nil {
-		return "", ErrRunGoing
+		return nil, ErrRunGoing
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	live.planned, live.cancel, live.done = slugs(prep.Specs), cancel, make(chan struct{})
@@ -145,7 +166,7 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 		}
 		r.release(live)
 	}()
-	return live.id, nil
+	return live, nil
 }
 
 // Going is the run going now and what the window has been told of it, for a window that
@@ -153,11 +174,15 @@ func (r *Runs) Start(req StartRequest) (string, error) {
 func (r *Runs) Going() GoingRun {
 	r.mu.Lock()
 	live := r.current
+	suite := ""
+	if r.suite != nil {
+		suite = r.suite.id
+	}
 	r.mu.Unlock()
 	if live == nil {
-		return GoingRun{}
+		return GoingRun{SuiteRun: suite}
 	}
-	return GoingRun{ID: live.id, Planned: live.planned, Events: live.log.events()}
+	return GoingRun{ID: live.id, SuiteRun: suite, Planned: live.planned, Events: live.log.events()}
 }
 
 // release makes live no longer the current run, if it still is.
@@ -172,20 +197,29 @@ func (r *Runs) release(live *liveRun) {
 // Stop is the kill switch: it cancels the current run, if any, and waits until it has wound
 // down: a commit in flight reconciled, its page closed (finishing the video), its pending save
 // aborted and its last attempt recorded as cancelled.
+// A suite run going stops too: no run of it starts after.
 func (r *Runs) Stop() error {
+	suite := r.stopSuite()
 	r.mu.Lock()
 	live := r.current
 	r.mu.Unlock()
-	if live == nil {
-		return nil
+	timeout := time.After(30 * time.Second)
+	if live != nil {
+		live.cancel(agent.ErrStopped)
+		select {
+		case <-live.done:
+		case <-timeout:
+			return fmt.Errorf("run %s did not stop within 30 s", live.id)
+		}
 	}
-	live.cancel(agent.ErrStopped)
-	select {
-	case <-live.done:
-		return nil
-	case <-time.After(30 * time.Second):
-		return fmt.Errorf("run %s did not stop within 30 s", live.id)
+	if suite != nil {
+		select {
+		case <-suite.done:
+		case <-timeout:
+			return fmt.Errorf("suite run %s did not stop within 30 s", suite.id)
+		}
 	}
+	return nil
 }
 
 // Reset stops any run; the UI clears its live view. Nothing of a stopped run can arrive

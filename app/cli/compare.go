@@ -17,16 +17,21 @@ func newCompareCmd(env Env, g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "compare RUN_A RUN_B",
-		Short: "Compare two runs of a task as an A/B test: each attempt's completion rate, the difference and an exact test",
+		Short: "Compare two runs of a task, or two suite runs, as an A/B test: each attempt's completion rate, the difference and an exact test",
 		Long: `Compares two stored runs of the same task (ids or unique prefixes, as observatory runs lists
 them), attempt by attempt, largest change first: how many trials completed in each, B's rate
 minus A's with a 95% interval, and an exact two-sided test at the 0.05 level: McNemar's when
 both runs have the same trials (run --repeat N), Fisher's otherwise. Where the test finds
 nothing it says "no evidence of a difference", and when the trials are too few for any
-difference to show, how many are needed: at least 6 paired trials. See docs/suites.md.`,
+difference to show, how many are needed: at least 6 paired trials.
+
+Two suite runs (the ids run SUITE prints, "smoke@20261203T…") compare the same way, every
+task's attempts at once ("task/attempt"), all of them together in the overall row. See
+docs/suites.md.`,
 		Example: `  observatory run --lab booking --task-file --repeat 6 --selectors exact
   observatory run --lab booking --task-file --repeat 6 --selectors alias
-  observatory compare 20261203T0910 20261203T0912`,
+  observatory compare 20261203T0910 20261203T0912
+  observatory compare smoke@20261203T091000-3f9a1c smoke@20261203T093000-b07e11`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withReader(g, func(st *store.Store, _ string) error {
@@ -47,9 +52,13 @@ difference to show, how many are needed: at least 6 paired trials. See docs/suit
 
 // printRates writes one row per attempt, largest change first, then the overall row.
 func printRates(w io.Writer, c compare.RateComparison) error {
-	fmt.Fprintf(w, "A: run %s (%s)\nB: run %s (%s)\n\n", safe(c.A.ID), safe(c.A.Task), safe(c.B.ID), safe(c.B.Task))
+	what, unit := "run", "ATTEMPT"
+	if app.IsSuiteRun(c.A.ID) {
+		what, unit = "suite run", "TASK/ATTEMPT"
+	}
+	fmt.Fprintf(w, "A: %s %s (%s)\nB: %s %s (%s)\n\n", what, safe(c.A.ID), safe(c.A.Task), what, safe(c.B.ID), safe(c.B.Task))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ATTEMPT\tA\tB\tB − A\t95% INTERVAL\tTEST\tP\tVERDICT")
+	fmt.Fprintln(tw, unit+"\tA\tB\tB − A\t95% INTERVAL\tTEST\tP\tVERDICT")
 	row := func(r compare.RateRow) {
 		fmt.Fprintf(tw, "%s\t%d/%d\t%d/%d\t%+.0f%%\t[%+.0f%%, %+.0f%%]\t%s\t%.3g\t%s\n", safe(r.Attempt), r.A.K, r.A.N, r.B.K, r.B.N,
 			100*r.Difference, 100*r.Interval.Lo, 100*r.Interval.Hi, r.Test, r.P, safe(r.Verdict))

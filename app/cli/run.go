@@ -264,6 +264,8 @@ type taskRun struct {
 	repeat         int
 	attemptBudgets *agent.Budgets
 	runBudgets     agent.Budgets
+	// suiteRun is the suite run the run is one task of; empty for none.
+	suiteRun string
 	// args are the command line's task file, if it named one, and agentArgv the outside
 	// agent's command after --, if any.
 	args, agentArgv []string
@@ -304,7 +306,7 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 	if err != nil {
 		return agent.Run{}, err
 	}
-	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: tr.attempts, Repeat: tr.repeat, Planner: plan, ReviewModels: reviewModels,
+	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: tr.attempts, Repeat: tr.repeat, SuiteRun: tr.suiteRun, Planner: plan, ReviewModels: reviewModels,
 		Override: override, Budgets: tr.runBudgets, Params: f.overrides.params(cmd.Flags()), Parallel: f.parallel, Shard: shard,
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: launch, MediaRoot: app.MediaRoot(dataDir),

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,7 +17,9 @@ import (
 // suiteJSON is `run SUITE --json`: each task's run, every trial's row, and the estimates
 // across the suite by attempt ("task/attempt").
 type suiteJSON struct {
-	Suite     string         `json:"suite"`
+	Suite string `json:"suite"`
+	// SuiteRun is the id the suite run's runs share (app.NewSuiteRunID).
+	SuiteRun  string         `json:"suite_run"`
 	Runs      []suiteRunJSON `json:"runs"`
 	Estimates metrics.Report `json:"estimates"`
 }
@@ -65,11 +68,12 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 		return err
 	}
 	defer st.Close()
+	suiteRun := app.NewSuiteRunID(s.Name, time.Now())
 	fmt.Fprintf(env.Stderr, "suite %s: %d tasks, %d trials of each attempt\n", safe(s.Name), len(s.Tasks), repeat)
 	var runs []agent.Run
 	for _, t := range s.Tasks {
 		run, err := execute(cmd, env, g, f, st, dataDir, taskRun{src: app.TaskFileSource(t.Task), attempts: t.Attempts, repeat: repeat,
-			attemptBudgets: attemptBudgets, runBudgets: runBudgets})
+			attemptBudgets: attemptBudgets, runBudgets: runBudgets, suiteRun: suiteRun})
 		if err != nil {
 			return fmt.Errorf("suite %s: %s: %w", s.Name, t.Path, err)
 		}
@@ -80,7 +84,7 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 	}
 	r := metrics.Compute(runs, metrics.ByAttempt)
 	if f.json {
-		out := suiteJSON{Suite: s.Name, Estimates: r}
+		out := suiteJSON{Suite: s.Name, SuiteRun: suiteRun, Estimates: r}
 		for _, run := range runs {
 			out.Runs = append(out.Runs, suiteRunJSON{ID: run.ID, Task: run.Task, Status: run.Status, Trials: jsonRows(run.Attempts)})
 		}
@@ -88,7 +92,7 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 			return err
 		}
 	} else {
-		fmt.Fprintf(env.Stdout, "suite %s: %d runs\n", safe(s.Name), len(runs))
+		fmt.Fprintf(env.Stdout, "suite %s: %d runs (suite run %s)\n", safe(s.Name), len(runs), safe(suiteRun))
 		for _, run := range runs {
 			fmt.Fprintf(env.Stdout, "  %s  %s\n", run.ID, safe(run.Task))
 		}

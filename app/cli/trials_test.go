@@ -76,7 +76,8 @@ func TestRepeatAndCompare(t *testing.T) {
 // TestSuiteRun runs a suite of the booking and checkout labs' task files (two of booking's
 // attempts, one of checkout's) with 3 trials each, as the suite file says, and checks the
 // estimates it prints against a table counted here from the stored trials, with the Wilson
-// intervals of that table worked out apart (Python's statistics.NormalDist).
+// intervals of that table worked out apart (Python's statistics.NormalDist). Every run records
+// the suite run's id, and a second suite run compares with the first, task by task.
 func TestSuiteRun(t *testing.T) {
 	browsertest.Ready(t)
 	dir, data := t.TempDir(), t.TempDir()
@@ -116,6 +117,9 @@ func TestSuiteRun(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &stored); code != 0 || err != nil {
 			t.Fatalf("show %s: exit %d (%v)\n%s", r.ID, code, err, errOut)
 		}
+		if !strings.HasPrefix(got.SuiteRun, "smoke@") || stored.SuiteRun != got.SuiteRun {
+			t.Errorf("run %s records suite run %q, the suite printed %q; want the same smoke@…", r.ID, stored.SuiteRun, got.SuiteRun)
+		}
 		for _, a := range stored.Attempts {
 			c := table[stored.Task+"/"+a.Base()]
 			c[1]++
@@ -144,5 +148,29 @@ func TestSuiteRun(t *testing.T) {
 	}
 	if code, _, errOut := run(t, "run", suite, "--attempt", "saves-normally", "--data-dir", data); code == 0 || !strings.Contains(errOut, "tasks[].attempts") {
 		t.Errorf("run suite --attempt: exit %d, %s; want refused", code, errOut)
+	}
+
+	code, out, errOut = run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data)
+	var again suiteJSON
+	if err := json.Unmarshal([]byte(out), &again); code != 0 || err != nil || again.SuiteRun == got.SuiteRun {
+		t.Fatalf("run suite again: exit %d (%v), suite run %q\n%s", code, err, again.SuiteRun, errOut)
+	}
+	code, out, errOut = run(t, "compare", got.SuiteRun, again.SuiteRun, "--data-dir", data)
+	if code != 0 || !strings.Contains(out, "A: suite run "+got.SuiteRun+" (smoke)") || !strings.Contains(out, "TASK/ATTEMPT") {
+		t.Fatalf("compare the suite runs: exit %d\n%s%s", code, out, errOut)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 3 {
+			rows[f[0]] = f
+		}
+	}
+	for key, w := range map[string]string{"booking/saves-normally": "3/3", "booking/wrong-room": "0/3", "checkout/pays-normally": "3/3", "overall": "6/9"} {
+		if r := rows[key]; len(r) < 3 || r[1] != w || r[2] != w {
+			t.Errorf("compare row %s: %v, want %s in both", key, r, w)
+		}
+	}
+	if !strings.Contains(out, "no evidence of a difference") || strings.Contains(out, "completes more often") {
+		t.Errorf("compare of two suite runs made the same way printed\n%s\nwant no evidence of a difference", out)
 	}
 }

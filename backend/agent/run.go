@@ -34,7 +34,10 @@ type Run struct {
 	Budgets *Budgets `json:"budgets,omitempty"`
 	// LabHost is the address the run's lab listened on and sent the browser to; empty for a
 	// task on a site of its own, and for runs recorded before it was.
-	LabHost  string    `json:"lab_host,omitempty"`
+	LabHost string `json:"lab_host,omitempty"`
+	// SuiteRun names the suite run this run is one task of ("smoke@20261203T121500-3f9a1c"):
+	// the runs of one suite share it. Empty for a run of its own.
+	SuiteRun string    `json:"suite_run,omitempty"`
 	Attempts []Attempt `json:"attempts"`
 }
 

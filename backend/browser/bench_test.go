@@ -33,7 +33,7 @@ func BenchmarkObserveWithScreenshot(b *testing.B) {
 // BenchmarkScreenshot measures taking one frame of the viewport, as Observe does when the
 // page changed.
 func BenchmarkScreenshot(b *testing.B) {
-	page := openLab(b, agent.PageOptions{MediaDir: b.TempDir(), Screenshots: true}).(*Page)
+	page := openLab(b, agent.PageOptions{MediaDir: b.TempDir(), Media: agent.Media{Screenshots: true}}).(*Page)
 	ctx := context.Background()
 	for b.Loop() {
 		if _, err := page.capture(ctx); err != nil {

@@ -64,9 +64,41 @@ type trialOutcomes map[int]bool
 // (run --repeat). Trials pair by number when both runs have the same ones, and the exact
 // McNemar test judges the pairs; otherwise Fisher's exact test judges the two samples.
 func Rates(a, b agent.Run) RateComparison {
-	oa, orderA := outcomesOf(a)
-	ob, orderB := outcomesOf(b)
-	c := RateComparison{A: runOf(a), B: runOf(b), Rows: []RateRow{}}
+	oa, orderA := outcomesOf(attemptKey, a)
+	ob, orderB := outcomesOf(attemptKey, b)
+	return rates(runOf(a), runOf(b), oa, orderA, ob, orderB)
+}
+
+// SuiteRun is a suite run as Suites compares it: its id, its suite's name and its runs, one
+// per task.
+type SuiteRun struct {
+	ID   string
+	Name string
+	Runs []agent.Run
+}
+
+// Suites compares two suite runs as Rates compares two runs, every task's attempts at once:
+// rows are keyed "task/attempt", and the overall row is every trial of the attempts both
+// suites ran. A and B name the suite runs: their ids, the suite's name as their task, and
+// when their first run started.
+func Suites(a, b SuiteRun) RateComparison {
+	oa, orderA := outcomesOf(taskAttemptKey, a.Runs...)
+	ob, orderB := outcomesOf(taskAttemptKey, b.Runs...)
+	return rates(suiteOf(a), suiteOf(b), oa, orderA, ob, orderB)
+}
+
+// suiteOf names suite run s as one side of a comparison.
+func suiteOf(s SuiteRun) Run {
+	r := Run{ID: s.ID, Task: s.Name, Source: "live"}
+	if len(s.Runs) > 0 {
+		r.Created, r.Status, r.Source = s.Runs[0].Created, s.Runs[len(s.Runs)-1].Status, s.Runs[0].Source
+	}
+	return r
+}
+
+// rates compares the trials oa and ob of each attempt, in orderA then orderB's order.
+func rates(a, b Run, oa map[string]trialOutcomes, orderA []string, ob map[string]trialOutcomes, orderB []string) RateComparison {
+	c := RateComparison{A: a, B: b, Rows: []RateRow{}}
 	allA, allB := trialOutcomes{}, trialOutcomes{}
 	n := 0
 	for _, slug := range orderA {
@@ -99,20 +131,28 @@ func Rates(a, b agent.Run) RateComparison {
 	return c
 }
 
-// outcomesOf is each attempt's trials in run, and the attempts in the run's order.
-func outcomesOf(run agent.Run) (map[string]trialOutcomes, []string) {
+// attemptKey keys an attempt by its slug, within one run.
+func attemptKey(_ agent.Run, a agent.Attempt) string { return a.Base() }
+
+// taskAttemptKey keys an attempt by its task and slug ("task/attempt"), within a suite run.
+func taskAttemptKey(run agent.Run, a agent.Attempt) string { return run.Task + "/" + a.Base() }
+
+// outcomesOf is each attempt's trials in runs, keyed by key, and the keys in the runs' order.
+func outcomesOf(key func(agent.Run, agent.Attempt) string, runs ...agent.Run) (map[string]trialOutcomes, []string) {
 	out := map[string]trialOutcomes{}
 	var order []string
-	for _, at := range run.Attempts {
-		if at.Terminal == "" {
-			continue // still running: no outcome
+	for _, run := range runs {
+		for _, at := range run.Attempts {
+			if at.Terminal == "" {
+				continue // still running: no outcome
+			}
+			k := key(run, at)
+			if out[k] == nil {
+				out[k] = trialOutcomes{}
+				order = append(order, k)
+			}
+			out[k][at.Trial] = at.Terminal == agent.Completed
 		}
-		base := at.Base()
-		if out[base] == nil {
-			out[base] = trialOutcomes{}
-			order = append(order, base)
-		}
-		out[base][at.Trial] = at.Terminal == agent.Completed
 	}
 	return out, order
 }

@@ -67,3 +67,42 @@ func TestRatesJudgeEachAttempt(t *testing.T) {
 		t.Errorf("overall %+v: 18 trials in A, 19 in B, and not all pair", o)
 	}
 }
+
+// TestSuitesCompareEveryTasksAttempts compares two suite runs of two tasks each: attempts are
+// keyed by task, so the same slug in two tasks stays two rows; the renamed attempt is the one
+// significant change, and the overall row pairs every trial of the attempts both suites ran.
+func TestSuitesCompareEveryTasksAttempts(t *testing.T) {
+	all := []int{1, 2, 3, 4, 5, 6}
+	a := SuiteRun{ID: "smoke@1", Name: "smoke", Runs: []agent.Run{
+		{ID: "a1", Task: "booking", Attempts: slices.Concat(trials("renamed", 6), trials("same", 6, all...))},
+		{ID: "a2", Task: "outbox", Attempts: trials("same", 6, all...)},
+	}}
+	b := SuiteRun{ID: "smoke@2", Name: "smoke", Runs: []agent.Run{
+		{ID: "b1", Task: "booking", Attempts: slices.Concat(trials("renamed", 6, all...), trials("same", 6, all...))},
+		{ID: "b2", Task: "outbox", Attempts: trials("same", 6, all...)},
+		{ID: "b3", Task: "tracker", Attempts: trials("close", 6, 1)},
+	}}
+	c := Suites(a, b)
+	var keys []string
+	for _, r := range c.Rows {
+		keys = append(keys, r.Attempt)
+	}
+	if !slices.Equal(keys, []string{"booking/renamed", "booking/same", "outbox/same"}) || !slices.Equal(c.Unmatched, []string{"tracker/close"}) {
+		t.Fatalf("rows %v, unmatched %v: want booking's two attempts and outbox's, tracker's unmatched", keys, c.Unmatched)
+	}
+	if r := c.Rows[0]; !r.Significant || r.OnlyB != 6 || r.Difference != 1 {
+		t.Errorf("booking/renamed %+v: want 0/6 against 6/6, significant", r)
+	}
+	for _, r := range c.Rows[1:] {
+		if r.Significant || r.P != 1 {
+			t.Errorf("%s %+v: want no evidence of a difference", r.Attempt, r)
+		}
+	}
+	// 12 of 18 against 18 of 18, paired: only the renamed attempt's 6 pairs disagree.
+	if o := c.Overall; o.Test != TestMcNemar || o.A.K != 12 || o.A.N != 18 || o.B.K != 18 || o.OnlyB != 6 || math.Abs(o.P-0.03125) > 1e-12 {
+		t.Errorf("overall %+v: want McNemar 12/18 against 18/18, p 0.03125", o)
+	}
+	if c.A.ID != "smoke@1" || c.A.Task != "smoke" || c.B.ID != "smoke@2" {
+		t.Errorf("sides %+v / %+v: want the suite runs named", c.A, c.B)
+	}
+}

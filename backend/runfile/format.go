@@ -33,6 +33,8 @@ type runV2 struct {
 	// LabHost is the address the run's lab listened on and sent the browser to; absent for a
 	// task on a site of its own, and in files from before it was recorded.
 	LabHost string `json:"lab_host,omitempty"`
+	// SuiteRun names the suite run the run was one task of; absent for a run of its own.
+	SuiteRun string `json:"suite_run,omitempty"`
 }
 
 type taskV2 struct {

@@ -11,7 +11,7 @@ import (
 
 func fromRun(run agent.Run) runV2 {
 	return runV2{ID: run.ID, Task: run.Task, Created: run.Created, Source: run.Source, Spec: run.Spec, Budgets: ptr(run.Budgets, fromBudgets),
-		LabHost: run.LabHost}
+		LabHost: run.LabHost, SuiteRun: run.SuiteRun}
 }
 
 func fromAttempt(a agent.Attempt) attemptV2 {
@@ -131,7 +131,7 @@ func fromVerdicts(v agent.Verdicts) verdictsV2 {
 
 func (r runV2) toDomain() agent.Run {
 	return agent.Run{ID: r.ID, Task: r.Task, Created: r.Created, Source: r.Source, Spec: slices.Clone(r.Spec), Budgets: ptr(r.Budgets, budgetsV2.toDomain),
-		LabHost: r.LabHost}
+		LabHost: r.LabHost, SuiteRun: r.SuiteRun}
 }
 
 func (a attemptV2) toDomain() agent.Attempt {

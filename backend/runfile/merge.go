@@ -43,7 +43,7 @@ func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 	from := map[string]string{}
 	var changes, changesFrom string
 	merged := agent.Run{ID: newID(), Task: first.Task, Spec: first.Spec, Created: first.Created, Status: agent.RunImported,
-		LabHost: first.LabHost}
+		LabHost: first.LabHost, SuiteRun: first.SuiteRun}
 	var names []string
 	for _, sh := range shards {
 		run := sh.File.Run
@@ -79,6 +79,9 @@ func Merge(resolve Resolver, shards []Shard) (agent.Run, error) {
 		}
 		if run.LabHost != merged.LabHost { // each machine served its own lab: no one address to record
 			merged.LabHost = ""
+		}
+		if run.SuiteRun != merged.SuiteRun { // each machine ran a suite run of its own
+			merged.SuiteRun = ""
 		}
 		if run.Created.Before(merged.Created) {
 			merged.Created = run.Created

@@ -120,3 +120,26 @@ func TestBudgetsSurviveTheRoundTrip(t *testing.T) {
 		t.Errorf("read back run budgets %+v, attempt budgets %+v and %+v", got.Run.Budgets, got.Run.Attempts[0].Config.Budgets, got.Run.Attempts[1].Config.Budgets)
 	}
 }
+
+// TestSuiteRunSurvivesTheRoundTripAndMerge writes a run of a suite run and reads its suite
+// run back; shards of one suite run merge into a run of it, shards of two into a run of none.
+func TestSuiteRunSurvivesTheRoundTripAndMerge(t *testing.T) {
+	f := goodFile()
+	f.Run.SuiteRun = "smoke@20261203T124121-41451e"
+	data, err := json.Marshal(f.format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(bytes.NewReader(data))
+	if err != nil || got.Run.SuiteRun != f.Run.SuiteRun {
+		t.Fatalf("read back suite run %q (%v), want %q", got.Run.SuiteRun, err, f.Run.SuiteRun)
+	}
+	for _, c := range []struct{ a, b, want string }{{"smoke@1", "smoke@1", "smoke@1"}, {"smoke@1", "smoke@2", ""}} {
+		one, two := shardOf("shard1.json", "saves-normally"), shardOf("shard2.json", "wrong-room")
+		one.File.Run.SuiteRun, two.File.Run.SuiteRun = c.a, c.b
+		merged, err := Merge(findFake, []Shard{one, two})
+		if err != nil || merged.SuiteRun != c.want {
+			t.Errorf("shards of suite runs %s and %s merge into suite run %q (%v), want %q", c.a, c.b, merged.SuiteRun, err, c.want)
+		}
+	}
+}

@@ -79,6 +79,8 @@ type Runner struct {
 	// Judges returns the asker of the suite's model judge signal with the given ID (see
 	// agent.Consulted); nil, or a nil asker, leaves that signal "could not confirm".
 	Judges func(signal string) agent.JudgeAsker
+	// SuiteRun is the suite run this run is one task of, recorded with it; empty for none.
+	SuiteRun string
 
 	// media finishes the recordings of one Run's attempts (set by Run on its own copy).
 	media *mediaSaver
@@ -172,7 +174,7 @@ func (r *Runner) Run(ctx context.Context, runID string, opts Options) (agent.Run
 	}
 	r = r.serialized()
 	r.media = &mediaSaver{}
-	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live", LabHost: r.LabHost}
+	run := agent.Run{ID: runID, Task: r.Suite.Task().Name, Spec: r.Spec, Created: time.Now().UTC(), Status: agent.RunRunning, Source: "live", LabHost: r.LabHost, SuiteRun: r.SuiteRun}
 	if !opts.Budgets.IsZero() {
 		run.Budgets = &opts.Budgets
 	}

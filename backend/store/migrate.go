@@ -53,6 +53,11 @@ var migrations = []migration{
 		addColumns("attempts", "`viewport` text")},
 	{15, "which trial of a repeated attempt each attempt is",
 		addColumns("attempts", "`trial` integer NOT NULL DEFAULT 0")},
+	{16, "the suite run each run is one task of",
+		func(tx *gorm.DB) error {
+			return errors.Join(addColumns("runs", "`suite_run` text NOT NULL DEFAULT ''")(tx),
+				tx.Exec("CREATE INDEX `idx_runs_suite_run` ON `runs`(`suite_run`)").Error)
+		}},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

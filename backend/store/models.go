@@ -24,6 +24,8 @@ type runRow struct {
 	// Budgets bound the run's attempts together; nil for none.
 	Budgets *agent.Budgets `gorm:"serializer:json;type:text"`
 	LabHost string         `gorm:"not null;default:''"`
+	// SuiteRun is agent.Run's: the suite run the run is one task of, "" for none.
+	SuiteRun string `gorm:"not null;default:'';index"`
 
 	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
 }
@@ -33,7 +35,7 @@ func (runRow) TableName() string { return "runs" }
 // run is the run the row records, without its attempts.
 func (r runRow) run() agent.Run {
 	return agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
-		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost}
+		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost, SuiteRun: r.SuiteRun}
 }
 
 // attemptRow is one attempt of a run; Position orders the attempts within it. Terminal stays

@@ -28,12 +28,14 @@ type Summary struct {
 	Wrong int `json:"wrong"`
 	// LabHost is the address the run's lab listened on, when recorded.
 	LabHost string `json:"lab_host,omitempty"`
+	// SuiteRun is the suite run the run is one task of, when it is.
+	SuiteRun string `json:"suite_run,omitempty"`
 }
 
 // historyQuery lists the runs, newest added first, each with its attempts counted: all of
 // them, the completed ones and the finished ones with a wrong verdict. The attempts are
 // counted from the attempt_tally index alone; none of their JSON is read.
-const historyQuery = "SELECT r.`id`, r.`task`, r.`created`, r.`added`, r.`status`, r.`source`, r.`lab_host`, " +
+const historyQuery = "SELECT r.`id`, r.`task`, r.`created`, r.`added`, r.`status`, r.`source`, r.`lab_host`, r.`suite_run`, " +
 	"COUNT(a.`run_id`) AS `attempts`, " +
 	"COALESCE(SUM(a.`terminal` = ?), 0) AS `completed`, " +
 	"COALESCE(SUM(a.`terminal` <> '' AND a.`wrong`), 0) AS `wrong` " +
@@ -103,7 +105,8 @@ func (s *Store) resolve(id string) (string, error) {
 func (s *Store) SaveImported(run agent.Run) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: time.Now().UTC(),
-			Status: string(agent.RunImported), Source: run.Source, Budgets: run.Budgets, LabHost: run.LabHost}
+			Status: string(agent.RunImported), Source: run.Source, Budgets: run.Budgets, LabHost: run.LabHost,
+			SuiteRun: run.SuiteRun}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
@@ -126,4 +129,17 @@ func specOf(text string) json.RawMessage {
 		return nil
 	}
 	return json.RawMessage(text)
+}
+
+// SuiteRuns lists the runs of suite run id (agent.Run.SuiteRun), in the order they started;
+// none when no run has that suite run.
+func (s *Store) SuiteRuns(id string) ([]string, error) {
+	var ids []string
+	if id == "" {
+		return ids, nil
+	}
+	if err := s.db.Model(&runRow{}).Where("suite_run = ?", id).Order("created, id").Pluck("id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("listing the runs of suite run %q: %w", id, err)
+	}
+	return ids, nil
 }

@@ -15,7 +15,8 @@ var _ agent.Recorder = (*Store)(nil)
 // RunStarted inserts the run with status running, written by this Store.
 func (s *Store) RunStarted(run agent.Run) error {
 	row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: run.Created.UTC(), Status: string(agent.RunRunning),
-		Source: run.Source, Writer: s.writer.token, Budgets: run.Budgets, LabHost: run.LabHost}
+		Source: run.Source, Writer: s.writer.token, Budgets: run.Budgets, LabHost: run.LabHost,
+		SuiteRun: run.SuiteRun}
 	if err := s.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("recording the start of run %q: %w", run.ID, err)
 	}

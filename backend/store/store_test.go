@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"observatory/backend/agent"
 )
@@ -317,5 +318,39 @@ func TestTheAgentsClaimIsStored(t *testing.T) {
 	}
 	if got, err := s.Get("imported-claim"); err != nil || got.Attempts[1].Claim == nil || *got.Attempts[1].Claim != claim {
 		t.Errorf("an imported attempt's claim: %+v, %v", got.Attempts[1].Claim, err)
+	}
+}
+
+// TestSuiteRunsListsTheRunsOfOneSuiteRun records two runs of a suite run and one of its own:
+// the suite run names its two in the order they started, the history says which suite run
+// each is of, and a suite run nobody made has no runs.
+func TestSuiteRunsListsTheRunsOfOneSuiteRun(t *testing.T) {
+	s := open(t, t.TempDir())
+	for _, r := range []struct{ id, suite string }{{"run-2", "smoke@1"}, {"run-1", ""}, {"run-3", "smoke@1"}} {
+		run := testRun(r.id)
+		run.SuiteRun = r.suite
+		run.Created = run.Created.Add(time.Duration(r.id[4]) * time.Second)
+		if err := record(s, run, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.SuiteRuns("smoke@1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"run-2", "run-3"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("SuiteRuns = %v, want %v", got, want)
+	}
+	if none, err := s.SuiteRuns("other@2"); err != nil || len(none) != 0 {
+		t.Errorf("SuiteRuns of an unknown suite run = %v, %v; want none", none, err)
+	}
+	list, err := s.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sum := range list {
+		if want := map[string]string{"run-1": "", "run-2": "smoke@1", "run-3": "smoke@1"}[sum.ID]; sum.SuiteRun != want {
+			t.Errorf("run %s in the history: suite run %q, want %q", sum.ID, sum.SuiteRun, want)
+		}
 	}
 }

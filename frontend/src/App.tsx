@@ -19,7 +19,9 @@ import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
 import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug, inFlight } from "./state/live";
-import { useCompare } from "./state/useCompare";
+import { isSuitePair, useCompare } from "./state/useCompare";
+import { useSuite } from "./state/useSuite";
+import { SuiteView } from "./components/SuiteView";
 import { useDeepLink } from "./state/useDeepLink";
 import { usePerAttempt } from "./state/usePerAttempt";
 import { useStepDetails, type StepSource } from "./state/stepDetails";
@@ -128,19 +130,24 @@ export function App({ api }: { api: Api }) {
   }, [nowRunning]);
 
   const compare = useCompare(api);
-  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state });
+  /** The suite runs in the history, newest first. */
+  const suiteRuns = useMemo(() => [...new Set(w.history.flatMap((r) => (r.suite_run ? [r.suite_run] : [])))], [w.history]);
+  const suite = useSuite(api);
+  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state || !!suite.state });
 
   const { close: closeCompare } = compare;
+  const { close: closeSuite } = suite;
   const { openRun } = w;
   /** Opens a run from the history, keeping the selected attempt; one function, so no entry redraws. */
   const openFromHistory = useCallback(
     (id: string) => {
       closeCompare();
+      closeSuite();
       openRun(id);
       setSelection((s) => ({ slug: s.slug, step: 0 }));
       setFollowLive(true);
     },
-    [closeCompare, openRun],
+    [closeCompare, closeSuite, openRun],
   );
 
   /** Opens an attempt the Calibration view lists: its run, with the attempt selected. */
@@ -229,6 +236,7 @@ export function App({ api }: { api: Api }) {
         metricsOpen={metricsOpen}
         fileInput={api.kind === "http"}
         onRunAll={() => w.runAttempts([])}
+        onStartSuite={suite.start}
         onStop={w.stop}
         onReset={() => {
           w.reset();
@@ -294,9 +302,36 @@ export function App({ api }: { api: Api }) {
         </div>
       )}
       <div className="workspace" style={{ gridTemplateColumns: `minmax(0, 1fr) ${historyWidth}px` }}>
-        <main style={{ gridTemplateRows: compare.state ? "minmax(0, 1fr)" : `${tableHeight}px auto minmax(0, 1fr)` }}>
-          {compare.state ? (
-            compare.state.comparison ? (
+        <main style={{ gridTemplateRows: compare.state || suite.state ? "minmax(0, 1fr)" : `${tableHeight}px auto minmax(0, 1fr)` }}>
+          {suite.state && !compare.state ? (
+            suite.state.report ? (
+              <SuiteView
+                suite={suite.state.report}
+                going={suite.state.going}
+                onClose={suite.close}
+                others={suiteRuns.filter((id) => id !== suite.state?.id)}
+                onCompare={(a) => {
+                  const b = suite.state?.id;
+                  suite.close();
+                  if (b) compare.open(a, b);
+                }}
+                onOpen={(id, slug) => {
+                  suite.close();
+                  void w.openRun(id).then(() => choose(slug));
+                }}
+              />
+            ) : (
+              <section className="panel compare" aria-label="Suite">
+                <p className={suite.state.error ? "warn" : "muted"} role="status">
+                  {suite.state.error ? `Could not read the suite run: ${suite.state.error}` : "Starting the suite…"}
+                </p>
+                <button type="button" onClick={suite.close}>
+                  Close suite
+                </button>
+              </section>
+            )
+          ) : compare.state ? (
+            compare.state.comparison || (isSuitePair(compare.state.pair) && compare.state.rates) ? (
               <CompareView
                 comparison={compare.state.comparison}
                 rates={compare.state.rates}
@@ -390,6 +425,7 @@ export function App({ api }: { api: Api }) {
           onOpen={openFromHistory}
           onDelete={w.deleteRun}
           onCompare={compare.open}
+          onOpenSuite={suite.open}
           resizer={<Splitter label="Resize the history" orientation="vertical" size={historyWidth} min={180} max={520} direction={-1} onSize={setHistoryWidth} />}
         />
       </div>

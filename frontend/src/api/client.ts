@@ -26,6 +26,8 @@ import type {
   ModelConfig,
   ModelTest,
   StartRequest,
+  SuiteReport,
+  SuiteRequest,
   TaskInfo,
 } from "./types";
 import type { ExportFormat } from "./transfer";
@@ -272,6 +274,10 @@ export interface Api {
     going(): Promise<GoingRun>;
     stop(): Promise<void>;
     reset(): Promise<void>;
+    /** Starts a suite run (its tasks one after another) and returns its id. */
+    startSuite(req: SuiteRequest): Promise<string>;
+    /** A suite run: its runs, the grid of their trials, and the estimates across them. */
+    suite(id: string): Promise<SuiteReport>;
   };
   history: {
     list(): Promise<RunSummary[]>;
@@ -387,6 +393,8 @@ export function createApi(t: Transport): Api {
       going: () => c<GoingRun>("Runs.Going"),
       stop: () => c<void>("Runs.Stop"),
       reset: () => c<void>("Runs.Reset"),
+      startSuite: (req) => c<string>("Runs.StartSuite", req),
+      suite: (id) => c<SuiteReport>("Runs.Suite", id),
     },
     history: {
       list: () => c<RunSummary[]>("History.List"),

@@ -255,6 +255,24 @@ export type StartRequest = Refine<app.StartRequest, { config: ConfigOverride | n
 /** One run in the history (store.Summary). */
 export type RunSummary = Refine<store.Summary, { created: Time; added: Time; status: RunStatus }>;
 
+/** One task of a SuiteRequest (app.SuiteTask): empty attempts runs them all. */
+export type SuiteTask = app.SuiteTask;
+
+/** The argument of Runs.StartSuite: tasks run one after another, every attempt repeated (app.SuiteRequest). */
+export type SuiteRequest = Refine<app.SuiteRequest, { config: ConfigOverride | null }>;
+
+/** One trial of a suite run's grid (app.SuiteCell); terminal is "" while it has not ended. */
+export type SuiteCell = Refine<app.SuiteCell, { terminal: Terminal | "" }>;
+
+/** One attempt of one task of a suite run, its trials in order (app.SuiteRow). */
+export type SuiteRow = Refine<app.SuiteRow, { cells: SuiteCell[] }>;
+
+/** A suite run as Runs.Suite reads it: its runs, the grid of trials, and the estimates (app.SuiteReport). */
+export type SuiteReport = Refine<
+  app.SuiteReport,
+  { runs: Refine<app.SuiteRunRef, { created: Time; status: RunStatus }>[]; rows: SuiteRow[]; estimates: MetricsReport }
+>;
+
 /** A recorded verdict that import recomputed differently (runfile.Disagreement). */
 export type Disagreement = runfile.Disagreement;
 
@@ -346,6 +364,12 @@ export type MetricsSlice = metrics.Slice;
 
 /** A metrics report (metrics.Report). */
 export type MetricsReport = Refine<metrics.Report, { by: MetricsBy }>;
+
+/** The estimates of a slice (metrics.Estimates, embedded in metrics.Slice); rates are 0 to 1. */
+export type Estimates = Pick<
+  MetricsSlice,
+  "success_interval" | "pass_at_k" | "pass_hat_k" | "median_steps" | "median_wall_ms" | "tokens_per_success" | "cost_per_success_usd" | "flaky"
+>;
 
 /** One attempt of one stored run (metrics.AttemptRef). */
 export type AttemptRef = metrics.AttemptRef;

@@ -57,4 +57,20 @@ describe("CompareView's rates", () => {
     render(<CompareView comparison={comparison} onClose={() => {}} onOpen={() => {}} />);
     expect(screen.queryByRole("table", { name: /Completion rates/ })).toBeNull();
   });
+
+  it("compares two suite runs by their rates alone, task by task", () => {
+    const suites = {
+      ...rates,
+      a: { ...rates.a, id: "smoke@20261203T110000-aaaaaa", task: "smoke" },
+      b: { ...rates.b, id: "smoke@20261203T120000-bbbbbb", task: "smoke" },
+      rows: rates.rows.map((r) => ({ ...r, attempt: `booking/${r.attempt}` })),
+      unmatched: ["outbox/sends-normally"],
+    };
+    render(<CompareView comparison={null} rates={suites} onClose={() => {}} onOpen={() => {}} />);
+    expect(screen.getByRole("heading", { name: /Compare suite runs/ })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("1 of 2 attempts differ significantly · overall: B completes more often (p = 0.0312)");
+    expect(screen.getByRole("columnheader", { name: "Task / attempt" })).toBeTruthy();
+    expect(within(screen.getByTestId("rates-booking/renamed-button-exact")).getAllByRole("cell")[0].textContent).toBe("0/6");
+    expect(screen.getByText("In one suite run only, not compared: outbox/sends-normally")).toBeTruthy();
+  });
 });

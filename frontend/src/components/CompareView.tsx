@@ -3,7 +3,8 @@ import { Help } from "./Help";
 
 /** Props of CompareView. */
 export interface CompareViewProps {
-  comparison: Comparison;
+  /** The attempt-by-attempt comparison of two runs; null for two suite runs, compared by their rates alone. */
+  comparison: Comparison | null;
   /** The A/B test of the two runs' completion rates over their trials, once it came. */
   rates?: RateComparison | null;
   onClose(): void;
@@ -86,13 +87,13 @@ function RateLine({ r, overall }: { r: RateRow; overall?: boolean }) {
  * largest change first (as Analysis.CompareRates sorts them), the difference with its 95%
  * interval, the exact test's p and its verdict in words, and every attempt together.
  */
-function RatesTable({ rates }: { rates: RateComparison }) {
+function RatesTable({ rates, unit = "Attempt" }: { rates: RateComparison; unit?: string }) {
   return (
     <table className="compare-table rates-table">
       <caption>Completion rates over the trials: is B different from A, or is it noise?</caption>
       <thead>
         <tr>
-          <th scope="col">Attempt</th>
+          <th scope="col">{unit}</th>
           <th scope="col">A completed</th>
           <th scope="col">B completed</th>
           <th scope="col">B − A (95% interval)</th>
@@ -116,6 +117,7 @@ function RatesTable({ rates }: { rates: RateComparison }) {
  * that differ are highlighted and say so in words.
  */
 export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareViewProps) {
+  if (!c) return rates ? <SuiteCompare rates={rates} onClose={onClose} /> : null;
   const ids = c.checks.map((k) => k.id);
   const span = ids.length + 3;
   const cols = ["terminal", ...c.checks.map((k) => k.label), "steps", "duration"];
@@ -181,6 +183,38 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
             })}
           </tbody>
         </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Two suite runs compared as an A/B test: each task's attempts' rates in A and B, largest
+ * change first, with the change's interval, the exact test and its verdict, and every trial
+ * together; the attempts only one suite ran are named below.
+ */
+function SuiteCompare({ rates: r, onClose }: { rates: RateComparison; onClose(): void }) {
+  const changed = r.rows.filter((x) => x.significant).length;
+  return (
+    <section className="panel compare" aria-labelledby="compare-heading">
+      <div className="panel-head">
+        <h2 id="compare-heading">
+          Compare suite runs <Help term="compare" topic="comparing runs" />
+        </h2>
+        <span className="muted" role="status">
+          {changed} of {r.rows.length} attempt{r.rows.length === 1 ? "" : "s"} differ significantly · overall: {r.overall.verdict}
+        </span>
+        <button type="button" onClick={onClose}>
+          Close comparison
+        </button>
+      </div>
+      {/* Focusable, so the keyboard scrolls a table too wide for the pane: nothing in it takes the focus. */}
+      <div className="scroll" tabIndex={0} role="region" aria-label="Rates of the two suite runs">
+        <p className="muted">
+          A: suite {r.a.task} <code>{r.a.id}</code> · B: suite {r.b.task} <code>{r.b.id}</code>
+        </p>
+        <RatesTable rates={r} unit="Task / attempt" />
+        {r.unmatched && r.unmatched.length > 0 && <p className="muted">In one suite run only, not compared: {r.unmatched.join(", ")}</p>}
       </div>
     </section>
   );

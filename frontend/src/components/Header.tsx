@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import type { ExportFormat } from "../api/transfer";
-import type { SessionInfo, TaskInfo } from "../api/types";
+import type { SessionInfo, SuiteRequest, TaskInfo } from "../api/types";
+import { SuiteLauncher } from "./SuiteLauncher";
 import { TaskPicker } from "./TaskPicker";
 import { ThemePicker } from "./ThemePicker";
 
@@ -17,6 +18,8 @@ export interface HeaderProps {
   /** True in a browser, where import and Open task read a file input; the desktop uses native dialogs. */
   fileInput: boolean;
   onRunAll(): void;
+  /** Starts trials of tasks as a suite run; resolves to why it could not start, or null. */
+  onStartSuite(req: SuiteRequest): Promise<string | null>;
   onStop(): void;
   onReset(): void;
   /** Called with the chosen format: the run file (.json), the bundle (.zip with media) or the report (.html). */
@@ -64,6 +67,7 @@ export function Header(p: HeaderProps) {
       />
       <div className="controls" role="toolbar" aria-label="Run controls">
         <button type="button" className="primary" onClick={p.onRunAll} disabled={p.running || !p.task || !!p.task.missing}>Run all</button>
+        <SuiteLauncher tasks={p.tasks} task={p.task} disabled={p.running} onStart={p.onStartSuite} />
         <button type="button" onClick={p.onStop} disabled={!p.running}>Stop</button>
         <button type="button" onClick={p.onReset}>Reset</button>
         <span className="sep" aria-hidden="true" />

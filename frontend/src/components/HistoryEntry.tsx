@@ -13,6 +13,8 @@ export interface HistoryEntryProps {
   /** Whether the run is picked for a comparison, and how to pick it. */
   picked: boolean;
   onPick(id: string, on: boolean): void;
+  /** Shows the suite run the run is one task of. */
+  onOpenSuite(id: string): void;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -22,7 +24,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * it was added), its completed and wrong attempts. A box picks it for a comparison; Delete
  * asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
  */
-export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, onOpen, onDelete, picked, onPick }: HistoryEntryProps) {
+export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, onOpen, onDelete, picked, onPick, onOpenSuite }: HistoryEntryProps) {
   const [confirming, setConfirming] = useState(false);
   const imported = isImported(r);
   return (
@@ -44,6 +46,11 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
           {imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}
         </span>
       </button>
+      {r.suite_run && (
+        <button type="button" className="link suite-link" title={`Show suite run ${r.suite_run}: every trial of its tasks`} onClick={() => onOpenSuite(r.suite_run!)}>
+          suite {r.suite_run.slice(0, r.suite_run.lastIndexOf("@"))}
+        </button>
+      )}
       <label className="pick" title="Pick two runs to compare them attempt by attempt">
         <input type="checkbox" checked={picked} onChange={(e) => onPick(r.id, e.target.checked)} aria-label={`Compare run ${r.id}`} />
       </label>

@@ -13,7 +13,7 @@ function history(n: number): RunSummary[] {
 }
 
 function renderList(runs: RunSummary[], onOpen = vi.fn()) {
-  render(<HistoryList runs={runs} current={null} onOpen={onOpen} onDelete={vi.fn()} onCompare={vi.fn()} resizer={null} />);
+  render(<HistoryList runs={runs} current={null} onOpen={onOpen} onDelete={vi.fn()} onCompare={vi.fn()} onOpenSuite={vi.fn()} resizer={null} />);
   return within(screen.getByRole("navigation", { name: "Run history" }));
 }
 

@@ -13,6 +13,8 @@ export interface HistoryListProps {
   onDelete(id: string): void;
   /** Compares two runs, the one picked first as A. */
   onCompare(a: string, b: string): void;
+  /** Shows a suite run. */
+  onOpenSuite(id: string): void;
   /** The splitter that resizes the list, drawn along its left edge. */
   resizer: ReactNode;
 }
@@ -25,7 +27,7 @@ export const ENTRY_HEIGHT = 76;
  * boxes are compared by the Compare button; picking a third lets the first go. Only the
  * entries in view are drawn: a history of thousands of runs draws a dozen or two.
  */
-export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resizer }: HistoryListProps) {
+export function HistoryList({ runs, current, onOpen, onDelete, onCompare, onOpenSuite, resizer }: HistoryListProps) {
   const [query, setQuery] = useState<HistoryQuery>(ALL);
   const [picked, setPicked] = useState<string[]>([]);
   const pick = useCallback(
@@ -72,6 +74,7 @@ export function HistoryList({ runs, current, onOpen, onDelete, onCompare, resize
                   onDelete={onDelete}
                   picked={present.includes(r.id)}
                   onPick={pick}
+                  onOpenSuite={onOpenSuite}
                 />
               ))}
             </ul>

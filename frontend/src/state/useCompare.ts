@@ -8,6 +8,11 @@ import type { Comparison, RateComparison } from "../api/types";
 import { formatCompare, parseCompare, type ComparePair } from "./route";
 import { errorText } from "../api/client";
 
+/** Whether a pair names two suite runs ("name@run-id") rather than two runs. */
+export function isSuitePair(p: ComparePair): boolean {
+  return p.a.includes("@") && p.b.includes("@");
+}
+
 /** A comparison asked for: the pair, and its answer or why there is none, once it came. */
 export interface CompareState {
   pair: ComparePair;
@@ -38,6 +43,16 @@ export function useCompare(api: Api) {
   useEffect(() => {
     if (!a || !b) return;
     let live = true;
+    // Two suite runs have no attempt-by-attempt comparison: their rates are the comparison.
+    if (isSuitePair({ a, b })) {
+      api.analysis.compareRates(a, b).then(
+        (rates) => live && setState((s) => (s && s.pair.a === a && s.pair.b === b ? { ...s, rates, error: null } : s)),
+        (err) => live && setState((s) => (s && s.pair.a === a && s.pair.b === b ? { ...s, error: errorText(err) } : s)),
+      );
+      return () => {
+        live = false;
+      };
+    }
     api.analysis.compare(a, b).then(
       (comparison) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, comparison, error: null } : s),
       (err) => live && setState((s) => s && s.pair.a === a && s.pair.b === b ? { ...s, error: errorText(err) } : s),

@@ -61,6 +61,8 @@ export function fakeApi() {
       going: vi.fn().mockResolvedValue({ id: "", planned: null, events: null }),
       stop: vi.fn().mockResolvedValue(undefined),
       reset: vi.fn().mockResolvedValue(undefined),
+      startSuite: vi.fn().mockResolvedValue("suite@run-1"),
+      suite: vi.fn().mockRejectedValue(new Error("no suite run")),
     },
     history: {
       list: vi.fn().mockResolvedValue([]),

@@ -10,4 +10,8 @@ export function Reset():Promise<void>;
 
 export function Start(arg1:app.StartRequest):Promise<string>;
 
+export function StartSuite(arg1:app.SuiteRequest):Promise<string>;
+
 export function Stop():Promise<void>;
+
+export function Suite(arg1:string):Promise<app.SuiteReport>;

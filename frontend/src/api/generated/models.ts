@@ -467,6 +467,7 @@ export namespace agent {
 	    source: string;
 	    budgets?: Budgets;
 	    lab_host?: string;
+	    suite_run?: string;
 	    attempts: Attempt[];
 	}
 	
@@ -557,6 +558,7 @@ export namespace app {
 	}
 	export interface GoingRun {
 	    id: string;
+	    suite_run?: string;
 	    planned: string[];
 	    events: RunEvent[];
 	}
@@ -581,7 +583,51 @@ export namespace app {
 	    attempts: string[];
 	    config?: agent.ConfigOverride;
 	    allow_env?: string[];
+	    repeat?: number;
 	}
+	export interface SuiteCell {
+	    run: string;
+	    slug: string;
+	    trial: number;
+	    terminal: string;
+	    wrong?: string[];
+	}
+	export interface SuiteRow {
+	    key: string;
+	    task: string;
+	    attempt: string;
+	    title: string;
+	    cells: SuiteCell[];
+	}
+	export interface SuiteRunRef {
+	    id: string;
+	    task: string;
+	    // Go type: time
+	    created: any;
+	    status: string;
+	}
+	export interface SuiteReport {
+	    id: string;
+	    name: string;
+	    runs: SuiteRunRef[];
+	    trials: number;
+	    rows: SuiteRow[];
+	    estimates: metrics.Report;
+	}
+	export interface SuiteTask {
+	    task: string;
+	    attempts?: string[];
+	    allow_env?: string[];
+	}
+	export interface SuiteRequest {
+	    name: string;
+	    tasks: SuiteTask[];
+	    repeat: number;
+	    config?: agent.ConfigOverride;
+	}
+	
+	
+	
 	export interface TaskInfo {
 	    ref: string;
 	    file?: string;
@@ -890,6 +936,7 @@ export namespace store {
 	    source: string;
 	    budgets?: agent.Budgets;
 	    lab_host?: string;
+	    suite_run?: string;
 	    attempts: AttemptHeader[];
 	}
 	export interface Summary {
@@ -905,6 +952,7 @@ export namespace store {
 	    completed: number;
 	    wrong: number;
 	    lab_host?: string;
+	    suite_run?: string;
 	}
 
 }

@@ -1,0 +1,100 @@
+// A suite run shown in the window, kept in the location hash (#/suite/ID) so it survives a
+// reload and the browser's back button closes it. The grid and the estimates are computed in
+// Go (Runs.Suite); this asks for them, and asks again every second while the suite goes.
+import { useCallback, useEffect, useState } from "react";
+import type { Api } from "../api/client";
+import type { SuiteReport, SuiteRequest } from "../api/types";
+import { errorText } from "../api/client";
+
+/** The suite run a location hash names (#/suite/ID), or null when it names none. */
+export function parseSuite(hash: string): string | null {
+  const parts = hash.replace(/^#\/?/, "").split("/");
+  return parts[0] === "suite" && parts[1] ? decodeURIComponent(parts[1]) : null;
+}
+
+/** The location hash of suite run id. */
+export function formatSuite(id: string): string {
+  return `#/suite/${encodeURIComponent(id)}`;
+}
+
+/** A suite run asked for: its report once it came, or why there is none, and whether it goes. */
+export interface SuiteState {
+  id: string;
+  report: SuiteReport | null;
+  going: boolean;
+  error: string | null;
+}
+
+/** How often a going suite run's grid is read again, in ms. */
+export const SUITE_POLL_MS = 1000;
+
+/** The suite run the hash names, and how to start one, open one and close it. */
+export function useSuite(api: Api) {
+  const [id, setId] = useState<string | null>(() => parseSuite(window.location.hash));
+  const [state, setState] = useState<SuiteState | null>(null);
+
+  useEffect(() => {
+    const follow = () => setId(parseSuite(window.location.hash));
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, []);
+
+  useEffect(() => {
+    if (!id) {
+      setState(null);
+      return;
+    }
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = async () => {
+      try {
+        const [report, going] = await Promise.all([api.runs.suite(id), api.runs.going()]);
+        if (!live) return;
+        const on = going.suite_run === id;
+        setState({ id, report, going: on, error: null });
+        if (on) timer = setTimeout(read, SUITE_POLL_MS);
+      } catch (err) {
+        if (!live) return;
+        // A suite run just started may have no run recorded yet: ask again while it goes.
+        const going = await api.runs.going().catch(() => null);
+        if (!live) return;
+        if (going?.suite_run === id) {
+          timer = setTimeout(read, SUITE_POLL_MS);
+          setState((s) => s ?? { id, report: null, going: true, error: null });
+        } else setState({ id, report: null, going: false, error: errorText(err) });
+      }
+    };
+    setState((s) => (s && s.id === id ? s : { id, report: null, going: false, error: null }));
+    void read();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, id]);
+
+  /** Shows suite run id. */
+  const open = useCallback((id: string) => {
+    window.location.hash = formatSuite(id);
+  }, []);
+
+  /** Closes the suite; the hash goes back to naming what the window shows. */
+  const close = useCallback(() => {
+    setId(null);
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }, []);
+
+  /** Starts a suite run and shows it; the error, if it could not start, is returned. */
+  const start = useCallback(
+    async (req: SuiteRequest): Promise<string | null> => {
+      try {
+        open(await api.runs.startSuite(req));
+        return null;
+      } catch (err) {
+        return errorText(err);
+      }
+    },
+    [api, open],
+  );
+
+  return { state, open, close, start };
+}
