@@ -23,6 +23,9 @@ export interface LiveView {
   events: AppEvent[];
 }
 
+/** The least share of the trace's height the tabs get, the gate and its evidence first among them. */
+const TABS_SHARE = "40%";
+
 /** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
 const NO_EVENTS: AppEvent[] = [];
 
@@ -229,7 +232,7 @@ export function TraceViewer(p: TraceViewerProps) {
           <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
         )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
-        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto ${tabsHeight}px` }}>
+        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto max(${TABS_SHARE}, ${tabsHeight}px)` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
