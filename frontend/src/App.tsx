@@ -351,6 +351,7 @@ export function App({ api }: { api: Api }) {
                   onSaveMedia={w.saveShownMedia}
                   onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
                   loadLedger={w.loadLedger}
+                  loadRequests={w.loadRequests}
                   onExportLedger={() => w.exportShownLedger(sel.slug)}
                   onRun={running ? undefined : () => w.runAttempts([sel.slug])}
                   current={current}

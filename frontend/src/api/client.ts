@@ -13,6 +13,7 @@ import type {
   RateComparison,
   MetricsReport,
   LedgerEntry,
+  AttemptRequests,
   Progress,
   Replay,
   RunHeader,
@@ -273,6 +274,8 @@ export interface Api {
     metrics(by: MetricsBy): Promise<MetricsReport>;
     /** The attempt's action ledger: one entry per step. */
     ledger(id: string, slug: string): Promise<LedgerEntry[]>;
+    /** Every step's requests of the attempt, each with its step. */
+    requests(id: string, slug: string): Promise<AttemptRequests>;
     /** Two stored runs side by side, attempt by attempt, with what differs. */
     compare(a: string, b: string): Promise<Comparison>;
     /** Two stored runs as an A/B test: each attempt's completion rate over its trials, the difference and an exact test. */
@@ -368,6 +371,7 @@ export function createApi(t: Transport): Api {
       replay: (id, slug) => c<Replay>("Runs", "Replay", id, slug),
       metrics: (by) => c<MetricsReport>("Runs", "Metrics", by),
       ledger: (id, slug) => c<LedgerEntry[]>("Runs", "Ledger", id, slug),
+      requests: (id, slug) => c<AttemptRequests>("Runs", "Requests", id, slug),
       compare: (a, b) => c<Comparison>("Runs", "Compare", a, b),
       compareRates: (a, b) => c<RateComparison>("Runs", "CompareRates", a, b),
     },

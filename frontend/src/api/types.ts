@@ -514,6 +514,18 @@ export interface NetRequest {
   response_body?: Body;
 }
 
+/** One request of an attempt with the step during which it ended (app.AttemptRequest). */
+export interface AttemptRequest extends NetRequest {
+  /** The step's position in the attempt, from 0. */
+  step: number;
+}
+
+/** Every request of an attempt, and how many the steps' limits left out (app.AttemptRequests). */
+export interface AttemptRequests {
+  requests: AttemptRequest[];
+  dropped?: number;
+}
+
 /** One message the page wrote to its console (agent.ConsoleMessage). */
 export interface ConsoleMessage {
   level: string;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { Action, AppEvent, AttemptHeader, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
+import type { Action, AppEvent, AttemptHeader, AttemptRequests, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -71,6 +71,8 @@ export interface TraceViewerProps {
   /** Loads an attempt's action ledger, and saves this one's as CSV. */
   loadLedger?(runId: string, slug: string): Promise<LedgerEntry[]>;
   onExportLedger?(): void;
+  /** Loads every step's requests of an attempt, for the whole attempt's network table. */
+  loadRequests?(runId: string, slug: string): Promise<AttemptRequests>;
 }
 
 /**
@@ -276,6 +278,7 @@ export function TraceViewer(p: TraceViewerProps) {
                 ? { runId: p.runId, slug: attempt.attempt, load: p.loadLedger, onExport: p.onExportLedger }
                 : undefined
             }
+            requests={attempt && p.loadRequests ? { runId: p.runId, slug: attempt.attempt, load: p.loadRequests, onStep } : undefined}
           />
         </div>
       </div>

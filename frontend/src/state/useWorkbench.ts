@@ -297,6 +297,7 @@ export function useWorkbench(api: Api) {
   );
 
   const loadLedger = useCallback((id: string, slug: string) => api.runs.ledger(id, slug), [api]);
+  const loadRequests = useCallback((id: string, slug: string) => api.runs.requests(id, slug), [api]);
 
   const exportShownLedger = useCallback(
     (slug: string) => {
@@ -407,6 +408,7 @@ export function useWorkbench(api: Api) {
     saveShownMedia,
     exportShownHAR,
     loadLedger,
+    loadRequests,
     exportShownLedger,
     exportShown,
     importRun,

@@ -69,6 +69,7 @@ export function fakeApi() {
       replay: vi.fn().mockResolvedValue(replay),
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),
       ledger: vi.fn().mockResolvedValue(ledger),
+      requests: vi.fn().mockResolvedValue({ requests: [] }),
       compare: vi.fn().mockResolvedValue(comparison),
       compareRates: vi.fn().mockResolvedValue(rates),
     },
