@@ -53,6 +53,10 @@ func TestTheTraceReadsAStepAndTheWholeAttempt(t *testing.T) {
 		}
 		noScroll(t, page)
 		checkA11y(t, page, "a step side by side")
+		must(t, "open the Call tab", trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: "Call"}).Click())
+		expectText(t, page.GetByTestId("call-locator"), `page.getByRole("button", { name: "Reserve slot" })`)
+		expectContains(t, trace.GetByRole("list", playwright.LocatorGetByRoleOptions{Name: "Log"}), "allow: ")
+		checkA11y(t, page, "the Call tab")
 	})
 
 	t.Run("the step list searched", func(t *testing.T) {

@@ -5,6 +5,7 @@ import type { Column } from "../verdicts";
 import { AnswerList } from "./AnswerList";
 import { AttemptNetwork, type AttemptNetworkProps } from "./AttemptNetwork";
 import { BlockedList } from "./BlockedList";
+import { CallView } from "./CallView";
 import { ConsoleList } from "./ConsoleList";
 import { TransferList } from "./TransferList";
 import { DecisionView } from "./DecisionView";
@@ -47,10 +48,11 @@ export interface DetailTabsProps {
 
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
- * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
- * step's network requests and the whole attempt's, console messages and page errors, the
- * attempt's action ledger, the blocked requests, the files a step uploaded or saved (when it
- * moved any), and an imported run's replay.
+ * changed, the page's facts, the oracle's raw answers, the app's events, the step's call (its
+ * locator, arguments, timing and log), the decision, the step's network requests and the
+ * whole attempt's, console messages and page errors, the attempt's action ledger, the blocked
+ * requests, the files a step uploaded or saved (when it moved any), and an imported run's
+ * replay.
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
@@ -121,6 +123,7 @@ export function DetailTabs(p: DetailTabsProps) {
       label: `Events (${p.events.length})`,
       panel: () => <EventList events={p.events} until={step ? step.start_ms + step.duration_ms : undefined} />,
     },
+    { id: "call", label: "Call", panel: () => (step ? <CallView step={step} /> : noStep) },
     { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
     {
       id: "ledger",
