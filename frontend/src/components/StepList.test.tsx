@@ -60,4 +60,25 @@ describe("StepList", () => {
     expect(screen.queryByTestId("steps-found")).toBeNull();
     expect(within(nav).getAllByRole("button")[1].textContent).toContain("Action 2");
   });
+
+  it("takes / from a tab list, but leaves it to a text field", () => {
+    render(
+      <>
+        <div role="tablist" aria-label="Tabs">
+          <button type="button" role="tab" aria-selected="true">Call</button>
+        </div>
+        <input aria-label="Other field" />
+        <StepList steps={many(3)} plan={[]} current={0} onStep={() => {}} />
+      </>,
+    );
+    const field = screen.getByRole("searchbox", { name: "Search the steps" });
+    const other = screen.getByRole("textbox", { name: "Other field" });
+    other.focus();
+    fireEvent.keyDown(other, { key: "/" });
+    expect(document.activeElement).toBe(other);
+    const tab = screen.getByRole("tab", { name: "Call" });
+    tab.focus();
+    fireEvent.keyDown(tab, { key: "/" });
+    expect(document.activeElement).toBe(field);
+  });
 });

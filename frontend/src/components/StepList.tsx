@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import type { Action, StepSummary } from "../api/types";
-import { modified, ownsKeys } from "../keys";
+import { modified, typesText } from "../keys";
 import { visibleRows } from "../layout/rows";
 import { searchSteps } from "../trace/search";
 import { actionWords } from "../trace/target";
@@ -91,10 +91,10 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     }
   });
 
-  // "/" from anywhere but a field of its own goes to the search.
+  // "/" from anywhere but a text field goes to the search (from a tab list or a splitter too).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "/" || ownsKeys(e.target) || modified(e)) return;
+      if (e.key !== "/" || typesText(e.target) || modified(e)) return;
       e.preventDefault();
       field.current?.focus();
       field.current?.select();
