@@ -69,6 +69,7 @@ func BenchmarkUIScale(b *testing.B) {
 			o, s := measureSelect(b, page, url, bigID)
 			opensRun, selects = append(opensRun, o), append(selects, s)
 		}
+		selected := profiled(b, page, func() { measureSelect(b, page, url, bigID) })
 		header := apiMS(b, page, "Header", bigID)
 		summaries := apiMS(b, page, "Summaries", bigID, longSlug)
 		window := apiMS(b, page, "Steps", bigID, longSlug, 0, 16)
@@ -109,6 +110,10 @@ func BenchmarkUIScale(b *testing.B) {
 		}
 		fmt.Printf("  and while opening the long attempt (%.0f ms busy, GC %.0f ms):\n", opened.busyMS, opened.gcMS)
 		for _, line := range opened.top(8) {
+			fmt.Printf("    %s\n", line)
+		}
+		fmt.Printf("  and while opening a run and selecting an attempt, up to the trace's first paint (%.0f ms busy, GC %.0f ms):\n", selected.busyMS, selected.gcMS)
+		for _, line := range selected.top(8) {
 			fmt.Printf("    %s\n", line)
 		}
 	}
@@ -174,7 +179,7 @@ func serve(b *testing.B, dir string) string {
 		b.Fatalf("building observatory: %v\n%s", err, out)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "serve", "--data-dir", dir)
+	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", "127.0.0.1:0", "--data-dir", dir) // a free port: 8080 may be taken
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)

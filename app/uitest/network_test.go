@@ -50,6 +50,7 @@ func TestNetworkTabShowsTheRefusedSave(t *testing.T) {
 	expectContains(t, save, "POST")
 	expectContains(t, save, "409")
 	expectContains(t, save, "failed: 409 Conflict")
+	must(t, "see the failed save chosen at first", expect.Locator(save).ToHaveAttribute("aria-selected", "true"))
 
 	_, err = trace.GetByRole("combobox", playwright.LocatorGetByRoleOptions{Name: "Status"}).SelectOption(playwright.SelectOptionValues{Values: &[]string{"failed"}})
 	must(t, "show failed requests only", err)

@@ -53,6 +53,7 @@ func TestTargetBoxesAndNearMisses(t *testing.T) {
 		expectText(t, items.Nth(i), fmt.Sprintf("%s %q (similarity %.2f)", c.Role, c.Name, c.Similarity))
 	}
 	expectText(t, items.First(), fmt.Sprintf(`button "%s" (similarity %.2f)`, booking.RenamedLabel, miss.Candidates[0].Similarity))
+	must(t, "show the page after alone", button(page, "After").Click())
 	shown := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})
 	boxes := trace.GetByTestId("candidate-box")
 	must(t, "see a box per candidate", expect.Locator(boxes).ToHaveCount(len(miss.Candidates)))

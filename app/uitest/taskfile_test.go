@@ -73,6 +73,9 @@ config:
 	expectText(t, cell(r, 0), "could not confirm")
 	expectText(t, cell(r, 1), "doneunknown")
 	expectContains(t, r, "could not confirm: The API has the note")
+	// A refused connection ends the wait at once, said in words, the URL once.
+	expectContains(t, r, "the gate cannot hold, so waiting stopped")
+	expectContains(t, page.Locator(".trace-head .ended"), "GET http://127.0.0.1:1/notes: the connection was refused: nothing listens at 127.0.0.1:1")
 	stored := page.GetByTestId("condition-stored")
 	expectContains(t, stored.Locator(".state"), "could not confirm")
 	expectContains(t, stored.GetByTestId("answer-stored"), "no answer:")

@@ -454,6 +454,8 @@ func (r *run) wait() (Terminal, string) {
 		case c.Settled != "":
 			r.settled = true
 			return c.Settled, c.SettledReason
+		case c.Unanswerable != "":
+			return Failed, "the gate cannot hold, so waiting stopped: " + c.Unanswerable
 		case !r.x.now().Before(deadline):
 			return Failed, fmt.Sprintf("the %d ms deadline passed before the gate held: %s", r.cfg.DeadlineMS, unmet(c.Gate))
 		}

@@ -79,6 +79,8 @@ type fakeLab struct {
 	checks      int
 	doneAt      int
 	settled     agent.Terminal
+	// unanswerable is the fake's Check.Unanswerable once the attempt has acted.
+	unanswerable string
 }
 
 func (l *fakeLab) StartURL() string                  { return "http://lab/" }
@@ -100,6 +102,7 @@ func (l *fakeLab) Check(context.Context, agent.Observer) agent.Check {
 	if l.settled != "" {
 		c.Settled, c.SettledReason = l.settled, "settled by the fake"
 	}
+	c.Unanswerable = l.unanswerable
 	return c
 }
 
@@ -150,6 +153,7 @@ func TestExecutorTerminalStates(t *testing.T) {
 		{name: "gate holds before anything is done", lab: fakeLab{heldAtStart: true, doneAt: 1}, want: agent.Ambiguous, steps: 0, reasonHas: "held before the attempt acted"},
 		{name: "deadline passes", lab: fakeLab{}, want: agent.Failed, steps: 4, reasonHas: "1500 ms deadline passed"},
 		{name: "app settles as refused", lab: fakeLab{settled: agent.Rejected}, want: agent.Rejected, steps: 4, reasonHas: "settled by the fake"},
+		{name: "an oracle refuses: waiting stops at once", lab: fakeLab{unanswerable: "nothing listens"}, want: agent.Failed, steps: 4, reasonHas: "the gate cannot hold, so waiting stopped: nothing listens"},
 		{name: "fixed wait checks once", lab: fakeLab{doneAt: 2}, cfg: func(c *agent.Config) { c.Wait = agent.WaitFixed }, want: agent.Failed, steps: 4, reasonHas: "fixed 200 ms wait"},
 		{name: "fixed wait long enough", lab: fakeLab{doneAt: 1}, cfg: func(c *agent.Config) { c.Wait = agent.WaitFixed }, want: agent.Completed, steps: 4},
 		{name: "budget spent", lab: fakeLab{doneAt: 1}, cfg: func(c *agent.Config) { c.Budget = 2 }, want: agent.Exhausted, steps: 3, reasonHas: "budget spent: 2 of 2"},
@@ -283,6 +287,7 @@ func TestGivingUpStopsPendingWork(t *testing.T) {
 		{"completed leaves the page alone", fakeLab{doneAt: 1}, 0},
 		{"a failed wait stops the page once", fakeLab{}, 1},
 		{"an app that settled has nothing in flight", fakeLab{settled: agent.Rejected}, 0},
+		{"an unanswerable gate says nothing of the app: the page is stopped", fakeLab{unanswerable: "nothing listens"}, 1},
 	} {
 		page := &fakePage{controls: controls()}
 		clock := &fakeClock{t: time.Unix(0, 0)}

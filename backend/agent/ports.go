@@ -241,6 +241,10 @@ type Check struct {
 	// forces (Rejected for a refused save, Failed for a notice without a record) and why.
 	Settled       Terminal `json:"settled,omitempty"`
 	SettledReason string   `json:"settled_reason,omitempty"`
+	// Unanswerable says, when it is not empty, why the gate cannot hold however long one
+	// waits: an oracle it needs refused the connection. Unlike Settled, it says nothing of
+	// the app's state, so a save still in flight is stopped as on any failure.
+	Unanswerable string `json:"unanswerable,omitempty"`
 }
 
 // Observer samples the page; oracles with page conditions call it.

@@ -133,7 +133,7 @@ func (h *HTTP) ask(ctx context.Context, r *round) (json.RawMessage, error) {
 	req.Header.Set("Accept", "application/json, text/plain;q=0.9, */*;q=0.5")
 	res, err := r.do(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", h.method, u.Redacted(), err)
+		return nil, fmt.Errorf("%s %s: %w", h.method, u.Redacted(), netWords(err))
 	}
 	return h.answerOf(res, r.rd.site.Secrets)
 }

@@ -152,8 +152,8 @@ func TestHTTPCannotAnswer(t *testing.T) {
 		name, base, want string
 		timeout          time.Duration
 	}{
-		{"connection refused", closed, "connection refused", time.Second},
-		{"timeout", hang.URL, "deadline exceeded", 200 * time.Millisecond},
+		{"connection refused", closed, "GET " + closed + "/api/state: the connection was refused: nothing listens at " + ln.Addr().String(), time.Second},
+		{"timeout", hang.URL, "GET " + hang.URL + "/api/state: no answer came in the time allowed", 200 * time.Millisecond},
 		{"redirect outside the origins", redirect.URL, "outside the task's origins", time.Second},
 	}
 	for _, tt := range tests {
@@ -167,6 +167,12 @@ func TestHTTPCannotAnswer(t *testing.T) {
 			v := Judge(cond, &a)
 			if v.Done || !strings.Contains(v.Unconfirmed, tt.want) || !strings.HasPrefix(v.Evidence, "could not confirm: ") {
 				t.Errorf("verdict %+v, want could not confirm: …%s…", v, tt.want)
+			}
+			if n := strings.Count(a.Error, tt.base); n != 1 {
+				t.Errorf("the answer %q names the URL %d times, want once", a.Error, n)
+			}
+			if Refused(a) != (tt.name == "connection refused") {
+				t.Errorf("Refused(%q) = %v", a.Error, Refused(a))
 			}
 			if took := time.Since(start); took > tt.timeout+time.Second {
 				t.Errorf("took %v", took)

@@ -96,7 +96,21 @@ func (e *environment) Check(ctx context.Context, observe agent.Observer) agent.C
 	if settle != nil {
 		c.Settled, c.SettledReason = settle(c.Gate)
 	}
+	if !c.Gate.Done {
+		c.Unanswerable = refusal(e.s.success, byID)
+	}
 	return c
+}
+
+// refusal names the first of conds whose oracle refused the connection, and why, once; ""
+// when none did. Nothing listening there does not change by waiting (oracle.ErrRefused).
+func refusal(conds []oracle.Condition, byID map[string]*agent.Answer) string {
+	for _, c := range conds {
+		if a := byID[c.ID]; a != nil && oracle.Refused(*a) {
+			return fmt.Sprintf("“%s” could not be confirmed: %s", c.Label, a.Error)
+		}
+	}
+	return ""
 }
 
 // Quiesce waits for the lab to finish what it is handling; a user's site is not waited on.

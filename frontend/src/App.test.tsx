@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "./App";
+import { ApiError } from "./api/client";
 import { HISTORY_POLL_MS } from "./state/useWorkbench";
 import type { GoingRun, Progress, StepSummary } from "./api/types";
 import { fakeApi, runHeader } from "./test/fakeApi";
@@ -290,23 +291,25 @@ describe("App with task files", () => {
 
   it("says why a task file was refused", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.tasks.load).mockRejectedValue(new Error("success[2].expr: undeclared reference to 'bdy'"));
+    vi.mocked(api.tasks.load).mockRejectedValue(new ApiError("invalid", "success[2].expr: undeclared reference to 'bdy'", "success[2].expr"));
     render(<App api={api} />);
     const file = new File(["x"], "bad.yaml");
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
-    expect(screen.getByRole("alert").textContent).toBe("Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
+    const panel = screen.getByRole("alert", { name: "Errors" });
+    expect(within(panel).getByRole("listitem").textContent).toBe("invalid input Could not open bad.yaml: success[2].expr: undeclared reference to 'bdy'");
+    expect(screen.getByText("An error: see the panel at the top.")).toBeTruthy();
   });
 
   it("lists every error of a refused task file in a panel, each with its path", async () => {
     const { api } = fakeApi();
-    vi.mocked(api.tasks.load).mockRejectedValue(new Error("bad.yaml: at name: empty\nbad.yaml: at plan[1].target: a target needs a role"));
+    vi.mocked(api.tasks.load).mockRejectedValue(new ApiError("invalid", "bad.yaml: at name: empty\nbad.yaml: at plan[1].target: a target needs a role"));
     render(<App api={api} />);
     const file = new File(["x"], "bad.yaml");
     await act(async () => fireEvent.change(screen.getByTestId("task-file"), { target: { files: [file] } }));
     const panel = screen.getByRole("alert", { name: "Errors" });
     expect(within(panel).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Could not open bad.yaml: bad.yaml: at name: empty",
-      "bad.yaml: at plan[1].target: a target needs a role",
+      "invalid input Could not open bad.yaml: bad.yaml: at name: empty",
+      "invalid input bad.yaml: at plan[1].target: a target needs a role",
     ]);
     await act(async () => fireEvent.click(within(panel).getByRole("button", { name: "Dismiss" })));
     expect(screen.queryByRole("alert", { name: "Errors" })).toBeNull();

@@ -5,7 +5,7 @@ import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { CompareView } from "./components/CompareView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
-import { ErrorPanel } from "./components/ErrorPanel";
+import { ErrorPanel, panelErrors } from "./components/ErrorPanel";
 import { Header } from "./components/Header";
 import { HistoryList } from "./components/HistoryList";
 import { LiveCards } from "./components/LiveCards";
@@ -97,6 +97,16 @@ export function App({ api }: { api: Api }) {
   const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];
 
   const titleOf = (slug: string) => rows.find((r) => r.slug === slug)?.title ?? slug;
+
+  /** How many of the live run's errors the user has dismissed; a new run starts again at none. */
+  const [runErrorsSeen, setRunErrorsSeen] = useState({ runId: null as string | null, count: 0 });
+  const runErrors = live?.errors ?? [];
+  const newRunErrors = runErrorsSeen.runId === (live?.runId ?? null) ? runErrors.slice(runErrorsSeen.count) : runErrors;
+  const errors = panelErrors(w.message, newRunErrors, { runId: live?.runId ?? null, titleOf, shotOf: (slug) => live?.frames[slug] });
+  const dismissErrors = () => {
+    if (w.message?.kind === "error") w.dismissMessage();
+    setRunErrorsSeen({ runId: live?.runId ?? null, count: runErrors.length });
+  };
 
   // An opened imported run shows its first attempt, so its replay is in view at once.
   useEffect(() => {
@@ -278,7 +288,7 @@ export function App({ api }: { api: Api }) {
           onCheckEndpoints={api.browsers.health}
         />
       )}
-      {w.message?.kind === "error" && w.message.text.includes("\n") && <ErrorPanel text={w.message.text} onDismiss={w.dismissMessage} />}
+      {errors.length > 0 && <ErrorPanel errors={errors} onDismiss={dismissErrors} />}
       {names && <DisagreementBanner items={disagreements} titleOf={titleOf} names={names} />}
       <ApprovalPrompt api={api} titleOf={titleOf} />
       <ModelWaitNote waiting={live?.waiting ?? {}} titleOf={titleOf} />
@@ -403,6 +413,7 @@ export function App({ api }: { api: Api }) {
                   onSaveMedia={w.saveShownMedia}
                   onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
                   loadLedger={w.loadLedger}
+                  loadRequests={w.loadRequests}
                   onExportLedger={() => w.exportShownLedger(sel.slug)}
                   onRun={running ? undefined : () => w.runAttempts([sel.slug])}
                   current={current}
@@ -440,7 +451,7 @@ export function App({ api }: { api: Api }) {
             : null
         }
         message={w.message}
-        runError={live?.error ?? null}
+        errors={errors.length}
         waiting={live ? (Object.values(live.waiting)[0] ?? null) : null}
       />
     </div>

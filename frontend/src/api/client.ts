@@ -14,6 +14,7 @@ import type {
   MetricsReport,
   CalibrationReport,
   LedgerEntry,
+  AttemptRequests,
   Progress,
   Replay,
   RunHeader,
@@ -290,6 +291,8 @@ export interface Api {
     /** Removes a stored run and its media; a running run is refused. */
     delete(id: string): Promise<void>;
     replay(id: string, slug: string): Promise<Replay>;
+    /** Every step's requests of the attempt, each with its step. */
+    requests(id: string, slug: string): Promise<AttemptRequests>;
   };
   analysis: {
     /** The outcome metrics across the history, sliced by task, lab, attempt, planner or risk. */
@@ -403,6 +406,7 @@ export function createApi(t: Transport): Api {
       steps: (id, slug, from, count) => c<Step[]>("History.Steps", id, slug, from, count),
       delete: (id) => c<void>("History.Delete", id),
       replay: (id, slug) => c<Replay>("History.Replay", id, slug),
+      requests: (id, slug) => c<AttemptRequests>("History.Requests", id, slug),
     },
     analysis: {
       metrics: (by) => c<MetricsReport>("Analysis.Metrics", by),

@@ -192,6 +192,12 @@ export type Body = agent.Body;
 /** One network request (agent.Request). */
 export type NetRequest = Refine<agent.Request, { request_body?: Body; response_body?: Body }>;
 
+/** One request of an attempt with the step during which it ended (app.AttemptRequest). */
+export type AttemptRequest = Refine<app.AttemptRequest, { request_body?: Body; response_body?: Body }>;
+
+/** Every request of an attempt, and how many the steps' limits left out (app.AttemptRequests). */
+export type AttemptRequests = Refine<app.AttemptRequests, { requests: AttemptRequest[] }>;
+
 /** One console message (agent.ConsoleMessage). */
 export type ConsoleMessage = agent.ConsoleMessage;
 

@@ -3,7 +3,9 @@ import { Tabs, type Tab } from "../layout/Tabs";
 import { diffSamples } from "../trace/diff";
 import type { Column } from "../verdicts";
 import { AnswerList } from "./AnswerList";
+import { AttemptNetwork, type AttemptNetworkProps } from "./AttemptNetwork";
 import { BlockedList } from "./BlockedList";
+import { CallView } from "./CallView";
 import { ConsoleList } from "./ConsoleList";
 import { TransferList } from "./TransferList";
 import { DecisionView } from "./DecisionView";
@@ -39,15 +41,18 @@ export interface DetailTabsProps {
   onTab(id: string): void;
   /** The finished attempt's action ledger; absent while it runs. */
   ledger?: LedgerPanelProps;
+  /** The finished attempt's requests, every step's; absent while it runs. */
+  requests?: AttemptNetworkProps;
 }
 
 
 /**
  * The tabs under the screenshot: the gate with its evidence, the verdicts, what the step
- * changed, the page's facts, the oracle's raw answers, the app's events, the decision, the
- * step's network requests, console messages and page errors, the attempt's action ledger, the
- * blocked requests, the files a step uploaded or saved (when it moved any), and an imported
- * run's replay.
+ * changed, the page's facts, the oracle's raw answers, the app's events, the step's call (its
+ * locator, arguments, timing and log), the decision, the step's network requests and the
+ * whole attempt's, console messages and page errors, the attempt's action ledger, the blocked
+ * requests, the files a step uploaded or saved (when it moved any), and an imported run's
+ * replay.
  */
 export function DetailTabs(p: DetailTabsProps) {
   const { step, attempt } = p;
@@ -118,6 +123,7 @@ export function DetailTabs(p: DetailTabsProps) {
       label: `Events (${p.events.length})`,
       panel: () => <EventList events={p.events} until={step ? step.start_ms + step.duration_ms : undefined} />,
     },
+    { id: "call", label: "Call", panel: () => (step ? <CallView step={step} /> : noStep) },
     { id: "decision", label: "Decision", panel: () => (step ? <DecisionView step={step} /> : noStep) },
     {
       id: "ledger",
@@ -131,6 +137,11 @@ export function DetailTabs(p: DetailTabsProps) {
       id: "network",
       label: `Network (${requests.length})`,
       panel: () => (step ? <NetworkPanel key={`${p.title}-${step.index}`} requests={requests} dropped={step.dropped?.requests} /> : noStep),
+    },
+    {
+      id: "all-requests",
+      label: "All requests",
+      panel: () => (p.requests ? <AttemptNetwork {...p.requests} /> : <p className="muted">The attempt's requests come when it finishes.</p>),
     },
     {
       id: "console",

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { ErrorPanel, errorLines } from "./ErrorPanel";
+import { ErrorPanel, errorLines, panelErrors } from "./ErrorPanel";
 
 describe("ErrorPanel", () => {
   it("splits each error into the place it names and the problem", () => {
@@ -12,12 +12,39 @@ describe("ErrorPanel", () => {
     ]);
   });
 
-  it("lists every error in full and is dismissed", () => {
+  const ctx = { runId: "r1", titleOf: (slug: string) => `Title of ${slug}`, shotOf: (slug: string) => (slug === "a" ? "shots/3-after.jpg" : undefined) };
+
+  it("types a failed call's errors with the backend's kind, and its path when the line names none", () => {
+    const text = "a.yaml: at name: empty\na.yaml: at plan[0].action: unknown action";
+    expect(panelErrors({ kind: "error", text, error: { kind: "invalid", path: "" } }, [], ctx)).toEqual([
+      { kind: "invalid", path: "a.yaml: at name", problem: "empty" },
+      { kind: "invalid", path: "a.yaml: at plan[0].action", problem: "unknown action" },
+    ]);
+    expect(panelErrors({ kind: "error", text: "Could not import: bad field", error: { kind: "invalid", path: "attempts[0].steps" } }, [], ctx)).toEqual([
+      { kind: "invalid", path: "attempts[0].steps", problem: "Could not import: bad field" },
+    ]);
+    expect(panelErrors({ kind: "info", text: "Saved." }, [], ctx)).toEqual([]);
+  });
+
+  it("adds every error the run reported under its attempt, with the attempt's newest screenshot", () => {
+    expect(panelErrors(null, [{ message: "closing the page: gone", slug: "a" }, { message: "browser crashed" }], ctx)).toEqual([
+      { kind: "run", path: "Title of a", problem: "closing the page: gone", shot: { runId: "r1", path: "shots/3-after.jpg" } },
+      { kind: "run", path: "", problem: "browser crashed", shot: undefined },
+    ]);
+  });
+
+  it("lists every error in full, with its kind, and is dismissed", () => {
     const dismiss = vi.fn();
-    render(<ErrorPanel text={"a.yaml: at name: empty\na.yaml: at plan[0].action: unknown action \"hover\""} onDismiss={dismiss} />);
+    const errors = panelErrors({ kind: "error", text: 'a.yaml: at name: empty\na.yaml: at plan[0].action: unknown action "hover"', error: { kind: "invalid", path: "" } }, [{ message: "gone", slug: "a" }], ctx);
+    render(<ErrorPanel errors={errors} onDismiss={dismiss} />);
     const panel = screen.getByRole("alert", { name: "Errors" });
-    expect(within(panel).getByText("2 errors")).toBeTruthy();
-    expect(within(panel).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["a.yaml: at name: empty", 'a.yaml: at plan[0].action: unknown action "hover"']);
+    expect(within(panel).getByText("3 errors")).toBeTruthy();
+    expect(within(panel).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "invalid input a.yaml: at name: empty",
+      'invalid input a.yaml: at plan[0].action: unknown action "hover"',
+      "run error Title of a: gone",
+    ]);
+    expect(within(panel).getByRole("img", { name: "The page when it happened: Title of a" })).toBeTruthy();
     fireEvent.click(within(panel).getByRole("button", { name: "Dismiss" }));
     expect(dismiss).toHaveBeenCalled();
   });

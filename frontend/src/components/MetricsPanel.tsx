@@ -21,16 +21,16 @@ const SLICINGS: { by: MetricsBy; label: string }[] = [
 ];
 
 /** The rates drawn as charts, each with its glossary term. */
-const RATES: { key: "intended_success" | "wrong_target_rate" | "revalidation_stop_rate"; title: string; term: Term }[] = [
+const RATES: { key: "intended_success" | "wrong_target_rate" | "revalidation_stop_rate"; title: string; term: Term; plain?: string }[] = [
   { key: "intended_success", title: "Intended-state success", term: "intendedSuccess" },
   { key: "wrong_target_rate", title: "Wrong-target rate", term: "wrongTarget" },
-  { key: "revalidation_stop_rate", title: "Revalidation stop rate", term: "revalidation" },
+  { key: "revalidation_stop_rate", title: "Revalidation stop rate", term: "revalidation", plain: "commits held: the page had changed" },
 ];
 
 /** The counts in the table, each with its glossary term. */
-const COUNTS: { title: string; term: Term; value(s: MetricsSlice): string }[] = [
+const COUNTS: { title: string; term: Term; plain?: string; value(s: MetricsSlice): string }[] = [
   { title: "Truth unconfirmed", term: "truthUnconfirmed", value: (s) => String(s.unconfirmed) },
-  { title: "Confirmation burden", term: "burden", value: (s) => s.confirmation_burden.toFixed(2) },
+  { title: "Confirmation burden", term: "burden", plain: "approvals asked per success", value: (s) => s.confirmation_burden.toFixed(2) },
   { title: "Recovery loops", term: "recovery", value: (s) => String(s.recovery_loops) },
   { title: "Side-effect leaks", term: "leakage", value: (s) => String(s.side_effect_leaks) },
   { title: "Duplicates", term: "duplicates", value: (s) => String(s.duplicate_side_effects) },
@@ -50,13 +50,14 @@ const LABEL_W = 220;
 const BAR_W = 240;
 
 /** One rate across the slices as horizontal bars, in plain SVG; the bars' numbers are text too. */
-function RateChart({ title, term, slices, value }: { title: string; term: Term; slices: MetricsSlice[]; value(s: MetricsSlice): number }) {
+function RateChart({ title, term, plain, slices, value }: { title: string; term: Term; plain?: string; slices: MetricsSlice[]; value(s: MetricsSlice): number }) {
   const height = slices.length * (BAR_H + 6) + 4;
   const summary = slices.map((s) => `${s.key} ${pct(value(s))}`).join(", ");
   return (
     <figure className="metrics-chart">
       <figcaption>
         {title} <Help term={term} topic={title.toLowerCase()} />
+        {plain && <span className="muted"> ({plain})</span>}
       </figcaption>
       <svg role="img" aria-label={`${title}: ${summary}`} width={LABEL_W + BAR_W + 50} height={height} viewBox={`0 0 ${LABEL_W + BAR_W + 50} ${height}`}>
         {slices.map((s, i) => {
@@ -129,7 +130,7 @@ export function MetricsPanel({ load, children }: MetricsPanelProps) {
         <>
           <div className="metrics-charts">
             {RATES.map((r) => (
-              <RateChart key={r.key} title={r.title} term={r.term} slices={slices} value={(s) => s[r.key]} />
+              <RateChart key={r.key} title={r.title} term={r.term} plain={r.plain} slices={slices} value={(s) => s[r.key]} />
             ))}
           </div>
           <div className="metrics-table">
@@ -147,6 +148,7 @@ export function MetricsPanel({ load, children }: MetricsPanelProps) {
                   {COUNTS.map((c) => (
                     <th scope="col" key={c.title}>
                       {c.title} <Help term={c.term} topic={c.title.toLowerCase()} />
+                      {c.plain && <span className="muted"> ({c.plain})</span>}
                     </th>
                   ))}
                 </tr>

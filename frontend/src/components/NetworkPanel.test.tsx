@@ -37,6 +37,8 @@ describe("NetworkPanel", () => {
     expect(screen.getByText(/2 failed/)).toBeTruthy();
     expect(screen.getByText("2 more requests dropped")).toBeTruthy();
     const detail = () => within(screen.getByRole("region", { name: "Request detail" }));
+    expect(options()[1].getAttribute("aria-selected")).toBe("true"); // the first failed one
+    fireEvent.click(options()[0]);
     expect(options()[0].getAttribute("aria-selected")).toBe("true");
     expect(detail().getByText("200 OK")).toBeTruthy();
     expect(detail().getAllByText(/Not recorded: bodies are kept only/)).toHaveLength(2);
@@ -56,6 +58,9 @@ describe("NetworkPanel", () => {
     render(<NetworkPanel requests={requests} />);
     const list = screen.getByRole("listbox", { name: "Requests" });
     const chosen = () => options().findIndex((o) => o.getAttribute("aria-selected") === "true");
+    expect(chosen()).toBe(1); // the first failed one
+    fireEvent.keyDown(list, { key: "ArrowUp" });
+    expect(chosen()).toBe(0);
     fireEvent.keyDown(list, { key: "ArrowDown" });
     expect(chosen()).toBe(1);
     expect(list.getAttribute("aria-activedescendant")).toBe(options()[1].id);

@@ -13,13 +13,14 @@ export interface NetworkPanelProps {
 
 /**
  * A step's requests: a text filter and a status filter above a list (a listbox: ↑/↓,
- * Home/End and a click choose a request), failed ones marked in words, and the chosen
- * request in full beside it.
+ * Home/End and a click choose a request; the first failed one is chosen at first), failed
+ * ones marked in words, and the chosen request in full beside it.
  */
 export function NetworkPanel({ requests, dropped = 0 }: NetworkPanelProps) {
   const [filter, setFilter] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
-  const [chosen, setChosen] = useState(0);
+  // The first failed request is what one opens the tab for: it is chosen until the user picks.
+  const [chosen, setChosen] = useState(() => Math.max(0, requests.findIndex(failed)));
   const base = useId();
   const shown = filterRequests(requests, filter, status);
   const k = Math.min(chosen, shown.length - 1);

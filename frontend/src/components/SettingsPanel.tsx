@@ -134,7 +134,7 @@ export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onChe
                 {
                   headed: "Headed (show the window)",
                   video: "Record video",
-                  screenshots: "Screenshots (live frames)",
+                  screenshots: "Screenshots of every step, before and after",
                   trace: "Playwright trace",
                   bodies: "Request bodies (64 KiB each, secrets masked)",
                 }[k]

@@ -26,7 +26,7 @@ const missed: Step = {
   ],
 };
 
-function viewer(step: Step, view: View) {
+function viewer(step: Step, view: View | null) {
   return (
     <ShotViewer runId="r1" step={step} seekMs={0} follow view={view} onView={() => {}} onTime={() => {}} heading={<h3>Step</h3>} facts={null} />
   );
@@ -43,16 +43,27 @@ function load(name: string) {
 const place = (el: HTMLElement) => [el.style.left, el.style.top, el.style.width, el.style.height];
 
 describe("ShotViewer's boxes", () => {
-  it("draws the acted-on element's box on the page before the action, in percentages of the viewport", () => {
+  it("draws the acted-on element's box on either page, in percentages of the viewport, labelled as measured before on the page after", () => {
     const { rerender } = render(viewer(acted, "before"));
     expect(screen.queryByTestId("target-box")).toBeNull(); // not before the image has loaded
     load("Before screenshot");
     expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
-    expect(screen.queryByText("box on Before")).toBeNull();
+    expect(screen.getByTestId("target-box").textContent).toBe("target");
     rerender(viewer(acted, "after"));
     load("After screenshot");
-    expect(screen.queryByTestId("target-box")).toBeNull();
-    expect(screen.getByText("box on Before")).toBeTruthy(); // says where the box is
+    expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
+    expect(screen.getByTestId("target-box").textContent).toBe("target (before)");
+  });
+
+  it("shows before and after side by side unless told otherwise, each with its time and boxes, and what changed under them", () => {
+    render(viewer(acted, null));
+    expect(screen.getByRole("button", { name: "Side by side" }).getAttribute("aria-pressed")).toBe("true");
+    load("Before screenshot");
+    load("After screenshot");
+    const sides = screen.getAllByRole("figure");
+    expect(sides.map((f) => f.querySelector("figcaption")!.textContent)).toEqual([`Before at ${acted.before.at_ms} ms `, expect.stringMatching(new RegExp(`^After at ${acted.after.at_ms} ms · `))]);
+    expect(sides.map((f) => within(f).getByTestId("target-box").textContent)).toEqual(["target", "target (before)"]);
+    expect(screen.getByTestId("shot-diff").textContent).toMatch(/^· (Changed: .+\.|Nothing on the page changed\.)$/);
   });
 
   it("draws a miss's candidates dashed and labelled on either screenshot, the label under a box at the top", () => {

@@ -1,12 +1,16 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { Step } from "../api/types";
-import { boxesOf } from "../trace/boxes";
+import { boxesOf, type Shot } from "../trace/boxes";
+import { diffSamples, diffSummary } from "../trace/diff";
 import { Help } from "./Help";
 import { ShotFrame } from "./ShotFrame";
 import { VideoPanel } from "./VideoPanel";
 
-/** What the centre shows: the page before or after the step, the live page, or the video. */
-export type View = "before" | "after" | "live" | "video";
+/**
+ * What the centre shows: the page before and after the step side by side, one of them alone,
+ * the live page, or the video.
+ */
+export type View = "pair" | "before" | "after" | "live" | "video";
 
 /** Zoom levels: fit the pane, or the screenshot's own pixels times the factor. */
 const ZOOMS = ["fit", 1, 2] as const;
@@ -22,7 +26,7 @@ export interface ShotViewerProps {
   seekMs: number;
   /** False when the choice came from the video's own time (see VideoPanel). */
   follow: boolean;
-  /** The user's choice; null shows the live page while there is one, else the page after. */
+  /** The user's choice; null shows the live page while there is one, else before and after side by side. */
   view: View | null;
   onView(v: View): void;
   /** The newest live screenshot of a running attempt, as a media path. */
@@ -38,26 +42,38 @@ export interface ShotViewerProps {
 }
 
 /**
- * The one large picture of the chosen step: its screenshot before or after, the live page
- * while the attempt runs, or the recorded video (seeking to the chosen moment). Screenshots zoom:
- * fit, 100 % or 200 %, scrolling inside the pane. A step's screenshot carries the acted-on
- * element's box (before the action) and a miss's nearest candidates, dashed and labelled;
- * a toggle hides them.
+ * The pictures of the chosen step: its screenshots before and after side by side with what
+ * changed between them in a line under them, or one of them alone, the live page while the
+ * attempt runs, or the recorded video (seeking to the chosen moment). Screenshots zoom: fit,
+ * 100 % or 200 %, scrolling inside their pane. A step's screenshots carry the acted-on
+ * element's box (measured before the action) and a miss's nearest candidates, dashed and
+ * labelled; a toggle hides them.
  */
 export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView, liveFrame, liveScreen, video, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
   const views: { id: View; label: string }[] = [
+    { id: "pair", label: "Side by side" },
     { id: "before", label: "Before" },
     { id: "after", label: "After" },
     ...(liveFrame || liveScreen ? [{ id: "live" as const, label: "Live" }] : []),
     ...(video ? [{ id: "video" as const, label: "Video" }] : []),
   ];
-  const shown = views.find((v) => v.id === view)?.id ?? (liveFrame || liveScreen ? "live" : "after");
-  const shot = shown === "live" ? liveFrame : shown === "before" ? step?.before.screenshot : shown === "after" ? step?.after.screenshot : undefined;
-  const label = shown === "live" ? "Live page" : `${shown === "before" ? "Before" : "After"} screenshot`;
+  const shown = views.find((v) => v.id === view)?.id ?? (liveFrame || liveScreen ? "live" : "pair");
+  const still = shown === "pair" || shown === "before" || shown === "after";
   const hasBoxes = Boolean(step?.target_box || step?.candidates?.length);
-  const boxes = step && showBoxes && (shown === "before" || shown === "after") ? boxesOf(step, shown) : [];
+  const changed = useMemo(() => (step ? diffSummary(diffSamples(step.before, step.after)) : null), [step]);
+  /** One screenshot of the step in its own pane, with its boxes; a message where there is none. */
+  const side = (which: Shot) => {
+    const sample = step?.[which];
+    const path = sample?.screenshot;
+    const label = `${which === "before" ? "Before" : "After"} screenshot`;
+    return path ? (
+      <ShotFrame key={path} runId={runId} path={path} label={label} boxes={step && showBoxes ? boxesOf(step, which) : []} />
+    ) : (
+      <p className="muted empty-shot">{pending ?? (step ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet.")}</p>
+    );
+  };
   return (
     <section className="shot-viewer" aria-label="Page">
       <div className="shot-bar">
@@ -78,33 +94,49 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
             ))}
           </div>
         )}
-        {hasBoxes && shown !== "live" && shown !== "video" && (
+        {hasBoxes && still && (
           <span className="boxes-toggle">
             <button type="button" aria-pressed={showBoxes} onClick={() => setShowBoxes((b) => !b)}>
               Boxes
             </button>
             <Help term="boxes" topic="the boxes on the screenshot" />
-            {showBoxes && shown === "after" && boxes.length === 0 && <span className="muted">box on Before</span>}
           </span>
         )}
-        {step && shown !== "live" && shown !== "video" && (
-          <span className="muted num">at {(shown === "before" ? step.before : step.after).at_ms} ms</span>
-        )}
+        {step && (shown === "before" || shown === "after") && <span className="muted num">at {step[shown].at_ms} ms</span>}
       </div>
       {facts}
-      <div className={`shot-area zoom-${zoom}`} data-testid="shot-area">
-        {shown === "live" && liveScreen ? (
-          <img className="shot" src={liveScreen} alt="Live page" data-testid="live-screen" />
-        ) : shown === "video" && video ? (
-          <VideoPanel runId={runId} path={video} seekMs={seekMs} follow={follow} onTime={onTime} />
-        ) : shot ? (
-          <ShotFrame key={shot} runId={runId} path={shot} label={label} boxes={boxes} />
-        ) : pending && shown !== "live" ? (
-          <p className="muted empty-shot">{pending}</p>
-        ) : (
-          <p className="muted empty-shot">{step || liveFrame ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet."}</p>
-        )}
-      </div>
+      {shown === "pair" ? (
+        <div className="shot-pair" data-testid="shot-area">
+          {(["before", "after"] as const).map((which) => (
+            <figure key={which} className="shot-side">
+              <figcaption className="muted">
+                <strong>{which === "before" ? "Before" : "After"}</strong>{" "}
+                {step && <span className="num">at {step[which].at_ms} ms</span>}{" "}
+                {which === "after" && changed && (
+                  <span className="shot-diff" data-testid="shot-diff" title={changed}>
+                    · {changed}
+                  </span>
+                )}
+              </figcaption>
+              <div className={`shot-area zoom-${zoom}`}>{side(which)}</div>
+            </figure>
+          ))}
+        </div>
+      ) : (
+        <div className={`shot-area zoom-${zoom}`} data-testid="shot-area">
+          {shown === "live" && liveScreen ? (
+            <img className="shot" src={liveScreen} alt="Live page" data-testid="live-screen" />
+          ) : shown === "video" && video ? (
+            <VideoPanel runId={runId} path={video} seekMs={seekMs} follow={follow} onTime={onTime} />
+          ) : shown === "live" && liveFrame ? (
+            <ShotFrame key={liveFrame} runId={runId} path={liveFrame} label="Live page" boxes={[]} />
+          ) : shown === "before" || shown === "after" ? (
+            side(shown)
+          ) : (
+            <p className="muted empty-shot">{step || liveFrame ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet."}</p>
+          )}
+        </div>
+      )}
     </section>
   );
 }

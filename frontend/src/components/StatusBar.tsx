@@ -5,18 +5,19 @@ export interface StatusBarProps {
   /** The running attempt's position and title, or null when idle. */
   progress: { at: number; of: number; title: string } | null;
   message: Message | null;
-  /** The latest error the live run reported. */
-  runError: string | null;
+  /** How many errors the error panel lists. */
+  errors: number;
   /** What a model planner is waiting for, if it is. */
   waiting: string | null;
 }
 
 /**
  * One line at the foot of the window, always there, so nothing above it moves as a run
- * progresses or a message comes: the run's progress, then the latest message or error.
+ * progresses or a message comes: the run's progress, then the latest message, or how many
+ * errors the error panel lists (in full, there).
  */
-export function StatusBar({ progress, message, runError, waiting }: StatusBarProps) {
-  const error = runError ?? (message?.kind === "error" ? message.text : null);
+export function StatusBar({ progress, message, errors, waiting }: StatusBarProps) {
+  const error = errors > 0 ? `${errors === 1 ? "An error" : `${errors} errors`}: see the panel at the top.` : null;
   return (
     <footer className="status-bar">
       {progress && (
@@ -30,7 +31,7 @@ export function StatusBar({ progress, message, runError, waiting }: StatusBarPro
         </div>
       )}
       <p className="status-text" role="status">{!error && message ? message.text : ""}</p>
-      <p className="status-error" role="alert">{error ?? ""}</p>
+      <p className="status-error">{error ?? ""}</p>
     </footer>
   );
 }

@@ -6,6 +6,16 @@ import { Help } from "./Help";
 
 const fmt = (d: number) => d.toFixed(3);
 
+/** An action class and an admission in plain words, beside their terms. */
+const CLASS_WORDS: Record<Step["decision"]["class"], string> = {
+  observe: "reads only",
+  prepare: "fills in, saves nothing",
+  commit: "saves or sends",
+  explore: "moves around",
+  destruct: "deletes or cannot be undone",
+};
+const ADMISSION_WORDS: Record<Step["decision"]["admission"], string> = { allow: "let through", hold: "held", deny: "refused" };
+
 /**
  * The chosen step in one line: when it started, how long it took, how much the page changed,
  * the decision; then its error, a capture taken at another size than the attempt's viewport,
@@ -25,10 +35,14 @@ export function StepFacts({ step, viewport }: { step: Step; viewport?: Size }) {
           {fmt(step.distance)}
           {differs && <span className="warn"> (samples give {fmt(recomputed)})</span>}
         </dd>
+        <dd className="muted">{Math.round(step.distance * 100)} % of the page's elements changed</dd>
       </div>
       <div>
         <dt>Decision <Help term="decision" topic="a decision such as commit · allow" /></dt>
         <dd>{step.decision.class} · {step.decision.admission}</dd>
+        <dd className="muted">
+          {CLASS_WORDS[step.decision.class] ?? step.decision.class}, {ADMISSION_WORDS[step.decision.admission] ?? step.decision.admission}
+        </dd>
       </div>
       {step.error && <div className="error"><dt>Error</dt><dd><span role="alert">{step.error}</span></dd></div>}
       {wrongSize && <div className="error" data-testid="miscapture"><dt>Capture</dt><dd>{wrongSize}</dd></div>}

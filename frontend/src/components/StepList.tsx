@@ -1,6 +1,8 @@
-import { useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import type { Action, StepSummary } from "../api/types";
+import { modified, typesText } from "../keys";
 import { visibleRows } from "../layout/rows";
+import { searchSteps } from "../trace/search";
 import { actionWords } from "../trace/target";
 
 /** Props of StepList. */
@@ -25,20 +27,30 @@ function status(s: StepSummary): { mark: string; text: string; className: string
 
 /**
  * The observed steps, one button each with its status, class, duration and admission, and
- * below them the planned steps never reached. Only the rows in view are drawn (a run of
- * 10,000 steps draws a few dozen), and the chosen one is scrolled into view. Only the chosen
- * step is in the tab order, and when the choice moves (by ←/→) while the focus is in the
- * list, the focus moves with it.
+ * below them the planned steps never reached. A search field over them keeps the steps that
+ * hold every word typed (by description, action, class, admission or "error"): / goes to it
+ * from anywhere in the window, Esc clears it, Enter chooses the first step found. Only the
+ * rows in view are drawn (a run of 10,000 steps draws a few dozen), and the chosen one is
+ * scrolled into view. Only the chosen step is in the tab order, and when the choice moves
+ * (by ←/→) while the focus is in the list, the focus moves with it.
  */
 export function StepList({ steps, plan, current, onStep }: StepListProps) {
   const box = useRef<HTMLElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const [view, setView] = useState({ top: 0, height: 0 });
+  const [query, setQuery] = useState("");
   const refocus = useRef(false);
+  const found = useMemo(() => searchSteps(steps, query), [steps, query]);
   const unreached = useMemo(() => {
+    if (found) return [];
     const seen = new Set(steps.map((s) => s.index));
     return plan.filter((_, k) => !seen.has(k));
-  }, [steps, plan]);
-  const n = steps.length + unreached.length;
+  }, [steps, plan, found]);
+  /** How many steps are listed, the position in steps of the one on row k, and the chosen step's row (-1 when not found). */
+  const shownSteps = found ? found.length : steps.length;
+  const stepAt = (k: number) => (found ? found[k] : k);
+  const row = found ? found.indexOf(current) : current;
+  const n = shownSteps + unreached.length;
   const [first, last] = visibleRows(view.top, view.height, n, ROW_HEIGHT);
 
   // The list's height, as it is laid out: read when it changes, never on a step.
@@ -61,14 +73,15 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     refocus.current = el.contains(document.activeElement);
     const shown = viewNow.current.top;
     const height = viewNow.current.height || el.clientHeight; // unknown until the first measure lands
-    const top = current * ROW_HEIGHT;
+    if (row < 0) return;
+    const top = row * ROW_HEIGHT;
     let to = shown;
     if (top < to) to = top;
     else if (top + ROW_HEIGHT > to + height) to = top + ROW_HEIGHT - height;
     if (to === shown) return;
     el.scrollTop = to;
     setView({ top: to, height });
-  }, [current]);
+  }, [row]);
   useLayoutEffect(() => {
     if (!refocus.current) return;
     const btn = box.current?.querySelector<HTMLElement>('[aria-current="step"]');
@@ -78,6 +91,18 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     }
   });
 
+  // "/" from anywhere but a text field goes to the search (from a tab list or a splitter too).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "/" || typesText(e.target) || modified(e)) return;
+      e.preventDefault();
+      field.current?.focus();
+      field.current?.select();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
   const onScroll = (e: UIEvent<HTMLElement>) => {
     const top = e.currentTarget.scrollTop;
     setView((v) => (v.top === top ? v : { ...v, top }));
@@ -86,12 +111,19 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
   const rows = [];
   for (let k = first; k < last; k++) {
     const style = { top: k * ROW_HEIGHT, height: ROW_HEIGHT };
-    if (k < steps.length) {
-      const s = steps[k];
+    if (k < shownSteps) {
+      const at = stepAt(k);
+      const s = steps[at];
       const st = status(s);
       rows.push(
         <li key={k} style={style}>
-          <button type="button" aria-current={k === current ? "step" : undefined} tabIndex={k === current ? 0 : -1} onClick={() => onStep(k)} title={actionWords(s.kind, s.target, s.value)}>
+          <button
+            type="button"
+            aria-current={at === current ? "step" : undefined}
+            tabIndex={at === current || (row < 0 && k === 0) ? 0 : -1}
+            onClick={() => onStep(at)}
+            title={actionWords(s.kind, s.target, s.value)}
+          >
             <span className={`status ${st.className}`} aria-label={st.text} role="img">
               {st.mark}
             </span>
@@ -103,7 +135,7 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
         </li>,
       );
     } else {
-      const a = unreached[k - steps.length];
+      const a = unreached[k - shownSteps];
       rows.push(
         <li key={k} style={style} className="unreached">
           <span className="desc">{a.description}</span>
@@ -113,9 +145,39 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     }
   }
   return (
-    <nav className="step-list" aria-label="Steps" ref={box} onScroll={onScroll}>
-      {steps.length === 0 && <p className="muted">No step observed yet.</p>}
-      <ol style={{ height: n * ROW_HEIGHT }}>{rows}</ol>
-    </nav>
+    <div className="step-pane">
+      <div className="step-search">
+        <input
+          ref={field}
+          type="search"
+          aria-label="Search the steps"
+          aria-keyshortcuts="/"
+          placeholder="Search steps (/)"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              e.stopPropagation();
+              if (query) setQuery("");
+              else e.currentTarget.blur();
+            } else if (e.key === "Enter" && found?.length) {
+              e.preventDefault();
+              onStep(found[0]);
+            }
+          }}
+        />
+        {found && (
+          <span className="muted num" role="status" data-testid="steps-found">
+            {found.length} of {steps.length}
+          </span>
+        )}
+      </div>
+      <nav className="step-list" aria-label="Steps" ref={box} onScroll={onScroll}>
+        {steps.length === 0 && <p className="muted">No step observed yet.</p>}
+        {found?.length === 0 && <p className="muted">No step holds “{query.trim()}”.</p>}
+        <ol style={{ height: n * ROW_HEIGHT }}>{rows}</ol>
+      </nav>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { Action, AppEvent, AttemptHeader, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
+import type { Action, AppEvent, AttemptHeader, AttemptRequests, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -22,6 +22,9 @@ export interface LiveView {
   check?: Check;
   events: AppEvent[];
 }
+
+/** The least share of the trace's height the tabs get, the gate and its evidence first among them. */
+const TABS_SHARE = "40%";
 
 /** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
 const NO_EVENTS: AppEvent[] = [];
@@ -68,6 +71,8 @@ export interface TraceViewerProps {
   /** Loads an attempt's action ledger, and saves this one's as CSV. */
   loadLedger?(runId: string, slug: string): Promise<LedgerEntry[]>;
   onExportLedger?(): void;
+  /** Loads every step's requests of an attempt, for the whole attempt's network table. */
+  loadRequests?(runId: string, slug: string): Promise<AttemptRequests>;
 }
 
 /**
@@ -229,7 +234,7 @@ export function TraceViewer(p: TraceViewerProps) {
           <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
         )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
-        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto ${tabsHeight}px` }}>
+        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto max(${TABS_SHARE}, ${tabsHeight}px)` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
@@ -273,6 +278,7 @@ export function TraceViewer(p: TraceViewerProps) {
                 ? { runId: p.runId, slug: attempt.attempt, load: p.loadLedger, onExport: p.onExportLedger }
                 : undefined
             }
+            requests={attempt && p.loadRequests ? { runId: p.runId, slug: attempt.attempt, load: p.loadRequests, onStep } : undefined}
           />
         </div>
       </div>

@@ -62,12 +62,13 @@ describe("applyProgress", () => {
       { run_id: "r1", kind: "attempt-started", slug: "saves-normally" },
       { run_id: "r1", kind: "attempt-finished", attempt: savesNormally },
       { run_id: "r0", kind: "attempt-finished", attempt: noticeNothingSaved },
+      { run_id: "r1", kind: "error", slug: "saves-normally", message: "closing the page: gone" },
       { run_id: "r1", kind: "error", message: "browser crashed" },
       { run_id: "r1", kind: "run-finished", status: "cancelled" },
     ]);
     expect(Object.keys(s.finished)).toEqual(["saves-normally"]);
     expect(s.status).toBe("cancelled");
-    expect(s.error).toBe("browser crashed");
+    expect(s.errors).toEqual([{ message: "closing the page: gone", slug: "saves-normally" }, { message: "browser crashed", slug: undefined }]);
     expect(currentSlug(s)).toBeNull();
   });
 

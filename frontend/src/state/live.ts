@@ -29,10 +29,16 @@ export interface LiveState {
   unwatchable: Record<string, string>;
   /** While an attempt waits for a model (every model refused), what it says, by slug. */
   waiting: Record<string, string>;
-  /** The latest error the run reported. */
-  error: string | null;
+  /** Every error the run reported, in order, with the attempt it came from when it names one. */
+  errors: RunError[];
   /** The highest event number folded in: an event numbered at or below it is already here. */
   seen: number;
+}
+
+/** An error a run reported: what went wrong, and in which attempt when it says. */
+export interface RunError {
+  message: string;
+  slug?: string;
 }
 
 /** The state right after the user asked for planned slugs, before the backend answers. */
@@ -51,7 +57,7 @@ export function startLive(planned: string[]): LiveState {
     screens: {},
     unwatchable: {},
     waiting: {},
-    error: null,
+    errors: [],
     seen: 0,
   };
 }
@@ -120,7 +126,7 @@ export function applyProgress(s: LiveState, p: Progress): LiveState {
     case "run-finished":
       return { ...next, status: p.status ?? "finished" };
     case "error":
-      return { ...next, error: p.message ?? "the run reported an error without a message" };
+      return { ...next, errors: [...s.errors, { message: p.message ?? "the run reported an error without a message", slug: p.slug }] };
   }
   return next;
 }

@@ -7,7 +7,7 @@ import { exportRun, saveMedia, type ExportFormat } from "../api/transfer";
 import type { Disagreement, GoingRun, Progress, RunHeader, RunSummary, SessionInfo, Settings, TaskInfo } from "../api/types";
 import { envQuestion } from "./envQuestion";
 import { applyProgress, foldAll, missedFinish, resumeLive, startLive, type LiveState } from "./live";
-import { errorText } from "../api/client";
+import { toApiError, type ErrorKind } from "../api/client";
 import { parseRoute } from "./route";
 
 /** How often the history is re-read while the window is visible, so runs that another
@@ -24,6 +24,8 @@ function changed(prev: RunSummary[], next: RunSummary[] | null): RunSummary[] {
 export interface Message {
   kind: "info" | "error";
   text: string;
+  /** An error's kind and the place in the input it names, as the backend typed it. */
+  error?: { kind: ErrorKind; path: string };
 }
 
 /** The workbench state and its actions; see the fields for what each holds. */
@@ -80,7 +82,8 @@ export function useWorkbench(api: Api) {
   }, [live, run]);
 
   const fail = useCallback((what: string) => (err: unknown) => {
-    setMessage({ kind: "error", text: `${what}: ${errorText(err)}` });
+    const e = toApiError(err);
+    setMessage({ kind: "error", text: `${what}: ${e.message}`, error: { kind: e.kind, path: e.path } });
   }, []);
 
   const refreshHistory = useCallback(() => {
@@ -297,6 +300,7 @@ export function useWorkbench(api: Api) {
   );
 
   const loadLedger = useCallback((id: string, slug: string) => api.analysis.ledger(id, slug), [api]);
+  const loadRequests = useCallback((id: string, slug: string) => api.history.requests(id, slug), [api]);
 
   const exportShownLedger = useCallback(
     (slug: string) => {
@@ -407,6 +411,7 @@ export function useWorkbench(api: Api) {
     saveShownMedia,
     exportShownHAR,
     loadLedger,
+    loadRequests,
     exportShownLedger,
     exportShown,
     importRun,

@@ -73,6 +73,7 @@ export function fakeApi() {
       ),
       delete: vi.fn().mockResolvedValue(undefined),
       replay: vi.fn().mockResolvedValue(replay),
+      requests: vi.fn().mockResolvedValue({ requests: [] }),
     },
     analysis: {
       metrics: vi.fn().mockResolvedValue({ by: "task", slices: [] }),

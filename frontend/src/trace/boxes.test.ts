@@ -17,12 +17,15 @@ describe("boxes", () => {
     expect(place({ ...step.target_box!, x: 900 }).end).toBe(true);
   });
 
-  it("draws the target before the action and a miss's candidates on both screenshots", () => {
+  it("draws the target and a miss's candidates on both screenshots, the target after labelled as measured before", () => {
     expect(boxesOf(step, "before").map((b) => [b.kind, b.label, b.left, b.top])).toEqual([
       ["target", "target", "25%", "10%"],
       ["candidate", '1 · button "Book "a" slot"', "4%", "50%"],
     ]);
-    expect(boxesOf(step, "after").map((b) => b.kind)).toEqual(["candidate"]);
+    expect(boxesOf(step, "after").map((b) => [b.kind, b.label])).toEqual([
+      ["target", "target (before)"],
+      ["candidate", '1 · button "Book "a" slot"'],
+    ]);
     expect(boxesOf(savesNormally.steps![0], "before")).toEqual([]);
   });
 

@@ -44,13 +44,14 @@ export function candidateText(c: Candidate): string {
 }
 
 /**
- * The boxes to draw over the step's screenshot. The target's box shows on the page before
- * the action, where it was measured; a miss's candidates show on both, since a target that
- * matched nothing was never acted on and the page did not change.
+ * The boxes to draw over the step's screenshot. The target's box shows on both: on the page
+ * before the action, where it was measured, and on the page after, labelled as measured
+ * before (the element may have moved or gone since). A miss's candidates show on both, since
+ * a target that matched nothing was never acted on and the page did not change.
  */
 export function boxesOf(step: Step, shot: Shot): Drawn[] {
   const out: Drawn[] = [];
-  if (step.target_box && shot === "before") out.push({ kind: "target", ...place(step.target_box), label: "target" });
+  if (step.target_box) out.push({ kind: "target", ...place(step.target_box), label: shot === "before" ? "target" : "target (before)" });
   (step.candidates ?? []).forEach((c, i) => out.push({ kind: "candidate", ...place(c.box), label: `${i + 1} · ${c.role} "${c.name}"` }));
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sample } from "../api/types";
 import { noticeNothingSaved, savesNormally } from "../test/fixtures";
-import { diffSamples, jaccardDistance } from "./diff";
+import { diffSamples, diffSummary, jaccardDistance } from "./diff";
 
 const blank: Sample = {
   at_ms: 0, url: "", dialog_open: false, fields: null, notice: "", alert: "", rows: null,
@@ -80,5 +80,24 @@ describe("diffSamples", () => {
     expect(d.alert).toEqual({ before: "", after: "Save refused" });
     const back = diffSamples({ ...blank, rows: [row, row] }, { ...blank, rows: [row] });
     expect(back.rowsRemoved).toEqual([row]);
+  });
+});
+
+describe("diffSummary", () => {
+  it("says nothing changed for identical samples", () => {
+    expect(diffSummary(diffSamples(blank, blank))).toBe("Nothing on the page changed.");
+  });
+
+  it("names the dialog, notice and form by their new state, then counts the rest", () => {
+    const before: Sample = { ...blank, dialog_open: true, form_present: true, form_valid: true, fields: [{ role: "textbox", name: "Title", value: "" }] };
+    const after: Sample = {
+      ...blank,
+      notice: "Reservation saved",
+      rows: [["Spectral scan", "north"]],
+      pairs: [{ role: "row", name: "Spectral scan" }],
+    };
+    expect(diffSummary(diffSamples(before, after))).toBe(
+      "Changed: dialog closed · notice “Reservation saved” · form not valid · 1 field changed · +1 row · elements +1 −0.",
+    );
   });
 });

@@ -126,3 +126,22 @@ export function diffSamples(before: Sample, after: Sample): SampleDiff {
     !d.rowsRemoved.length;
   return { ...d, empty };
 }
+
+/**
+ * What changed, in one short line for under the screenshots: the dialog, the notice and the
+ * alert by their new state, then counts of fields, rows and elements; the Diff tab lists them.
+ */
+export function diffSummary(d: SampleDiff): string {
+  if (d.empty) return "Nothing on the page changed.";
+  const parts: string[] = [];
+  if (d.dialog) parts.push(`dialog ${d.dialog.after ? "opened" : "closed"}`);
+  if (d.notice) parts.push(d.notice.after ? `notice “${d.notice.after}”` : "notice gone");
+  if (d.alert) parts.push(d.alert.after ? `alert “${d.alert.after}”` : "alert gone");
+  if (d.formValid) parts.push(`form ${d.formValid.after ? "valid" : "not valid"}`);
+  const count = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s`);
+  if (d.fields.length) parts.push(`${count(d.fields.length, "field")} changed`);
+  if (d.rowsAdded.length) parts.push(`+${count(d.rowsAdded.length, "row")}`);
+  if (d.rowsRemoved.length) parts.push(`−${count(d.rowsRemoved.length, "row")}`);
+  if (d.pairsAdded.length || d.pairsRemoved.length) parts.push(`elements +${d.pairsAdded.length} −${d.pairsRemoved.length}`);
+  return `Changed: ${parts.join(" · ")}.`;
+}

@@ -5,6 +5,7 @@
 import {agent} from './models';
 import {store} from './models';
 import {runfile} from './models';
+import {app} from './models';
 
 export function Delete(arg1:string):Promise<void>;
 
@@ -17,6 +18,8 @@ export function List():Promise<Array<store.Summary>>;
 export function Prune():Promise<Array<string>>;
 
 export function Replay(arg1:string,arg2:string):Promise<runfile.AttemptReplay>;
+
+export function Requests(arg1:string,arg2:string):Promise<app.AttemptRequests>;
 
 export function Steps(arg1:string,arg2:string,arg3:number,arg4:number):Promise<Array<agent.Step>>;
 

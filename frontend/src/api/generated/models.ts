@@ -506,6 +506,28 @@ export namespace app {
 	    open: boolean;
 	    answer?: string;
 	}
+	export interface AttemptRequest {
+	    step: number;
+	    method: string;
+	    url: string;
+	    resource_type: string;
+	    status?: number;
+	    status_text?: string;
+	    start_ms: number;
+	    duration_ms: number;
+	    size: number;
+	    failure?: string;
+	    request_headers?: agent.Header[];
+	    response_headers?: agent.Header[];
+	    // Go type: agent
+	    request_body?: any;
+	    // Go type: agent
+	    response_body?: any;
+	}
+	export interface AttemptRequests {
+	    requests: AttemptRequest[];
+	    dropped?: number;
+	}
 	export interface SetupState {
 	    state: string;
 	    progress: browser.Progress;
