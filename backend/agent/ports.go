@@ -115,8 +115,9 @@ type Measurer interface {
 }
 
 // Preflighter is a Page that can refuse an action before anyone is asked about it: an
-// upload of a file outside the page's uploads folder. The executor asks it right after
-// policy admits an action, so no one is asked to approve what the page would refuse.
+// upload of a file outside the page's uploads folder. The executor asks it when policy
+// admits an action only once the user approves it, so no one is asked to approve what the
+// page would refuse.
 type Preflighter interface {
 	// Preflight returns why the page would refuse a, wrapping ErrRefused; nil when it may run.
 	Preflight(a Action) error
