@@ -176,7 +176,7 @@ func rerunReproduces(t *testing.T, dataDir string, want map[string]struct {
 
 // TestOutsideAgentsEndHonestly: an agent that opens a second tab, navigates off the task's
 // origins, hangs, crashes or closes the browser ends as it should, nothing of it left running
-// and the store still readable.
+// and the store still readable; the traffic of the tab it opened is recorded.
 func TestOutsideAgentsEndHonestly(t *testing.T) {
 	needAgents(t)
 	dir := t.TempDir()
@@ -213,8 +213,19 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 			// the inputs made in a tab the agent opened is not reliable yet: in 1 to 3 of 3
 			// runs on a busy machine none reached the recorder (docs/outside-agent.md, "Not
 			// yet"). Logged, so a run shows how many arrived, until that is fixed.
-			if len(steps) < 4 {
-				t.Logf("second-tab: %d observed steps of the 4 inputs made in the second tab (a known gap)", len(steps))
+			if len(steps) < 5 {
+				t.Logf("second-tab: %d observed steps of the 5 inputs made in the two tabs (a known gap)", len(steps))
+			}
+			// The second tab's traffic is recorded with the page's own: its save, on the
+			// step of the input made back in the first tab at the latest.
+			saved := false
+			for _, s := range steps {
+				saved = saved || slices.ContainsFunc(s.Traffic.Requests, func(r agent.Request) bool {
+					return r.Method == "POST" && strings.HasSuffix(r.URL, "/api/reservations") && r.Status == 200
+				})
+			}
+			if !saved {
+				t.Errorf("second-tab: no step records the save the agent made in the second tab: %+v", steps)
 			}
 		case "claim-file":
 			if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
