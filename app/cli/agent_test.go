@@ -175,8 +175,9 @@ func rerunReproduces(t *testing.T, dataDir string, want map[string]struct {
 }
 
 // TestOutsideAgentsEndHonestly: an agent that opens a second tab, navigates off the task's
-// origins, hangs, crashes or closes the browser ends as it should, nothing of it left running
-// and the store still readable; the traffic of the tab it opened is recorded.
+// origins, hangs, crashes (ambiguous once its page has saved) or closes the browser ends as it
+// should, nothing of it left running and the store still readable; the traffic of the tab it
+// opened is recorded.
 func TestOutsideAgentsEndHonestly(t *testing.T) {
 	needAgents(t)
 	dir := t.TempDir()
@@ -191,6 +192,7 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 		{"claim-file", nil, agent.Completed, ""},
 		{"hang", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
 		{"crash", nil, agent.Failed, "status 3"},
+		{"crash-after-save", nil, agent.Ambiguous, "status 4"},
 		{"close", nil, agent.Failed, ""},
 	} {
 		rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{"saves-normally"}, c.extra...)
@@ -226,6 +228,12 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 			}
 			if !saved {
 				t.Errorf("second-tab: no step records the save the agent made in the second tab: %+v", steps)
+			}
+		case "crash-after-save":
+			// Its save landed before it crashed: not failed, not completed, and the reason
+			// says why.
+			if !strings.Contains(r.Reason, "the requested effect landed") {
+				t.Errorf("crash-after-save: the reason does not say the effect landed: %s", r.Reason)
 			}
 		case "claim-file":
 			if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {

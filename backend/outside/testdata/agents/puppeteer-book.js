@@ -1,7 +1,7 @@
 // Books the room with Puppeteer, connected to the browser Observatory hands over, and exits 0
 // once the page says the reservation is saved (whether it was or not: the gate decides).
 // AGENT_MODE chooses a misbehaviour: second-tab (booking in a tab it opens, then one click back
-// in the first), off-origin, hang, crash, close, claim-file.
+// in the first), off-origin, hang, crash, crash-after-save, close, claim-file.
 import puppeteer from "puppeteer-core";
 
 const mode = process.env.AGENT_MODE || "";
@@ -38,6 +38,11 @@ await page.type("#title", "Spectral scan");
 await page.select("#room", "north");
 await page.click("#save");
 await page.waitForFunction(() => document.querySelector("#notice")?.textContent.includes("Reservation saved"), { timeout: 10000 });
+if (mode === "crash-after-save") {
+  // One more input once the save is answered, so it is recorded, then a crash.
+  await page.keyboard.press("Escape");
+  process.exit(4);
+}
 if (mode === "second-tab") {
   // Back in the first tab, one more input that changes nothing there: the second tab's save
   // is recorded by then.
