@@ -131,6 +131,15 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	if len(observedSteps(t, file)) < 4 {
 		t.Errorf("Playwright over CDP: its inputs were not observed")
 	}
+
+	t.Setenv("AGENT_CONNECT", "ws") // OBSERVATORY_WS_ENDPOINT, the browser's DevTools WebSocket
+	rows, file, _ = runAgent(t, dir, "playwright-book.js", "", []string{"saves-normally"})
+	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed || len(r.Wrong) != 0 {
+		t.Errorf("Playwright over the DevTools WebSocket: gate %v, %s, wrong %v: %s", r.Gate, r.Terminal, r.Wrong, r.Reason)
+	}
+	if len(observedSteps(t, file)) < 4 {
+		t.Errorf("Playwright over the DevTools WebSocket: its inputs were not observed")
+	}
 }
 
 // rerunReproduces reruns the newest run of dataDir, without its agent, and checks each
