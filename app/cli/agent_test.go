@@ -131,6 +131,15 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	if len(observedSteps(t, file)) < 4 {
 		t.Errorf("Playwright over CDP: its inputs were not observed")
 	}
+
+	t.Setenv("AGENT_CONNECT", "ws") // OBSERVATORY_WS_ENDPOINT, the browser's DevTools WebSocket
+	rows, file, _ = runAgent(t, dir, "playwright-book.js", "", []string{"saves-normally"})
+	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed || len(r.Wrong) != 0 {
+		t.Errorf("Playwright over the DevTools WebSocket: gate %v, %s, wrong %v: %s", r.Gate, r.Terminal, r.Wrong, r.Reason)
+	}
+	if len(observedSteps(t, file)) < 4 {
+		t.Errorf("Playwright over the DevTools WebSocket: its inputs were not observed")
+	}
 }
 
 // rerunReproduces reruns the newest run of dataDir, without its agent, and checks each
@@ -175,8 +184,9 @@ func rerunReproduces(t *testing.T, dataDir string, want map[string]struct {
 }
 
 // TestOutsideAgentsEndHonestly: an agent that opens a second tab, navigates off the task's
-// origins, hangs, crashes or closes the browser ends as it should, nothing of it left running
-// and the store still readable.
+// origins, hangs, crashes (ambiguous once its page has saved) or closes the browser ends as it
+// should, nothing of it left running and the store still readable; the traffic of the tab it
+// opened is recorded.
 func TestOutsideAgentsEndHonestly(t *testing.T) {
 	needAgents(t)
 	dir := t.TempDir()
@@ -191,6 +201,7 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 		{"claim-file", nil, agent.Completed, ""},
 		{"hang", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
 		{"crash", nil, agent.Failed, "status 3"},
+		{"crash-after-save", nil, agent.Ambiguous, "status 4"},
 		{"close", nil, agent.Failed, ""},
 	} {
 		rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{"saves-normally"}, c.extra...)
@@ -213,8 +224,25 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 			// the inputs made in a tab the agent opened is not reliable yet: in 1 to 3 of 3
 			// runs on a busy machine none reached the recorder (docs/outside-agent.md, "Not
 			// yet"). Logged, so a run shows how many arrived, until that is fixed.
-			if len(steps) < 4 {
-				t.Logf("second-tab: %d observed steps of the 4 inputs made in the second tab (a known gap)", len(steps))
+			if len(steps) < 5 {
+				t.Logf("second-tab: %d observed steps of the 5 inputs made in the two tabs (a known gap)", len(steps))
+			}
+			// The second tab's traffic is recorded with the page's own: its save, on the
+			// step of the input made back in the first tab at the latest.
+			saved := false
+			for _, s := range steps {
+				saved = saved || slices.ContainsFunc(s.Traffic.Requests, func(r agent.Request) bool {
+					return r.Method == "POST" && strings.HasSuffix(r.URL, "/api/reservations") && r.Status == 200
+				})
+			}
+			if !saved {
+				t.Errorf("second-tab: no step records the save the agent made in the second tab: %+v", steps)
+			}
+		case "crash-after-save":
+			// Its save landed before it crashed: not failed, not completed, and the reason
+			// says why.
+			if !strings.Contains(r.Reason, "the requested effect landed") {
+				t.Errorf("crash-after-save: the reason does not say the effect landed: %s", r.Reason)
 			}
 		case "claim-file":
 			if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {

@@ -315,6 +315,13 @@ func (s *syncBuffer) String() string {
 // error so far.
 func mcpOverHTTP(t *testing.T, stdin *os.File, args ...string) (cs *mcp.ClientSession, stop func() string, done <-chan struct{}, said func() string) {
 	t.Helper()
+	_, cs, stop, done, said = mcpOverHTTPAt(t, stdin, args...)
+	return cs, stop, done, said
+}
+
+// mcpOverHTTPAt is mcpOverHTTP that also returns the address the command serves at.
+func mcpOverHTTPAt(t *testing.T, stdin *os.File, args ...string) (url string, cs *mcp.ClientSession, stop func() string, done <-chan struct{}, said func() string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
 	exited := make(chan struct{})
@@ -327,7 +334,6 @@ func mcpOverHTTP(t *testing.T, stdin *os.File, args ...string) (cs *mcp.ClientSe
 		}
 		code = Execute(ctx, env, append([]string{"mcp", "--http", "127.0.0.1:0"}, args...))
 	}()
-	var url string
 	for deadline := time.Now().Add(30 * time.Second); url == ""; time.Sleep(20 * time.Millisecond) {
 		url = strings.TrimSpace(out.String())
 		select {
@@ -359,7 +365,7 @@ func mcpOverHTTP(t *testing.T, stdin *os.File, args ...string) (cs *mcp.ClientSe
 		return errb.String()
 	}
 	t.Cleanup(func() { stop() })
-	return cs, stop, exited, errb.String
+	return url, cs, stop, exited, errb.String
 }
 
 // TestMCPOverHTTPRefusesWhatTheHarnessRefuses: over streamable HTTP, a selector several
@@ -434,13 +440,32 @@ func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 // TestMCPOverHTTPRunEndsWhenTheClientEndsItsSession: over streamable HTTP, a client that
 // closes its MCP session (the SDK's client deletes it) has left: the attempt under way ends
 // cancelled, the run finishes and is stored, and observatory mcp exits with no Ctrl+C.
+//
+// A second client session opened meanwhile is refused on each tool call, saying why, and
+// its end leaves the run to the first.
 func TestMCPOverHTTPRunEndsWhenTheClientEndsItsSession(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	cs, stop, exited, _ := mcpOverHTTP(t, nil, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
+	url, cs, stop, exited, _ := mcpOverHTTPAt(t, nil, bookingTask, "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
+	if _, res := callTool(t, cs, "task_intent", nil); res.IsError {
+		t.Fatal("task_intent refused for the run's own client")
+	}
+	other, err := mcp.NewClient(&mcp.Implementation{Name: "second-agent", Version: "1"}, nil).
+		Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("connecting a second client: %v", err)
+	}
+	for name, args := range map[string]map[string]any{"browser_snapshot": nil, "browser_navigate": {"url": "http://127.0.0.1:1/"}, "task_done": {"claim": "done"}} {
+		if text, res := callTool(t, other, name, args); !res.IsError || !strings.Contains(text, "another client session is driving this run") {
+			t.Errorf("%s from a second client session while the first drives the run:\n%s", name, text)
+		}
+	}
+	if err := other.Close(); err != nil {
+		t.Fatalf("closing the second client's session: %v", err)
+	}
 	page := fillBooking(t, cs, "north")
 	if !strings.Contains(page, "Save reservation") {
-		t.Fatalf("the agent did not reach the booking form:\n%s", page)
+		t.Fatalf("the agent did not reach the booking form after a second client came and went:\n%s", page)
 	}
 	if err := cs.Close(); err != nil {
 		t.Fatalf("closing the client's session: %v", err)

@@ -87,9 +87,9 @@ func approveAll(t *testing.T, ptmx *os.File, said func() string) {
 // TestMCPFileUploadOnlyFromTheUploadsFolder: browser_file_upload sets the page's file input
 // to a file inside the task's uploads folder, which the page then sends, and refuses a path
 // outside it (absolute, with `..`, or through a symlink in the folder that leads out) with
-// the reason, even once the user approved the upload: nothing reaches the site, and the
-// refusal ends its attempt failed. Each call is a recorded step; only the accepted one
-// records a transfer.
+// the reason before the user is asked to approve it (an upload always waits for approval):
+// nothing reaches the site, and the agent goes on in the same attempt. Each call is a
+// recorded step; only the accepted one asks the user and records a transfer.
 func TestMCPFileUploadOnlyFromTheUploadsFolder(t *testing.T) {
 	browsertest.Ready(t)
 	site := &uploadSite{}
@@ -141,6 +141,9 @@ success:
 	if got := site.got(); len(got) != 0 {
 		t.Errorf("after the refused uploads the site received %q, want nothing", got)
 	}
+	if n := strings.Count(said(), "Approve? [y/n]"); n != 0 {
+		t.Errorf("the user was asked %d times to approve uploads that could never run:\n%s", n, said())
+	}
 
 	page, res := callTool(t, cs, "browser_file_upload", map[string]any{"paths": []string{"report.txt"}})
 	if res.IsError {
@@ -159,19 +162,24 @@ success:
 	stderr := stop()
 
 	status, attempts := storedRun(t, dataDir)
-	if status != agent.RunFinished || len(attempts) != 4 {
-		t.Fatalf("run %s with %d attempts, want finished with one per refused upload and the one that sent the report:\n%s", status, len(attempts), stderr)
+	if status != agent.RunFinished || len(attempts) != 1 {
+		t.Fatalf("run %s with %d attempts, want finished with one attempt:\n%s", status, len(attempts), stderr)
 	}
-	for _, a := range attempts[:3] {
-		if a.Terminal != agent.Failed || len(a.Steps) != 1 || a.Steps[0].Action.Kind != agent.ActUpload || a.Steps[0].Error == "" || len(a.Steps[0].Transfers) != 0 {
-			t.Errorf("%s: a refused upload recorded as %s with steps %+v", a.Slug, a.Terminal, a.Steps)
+	sent := attempts[0]
+	if sent.Terminal != agent.Completed || len(sent.Steps) < 4 {
+		t.Fatalf("%s: %s with steps %+v, want completed after three refused uploads and one sent", sent.Slug, sent.Terminal, sent.Steps)
+	}
+	for _, st := range sent.Steps[:3] {
+		if st.Action.Kind != agent.ActUpload || st.Decision.Admission != agent.Hold || !strings.Contains(st.Error, "refused before acting") ||
+			len(st.Approvals) != 0 || len(st.Transfers) != 0 {
+			t.Errorf("step %d: a refused upload recorded as %+v", st.Index+1, st)
 		}
 	}
-	sent := attempts[3]
-	if sent.Terminal != agent.Completed || len(sent.Steps) == 0 || sent.Steps[0].Action.Kind != agent.ActUpload {
-		t.Fatalf("%s: %s with steps %+v, want completed after the upload", sent.Slug, sent.Terminal, sent.Steps)
+	up := sent.Steps[3]
+	if up.Action.Kind != agent.ActUpload || len(up.Approvals) != 1 || up.Approvals[0].Answer != agent.AnswerApprove {
+		t.Fatalf("step 4: the upload of report.txt recorded as %+v, want approved", up)
 	}
-	if tr := sent.Steps[0].Transfers; len(tr) != 1 || tr[0].Saved != "report.txt" || tr[0].Bytes != int64(len("the quarterly report")) {
+	if tr := up.Transfers; len(tr) != 1 || tr[0].Saved != "report.txt" || tr[0].Bytes != int64(len("the quarterly report")) {
 		t.Errorf("the upload of report.txt recorded transfers %+v", tr)
 	}
 }

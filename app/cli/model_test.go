@@ -112,11 +112,11 @@ func TestAModelPlansTheTrackerFromTheCommandLine(t *testing.T) {
 		want   map[string]string
 	}{
 		{"openai", providertest.OpenAI, false, map[string]string{"STORED IN THE DATABASE": "yes", `"SAVED" NOTICE`: "done",
-			"PARALLAX'S CHECK": "done", "MODEL'S CLAIM": "done", "COMPLETION GATE": "done", "TERMINAL": "completed"}},
+			"PARALLAX'S CHECK": "done", "AGENT'S CLAIM": "done", "COMPLETION GATE": "done", "TERMINAL": "completed"}},
 		{"anthropic", providertest.Anthropic, false, map[string]string{"STORED IN THE DATABASE": "yes", `"SAVED" NOTICE`: "done",
-			"PARALLAX'S CHECK": "done", "MODEL'S CLAIM": "done", "COMPLETION GATE": "done", "TERMINAL": "completed"}},
+			"PARALLAX'S CHECK": "done", "AGENT'S CLAIM": "done", "COMPLETION GATE": "done", "TERMINAL": "completed"}},
 		{"openai, writes refused", providertest.OpenAI, true, map[string]string{"STORED IN THE DATABASE": "no", `"SAVED" NOTICE`: "done (wrong)",
-			"PARALLAX'S CHECK": "done (wrong)", "MODEL'S CLAIM": "done (wrong)", "COMPLETION GATE": "not done", "TERMINAL": "failed"}},
+			"PARALLAX'S CHECK": "done (wrong)", "AGENT'S CLAIM": "done (wrong)", "COMPLETION GATE": "not done", "TERMINAL": "failed"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -11,43 +11,21 @@ import (
 	"observatory/backend/termsafe"
 )
 
-// column is one verdict column of an attempts table: the ground truth, a signal, the model's
-// claim or the gate. done says what the column says of an attempt, and false when it says
-// nothing; unconfirmed, when set, says the column could not make its call; wrong, when set,
-// says it is wrong (else the verdicts' own Wrong does); notDone is its cell when not done
-// ("not done" when empty).
+// column is one verdict column of an attempts table: the ground truth, a signal (the agent's
+// claim among them) or the gate. done says what the column says of an attempt, and false
+// when it says nothing; unconfirmed, when set, says the column could not make its call.
 type column struct {
 	id, label   string
 	done        func(agent.Attempt) (bool, bool)
 	unconfirmed func(agent.Attempt) bool
-	wrong       func(agent.Attempt) bool
-	notDone     string
 }
 
 // unconfirmedCell is the cell of a call that could not be made: neither yes nor no.
 const unconfirmedCell = "could not confirm"
 
-// claimID is the model's claim column's ID, as the JSON rows' wrong lists name it.
-const claimID = "model_claim"
-
-// claimColumn is what the model claimed: done when it called done, wrong when the gate
-// disagrees. It says nothing of an attempt no model planned.
-var claimColumn = column{id: claimID, label: "model's claim",
-	done: func(a agent.Attempt) (bool, bool) {
-		planned, said := a.ModelClaim()
-		return said, planned
-	},
-	wrong: claimWrong, notDone: "not said"}
-
-// claimWrong reports whether the model said done and the gate did not agree.
-func claimWrong(a agent.Attempt) bool {
-	_, said := a.ModelClaim()
-	return said && !a.Verdicts.Gate.Done
-}
-
 // columns are the verdict columns of attempts, taken from their verdicts: the ground truth,
-// each signal the task declares in its order, the model's claim when a model planned any of
-// them, then the completion gate.
+// each signal the task declares in its order, the agent's claim when an agent made one (a
+// model planner, an MCP client, an outside process), then the completion gate.
 func columns(attempts []agent.Attempt) []column {
 	truth := "ground truth"
 	var sigs []agent.Signal
@@ -73,25 +51,13 @@ func columns(attempts []agent.Attempt) []column {
 			return s.Unconfirmed != ""
 		}})
 	}
-	if slices.ContainsFunc(attempts, func(a agent.Attempt) bool { planned, _ := a.ModelClaim(); return planned }) {
-		cols = append(cols, claimColumn)
-	}
 	return append(cols, column{id: agent.GateID, label: "completion gate", done: func(a agent.Attempt) (bool, bool) { return a.Verdicts.Gate.Done, true }})
-}
-
-// isWrong reports whether column c is wrong about a, whose verdicts' wrong ones are wrong.
-func (c column) isWrong(a agent.Attempt, wrong []string) bool {
-	if c.wrong != nil {
-		return c.wrong(a)
-	}
-	return slices.Contains(wrong, c.id)
 }
 
 // printTable writes the attempts table: the ground truth, then every other way of deciding,
 // each marked when it disagrees with the ground truth, then the terminal state. A call that
 // could not be made reads "could not confirm"; the WRONG line counts of the attempts whose
-// ground truth made its call, as nothing is wrong against an unknown truth (the model's
-// claim, judged against the gate, of them all).
+// ground truth made its call, as nothing is wrong against an unknown truth.
 func printTable(w io.Writer, attempts []agent.Attempt) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	cols := columns(attempts)
@@ -118,14 +84,11 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 			case i == 0:
 				row = append(row, yesNo(done))
 			default:
-				cell := c.notDone
-				if cell == "" {
-					cell = "not done"
-				}
+				cell := "not done"
 				if done {
 					cell = "done"
 				}
-				if c.isWrong(a, wrong) {
+				if slices.Contains(wrong, c.id) {
 					cell += " (wrong)"
 					wrongBy[c.id]++
 				}
@@ -136,11 +99,7 @@ func printTable(w io.Writer, attempts []agent.Attempt) {
 	}
 	foot := []string{"WRONG", ""}
 	for _, c := range cols[1:] {
-		of := known
-		if c.wrong != nil { // judged against the gate, which always makes its call
-			of = len(attempts)
-		}
-		foot = append(foot, fmt.Sprintf("%d of %d", wrongBy[c.id], of))
+		foot = append(foot, fmt.Sprintf("%d of %d", wrongBy[c.id], known))
 	}
 	fmt.Fprintln(tw, strings.Join(append(foot, ""), "\t"))
 	_ = tw.Flush()
@@ -180,12 +139,11 @@ type jsonRow struct {
 	Truth   *bool            `json:"truth"`
 	Signals map[string]*bool `json:"signals"`
 	Gate    bool             `json:"gate"`
-	// ModelClaim is whether the planning model called done; absent when no model planned.
-	ModelClaim *bool          `json:"model_claim,omitempty"`
-	Terminal   agent.Terminal `json:"terminal"`
-	Reason     string         `json:"reason"`
-	Wrong      []string       `json:"wrong"`
-	Verdicts   agent.Verdicts `json:"verdicts"`
+	// Terminal is how the attempt ended, and Reason why.
+	Terminal agent.Terminal `json:"terminal"`
+	Reason   string         `json:"reason"`
+	Wrong    []string       `json:"wrong"`
+	Verdicts agent.Verdicts `json:"verdicts"`
 }
 
 func jsonRows(attempts []agent.Attempt) []jsonRow {
@@ -193,19 +151,12 @@ func jsonRows(attempts []agent.Attempt) []jsonRow {
 	for _, a := range attempts {
 		v := a.Verdicts
 		wrong := append([]string{}, v.Wrong()...)
-		var claim *bool
-		if planned, said := a.ModelClaim(); planned {
-			claim = &said
-			if claimWrong(a) {
-				wrong = append(wrong, claimID)
-			}
-		}
 		sigs := make(map[string]*bool, len(v.Signals))
 		for _, s := range v.Signals {
 			sigs[s.ID] = call(s.Verdict)
 		}
 		rows = append(rows, jsonRow{Attempt: a.Slug, Trial: a.Trial, Title: a.Title, Truth: call(v.Truth.Verdict), Signals: sigs,
-			Gate: v.Gate.Done, ModelClaim: claim, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
+			Gate: v.Gate.Done, Terminal: a.Terminal, Reason: a.Reason, Wrong: wrong, Verdicts: v})
 	}
 	return rows
 }

@@ -9,7 +9,7 @@ import (
 	"observatory/backend/planner/model/providertest"
 )
 
-// Cells of a model-planned attempts table: the model's claim comes before the gate.
+// Cells of a model-planned attempts table: the agent's claim, the last signal, comes before the gate.
 const (
 	colModelClaim = colGate
 	colModelGate  = colGate + 1
@@ -20,7 +20,7 @@ const (
 // in Settings with its prices, and runs "Saves normally" with it from the window. The model
 // first refuses (429), so the live note says the attempt waits for a model; the model's next
 // answer is held until the test has seen the note, which clears once the model answers. The
-// finished attempt's row shows the model's claim beside the gate, and the trace shows each
+// finished attempt's row shows the agent's claim (the model's) beside the gate, and the trace shows each
 // turn's reason, tool call, tokens, latency and cost, and on the verify step the claim beside
 // the gate's call.
 func TestAModelPlansARunInTheWindow(t *testing.T) {
@@ -64,8 +64,8 @@ func TestAModelPlansARunInTheWindow(t *testing.T) {
 	must(t, "the note clears once the model answers", expect.Locator(note.Locator("p")).ToHaveCount(0,
 		playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(runTimeout)}))
 
-	header := page.GetByRole("columnheader", playwright.PageGetByRoleOptions{Name: "Model's claim"})
-	must(t, "the table gains the model's claim", expect.Locator(header).ToBeVisible(playwright.LocatorAssertionsToBeVisibleOptions{Timeout: playwright.Float(runTimeout)}))
+	header := page.GetByRole("columnheader", playwright.PageGetByRoleOptions{Name: "Agent's claim"})
+	must(t, "the table gains the agent's claim", expect.Locator(header).ToBeVisible(playwright.LocatorAssertionsToBeVisibleOptions{Timeout: playwright.Float(runTimeout)}))
 	must(t, "Saves normally completes", expect.Locator(cell(r, colModelEnd)).ToHaveText("completed",
 		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
 	expectText(t, cell(r, colModelClaim), "done")

@@ -3,6 +3,7 @@ package agent_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -239,5 +240,53 @@ func TestApprovalRequestsCarryTheTargetsBox(t *testing.T) {
 	moved.TargetBox = &agent.Box{X: 1, Y: 1, Width: 1, Height: 1, ViewportWidth: 2, ViewportHeight: 2}
 	if moved.DetailsHash() != send.Approvals[0].Request.Hash {
 		t.Error("the box changes the approval's hash; it is no detail the user approves")
+	}
+}
+
+// preflightPage is a fakePage that refuses uploads of any file but the one it has, as the
+// browser's page refuses a path outside the task's uploads folder.
+type preflightPage struct {
+	*fakePage
+	has string
+}
+
+func (p preflightPage) Preflight(a agent.Action) error {
+	if a.Kind == agent.ActUpload && a.Value != p.has {
+		return fmt.Errorf("%w: %q is not inside the uploads folder", agent.ErrRefused, a.Value)
+	}
+	return nil
+}
+
+// TestAnUploadThePageRefusesIsNeverAskedAbout proposes an upload of a file outside the
+// uploads folder: the page refuses it before the user is asked (an upload always waits for
+// approval), so nobody approves what could never run, and nothing is uploaded.
+func TestAnUploadThePageRefusesIsNeverAskedAbout(t *testing.T) {
+	for _, tt := range []struct {
+		name, file string
+		want       agent.Terminal
+		asks       int
+	}{
+		{"outside the folder", "../../etc/passwd", agent.Rejected, 0},
+		{"inside the folder", "report.txt", agent.Completed, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := controls()
+			c[`label "File"`] = 1
+			page := preflightPage{fakePage: &fakePage{controls: c}, has: "report.txt"}
+			ask := always(agent.AnswerApprove)
+			plan := agent.Plan{
+				{ID: "up", Description: "Upload the report", Kind: agent.ActUpload, Target: agent.Target{Label: "File"}, Value: tt.file},
+				{ID: "verify", Description: "Verify", Kind: agent.ActVerify},
+			}
+			x := &agent.Executor{Policy: harness.Policy{}, Approver: ask, Sleep: never}
+			out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{doneAt: 1}, Planner: planner.Scripted(plan), Config: agent.DefaultConfig()}, agent.Hooks{})
+			if out.Terminal != tt.want || len(ask.saw) != tt.asks {
+				t.Fatalf("%s (%s) after %d approval requests; want %s after %d", out.Terminal, out.Reason, len(ask.saw), tt.want, tt.asks)
+			}
+			up := out.Steps[0]
+			if tt.asks == 0 && (len(page.acted) != 0 || up.Decision.AskUser || !strings.Contains(up.Decision.Reason, "cannot be taken back, so it runs only once the user approves it; but the page refuses it, so nobody is asked") || len(up.Approvals) != 0) {
+				t.Fatalf("the refused upload: acted %v, decision %+v, approvals %+v", page.acted, up.Decision, up.Approvals)
+			}
+		})
 	}
 }

@@ -421,7 +421,9 @@ func (r *run) resolve(t Target) (Target, error) {
 	return alt, nil
 }
 
-// decide asks policy about a proposal. A policy that cannot decide holds the action. What
+// decide asks policy about a proposal. A policy that cannot decide holds the action, and an
+// action that needs approval is held when the page would refuse it (Preflighter), so nobody
+// is asked to approve what could never run. What
 // its review cost is spent, as a planner's turns are: tokens and money are spent before
 // anyone can refuse them, so the budgets stop the next planning, not this action.
 func (r *run) decide(req PolicyRequest) Decision {
@@ -429,6 +431,12 @@ func (r *run) decide(req PolicyRequest) Decision {
 	_ = r.charge(ReviewSpend(d))
 	if err != nil {
 		return Decision{Class: d.Class, Admission: Hold, Reason: "policy could not decide, so the action is held: " + err.Error()}
+	}
+	if pf, ok := r.page.(Preflighter); ok && d.Admission == Allow && d.AskUser {
+		if err := pf.Preflight(req.Action); err != nil {
+			d.Admission, d.AskUser = Hold, false
+			d.Reason += "; but the page refuses it, so nobody is asked: " + err.Error()
+		}
 	}
 	return d
 }

@@ -127,6 +127,15 @@ type Measurer interface {
 	Measure(ctx context.Context, t Target) (Box, error)
 }
 
+// Preflighter is a Page that can refuse an action before anyone is asked about it: an
+// upload of a file outside the page's uploads folder. The executor asks it when policy
+// admits an action only once the user approves it, so no one is asked to approve what the
+// page would refuse.
+type Preflighter interface {
+	// Preflight returns why the page would refuse a, wrapping ErrRefused; nil when it may run.
+	Preflight(a Action) error
+}
+
 // Sized is a Page that says the viewport size, in CSS pixels, it was opened at. The runner
 // records it on the attempt, so that a sample or screenshot taken at another size shows as
 // such.

@@ -64,17 +64,3 @@ func (a Attempt) AllModelTurns() []ModelTurn {
 	}
 	return append(out, a.ModelTurns...)
 }
-
-// ModelClaim says whether a model planned the attempt and whether it claimed the task done:
-// a done call of the model's that became a step. The claim is wrong when the gate disagrees.
-func (a Attempt) ModelClaim() (planned, saidDone bool) {
-	for _, t := range a.AllModelTurns() {
-		planned = true
-		for _, c := range t.Calls {
-			if c.Name == "done" && c.Outcome == "proposed" {
-				saidDone = true
-			}
-		}
-	}
-	return planned, saidDone
-}

@@ -77,11 +77,9 @@ func (p *Page) Viewport() agent.Size {
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList, f *film) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
 		navFailed: make(chan navigationFailure, 1), film: f}
-	p.watch = watchPage(pg, p.life, opts.Bodies, guard.explain)
-	if guard != nil {
-		pg.OnRequest(func(r playwright.Request) { blocked.ask(r.Method(), r.URL()) })
-		pg.OnWebSocket(func(ws playwright.WebSocket) { blocked.ask(http.MethodGet, ws.URL()) })
-	}
+	p.watch = newWatch(p.life, opts.Bodies, guard.explain)
+	p.followTab(pg)
+	bc.OnPage(p.followTab) // a tab the page (or an outside agent) opens in the attempt's context
 	pg.OnRequestFailed(p.noteNavigationFailure)
 	p.nav.follow(pg)
 	p.life.follow(b.life)
@@ -92,6 +90,16 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 		p.life.cut("the page closed")
 	}
 	return p
+}
+
+// followTab records the traffic of pg, a tab of the page's context, with the page's own, and
+// lists what the origins guard refused it.
+func (p *Page) followTab(pg playwright.Page) {
+	p.watch.follow(pg)
+	if p.guard != nil {
+		pg.OnRequest(func(r playwright.Request) { p.blocked.ask(r.Method(), r.URL()) })
+		pg.OnWebSocket(func(ws playwright.WebSocket) { p.blocked.ask(http.MethodGet, ws.URL()) })
+	}
 }
 
 // Gone is closed once the page has crashed or closed, or its browser or the driver is gone.

@@ -69,10 +69,14 @@ type timed[T any] struct {
 	start, end time.Time
 }
 
-// watchPage starts recording pg's traffic.
-func watchPage(pg playwright.Page, life *lifeline, bodies bool, explain func(method, url, failure string) string) *watch {
-	w := &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
+// newWatch is a recorder of traffic that follows no page yet (see follow).
+func newWatch(life *lifeline, bodies bool, explain func(method, url, failure string) string) *watch {
+	return &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
 		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}}
+}
+
+// follow records pg's traffic too: the attempt's page, and each tab opened in its context.
+func (w *watch) follow(pg playwright.Page) {
 	pg.OnRequest(func(r playwright.Request) {
 		w.mu.Lock()
 		w.started[r] = time.Now()
@@ -110,7 +114,6 @@ func watchPage(pg playwright.Page, life *lifeline, bodies bool, explain func(met
 		defer w.mu.Unlock()
 		w.errors = keep(w.errors, timed[agent.PageError]{pe, now, now}, &w.kept.Errors, &w.dropped.Errors)
 	})
-	return w
 }
 
 // keep appends it to a step's list unless the step or the attempt is full, in which case

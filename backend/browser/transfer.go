@@ -13,6 +13,20 @@ import (
 	"observatory/backend/confine"
 )
 
+var _ agent.Preflighter = (*Page)(nil)
+
+// Preflight refuses an upload of a file that is not inside the page's uploads folder, so
+// that nobody is asked to approve an upload that could never run.
+func (p *Page) Preflight(a agent.Action) error {
+	if a.Kind != agent.ActUpload {
+		return nil
+	}
+	if _, err := confine.Resolve(p.opts.Uploads, a.Value); err != nil {
+		return fmt.Errorf("%w: %w", agent.ErrRefused, err)
+	}
+	return nil
+}
+
 // upload gives the file input loc names the file a.Value names inside the page's uploads
 // folder; a path that leaves the folder is refused before the browser sees it.
 func (p *Page) upload(ctx context.Context, loc playwright.Locator, a agent.Action, timeout *float64) error {

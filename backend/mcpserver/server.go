@@ -30,14 +30,24 @@ type Options struct {
 	Version string
 }
 
-// server is one MCP server's state: the refs of the latest snapshot it returned.
+// server is one MCP server's state: the client session that drives it, and the refs of the
+// latest snapshot it returned.
 type server struct {
 	opts Options
+	// ownerMu guards owner: the first client session to initialize, the only one whose tool
+	// calls run. One client session is one run.
+	ownerMu sync.Mutex
+	owner   *mcp.ServerSession
 	// mu holds one tool call at a time: a ref checked is acted on before anything else runs.
 	mu   sync.Mutex
 	refs map[string]element
 	seq  int
 }
+
+// ErrAnotherSession refuses the tool calls of a client session opened while another drives
+// the run (over streamable HTTP, a second client or a second connection of the same one).
+var ErrAnotherSession = errors.New("another client session is driving this run, and Observatory serves one client at a time: " +
+	"its attempts, approvals and claim are that session's alone. Connect once it has ended (observatory mcp then exits: start it again)")
 
 // New returns the MCP server of one session, with every tool registered.
 func New(opts Options) *mcp.Server {
@@ -48,14 +58,38 @@ func New(opts Options) *mcp.Server {
 	return srv
 }
 
-// watch ends the session once the client's MCP session ends (over HTTP, the client deleted
-// it; over standard input, the stream closed): the agent has left, so the attempt under way
-// ends cancelled and the run finishes.
+// watch makes the first client session to initialize the run's own, and ends the run's
+// session once that client's MCP session ends (over HTTP, the client deleted it; over
+// standard input, the stream closed): the agent has left, so the attempt under way ends
+// cancelled and the run finishes. A later session's end changes nothing.
 func (s *server) watch(_ context.Context, req *mcp.InitializedRequest) {
+	s.ownerMu.Lock()
+	owns := s.owner == nil
+	if owns {
+		s.owner = req.Session
+	}
+	s.ownerMu.Unlock()
+	if !owns {
+		return
+	}
 	go func() {
 		_ = req.Session.Wait()
 		s.opts.Session.Leave()
 	}()
+}
+
+// admit refuses a tool call from any client session but the run's own (see watch). A call
+// before any session initialized makes its session the run's.
+func (s *server) admit(caller *mcp.ServerSession) error {
+	s.ownerMu.Lock()
+	defer s.ownerMu.Unlock()
+	if s.owner == nil {
+		s.owner = caller
+	}
+	if caller != s.owner {
+		return ErrAnotherSession
+	}
+	return nil
 }
 
 // instructions tell the agent how the session works.
@@ -68,7 +102,10 @@ const instructions = `You drive a real browser through Observatory, which runs e
 // tool registers one tool whose handler returns a result and no structured output.
 func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly bool, h func(ctx context.Context, in In) (*mcp.CallToolResult, error)) {
 	t := &mcp.Tool{Name: name, Title: title, Description: desc, Annotations: &mcp.ToolAnnotations{Title: title, ReadOnlyHint: readOnly}}
-	mcp.AddTool(srv, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := s.admit(req.Session); err != nil {
+			return refused(err), nil, nil
+		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if err := checkSizes(in); err != nil {
@@ -102,7 +139,10 @@ func (s *server) register(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "task_done", Title: "Task done",
 		Description: "Say you are done (or give up, with done: false). Your claim is recorded beside what the completion gate finds from the app's own state; the gate decides, and the attempt ends. Your next browser call starts the next attempt.",
 		Annotations: &mcp.ToolAnnotations{Title: "Task done"}},
-		func(ctx context.Context, _ *mcp.CallToolRequest, in doneArgs) (*mcp.CallToolResult, doneResult, error) {
+		func(ctx context.Context, req *mcp.CallToolRequest, in doneArgs) (*mcp.CallToolResult, doneResult, error) {
+			if err := s.admit(req.Session); err != nil {
+				return refused(err), doneResult{}, nil
+			}
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if err := checkSizes(in); err != nil {

@@ -147,6 +147,10 @@ func (p *Planner) startOnce(ctx context.Context, startURL string) error {
 	if err != nil {
 		return err
 	}
+	wsURL, err := webSocketURL(ctx, p.page.DevToolsURL())
+	if err != nil {
+		return err
+	}
 	dir, err := os.MkdirTemp("", "observatory-agent-")
 	if err != nil {
 		return fmt.Errorf("make the agent's claim folder: %w", err)
@@ -154,6 +158,7 @@ func (p *Planner) startOnce(ctx context.Context, startURL string) error {
 	p.claimTo = filepath.Join(dir, "claim.json")
 	env := []string{
 		"OBSERVATORY_CDP_URL=" + p.page.DevToolsURL(),
+		"OBSERVATORY_WS_ENDPOINT=" + wsURL,
 		"OBSERVATORY_START_URL=" + startURL,
 		"OBSERVATORY_INTENT=" + p.cmd.Intent,
 		"OBSERVATORY_ATTEMPT=" + p.attempt,

@@ -31,7 +31,6 @@ import { modified, ownsKeys } from "./keys";
 import { useWorkbench } from "./state/useWorkbench";
 import { FirstRunPanel } from "./setup/FirstRunPanel";
 import { useBrowsers } from "./setup/useBrowsers";
-import { withClaim } from "./trace/claim";
 import { decisiveStep, headerOf, summaries } from "./trace/summary";
 import { columnsOf } from "./verdicts";
 
@@ -91,7 +90,7 @@ export function App({ api }: { api: Api }) {
 
   // The columns: named by the shown attempts' verdicts, else by the task's.
   const names = attempts[0]?.verdicts ?? task?.columns ?? null;
-  const columns = useMemo(() => (names ? withClaim(columnsOf(names), attempts) : []), [names, attempts]);
+  const columns = useMemo(() => (names ? columnsOf(names) : []), [names]);
 
   // What the import of the shown run found wrong in its file; other runs have no file.
   const disagreements: Disagreement[] = w.imported && run?.id === w.imported.runId ? w.imported.disagreements : [];

@@ -3,10 +3,9 @@
 // the ground truth's (as agent.Verdicts.Wrong does), and a call the oracle could not make is
 // "could not confirm", never "not done". Pure.
 import type { AttemptHeader, Condition, Disagreement, Gate, Verdict, Verdicts } from "./api/types";
-import { CLAIM, claimCell } from "./trace/claim";
 
-/** What a column shows: the ground truth, a signal, a model planner's claim (trace/claim.ts), the gate or the terminal state. */
-export type ColumnKind = "truth" | "signal" | "claim" | "gate" | "terminal";
+/** What a column shows: the ground truth, a signal (the agent's claim among them), the gate or the terminal state. */
+export type ColumnKind = "truth" | "signal" | "gate" | "terminal";
 
 /** One column of the attempts table; key is the id a disagreement names it by. */
 export interface Column {
@@ -106,7 +105,6 @@ export function judgedCells(v: Verdicts, columns: Column[]): Record<string, Cell
 export function rowCells(a: AttemptHeader, columns: Column[], disagreements: Disagreement[] = []): Record<string, Cell> {
   const cells = judgedCells(a.verdicts, columns);
   cells.terminal = { text: a.terminal, wrong: false, unconfirmed: false, evidence: a.reason };
-  if (columns.some((c) => c.kind === "claim")) cells[CLAIM] = claimCell(a);
   for (const d of disagreements) {
     if (d.attempt === a.attempt && cells[d.verdict]) cells[d.verdict] = { ...cells[d.verdict], disagreement: d };
   }
@@ -128,7 +126,6 @@ export function totals(attempts: AttemptHeader[], columns: Column[]): Record<str
       out[c.key] = known < n ? `yes: ${yes} of ${known} (${n - known} could not confirm)` : `yes: ${yes} of ${n}`;
     }
     if (c.kind === "terminal") out[c.key] = `completed: ${count((a) => a.terminal === "completed")} of ${n}`;
-    if (c.kind === "claim") out[c.key] = `wrong: ${count((a) => claimCell(a).wrong)} of ${n}`;
     if (c.kind === "signal" || c.kind === "gate") {
       out[c.key] = `wrong: ${count((a) => wrongChecks(a.verdicts).includes(c.key))} of ${known}`;
     }

@@ -52,9 +52,14 @@ type Planner struct {
 	spentTokens int64
 	spentUSD    float64
 	turns       []agent.ModelTurn
+	// claim is the model's done call that became a proposal, with its reason; nil until then.
+	claim *agent.Claim
 }
 
-var _ agent.Replanner = (*Planner)(nil)
+var (
+	_ agent.Replanner = (*Planner)(nil)
+	_ agent.Claimant  = (*Planner)(nil)
+)
 
 // New returns the planner of one attempt of task under cfg. It reads each model's key from
 // its environment variable now and fails, naming the variable, when one is missing; a model
@@ -90,6 +95,17 @@ func (p *Planner) Replans() bool { return true }
 // Turns returns every model turn so far, in order.
 func (p *Planner) Turns() []agent.ModelTurn {
 	return append([]agent.ModelTurn(nil), p.turns...)
+}
+
+// Claim is what the model said of its attempt: done, in its words, when a done call of its
+// became the attempt's verify step; else not done. The gate decides either way: the claim
+// becomes the signal "agent's claim", marked wrong where it disagrees with the ground truth.
+func (p *Planner) Claim() *agent.Claim {
+	if p.claim != nil {
+		c := *p.claim
+		return &c
+	}
+	return &agent.Claim{Source: agent.ClaimPlanner}
 }
 
 // Next tells the model what came of its previous proposal and shows it the page, then asks
@@ -232,6 +248,9 @@ func (p *Planner) handle(ctx context.Context, step int, obs agent.Sample, a answ
 	pc.Action.ID = fmt.Sprintf("m%d-%s", step+1, pc.Name)
 	record("proposed", "")
 	p.proposed, p.proposedAt, p.carry = &call, step, extra
+	if pc.Name == toolDone {
+		p.claim = &agent.Claim{Done: true, Source: agent.ClaimPlanner, Words: reason}
+	}
 	return agent.Proposal{Action: pc.Action, Reason: reason}, true, nil
 }
 

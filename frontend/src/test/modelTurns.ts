@@ -20,9 +20,15 @@ function turn(s: Step): ModelTurn {
   };
 }
 
-/** a with a model turn on each step, and the step's reason. */
+/** a with a model turn on each step, and the step's reason; the model's done makes its claim, judged as the signal "agent_claim". */
 function planned(a: Attempt): Attempt {
-  return { ...a, steps: (a.steps ?? []).map((s) => ({ ...s, reason: `I ${s.action.description.toLowerCase()}.`, model_turns: [turn(s)] })) };
+  const claim = { id: "agent_claim", label: "agent's claim", done: true, evidence: "the planner said done" };
+  return {
+    ...a,
+    steps: (a.steps ?? []).map((s) => ({ ...s, reason: `I ${s.action.description.toLowerCase()}.`, model_turns: [turn(s)] })),
+    claim: { done: true, source: "planner" },
+    verdicts: { ...a.verdicts, signals: [...(a.verdicts.signals ?? []), claim] },
+  };
 }
 
 /** The model said done and the gate agrees. */

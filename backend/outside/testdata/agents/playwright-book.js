@@ -1,8 +1,11 @@
 // Books the room with Playwright over CDP (connectOverCDP), on the page Observatory opened,
-// and exits 0 once the page says the reservation is saved.
+// and exits 0 once the page says the reservation is saved. AGENT_CONNECT=ws connects to the
+// browser's DevTools WebSocket (OBSERVATORY_WS_ENDPOINT) rather than its HTTP endpoint.
 import { chromium } from "playwright-core";
 
-const browser = await chromium.connectOverCDP(process.env.OBSERVATORY_CDP_URL);
+const ws = process.env.AGENT_CONNECT === "ws";
+if (ws && !process.env.OBSERVATORY_WS_ENDPOINT?.startsWith("ws://")) throw new Error("no OBSERVATORY_WS_ENDPOINT: " + process.env.OBSERVATORY_WS_ENDPOINT);
+const browser = await chromium.connectOverCDP(ws ? process.env.OBSERVATORY_WS_ENDPOINT : process.env.OBSERVATORY_CDP_URL);
 const page = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(process.env.OBSERVATORY_START_URL));
 if (!page) throw new Error("no page at the start URL");
 await page.getByRole("button", { name: "Reserve slot" }).click();

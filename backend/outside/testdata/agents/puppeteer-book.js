@@ -1,6 +1,7 @@
 // Books the room with Puppeteer, connected to the browser Observatory hands over, and exits 0
 // once the page says the reservation is saved (whether it was or not: the gate decides).
-// AGENT_MODE chooses a misbehaviour: second-tab, off-origin, hang, crash, close, claim-file.
+// AGENT_MODE chooses a misbehaviour: second-tab (booking in a tab it opens, then one click back
+// in the first), off-origin, hang, crash, crash-after-save, close, claim-file.
 import puppeteer from "puppeteer-core";
 
 const mode = process.env.AGENT_MODE || "";
@@ -9,6 +10,7 @@ const pages = await browser.pages();
 let page = pages.find((p) => p.url().startsWith(process.env.OBSERVATORY_START_URL));
 if (!page) throw new Error("no page at the start URL among " + pages.map((p) => p.url()));
 
+const first = page;
 if (mode === "second-tab") {
   // A tab the page opens itself shares its context, so it is watched too.
   const opened = new Promise((resolve) => browser.once("targetcreated", (t) => resolve(t.page())));
@@ -36,6 +38,18 @@ await page.type("#title", "Spectral scan");
 await page.select("#room", "north");
 await page.click("#save");
 await page.waitForFunction(() => document.querySelector("#notice")?.textContent.includes("Reservation saved"), { timeout: 10000 });
+if (mode === "crash-after-save") {
+  // One more input once the save is answered, so it is recorded, then a crash.
+  await page.keyboard.press("Escape");
+  process.exit(4);
+}
+if (mode === "second-tab") {
+  // Back in the first tab, one more input that changes nothing there: the second tab's save
+  // is recorded by then.
+  await first.bringToFront();
+  await first.focus("#open");
+  await first.keyboard.press("Escape");
+}
 await browser.disconnect();
 if (mode === "claim-file") {
   const { writeFileSync } = await import("node:fs");
