@@ -49,6 +49,10 @@ type Sample struct {
 	Principal string `json:"principal,omitempty"`
 	Facts     []Fact `json:"facts,omitempty"`
 	Version   string `json:"version,omitempty"`
+	// Notices are what the task's named notice places (Task.Notices) announce, in their order,
+	// each reported under its place's ID: the text one shows, else the last text it showed and
+	// hid since the previous observation (a toast that came and went), else empty.
+	Notices []Fact `json:"notices,omitempty"`
 	// Viewport is the page's viewport in CSS pixels as the sample was read; nil in samples
 	// recorded before it was.
 	Viewport *Size `json:"viewport,omitempty"`

@@ -27,6 +27,9 @@ type Task struct {
 	// Authority says where the principal, the relevant text and the version are read, and
 	// how fresh a commit's observation must be; nil when the task declares none.
 	Authority *Authority `json:"authority,omitempty"`
+	// Notices are where the task's named notices are shown, each read on every observation
+	// (Sample.Notices); empty when it names none.
+	Notices []NoticePlace `json:"notices,omitempty"`
 }
 
 // ActionKind says what an action does to the page.

@@ -28,11 +28,22 @@ var observeSrc string
 
 var observeJS = pageScript(observeSrc)
 
-// announceJS remembers, in every document, what the page announced, for observe.js to read
-// what came and went between two observations.
+// announceJS remembers, in every document, what the page announced, and what the task's
+// named notice places showed, for observe.js to read what came and went between two
+// observations. It is a function of the places; see announceScript.
 //
 //go:embed announce.js
 var announceJS string
+
+// announceScript is announceJS called with the task's named notice places, as an init script
+// runs it in every document.
+func announceScript(places []agent.NoticePlace) string {
+	arg, _ := json.Marshal(places) // a slice of plain strings always encodes
+	if places == nil {
+		arg = []byte("[]")
+	}
+	return "(" + announceJS + ")(" + string(arg) + ");"
+}
 
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70

@@ -114,8 +114,14 @@
   // A notice that came and went since the last observation (see announce.js) is the notice
   // when none is shown now. heard tells the caller where this document's announcements are.
   const heard = window[Symbol.for("observatory.announced")] || { seq: 0, items: [] };
-  const gone = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq).at(-1);
-  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone?.text || "";
+  const since = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq);
+  const gone = (place) => since.filter((i) => (i.place || "") === place).at(-1)?.text || "";
+  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone("");
+  // The task's named notices: what each place shows now, else what it showed and hid since.
+  const shownAt = (sel) => {
+    try { return text(all.find((el) => el.matches(sel) && visible(el) && text(el))); } catch { return ""; }
+  };
+  if (heard.places?.length) sample.notices = heard.places.map((p) => ({ id: p.id, value: shownAt(p.selector) || gone(p.id) }));
   sample.heard = { origin: performance.timeOrigin, seq: heard.seq };
   sample.alert = text(announced("[role=alert]"));
   const table = document.querySelector("table");

@@ -42,6 +42,8 @@ type taskV2 struct {
 	Origins  []string `json:"origins,omitempty"`
 	// Authority is the task's authority declaration; absent when it declares none.
 	Authority *authorityV2 `json:"authority,omitempty"`
+	// Notices are where the task's named notices are shown; absent when it names none.
+	Notices []noticePlaceV2 `json:"notices,omitempty"`
 }
 
 type configV2 struct {
@@ -200,6 +202,8 @@ type sampleV2 struct {
 	Principal   string       `json:"principal,omitempty"`
 	Facts       []factV2     `json:"facts,omitempty"`
 	Version     string       `json:"version,omitempty"`
+	// Notices are what the task's named notice places announced, by the place's id.
+	Notices []factV2 `json:"notices,omitempty"`
 	// Viewport is the page's viewport as the sample was read, ScreenshotSize the screenshot's
 	// size in image pixels; each absent in files from before it was recorded.
 	Viewport       *sizeV2 `json:"viewport,omitempty"`

@@ -29,7 +29,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 
 func fromTask(t agent.Task) taskV2 {
 	return taskV2{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins),
-		Authority: ptr(t.Authority, fromAuthority)}
+		Authority: ptr(t.Authority, fromAuthority), Notices: mapSlice(t.Notices, fromNoticePlace)}
 }
 
 func fromConfig(c agent.Config) configV2 {
@@ -86,6 +86,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
+		Notices:  mapSlice(s.Notices, fromFact),
 		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize),
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -153,7 +154,7 @@ func (c claimV2) toDomain() agent.Claim {
 
 func (t taskV2) toDomain() agent.Task {
 	return agent.Task{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins),
-		Authority: ptr(t.Authority, authorityV2.toDomain)}
+		Authority: ptr(t.Authority, authorityV2.toDomain), Notices: mapSlice(t.Notices, noticePlaceV2.toDomain)}
 }
 
 func (c configV2) toDomain() agent.Config {
@@ -201,6 +202,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
+		Notices:  mapSlice(s.Notices, factV2.toDomain),
 		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(),
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}

@@ -121,6 +121,9 @@ func saneStep(p string, s agent.Step) *Error {
 		if len(side.s.Facts) > agent.MaxRelevant {
 			return refuse(child(sp, "facts"), "%d facts: a task declares at most %d relevant texts", len(side.s.Facts), agent.MaxRelevant)
 		}
+		if len(side.s.Notices) > agent.MaxNotices {
+			return refuse(child(sp, "notices"), "%d notices: a task names at most %d", len(side.s.Notices), agent.MaxNotices)
+		}
 		if err := saneSize(child(sp, "viewport"), side.s.Viewport); err != nil {
 			return err
 		}

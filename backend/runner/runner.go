@@ -404,7 +404,7 @@ func (r *Runner) attempt(ctx context.Context, run *agent.Run, spec agent.Attempt
 	var out agent.Outcome
 	pageOpts := agent.PageOptions{MediaDir: mediaDir, Name: spec.Slug, Video: opts.Video,
 		Screenshots: opts.Screenshots, Trace: opts.Trace, Bodies: opts.Bodies, Origins: env.Origins(),
-		Authority: a.Task.Authority}
+		Authority: a.Task.Authority, Notices: a.Task.Notices}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
 	}

@@ -606,10 +606,9 @@ func (b *builder) signals(doc *Document) error {
 		case count(sg.Notice != nil, sg.Parallax != nil, sg.Page != nil) != 1:
 			return errAt(at, "give exactly one of notice, parallax, page")
 		case sg.Notice != nil:
-			if *sg.Notice == "" {
-				return errAt(join(at, "notice"), "give the notice's text")
+			if err := b.notice(sg.ID, sg.Notice, join(at, "notice"), &out); err != nil {
+				return err
 			}
-			out.notice = *sg.Notice
 		case sg.Parallax != nil:
 			out.parallax = true
 		default:
@@ -624,6 +623,31 @@ func (b *builder) signals(doc *Document) error {
 		}
 		b.s.signals = append(b.s.signals, out)
 	}
+	return nil
+}
+
+// notice maps a notice signal: its text, and the place the task names for it, which every
+// observation of the task's pages then reads.
+func (b *builder) notice(id string, n *Notice, at string, out *signal) error {
+	if n.Text == "" {
+		return errAt(join(at, "text"), "give the notice's text")
+	}
+	out.notice = n.Text
+	t := n.Target
+	if t == nil {
+		return nil
+	}
+	others := t.Role != "" || t.Name != "" || t.Label != "" || t.Placeholder != "" || t.Text != "" ||
+		t.Alias != "" || t.Frame != nil || t.Within != nil
+	if others || (t.TestID == "") == (t.CSS == "") {
+		return errAt(join(at, "target"), "give exactly one of test_id, css: the element the notice is shown in, which every observation watches")
+	}
+	if len(b.s.task.Notices) == agent.MaxNotices {
+		return errAt(at, "more than %d notices named by where they are shown", agent.MaxNotices)
+	}
+	place := agent.NoticePlace{ID: id, TestID: t.TestID, CSS: t.CSS}
+	b.s.task.Notices = append(b.s.task.Notices, place)
+	out.place = &place
 	return nil
 }
 

@@ -189,13 +189,43 @@ type SQLCheck struct {
 }
 
 // Signal is one weaker check to compare with ground truth: exactly one of Notice (the
-// success notice's text), Parallax (Parallax's rule) or Page.
+// success notice), Parallax (Parallax's rule) or Page.
 type Signal struct {
 	ID       string     `json:"id"`
 	Label    string     `json:"label,omitempty"`
-	Notice   *string    `json:"notice,omitempty"`
+	Notice   *Notice    `json:"notice,omitempty"`
 	Parallax *Parallax  `json:"parallax,omitempty"`
 	Page     *PageCheck `json:"page,omitempty"`
+}
+
+// Notice is the success notice's text, and optionally where it is shown: `notice: Saved`
+// reads what the page announces (its status, live regions and alerts), `notice: {text: Saved,
+// target: {css: "#toast"}}` the element named, by test_id or css.
+type Notice struct {
+	Text   string  `json:"text"`
+	Target *Target `json:"target,omitempty"`
+}
+
+// noticeFields is Notice without its methods, decoded and encoded field by field.
+type noticeFields Notice
+
+func (s *Notice) decodeTree(n *node, path string) error {
+	switch n.kind {
+	case kString:
+		s.Text = n.s
+		return nil
+	case kObject:
+		return decode(n, path, (*noticeFields)(s))
+	}
+	return errAt(path, "want the notice's text or {text, target}, got %s", n.kind.what())
+}
+
+// MarshalJSON writes the text alone when the notice names no place.
+func (s Notice) MarshalJSON() ([]byte, error) {
+	if s.Target == nil {
+		return json.Marshal(s.Text)
+	}
+	return json.Marshal(noticeFields(s))
 }
 
 // Parallax selects Parallax's completion rule; it has no options.

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,11 +24,14 @@ import (
 // expensesApp is the small expenses app every tutorial builds, with the markup real apps
 // use: labels wrapping their controls, a Delete button in every row, a notes form in an
 // iframe, and no welcome guide today. It keeps its state in memory and shows it at
-// /api/state.
+// /api/state. With toasts it says "Expense added." after every add, in a snackbar with no
+// live region that hides itself after 300 ms, and keeps only amounts that are numbers: the
+// toast shows all the same.
 type expensesApp struct {
 	mu       sync.Mutex
 	expenses []expense
 	note     string
+	toasts   bool
 }
 
 type expense struct {
@@ -49,8 +53,15 @@ func (app *expensesApp) handler() http.Handler {
 			fmt.Fprintf(&rows, `<tr><td>%s</td><td>%s</td><td>%s</td><td><form method="post" action="/delete?i=%d"><button>Delete</button></form></td></tr>`,
 				html.EscapeString(e.Merchant), html.EscapeString(e.Category), html.EscapeString(e.Amount), i)
 		}
+		toast := ""
+		if app.toasts && r.URL.Query().Has("added") {
+			toast = `<script>addEventListener("DOMContentLoaded", () => {
+  const s = document.createElement("div"); s.className = "snackbar"; s.textContent = "Expense added.";
+  document.body.append(s); setTimeout(() => s.remove(), 300);
+});</script>`
+		}
 		app.mu.Unlock()
-		page(w, `<!doctype html><title>Expenses</title><h1>Expenses</h1>
+		page(w, `<!doctype html><title>Expenses</title>`+toast+`<h1>Expenses</h1>
 <form method="post" action="/add">
 <label>Category <select name="category"><option>Food</option><option>Travel</option></select></label>
 <label>Amount <input name="amount"></label>
@@ -61,9 +72,15 @@ func (app *expensesApp) handler() http.Handler {
 	})
 	mux.HandleFunc("POST /add", func(w http.ResponseWriter, r *http.Request) {
 		app.mu.Lock()
-		app.expenses = append(app.expenses, expense{r.FormValue("category"), r.FormValue("amount"), r.FormValue("merchant")})
-		app.mu.Unlock()
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		defer app.mu.Unlock()
+		if _, err := strconv.ParseFloat(r.FormValue("amount"), 64); err == nil || !app.toasts {
+			app.expenses = append(app.expenses, expense{r.FormValue("category"), r.FormValue("amount"), r.FormValue("merchant")})
+		}
+		to := "/"
+		if app.toasts {
+			to = "/?added"
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
 	})
 	mux.HandleFunc("POST /delete", func(w http.ResponseWriter, r *http.Request) {
 		app.mu.Lock()

@@ -151,8 +151,11 @@ type planStep struct {
 type signal struct {
 	id, label string
 	notice    string
-	parallax  bool
-	page      *oracle.Condition
+	// place is where the notice is shown, when the task names it; nil reads the page's own
+	// announcements.
+	place    *agent.NoticePlace
+	parallax bool
+	page     *oracle.Condition
 }
 
 // suite is a task file mapped to the domain.
@@ -292,6 +295,8 @@ func (s *suite) Outline() Outline {
 			o.Signals = append(o.Signals, describe(*sg.page))
 		case sg.parallax:
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (parallax): %s", sg.id, sg.label))
+		case sg.place != nil:
+			o.Signals = append(o.Signals, fmt.Sprintf("%s (notice %q at %s): %s", sg.id, sg.notice, *sg.place, sg.label))
 		default:
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (notice %q): %s", sg.id, sg.notice, sg.label))
 		}
@@ -339,6 +344,8 @@ func (s *suite) Judge(ev agent.Evidence) (agent.Verdicts, error) {
 			out.Verdict = oracle.Judge(*sg.page, byID[sg.id])
 		case sg.parallax:
 			out.Verdict = gate.Parallax(ev.Steps)
+		case sg.place != nil:
+			out.Verdict = gate.NoticeAt(ev.Steps, *sg.place, sg.notice)
 		default:
 			out.Verdict = gate.Notice(ev.Steps, sg.notice)
 		}
