@@ -245,8 +245,15 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	}
 
 	// Verify touches nothing, so the observation just taken is its before sample; every
-	// other action is re-observed immediately before it runs.
+	// other action is re-observed immediately before it runs. A step with a timeout of its
+	// own first waits up to it for its target to be shown (a slow editor, a late banner): it
+	// was written for the page as it is once its target shows, and is decided on that page.
 	before := grounding
+	waits := a.TimeoutMS > 0 && a.Kind != ActWaitFor && !a.Target.IsZero()
+	if waits {
+		// What the wait found (nothing, several, a page gone) resolving the target says next.
+		_ = r.page.Act(r.ctx, Action{Kind: ActWaitFor, Target: a.Target, TimeoutMS: a.TimeoutMS})
+	}
 	if a.Kind != ActVerify {
 		var err error
 		if before, err = r.observe(); err != nil {
@@ -254,6 +261,9 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 			s.Error = err.Error()
 			return s, term, fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
 		}
+	}
+	if waits {
+		grounding = before
 	}
 	s.Before, s.After = before, before
 	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget,

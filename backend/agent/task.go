@@ -291,7 +291,13 @@ type Action struct {
 	// the task's steps are, but it is not part of what the attempt is judged on (Parallax
 	// leaves it out).
 	Setup bool `json:"setup,omitempty"`
+	// TimeoutMS is how long the action may wait for its target to be there and actionable (a
+	// wait_for, to be shown), in milliseconds; 0 is the browser's own bound (5 s).
+	TimeoutMS int `json:"timeout_ms,omitempty"`
 }
+
+// MaxActionTimeoutMS bounds an action's own timeout: two minutes.
+const MaxActionTimeoutMS = 120000
 
 // Plan is an ordered list of actions.
 type Plan []Action

@@ -153,6 +153,7 @@ type actionV2 struct {
 	Secret      bool     `json:"secret,omitempty"`
 	Optional    bool     `json:"optional,omitempty"`
 	Setup       bool     `json:"setup,omitempty"`
+	TimeoutMS   int      `json:"timeout_ms,omitempty"`
 }
 
 type decisionV2 struct {

@@ -113,6 +113,9 @@ func saneStep(p string, s agent.Step) *Error {
 			return err
 		}
 	}
+	if ms := s.Action.TimeoutMS; ms < 0 || ms > agent.MaxActionTimeoutMS {
+		return refuse(child(child(p, "action"), "timeout_ms"), "%d ms: an action's timeout is from 0 to %d ms", ms, agent.MaxActionTimeoutMS)
+	}
 	for _, side := range []struct {
 		name string
 		s    agent.Sample

@@ -315,6 +315,15 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 		return planStep{}, errAt(join(at, "description"), "describe the step in a sentence (at most %d bytes)", maxText)
 	}
 	a := agent.Action{ID: id, Description: st.Description, Kind: kind, Secret: st.Secret || st.ValueEnv != "", Optional: st.Optional}
+	if st.TimeoutMS != 0 {
+		if !kind.NeedsTarget() {
+			return planStep{}, errAt(join(at, "timeout_ms"), "only a step with a target has a timeout: a navigate step waits for the page's load, a verify step under the wait policy (deadline_ms)")
+		}
+		if st.TimeoutMS < 1 || st.TimeoutMS > agent.MaxActionTimeoutMS {
+			return planStep{}, errAt(join(at, "timeout_ms"), "%d: want milliseconds from 1 to %d", st.TimeoutMS, agent.MaxActionTimeoutMS)
+		}
+		a.TimeoutMS = st.TimeoutMS
+	}
 	if st.Optional && !kind.NeedsTarget() {
 		return planStep{}, errAt(join(at, "optional"), "only a step with a target can be optional: it is skipped when its target is not there")
 	}

@@ -87,6 +87,9 @@ type Step struct {
 	// Optional marks a step for what may not be there (a welcome guide, a cookie banner):
 	// when its target matches nothing it is recorded as skipped, never as a failure.
 	Optional bool `json:"optional,omitempty"`
+	// TimeoutMS is how long the step waits for its target (a slow editor, a late button), in
+	// place of the 5 s default.
+	TimeoutMS int `json:"timeout_ms,omitempty"`
 }
 
 // Target names one element by exactly one locator, with an optional alias.
