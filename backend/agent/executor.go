@@ -295,6 +295,8 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 			// Give up at once: a save still in flight must not land after the decision.
 			r.stop()
 		}
+	} else if a.Kind == ActWaitFor && a.Condition != "" {
+		term, reason = r.waitCondition(&s, a)
 	} else {
 		term, reason = r.act(&s, a)
 	}
@@ -469,6 +471,43 @@ func (r *run) wait() (Terminal, string) {
 		}
 		if err := r.sleep(r.cfg.Poll()); err != nil {
 			return r.interrupted("while waiting on the completion gate")
+		}
+	}
+}
+
+// conditionWaitMS is how long a wait_for waits for its condition without a timeout of its
+// own: as long as the browser waits for a target.
+const conditionWaitMS = 5000
+
+// waitCondition polls the gate, as verify does, until the condition a names holds, up to the
+// action's timeout. In vain, the step fails saying what the condition last answered.
+func (r *run) waitCondition(s *Step, a Action) (Terminal, string) {
+	ms := a.TimeoutMS
+	if ms == 0 {
+		ms = conditionWaitMS
+	}
+	deadline := r.x.now().Add(time.Duration(ms) * time.Millisecond)
+	for {
+		c := r.check()
+		i := slices.IndexFunc(c.Gate.Conditions, func(g Condition) bool { return g.ID == a.Condition })
+		switch {
+		case i < 0:
+			s.Error = fmt.Sprintf("the gate has no condition %q", a.Condition)
+		case c.Gate.Conditions[i].Done:
+			return "", ""
+		case !r.x.now().Before(deadline):
+			v := c.Gate.Conditions[i].Verdict
+			last := v.Evidence
+			if v.Unconfirmed != "" {
+				last = "could not confirm: " + v.Unconfirmed
+			}
+			s.Error = fmt.Sprintf("waited %d ms for %s to hold; it last said: %s", ms, a.Condition, last)
+		}
+		if s.Error != "" {
+			return Failed, fmt.Sprintf("step %d (%s): %s", s.Index+1, a.Description, s.Error)
+		}
+		if err := r.sleep(r.cfg.Poll()); err != nil {
+			return r.interrupted("while waiting for " + a.Condition)
 		}
 	}
 }

@@ -291,6 +291,8 @@ type Action struct {
 	// the task's steps are, but it is not part of what the attempt is judged on (Parallax
 	// leaves it out).
 	Setup bool `json:"setup,omitempty"`
+	// Condition names the gate's condition (its id) a wait_for waits for instead of a target.
+	Condition string `json:"condition,omitempty"`
 	// TimeoutMS is how long the action may wait for its target to be there and actionable (a
 	// wait_for, to be shown), in milliseconds; 0 is the browser's own bound (5 s).
 	TimeoutMS int `json:"timeout_ms,omitempty"`

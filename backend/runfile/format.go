@@ -154,6 +154,7 @@ type actionV2 struct {
 	Optional    bool     `json:"optional,omitempty"`
 	Setup       bool     `json:"setup,omitempty"`
 	TimeoutMS   int      `json:"timeout_ms,omitempty"`
+	Condition   string   `json:"condition,omitempty"`
 }
 
 type decisionV2 struct {

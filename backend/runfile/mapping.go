@@ -51,7 +51,7 @@ func (b budgetsV2) toDomain() agent.Budgets {
 func fromAction(a agent.Action) actionV2 {
 	a = a.Redacted()
 	t := a.Target
-	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS,
+	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
 		Target: targetV2{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
 			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
 			Frame: mapSlice(t.Frames.List(), func(f agent.FrameRef) frameV2 { return frameV2{Title: f.Title, Name: f.Name, CSS: f.CSS} })}}
@@ -165,7 +165,7 @@ func (c configV2) toDomain() agent.Config {
 
 func (a actionV2) toDomain() agent.Action {
 	t := a.Target
-	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS,
+	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
 		Target: agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
 			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
 		}}

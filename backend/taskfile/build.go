@@ -47,7 +47,12 @@ type builder struct {
 	origins   []string
 	// masked is the base URL of a recorded task, judged only, that held a masked value.
 	masked string
+	// waits are the steps' references to success conditions, checked once those are known.
+	waits []conditionRef
 }
+
+// conditionRef is a step's reference to a success condition, and where it is.
+type conditionRef struct{ id, at string }
 
 // build maps doc to a suite. doc is normalized in place for Spec: base URL and SQLite paths
 // expanded with the values read from the environment masked, literal secret values masked.
@@ -60,7 +65,7 @@ func build(doc *Document, opts Options, dir string) (*suite, error) {
 	opts.LookupEnv = opts.Trust.guard(opts.LookupEnv)
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir, env: env}
-	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.agentSection, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.agentSection, b.success, b.waitedFor, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err
@@ -274,6 +279,35 @@ func (b *builder) file(p string) string {
 	return filepath.Join(b.dir, p)
 }
 
+// waitsFor checks a step that waits for a condition: a wait_for, without a target or
+// optional, whose condition is looked up once the success conditions are known (waitedFor).
+func (b *builder) waitsFor(st *Step, at string) error {
+	switch {
+	case st.Action != string(agent.ActWaitFor):
+		return errAt(join(at, "condition"), "only a wait_for step waits for a condition")
+	case st.Target != nil:
+		return errAt(at, "a wait_for step waits for a target or a condition, not both")
+	case st.Optional:
+		return errAt(join(at, "optional"), "a wait for a condition is not optional: it fails when the condition does not hold in time")
+	}
+	b.waits = append(b.waits, conditionRef{id: st.Condition, at: join(at, "condition")})
+	return nil
+}
+
+// waitedFor refuses a step waiting for a condition that is not one of the gate's.
+func (b *builder) waitedFor(*Document) error {
+	for _, w := range b.waits {
+		if !slices.ContainsFunc(b.s.success, func(c oracle.Condition) bool { return c.ID == w.id }) {
+			ids := make([]string, len(b.s.success))
+			for i, c := range b.s.success {
+				ids[i] = c.ID
+			}
+			return errAt(w.at, "%q is not a success condition; the task's are %s", w.id, strings.Join(ids, ", "))
+		}
+	}
+	return nil
+}
+
 func (b *builder) plan(doc *Document) error {
 	return b.steps(doc.Plan, "plan", "step")
 }
@@ -315,6 +349,12 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 		return planStep{}, errAt(join(at, "description"), "describe the step in a sentence (at most %d bytes)", maxText)
 	}
 	a := agent.Action{ID: id, Description: st.Description, Kind: kind, Secret: st.Secret || st.ValueEnv != "", Optional: st.Optional}
+	if st.Condition != "" {
+		if err := b.waitsFor(st, at); err != nil {
+			return planStep{}, err
+		}
+		a.Condition = st.Condition
+	}
 	if st.TimeoutMS != 0 {
 		if !kind.NeedsTarget() {
 			return planStep{}, errAt(join(at, "timeout_ms"), "only a step with a target has a timeout: a navigate step waits for the page's load, a verify step under the wait policy (deadline_ms)")
@@ -328,7 +368,7 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 		return planStep{}, errAt(join(at, "optional"), "only a step with a target can be optional: it is skipped when its target is not there")
 	}
 	switch {
-	case st.Target == nil && kind.NeedsTarget():
+	case st.Target == nil && kind.NeedsTarget() && st.Condition == "":
 		return planStep{}, errAt(join(at, "target"), "a %s step needs a target", kind)
 	case st.Target != nil && (kind == agent.ActNavigate || kind == agent.ActVerify):
 		return planStep{}, errAt(join(at, "target"), "a %s step has no target", kind)

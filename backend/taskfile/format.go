@@ -87,6 +87,8 @@ type Step struct {
 	// Optional marks a step for what may not be there (a welcome guide, a cookie banner):
 	// when its target matches nothing it is recorded as skipped, never as a failure.
 	Optional bool `json:"optional,omitempty"`
+	// Condition names the success condition a wait_for step waits for, instead of a target.
+	Condition string `json:"condition,omitempty"`
 	// TimeoutMS is how long the step waits for its target (a slow editor, a late button), in
 	// place of the 5 s default.
 	TimeoutMS int `json:"timeout_ms,omitempty"`
