@@ -245,6 +245,48 @@ func TestSQLiteConditions(t *testing.T) {
 	}
 }
 
+// TestSQLEvidenceIsBoundedPerCondition reads a wiki page's 100 KiB text from SQLite: over the
+// default 64 KiB of evidence it cannot confirm, saying how to raise the bound; with
+// evidence_kib 256 it answers, and the answer keeps the whole text; a bound out of range is
+// refused at evidence_kib.
+func TestSQLEvidenceIsBoundedPerCondition(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "wiki.db")
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("The second line, from an edit. ", 100<<10/31)
+	if _, err := db.Exec(`create table text (old_text text); insert into text values (?)`, long); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	rd := reader(t, "http://127.0.0.1/", nil)
+	ask := func(kib int) (agent.Verdict, agent.Answer) {
+		c, err := NewSQL(DriverSQLite, path, "", "select old_text from text", `rows[0].old_text.contains("from an edit")`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, err = c.WithEvidence(kib); err != nil {
+			t.Fatal(err)
+		}
+		return verdict(t, rd, c, nil)
+	}
+	if v, _ := ask(0); v.Unconfirmed == "" || !strings.Contains(v.Unconfirmed, "(or 64 KiB)") || !strings.Contains(v.Unconfirmed, "raise evidence_kib") {
+		t.Errorf("100 KiB of rows under the default bound gave %+v, want could not confirm over 64 KiB", v)
+	}
+	v, a := ask(256)
+	if !v.Done || v.Unconfirmed != "" || !strings.Contains(string(a.Raw), long) {
+		t.Errorf("100 KiB of rows under a 256 KiB bound gave %+v (answer of %d bytes), want done with the whole text kept", v, len(a.Raw))
+	}
+	c, _ := NewSQL(DriverSQLite, path, "", "select 1", `size(rows) == 1`)
+	for _, kib := range []int{-1, MaxEvidenceKiB + 1} {
+		var fe *FieldError
+		if _, err := c.WithEvidence(kib); !errors.As(err, &fe) || fe.Field != "evidence_kib" {
+			t.Errorf("evidence_kib %d gave %v, want a refusal at evidence_kib", kib, err)
+		}
+	}
+}
+
 func TestPageConditions(t *testing.T) {
 	sample := agent.Sample{
 		URL:    "http://127.0.0.1:9/issues/3",

@@ -637,7 +637,11 @@ func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {
 		}
 		q.Path = b.s.mask(expanded)
 	}
-	return oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
+	c, err := oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
+	if err != nil {
+		return nil, err
+	}
+	return c.WithEvidence(q.EvidenceKiB)
 }
 
 func (b *builder) signals(doc *Document) error {

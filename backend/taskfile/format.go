@@ -190,7 +190,9 @@ type SQLCheck struct {
 	// DSNEnv names the environment variable holding the PostgreSQL or MySQL DSN.
 	DSNEnv string `json:"dsn_env,omitempty"`
 	Query  string `json:"query"`
-	Expr   string `json:"expr"`
+	// EvidenceKiB bounds the rows the answer keeps; 0 is 64 KiB.
+	EvidenceKiB int    `json:"evidence_kib,omitempty"`
+	Expr        string `json:"expr"`
 }
 
 // Signal is one weaker check to compare with ground truth: exactly one of Notice (the
