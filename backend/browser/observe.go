@@ -137,13 +137,13 @@ func (p *Page) remember(raw string, shot storedShot) {
 // navigated under it, or still parsing its head.
 const loadTries = 4
 
-// sampleJSON runs the observation script and returns the sample as JSON text. A page that is
+// sampleLoaded runs the observation script and returns the sample as JSON text. A page that is
 // still loading is normal, not a failure: a navigation under way is waited for (one whose
 // request was sent, see navigation, or a document a submit or link is leaving before its
 // request shows), a navigation that replaces the document while the script runs (a click's
 // page load, a failed load's error page) is waited out, and so is a document with no body
 // yet (its head scripts still loading), and the script run again on the page as it then is.
-func (p *Page) sampleJSON(ctx context.Context) (string, error) {
+func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
 	var raw any
 	var err error

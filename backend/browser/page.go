@@ -57,6 +57,9 @@ type Page struct {
 	lastShot storedShot
 	// heard is where the last observation left off reading the page's announcements.
 	heard heardMark
+	// onWeb is set while the page has been observed at a web address and not left it for
+	// good: a blank page after it is on its way somewhere (see sampleJSON).
+	onWeb bool
 }
 
 var (
