@@ -575,3 +575,51 @@ func TestHTTPEvidenceIsPerConditionAfterThePick(t *testing.T) {
 		t.Errorf("a pick that does not compile: error %v", err)
 	}
 }
+
+// TestPageConditionsInAFrame judges inside frames of one sample: an editor's nested preview
+// by title, a frame by its name, a text the page shows outside the frame (not in it), and a
+// frame the page does not have; a frame by CSS, or by both title and name, is refused.
+func TestPageConditionsInAFrame(t *testing.T) {
+	sample := agent.Sample{
+		URL:   "http://127.0.0.1:9/edit",
+		Text:  "Edit post Published Hello",
+		Pairs: []agent.RoleName{{Role: "heading", Name: "Edit post"}, {Role: "button", Name: "Publish"}},
+		Frames: []agent.FrameView{
+			{Path: []agent.FrameRef{{Title: "Editor"}}, URL: "http://127.0.0.1:9/canvas", Text: "Hello",
+				Fields: []agent.Field{{Role: "textbox", Name: "Title", Value: "Hello"}}},
+			{Path: []agent.FrameRef{{Title: "Editor"}, {Title: "Preview", Name: "preview"}}, URL: "http://127.0.0.1:9/preview", Text: "Hello",
+				Pairs: []agent.RoleName{{Role: "heading", Name: "Hello"}}},
+		},
+	}
+	str := func(s string) *string { return &s }
+	editor, preview := []agent.FrameRef{{Title: "Editor"}}, []agent.FrameRef{{Title: "Editor"}, {Name: "preview"}}
+	tests := []struct {
+		name     string
+		spec     PageSpec
+		done     bool
+		evidence string
+	}{
+		{"a field in the frame", PageSpec{Value: &agent.Target{Label: "Title"}, Equals: "Hello", Frame: editor}, true, `(in the frame with title "Editor")`},
+		{"a heading in the nested frame, by name", PageSpec{Visible: &agent.Target{Role: "heading", Name: "Hello"}, Frame: preview}, true, `title "Editor" > name "preview"`},
+		{"the page's own text is not the frame's", PageSpec{Text: str("Published"), Frame: editor}, false, "is not on the page"},
+		{"the page's own button is not the frame's", PageSpec{Visible: &agent.Target{Role: "button", Name: "Publish"}, Frame: editor}, false, "no button"},
+		{"the frame's address", PageSpec{URL: str("/preview$"), Frame: preview}, true, "the URL is http://127.0.0.1:9/preview"},
+		{"a frame the page does not have", PageSpec{Text: str("Hello"), Frame: []agent.FrameRef{{Title: "Comments"}}}, false, `no shown frame with title "Comments"`},
+	}
+	for _, tt := range tests {
+		c, err := NewPage(tt.spec)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		v, _ := verdict(t, reader(t, "http://127.0.0.1:9/", nil), c, func(context.Context) (agent.Sample, error) { return sample, nil })
+		if v.Done != tt.done || !strings.Contains(v.Evidence, tt.evidence) {
+			t.Errorf("%s: %+v, want done=%v with %q", tt.name, v, tt.done, tt.evidence)
+		}
+	}
+	for _, f := range [][]agent.FrameRef{{{CSS: "iframe"}}, {{Title: "Editor", Name: "editor"}}, {{}}} {
+		var fe *FieldError
+		if _, err := NewPage(PageSpec{Text: str("Hello"), Frame: f}); !errors.As(err, &fe) || fe.Field != "frame" {
+			t.Errorf("frame %+v gave %v, want a refusal at frame", f, err)
+		}
+	}
+}

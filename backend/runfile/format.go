@@ -178,6 +178,15 @@ type roleNameV2 struct {
 	Name string `json:"name"`
 }
 
+// frameViewV2 is what one iframe showed (agent.FrameView).
+type frameViewV2 struct {
+	Path   []frameV2    `json:"path"`
+	URL    string       `json:"url"`
+	Text   string       `json:"text,omitempty"`
+	Pairs  []roleNameV2 `json:"pairs,omitempty"`
+	Fields []fieldV2    `json:"fields,omitempty"`
+}
+
 type fieldV2 struct {
 	Role    string `json:"role"`
 	Name    string `json:"name"`
@@ -206,6 +215,8 @@ type sampleV2 struct {
 	Version     string       `json:"version,omitempty"`
 	// Notices are what the task's named notice places announced, by the place's id.
 	Notices []factV2 `json:"notices,omitempty"`
+	// Frames are what the shown same-origin iframes showed, each on its own.
+	Frames []frameViewV2 `json:"frames,omitempty"`
 	// Viewport is the page's viewport as the sample was read, ScreenshotSize the screenshot's
 	// size in image pixels; each absent in files from before it was recorded.
 	Viewport       *sizeV2 `json:"viewport,omitempty"`

@@ -87,6 +87,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, fromFact),
+		Frames:   mapSlice(s.Frames, fromFrameView),
 		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize),
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -203,6 +204,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, factV2.toDomain),
+		Frames:   mapSlice(s.Frames, frameViewV2.toDomain),
 		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(),
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -295,4 +297,24 @@ func (s *sizeV2) toDomain() *agent.Size {
 		return nil
 	}
 	return &agent.Size{Width: s.Width, Height: s.Height}
+}
+
+func fromFrameView(f agent.FrameView) frameViewV2 {
+	return frameViewV2{URL: f.URL, Text: f.Text,
+		Path:  mapSlice(f.Path, func(r agent.FrameRef) frameV2 { return frameV2{Title: r.Title, Name: r.Name, CSS: r.CSS} }),
+		Pairs: mapSlice(f.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
+		Fields: mapSlice(f.Fields, func(x agent.Field) fieldV2 {
+			return fieldV2{Role: x.Role, Name: x.Name, Value: x.Value, Invalid: x.Invalid}
+		}),
+	}
+}
+
+func (f frameViewV2) toDomain() agent.FrameView {
+	return agent.FrameView{URL: f.URL, Text: f.Text,
+		Path:  mapSlice(f.Path, func(r frameV2) agent.FrameRef { return agent.FrameRef{Title: r.Title, Name: r.Name, CSS: r.CSS} }),
+		Pairs: mapSlice(f.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
+		Fields: mapSlice(f.Fields, func(x fieldV2) agent.Field {
+			return agent.Field{Role: x.Role, Name: x.Name, Value: x.Value, Invalid: x.Invalid}
+		}),
+	}
 }

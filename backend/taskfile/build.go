@@ -593,23 +593,37 @@ func fieldPath(at string, err error) error {
 
 func (b *builder) page(p *PageCheck, at string) (oracle.Check, error) {
 	spec := oracle.PageSpec{Text: p.Text, URL: p.URL}
+	for _, f := range p.Frame {
+		spec.Frame = append(spec.Frame, agent.FrameRef{Title: f.Title, Name: f.Name, CSS: f.CSS})
+	}
 	if p.Visible != nil {
-		t := pageTarget(p.Visible)
+		t, err := pageTarget(p.Visible, join(at, "visible"))
+		if err != nil {
+			return nil, err
+		}
 		spec.Visible = &t
 	}
 	if p.Value != nil {
 		if p.Value.Target == nil || p.Value.Equals == nil {
 			return nil, errAt(join(at, "value"), "give target and equals")
 		}
-		t := pageTarget(p.Value.Target)
+		t, err := pageTarget(p.Value.Target, join(join(at, "value"), "target"))
+		if err != nil {
+			return nil, err
+		}
 		spec.Value, spec.Equals = &t, *p.Value.Equals
 	}
 	return oracle.NewPage(spec)
 }
 
-func pageTarget(t *Target) agent.Target {
+// pageTarget maps a page condition's target, which says nothing of where it is: the
+// condition's own frame does.
+func pageTarget(t *Target, at string) (agent.Target, error) {
+	if t.Frame != nil || t.Within != nil {
+		return agent.Target{}, errAt(at, "a page condition's target has no frame or within; give the condition's frame (page: {text: …, frame: {title: …}})")
+	}
 	return agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
-		TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}
+		TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}, nil
 }
 
 func (b *builder) http(h *HTTPCheck, at string) (oracle.Check, error) {

@@ -154,12 +154,15 @@ type Condition struct {
 }
 
 // PageCheck is what the page shows: exactly one of Visible, Value, Text, URL (a regular
-// expression).
+// expression); with Frame, what that iframe shows.
 type PageCheck struct {
 	Visible *Target     `json:"visible,omitempty"`
 	Value   *ValueCheck `json:"value,omitempty"`
 	Text    *string     `json:"text,omitempty"`
 	URL     *string     `json:"url,omitempty"`
+	// Frame names the iframe the condition reads inside, by title or name: one, or a list
+	// outermost first.
+	Frame FramePath `json:"frame,omitempty"`
 }
 
 // ValueCheck is a field whose value must equal Equals.

@@ -132,13 +132,16 @@ success:
   - {id: added, http: {url: /api/state, expr: 'body.expenses.exists(e, e.category == "Travel" && e.amount == "12.50" && e.merchant == "Cab Co")'}}
   - {id: deleted, http: {url: /api/state, expr: '!body.expenses.exists(e, e.merchant == "Lunch")'}}
   - {id: noted, http: {url: /api/state, expr: 'body.note == "taxi to the airport"'}}
+  - {id: noted-shown, page: {text: Note saved, frame: {title: Notes}}}
 signals:
   - {id: notice, notice: Note saved}
   - {id: parallax, parallax: {}}
+  - {id: other-frame, page: {text: Note saved, frame: {title: Receipts}}}
 `
 
 // TestARealFormPatternTaskInChromium runs the expenses task file in Chromium: every step
-// acts (the absent welcome guide's is skipped), the gate holds on the app's own state, and
+// acts (the absent welcome guide's is skipped), the gate holds on the app's own state and on
+// the Notes frame's text (a page condition in a frame the page does not have does not), and
 // the run file keeps the targets' frames, containers and the optional step.
 func TestARealFormPatternTaskInChromium(t *testing.T) {
 	app := &expensesApp{expenses: []expense{{"Food", "9.00", "Lunch"}, {"Food", "4.00", "Coffee"}}}
@@ -164,6 +167,11 @@ func TestARealFormPatternTaskInChromium(t *testing.T) {
 	for i, s := range a.Steps {
 		if s.Error != "" || s.Skipped() != (i == 0) {
 			t.Errorf("step %d (%s): error %q, skipped %v", i+1, s.Action.Description, s.Error, s.Skipped())
+		}
+	}
+	for _, s := range a.Verdicts.Signals {
+		if s.ID == "other-frame" && (s.Verdict.Done || !strings.Contains(s.Verdict.Evidence, `no shown frame with title "Receipts"`)) {
+			t.Errorf("a page condition in a frame the page does not have gave %+v", s.Verdict)
 		}
 	}
 	if got := app.expenses; len(got) != 2 || got[0].Merchant != "Coffee" || got[1].Category != "Travel" {
