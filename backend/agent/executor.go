@@ -245,8 +245,15 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 	}
 
 	// Verify touches nothing, so the observation just taken is its before sample; every
-	// other action is re-observed immediately before it runs.
+	// other action is re-observed immediately before it runs. A step with a timeout of its
+	// own first waits up to it for its target to be shown (a slow editor, a late banner): it
+	// was written for the page as it is once its target shows, and is decided on that page.
 	before := grounding
+	waits := a.TimeoutMS > 0 && a.Kind != ActWaitFor && !a.Target.IsZero()
+	if waits {
+		// What the wait found (nothing, several, a page gone) resolving the target says next.
+		_ = r.page.Act(r.ctx, Action{Kind: ActWaitFor, Target: a.Target, TimeoutMS: a.TimeoutMS})
+	}
 	if a.Kind != ActVerify {
 		var err error
 		if before, err = r.observe(); err != nil {
@@ -254,6 +261,9 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 			s.Error = err.Error()
 			return s, term, fmt.Sprintf("step %d (%s): observing the page failed: %v", i+1, a.Description, err)
 		}
+	}
+	if waits {
+		grounding = before
 	}
 	s.Before, s.After = before, before
 	s.Decision = r.decide(PolicyRequest{Action: a, Grounding: grounding, Fresh: before, Spent: i, Budget: r.cfg.Budget,
@@ -285,6 +295,8 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 			// Give up at once: a save still in flight must not land after the decision.
 			r.stop()
 		}
+	} else if a.Kind == ActWaitFor && a.Condition != "" {
+		term, reason = r.waitCondition(&s, a)
 	} else {
 		term, reason = r.act(&s, a)
 	}
@@ -469,6 +481,43 @@ func (r *run) wait() (Terminal, string) {
 		}
 		if err := r.sleep(r.cfg.Poll()); err != nil {
 			return r.interrupted("while waiting on the completion gate")
+		}
+	}
+}
+
+// conditionWaitMS is how long a wait_for waits for its condition without a timeout of its
+// own: as long as the browser waits for a target.
+const conditionWaitMS = 5000
+
+// waitCondition polls the gate, as verify does, until the condition a names holds, up to the
+// action's timeout. In vain, the step fails saying what the condition last answered.
+func (r *run) waitCondition(s *Step, a Action) (Terminal, string) {
+	ms := a.TimeoutMS
+	if ms == 0 {
+		ms = conditionWaitMS
+	}
+	deadline := r.x.now().Add(time.Duration(ms) * time.Millisecond)
+	for {
+		c := r.check()
+		i := slices.IndexFunc(c.Gate.Conditions, func(g Condition) bool { return g.ID == a.Condition })
+		switch {
+		case i < 0:
+			s.Error = fmt.Sprintf("the gate has no condition %q", a.Condition)
+		case c.Gate.Conditions[i].Done:
+			return "", ""
+		case !r.x.now().Before(deadline):
+			v := c.Gate.Conditions[i].Verdict
+			last := v.Evidence
+			if v.Unconfirmed != "" {
+				last = "could not confirm: " + v.Unconfirmed
+			}
+			s.Error = fmt.Sprintf("waited %d ms for %s to hold; it last said: %s", ms, a.Condition, last)
+		}
+		if s.Error != "" {
+			return Failed, fmt.Sprintf("step %d (%s): %s", s.Index+1, a.Description, s.Error)
+		}
+		if err := r.sleep(r.cfg.Poll()); err != nil {
+			return r.interrupted("while waiting for " + a.Condition)
 		}
 	}
 }

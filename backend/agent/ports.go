@@ -66,6 +66,9 @@ type PageOptions struct {
 	// Authority says what every observation reads besides the page's own facts: the
 	// principal, the relevant text and the version (Sample.Principal, Facts, Version).
 	Authority *Authority
+	// Notices are where the task's named notices are shown: every observation reads what each
+	// shows, or showed and hid since the observation before (Sample.Notices).
+	Notices []NoticePlace
 }
 
 // Recording names what a closed page left in its MediaDir; empty names were not recorded.

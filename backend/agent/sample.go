@@ -49,6 +49,14 @@ type Sample struct {
 	Principal string `json:"principal,omitempty"`
 	Facts     []Fact `json:"facts,omitempty"`
 	Version   string `json:"version,omitempty"`
+	// Frames are what the shown same-origin iframes show, each on its own, in document order
+	// (at most MaxFrameViews), for conditions that judge inside a frame; what they show is
+	// in Pairs, Fields and Text too.
+	Frames []FrameView `json:"frames,omitempty"`
+	// Notices are what the task's named notice places (Task.Notices) announce, in their order,
+	// each reported under its place's ID: the text one shows, else the last text it showed and
+	// hid since the previous observation (a toast that came and went), else empty.
+	Notices []Fact `json:"notices,omitempty"`
 	// Viewport is the page's viewport in CSS pixels as the sample was read; nil in samples
 	// recorded before it was.
 	Viewport *Size `json:"viewport,omitempty"`
@@ -59,6 +67,20 @@ type Sample struct {
 	// Focus is the element with the keyboard focus, which a key pressed without a target
 	// goes to; nil when nothing on the page has it.
 	Focus *Focus `json:"focus,omitempty"`
+}
+
+// MaxFrameViews bounds the iframes a sample shows on their own.
+const MaxFrameViews = 8
+
+// FrameView is what one same-origin iframe shows: where it is (the title and name attribute
+// of each frame down to it, outermost first), its address, its text (bounded as the page's),
+// its roles and names, and its form fields.
+type FrameView struct {
+	Path   []FrameRef `json:"path"`
+	URL    string     `json:"url"`
+	Text   string     `json:"text,omitempty"`
+	Pairs  []RoleName `json:"pairs,omitempty"`
+	Fields []Field    `json:"fields,omitempty"`
 }
 
 // Focus is the element that has the keyboard focus, and what Enter in it would submit.
@@ -121,10 +143,6 @@ func (s Sample) Redact(secrets []string) Sample {
 	}
 	hide := func(v string) string { return maskSecrets(v, secrets) }
 	s.URL = hide(s.URL)
-	s.Fields = slices.Clone(s.Fields)
-	for i := range s.Fields {
-		s.Fields[i].Value = hide(s.Fields[i].Value)
-	}
 	s.Notice, s.Alert, s.Text = hide(s.Notice), hide(s.Alert), hide(s.Text)
 	rows := make([][]string, len(s.Rows))
 	for i, row := range s.Rows {
@@ -138,9 +156,17 @@ func (s Sample) Redact(secrets []string) Sample {
 	for i := range s.Facts {
 		s.Facts[i].Value = hide(s.Facts[i].Value)
 	}
-	s.Pairs = slices.Clone(s.Pairs)
-	for i := range s.Pairs {
-		s.Pairs[i].Name = hide(s.Pairs[i].Name)
+	s.Notices = slices.Clone(s.Notices)
+	for i := range s.Notices {
+		s.Notices[i].Value = hide(s.Notices[i].Value)
+	}
+	s.Pairs = hidePairs(s.Pairs, hide)
+	s.Fields = hideFields(s.Fields, hide)
+	s.Frames = slices.Clone(s.Frames)
+	for i := range s.Frames {
+		f := &s.Frames[i]
+		f.URL, f.Text = hide(f.URL), hide(f.Text)
+		f.Pairs, f.Fields = hidePairs(f.Pairs, hide), hideFields(f.Fields, hide)
 	}
 	if s.Focus != nil {
 		f := *s.Focus
@@ -148,4 +174,22 @@ func (s Sample) Redact(secrets []string) Sample {
 		s.Focus = &f
 	}
 	return s
+}
+
+// hidePairs is pairs with hide applied to every name.
+func hidePairs(pairs []RoleName, hide func(string) string) []RoleName {
+	pairs = slices.Clone(pairs)
+	for i := range pairs {
+		pairs[i].Name = hide(pairs[i].Name)
+	}
+	return pairs
+}
+
+// hideFields is fields with hide applied to every value.
+func hideFields(fields []Field, hide func(string) string) []Field {
+	fields = slices.Clone(fields)
+	for i := range fields {
+		fields[i].Value = hide(fields[i].Value)
+	}
+	return fields
 }

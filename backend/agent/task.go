@@ -27,6 +27,9 @@ type Task struct {
 	// Authority says where the principal, the relevant text and the version are read, and
 	// how fresh a commit's observation must be; nil when the task declares none.
 	Authority *Authority `json:"authority,omitempty"`
+	// Notices are where the task's named notices are shown, each read on every observation
+	// (Sample.Notices); empty when it names none.
+	Notices []NoticePlace `json:"notices,omitempty"`
 }
 
 // ActionKind says what an action does to the page.
@@ -288,7 +291,15 @@ type Action struct {
 	// the task's steps are, but it is not part of what the attempt is judged on (Parallax
 	// leaves it out).
 	Setup bool `json:"setup,omitempty"`
+	// Condition names the gate's condition (its id) a wait_for waits for instead of a target.
+	Condition string `json:"condition,omitempty"`
+	// TimeoutMS is how long the action may wait for its target to be there and actionable (a
+	// wait_for, to be shown), in milliseconds; 0 is the browser's own bound (5 s).
+	TimeoutMS int `json:"timeout_ms,omitempty"`
 }
+
+// MaxActionTimeoutMS bounds an action's own timeout: two minutes.
+const MaxActionTimeoutMS = 120000
 
 // Plan is an ordered list of actions.
 type Plan []Action

@@ -303,7 +303,7 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 		closeGuard(guard)
 		return nil, fmt.Errorf("open a browser context: %w", err)
 	}
-	if err = bc.AddInitScript(playwright.Script{Content: playwright.String(announceJS)}); err != nil {
+	if err = bc.AddInitScript(playwright.Script{Content: playwright.String(announceScript(opts.Notices))}); err != nil {
 		err = fmt.Errorf("listen for the page's announcements: %w", err)
 	}
 	var pg playwright.Page

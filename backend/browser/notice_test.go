@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
@@ -88,4 +89,51 @@ func TestTheNoticeReadsAToastThatCameAndWent(t *testing.T) {
 	if got := mustObserve(t, page).Notice; got != "" {
 		t.Errorf("the next observation reads %q, want no notice", got)
 	}
+}
+
+// TestANamedNoticeReadsItsPlace observes a page whose toasts are plain elements, no live
+// region: a snackbar by CSS shows "Saved." for 200 ms after Save, a flash message by test id
+// stays. Each named place reads its own text (the snackbar's once gone, then nothing), the
+// page's own notice reads neither, and a selector the page cannot parse reads empty.
+func TestANamedNoticeReadsItsPlace(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Expenses</title><div class="snackbar-area"></div>
+<p data-testid="flash"></p>
+<button onclick="const s = document.createElement('div'); s.className = 'snackbar'; s.textContent = 'Saved.'; document.querySelector('.snackbar-area').append(s); setTimeout(() => s.remove(), 200); document.querySelector('[data-testid=flash]').textContent = 'Expense added.'">Save</button>`))
+	}))
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	places := []agent.NoticePlace{{ID: "snack", CSS: ".snackbar"}, {ID: "flash", TestID: "flash"}, {ID: "broken", CSS: "div[["}}
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Notices: places})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	read := func(want ...string) {
+		t.Helper()
+		s := mustObserve(t, page)
+		got := make([]string, len(s.Notices))
+		for i, n := range s.Notices {
+			if n.ID != places[i].ID {
+				t.Errorf("notice %d is %q, want %q", i, n.ID, places[i].ID)
+			}
+			got[i] = n.Value
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("the named notices read %q, want %q", got, want)
+		}
+		if s.Notice != "" {
+			t.Errorf("the page's own notice reads %q, want none", s.Notice)
+		}
+	}
+	read("", "", "")
+	mustAct(t, page, agent.ActClick, "button", "Save", "")
+	time.Sleep(700 * time.Millisecond)
+	read("Saved.", "Expense added.", "")
+	read("", "Expense added.", "")
 }

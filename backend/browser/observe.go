@@ -28,11 +28,22 @@ var observeSrc string
 
 var observeJS = pageScript(observeSrc)
 
-// announceJS remembers, in every document, what the page announced, for observe.js to read
-// what came and went between two observations.
+// announceJS remembers, in every document, what the page announced, and what the task's
+// named notice places showed, for observe.js to read what came and went between two
+// observations. It is a function of the places; see announceScript.
 //
 //go:embed announce.js
 var announceJS string
+
+// announceScript is announceJS called with the task's named notice places, as an init script
+// runs it in every document.
+func announceScript(places []agent.NoticePlace) string {
+	arg, _ := json.Marshal(places) // a slice of plain strings always encodes
+	if places == nil {
+		arg = []byte("[]")
+	}
+	return "(" + announceJS + ")(" + string(arg) + ");"
+}
 
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
@@ -126,13 +137,13 @@ func (p *Page) remember(raw string, shot storedShot) {
 // navigated under it, or still parsing its head.
 const loadTries = 4
 
-// sampleJSON runs the observation script and returns the sample as JSON text. A page that is
+// sampleLoaded runs the observation script and returns the sample as JSON text. A page that is
 // still loading is normal, not a failure: a navigation under way is waited for (one whose
 // request was sent, see navigation, or a document a submit or link is leaving before its
 // request shows), a navigation that replaces the document while the script runs (a click's
 // page load, a failed load's error page) is waited out, and so is a document with no body
 // yet (its head scripts still loading), and the script run again on the page as it then is.
-func (p *Page) sampleJSON(ctx context.Context) (string, error) {
+func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
 	var raw any
 	var err error

@@ -90,20 +90,41 @@
 
   const sample = { url: location.href, pairs: [], fields: [], rows: [] };
   const all = deep(root);
+  // Each shown same-origin iframe's own view, by its document: where it is (the title and
+  // name of every frame down to it), its address and text, and below its roles and fields.
+  const views = new Map();
+  for (const el of all) {
+    if (views.size === 8) break;
+    if ((el.tagName !== "IFRAME" && el.tagName !== "FRAME") || !visible(el)) continue;
+    let doc = null;
+    try { doc = el.contentDocument; } catch { /* another origin: not readable */ }
+    if (!doc || !doc.body || views.has(doc)) continue;
+    const path = [];
+    for (let f = el; f; f = f.ownerDocument.defaultView?.frameElement) {
+      path.unshift({ title: f.title || "", name: f.name || "" });
+      if (f.ownerDocument === document) break;
+    }
+    views.set(doc, { path, url: doc.location.href, text: clean(doc.body.innerText ?? "").slice(0, 2000), pairs: [], fields: [] });
+  }
   for (const el of all) {
     const r = role(el);
     if (!r || !visible(el)) continue;
     const n = name(el, r);
+    const view = views.get(el.ownerDocument);
     sample.pairs.push({ role: r, name: n });
+    view?.pairs.push({ role: r, name: n });
     if (fieldRoles.has(r) && el.closest("dialog[open], [role=dialog], form")) {
-      sample.fields.push({
+      const field = {
         role: r,
         name: n,
         value: valueOf(el, r),
         invalid: typeof el.checkValidity === "function" && !el.checkValidity(),
-      });
+      };
+      sample.fields.push(field);
+      view?.fields.push(field);
     }
   }
+  if (views.size) sample.frames = Array.from(views.values());
 
   sample.dialog_open = Boolean(firstVisible("dialog[open], [role=dialog]"));
   // The notice is what the page announces to assistive technology, shown or visually hidden
@@ -114,8 +135,14 @@
   // A notice that came and went since the last observation (see announce.js) is the notice
   // when none is shown now. heard tells the caller where this document's announcements are.
   const heard = window[Symbol.for("observatory.announced")] || { seq: 0, items: [] };
-  const gone = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq).at(-1);
-  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone?.text || "";
+  const since = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq);
+  const gone = (place) => since.filter((i) => (i.place || "") === place).at(-1)?.text || "";
+  sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone("");
+  // The task's named notices: what each place shows now, else what it showed and hid since.
+  const shownAt = (sel) => {
+    try { return text(all.find((el) => el.matches(sel) && visible(el) && text(el))); } catch { return ""; }
+  };
+  if (heard.places?.length) sample.notices = heard.places.map((p) => ({ id: p.id, value: shownAt(p.selector) || gone(p.id) }));
   sample.heard = { origin: performance.timeOrigin, seq: heard.seq };
   sample.alert = text(announced("[role=alert]"));
   const table = document.querySelector("table");

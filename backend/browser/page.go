@@ -57,6 +57,9 @@ type Page struct {
 	lastShot storedShot
 	// heard is where the last observation left off reading the page's announcements.
 	heard heardMark
+	// onWeb is set while the page has been observed at a web address and not left it for
+	// good: a blank page after it is on its way somewhere (see sampleJSON).
+	onWeb bool
 }
 
 var (
@@ -278,9 +281,14 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 // control a pointer cannot reach), fill, select (by option value, else by label), check,
 // uncheck, press (on the target, or the focused element), hover, navigate, wait_for (until
 // shown, see waitFor), upload (a file inside the uploads folder) or download (a click, the file saved
-// in the downloads folder).
+// in the downloads folder). It waits for the target up to the action's own timeout, else
+// actionTimeoutMS.
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
-	timeout := playwright.Float(actionTimeoutMS)
+	ms := actionTimeoutMS
+	if a.TimeoutMS > 0 {
+		ms = a.TimeoutMS
+	}
+	timeout := playwright.Float(float64(ms))
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
 	if a.Kind == agent.ActVerify || !slices.Contains(agent.ActionKinds, a.Kind) {
 		return fmt.Errorf("%q is not a page action: verify waits on the gate, and the page acts on %v", a.Kind, pageActions())
@@ -327,23 +335,30 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	case agent.ActHover:
 		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
 	case agent.ActWaitFor:
-		return p.waitFor(ctx, loc, a.Target)
+		return p.waitFor(ctx, loc, a.Target, ms)
 	}
-	return p.fail(what, do(ctx, p.limits(), run))
+	return p.fail(what, do(ctx, p.actLimits(ms), run))
 }
 
-// waitFor waits up to the action timeout for t, which loc names, to be shown. When it is not,
-// it says what it last saw: the elements nearest t (an *agent.MissError), or how many match
-// but are hidden.
-func (p *Page) waitFor(ctx context.Context, loc playwright.Locator, t agent.Target) error {
-	err := do(ctx, p.limits(), func() error {
+// actLimits are the page's limits for an action that may wait ms for its target: the call
+// is given that long, and a margin, before the browser is taken to have stopped answering.
+func (p *Page) actLimits(ms int) limits {
+	lim := p.limits()
+	lim.timeout = max(lim.timeout, time.Duration(ms)*time.Millisecond+callTimeout)
+	return lim
+}
+
+// waitFor waits up to ms for t, which loc names, to be shown. When it is not, it says what it
+// last saw: the elements nearest t (an *agent.MissError), or how many match but are hidden.
+func (p *Page) waitFor(ctx context.Context, loc playwright.Locator, t agent.Target, ms int) error {
+	err := do(ctx, p.actLimits(ms), func() error {
 		return loc.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateVisible,
-			Timeout: playwright.Float(actionTimeoutMS)})
+			Timeout: playwright.Float(float64(ms))})
 	})
 	if !errors.Is(err, playwright.ErrTimeout) {
 		return p.fail("wait for "+t.String(), err)
 	}
-	waited := fmt.Sprintf("waited %d ms for %s to be shown", actionTimeoutMS, t)
+	waited := fmt.Sprintf("waited %d ms for %s to be shown", ms, t)
 	n, cerr := call(ctx, p.limits(), func() (int, error) { return loc.Count() })
 	switch {
 	case cerr != nil:

@@ -38,7 +38,7 @@ func (p *Page) upload(ctx context.Context, loc playwright.Locator, a agent.Actio
 	if err != nil {
 		return fmt.Errorf("upload %q: %w", a.Value, err)
 	}
-	err = do(ctx, p.limits(), func() error {
+	err = do(ctx, p.actLimits(int(*timeout)), func() error {
 		return loc.SetInputFiles(path, playwright.LocatorSetInputFilesOptions{Timeout: timeout})
 	})
 	if err != nil {
@@ -113,7 +113,7 @@ func (p *Page) expectDownload(ctx context.Context, act func() error, timeout *fl
 		case <-wait.Done():
 		}
 	}()
-	d, err := call(wait, p.limits(), func() (playwright.Download, error) {
+	d, err := call(wait, p.actLimits(int(*timeout)), func() (playwright.Download, error) {
 		return p.page.ExpectDownload(act, playwright.PageExpectDownloadOptions{Timeout: timeout})
 	})
 	if err != nil && ctx.Err() == nil {

@@ -56,3 +56,28 @@ func TestNotice(t *testing.T) {
 		}
 	}
 }
+
+func TestNoticeAt(t *testing.T) {
+	toast := agent.NoticePlace{ID: "toast", CSS: ".snackbar"}
+	at := func(id, text string) []agent.Step {
+		return []agent.Step{step("Save", agent.Sample{Notice: "Saved", Notices: []agent.Fact{{ID: id, Value: text}}})}
+	}
+	tests := []struct {
+		name     string
+		steps    []agent.Step
+		want     bool
+		evidence string
+	}{
+		{"the place shows it", at("toast", "Saved"), true, `notice "Saved" shown at .snackbar`},
+		{"the place shows another text", at("toast", "Could not save"), false, `the notice at .snackbar reads "Could not save"`},
+		{"the page's own notice is not the place's", at("toast", ""), false, "nothing announced at .snackbar"},
+		{"another place's notice is not this one's", at("flash", "Saved"), false, "nothing announced at .snackbar"},
+		{"no steps", nil, false, "no step was observed"},
+	}
+	for _, tt := range tests {
+		got := NoticeAt(tt.steps, toast, "Saved")
+		if got.Done != tt.want || !strings.Contains(got.Evidence, tt.evidence) {
+			t.Errorf("%s: got %+v, want done=%v with evidence mentioning %q", tt.name, got, tt.want, tt.evidence)
+		}
+	}
+}

@@ -87,3 +87,23 @@ func TestFlakyIsWithinARun(t *testing.T) {
 		t.Errorf("overall %+v: 3 of 6 completed, none flaky", r.Overall)
 	}
 }
+
+// TestSigningInIsNoStepOfTheTask counts the steps of attempts that sign in first: the setup
+// steps are left out of the median steps, while the wall time still covers them.
+func TestSigningInIsNoStepOfTheTask(t *testing.T) {
+	attempts := trials("a", 3, 3, 2)
+	for i := range attempts {
+		setup := []agent.Step{
+			{Action: agent.Action{Kind: agent.ActFill, Setup: true}, StartMS: 0, DurationMS: 100},
+			{Action: agent.Action{Kind: agent.ActClick, Setup: true}, StartMS: 100, DurationMS: 100},
+		}
+		for j := range attempts[i].Steps {
+			attempts[i].Steps[j].StartMS += 200
+		}
+		attempts[i].Steps = append(setup, attempts[i].Steps...)
+	}
+	o := metrics.Compute([]agent.Run{{ID: "r", Task: "t", Attempts: attempts}}, metrics.ByAttempt).Overall
+	if o.MedianSteps != 2 || o.MedianWallMS != 400 {
+		t.Errorf("median steps %v and wall %v ms, want 2 steps (the sign-in's 2 left out) in 400 ms", o.MedianSteps, o.MedianWallMS)
+	}
+}

@@ -17,8 +17,9 @@ type facts struct {
 	// stage latencies, summed, and how many steps each covers.
 	planMS, actMS, verifyMS    int64
 	planned, acted, verifyings int
-	// the attempt's size and spending: steps, wall time to the end of its last step, and
-	// its model's tokens (in and out) and their cost.
+	// the attempt's size and spending: steps (the task's: signing in is not one of them),
+	// wall time to the end of its last step, and its model's tokens (in and out) and their
+	// cost.
 	steps   int
 	wallMS  int64
 	tokens  int64
@@ -78,8 +79,10 @@ func factsOf(a agent.Attempt) facts {
 		f.tokens += t.InTokens + t.OutTokens
 		f.costUSD += t.CostUSD
 	}
-	f.steps = len(a.Steps)
 	for _, s := range a.Steps {
+		if !s.Action.Setup {
+			f.steps++
+		}
 		f.wallMS = max(f.wallMS, s.StartMS+s.DurationMS)
 	}
 	// A second copy of the right record is a duplicate side effect, not a wrong target.

@@ -251,6 +251,48 @@ func TestSQLiteConditions(t *testing.T) {
 	}
 }
 
+// TestSQLEvidenceIsBoundedPerCondition reads a wiki page's 100 KiB text from SQLite: over the
+// default 64 KiB of evidence it cannot confirm, saying how to raise the bound; with
+// evidence_kib 256 it answers, and the answer keeps the whole text; a bound out of range is
+// refused at evidence_kib.
+func TestSQLEvidenceIsBoundedPerCondition(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "wiki.db")
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("The second line, from an edit. ", 100<<10/31)
+	if _, err := db.Exec(`create table text (old_text text); insert into text values (?)`, long); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	rd := reader(t, "http://127.0.0.1/", nil)
+	ask := func(kib int) (agent.Verdict, agent.Answer) {
+		c, err := NewSQL(DriverSQLite, path, "", "select old_text from text", `rows[0].old_text.contains("from an edit")`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, err = c.WithEvidence(kib); err != nil {
+			t.Fatal(err)
+		}
+		return verdict(t, rd, c, nil)
+	}
+	if v, _ := ask(0); v.Unconfirmed == "" || !strings.Contains(v.Unconfirmed, "(or 64 KiB)") || !strings.Contains(v.Unconfirmed, "raise evidence_kib") {
+		t.Errorf("100 KiB of rows under the default bound gave %+v, want could not confirm over 64 KiB", v)
+	}
+	v, a := ask(256)
+	if !v.Done || v.Unconfirmed != "" || !strings.Contains(string(a.Raw), long) {
+		t.Errorf("100 KiB of rows under a 256 KiB bound gave %+v (answer of %d bytes), want done with the whole text kept", v, len(a.Raw))
+	}
+	c, _ := NewSQL(DriverSQLite, path, "", "select 1", `size(rows) == 1`)
+	for _, kib := range []int{-1, MaxEvidenceKiB + 1} {
+		var fe *FieldError
+		if _, err := c.WithEvidence(kib); !errors.As(err, &fe) || fe.Field != "evidence_kib" {
+			t.Errorf("evidence_kib %d gave %v, want a refusal at evidence_kib", kib, err)
+		}
+	}
+}
+
 func TestPageConditions(t *testing.T) {
 	sample := agent.Sample{
 		URL:    "http://127.0.0.1:9/issues/3",
@@ -537,5 +579,53 @@ func TestHTTPEvidenceIsPerConditionAfterThePick(t *testing.T) {
 	c, _ := NewHTTP("", "/api/posts", nil, "true")
 	if _, err := c.WithEvidence("body.", 0); err == nil || !strings.Contains(err.Error(), "pick") {
 		t.Errorf("a pick that does not compile: error %v", err)
+	}
+}
+
+// TestPageConditionsInAFrame judges inside frames of one sample: an editor's nested preview
+// by title, a frame by its name, a text the page shows outside the frame (not in it), and a
+// frame the page does not have; a frame by CSS, or by both title and name, is refused.
+func TestPageConditionsInAFrame(t *testing.T) {
+	sample := agent.Sample{
+		URL:   "http://127.0.0.1:9/edit",
+		Text:  "Edit post Published Hello",
+		Pairs: []agent.RoleName{{Role: "heading", Name: "Edit post"}, {Role: "button", Name: "Publish"}},
+		Frames: []agent.FrameView{
+			{Path: []agent.FrameRef{{Title: "Editor"}}, URL: "http://127.0.0.1:9/canvas", Text: "Hello",
+				Fields: []agent.Field{{Role: "textbox", Name: "Title", Value: "Hello"}}},
+			{Path: []agent.FrameRef{{Title: "Editor"}, {Title: "Preview", Name: "preview"}}, URL: "http://127.0.0.1:9/preview", Text: "Hello",
+				Pairs: []agent.RoleName{{Role: "heading", Name: "Hello"}}},
+		},
+	}
+	str := func(s string) *string { return &s }
+	editor, preview := []agent.FrameRef{{Title: "Editor"}}, []agent.FrameRef{{Title: "Editor"}, {Name: "preview"}}
+	tests := []struct {
+		name     string
+		spec     PageSpec
+		done     bool
+		evidence string
+	}{
+		{"a field in the frame", PageSpec{Value: &agent.Target{Label: "Title"}, Equals: "Hello", Frame: editor}, true, `(in the frame with title "Editor")`},
+		{"a heading in the nested frame, by name", PageSpec{Visible: &agent.Target{Role: "heading", Name: "Hello"}, Frame: preview}, true, `title "Editor" > name "preview"`},
+		{"the page's own text is not the frame's", PageSpec{Text: str("Published"), Frame: editor}, false, "is not on the page"},
+		{"the page's own button is not the frame's", PageSpec{Visible: &agent.Target{Role: "button", Name: "Publish"}, Frame: editor}, false, "no button"},
+		{"the frame's address", PageSpec{URL: str("/preview$"), Frame: preview}, true, "the URL is http://127.0.0.1:9/preview"},
+		{"a frame the page does not have", PageSpec{Text: str("Hello"), Frame: []agent.FrameRef{{Title: "Comments"}}}, false, `no shown frame with title "Comments"`},
+	}
+	for _, tt := range tests {
+		c, err := NewPage(tt.spec)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		v, _ := verdict(t, reader(t, "http://127.0.0.1:9/", nil), c, func(context.Context) (agent.Sample, error) { return sample, nil })
+		if v.Done != tt.done || !strings.Contains(v.Evidence, tt.evidence) {
+			t.Errorf("%s: %+v, want done=%v with %q", tt.name, v, tt.done, tt.evidence)
+		}
+	}
+	for _, f := range [][]agent.FrameRef{{{CSS: "iframe"}}, {{Title: "Editor", Name: "editor"}}, {{}}} {
+		var fe *FieldError
+		if _, err := NewPage(PageSpec{Text: str("Hello"), Frame: f}); !errors.As(err, &fe) || fe.Field != "frame" {
+			t.Errorf("frame %+v gave %v, want a refusal at frame", f, err)
+		}
 	}
 }

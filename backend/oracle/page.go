@@ -12,22 +12,26 @@ import (
 
 // Page judges what the page shows, from the executor's observation of it: a target is
 // visible, a field has a value, a text is present, or the URL matches. Exactly one is set.
+// With a frame, it judges what that iframe shows instead of the whole page.
 type Page struct {
 	visible *agent.Target
 	value   *agent.Target
 	equals  string
 	text    string
 	url     *regexp.Regexp
+	frame   []agent.FrameRef
 }
 
 // PageSpec is a page condition as written: exactly one of Visible, Value (with Equals), Text
-// or URL.
+// or URL, and optionally the Frame (outermost first) it reads inside, each by its title or
+// name attribute.
 type PageSpec struct {
 	Visible *agent.Target
 	Value   *agent.Target
 	Equals  string
 	Text    *string
 	URL     *string
+	Frame   []agent.FrameRef
 }
 
 // NewPage compiles a page condition. A page condition reads an observation, which holds the
@@ -43,7 +47,15 @@ func NewPage(s PageSpec) (*Page, error) {
 	if set != 1 {
 		return nil, fieldErr("", "give exactly one of visible, value, text, url")
 	}
-	p := &Page{}
+	if len(s.Frame) > agent.MaxFrameDepth {
+		return nil, fieldErr("frame", "%d frames nested: at most %d", len(s.Frame), agent.MaxFrameDepth)
+	}
+	for _, f := range s.Frame {
+		if f.CSS != "" || (f.Title == "") == (f.Name == "") {
+			return nil, fieldErr("frame", "a page condition names a frame by exactly one of title, name: it reads the observation, which holds no CSS")
+		}
+	}
+	p := &Page{frame: s.Frame}
 	switch {
 	case s.Visible != nil:
 		if err := observable(*s.Visible, true); err != nil {
@@ -89,17 +101,26 @@ func observable(t agent.Target, textOK bool) error {
 // Kind is KindPage.
 func (*Page) Kind() string { return KindPage }
 
-// pageAnswer is the part of the observation a page condition judges.
+// pageAnswer is the part of the observation a page condition judges. NoFrame says the frame
+// it reads inside was not on the page.
 type pageAnswer struct {
 	URL     string        `json:"url"`
 	Text    string        `json:"text,omitempty"`
 	Matches []agent.Field `json:"matches,omitempty"`
+	NoFrame bool          `json:"no_frame,omitempty"`
 }
 
 func (p *Page) ask(ctx context.Context, r *round) (json.RawMessage, error) {
 	s, err := r.page(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if len(p.frame) > 0 {
+		view, ok := p.inFrame(s)
+		if !ok {
+			return encode(pageAnswer{URL: s.URL, NoFrame: true})
+		}
+		s = agent.Sample{URL: view.URL, Text: view.Text, Pairs: view.Pairs, Fields: view.Fields}
 	}
 	a := pageAnswer{URL: s.URL}
 	switch {
@@ -127,6 +148,36 @@ func (p *Page) ask(ctx context.Context, r *round) (json.RawMessage, error) {
 	return encode(a)
 }
 
+// inFrame is the view of the first shown iframe the condition's frame path names.
+func (p *Page) inFrame(s agent.Sample) (agent.FrameView, bool) {
+	for _, v := range s.Frames {
+		if len(v.Path) != len(p.frame) {
+			continue
+		}
+		ok := true
+		for i, f := range p.frame {
+			ok = ok && (f.Title == "" || f.Title == v.Path[i].Title) && (f.Name == "" || f.Name == v.Path[i].Name)
+		}
+		if ok {
+			return v, true
+		}
+	}
+	return agent.FrameView{}, false
+}
+
+// where names the frame the condition reads inside, or is empty for the page.
+func (p *Page) where() string {
+	var parts []string
+	for _, f := range p.frame {
+		if f.Title != "" {
+			parts = append(parts, fmt.Sprintf("title %q", f.Title))
+		} else {
+			parts = append(parts, fmt.Sprintf("name %q", f.Name))
+		}
+	}
+	return strings.Join(parts, " > ")
+}
+
 // matches reports whether an element with role and accessible name is what t names.
 func matches(t agent.Target, role, name string) bool {
 	if t.Role != "" {
@@ -141,6 +192,18 @@ func (p *Page) Judge(raw json.RawMessage) agent.Verdict {
 	if err := unmarshalAnswer(raw, &a); err != nil {
 		return agent.Unconfirmed(err.Error())
 	}
+	if a.NoFrame {
+		return agent.Verdict{Evidence: fmt.Sprintf("no shown frame with %s on %s", p.where(), a.where())}
+	}
+	v := p.judge(a)
+	if len(p.frame) > 0 {
+		v.Evidence += fmt.Sprintf(" (in the frame with %s)", p.where())
+	}
+	return v
+}
+
+// judge decides from the part of the observation (the page's, or the frame's) recorded.
+func (p *Page) judge(a pageAnswer) agent.Verdict {
 	switch {
 	case p.visible != nil && p.visible.Text != "":
 		return found(strings.Contains(a.Text, p.visible.Text), fmt.Sprintf("text %q", p.visible.Text))

@@ -47,6 +47,8 @@ type SQL struct {
 	dsnEnv string
 	query  string
 	expr   *Expr
+	// limit bounds the rows an answer keeps, in bytes (see scanRows).
+	limit int
 }
 
 // NewSQL compiles an SQL condition: driver sqlite with the database file's path, or postgres
@@ -75,7 +77,19 @@ func NewSQL(driver, path, dsnEnv, query, expr string) (*SQL, error) {
 	if err != nil {
 		return nil, fieldErr("expr", "%v", err)
 	}
-	return &SQL{driver: driver, path: path, dsnEnv: dsnEnv, query: query, expr: e}, nil
+	return &SQL{driver: driver, path: path, dsnEnv: dsnEnv, query: query, expr: e, limit: maxRowBytes}, nil
+}
+
+// WithEvidence sets the bound on the rows an answer keeps, in KiB (0 keeps the default, 64
+// KiB): a query whose rows are over it cannot confirm. Errors are *FieldError.
+func (s *SQL) WithEvidence(kib int) (*SQL, error) {
+	if kib < 0 || kib > MaxEvidenceKiB {
+		return nil, fieldErr("evidence_kib", "%d: want 1 to %d", kib, MaxEvidenceKiB)
+	}
+	if kib > 0 {
+		s.limit = kib << 10
+	}
+	return s, nil
 }
 
 // Kind is KindSQL.
@@ -194,15 +208,16 @@ func (s *SQL) run(ctx context.Context, r *round, driver, dsn string, secrets []s
 		return nil, fmt.Errorf("%s query: %w", s.driver, err)
 	}
 	defer rows.Close()
-	a, err := scanRows(rows, secrets)
+	a, err := scanRows(rows, secrets, s.limit)
 	if err != nil {
 		return nil, fmt.Errorf("%s query: %w", s.driver, err)
 	}
 	return encode(a)
 }
 
-// scanRows reads at most MaxRows rows (and notes more) as plain values.
-func scanRows(rows *sql.Rows, secrets []string) (sqlAnswer, error) {
+// scanRows reads at most MaxRows rows, and at most about limit bytes of them (and notes
+// more), as plain values.
+func scanRows(rows *sql.Rows, secrets []string, limit int) (sqlAnswer, error) {
 	cols, err := rows.Columns()
 	if err != nil {
 		return sqlAnswer{}, err
@@ -210,7 +225,7 @@ func scanRows(rows *sql.Rows, secrets []string) (sqlAnswer, error) {
 	a := sqlAnswer{Columns: cols, Rows: []map[string]any{}}
 	size := 0
 	for rows.Next() {
-		if len(a.Rows) == MaxRows || size > maxRowBytes {
+		if len(a.Rows) == MaxRows {
 			a.Truncated = true
 			break
 		}
@@ -232,6 +247,10 @@ func scanRows(rows *sql.Rows, secrets []string) (sqlAnswer, error) {
 				size += len(s)
 			}
 			size += 8
+		}
+		if size > limit { // the answer keeps no row past its bound
+			a.Truncated = true
+			break
 		}
 		a.Rows = append(a.Rows, row)
 	}
@@ -277,7 +296,7 @@ func (s *SQL) Judge(raw json.RawMessage) agent.Verdict {
 		return agent.Unconfirmed(err.Error())
 	}
 	if a.Truncated {
-		return agent.Unconfirmed(fmt.Sprintf("the query returned more than %d rows (or %d KiB), more than evidence keeps; aggregate in SQL", MaxRows, maxRowBytes>>10))
+		return agent.Unconfirmed(fmt.Sprintf("the query returned more than %d rows (or %d KiB), more than evidence keeps; aggregate in SQL, or raise evidence_kib", MaxRows, s.limit>>10))
 	}
 	v, err := decodeJSON(a.Rows)
 	rows, ok := v.([]any)

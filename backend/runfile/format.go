@@ -44,6 +44,8 @@ type taskV2 struct {
 	Origins  []string `json:"origins,omitempty"`
 	// Authority is the task's authority declaration; absent when it declares none.
 	Authority *authorityV2 `json:"authority,omitempty"`
+	// Notices are where the task's named notices are shown; absent when it names none.
+	Notices []noticePlaceV2 `json:"notices,omitempty"`
 }
 
 type configV2 struct {
@@ -153,6 +155,8 @@ type actionV2 struct {
 	Secret      bool     `json:"secret,omitempty"`
 	Optional    bool     `json:"optional,omitempty"`
 	Setup       bool     `json:"setup,omitempty"`
+	TimeoutMS   int      `json:"timeout_ms,omitempty"`
+	Condition   string   `json:"condition,omitempty"`
 }
 
 type decisionV2 struct {
@@ -174,6 +178,15 @@ type decisionV2 struct {
 type roleNameV2 struct {
 	Role string `json:"role"`
 	Name string `json:"name"`
+}
+
+// frameViewV2 is what one iframe showed (agent.FrameView).
+type frameViewV2 struct {
+	Path   []frameV2    `json:"path"`
+	URL    string       `json:"url"`
+	Text   string       `json:"text,omitempty"`
+	Pairs  []roleNameV2 `json:"pairs,omitempty"`
+	Fields []fieldV2    `json:"fields,omitempty"`
 }
 
 type fieldV2 struct {
@@ -202,6 +215,10 @@ type sampleV2 struct {
 	Principal   string       `json:"principal,omitempty"`
 	Facts       []factV2     `json:"facts,omitempty"`
 	Version     string       `json:"version,omitempty"`
+	// Notices are what the task's named notice places announced, by the place's id.
+	Notices []factV2 `json:"notices,omitempty"`
+	// Frames are what the shown same-origin iframes showed, each on its own.
+	Frames []frameViewV2 `json:"frames,omitempty"`
 	// Viewport is the page's viewport as the sample was read, ScreenshotSize the screenshot's
 	// size in image pixels; each absent in files from before it was recorded.
 	Viewport       *sizeV2 `json:"viewport,omitempty"`

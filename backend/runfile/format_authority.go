@@ -21,6 +21,21 @@ type authorityV2 struct {
 	FreshnessMS int       `json:"freshness_ms,omitempty"`
 }
 
+// noticePlaceV2 is where a task's named notice is shown (agent.NoticePlace).
+type noticePlaceV2 struct {
+	ID     string `json:"id"`
+	TestID string `json:"test_id,omitempty"`
+	CSS    string `json:"css,omitempty"`
+}
+
+func fromNoticePlace(p agent.NoticePlace) noticePlaceV2 {
+	return noticePlaceV2{ID: p.ID, TestID: p.TestID, CSS: p.CSS}
+}
+
+func (p noticePlaceV2) toDomain() agent.NoticePlace {
+	return agent.NoticePlace{ID: p.ID, TestID: p.TestID, CSS: p.CSS}
+}
+
 type factV2 struct {
 	ID    string `json:"id"`
 	Value string `json:"value"`

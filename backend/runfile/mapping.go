@@ -29,7 +29,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 
 func fromTask(t agent.Task) taskV2 {
 	return taskV2{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins),
-		Authority: ptr(t.Authority, fromAuthority)}
+		Authority: ptr(t.Authority, fromAuthority), Notices: mapSlice(t.Notices, fromNoticePlace)}
 }
 
 func fromConfig(c agent.Config) configV2 {
@@ -51,7 +51,7 @@ func (b budgetsV2) toDomain() agent.Budgets {
 func fromAction(a agent.Action) actionV2 {
 	a = a.Redacted()
 	t := a.Target
-	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup,
+	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
 		Target: targetV2{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
 			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
 			Frame: mapSlice(t.Frames.List(), func(f agent.FrameRef) frameV2 { return frameV2{Title: f.Title, Name: f.Name, CSS: f.CSS} })}}
@@ -86,6 +86,8 @@ func fromSample(s agent.Sample) sampleV2 {
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
+		Notices:  mapSlice(s.Notices, fromFact),
+		Frames:   mapSlice(s.Frames, fromFrameView),
 		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize),
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -153,7 +155,7 @@ func (c claimV2) toDomain() agent.Claim {
 
 func (t taskV2) toDomain() agent.Task {
 	return agent.Task{Name: t.Name, Intent: t.Intent, StartURL: t.StartURL, Origins: slices.Clone(t.Origins),
-		Authority: ptr(t.Authority, authorityV2.toDomain)}
+		Authority: ptr(t.Authority, authorityV2.toDomain), Notices: mapSlice(t.Notices, noticePlaceV2.toDomain)}
 }
 
 func (c configV2) toDomain() agent.Config {
@@ -164,7 +166,7 @@ func (c configV2) toDomain() agent.Config {
 
 func (a actionV2) toDomain() agent.Action {
 	t := a.Target
-	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup,
+	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
 		Target: agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
 			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
 		}}
@@ -201,6 +203,8 @@ func (s sampleV2) toDomain() agent.Sample {
 		Notice: s.Notice, Alert: s.Alert, Rows: cloneRows(s.Rows), FormPresent: s.FormPresent, FormValid: s.FormValid,
 		Pairs: mapSlice(s.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
+		Notices:  mapSlice(s.Notices, factV2.toDomain),
+		Frames:   mapSlice(s.Frames, frameViewV2.toDomain),
 		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(),
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -293,4 +297,24 @@ func (s *sizeV2) toDomain() *agent.Size {
 		return nil
 	}
 	return &agent.Size{Width: s.Width, Height: s.Height}
+}
+
+func fromFrameView(f agent.FrameView) frameViewV2 {
+	return frameViewV2{URL: f.URL, Text: f.Text,
+		Path:  mapSlice(f.Path, func(r agent.FrameRef) frameV2 { return frameV2{Title: r.Title, Name: r.Name, CSS: r.CSS} }),
+		Pairs: mapSlice(f.Pairs, func(p agent.RoleName) roleNameV2 { return roleNameV2{Role: p.Role, Name: p.Name} }),
+		Fields: mapSlice(f.Fields, func(x agent.Field) fieldV2 {
+			return fieldV2{Role: x.Role, Name: x.Name, Value: x.Value, Invalid: x.Invalid}
+		}),
+	}
+}
+
+func (f frameViewV2) toDomain() agent.FrameView {
+	return agent.FrameView{URL: f.URL, Text: f.Text,
+		Path:  mapSlice(f.Path, func(r frameV2) agent.FrameRef { return agent.FrameRef{Title: r.Title, Name: r.Name, CSS: r.CSS} }),
+		Pairs: mapSlice(f.Pairs, func(p roleNameV2) agent.RoleName { return agent.RoleName{Role: p.Role, Name: p.Name} }),
+		Fields: mapSlice(f.Fields, func(x fieldV2) agent.Field {
+			return agent.Field{Role: x.Role, Name: x.Name, Value: x.Value, Invalid: x.Invalid}
+		}),
+	}
 }

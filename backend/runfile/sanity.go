@@ -113,6 +113,9 @@ func saneStep(p string, s agent.Step) *Error {
 			return err
 		}
 	}
+	if ms := s.Action.TimeoutMS; ms < 0 || ms > agent.MaxActionTimeoutMS {
+		return refuse(child(child(p, "action"), "timeout_ms"), "%d ms: an action's timeout is from 0 to %d ms", ms, agent.MaxActionTimeoutMS)
+	}
 	for _, side := range []struct {
 		name string
 		s    agent.Sample
@@ -120,6 +123,17 @@ func saneStep(p string, s agent.Step) *Error {
 		sp := child(p, side.name)
 		if len(side.s.Facts) > agent.MaxRelevant {
 			return refuse(child(sp, "facts"), "%d facts: a task declares at most %d relevant texts", len(side.s.Facts), agent.MaxRelevant)
+		}
+		if len(side.s.Frames) > agent.MaxFrameViews {
+			return refuse(child(sp, "frames"), "%d frames: a sample shows at most %d", len(side.s.Frames), agent.MaxFrameViews)
+		}
+		for j, f := range side.s.Frames {
+			if len(f.Path) == 0 || len(f.Path) > agent.MaxFrameDepth {
+				return refuse(child(index(child(sp, "frames"), j), "path"), "%d frames down: want 1 to %d", len(f.Path), agent.MaxFrameDepth)
+			}
+		}
+		if len(side.s.Notices) > agent.MaxNotices {
+			return refuse(child(sp, "notices"), "%d notices: a task names at most %d", len(side.s.Notices), agent.MaxNotices)
 		}
 		if err := saneSize(child(sp, "viewport"), side.s.Viewport); err != nil {
 			return err

@@ -425,7 +425,7 @@ func (r *Runner) attempt(ctx context.Context, at attemptRun) (agent.Attempt, err
 	}
 	var out agent.Outcome
 	pageOpts := agent.PageOptions{MediaDir: at.mediaDir, Name: spec.Slug, Media: opts.Media, Origins: env.Origins(),
-		Authority: a.Task.Authority}
+		Authority: a.Task.Authority, Notices: a.Task.Notices}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
 	}

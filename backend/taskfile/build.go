@@ -47,7 +47,12 @@ type builder struct {
 	origins   []string
 	// masked is the base URL of a recorded task, judged only, that held a masked value.
 	masked string
+	// waits are the steps' references to success conditions, checked once those are known.
+	waits []conditionRef
 }
+
+// conditionRef is a step's reference to a success condition, and where it is.
+type conditionRef struct{ id, at string }
 
 // build maps doc to a suite. doc is normalized in place for Spec: base URL and SQLite paths
 // expanded with the values read from the environment masked, literal secret values masked.
@@ -60,7 +65,7 @@ func build(doc *Document, opts Options, dir string) (*suite, error) {
 	opts.LookupEnv = opts.Trust.guard(opts.LookupEnv)
 	b := &builder{opts: opts, dir: dir, ids: map[string]string{}, signalIDs: map[string]string{}}
 	b.s = &suite{lookupEnv: opts.LookupEnv, trust: opts.Trust, dir: dir, env: env}
-	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.agentSection, b.success, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
+	steps := []func(*Document) error{b.header, b.where, b.folders, b.session, b.authority, b.plan, b.planning, b.agentSection, b.success, b.waitedFor, b.signals, b.truth, b.budgets, b.safeguards, b.attempts}
 	for _, step := range steps {
 		if err := step(doc); err != nil {
 			return nil, err
@@ -274,6 +279,35 @@ func (b *builder) file(p string) string {
 	return filepath.Join(b.dir, p)
 }
 
+// waitsFor checks a step that waits for a condition: a wait_for, without a target or
+// optional, whose condition is looked up once the success conditions are known (waitedFor).
+func (b *builder) waitsFor(st *Step, at string) error {
+	switch {
+	case st.Action != string(agent.ActWaitFor):
+		return errAt(join(at, "condition"), "only a wait_for step waits for a condition")
+	case st.Target != nil:
+		return errAt(at, "a wait_for step waits for a target or a condition, not both")
+	case st.Optional:
+		return errAt(join(at, "optional"), "a wait for a condition is not optional: it fails when the condition does not hold in time")
+	}
+	b.waits = append(b.waits, conditionRef{id: st.Condition, at: join(at, "condition")})
+	return nil
+}
+
+// waitedFor refuses a step waiting for a condition that is not one of the gate's.
+func (b *builder) waitedFor(*Document) error {
+	for _, w := range b.waits {
+		if !slices.ContainsFunc(b.s.success, func(c oracle.Condition) bool { return c.ID == w.id }) {
+			ids := make([]string, len(b.s.success))
+			for i, c := range b.s.success {
+				ids[i] = c.ID
+			}
+			return errAt(w.at, "%q is not a success condition; the task's are %s", w.id, strings.Join(ids, ", "))
+		}
+	}
+	return nil
+}
+
 func (b *builder) plan(doc *Document) error {
 	return b.steps(doc.Plan, "plan", "step")
 }
@@ -315,11 +349,26 @@ func (b *builder) step(st *Step, at, defaultID string) (planStep, error) {
 		return planStep{}, errAt(join(at, "description"), "describe the step in a sentence (at most %d bytes)", maxText)
 	}
 	a := agent.Action{ID: id, Description: st.Description, Kind: kind, Secret: st.Secret || st.ValueEnv != "", Optional: st.Optional}
+	if st.Condition != "" {
+		if err := b.waitsFor(st, at); err != nil {
+			return planStep{}, err
+		}
+		a.Condition = st.Condition
+	}
+	if st.TimeoutMS != 0 {
+		if !kind.NeedsTarget() {
+			return planStep{}, errAt(join(at, "timeout_ms"), "only a step with a target has a timeout: a navigate step waits for the page's load, a verify step under the wait policy (deadline_ms)")
+		}
+		if st.TimeoutMS < 1 || st.TimeoutMS > agent.MaxActionTimeoutMS {
+			return planStep{}, errAt(join(at, "timeout_ms"), "%d: want milliseconds from 1 to %d", st.TimeoutMS, agent.MaxActionTimeoutMS)
+		}
+		a.TimeoutMS = st.TimeoutMS
+	}
 	if st.Optional && !kind.NeedsTarget() {
 		return planStep{}, errAt(join(at, "optional"), "only a step with a target can be optional: it is skipped when its target is not there")
 	}
 	switch {
-	case st.Target == nil && kind.NeedsTarget():
+	case st.Target == nil && kind.NeedsTarget() && st.Condition == "":
 		return planStep{}, errAt(join(at, "target"), "a %s step needs a target", kind)
 	case st.Target != nil && (kind == agent.ActNavigate || kind == agent.ActVerify):
 		return planStep{}, errAt(join(at, "target"), "a %s step has no target", kind)
@@ -544,23 +593,37 @@ func fieldPath(at string, err error) error {
 
 func (b *builder) page(p *PageCheck, at string) (oracle.Check, error) {
 	spec := oracle.PageSpec{Text: p.Text, URL: p.URL}
+	for _, f := range p.Frame {
+		spec.Frame = append(spec.Frame, agent.FrameRef{Title: f.Title, Name: f.Name, CSS: f.CSS})
+	}
 	if p.Visible != nil {
-		t := pageTarget(p.Visible)
+		t, err := pageTarget(p.Visible, join(at, "visible"))
+		if err != nil {
+			return nil, err
+		}
 		spec.Visible = &t
 	}
 	if p.Value != nil {
 		if p.Value.Target == nil || p.Value.Equals == nil {
 			return nil, errAt(join(at, "value"), "give target and equals")
 		}
-		t := pageTarget(p.Value.Target)
+		t, err := pageTarget(p.Value.Target, join(join(at, "value"), "target"))
+		if err != nil {
+			return nil, err
+		}
 		spec.Value, spec.Equals = &t, *p.Value.Equals
 	}
 	return oracle.NewPage(spec)
 }
 
-func pageTarget(t *Target) agent.Target {
+// pageTarget maps a page condition's target, which says nothing of where it is: the
+// condition's own frame does.
+func pageTarget(t *Target, at string) (agent.Target, error) {
+	if t.Frame != nil || t.Within != nil {
+		return agent.Target{}, errAt(at, "a page condition's target has no frame or within; give the condition's frame (page: {text: …, frame: {title: …}})")
+	}
 	return agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
-		TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}
+		TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}, nil
 }
 
 func (b *builder) http(h *HTTPCheck, at string) (oracle.Check, error) {
@@ -588,7 +651,11 @@ func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {
 		}
 		q.Path = b.s.mask(expanded)
 	}
-	return oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
+	c, err := oracle.NewSQL(q.Driver, path, q.DSNEnv, q.Query, q.Expr)
+	if err != nil {
+		return nil, err
+	}
+	return c.WithEvidence(q.EvidenceKiB)
 }
 
 func (b *builder) signals(doc *Document) error {
@@ -606,10 +673,9 @@ func (b *builder) signals(doc *Document) error {
 		case count(sg.Notice != nil, sg.Parallax != nil, sg.Page != nil, sg.Judge != nil) != 1:
 			return errAt(at, "give exactly one of notice, parallax, page, judge")
 		case sg.Notice != nil:
-			if *sg.Notice == "" {
-				return errAt(join(at, "notice"), "give the notice's text")
+			if err := b.notice(sg.ID, sg.Notice, join(at, "notice"), &out); err != nil {
+				return err
 			}
-			out.notice = *sg.Notice
 		case sg.Parallax != nil:
 			out.parallax = true
 		case sg.Judge != nil:
@@ -630,6 +696,31 @@ func (b *builder) signals(doc *Document) error {
 		}
 		b.s.signals = append(b.s.signals, out)
 	}
+	return nil
+}
+
+// notice maps a notice signal: its text, and the place the task names for it, which every
+// observation of the task's pages then reads.
+func (b *builder) notice(id string, n *Notice, at string, out *signal) error {
+	if n.Text == "" {
+		return errAt(join(at, "text"), "give the notice's text")
+	}
+	out.notice = n.Text
+	t := n.Target
+	if t == nil {
+		return nil
+	}
+	others := t.Role != "" || t.Name != "" || t.Label != "" || t.Placeholder != "" || t.Text != "" ||
+		t.Alias != "" || t.Frame != nil || t.Within != nil
+	if others || (t.TestID == "") == (t.CSS == "") {
+		return errAt(join(at, "target"), "give exactly one of test_id, css: the element the notice is shown in, which every observation watches")
+	}
+	if len(b.s.task.Notices) == agent.MaxNotices {
+		return errAt(at, "more than %d notices named by where they are shown", agent.MaxNotices)
+	}
+	place := agent.NoticePlace{ID: id, TestID: t.TestID, CSS: t.CSS}
+	b.s.task.Notices = append(b.s.task.Notices, place)
+	out.place = &place
 	return nil
 }
 

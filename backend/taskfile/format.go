@@ -87,6 +87,11 @@ type Step struct {
 	// Optional marks a step for what may not be there (a welcome guide, a cookie banner):
 	// when its target matches nothing it is recorded as skipped, never as a failure.
 	Optional bool `json:"optional,omitempty"`
+	// Condition names the success condition a wait_for step waits for, instead of a target.
+	Condition string `json:"condition,omitempty"`
+	// TimeoutMS is how long the step waits for its target (a slow editor, a late button), in
+	// place of the 5 s default.
+	TimeoutMS int `json:"timeout_ms,omitempty"`
 }
 
 // Target names one element by exactly one locator, with an optional alias.
@@ -149,12 +154,15 @@ type Condition struct {
 }
 
 // PageCheck is what the page shows: exactly one of Visible, Value, Text, URL (a regular
-// expression).
+// expression); with Frame, what that iframe shows.
 type PageCheck struct {
 	Visible *Target     `json:"visible,omitempty"`
 	Value   *ValueCheck `json:"value,omitempty"`
 	Text    *string     `json:"text,omitempty"`
 	URL     *string     `json:"url,omitempty"`
+	// Frame names the iframe the condition reads inside, by title or name: one, or a list
+	// outermost first.
+	Frame FramePath `json:"frame,omitempty"`
 }
 
 // ValueCheck is a field whose value must equal Equals.
@@ -185,18 +193,50 @@ type SQLCheck struct {
 	// DSNEnv names the environment variable holding the PostgreSQL or MySQL DSN.
 	DSNEnv string `json:"dsn_env,omitempty"`
 	Query  string `json:"query"`
-	Expr   string `json:"expr"`
+	// EvidenceKiB bounds the rows the answer keeps; 0 is 64 KiB.
+	EvidenceKiB int    `json:"evidence_kib,omitempty"`
+	Expr        string `json:"expr"`
 }
 
 // Signal is one weaker check to compare with ground truth: exactly one of Notice (the
-// success notice's text), Parallax (Parallax's rule), Page or Judge (a model judge).
+// success notice), Parallax (Parallax's rule), Page or Judge (a model judge).
 type Signal struct {
 	ID       string      `json:"id"`
 	Label    string      `json:"label,omitempty"`
-	Notice   *string     `json:"notice,omitempty"`
+	Notice   *Notice     `json:"notice,omitempty"`
 	Parallax *Parallax   `json:"parallax,omitempty"`
 	Page     *PageCheck  `json:"page,omitempty"`
 	Judge    *JudgeCheck `json:"judge,omitempty"`
+}
+
+// Notice is the success notice's text, and optionally where it is shown: `notice: Saved`
+// reads what the page announces (its status, live regions and alerts), `notice: {text: Saved,
+// target: {css: "#toast"}}` the element named, by test_id or css.
+type Notice struct {
+	Text   string  `json:"text"`
+	Target *Target `json:"target,omitempty"`
+}
+
+// noticeFields is Notice without its methods, decoded and encoded field by field.
+type noticeFields Notice
+
+func (s *Notice) decodeTree(n *node, path string) error {
+	switch n.kind {
+	case kString:
+		s.Text = n.s
+		return nil
+	case kObject:
+		return decode(n, path, (*noticeFields)(s))
+	}
+	return errAt(path, "want the notice's text or {text, target}, got %s", n.kind.what())
+}
+
+// MarshalJSON writes the text alone when the notice names no place.
+func (s Notice) MarshalJSON() ([]byte, error) {
+	if s.Target == nil {
+		return json.Marshal(s.Text)
+	}
+	return json.Marshal(noticeFields(s))
 }
 
 // Parallax selects Parallax's completion rule; it has no options.

@@ -23,26 +23,43 @@ const refuseSecondLine = `$wgHooks['EditFilter'][] = static function ( $editor, 
 	return true;
 };`
 
+// staleToken makes the token of every editor of an existing page stale once the editor is
+// shown, as signing in again in another tab does: the wiki itself then refuses the save
+// ("loss of session data") and shows the editor again with the text.
+const staleToken = `$wgHooks['BeforePageDisplay'][] = static function ( $out, $skin ) {
+	if ( $out->getRequest()->getVal( 'action' ) === 'edit' && $out->getTitle()->exists() ) {
+		$out->getRequest()->getSession()->resetToken();
+	}
+};`
+
 // TestMediaWikiEditInChromium runs testdata/mediawiki/edit-page.yaml in real Chromium against
 // a real MediaWiki (Debian's, on SQLite, served by PHP): signed in, the page is created and
-// edited and the gate finds the edit in the wiki's database and HTML. When the wiki refuses
-// the edit (an edit filter refuses the new line) the editor shows the text again, Parallax's
-// rule calls it done, and the gate, the truth and the terminal state say not done.
+// edited and the gate finds the edit in the wiki's database and HTML, and the wiki's own
+// "Your edit was saved." toast is the notice. When the wiki refuses the edit (an edit filter
+// refuses the new line, or the edit's token is stale) the editor shows the text again,
+// Parallax's rule calls it done, and the gate, the truth, the notice and the terminal state
+// say not done.
 func TestMediaWikiEditInChromium(t *testing.T) {
 	launch := launcher(t)
 	tests := []struct {
 		name string
 		// settings are appended to the wiki's LocalSettings.php.
-		settings   string
-		truth      string
-		parallax   string
+		settings string
+		truth    string
+		parallax string
+		notice   string
+		// refusal is what the wiki says when it refuses the save.
+		refusal    string
 		conditions map[string]string
 		revisions  int
 		terminal   agent.Terminal
 	}{
-		{name: "the edit is saved", truth: "yes", parallax: "yes", revisions: 2,
+		{name: "the edit is saved", truth: "yes", parallax: "yes", notice: "yes", revisions: 2,
 			conditions: map[string]string{"stored": "yes", "rendered": "yes"}, terminal: agent.Completed},
-		{name: "the edit is refused", settings: refuseSecondLine, truth: "no", parallax: "yes", revisions: 1,
+		{name: "the edit is refused", settings: refuseSecondLine, truth: "no", parallax: "yes", notice: "no", revisions: 1,
+			refusal: "This edit was refused by the wiki.", conditions: map[string]string{"stored": "no", "rendered": "no"}, terminal: agent.Failed},
+		{name: "the edit's token is stale", settings: staleToken, truth: "no", parallax: "yes", notice: "no", revisions: 1,
+			refusal:    "loss of session data",
 			conditions: map[string]string{"stored": "no", "rendered": "no"}, terminal: agent.Failed},
 	}
 	for _, tt := range tests {
@@ -68,8 +85,12 @@ func TestMediaWikiEditInChromium(t *testing.T) {
 			}
 			a := run.Attempts[0]
 			v := a.Verdicts
-			if len(v.Signals) != 1 || cell(v.Signals[0].Verdict) != tt.parallax {
-				t.Errorf("signals %+v, want parallax %s", v.Signals, tt.parallax)
+			signals := map[string]string{}
+			for _, s := range v.Signals {
+				signals[s.ID] = cell(s.Verdict)
+			}
+			if want := map[string]string{"parallax": tt.parallax, "notice": tt.notice}; !reflect.DeepEqual(signals, want) {
+				t.Errorf("signals %v, want %v\n%+v", signals, want, v.Signals)
 			}
 			if cell(v.Truth.Verdict) != tt.truth {
 				t.Errorf("truth %s (%s), want %s", cell(v.Truth.Verdict), v.Truth.Evidence, tt.truth)
@@ -88,9 +109,14 @@ func TestMediaWikiEditInChromium(t *testing.T) {
 				t.Errorf("the wiki has %d revisions of the page, want %d", got, tt.revisions)
 			}
 			if tt.terminal != agent.Completed {
-				// The refused save shows the editor again with the text typed in it.
-				if !editorHolds(a.Steps[len(a.Steps)-1].After, "The second line, from an edit.") {
-					t.Errorf("after the refused save the editor does not hold the edit's text: %+v", a.Steps[len(a.Steps)-1].After.Fields)
+				// The refused save shows the editor again with the text typed in it, and the
+				// wiki's reason.
+				last := a.Steps[len(a.Steps)-1].After
+				if !editorHolds(last, "The second line, from an edit.") {
+					t.Errorf("after the refused save the editor does not hold the edit's text: %+v", last.Fields)
+				}
+				if !strings.Contains(last.Text, tt.refusal) {
+					t.Errorf("after the refused save the page does not say %q:\n%s", tt.refusal, last.Text)
 				}
 			}
 			rejudge(t, suite, a)

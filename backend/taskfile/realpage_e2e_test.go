@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,11 +24,14 @@ import (
 // expensesApp is the small expenses app every tutorial builds, with the markup real apps
 // use: labels wrapping their controls, a Delete button in every row, a notes form in an
 // iframe, and no welcome guide today. It keeps its state in memory and shows it at
-// /api/state.
+// /api/state. With toasts it says "Expense added." after every add, in a snackbar with no
+// live region that hides itself after 300 ms, and keeps only amounts that are numbers: the
+// toast shows all the same.
 type expensesApp struct {
 	mu       sync.Mutex
 	expenses []expense
 	note     string
+	toasts   bool
 }
 
 type expense struct {
@@ -49,8 +53,15 @@ func (app *expensesApp) handler() http.Handler {
 			fmt.Fprintf(&rows, `<tr><td>%s</td><td>%s</td><td>%s</td><td><form method="post" action="/delete?i=%d"><button>Delete</button></form></td></tr>`,
 				html.EscapeString(e.Merchant), html.EscapeString(e.Category), html.EscapeString(e.Amount), i)
 		}
+		toast := ""
+		if app.toasts && r.URL.Query().Has("added") {
+			toast = `<script>addEventListener("DOMContentLoaded", () => {
+  const s = document.createElement("div"); s.className = "snackbar"; s.textContent = "Expense added.";
+  document.body.append(s); setTimeout(() => s.remove(), 300);
+});</script>`
+		}
 		app.mu.Unlock()
-		page(w, `<!doctype html><title>Expenses</title><h1>Expenses</h1>
+		page(w, `<!doctype html><title>Expenses</title>`+toast+`<h1>Expenses</h1>
 <form method="post" action="/add">
 <label>Category <select name="category"><option>Food</option><option>Travel</option></select></label>
 <label>Amount <input name="amount"></label>
@@ -61,9 +72,15 @@ func (app *expensesApp) handler() http.Handler {
 	})
 	mux.HandleFunc("POST /add", func(w http.ResponseWriter, r *http.Request) {
 		app.mu.Lock()
-		app.expenses = append(app.expenses, expense{r.FormValue("category"), r.FormValue("amount"), r.FormValue("merchant")})
-		app.mu.Unlock()
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		defer app.mu.Unlock()
+		if _, err := strconv.ParseFloat(r.FormValue("amount"), 64); err == nil || !app.toasts {
+			app.expenses = append(app.expenses, expense{r.FormValue("category"), r.FormValue("amount"), r.FormValue("merchant")})
+		}
+		to := "/"
+		if app.toasts {
+			to = "/?added"
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
 	})
 	mux.HandleFunc("POST /delete", func(w http.ResponseWriter, r *http.Request) {
 		app.mu.Lock()
@@ -115,13 +132,16 @@ success:
   - {id: added, http: {url: /api/state, expr: 'body.expenses.exists(e, e.category == "Travel" && e.amount == "12.50" && e.merchant == "Cab Co")'}}
   - {id: deleted, http: {url: /api/state, expr: '!body.expenses.exists(e, e.merchant == "Lunch")'}}
   - {id: noted, http: {url: /api/state, expr: 'body.note == "taxi to the airport"'}}
+  - {id: noted-shown, page: {text: Note saved, frame: {title: Notes}}}
 signals:
   - {id: notice, notice: Note saved}
   - {id: parallax, parallax: {}}
+  - {id: other-frame, page: {text: Note saved, frame: {title: Receipts}}}
 `
 
 // TestARealFormPatternTaskInChromium runs the expenses task file in Chromium: every step
-// acts (the absent welcome guide's is skipped), the gate holds on the app's own state, and
+// acts (the absent welcome guide's is skipped), the gate holds on the app's own state and on
+// the Notes frame's text (a page condition in a frame the page does not have does not), and
 // the run file keeps the targets' frames, containers and the optional step.
 func TestARealFormPatternTaskInChromium(t *testing.T) {
 	app := &expensesApp{expenses: []expense{{"Food", "9.00", "Lunch"}, {"Food", "4.00", "Coffee"}}}
@@ -147,6 +167,11 @@ func TestARealFormPatternTaskInChromium(t *testing.T) {
 	for i, s := range a.Steps {
 		if s.Error != "" || s.Skipped() != (i == 0) {
 			t.Errorf("step %d (%s): error %q, skipped %v", i+1, s.Action.Description, s.Error, s.Skipped())
+		}
+	}
+	for _, s := range a.Verdicts.Signals {
+		if s.ID == "other-frame" && (s.Verdict.Done || !strings.Contains(s.Verdict.Evidence, `no shown frame with title "Receipts"`)) {
+			t.Errorf("a page condition in a frame the page does not have gave %+v", s.Verdict)
 		}
 	}
 	if got := app.expenses; len(got) != 2 || got[0].Merchant != "Coffee" || got[1].Category != "Travel" {

@@ -155,9 +155,12 @@ type planStep struct {
 type signal struct {
 	id, label string
 	notice    string
-	parallax  bool
-	page      *oracle.Condition
-	judge     *judge
+	// place is where the notice is shown, when the task names it; nil reads the page's own
+	// announcements.
+	place    *agent.NoticePlace
+	parallax bool
+	page     *oracle.Condition
+	judge    *judge
 }
 
 // suite is a task file mapped to the domain.
@@ -300,6 +303,8 @@ func (s *suite) Outline() Outline {
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (parallax): %s", sg.id, sg.label))
 		case sg.judge != nil:
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (judge, %s): %s", sg.id, sg.judge.spec.Recipe, sg.label))
+		case sg.place != nil:
+			o.Signals = append(o.Signals, fmt.Sprintf("%s (notice %q at %s): %s", sg.id, sg.notice, *sg.place, sg.label))
 		default:
 			o.Signals = append(o.Signals, fmt.Sprintf("%s (notice %q): %s", sg.id, sg.notice, sg.label))
 		}
@@ -349,6 +354,8 @@ func (s *suite) Judge(ev agent.Evidence) (agent.Verdicts, error) {
 			out.Verdict = gate.Parallax(ev.Steps)
 		case sg.judge != nil:
 			out.Verdict = agent.JudgeVerdict(byID[sg.id])
+		case sg.place != nil:
+			out.Verdict = gate.NoticeAt(ev.Steps, *sg.place, sg.notice)
 		default:
 			out.Verdict = gate.Notice(ev.Steps, sg.notice)
 		}

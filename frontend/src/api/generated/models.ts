@@ -34,6 +34,8 @@ export namespace agent {
 	    secret?: boolean;
 	    optional?: boolean;
 	    setup?: boolean;
+	    condition?: string;
+	    timeout_ms?: number;
 	}
 	export interface Answer {
 	    condition: string;
@@ -197,6 +199,13 @@ export namespace agent {
 	    width: number;
 	    height: number;
 	}
+	export interface FrameView {
+	    path: FrameRef[];
+	    url: string;
+	    text?: string;
+	    pairs?: RoleName[];
+	    fields?: Field[];
+	}
 	export interface Region {
 	    kind: string;
 	    what: string;
@@ -227,6 +236,8 @@ export namespace agent {
 	    principal?: string;
 	    facts?: Fact[];
 	    version?: string;
+	    frames?: FrameView[];
+	    notices?: Fact[];
 	    viewport?: Size;
 	    screenshot?: string;
 	    screenshot_size?: Size;
@@ -361,6 +372,11 @@ export namespace agent {
 	    safeguards?: Safeguards;
 	    budgets?: Budgets;
 	}
+	export interface NoticePlace {
+	    id: string;
+	    test_id?: string;
+	    css?: string;
+	}
 	export interface Probe {
 	    id?: string;
 	    test_id?: string;
@@ -382,6 +398,7 @@ export namespace agent {
 	    uploads?: string;
 	    downloads?: string;
 	    authority?: Authority;
+	    notices?: NoticePlace[];
 	}
 	export interface Attempt {
 	    attempt: string;
@@ -446,6 +463,8 @@ export namespace agent {
 	    state: any;
 	    gate: Gate;
 	}
+	
+	
 	
 	
 	
