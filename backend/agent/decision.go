@@ -51,6 +51,11 @@ type Decision struct {
 	AskUser bool `json:"ask_user,omitempty"`
 }
 
+// RefusedByPage joins a decision's reason to why the page would refuse the action (see
+// Preflighter): such an action is held before anyone is asked, and metrics count it as a
+// policy denial, not as a commit stopped by a changed page.
+const RefusedByPage = "; but the page refuses it, so nobody is asked: "
+
 // WhyInjection is the Why of a decision that holds an action because the page's text tried
 // to instruct the agent: metrics count these as injection stops.
 const WhyInjection = "the page's text instructs the agent (a prompt injection)"

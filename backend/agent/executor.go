@@ -447,7 +447,7 @@ func (r *run) decide(req PolicyRequest) Decision {
 	if pf, ok := r.page.(Preflighter); ok && d.Admission == Allow && d.AskUser {
 		if err := pf.Preflight(req.Action); err != nil {
 			d.Admission, d.AskUser = Hold, false
-			d.Reason += "; but the page refuses it, so nobody is asked: " + err.Error()
+			d.Reason += RefusedByPage + err.Error()
 		}
 	}
 	return d

@@ -93,14 +93,20 @@ func factsOf(a agent.Attempt) facts {
 // revalidationStop is a commit held because the page no longer matched the state it was
 // planned on: a hold the attempt does not go on from, with no review or approval behind it.
 func revalidationStop(d agent.Decision) bool {
-	return d.Class.Commits() && d.Admission == agent.Hold && !d.Continue && d.Review == nil && !d.AskUser
+	return d.Class.Commits() && d.Admission == agent.Hold && !d.Continue && d.Review == nil && !d.AskUser && !refusedByPage(d)
+}
+
+// refusedByPage is an action held because the page would refuse it (a file outside the
+// folders it may read), before anyone was asked.
+func refusedByPage(d agent.Decision) bool {
+	return d.Admission != agent.Allow && strings.Contains(d.Reason, agent.RefusedByPage)
 }
 
 // policyDenial is a step policy kept from running for what it would do, not for the page
-// changing or the budget: a review that held or denied it, or an approval denied, not
-// given in time, or void.
+// changing or the budget: a review that held or denied it, the page refusing it before
+// anyone was asked, or an approval denied, not given in time, or void.
 func policyDenial(s agent.Step) bool {
-	if r := s.Decision.Review; r != nil && s.Decision.Admission != agent.Allow {
+	if d := s.Decision; d.Admission != agent.Allow && (d.Review != nil || refusedByPage(d)) {
 		return true
 	}
 	for _, ap := range s.Approvals {
