@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -20,11 +19,8 @@ import (
 // answers is given up on after its retries. What it could not get is "could not confirm":
 // the answer's Error, never a guess.
 type Judge struct {
-	models    []ModelConfig
-	providers []provider
-	// broken holds, per model, why its provider could not be made (its key is not set).
-	broken []error
-	rec    Recovery
+	asked
+	rec Recovery
 	// sleep waits between retries; now times requests (tests replace them).
 	sleep func(ctx context.Context, d time.Duration) error
 	now   func() time.Time
@@ -41,12 +37,7 @@ func NewJudge(cfg Config) *Judge {
 		return nil
 	}
 	cfg = cfg.withDefaults()
-	j := &Judge{models: slices.Clone(cfg.Models), providers: make([]provider, len(cfg.Models)), broken: make([]error, len(cfg.Models)),
-		rec: cfg.Recovery, sleep: sleepCtx, now: time.Now}
-	for i, m := range cfg.Models {
-		j.providers[i], j.models[i], j.broken[i] = newProvider(m)
-	}
-	return j
+	return &Judge{asked: askModels(cfg.Models), rec: cfg.Recovery, sleep: sleepCtx, now: time.Now}
 }
 
 // AskJudge asks for the verdict on req and returns the answer to record: the reply, or why

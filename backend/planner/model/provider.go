@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,6 +116,24 @@ func redact(msg, key string) string {
 // newProvider builds the adapter for m with its key read from the keyring or the
 // environment (see apiKey) and its base URL resolved (see withEnvBaseURL), and returns m as
 // resolved.
+// asked is the models something asks in order, each with its provider, made once.
+type asked struct {
+	models    []ModelConfig
+	providers []provider
+	// broken holds, per model, why its provider could not be made (its key is not set).
+	broken []error
+}
+
+// askModels makes the provider of each of models: a model whose key is missing keeps why in
+// broken, and is not asked.
+func askModels(models []ModelConfig) asked {
+	a := asked{models: slices.Clone(models), providers: make([]provider, len(models)), broken: make([]error, len(models))}
+	for i, m := range models {
+		a.providers[i], a.models[i], a.broken[i] = newProvider(m)
+	}
+	return a
+}
+
 func newProvider(m ModelConfig) (provider, ModelConfig, error) {
 	m, err := m.withEnvBaseURL()
 	if err != nil {

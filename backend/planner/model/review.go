@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -22,10 +21,7 @@ import (
 // a refusal, an error or a request past its timeout is no verdict: Review returns an error,
 // which review turns into unavailable. The models are asked in order until one answers.
 type Reviewer struct {
-	models    []ModelConfig
-	providers []provider
-	// broken holds, per model, why its provider could not be made (its key is not set).
-	broken  []error
+	asked
 	timeout time.Duration
 }
 
@@ -40,12 +36,7 @@ func NewReviewer(cfg Config) *Reviewer {
 		return nil
 	}
 	cfg = cfg.withDefaults()
-	r := &Reviewer{models: slices.Clone(cfg.Models), providers: make([]provider, len(cfg.Models)), broken: make([]error, len(cfg.Models)),
-		timeout: cfg.Recovery.RequestTimeout}
-	for i, m := range cfg.Models {
-		r.providers[i], r.models[i], r.broken[i] = newProvider(m)
-	}
-	return r
+	return &Reviewer{asked: askModels(cfg.Models), timeout: cfg.Recovery.RequestTimeout}
 }
 
 // Review asks each model in turn for its verdict on req, and returns the first one given,
