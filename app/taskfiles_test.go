@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"observatory/backend/labs"
 	"observatory/backend/taskfile"
 )
 
@@ -22,6 +23,9 @@ func TestLabTaskFilesAreTheFilesOnDisk(t *testing.T) {
 		}
 		if !bytes.Equal(built.Spec, disk.Spec) || len(built.Suite.Attempts()) != len(disk.Suite.Attempts()) {
 			t.Errorf("the %s lab's built-in task file is not its task.yaml:\n%s\n%s", name, built.Spec, disk.Spec)
+		}
+		if _, ok := built.Suite.(labs.Hosted); !ok { // taskfile cannot say so: it knows no labs
+			t.Errorf("the %s lab's task file is no labs.Hosted, so --lab-host would not move its app", name)
 		}
 	}
 	if _, err := LabTaskFile("canvas"); err == nil {

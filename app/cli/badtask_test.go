@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"observatory/app"
+	"observatory/backend/labs"
 	"observatory/backend/taskfile"
 )
 
@@ -38,7 +39,7 @@ func TestRunRefusesEveryBadTaskFile(t *testing.T) {
 	}
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			_, loadErr := taskfile.Load(path, taskfile.Options{LookupEnv: func(string) (string, bool) { return "", false }})
+			_, loadErr := taskfile.Load(path, taskfile.Options{LookupEnv: func(string) (string, bool) { return "", false }, Labs: labs.ForTaskFiles})
 			var te *taskfile.Error
 			if !errors.As(loadErr, &te) {
 				t.Fatalf("the loader gives %v, not a *taskfile.Error", loadErr)

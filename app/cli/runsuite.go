@@ -9,6 +9,7 @@ import (
 
 	"observatory/app"
 	"observatory/backend/agent"
+	"observatory/backend/labs"
 	"observatory/backend/metrics"
 	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
@@ -47,7 +48,7 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 	if err != nil {
 		return err
 	}
-	s, err := suitefile.Load(path, taskfile.Options{Trust: trust, Confirm: f.confirm})
+	s, err := suitefile.Load(path, taskfile.Options{Trust: trust, Confirm: f.confirm, Labs: labs.ForTaskFiles})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs"
 	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
 )
@@ -50,14 +51,14 @@ under the same allowances.`,
 				return err
 			}
 			if suitefile.IsSuite(args[0]) {
-				s, err := suitefile.Load(args[0], taskfile.Options{Trust: allowed})
+				s, err := suitefile.Load(args[0], taskfile.Options{Trust: allowed, Labs: labs.ForTaskFiles})
 				if err != nil {
 					return err
 				}
 				printSuite(env.Stdout, args[0], s)
 				return nil
 			}
-			s, err := taskfile.Load(args[0], taskfile.Options{Trust: allowed})
+			s, err := taskfile.Load(args[0], taskfile.Options{Trust: allowed, Labs: labs.ForTaskFiles})
 			if err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"observatory/backend/labs"
 	"observatory/backend/suitefile"
 	"observatory/backend/taskfile"
 )
@@ -90,7 +91,7 @@ func TestSuiteFileLoads(t *testing.T) {
 	if !suitefile.IsSuite(path) || !suitefile.IsSuite(dir) || suitefile.IsSuite(filepath.Join(dir, "booking.yaml")) {
 		t.Error("IsSuite: want the suite file and the folder, not a task file")
 	}
-	s, err := suitefile.Load(path, taskfile.Options{})
+	s, err := suitefile.Load(path, taskfile.Options{Labs: labs.ForTaskFiles})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestSuiteFileLoads(t *testing.T) {
 	if err := validate(schema(t), good); err != nil {
 		t.Errorf("the schema refuses the good suite: %v", err)
 	}
-	f, err := suitefile.Load(dir, taskfile.Options{}) // the folder: its task files, the suite file itself aside
+	f, err := suitefile.Load(dir, taskfile.Options{Labs: labs.ForTaskFiles}) // the folder: its task files, the suite file itself aside
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestBadSuitesAreRefusedWithTheirPath(t *testing.T) {
 		{"a negative budget", head + "tasks: [{file: booking.yaml}]\nbudgets: {run: {commits: -1}}\n", "budgets.run", "budget commits is -1", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := suitefile.Parse("bad.yaml", []byte(c.doc), dir, taskfile.Options{})
+			_, err := suitefile.Parse("bad.yaml", []byte(c.doc), dir, taskfile.Options{Labs: labs.ForTaskFiles})
 			var e *taskfile.Error
 			if !errors.As(err, &e) || e.File != "bad.yaml" || e.Path != c.path || !strings.Contains(e.Reason, c.reason) {
 				t.Errorf("Parse = %v, want an error at %s containing %q", err, c.path, c.reason)

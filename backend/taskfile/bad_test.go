@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"observatory/backend/labs"
 	"observatory/backend/taskfile"
 )
 
@@ -72,7 +73,7 @@ func TestHostileTaskFilesAreRefusedWithTheirPath(t *testing.T) {
 	for name, want := range files {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join("testdata/bad", name)
-			refused(t, path, func() error { _, err := taskfile.Load(path, taskfile.Options{}); return err }, path+": "+want)
+			refused(t, path, func() error { _, err := taskfile.Load(path, taskfile.Options{Labs: labs.ForTaskFiles}); return err }, path+": "+want)
 		})
 	}
 }

@@ -22,11 +22,13 @@ const bookingTask = "../labs/booking/task.yaml"
 // stateLab is the booking lab whose app is a stand-in serving one fixed state at /api/state,
 // so the task file's gate can be read on states the real app would take a browser to reach.
 type stateLab struct {
-	labs.Lab
+	taskfile.Lab
 	state booking.State
 }
 
-func (l stateLab) Launch(string, map[string]int) (labs.App, error) { return newStateApp(l.state), nil }
+func (l stateLab) Launch(string, map[string]int) (taskfile.LabApp, error) {
+	return newStateApp(l.state), nil
+}
 
 type stateApp struct {
 	srv   *httptest.Server
@@ -57,8 +59,8 @@ func (a *stateApp) Settler() func(agent.Gate) (agent.Terminal, string) {
 
 func load(t *testing.T, s booking.State) taskfile.Suite {
 	t.Helper()
-	suite, err := taskfile.Load(bookingTask, taskfile.Options{Labs: func(string) (labs.Lab, error) {
-		lab, err := labs.Get("booking")
+	suite, err := taskfile.Load(bookingTask, taskfile.Options{Labs: func(string) (taskfile.Lab, error) {
+		lab, err := labs.ForTaskFiles("booking")
 		return stateLab{Lab: lab, state: s}, err
 	}})
 	if err != nil {
@@ -166,7 +168,7 @@ func done(g agent.Gate) string {
 // task: intent, plan, attempts with their faults, params and configs, and signal ids.
 func TestTaskFileMatchesTheLab(t *testing.T) {
 	lab := booking.New()
-	suite, err := taskfile.Load(bookingTask, taskfile.Options{})
+	suite, err := taskfile.Load(bookingTask, taskfile.Options{Labs: labs.ForTaskFiles})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/confine"
-	"observatory/backend/labs"
 	"observatory/backend/oracle"
 )
 
@@ -817,12 +816,4 @@ func override(c *Config, at string) (agent.ConfigOverride, error) {
 		o.Selectors = &s
 	}
 	return o, nil
-}
-
-// lab looks a lab up by name.
-func (o Options) lab(name string) (labs.Lab, error) {
-	if o.Labs != nil {
-		return o.Labs(name)
-	}
-	return labs.Get(name)
 }

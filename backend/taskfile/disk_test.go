@@ -30,7 +30,7 @@ func TestATaskWithFoldersIsJudgedAnywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rebuilt, err := taskfile.FromSpec(s.Spec())
+	rebuilt, err := taskfile.FromSpec(s.Spec(), nil)
 	if err != nil {
 		t.Fatalf("the task of a run cannot be rebuilt away from its folders: %v", err)
 	}

@@ -197,7 +197,7 @@ func TestTrackerTasksInChromium(t *testing.T) {
 // rebuilt from its spec, and compares with the verdicts recorded live.
 func rejudge(t *testing.T, suite taskfile.Suite, a agent.Attempt) {
 	t.Helper()
-	rebuilt, err := taskfile.FromSpec(suite.Spec())
+	rebuilt, err := taskfile.FromSpec(suite.Spec(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

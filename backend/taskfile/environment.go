@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"observatory/backend/agent"
-	"observatory/backend/labs"
 	"observatory/backend/oracle"
 )
 
@@ -16,7 +15,7 @@ import (
 // that asks the task's conditions.
 type environment struct {
 	s       *suite
-	app     labs.App // nil for a site of the user's
+	app     LabApp // nil for a site of the user's
 	start   string
 	origins []string
 	reader  *oracle.Reader

@@ -37,7 +37,7 @@ func TestAJudgeSignal(t *testing.T) {
 		o.Env[0].Fields[0] != "signals[0].judge.models[0].api_key_env" {
 		t.Errorf("outline %+v", o)
 	}
-	r, err := taskfile.FromSpec(s.Spec())
+	r, err := taskfile.FromSpec(s.Spec(), nil)
 	if err != nil || !reflect.DeepEqual(r.Judges(), s.Judges()) {
 		t.Fatalf("rebuilt %v: %+v", err, r)
 	}

@@ -31,7 +31,7 @@ func TestANoticeNamesWhereItIsShown(t *testing.T) {
 	if !strings.Contains(spec, `"notice":"Saved"`) || !strings.Contains(spec, `"notice":{"text":"Expense added.","target":{"css":".snackbar"}}`) {
 		t.Errorf("the spec writes the notices as %s", spec)
 	}
-	rebuilt, err := taskfile.FromSpec(suite.Spec())
+	rebuilt, err := taskfile.FromSpec(suite.Spec(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

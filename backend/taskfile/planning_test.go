@@ -10,7 +10,7 @@ func plannerTask(planner string) string {
 	return `schema: observatory.task/v1
 name: model-task
 intent: Book North lab.
-lab: booking
+base_url: http://127.0.0.1:8080
 start_url: /
 ` + planner + `
 success:

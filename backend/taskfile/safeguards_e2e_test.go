@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs"
 	"observatory/backend/runner"
 	"observatory/backend/taskfile"
 )
@@ -23,7 +24,7 @@ func (approving) Approve(context.Context, agent.ApprovalRequest) (agent.Approval
 // Send), which is held and sends nothing; an attempt whose own safeguards ask the user instead
 // sends once approved; one with none sends. Ground truth is the lab's store.
 func TestSafeguardsFromATaskFileInChromium(t *testing.T) {
-	suite, err := taskfile.Load("testdata/outbox/safeguards.yaml", taskfile.Options{})
+	suite, err := taskfile.Load("testdata/outbox/safeguards.yaml", taskfile.Options{Labs: labs.ForTaskFiles})
 	if err != nil {
 		t.Fatal(err)
 	}

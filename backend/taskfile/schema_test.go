@@ -10,6 +10,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"observatory/backend/labs"
 	"observatory/backend/taskfile"
 )
 
@@ -33,7 +34,7 @@ func TestSchemaAcceptsTheShippedTaskFiles(t *testing.T) {
 		}
 		docs[f] = b
 	}
-	booking, err := taskfile.Load(bookingTask, taskfile.Options{})
+	booking, err := taskfile.Load(bookingTask, taskfile.Options{Labs: labs.ForTaskFiles})
 	if err != nil {
 		t.Fatal(err)
 	}

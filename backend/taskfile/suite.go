@@ -14,7 +14,6 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/gate"
-	"observatory/backend/labs"
 	"observatory/backend/oracle"
 	"observatory/backend/planner"
 )
@@ -31,8 +30,8 @@ type Options struct {
 	// saying whether it is allowed); a yes allows them for this load. It is the user's
 	// interactive yes: nil refuses them.
 	Confirm func([]EnvVar) bool
-	// Labs finds a built-in lab by name; nil means labs.Get.
-	Labs func(name string) (labs.Lab, error)
+	// Labs finds the built-in lab a task names; nil knows none, so a lab task is refused.
+	Labs FindLab
 	// judgeOnly is FromSpec's: the task ran elsewhere, so its folders are not looked for here.
 	judgeOnly bool
 }
@@ -109,10 +108,11 @@ func Parse(name string, data []byte, dir string, opts Options) (Suite, error) {
 
 // FromSpec rebuilds a suite from the document Spec returned (as a run file carries it),
 // with the same checks, for judging recorded evidence. It reads nothing from the
-// environment and cannot start attempts.
-func FromSpec(spec json.RawMessage) (Suite, error) {
+// environment and cannot start attempts; labs finds the lab a task names, whose transition
+// function replays the recorded events (nil knows none, so a lab task is refused).
+func FromSpec(spec json.RawMessage, labs FindLab) (Suite, error) {
 	noEnv := func(string) (string, bool) { return "", false }
-	s, err := parse("spec.json", spec, "", Options{LookupEnv: noEnv, judgeOnly: true})
+	s, err := parse("spec.json", spec, "", Options{LookupEnv: noEnv, Labs: labs, judgeOnly: true})
 	if err != nil {
 		return nil, located("task spec", err)
 	}
@@ -174,7 +174,7 @@ type suite struct {
 	// as it loaded (base_url, SQLite paths), secrets no record shows.
 	env          []EnvVar
 	loaded       []string
-	lab          labs.Lab
+	lab          Lab
 	base         *url.URL
 	storageState string
 	steps        []planStep
@@ -206,10 +206,7 @@ var (
 // labSuite is a suite whose app is a lab: it replays the lab's event log.
 type labSuite struct{ *suite }
 
-var (
-	_ agent.Replayer = labSuite{}
-	_ labs.Hosted    = labSuite{}
-)
+var _ agent.Replayer = labSuite{}
 
 // OnHost returns the suite with its lab serving the app on host, an address the browser can
 // reach.
@@ -220,12 +217,12 @@ func (s labSuite) OnHost(host string) agent.Suite {
 }
 
 // Replay validates events through the lab's transition function.
-func (s labSuite) Replay(events []agent.Event) error { return s.lab.(agent.Replayer).Replay(events) }
+func (s labSuite) Replay(events []agent.Event) error { return s.lab.Replay(events) }
 
 // Frames rebuilds the lab's state after each event, with the lab's own gate evaluated on
 // each (the task's conditions read the live app, which a replay does not have).
 func (s labSuite) Frames(events []agent.Event) ([]agent.Frame, error) {
-	return s.lab.(agent.Replayer).Frames(events)
+	return s.lab.Frames(events)
 }
 
 // Task is the intent record: name, verbatim intent, start URL and origins, with the values

@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"observatory/backend/agent"
+	"observatory/backend/labs"
 	"observatory/backend/runner"
 	"observatory/backend/taskfile"
 )
@@ -105,7 +106,7 @@ func TestFromSpecRebuildsTheSameTask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := taskfile.FromSpec(s.Spec())
+	r, err := taskfile.FromSpec(s.Spec(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,10 +144,37 @@ func TestFromSpecRebuildsTheSameTask(t *testing.T) {
 func TestFromSpecReadsNoEnvironment(t *testing.T) {
 	t.Setenv("HOME_SECRET", "x")
 	spec := `{"schema":"observatory.task/v1","name":"t","intent":"i","base_url":"http://${HOME_SECRET}.example","start_url":"/","success":[{"id":"a","page":{"text":"x"}}]}`
-	_, err := taskfile.FromSpec(json.RawMessage(spec))
+	_, err := taskfile.FromSpec(json.RawMessage(spec), nil)
 	var te *taskfile.Error
 	if !errors.As(err, &te) || te.Path != "base_url" || !strings.Contains(err.Error(), "HOME_SECRET is not set") {
 		t.Errorf("FromSpec = %v", err)
+	}
+}
+
+// TestALabTaskNeedsTheLabs: a task naming a lab loads, and rebuilds from its spec, only with
+// the registry the composition root gives (taskfile knows no lab of its own); without one it
+// is refused at its lab field, never a panic.
+func TestALabTaskNeedsTheLabs(t *testing.T) {
+	s, err := taskfile.Load(bookingTask, taskfile.Options{Labs: labs.ForTaskFiles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := taskfile.FromSpec(s.Spec(), labs.ForTaskFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.(agent.Replayer); !ok || r.Outline().Lab != "booking" {
+		t.Errorf("the rebuilt lab task is %T on lab %q, want a replayer on booking", r, r.Outline().Lab)
+	}
+	const want = "at lab: this build knows no built-in labs"
+	for name, load := range map[string]func() error{
+		"Load":     func() error { _, err := taskfile.Load(bookingTask, taskfile.Options{}); return err },
+		"FromSpec": func() error { _, err := taskfile.FromSpec(s.Spec(), nil); return err },
+	} {
+		var te *taskfile.Error
+		if err := load(); !errors.As(err, &te) || te.Path != "lab" || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s with no labs: %v, want %q", name, err, want)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"observatory/backend/browser"
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/harness"
+	"observatory/backend/labs"
 	"observatory/backend/labs/checkout"
 	"observatory/backend/runner"
 	"observatory/backend/taskfile"
@@ -18,7 +19,7 @@ import (
 // TestTaskFileMirrorsTheLab: the lab's task file declares the lab's authority, plan and
 // attempts.
 func TestTaskFileMirrorsTheLab(t *testing.T) {
-	s, err := taskfile.Load("task.yaml", taskfile.Options{})
+	s, err := taskfile.Load("task.yaml", taskfile.Options{Labs: labs.ForTaskFiles})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestTaskFileMirrorsTheLab(t *testing.T) {
 // attempt orders what the lab's harnessed column says and ends as it does.
 func TestTaskFileInChromium(t *testing.T) {
 	browsertest.Ready(t)
-	s, err := taskfile.Load("task.yaml", taskfile.Options{})
+	s, err := taskfile.Load("task.yaml", taskfile.Options{Labs: labs.ForTaskFiles})
 	if err != nil {
 		t.Fatal(err)
 	}
