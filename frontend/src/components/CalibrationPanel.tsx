@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { AttemptRef, Calibrated, CalibrationRate, CalibrationReport, Confusion, MetricsBy } from "../api/types";
 import { errorText } from "../api/client";
+import { SliceSelect } from "./SliceSelect";
 
 /** Props of CalibrationPanel. */
 export interface CalibrationPanelProps {
@@ -10,13 +11,6 @@ export interface CalibrationPanelProps {
   onOpen(ref: AttemptRef): void;
 }
 
-const SLICINGS: { by: MetricsBy; label: string }[] = [
-  { by: "task", label: "Task" },
-  { by: "lab", label: "Lab" },
-  { by: "attempt", label: "Attempt" },
-  { by: "planner", label: "Planner or model" },
-  { by: "risk", label: "Risk class" },
-];
 
 /** The confusion table's cells, in the order of its columns. */
 const CELLS: { key: keyof Confusion; title: string }[] = [
@@ -56,7 +50,6 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
   const [error, setError] = useState("");
   const [picked, setPicked] = useState<Picked | null>(null);
   const [reads, setReads] = useState(0);
-  const selectId = useId();
   const runsId = useId();
   useEffect(() => {
     let live = true;
@@ -85,14 +78,7 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
         <h3>Calibration</h3>
         <span className="muted">How often each signal says done when the state says otherwise.</span>
         <div>
-          <label htmlFor={selectId}>Calibrate by </label>
-          <select id={selectId} value={by} onChange={(e) => setBy(e.target.value as MetricsBy)}>
-            {SLICINGS.map((s) => (
-              <option key={s.by} value={s.by}>
-                {s.label}
-              </option>
-            ))}
-          </select>{" "}
+          <SliceSelect label="Calibrate by" value={by} onChange={setBy} />{" "}
           <label htmlFor={runsId}>Over runs </label>
           <input
             id={runsId}

@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { MetricsBy, MetricsReport, MetricsSlice } from "../api/types";
 import type { Term } from "../glossary";
 import { Help } from "./Help";
 import { errorText } from "../api/client";
+import { SLICINGS, SliceSelect } from "./SliceSelect";
 
 /** Props of MetricsPanel. */
 export interface MetricsPanelProps {
@@ -12,13 +13,6 @@ export interface MetricsPanelProps {
   children?: ReactNode;
 }
 
-const SLICINGS: { by: MetricsBy; label: string }[] = [
-  { by: "task", label: "Task" },
-  { by: "lab", label: "Lab" },
-  { by: "attempt", label: "Attempt" },
-  { by: "planner", label: "Planner or model" },
-  { by: "risk", label: "Risk class" },
-];
 
 /** The rates drawn as charts, each with its glossary term. */
 const RATES: { key: "intended_success" | "wrong_target_rate" | "revalidation_stop_rate"; title: string; term: Term; plain?: string }[] = [
@@ -90,7 +84,6 @@ export function MetricsPanel({ load, children }: MetricsPanelProps) {
   const [report, setReport] = useState<MetricsReport | null>(null);
   const [error, setError] = useState("");
   const [reads, setReads] = useState(0);
-  const selectId = useId();
   useEffect(() => {
     let live = true;
     load(by).then(
@@ -112,14 +105,7 @@ export function MetricsPanel({ load, children }: MetricsPanelProps) {
         <h2>Metrics</h2>
         <span className="muted">Across every stored run, from what each recorded.</span>
         <div>
-          <label htmlFor={selectId}>Slice by </label>
-          <select id={selectId} value={by} onChange={(e) => setBy(e.target.value as MetricsBy)}>
-            {SLICINGS.map((s) => (
-              <option key={s.by} value={s.by}>
-                {s.label}
-              </option>
-            ))}
-          </select>{" "}
+          <SliceSelect label="Slice by" value={by} onChange={setBy} />{" "}
           <button type="button" onClick={() => setReads((n) => n + 1)}>Refresh</button>
         </div>
       </div>
