@@ -48,7 +48,7 @@ export function Header(p: HeaderProps) {
     <header className="app-header">
       <div className="title">
         <h1>Observatory</h1>
-        {p.session && <span className="muted num" title={`data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
+        {p.session && <span className="muted num session" title={`${p.session.version} · ${p.session.transport}: data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
         {p.task?.missing ? (
           <p className="intent missing" title={p.task.path}>{p.task.missing}</p>
         ) : (
