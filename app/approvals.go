@@ -13,7 +13,8 @@ import (
 // ApprovalAsk, sent once when the request opens and once when it closes.
 const EventApproval = "approval"
 
-// ApprovalAsk is one approval request of a run started from the UI, as the UI sees it.
+// ApprovalAsk is one approval request of a run started from the UI, or of a run another
+// process of the data folder runs (observatory mcp, run), as the UI sees it.
 type ApprovalAsk struct {
 	// ID names the request in Approvals.Answer.
 	ID      string                `json:"id"`
@@ -28,8 +29,8 @@ type ApprovalAsk struct {
 }
 
 // Approvals asks the user of the desktop or serve window to approve the irreversible
-// actions of the runs started there: each request is published as an "approval" event and
-// waits for Answer. The task's time limit and Stop end the wait with no answer, so the
+// actions of the runs started there, and of the runs other processes of the data folder offer
+// it (see elsewhere): each request is published as an "approval" event and waits for Answer. The task's time limit and Stop end the wait with no answer, so the
 // action is held; a window that closes answers nothing, so the same holds (the desktop also
 // stops its run as it closes).
 type Approvals struct {

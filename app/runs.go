@@ -48,8 +48,10 @@ type Runs struct {
 	// tasks finds the task a StartRequest names; history applies retention once a run ends.
 	tasks   *Tasks
 	history *History
-	// approvals answers the approval requests of the runs started here.
+	// approvals answers the approval requests of the runs started here; elsewhere follows
+	// the runs other processes of the data folder run.
 	approvals *Approvals
+	elsewhere *elsewhere
 	launch    func(headed bool, executable string) runner.Launcher
 	// remote, perEndpoint and labHost are the command line's browser endpoints and lab
 	// address; load counts the attempts running on each endpoint.
@@ -170,7 +172,8 @@ func (r *Runs) start(req StartRequest, suiteRun string) (*liveRun, error) {
 }
 
 // Going is the run going now and what the window has been told of it, for a window that
-// opens or reloads while it goes; its ID is "" when none is.
+// opens or reloads while it goes; its ID is "" when none is. With none started here, it is
+// the newest run going in another process of the data folder (observatory mcp, run).
 func (r *Runs) Going() GoingRun {
 	r.mu.Lock()
 	live := r.current
@@ -179,6 +182,11 @@ func (r *Runs) Going() GoingRun {
 		suite = r.suite.id
 	}
 	r.mu.Unlock()
+	if live == nil && suite == "" && r.elsewhere != nil {
+		if g, ok := r.elsewhere.newest(); ok {
+			return g
+		}
+	}
 	if live == nil {
 		return GoingRun{SuiteRun: suite}
 	}

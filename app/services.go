@@ -7,6 +7,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/browser"
 	"observatory/backend/killswitch"
+	"observatory/backend/liveproc"
 	"observatory/backend/runner"
 	"observatory/backend/store"
 )
@@ -58,6 +59,8 @@ type Services struct {
 	// could not be watched (see KillSwitchErr).
 	watcher       *killswitch.Watcher
 	killSwitchErr error
+	// following follows the runs other processes of the data folder offer; nil without one.
+	following *liveproc.Watcher
 }
 
 // New builds the services. It points Playwright at the system's node now, before a desktop
@@ -74,9 +77,10 @@ func New(o Options) *Services {
 	load := &endpointLoad{}
 	tasks := &Tasks{settings: settings, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}, dialogs: o.Dialogs}
 	history := &History{store: o.Store, settings: settings, media: MediaRoot(o.DataDir)}
+	others := newElsewhere(em, approvals)
 	runs := &Runs{store: o.Store, settings: settings, emit: em, media: MediaRoot(o.DataDir), launch: o.Launch,
 		remote: o.Remote, perEndpoint: o.PerEndpoint, labHost: o.LabHost, load: load,
-		approvals: approvals, tasks: tasks, history: history}
+		approvals: approvals, tasks: tasks, history: history, elsewhere: others}
 	history.going = runs.goingID
 	s := &Services{
 		Tasks:     tasks,
@@ -93,6 +97,7 @@ func New(o Options) *Services {
 	}
 	if o.DataDir != "" {
 		s.watcher, s.killSwitchErr = killswitch.Watch(o.DataDir, func() { _ = s.Runs.Stop() })
+		s.following = liveproc.Watch(o.DataDir, others)
 	}
 	return s
 }
@@ -108,10 +113,14 @@ func (s *Services) Bind() []any {
 	return []any{s.Tasks, s.Runs, s.History, s.Analysis, s.Files, s.Settings, s.Session, s.Approvals, s.Browsers}
 }
 
-// Shutdown stops a run that is still going, so it ends recorded as cancelled, and leaves the
-// kill switch.
+// Shutdown stops a run that is still going, so it ends recorded as cancelled, leaves the
+// kill switch and stops following the runs of other processes (their asks close unanswered).
 func (s *Services) Shutdown() {
 	_ = s.Runs.Stop()
+	if s.following != nil {
+		s.following.Close()
+		s.following = nil
+	}
 	if s.watcher != nil {
 		_ = s.watcher.Close()
 		s.watcher = nil

@@ -12,6 +12,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"observatory/backend/agent"
+	"observatory/backend/liveproc"
 )
 
 // Values of --approve.
@@ -21,33 +22,101 @@ const (
 	approveHold = "hold"
 )
 
-// approverFor is each attempt's approver under --approve: ask prompts on the terminal, deny
-// and hold answer at once. Without the flag it asks when standard input is a terminal and
-// holds otherwise, so a run nobody watches never sends on its own.
-func approverFor(mode string, env Env) (func(agent.AttemptSpec) agent.Approver, error) {
-	return approverOn(mode, stdinTerminal(env))
+// approverFor is each attempt's approver under --approve: ask puts each question to the
+// terminal and to the windows (the desktop, serve) following the run on its data folder
+// (window), the first answer counting; deny and hold answer at once. Without the flag it asks
+// where someone is: on the terminal when standard input is one, in the windows when one
+// watches as the question comes; with neither it holds, so a run nobody watches never sends
+// on its own.
+func approverFor(mode string, env Env, window *liveproc.Host) (func(agent.AttemptSpec) agent.Approver, error) {
+	if window == nil {
+		return approverOn(mode, stdinTerminal(env), nil)
+	}
+	return approverOn(mode, stdinTerminal(env), window)
 }
 
-// approverOn is approverFor asking on t, nil when standard input is no terminal.
-func approverOn(mode string, t *terminal) (func(agent.AttemptSpec) agent.Approver, error) {
-	if mode == "" {
-		mode = approveHold
-		if t != nil {
-			mode = approveAsk
-		}
-	}
+// asker is the windows following a run (a *liveproc.Host).
+type asker interface {
+	Watched() bool
+	Approver(slug string) agent.Approver
+}
+
+// approverOn is approverFor asking on t, nil when standard input is no terminal, and in
+// window, nil when the run is not offered to windows.
+func approverOn(mode string, t *terminal, window asker) (func(agent.AttemptSpec) agent.Approver, error) {
 	switch mode {
 	case approveDeny:
 		return fixedAnswer(agent.AnswerDeny), nil
 	case approveHold:
 		return fixedAnswer(agent.AnswerNone), nil
-	case approveAsk:
-		if t == nil {
-			return nil, fmt.Errorf("--approve ask needs a terminal on standard input; use deny or hold")
+	case approveAsk, "":
+		if mode == approveAsk && t == nil && window == nil {
+			return nil, fmt.Errorf("--approve ask needs a terminal on standard input or a window following the run; use deny or hold")
 		}
-		return func(spec agent.AttemptSpec) agent.Approver { return prompt{t, spec.Slug} }, nil
+		return func(spec agent.AttemptSpec) agent.Approver {
+			return firstAnswer{t: t, window: window, slug: spec.Slug, wait: mode == approveAsk}
+		}, nil
 	}
 	return nil, fmt.Errorf("--approve %q: want %s, %s or %s", mode, approveAsk, approveDeny, approveHold)
+}
+
+// errAnsweredElsewhere ends the question on the terminal once a window has answered it.
+var errAnsweredElsewhere = errors.New("answered in a window")
+
+// firstAnswer asks the terminal (if any) and the windows following the run (if any) at once;
+// the first to approve or deny answers, and the other's question closes. wait asks the windows
+// even when none watches yet (one may open within the time limit); otherwise a question no
+// terminal and no window can answer is held at once.
+type firstAnswer struct {
+	t      *terminal
+	window asker
+	slug   string
+	wait   bool
+}
+
+func (f firstAnswer) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	var ask []agent.Approver
+	if f.t != nil {
+		ask = append(ask, prompt{f.t, f.slug})
+	}
+	if f.window != nil && (f.wait || f.t != nil || f.window.Watched()) {
+		ask = append(ask, f.window.Approver(f.slug))
+	}
+	if len(ask) == 0 {
+		return agent.AnswerNone, nil // nobody to ask: held
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	type result struct {
+		ans agent.ApprovalAnswer
+		err error
+	}
+	results := make(chan result, len(ask))
+	for _, a := range ask {
+		go func() {
+			ans, err := a.Approve(ctx, req)
+			results <- result{ans, err}
+		}()
+	}
+	// Every question is waited for, so none outlives the answer (a terminal's prompt says
+	// the window answered before the next question is printed).
+	var got *result
+	last := result{agent.AnswerNone, nil}
+	for range ask {
+		r := <-results
+		switch {
+		case got != nil:
+		case r.ans == agent.AnswerApprove || r.ans == agent.AnswerDeny:
+			got = &r
+			cancel(errAnsweredElsewhere)
+		case last.err == nil:
+			last = r
+		}
+	}
+	if got != nil {
+		return got.ans, got.err
+	}
+	return last.ans, last.err
 }
 
 // fixed answers every request the same way, at once.
@@ -106,6 +175,9 @@ func (t *terminal) ask(ctx context.Context, slug string, req agent.ApprovalReque
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(t.out, "(input closed: held)")
 			return agent.AnswerNone, errors.New("the terminal's input closed")
+		case errors.Is(context.Cause(ctx), errAnsweredElsewhere):
+			fmt.Fprintln(t.out, "(answered in the window)")
+			return agent.AnswerNone, ctx.Err()
 		case ctx.Err() != nil:
 			fmt.Fprintln(t.out, "(no answer in time: held)")
 			return agent.AnswerNone, ctx.Err()

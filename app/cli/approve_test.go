@@ -89,7 +89,6 @@ func TestApproveFlagsSayWhatIsWrong(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"--approve", "ask"}, "needs a terminal"},
 		{[]string{"--approve", "maybe"}, `--approve "maybe"`},
 		{[]string{"--harness", "partly"}, `--harness "partly"`},
 	}

@@ -68,7 +68,7 @@ Ctrl+C, lands in the history like any run, and the command exits. See docs/mcp.m
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the session ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the browser executable (as for run)")
 	f.media.register(fs)
-	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt on this terminal; the default when there is one), deny, or hold (the default otherwise); never by the agent")
+	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval are answered: ask (this terminal, and the desktop or serve open on the data folder: the first answer counts), deny, or hold; by default ask where someone watches, else hold; never by the agent")
 	f.endpoints.register(fs)
 	f.overrides.register(fs)
 	f.trust.register(fs)
@@ -87,10 +87,6 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	}
 	in, out, asker := mcpStreams(env, f.http != "")
 	var sess *session.Session
-	approver, err := approverFor(f.approve, asker)
-	if err != nil {
-		return err
-	}
 	attemptBudgets, runBudgets, err := f.overrides.budgets()
 	if err != nil {
 		return err
@@ -110,12 +106,18 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	}
 	defer st.Close()
 	id := runner.NewRunID(time.Now())
+	host := offer(env.Stderr, dataDir, "observatory mcp", id, src.Suite.Task().Name)
+	defer host.Close()
+	approver, err := approverFor(f.approve, asker, host)
+	if err != nil {
+		return err
+	}
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: sess.Planner, Sequence: sess,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()),
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
 		Launch: app.LaunchChromium(f.headed, f.browserPath), MediaRoot: app.MediaRoot(dataDir),
 		Media:    f.media.media(),
-		Approver: approver, Recorder: st, Emit: progressPrinter(env.Stderr), Export: f.export})
+		Approver: approver, Recorder: st, Emit: offered(progressPrinter(env.Stderr), host), Export: f.export})
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ to you for approval (--approve) as the task's safeguards say.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			term := stdinTerminal(env)
-			approver, err := approverOn(approve, term)
+			approver, err := approverOn(approve, term, nil)
 			if err != nil {
 				return err
 			}

@@ -182,7 +182,7 @@ docs/outside-agent.md.`,
 	fs.IntVar(&f.repeat, "repeat", 1, "run every attempt this many times, as trials (slug.t1, slug.t2, ...), each in a fresh context and copy of the app, and print each attempt's success rate with its 95% interval")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
 	f.media.register(fs)
-	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval (with --agent, its pages' requests held at the network) are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
+	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval (with --agent, its pages' requests held at the network) are answered: ask (this terminal, and the desktop or serve open on the data folder: the first answer counts), deny, or hold; by default ask where someone watches, else hold")
 	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
@@ -275,7 +275,14 @@ type taskRun struct {
 // kill switch; the run is returned however it ended.
 func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Store, dataDir string, tr taskRun) (agent.Run, error) {
 	src := tr.src
-	approver, err := approverFor(f.approve, env)
+	id := runner.NewRunID(time.Now())
+	command := "observatory run"
+	if f.agent || len(tr.agentArgv) > 0 {
+		command = "observatory run --agent"
+	}
+	host := offer(env.Stderr, dataDir, command, id, src.Suite.Task().Name)
+	defer host.Close()
+	approver, err := approverFor(f.approve, env, host)
 	if err != nil {
 		return agent.Run{}, err
 	}
@@ -290,8 +297,7 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 			return agent.Run{}, err
 		}
 	}
-	emit := progressPrinter(env.Stderr)
-	id := runner.NewRunID(time.Now())
+	emit := offered(progressPrinter(env.Stderr), host)
 	launch := app.LaunchChromium(f.headed, f.browserPath)
 	plan, err := outsidePlanner(f, src, tr.args, tr.agentArgv, filepath.Join(app.MediaRoot(dataDir), id), cmd.Flags())
 	if err != nil {

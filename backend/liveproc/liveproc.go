@@ -1,0 +1,119 @@
+// Package liveproc lets a window (the desktop, serve) follow the runs that other processes
+// of the same data folder are running (observatory mcp, observatory run, run --agent): it is
+// shown their progress as it happens and asked their approvals, and its answer goes back to
+// the process that asked.
+//
+// A process running a run offers it (Offer): it listens on 127.0.0.1 at a port of its own and
+// writes where, with a random token, to a discovery file in the data folder:
+//
+//	<data>/live/<run-id>.json   the run's Info (0600): address, token, pid, command, task
+//	<data>/live/<run-id>.lock   a lock file held while the process lives (see filelock)
+//
+// A window watches the folder (Watch), connects to each run it finds with the token and
+// reads its events: the run's progress so far, then as it comes, and its approval asks. A
+// discovery file whose lock nobody holds was left by a process that died, and is swept.
+// Only this machine's programs that can read the data folder can connect: the address is
+// loopback, every request needs the token, a Host other than the address and any request a
+// web page sends (an Origin or Sec-Fetch-Site header) are refused.
+package liveproc
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"observatory/backend/agent"
+	"observatory/backend/jsonstrict"
+	"observatory/backend/runner"
+)
+
+// folder is where discovery files live in the data folder.
+const folder = "live"
+
+const (
+	infoExt = ".json"
+	lockExt = ".lock"
+)
+
+// maxInfo bounds a discovery file read.
+const maxInfo = 64 << 10
+
+// Info is a run offered to windows, as its discovery file says.
+type Info struct {
+	RunID string `json:"run_id"`
+	// Addr is where the process listens, 127.0.0.1:PORT; Token is what each request carries.
+	Addr  string `json:"addr"`
+	Token string `json:"token"`
+	PID   int    `json:"pid"`
+	// Command names what runs it, such as "observatory mcp".
+	Command string    `json:"command"`
+	Task    string    `json:"task"`
+	Started time.Time `json:"started"`
+}
+
+// Where says, in words, which process runs the run: "observatory mcp, pid 4242".
+func (i Info) Where() string {
+	return fmt.Sprintf("%s, pid %d", i.Command, i.PID)
+}
+
+// Message is one event of an offered run's stream: a progress event, numbered from 1 in the
+// order the process sent it, or an approval ask opening or closing.
+type Message struct {
+	Seq      uint64           `json:"seq,omitempty"`
+	Progress *runner.Progress `json:"progress,omitempty"`
+	Ask      *Ask             `json:"ask,omitempty"`
+}
+
+// Ask is one approval request of an offered run.
+type Ask struct {
+	// ID names the ask in the process's answers; it is not the window's own id.
+	ID      string                `json:"id"`
+	Slug    string                `json:"slug"`
+	Request agent.ApprovalRequest `json:"request"`
+	// Open is true while the ask waits; a closed one says what came of it.
+	Open   bool                 `json:"open"`
+	Answer agent.ApprovalAnswer `json:"answer,omitempty"`
+}
+
+// answer is the body of an answer sent back to the process.
+type answer struct {
+	ID     string               `json:"id"`
+	Answer agent.ApprovalAnswer `json:"answer"`
+}
+
+// dir is the discovery folder of dataDir.
+func dir(dataDir string) string { return filepath.Join(dataDir, folder) }
+
+// readInfo reads and checks a discovery file: strict JSON, an address on 127.0.0.1 only (a
+// file planted in the folder must not send a window elsewhere) and a token.
+func readInfo(path string) (Info, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Info{}, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxInfo+1))
+	if err != nil {
+		return Info{}, err
+	}
+	if len(data) > maxInfo {
+		return Info{}, fmt.Errorf("%s is larger than %d KiB", path, maxInfo>>10)
+	}
+	var info Info
+	if err := jsonstrict.Unmarshal(data, &info); err != nil {
+		return Info{}, fmt.Errorf("%s: %w", path, err)
+	}
+	host, _, err := net.SplitHostPort(info.Addr)
+	if err != nil || net.ParseIP(host) == nil || !net.ParseIP(host).IsLoopback() {
+		return Info{}, fmt.Errorf("%s: address %q is not on this machine's loopback", path, info.Addr)
+	}
+	if info.Token == "" || info.RunID == "" || strings.ContainsAny(info.RunID, `/\`) {
+		return Info{}, errors.New(path + ": no token or run id")
+	}
+	return info, nil
+}
