@@ -600,6 +600,7 @@ export namespace app {
 	export interface GoingRun {
 	    id: string;
 	    suite_run?: string;
+	    elsewhere?: string;
 	    planned: string[];
 	    events: RunEvent[];
 	}
