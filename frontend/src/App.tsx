@@ -446,6 +446,7 @@ export function App({ api }: { api: Api }) {
                 at: live.position?.index ?? Math.max(live.started.length, 1),
                 of: live.position?.total ?? live.planned.length,
                 title: nowRunning ? titleOf(nowRunning) : "starting…",
+                elsewhere: live.elsewhere,
               }
             : null
         }

@@ -2,8 +2,11 @@ import type { Message } from "../state/useWorkbench";
 
 /** Props of StatusBar. */
 export interface StatusBarProps {
-  /** The running attempt's position and title, or null when idle. */
-  progress: { at: number; of: number; title: string } | null;
+  /**
+   * The running attempt's position (of is 0 when the run does not know how many it tries: an
+   * agent's session), its title, and the process running it when not this window; null when idle.
+   */
+  progress: { at: number; of: number; title: string; elsewhere?: string } | null;
   message: Message | null;
   /** How many errors the error panel lists. */
   errors: number;
@@ -23,10 +26,12 @@ export function StatusBar({ progress, message, errors, waiting }: StatusBarProps
       {progress && (
         <div className="progress" data-testid="progress">
           <span className="num">
-            attempt {progress.at} of {progress.of}
+            attempt {progress.at}
+            {progress.of > 0 && ` of ${progress.of}`}
           </span>
-          <progress max={progress.of} value={progress.at - 1} aria-label="Run progress" />
+          {progress.of > 0 && <progress max={progress.of} value={progress.at - 1} aria-label="Run progress" />}
           <span className="progress-title">{progress.title}</span>
+          {progress.elsewhere && <span className="elsewhere">started elsewhere ({progress.elsewhere})</span>}
           {waiting && <span className="waiting">{waiting}</span>}
         </div>
       )}

@@ -137,5 +137,21 @@ describe("resumeLive", () => {
     const next = applyProgress(s, { run_id: "r1", kind: "step", slug: "notice-nothing-saved", step: noticeNothingSaved.steps![0], seq: 9 });
     expect(next.steps["notice-nothing-saved"]).toHaveLength(1);
     expect(applyProgress(next, { run_id: "r1", kind: "screencast", slug: "notice-nothing-saved", live: { jpeg: "A", at: "2026-12-01T06:00:00Z" } }).seen).toBe(9);
+    expect(s.elsewhere).toBeUndefined();
+  });
+
+  it("keeps the process that runs a run started elsewhere, whose attempts are not planned ahead", () => {
+    const s = resumeLive({
+      id: "r2",
+      elsewhere: "observatory mcp, pid 4242",
+      planned: null as unknown as string[],
+      events: [
+        { run_id: "r2", kind: "run-started", seq: 1 },
+        { run_id: "r2", kind: "attempt-started", slug: "guarded", index: 1, seq: 2 },
+      ],
+    });
+    expect(s.elsewhere).toBe("observatory mcp, pid 4242");
+    expect(s.planned).toEqual([]);
+    expect(inFlight(s)).toEqual(["guarded"]);
   });
 });

@@ -33,6 +33,8 @@ export interface LiveState {
   errors: RunError[];
   /** The highest event number folded in: an event numbered at or below it is already here. */
   seen: number;
+  /** The process running the run when it is not this window ("observatory mcp, pid 4242"). */
+  elsewhere?: string;
 }
 
 /** An error a run reported: what went wrong, and in which attempt when it says. */
@@ -65,7 +67,7 @@ export function startLive(planned: string[]): LiveState {
 /** The live view of a run that was going when the window opened: its events so far folded
  * into a view of its planned attempts. */
 export function resumeLive(g: GoingRun): LiveState {
-  return foldAll({ ...startLive(g.planned ?? []), runId: g.id }, g.events ?? []);
+  return foldAll({ ...startLive(g.planned ?? []), runId: g.id, elsewhere: g.elsewhere || undefined }, g.events ?? []);
 }
 
 /** s with every event of ps folded in, in order. */
