@@ -56,6 +56,7 @@ func Offer(dataDir string, info Info) (*Host, error) {
 	if err := os.MkdirAll(d, 0o700); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", d, err)
 	}
+	sweep(d) // what processes that died left
 	lock, lockPath, err := filelock.Fresh(d, func() string { return info.RunID + lockExt })
 	if err != nil {
 		return nil, err

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/internal/filelock"
 	"observatory/backend/jsonstrict"
 	"observatory/backend/runner"
 )
@@ -88,6 +89,27 @@ type answer struct {
 
 // dir is the discovery folder of dataDir.
 func dir(dataDir string) string { return filepath.Join(dataDir, folder) }
+
+// alive says whether the process that offered run id in discovery folder d still holds its
+// lock; the discovery file of one that died is swept.
+func alive(d, id string) bool {
+	held, err := filelock.Held(filepath.Join(d, id+lockExt))
+	if err != nil || held {
+		return err == nil
+	}
+	_ = os.Remove(filepath.Join(d, id+infoExt))
+	return false
+}
+
+// sweep removes the discovery files in d of the processes that died.
+func sweep(d string) {
+	entries, _ := os.ReadDir(d)
+	for _, e := range entries {
+		if id, ok := strings.CutSuffix(e.Name(), infoExt); ok && !strings.HasPrefix(id, ".") {
+			alive(d, id)
+		}
+	}
+}
 
 // readInfo reads and checks a discovery file: strict JSON, an address on 127.0.0.1 only (a
 // file planted in the folder must not send a window elsewhere) and a token.

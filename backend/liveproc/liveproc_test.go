@@ -199,3 +199,40 @@ func TestOnlyTheOwnersWindowsMayConnect(t *testing.T) {
 		}
 	}
 }
+
+// TestAnOfferSweepsWhatDeadProcessesLeft: a discovery file whose process is gone (no lock
+// held) is removed by the next run offered, with no window open.
+func TestAnOfferSweepsWhatDeadProcessesLeft(t *testing.T) {
+	data := t.TempDir()
+	d := filepath.Join(data, folder)
+	if err := os.MkdirAll(d, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	left := filepath.Join(d, "dead"+infoExt)
+	if err := os.WriteFile(left, []byte(`{"run_id":"dead","addr":"127.0.0.1:1","token":"t"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Offer(data, Info{RunID: "r5", Command: "observatory run"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := os.Stat(left); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the dead process's discovery file is still there: %v", err)
+	}
+	if _, err := readInfo(filepath.Join(d, "r5"+infoExt)); err != nil {
+		t.Errorf("the new offer's file: %v", err)
+	}
+}
+
+// TestAFileOffLoopbackIsNeverFollowed: a discovery file naming an address off this
+// machine's loopback is refused.
+func TestAFileOffLoopbackIsNeverFollowed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x"+infoExt)
+	if err := os.WriteFile(path, []byte(`{"run_id":"x","addr":"203.0.113.5:80","token":"t"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readInfo(path); err == nil || !strings.Contains(err.Error(), "loopback") {
+		t.Errorf("a file off loopback was read: %v", err)
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,7 +12,6 @@ import (
 	"time"
 
 	"observatory/backend/agent"
-	"observatory/backend/internal/filelock"
 	"observatory/backend/runner"
 )
 
@@ -98,7 +95,7 @@ func (w *Watcher) scan() {
 		if known {
 			continue
 		}
-		if !w.alive(id) {
+		if !alive(d, id) {
 			continue
 		}
 		info, err := readInfo(filepath.Join(d, name))
@@ -111,20 +108,6 @@ func (w *Watcher) scan() {
 		w.wg.Add(1)
 		go w.follow(info)
 	}
-}
-
-// alive says whether run id's process still holds its lock; the discovery file of one that
-// died is swept.
-func (w *Watcher) alive(id string) bool {
-	d := dir(w.dataDir)
-	held, err := filelock.Held(filepath.Join(d, id+lockExt))
-	if err != nil || held {
-		return err == nil
-	}
-	if err := os.Remove(filepath.Join(d, id+infoExt)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return false
-	}
-	return false
 }
 
 // follow reads the run's stream, connecting again while its process lives and offers it,
@@ -142,7 +125,7 @@ func (w *Watcher) follow(info Info) {
 		if w.ctx.Err() != nil {
 			return
 		}
-		if _, err := os.Stat(filepath.Join(dir(w.dataDir), info.RunID+infoExt)); err != nil || !w.alive(info.RunID) {
+		if _, err := os.Stat(filepath.Join(dir(w.dataDir), info.RunID+infoExt)); err != nil || !alive(dir(w.dataDir), info.RunID) {
 			w.f.Ended(info)
 			return
 		}
