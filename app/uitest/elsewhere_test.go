@@ -1,0 +1,96 @@
+package uitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"observatory/app/cli"
+	"observatory/backend/agent"
+)
+
+// guardedBookingTask is the booking lab's task file with one attempt of its own, whose
+// irreversible actions need the user's approval, with half a minute to answer.
+func guardedBookingTask(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, ok := strings.Cut(string(data), "\nattempts:")
+	if !ok {
+		t.Fatal("the booking task file has no attempts")
+	}
+	path := filepath.Join(t.TempDir(), "task.yaml")
+	task := head + `
+attempts:
+  - name: guarded
+    title: The user approves each irreversible action
+    fault: none
+    safeguards:
+      approval: {required_for: [irreversible], limit_ms: 30000}
+`
+	if err := os.WriteFile(path, []byte(task), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTheWindowAnswersACommandLineRunsApproval: `observatory run` on the window's data folder,
+// with no terminal and --approve ask, is shown live in the window (the status bar names the
+// process) and puts its save to the window's approval card; the user approves it there with
+// the keyboard, and the run, in the other command, saves and ends completed.
+func TestTheWindowAnswersACommandLineRunsApproval(t *testing.T) {
+	srv, _, dir := newServerWithStore(t)
+	page := openPage(t, srv)
+	var out, errOut bytes.Buffer
+	code := make(chan int, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		code <- cli.Execute(ctx, cli.Env{Stdout: &out, Stderr: &errOut}, []string{"run", guardedBookingTask(t),
+			"--attempt", "guarded", "--approve", "ask", "--json", "--no-video", "--data-dir", dir})
+	}()
+
+	// The plan's irreversible clicks (opening the booking, saving it) each ask: every card is
+	// approved as it comes, until the run ends.
+	card := page.GetByRole("alertdialog")
+	var asked []string
+	exit := -1
+	for deadline := time.Now().Add(3 * time.Minute); exit < 0; time.Sleep(50 * time.Millisecond) {
+		select {
+		case exit = <-code:
+			continue
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the command line run did not end:\n%s", errOut.String())
+		}
+		if shown, _ := card.IsVisible(); !shown {
+			continue
+		}
+		if len(asked) == 0 {
+			must(t, "see the run followed live, named by its process",
+				expect.Locator(page.GetByTestId("progress")).ToContainText("started elsewhere (observatory run, pid "))
+		}
+		text, err := card.TextContent()
+		must(t, "read the card", err)
+		asked = append(asked, text)
+		must(t, "approve with y", page.Keyboard().Press("y"))
+		must(t, "see the card close", expect.Locator(card).ToBeHidden())
+	}
+	if len(asked) == 0 || !strings.Contains(asked[len(asked)-1], "Save reservation") {
+		t.Errorf("the window was asked %d times, last %q; want the save put to it", len(asked), asked)
+	}
+	var rows []struct {
+		Terminal agent.Terminal `json:"terminal"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rows); exit != 0 || err != nil || len(rows) != 1 || rows[0].Terminal != agent.Completed {
+		t.Fatalf("the run exited %d with %s (%v):\n%s", exit, out.String(), err, errOut.String())
+	}
+}
