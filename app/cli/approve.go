@@ -98,23 +98,18 @@ func (f firstAnswer) Approve(ctx context.Context, req agent.ApprovalRequest) (ag
 			results <- result{ans, err}
 		}()
 	}
-	// Every question is waited for, so none outlives the answer (a terminal's prompt says
-	// the window answered before the next question is printed).
-	var got *result
+	// The first answer returns at once: the other question closes on its own (a terminal
+	// busy with another attempt's question never shows this one).
 	last := result{agent.AnswerNone, nil}
 	for range ask {
 		r := <-results
-		switch {
-		case got != nil:
-		case r.ans == agent.AnswerApprove || r.ans == agent.AnswerDeny:
-			got = &r
+		if r.ans == agent.AnswerApprove || r.ans == agent.AnswerDeny {
 			cancel(errAnsweredElsewhere)
-		case last.err == nil:
+			return r.ans, r.err
+		}
+		if last.err == nil {
 			last = r
 		}
-	}
-	if got != nil {
-		return got.ans, got.err
 	}
 	return last.ans, last.err
 }
@@ -163,6 +158,9 @@ func (p prompt) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.A
 func (t *terminal) ask(ctx context.Context, slug string, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if ctx.Err() != nil { // answered in a window, or out of time, while another question was up
+		return agent.AnswerNone, ctx.Err()
+	}
 	fmt.Fprintf(t.out, "\n%s", card(slug, req))
 	if err := t.in.Fresh(); err != nil {
 		fmt.Fprintln(t.out, "(the terminal's type-ahead cannot be discarded: held)")
