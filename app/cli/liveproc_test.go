@@ -268,3 +268,53 @@ func TestAWindowsAskClosesWhenTheMCPProcessIsKilled(t *testing.T) {
 		}
 	}
 }
+
+// TestAWindowApprovesAnOutsideAgentsHeldSave: `run --agent` with no terminal, under --approve
+// ask, holds the Puppeteer agent's save at the network and puts it to the serve window open on
+// its data folder; the window approves each request held (the page's own POSTs too), the save
+// goes through, the gate says done, and the run file records the approvals and verifies.
+func TestAWindowApprovesAnOutsideAgentsHeldSave(t *testing.T) {
+	needAgents(t)
+	dataDir := t.TempDir()
+	w := openWindow(t, dataDir)
+	done := make(chan struct{})
+	answered := make(chan int, 1)
+	go func() {
+		n := 0
+		defer func() { answered <- n }()
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			var asks []app.ApprovalAsk
+			w.call(t, "Approvals", "Pending", &asks)
+			for _, a := range asks {
+				if w.call(t, "Approvals", "Answer", nil, a.ID, "approve") == "" {
+					n++
+				}
+			}
+		}
+	}()
+	rows, file, errOut := runAgentOn(t, Env{}, approvalTask, dataDir, "puppeteer-book.js", "", []string{"saves-normally"}, "--approve", "ask")
+	close(done)
+	if n := <-answered; n == 0 {
+		t.Errorf("the window answered nothing:\n%s", errOut)
+	}
+	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed {
+		t.Errorf("gate %v, %s (%s): want the save the window approved done\n%s", r.Gate, r.Terminal, r.Reason, errOut)
+	}
+	held := heldSaves(t, file)
+	if len(held) == 0 {
+		t.Fatal("no step records the held save")
+	}
+	for _, a := range held {
+		if a.Answer != agent.AnswerApprove {
+			t.Errorf("the held save is recorded as %+v", a)
+		}
+	}
+	if code, _, out := run(t, "verify", file); code != 0 {
+		t.Errorf("the run file does not verify: %s", out)
+	}
+}
