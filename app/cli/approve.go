@@ -29,21 +29,26 @@ const (
 // watches as the question comes; with neither it holds, so a run nobody watches never sends
 // on its own.
 func approverFor(mode string, env Env, window *liveproc.Host) (func(agent.AttemptSpec) agent.Approver, error) {
-	if window == nil {
-		return approverOn(mode, stdinTerminal(env), nil)
-	}
-	return approverOn(mode, stdinTerminal(env), window)
+	return approverOn(mode, stdinTerminal(env), windowsOf(window))
 }
 
-// asker is the windows following a run (a *liveproc.Host).
-type asker interface {
+// windowsOf is h as runWindows: nil, not a nil *liveproc.Host, when the run is not offered.
+func windowsOf(h *liveproc.Host) runWindows {
+	if h == nil {
+		return nil
+	}
+	return h
+}
+
+// runWindows is the windows following a run (a *liveproc.Host).
+type runWindows interface {
 	Watched() bool
 	Approver(slug string) agent.Approver
 }
 
 // approverOn is approverFor asking on t, nil when standard input is no terminal, and in
 // window, nil when the run is not offered to windows.
-func approverOn(mode string, t *terminal, window asker) (func(agent.AttemptSpec) agent.Approver, error) {
+func approverOn(mode string, t *terminal, window runWindows) (func(agent.AttemptSpec) agent.Approver, error) {
 	switch mode {
 	case approveDeny:
 		return fixedAnswer(agent.AnswerDeny), nil
@@ -69,7 +74,7 @@ var errAnsweredElsewhere = errors.New("answered in a window")
 // terminal and no window can answer is held at once.
 type firstAnswer struct {
 	t      *terminal
-	window asker
+	window runWindows
 	slug   string
 	wait   bool
 }

@@ -49,7 +49,7 @@ func (silentLines) Line(ctx context.Context) (string, error) {
 // terminal, no window watching) is held at once and no window is asked; --approve ask waits
 // for a window all the same; a window's answer ends the terminal's question, which says so.
 func TestApprovalGoesWhereSomeoneWatches(t *testing.T) {
-	ask := func(mode string, term *terminal, w asker) (agent.ApprovalAnswer, error) {
+	ask := func(mode string, term *terminal, w runWindows) (agent.ApprovalAnswer, error) {
 		t.Helper()
 		approver, err := approverOn(mode, term, w)
 		if err != nil {

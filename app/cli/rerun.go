@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"observatory/app"
 	"observatory/backend/agent"
+	"observatory/backend/runner"
 	"observatory/backend/store"
 	"observatory/backend/taskfile"
 )
@@ -36,10 +38,6 @@ to you for approval (--approve) as the task's safeguards say.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			term := stdinTerminal(env)
-			approver, err := approverOn(approve, term, nil)
-			if err != nil {
-				return err
-			}
 			return withStore(g, func(st *store.Store, dataDir string) error {
 				run, err := st.Get(args[0])
 				if err != nil {
@@ -58,9 +56,16 @@ to you for approval (--approve) as the task's safeguards say.`,
 					return errors.New(safe(err.Error()))
 				}
 				fmt.Fprint(env.Stderr, rerunListing(plan))
-				prep, err := plan.Prepare(app.RunRequest{Task: src, Approver: approver,
+				id := runner.NewRunID(time.Now())
+				host := offer(env.Stderr, dataDir, "observatory rerun", id, src.Suite.Task().Name)
+				defer host.Close()
+				approver, err := approverOn(approve, term, windowsOf(host))
+				if err != nil {
+					return err
+				}
+				prep, err := plan.Prepare(app.RunRequest{ID: id, Task: src, Approver: approver,
 					Launch: app.LaunchChromium(false, ""), MediaRoot: app.MediaRoot(dataDir),
-					Media: agent.Media{Video: !noVideo, Screenshots: true}, Recorder: st, Emit: progressPrinter(env.Stderr)},
+					Media: agent.Media{Video: !noVideo, Screenshots: true}, Recorder: st, Emit: offered(progressPrinter(env.Stderr), host)},
 					rerunConsent(cmd.Context(), yes, term))
 				if errors.Is(err, app.ErrRerunRefused) {
 					return fmt.Errorf("run %s was imported from %s, so its steps are not yours: %w; read them above, then answer yes on a terminal or give --yes",
@@ -86,7 +91,7 @@ to you for approval (--approve) as the task's safeguards say.`,
 	cmd.Flags().BoolVar(&noVideo, "no-video", false, "do not record a video of each attempt")
 	trust.register(cmd.Flags())
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "run an imported run's steps without asking (read the listing first)")
-	cmd.Flags().StringVar(&approve, "approve", "", "how irreversible actions that need approval are answered: ask (a prompt; the default on a terminal), deny, or hold (the default otherwise)")
+	cmd.Flags().StringVar(&approve, "approve", "", "how irreversible actions that need approval are answered: ask (this terminal, and the desktop or serve open on the data folder: the first answer counts), deny, or hold; by default ask where someone watches, else hold")
 	return cmd
 }
 

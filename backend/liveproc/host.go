@@ -18,6 +18,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/internal/filelock"
+	"observatory/backend/jsonstrict"
 	"observatory/backend/runner"
 )
 
@@ -49,8 +50,8 @@ type hostAsk struct {
 	answers chan agent.ApprovalAnswer // buffered: an answer never waits
 }
 
-// Offer offers run info (its RunID, Command, Task, Planned) to the windows of dataDir: it
-// listens on 127.0.0.1 and writes the discovery file, until Close.
+// Offer offers run info (its RunID, Command and Task) to the windows of dataDir: it listens
+// on 127.0.0.1 and writes the discovery file, until Close.
 func Offer(dataDir string, info Info) (*Host, error) {
 	d := dir(dataDir)
 	if err := os.MkdirAll(d, 0o700); err != nil {
@@ -275,7 +276,11 @@ func (h *Host) serveEvents(w http.ResponseWriter, r *http.Request) {
 // terminal or by another window, or out of time) is a conflict.
 func (h *Host) serveAnswer(w http.ResponseWriter, r *http.Request) {
 	var a answer
-	if err := json.NewDecoder(io.LimitReader(r.Body, 4<<10)).Decode(&a); err != nil {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 4<<10))
+	if err == nil {
+		err = jsonstrict.Unmarshal(body, &a)
+	}
+	if err != nil {
 		http.Error(w, "an answer is {id, answer}: "+err.Error(), http.StatusBadRequest)
 		return
 	}

@@ -236,3 +236,26 @@ func TestAFileOffLoopbackIsNeverFollowed(t *testing.T) {
 		t.Errorf("a file off loopback was read: %v", err)
 	}
 }
+
+// TestTwoWindowsTheFirstAnswerCounts: with the desktop and serve both open, each is asked;
+// the first answer is the run's and the other window's question closes.
+func TestTwoWindowsTheFirstAnswerCounts(t *testing.T) {
+	data := t.TempDir()
+	h, err := Offer(data, Info{RunID: "r6", Command: "observatory mcp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	quick, idle := &window{answer: agent.AnswerDeny}, &window{}
+	for _, w := range []*window{idle, quick} {
+		watcher := Watch(data, w)
+		defer watcher.Close()
+	}
+	until(t, "both windows to connect", func() bool { h.mu.Lock(); defer h.mu.Unlock(); return len(h.subs) == 2 })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if ans, err := h.Approver("a").Approve(ctx, agent.ApprovalRequest{Action: "click Send"}); ans != agent.AnswerDeny || err != nil {
+		t.Errorf("the run took %q, %v; want the quick window's denial", ans, err)
+	}
+	until(t, "the other window's question to close", func() bool { idle.mu.Lock(); defer idle.mu.Unlock(); return len(idle.closed) == 1 })
+}
