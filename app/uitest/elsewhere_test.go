@@ -42,8 +42,8 @@ attempts:
 }
 
 // TestTheWindowAnswersACommandLineRunsApproval: `observatory run` on the window's data folder,
-// with no terminal and --approve ask, is shown live in the window (the status bar names the
-// process) and puts its save to the window's approval card; the user approves it there with
+// with no terminal and --approve ask, is shown live in the window (its attempt's card, the
+// status bar naming the process) and puts its save to the window's approval card; the user approves it there with
 // the keyboard, and the run, in the other command, saves and ends completed.
 func TestTheWindowAnswersACommandLineRunsApproval(t *testing.T) {
 	srv, _, dir := newServerWithStore(t)
@@ -77,6 +77,7 @@ func TestTheWindowAnswersACommandLineRunsApproval(t *testing.T) {
 		if len(asked) == 0 {
 			must(t, "see the run followed live, named by its process",
 				expect.Locator(page.GetByTestId("progress")).ToContainText("started elsewhere (observatory run, pid "))
+			must(t, "see the attempt's live card", expect.Locator(page.Locator(".live-card")).ToHaveCount(1))
 		}
 		text, err := card.TextContent()
 		must(t, "read the card", err)
