@@ -4,7 +4,7 @@ import "observatory/backend/agent"
 
 // MaxProseBytes bounds each free-text member the executor, planner and harness write in
 // words: an attempt's title and reason, a step's reason, error, guidance and resolved name,
-// and its decision's reason and why. Each is a sentence or a first line of an error, far
+// and its decision's reason, why and refused_by_page. Each is a sentence or a first line of an error, far
 // below it; a file over it was not written by a recording.
 const MaxProseBytes = 16 << 10
 
@@ -18,7 +18,7 @@ func proseWithin(a agent.Attempt, p string) *Error {
 		if err := prose(sp, "reason", s.Reason, "error", s.Error, "guidance", s.Guidance, "resolved", s.Resolved); err != nil {
 			return err
 		}
-		if err := prose(child(sp, "decision"), "reason", s.Decision.Reason, "why", s.Decision.Why); err != nil {
+		if err := prose(child(sp, "decision"), "reason", s.Decision.Reason, "why", s.Decision.Why, "refused_by_page", s.Decision.RefusedByPage); err != nil {
 			return err
 		}
 	}
