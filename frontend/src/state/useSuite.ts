@@ -79,8 +79,8 @@ export function useSuite(api: Api) {
         if (on) later();
       } catch (err) {
         if (!live) return;
-        // A suite run just started may have no run recorded yet: its first run's start, or
-        // the fallback, asks again while it goes.
+        // A suite run just started may have no run recorded yet: its first events, or the
+        // fallback, ask again while it goes.
         const going = await api.runs.going().catch(() => null);
         if (!live) return;
         if (going?.suite_run === id) {
@@ -99,7 +99,9 @@ export function useSuite(api: Api) {
       if (!live) return;
       if (reading) missed.push(p);
       if (!shown) {
-        if (p.kind === "run-started") void read();
+        // Not read yet (the suite's first run was not recorded when it was asked for): an
+        // attempt's start or end says there is something to read now.
+        if (p.kind === "run-started" || p.kind === "attempt-started" || p.kind === "attempt-finished") void read();
         return;
       }
       const f = foldSuite(shown, p);
