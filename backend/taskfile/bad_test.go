@@ -127,6 +127,7 @@ func TestHostileGeneratedTaskFiles(t *testing.T) {
 		{"many top-level keys", fmt.Sprintf(minimal, keys(100_000, "", "\n")), "huge.yaml: line 1003: more than 1000 keys in one object"},
 		{"many nested keys", fmt.Sprintf(minimal, "x:\n  - y:\n"+keys(50_000, "      ", "\n")), "huge.yaml: line 1010: more than 1000 keys in one object"},
 		{"many flow keys", fmt.Sprintf(minimal, "x: {"+keys(50_000, "", ", ")+"}\n"), "huge.yaml: line 8: more than 1000 keys in one object"},
+		{"a long list", fmt.Sprintf(minimal, "x: ["+strings.Repeat("1,", 400_000)+"1]\n"), "huge.yaml: line 8: more than 100000 YAML tokens (keys, values and punctuation) in the file"},
 		{"json many keys", `{"x": {` + strings.TrimSuffix(strings.ReplaceAll(keys(50_000, `"`, ", "), `: 1`, `": 1`), ", ") + `}}`, "huge.json: at x: more than 1000 keys in one object"},
 		{"json nesting", strings.Repeat(`{"a":`, 100_000), "huge.json: at a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nested deeper than 32 levels"},
 	}

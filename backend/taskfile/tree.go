@@ -27,6 +27,10 @@ const (
 	// MaxFileKeys is the most keys in the whole file, which keeps a file of many objects
 	// each just under MaxKeys quick to parse too.
 	MaxFileKeys = 10 * MaxKeys
+	// MaxFileTokens is the most YAML tokens (keys, values, dashes, colons, brackets and
+	// commas; not comments) in a file: a task file needs a few thousand, and a list of
+	// hundreds of thousands of values, still under MaxFileSize, takes seconds to parse.
+	MaxFileTokens = 100_000
 	// maxBlockColumn bounds where a block-style key or list entry may start, so that nesting
 	// the parser would recurse through is refused before it parses (MaxDepth is then checked
 	// on the tree, with the path).
@@ -70,7 +74,8 @@ type field struct {
 
 // parseYAML reads one YAML document into a tree. Anchors, aliases, tags and merge keys are
 // refused (so an alias bomb cannot expand), as are duplicate keys, more keys than MaxKeys in
-// an object or MaxFileKeys in the file, and nesting deeper than MaxDepth.
+// an object or MaxFileKeys in the file, more tokens than MaxFileTokens, and nesting deeper
+// than MaxDepth.
 func parseYAML(data []byte) (*node, error) {
 	tokens := lexer.Tokenize(string(data))
 	if err := prescan(tokens); err != nil {
@@ -96,13 +101,19 @@ func parseYAML(data []byte) (*node, error) {
 }
 
 // prescan refuses, from the tokens alone, flow nesting deeper than MaxDepth, block nesting
-// the parser would recurse deeply through, and objects with more than MaxKeys keys or files
-// with more than MaxFileKeys.
+// the parser would recurse deeply through, objects with more than MaxKeys keys, and files with
+// more than MaxFileKeys keys or MaxFileTokens tokens.
 func prescan(tokens token.Tokens) error {
 	var flow []*int   // open flow collections: a mapping's key count, nil for a sequence
 	var block []mkeys // open block mappings, outermost first
 	total := 0        // keys in the file
+	counted := 0      // tokens in the file, comments aside
 	for i, tk := range tokens {
+		if tk.Type != token.CommentType {
+			if counted++; counted > MaxFileTokens {
+				return errLine(tk.Position.Line, "more than %d YAML tokens (keys, values and punctuation) in the file", MaxFileTokens)
+			}
+		}
 		switch tk.Type {
 		case token.SequenceStartType, token.MappingStartType:
 			var keys *int
