@@ -4,7 +4,8 @@ import "observatory/backend/agent"
 
 // MaxProseBytes bounds each free-text member the executor, planner and harness write in
 // words: an attempt's title and reason, a step's reason, error, guidance and resolved name,
-// and its decision's reason, why and refused_by_page. Each is a sentence or a first line of an error, far
+// its decision's reason, why and refused_by_page, its review's reason and its approvals'
+// notes. Each is a sentence or a first line of an error, far
 // below it; a file over it was not written by a recording.
 const MaxProseBytes = 16 << 10
 
@@ -20,6 +21,16 @@ func proseWithin(a agent.Attempt, p string) *Error {
 		}
 		if err := prose(child(sp, "decision"), "reason", s.Decision.Reason, "why", s.Decision.Why, "refused_by_page", s.Decision.RefusedByPage); err != nil {
 			return err
+		}
+		if r := s.Decision.Review; r != nil {
+			if err := prose(child(child(sp, "decision"), "review"), "reason", r.Reason); err != nil {
+				return err
+			}
+		}
+		for k, ap := range s.Approvals {
+			if err := prose(index(child(sp, "approvals"), k), "note", ap.Note); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

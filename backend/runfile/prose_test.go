@@ -22,6 +22,9 @@ func TestLongProseIsRefusedAtItsPath(t *testing.T) {
 		{func(r *agent.Run) { r.Attempts[0].Title = huge[:MaxProseBytes+1] }, "attempts[0].title"},
 		{func(r *agent.Run) { r.Attempts[0].Steps[1].Decision.Reason = huge[:MaxProseBytes+1] }, "attempts[0].steps[1].decision.reason"},
 		{func(r *agent.Run) { r.Attempts[1].Steps[2].Error = huge[:MaxProseBytes+1] }, "attempts[1].steps[2].error"},
+		{func(r *agent.Run) {
+			r.Attempts[0].Steps[1].Decision.Review = &agent.Review{Reviewer: "rules", Verdict: agent.ReviewClear, Reason: huge[:MaxProseBytes+1]}
+		}, "attempts[0].steps[1].decision.review.reason"},
 	} {
 		run := goodRun()
 		tt.edit(&run)
