@@ -62,7 +62,7 @@ func runAgentOn(t *testing.T, env Env, task, dataDir, script, mode string, attem
 	env.Stdout, env.Assets = &out, fstest.MapFS{}
 	code := Execute(context.Background(), env, args)
 	errOut := fmt.Sprint(env.Stderr)
-	if code != 0 {
+	if !ranThrough(code, errOut) {
 		t.Fatalf("%s %s: exit %d\n%s", script, mode, code, errOut)
 	}
 	var rows []jsonRow

@@ -49,7 +49,7 @@ func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[stri
 		"--data-dir", t.TempDir()}, flags...)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if code := Execute(ctx, env, args); code != 0 {
+	if code := Execute(ctx, env, args); !ranThrough(code, errOut.String()) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var rows []map[string]any
@@ -183,7 +183,7 @@ func TestOutboxRunFileVerifies(t *testing.T) {
 	file := filepath.Join(dir, "run.json")
 	code, _, errOut := run(t, "run", "--lab", "outbox", "--attempt", "lost-response-after-commit", "--attempt", "dropped-before-commit",
 		"--json", "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir)
-	if code != 0 {
+	if !ranThrough(code, errOut) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	data, err := os.ReadFile(file)

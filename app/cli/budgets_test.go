@@ -26,7 +26,7 @@ func TestRunBudgetStopsTheRun(t *testing.T) {
 		Terminal agent.Terminal `json:"terminal"`
 		Reason   string         `json:"reason"`
 	}
-	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil {
+	if err := json.Unmarshal([]byte(out), &rows); !ranThrough(code, errOut) || err != nil {
 		t.Fatalf("run: exit %d (%v)\n%s%s", code, err, out, errOut)
 	}
 	if len(rows) != 2 || rows[0].Terminal != agent.Completed || rows[1].Terminal != agent.Exhausted ||

@@ -126,7 +126,7 @@ func TestAModelPlansTheTrackerFromTheCommandLine(t *testing.T) {
 			file := filepath.Join(dir, "model.json")
 			code, out, errOut := runTracker(t, "run", task, "--planner", "model", "--model", c.api.Provider+":scripted",
 				"--base-url", fake.BaseURL(), "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir)
-			if code != 0 {
+			if !ranThrough(code, errOut) {
 				t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
 			}
 			checkRow(t, rowOf(t, out, "file-issue-model"), c.want)
@@ -208,7 +208,7 @@ func TestModelLimitsFromTheCommandLine(t *testing.T) {
 			args := append([]string{"run", "--attempt", "saves-normally", "--planner", "model", "--model", "openai:scripted",
 				"--base-url", fake.BaseURL(), "--no-video", "--no-screenshots", "--export", file, "--data-dir", dir}, c.flags...)
 			code, out, errOut := run(t, args...)
-			if code != 0 {
+			if !ranThrough(code, errOut) {
 				t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
 			}
 			line := "saves-normally: exhausted: " + c.limit + ": planning limit reached"

@@ -142,6 +142,10 @@ with a 95% interval, pass@k and pass^k, medians and cost per success, and whethe
 flaky (docs/suites.md). Progress goes to standard error; with --json standard output holds
 only the JSON (with --repeat, an object of the trials' rows and the estimates).
 
+Exit status: 0 when every attempt completed; 1 when any did not (failed, rejected,
+exhausted, cancelled or ambiguous; everything is still recorded, printed and exported) or
+the run could not be made, as verify exits 1 on any disagreement.
+
 A task file reaches only its own folder, no environment variable and no link-local host
 until you allow more (--allow-path, --allow-env, --allow-link-local, or the settings; on a
 terminal, run asks for the variables nothing allowed): see docs/security.md.
@@ -245,7 +249,9 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 			return errors.Join(err, exported)
 		}
 	case f.json:
-		return errors.Join(writeJSON(env.Stdout, jsonRows(run.Attempts)), exported)
+		if err := writeJSON(env.Stdout, jsonRows(run.Attempts)); err != nil {
+			return errors.Join(err, exported)
+		}
 	default:
 		printTable(env.Stdout, run.Attempts)
 		fmt.Fprintln(env.Stdout)
@@ -254,7 +260,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if run.Status == agent.RunCancelled {
 		return errors.Join(fmt.Errorf("run %s was cancelled", run.ID), exported)
 	}
-	return exported
+	return errors.Join(exported, notCompleted(run.Attempts))
 }
 
 // taskRun is one task's run as the flags, or a suite, ask for it.

@@ -105,5 +105,9 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 	if last := runs[len(runs)-1]; last.Status == agent.RunCancelled {
 		return errors.New("the suite was cancelled at run " + last.ID)
 	}
-	return nil
+	var attempts []agent.Attempt
+	for _, run := range runs {
+		attempts = append(attempts, run.Attempts...)
+	}
+	return notCompleted(attempts)
 }

@@ -24,7 +24,7 @@ func TestRepeatAndCompare(t *testing.T) {
 	for _, mode := range []string{"exact", "alias"} {
 		code, out, errOut := run(t, "run", "--lab", "booking", "--task-file", "--attempt", "renamed-button-exact", "--attempt", "saves-normally",
 			"--repeat", "2", "--parallel", "2", "--selectors", mode, "--no-video", "--no-screenshots", "--json", "--data-dir", dir)
-		if code != 0 {
+		if !ranThrough(code, errOut) {
 			t.Fatalf("run --selectors %s: exit %d\n%s%s", mode, code, out, errOut)
 		}
 		var got trialsJSON
@@ -99,7 +99,7 @@ func TestSuiteRun(t *testing.T) {
 		t.Errorf("task check: exit %d\n%s%s", code, out, errOut)
 	}
 	code, out, errOut := run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data)
-	if code != 0 {
+	if !ranThrough(code, errOut) {
 		t.Fatalf("run suite: exit %d\n%s%s", code, out, errOut)
 	}
 	var got suiteJSON
@@ -152,7 +152,7 @@ func TestSuiteRun(t *testing.T) {
 
 	code, out, errOut = run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data)
 	var again suiteJSON
-	if err := json.Unmarshal([]byte(out), &again); code != 0 || err != nil || again.SuiteRun == got.SuiteRun {
+	if err := json.Unmarshal([]byte(out), &again); !ranThrough(code, errOut) || err != nil || again.SuiteRun == got.SuiteRun {
 		t.Fatalf("run suite again: exit %d (%v), suite run %q\n%s", code, err, again.SuiteRun, errOut)
 	}
 	code, out, errOut = run(t, "compare", got.SuiteRun, again.SuiteRun, "--data-dir", data)

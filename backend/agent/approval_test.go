@@ -284,6 +284,9 @@ func TestAnUploadThePageRefusesIsNeverAskedAbout(t *testing.T) {
 				t.Fatalf("%s (%s) after %d approval requests; want %s after %d", out.Terminal, out.Reason, len(ask.saw), tt.want, tt.asks)
 			}
 			up := out.Steps[0]
+			if refused := up.Decision.RefusedByPage != ""; refused != (tt.asks == 0) {
+				t.Errorf("the upload's decision says refused by the page %v (%q), want %v", refused, up.Decision.RefusedByPage, tt.asks == 0)
+			}
 			if tt.asks == 0 && (len(page.acted) != 0 || up.Decision.AskUser || !strings.Contains(up.Decision.Reason, "cannot be taken back, so it runs only once the user approves it; but the page refuses it, so nobody is asked") || len(up.Approvals) != 0) {
 				t.Fatalf("the refused upload: acted %v, decision %+v, approvals %+v", page.acted, up.Decision, up.Approvals)
 			}

@@ -49,12 +49,11 @@ type Decision struct {
 	// AskUser means the action may run only once the user approves it, immediately before it
 	// runs (see Approver).
 	AskUser bool `json:"ask_user,omitempty"`
+	// RefusedByPage is why the page would refuse an action that needs approval (see
+	// Preflighter): such an action is held before anyone is asked, and metrics count it as a
+	// policy denial, not as a commit stopped by a changed page. Empty otherwise.
+	RefusedByPage string `json:"refused_by_page,omitempty"`
 }
-
-// RefusedByPage joins a decision's reason to why the page would refuse the action (see
-// Preflighter): such an action is held before anyone is asked, and metrics count it as a
-// policy denial, not as a commit stopped by a changed page.
-const RefusedByPage = "; but the page refuses it, so nobody is asked: "
 
 // WhyInjection is the Why of a decision that holds an action because the page's text tried
 // to instruct the agent: metrics count these as injection stops.

@@ -446,8 +446,8 @@ func (r *run) decide(req PolicyRequest) Decision {
 	}
 	if pf, ok := r.page.(Preflighter); ok && d.Admission == Allow && d.AskUser {
 		if err := pf.Preflight(req.Action); err != nil {
-			d.Admission, d.AskUser = Hold, false
-			d.Reason += RefusedByPage + err.Error()
+			d.Admission, d.AskUser, d.RefusedByPage = Hold, false, err.Error()
+			d.Reason += "; but the page refuses it, so nobody is asked: " + err.Error()
 		}
 	}
 	return d

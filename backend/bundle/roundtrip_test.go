@@ -93,7 +93,7 @@ func TestExportRefusesWithoutWriting(t *testing.T) {
 		{"nested screenshot", func(r *agent.Run) { r.Attempts[0].Steps[0].After.Screenshot = "sub/x.jpg" }, `media name "sub/x.jpg"`},
 		{"hidden video", func(r *agent.Run) { r.Attempts[0].Video = ".hidden.webm" }, `media name ".hidden.webm"`},
 		{"backslash", func(r *agent.Run) { r.Attempts[0].Video = `a\b.webm` }, `media name "a\\b.webm"`},
-		{"unfinished attempt", func(r *agent.Run) { r.Attempts[0].Terminal = "" }, "never finished cannot be exported"},
+		{"unfinished attempt", func(r *agent.Run) { r.Attempts[0].Terminal = "" }, "never finished is exported only from a run its process left interrupted"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -99,7 +99,7 @@ func revalidationStop(d agent.Decision) bool {
 // refusedByPage is an action held because the page would refuse it (a file outside the
 // folders it may read), before anyone was asked.
 func refusedByPage(d agent.Decision) bool {
-	return d.Admission != agent.Allow && strings.Contains(d.Reason, agent.RefusedByPage)
+	return d.Admission != agent.Allow && d.RefusedByPage != ""
 }
 
 // policyDenial is a step policy kept from running for what it would do, not for the page

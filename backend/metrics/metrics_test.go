@@ -21,6 +21,10 @@ func TestMetricsDefinitions(t *testing.T) {
 	revalidated := step(agent.ActClick, agent.ClassCommit, agent.Hold)
 	injected := step(agent.ActClick, agent.ClassCommit, agent.Hold)
 	injected.Decision.Why = agent.WhyInjection
+	// Held because the page refuses it (an upload outside the folder), before anyone was asked:
+	// the decision's field says so, whatever its reason reads.
+	refused := step(agent.ActUpload, agent.ClassCommit, agent.Hold)
+	refused.Decision.RefusedByPage, refused.Decision.Reason = "/etc/passwd is outside the uploads folder", "held"
 	modelled := step(agent.ActVerify, agent.ClassObserve, agent.Allow)
 	modelled.DurationMS = 300
 	modelled.ModelTurns = []agent.ModelTurn{{Model: "openai:gpt-4.1-mini", LatencyMS: 800}, {Model: "openai:gpt-4.1-mini", LatencyMS: 400}}
@@ -33,6 +37,7 @@ func TestMetricsDefinitions(t *testing.T) {
 		}},
 		{ID: "r2", Task: "shop", Spec: json.RawMessage(`{"lab":"checkout"}`), Attempts: []agent.Attempt{
 			{Slug: "injected", Terminal: agent.Rejected, Steps: []agent.Step{injected}},
+			{Slug: "refused", Terminal: agent.Rejected, Steps: []agent.Step{refused}},
 		}},
 	}
 	byTask := metrics.Compute(runs, metrics.ByTask)
@@ -46,8 +51,8 @@ func TestMetricsDefinitions(t *testing.T) {
 	if b.Latency != (metrics.Latency{PlanMS: 600, ActMS: 100, VerifyMS: 300}) {
 		t.Errorf("booking latency %+v, want plan 600, act 100, verify 300", b.Latency)
 	}
-	if s := byTask.Slices[1]; s.InjectionStops != 1 || s.RevalidationStops != 0 {
-		t.Errorf("shop %+v: want one injection stop, not a revalidation", s)
+	if s := byTask.Slices[1]; s.InjectionStops != 1 || s.RevalidationStops != 0 || s.PolicyDenials != 1 {
+		t.Errorf("shop %+v: want one injection stop and one policy denial (the refused upload), no revalidation", s)
 	}
 	keys := func(by metrics.By) []string {
 		var out []string
@@ -60,7 +65,7 @@ func TestMetricsDefinitions(t *testing.T) {
 		metrics.ByLab:     {"booking", "checkout"},
 		metrics.ByPlanner: {"openai:gpt-4.1-mini", "script"},
 		metrics.ByRisk:    {"commit", "observe"},
-		metrics.ByAttempt: {"booking/leaks", "booking/revalidated", "shop/injected"},
+		metrics.ByAttempt: {"booking/leaks", "booking/revalidated", "shop/injected", "shop/refused"},
 	} {
 		if got := keys(by); len(got) != len(want) || got[0] != want[0] || got[len(got)-1] != want[len(want)-1] {
 			t.Errorf("by %s: %v, want %v", by, got, want)

@@ -49,10 +49,11 @@ func Encode(w io.Writer, run agent.Run) error {
 }
 
 // EncodeFile writes f as version 2, indented, with members in a fixed order. It refuses a
-// file that Decode would refuse (an attempt that never finished, too many events, ...), so
-// every file it writes can be read back. A size recorded as negative is written as unknown.
+// file that Decode would refuse (an attempt still running, too many events, ...), so every
+// file it writes can be read back. A size recorded as negative is written as unknown, and an
+// attempt its dead process left unfinished as cancelled or ambiguous (see finishInterrupted).
 func EncodeFile(w io.Writer, f File) error {
-	f.Run = unknownSizes(f.Run)
+	f.Run = finishInterrupted(unknownSizes(f.Run))
 	if err := validate(f, time.Now()); err != nil {
 		return fmt.Errorf("cannot export run %q: %w", f.Run.ID, err)
 	}
@@ -118,11 +119,14 @@ func validate(f File, now time.Time) *Error {
 // validateAttempt checks one attempt at path p.
 func validateAttempt(a agent.Attempt, p string) *Error {
 	if !a.Terminal.Valid() {
-		return refuse(child(p, "terminal"), "unknown terminal state %q: want one of %s (an attempt that never finished cannot be exported)",
+		return refuse(child(p, "terminal"), "unknown terminal state %q: want one of %s (an attempt that never finished is exported only from a run its process left interrupted)",
 			a.Terminal, strings.Join(terminalNames(), ", "))
 	}
 	if err := a.Config.Validate(); err != nil {
 		return refuse(child(p, "config"), "%v", err)
+	}
+	if err := proseWithin(a, p); err != nil {
+		return err
 	}
 	if len(a.Events) > MaxEvents {
 		return refuse(child(p, "events"), "%d events: at most %d per attempt", len(a.Events), MaxEvents)

@@ -170,6 +170,9 @@ type decisionV2 struct {
 	Continue    bool      `json:"continue,omitempty"`
 	Review      *reviewV2 `json:"review,omitempty"`
 	AskUser     bool      `json:"ask_user,omitempty"`
+	// RefusedByPage is why the page would refuse the action, held before anyone was asked;
+	// absent otherwise, and in files from before it was recorded apart from the reason.
+	RefusedByPage string `json:"refused_by_page,omitempty"`
 	// Observed is the fingerprint the decision was taken on; import recomputes it.
 	Observed *fingerprintV2 `json:"observed,omitempty"`
 	Risk     string         `json:"risk,omitempty"`

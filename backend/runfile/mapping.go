@@ -66,7 +66,7 @@ func fromStep(s agent.Step) stepV2 {
 	return stepV2{Index: s.Index, Action: fromAction(s.Action), Provenance: string(s.Provenance), Reason: s.Reason,
 		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
 			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser,
-			Observed: ptr(d.Observed, fromFingerprint), Risk: string(d.Risk)},
+			RefusedByPage: d.RefusedByPage, Observed: ptr(d.Observed, fromFingerprint), Risk: string(d.Risk)},
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Transfers: mapSlice(s.Transfers, func(t agent.Transfer) transferV2 {
@@ -183,7 +183,7 @@ func (s stepV2) toDomain() agent.Step {
 	return agent.Step{Index: s.Index, Action: s.Action.toDomain(), Provenance: agent.Provenance(s.Provenance), Reason: s.Reason,
 		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
 			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser,
-			Observed: ptr(d.Observed, fingerprintV2.toDomain), Risk: agent.Risk(d.Risk)},
+			RefusedByPage: d.RefusedByPage, Observed: ptr(d.Observed, fingerprintV2.toDomain), Risk: agent.Risk(d.Risk)},
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: slices.Clone(s.Blocked), Error: s.Error,
 		Transfers: mapSlice(s.Transfers, func(t transferV2) agent.Transfer {

@@ -83,21 +83,9 @@ func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disa
 	if want := suite.Task(); !sameTask(a.Task, want) {
 		d.add(VerdictTask, taskText(a.Task), taskText(want)+" (the task's own)")
 	}
-	d.signal(VerdictTruth, a.Verdicts.Truth, v.Truth)
-	for _, got := range v.Signals {
-		rec, ok := a.Verdicts.Signal(got.ID)
-		if !ok {
-			d.add(got.ID, "not recorded", doneText(got.Done))
-			continue
-		}
-		d.signal(got.ID, rec, got)
+	if !unjudged(a) {
+		d.verdicts(a.Verdicts, v)
 	}
-	for _, rec := range a.Verdicts.Signals {
-		if _, ok := v.Signal(rec.ID); !ok {
-			d.add(rec.ID, doneText(rec.Done), "no such signal in the task")
-		}
-	}
-	d.gate(a.Verdicts.Gate, v.Gate)
 	d.fingerprints(a.Steps)
 	d.contracts(a.Steps)
 	d.approvals(a.Steps)
@@ -116,6 +104,34 @@ func judge(suite agent.Suite, a agent.Attempt, p string) (agent.Verdicts, []Disa
 		d.add(VerdictTerminal, string(a.Terminal), "gate done: the effect landed, so the attempt is at least ambiguous")
 	}
 	return v, d.found, nil
+}
+
+// unjudged reports whether a was never judged, so that its file records no verdict to check:
+// an attempt its process left unfinished, exported as cancelled or ambiguous (see
+// finishInterrupted). Any other terminal state claims verdicts, and they are checked.
+func unjudged(a agent.Attempt) bool {
+	v := a.Verdicts
+	none := v.Truth == (agent.Signal{}) && len(v.Signals) == 0 && !v.Gate.Done && len(v.Gate.Conditions) == 0
+	return none && (a.Terminal == agent.Cancelled || a.Terminal == agent.Ambiguous)
+}
+
+// verdicts compares the recorded verdicts rec with the recomputed ones got.
+func (d *differ) verdicts(rec, got agent.Verdicts) {
+	d.signal(VerdictTruth, rec.Truth, got.Truth)
+	for _, g := range got.Signals {
+		r, ok := rec.Signal(g.ID)
+		if !ok {
+			d.add(g.ID, "not recorded", doneText(g.Done))
+			continue
+		}
+		d.signal(g.ID, r, g)
+	}
+	for _, r := range rec.Signals {
+		if _, ok := got.Signal(r.ID); !ok {
+			d.add(r.ID, doneText(r.Done), "no such signal in the task")
+		}
+	}
+	d.gate(rec.Gate, got.Gate)
 }
 
 // differ collects one attempt's disagreements.

@@ -103,6 +103,15 @@ func TestHostileGeneratedTaskFiles(t *testing.T) {
 	for i := 0; i <= taskfile.MaxSteps; i++ {
 		steps.WriteString("  - {description: Wait, action: verify}\n")
 	}
+	// keys generates n "kI: 1" lines indented by indent, so many keys in one object that the
+	// YAML parser would take most of a minute over them.
+	keys := func(n int, indent, sep string) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "%sk%d: 1%s", indent, i, sep)
+		}
+		return b.String()
+	}
 	conds.WriteString("signals:\n")
 	for i := 0; i < taskfile.MaxConditions; i++ {
 		fmt.Fprintf(&conds, "  - {id: s%d, notice: Saved}\n", i)
@@ -115,6 +124,11 @@ func TestHostileGeneratedTaskFiles(t *testing.T) {
 		{"block nesting", fmt.Sprintf(minimal, "x:\n"+strings.Repeat("- ", 400_000)+"y\n"), "huge.yaml: line 9: nested deeper than 32 levels"},
 		{"too many steps", fmt.Sprintf(minimal, steps.String()), "huge.yaml: at plan: 201 steps; at most 200"},
 		{"too many conditions", fmt.Sprintf(minimal, conds.String()), "huge.yaml: at signals[99]: more than 100 conditions and signals"},
+		{"many top-level keys", fmt.Sprintf(minimal, keys(100_000, "", "\n")), "huge.yaml: line 1003: more than 1000 keys in one object"},
+		{"many nested keys", fmt.Sprintf(minimal, "x:\n  - y:\n"+keys(50_000, "      ", "\n")), "huge.yaml: line 1010: more than 1000 keys in one object"},
+		{"many flow keys", fmt.Sprintf(minimal, "x: {"+keys(50_000, "", ", ")+"}\n"), "huge.yaml: line 8: more than 1000 keys in one object"},
+		{"a long list", fmt.Sprintf(minimal, "x: ["+strings.Repeat("1,", 400_000)+"1]\n"), "huge.yaml: line 8: more than 100000 YAML tokens (keys, values and punctuation) in the file"},
+		{"json many keys", `{"x": {` + strings.TrimSuffix(strings.ReplaceAll(keys(50_000, `"`, ", "), `: 1`, `": 1`), ", ") + `}}`, "huge.json: at x: more than 1000 keys in one object"},
 		{"json nesting", strings.Repeat(`{"a":`, 100_000), "huge.json: at a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nested deeper than 32 levels"},
 	}
 	for _, tt := range tests {

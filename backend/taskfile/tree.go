@@ -20,6 +20,17 @@ const (
 	MaxFileSize = 1 << 20
 	// MaxDepth is the deepest nesting of objects and lists.
 	MaxDepth = 32
+	// MaxKeys is the most keys in one object. The YAML parser's time grows with the square
+	// of a block mapping's keys (100,000 keys, still under MaxFileSize, take most of a
+	// minute), so a file over it is refused before it parses.
+	MaxKeys = 1000
+	// MaxFileKeys is the most keys in the whole file, which keeps a file of many objects
+	// each just under MaxKeys quick to parse too.
+	MaxFileKeys = 10 * MaxKeys
+	// MaxFileTokens is the most YAML tokens (keys, values, dashes, colons, brackets and
+	// commas; not comments) in a file: a task file needs a few thousand, and a list of
+	// hundreds of thousands of values, still under MaxFileSize, takes seconds to parse.
+	MaxFileTokens = 100_000
 	// maxBlockColumn bounds where a block-style key or list entry may start, so that nesting
 	// the parser would recurse through is refused before it parses (MaxDepth is then checked
 	// on the tree, with the path).
@@ -62,8 +73,9 @@ type field struct {
 }
 
 // parseYAML reads one YAML document into a tree. Anchors, aliases, tags and merge keys are
-// refused (so an alias bomb cannot expand), as are duplicate keys and nesting deeper than
-// MaxDepth.
+// refused (so an alias bomb cannot expand), as are duplicate keys, more keys than MaxKeys in
+// an object or MaxFileKeys in the file, more tokens than MaxFileTokens, and nesting deeper
+// than MaxDepth.
 func parseYAML(data []byte) (*node, error) {
 	tokens := lexer.Tokenize(string(data))
 	if err := prescan(tokens); err != nil {
@@ -88,25 +100,83 @@ func parseYAML(data []byte) (*node, error) {
 	return nil, errLine(line(docs[1].Body), "a task file is one YAML document, this is a second")
 }
 
-// prescan refuses flow nesting deeper than MaxDepth and block nesting the parser would
-// recurse deeply through, from the tokens alone.
+// prescan refuses, from the tokens alone, flow nesting deeper than MaxDepth, block nesting
+// the parser would recurse deeply through, objects with more than MaxKeys keys, and files with
+// more than MaxFileKeys keys or MaxFileTokens tokens.
 func prescan(tokens token.Tokens) error {
-	flow := 0
-	for _, tk := range tokens {
+	var flow []*int   // open flow collections: a mapping's key count, nil for a sequence
+	var block []mkeys // open block mappings, outermost first
+	total := 0        // keys in the file
+	counted := 0      // tokens in the file, comments aside
+	for i, tk := range tokens {
+		if tk.Type != token.CommentType {
+			if counted++; counted > MaxFileTokens {
+				return errLine(tk.Position.Line, "more than %d YAML tokens (keys, values and punctuation) in the file", MaxFileTokens)
+			}
+		}
 		switch tk.Type {
 		case token.SequenceStartType, token.MappingStartType:
-			if flow++; flow > MaxDepth {
+			var keys *int
+			if tk.Type == token.MappingStartType {
+				keys = new(int)
+			}
+			if flow = append(flow, keys); len(flow) > MaxDepth {
 				return errLine(tk.Position.Line, "nested deeper than %d levels", MaxDepth)
 			}
 		case token.SequenceEndType, token.MappingEndType:
-			flow--
-		case token.SequenceEntryType, token.MappingValueType:
-			if flow == 0 && tk.Position.Column > maxBlockColumn {
+			if len(flow) > 0 {
+				flow = flow[:len(flow)-1]
+			}
+		case token.SequenceEntryType:
+			if len(flow) == 0 {
+				if tk.Position.Column > maxBlockColumn {
+					return errLine(tk.Position.Line, "nested deeper than %d levels (an entry at column %d)", MaxDepth, tk.Position.Column)
+				}
+				block = closeBlocks(block, tk.Position.Column)
+			}
+		case token.MappingValueType:
+			if total++; total > MaxFileKeys {
+				return errLine(tk.Position.Line, "more than %d keys in the file", MaxFileKeys)
+			}
+			if len(flow) > 0 {
+				if keys := flow[len(flow)-1]; keys != nil {
+					if *keys++; *keys > MaxKeys {
+						return errLine(tk.Position.Line, "more than %d keys in one object", MaxKeys)
+					}
+				}
+				continue
+			}
+			if tk.Position.Column > maxBlockColumn {
 				return errLine(tk.Position.Line, "nested deeper than %d levels (an entry at column %d)", MaxDepth, tk.Position.Column)
 			}
+			col := tk.Position.Column
+			if i > 0 && tokens[i-1].Position.Line == tk.Position.Line {
+				col = tokens[i-1].Position.Column // the key's column
+			}
+			if block = closeBlocks(block, col); len(block) > 0 && block[len(block)-1].column == col {
+				block[len(block)-1].keys++
+			} else {
+				block = append(block, mkeys{column: col, keys: 1})
+			}
+			if block[len(block)-1].keys > MaxKeys {
+				return errLine(tk.Position.Line, "more than %d keys in one object", MaxKeys)
+			}
+		case token.DocumentHeaderType:
+			block = block[:0]
 		}
 	}
 	return nil
+}
+
+// mkeys is a block mapping open in prescan: the column its keys start at and how many it has.
+type mkeys struct{ column, keys int }
+
+// closeBlocks drops the block mappings a key or entry at column ends: those indented more.
+func closeBlocks(block []mkeys, column int) []mkeys {
+	for len(block) > 0 && block[len(block)-1].column > column {
+		block = block[:len(block)-1]
+	}
+	return block
 }
 
 // syntaxError turns the parser's error into a located one.
@@ -212,8 +282,8 @@ func mappingFromYAML(pairs []*ast.MappingValueNode, out *node, path string, dept
 	return out, nil
 }
 
-// parseJSON reads one JSON value into a tree, refusing duplicate keys and nesting deeper
-// than MaxDepth.
+// parseJSON reads one JSON value into a tree, refusing duplicate keys, objects with more
+// than MaxKeys keys and nesting deeper than MaxDepth.
 func parseJSON(data []byte) (*node, error) {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
@@ -262,6 +332,9 @@ func jsonValue(d *json.Decoder, path string, depth int, lineAt func() int) (*nod
 					return nil, errAt(at, "duplicate key")
 				}
 				seen[key] = true
+				if len(seen) > MaxKeys {
+					return nil, errAt(path, "more than %d keys in one object", MaxKeys)
+				}
 				val, err := jsonValue(d, at, depth+1, lineAt)
 				if err != nil {
 					return nil, err

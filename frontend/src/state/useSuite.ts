@@ -1,10 +1,13 @@
 // A suite run shown in the window, kept in the location hash (#/suite/ID) so it survives a
 // reload and the browser's back button closes it. The grid and the estimates are computed in
-// Go (Runs.Suite); this asks for them, and asks again every second while the suite goes.
+// Go (Runs.Suite); this asks for them once, then keeps the grid current from the run events
+// the window receives (see foldSuite), asking again only when one of the suite's runs starts
+// or ends, when the event stream reconnects, and every SUITE_FALLBACK_MS while it goes.
 import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client";
-import type { SuiteReport, SuiteRequest } from "../api/types";
+import type { Progress, SuiteReport, SuiteRequest } from "../api/types";
 import { errorText } from "../api/client";
+import { foldSuite } from "./suite";
 
 /** The suite run a location hash names (#/suite/ID), or null when it names none. */
 export function parseSuite(hash: string): string | null {
@@ -25,8 +28,9 @@ export interface SuiteState {
   error: string | null;
 }
 
-/** How often a going suite run's grid is read again, in ms. */
-export const SUITE_POLL_MS = 1000;
+/** How often a going suite run is read again whole, in ms, should an event go missing: its
+ * grid follows the run events between reads. */
+export const SUITE_FALLBACK_MS = 10_000;
 
 /** The suite run the hash names, and how to start one, open one and close it. */
 export function useSuite(api: Api) {
@@ -46,29 +50,75 @@ export function useSuite(api: Api) {
     }
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The report on screen, mirrored here so that events fold into the newest one.
+    let shown: SuiteReport | null = null;
+    // A read under way, whether another was asked for meanwhile, and the events it may miss.
+    let reading = false;
+    let again = false;
+    let missed: Progress[] = [];
+    const show = (s: SuiteState) => {
+      shown = s.report;
+      setState(s);
+    };
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(read, SUITE_FALLBACK_MS);
+    };
     const read = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      missed = [];
       try {
         const [report, going] = await Promise.all([api.runs.suite(id), api.runs.going()]);
         if (!live) return;
         const on = going.suite_run === id;
-        setState({ id, report, going: on, error: null });
-        if (on) timer = setTimeout(read, SUITE_POLL_MS);
+        show({ id, report: missed.reduce((r, p) => foldSuite(r, p).report, report), going: on, error: null });
+        if (on) later();
       } catch (err) {
         if (!live) return;
-        // A suite run just started may have no run recorded yet: ask again while it goes.
+        // A suite run just started may have no run recorded yet: its first events, or the
+        // fallback, ask again while it goes.
         const going = await api.runs.going().catch(() => null);
         if (!live) return;
         if (going?.suite_run === id) {
-          timer = setTimeout(read, SUITE_POLL_MS);
+          later();
           setState((s) => s ?? { id, report: null, going: true, error: null });
-        } else setState({ id, report: null, going: false, error: errorText(err) });
+        } else show({ id, report: null, going: false, error: errorText(err) });
+      } finally {
+        reading = false;
+        if (again && live) {
+          again = false;
+          void read();
+        }
       }
     };
+    const offProgress = api.onProgress((p) => {
+      if (!live) return;
+      if (reading) missed.push(p);
+      if (!shown) {
+        // Not read yet (the suite's first run was not recorded when it was asked for): an
+        // attempt's start or end says there is something to read now.
+        if (p.kind === "run-started" || p.kind === "attempt-started" || p.kind === "attempt-finished") void read();
+        return;
+      }
+      const f = foldSuite(shown, p);
+      if (f.report !== shown) {
+        shown = f.report;
+        setState((s) => (s && s.id === id ? { ...s, report: f.report } : s));
+      }
+      if (f.reread) void read();
+    });
+    const offConnect = api.onConnect(() => void read());
     setState((s) => (s && s.id === id ? s : { id, report: null, going: false, error: null }));
     void read();
     return () => {
       live = false;
       clearTimeout(timer);
+      offProgress();
+      offConnect();
     };
   }, [api, id]);
 

@@ -276,6 +276,7 @@ export namespace agent {
 	    continue?: boolean;
 	    review?: Review;
 	    ask_user?: boolean;
+	    refused_by_page?: string;
 	}
 	export interface Compaction {
 	    messages: number;
