@@ -24,15 +24,15 @@ func run(t *testing.T, args ...string) (int, string, string) {
 }
 
 // ranThrough reports whether run's exit status and standard error say the run was made and
-// reported: 0, or 1 with no error but the count of attempts that did not complete (the
-// attempts each test runs are checked by their rows; TestRunExitsOneWhenAnAttemptDoesNotComplete
+// reported: 0, or statusIncomplete with no error but the count of attempts that did not complete (the
+// attempts each test runs are checked by their rows; TestRunExitStatusSaysWhetherEveryAttemptCompleted
 // checks the status itself).
 func ranThrough(code int, errOut string) bool {
 	errs := strings.Count(errOut, "Error: ")
 	switch code {
 	case 0:
 		return errs == 0
-	case 1:
+	case statusIncomplete:
 		return errs == 1 && regexp.MustCompile(`(?m)^Error: \d+ of \d+ attempts did not complete \(`).MatchString(errOut)
 	}
 	return false

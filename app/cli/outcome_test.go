@@ -25,10 +25,11 @@ func TestNotCompletedCountsAttemptsByState(t *testing.T) {
 	}
 }
 
-// TestRunExitsOneWhenAnAttemptDoesNotComplete runs the booking lab in real Chromium: an
+// TestRunExitStatusSaysWhetherEveryAttemptCompleted runs the booking lab in real Chromium: an
 // attempt that completes exits 0; beside one that fails, the run still prints both rows and
-// writes its file, and exits 1 saying how many did not complete.
-func TestRunExitsOneWhenAnAttemptDoesNotComplete(t *testing.T) {
+// writes its file, and exits 2 saying how many did not complete; a run that cannot be made
+// exits 1.
+func TestRunExitStatusSaysWhetherEveryAttemptCompleted(t *testing.T) {
 	browsertest.Ready(t)
 	dir := t.TempDir()
 	code, out, errOut := run(t, "run", "--attempt", "saves-normally", "--no-video", "--no-screenshots", "--data-dir", dir)
@@ -38,11 +39,14 @@ func TestRunExitsOneWhenAnAttemptDoesNotComplete(t *testing.T) {
 	file := dir + "/run.json"
 	code, out, errOut = run(t, "run", "--attempt", "saves-normally", "--attempt", "wrong-room", "--no-video", "--no-screenshots",
 		"--export", file, "--data-dir", dir)
-	if code != 1 || !strings.HasSuffix(errOut, "Error: 1 of 2 attempts did not complete (1 failed)\n") ||
+	if code != statusIncomplete || !strings.HasSuffix(errOut, "Error: 1 of 2 attempts did not complete (1 failed)\n") ||
 		!strings.Contains(out, "saves-normally") || !strings.Contains(out, "wrong-room") {
 		t.Errorf("a failed attempt beside a completed one: exit %d\n%s\n%s", code, out, errOut)
 	}
 	if code, _, errOut := run(t, "verify", file); code != 0 {
-		t.Errorf("the run file of a run that exited 1 does not verify: exit %d\n%s", code, errOut)
+		t.Errorf("the run file of a run that exited %d does not verify: exit %d\n%s", statusIncomplete, code, errOut)
+	}
+	if code, _, errOut := run(t, "run", "--attempt", "no-such-attempt", "--data-dir", dir); code != 1 {
+		t.Errorf("a run that could not be made: exit %d, want 1\n%s", code, errOut)
 	}
 }

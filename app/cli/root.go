@@ -38,6 +38,9 @@ func Execute(ctx context.Context, env Env, args []string) int {
 		// An error can quote a file (a refused run file's key, a bundle's entry name), so it
 		// is printed here, made safe, rather than by cobra.
 		fmt.Fprintln(env.Stderr, "Error:", safe(err.Error()))
+		if s, ok := err.(interface{ ExitStatus() int }); ok { // only when it is all that went wrong
+			return s.ExitStatus()
+		}
 		return 1
 	}
 	return 0

@@ -142,9 +142,9 @@ with a 95% interval, pass@k and pass^k, medians and cost per success, and whethe
 flaky (docs/suites.md). Progress goes to standard error; with --json standard output holds
 only the JSON (with --repeat, an object of the trials' rows and the estimates).
 
-Exit status: 0 when every attempt completed; 1 when any did not (failed, rejected,
-exhausted, cancelled or ambiguous; everything is still recorded, printed and exported) or
-the run could not be made, as verify exits 1 on any disagreement.
+Exit status: 0 when every attempt completed; 2 when any did not (failed, rejected,
+exhausted, cancelled or ambiguous; everything is still recorded, printed and exported);
+1 when the run could not be made.
 
 A task file reaches only its own folder, no environment variable and no link-local host
 until you allow more (--allow-path, --allow-env, --allow-link-local, or the settings; on a
@@ -260,7 +260,10 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if run.Status == agent.RunCancelled {
 		return errors.Join(fmt.Errorf("run %s was cancelled", run.ID), exported)
 	}
-	return errors.Join(exported, notCompleted(run.Attempts))
+	if exported != nil {
+		return errors.Join(exported, notCompleted(run.Attempts))
+	}
+	return notCompleted(run.Attempts)
 }
 
 // taskRun is one task's run as the flags, or a suite, ask for it.
