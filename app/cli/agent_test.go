@@ -192,24 +192,29 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
 		mode     string
+		attempt  string
 		extra    []string
 		terminal agent.Terminal
 		reason   string
 	}{
-		{"second-tab", nil, agent.Completed, ""},
-		{"off-origin", nil, agent.Completed, ""},
-		{"claim-file", nil, agent.Completed, ""},
-		{"hang", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
-		{"crash", nil, agent.Failed, "status 3"},
-		{"crash-after-save", nil, agent.Ambiguous, "status 4"},
-		{"close", nil, agent.Failed, ""},
+		{"second-tab", "saves-normally", nil, agent.Completed, ""},
+		{"off-origin", "saves-normally", nil, agent.Completed, ""},
+		{"claim-file", "saves-normally", nil, agent.Completed, ""},
+		{"hang", "saves-normally", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
+		{"crash", "saves-normally", nil, agent.Failed, "status 3"},
+		{"crash-after-save", "saves-normally", nil, agent.Ambiguous, "status 4"},
+		// The page said saved and nothing was: from outside, the save it sent may have
+		// crossed all the same.
+		{"crash-after-save", "notice-nothing-saved", nil, agent.Ambiguous, "POST http://127.0.0.1"},
+		{"close", "saves-normally", nil, agent.Failed, ""},
 	} {
-		t.Run(c.mode, func(t *testing.T) {
-			rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{"saves-normally"}, c.extra...)
+		t.Run(c.mode+"/"+c.attempt, func(t *testing.T) {
+			rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{c.attempt}, c.extra...)
 			r := rows[0]
 			if r.Terminal != c.terminal || !strings.Contains(r.Reason, c.reason) {
 				t.Errorf("%s: %s (%s), want %s with %q", c.mode, r.Terminal, r.Reason, c.terminal, c.reason)
 			}
+			all := attemptSteps(t, file)
 			steps := observedSteps(t, file)
 			switch c.mode {
 			case "off-origin":
@@ -229,6 +234,9 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 				}
 				want := []string{"click button[Reserve slot]", "Fill textbox[Reservation title]", `Select "north" in combobox[Room]`,
 					"click button[Save reservation]", "Press Escape on button[Reserve slot]"}
+				if last := all[len(all)-1]; last.Action.Kind != agent.ActVerify {
+					t.Errorf("second-tab: the last step is %q, want the look at the page the agent left", last.Action.Description)
+				}
 				if !slices.Equal(got, want) {
 					t.Errorf("second-tab: observed steps %q, want %q", got, want)
 				}
@@ -243,11 +251,18 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 				if !saved {
 					t.Errorf("second-tab: no step records the save the agent made in the second tab: %+v", steps)
 				}
+			case "crash":
+				// Nothing was sent that could change the app: the crash is a plain failure.
+				if strings.Contains(r.Reason, "may have crossed") {
+					t.Errorf("crash: %s", r.Reason)
+				}
 			case "crash-after-save":
-				// Its save landed before it crashed: not failed, not completed, and the reason
-				// says why.
-				if !strings.Contains(r.Reason, "the requested effect landed") {
-					t.Errorf("crash-after-save: the reason does not say the effect landed: %s", r.Reason)
+				// It crashed after its page sent the save: not failed, not completed, and the
+				// reason says why: the effect landed, or else a commit may have crossed.
+				landed := c.attempt == "saves-normally"
+				if strings.Contains(r.Reason, "the requested effect landed") != landed || !strings.Contains(r.Reason, "/api/") ||
+					!strings.Contains(r.Reason, "so a commit may have crossed") {
+					t.Errorf("crash-after-save on %s: the reason does not say why: %s", c.attempt, r.Reason)
 				}
 			case "claim-file":
 				if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
@@ -267,6 +282,13 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 // observedSteps reads the observed steps of every attempt of a run file.
 func observedSteps(t *testing.T, file string) []agent.Step {
 	t.Helper()
+	return slices.DeleteFunc(attemptSteps(t, file), func(s agent.Step) bool { return s.Provenance != agent.Observed })
+}
+
+// attemptSteps reads the steps of every attempt of a run file: each observed, but for an
+// attempt's last, the harness's look at the page the agent left.
+func attemptSteps(t *testing.T, file string) []agent.Step {
+	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -281,12 +303,12 @@ func observedSteps(t *testing.T, file string) []agent.Step {
 	}
 	var out []agent.Step
 	for _, a := range doc.Attempts {
-		for _, raw := range a.Steps {
+		for i, raw := range a.Steps {
 			var s agent.Step
 			if err := json.Unmarshal(raw, &s); err != nil {
 				t.Fatal(err)
 			}
-			if s.Provenance != agent.Observed {
+			if s.Provenance != agent.Observed && (i != len(a.Steps)-1 || s.Action.Kind != agent.ActVerify) {
 				t.Errorf("step %q is %q, want observed", s.Action.Description, s.Provenance)
 			}
 			out = append(out, s)
