@@ -19,7 +19,7 @@ var approvalTask = filepath.Join("..", "..", "backend", "outside", "testdata", "
 func heldSaves(t *testing.T, file string) []agent.Approval {
 	t.Helper()
 	var out []agent.Approval
-	for _, s := range observedSteps(t, file) {
+	for _, s := range attemptSteps(t, file) {
 		for _, a := range s.Approvals {
 			if strings.HasPrefix(a.Request.Action, "POST ") && strings.HasSuffix(a.Request.URL, "/api/reservations") {
 				out = append(out, a)

@@ -185,73 +185,94 @@ func rerunReproduces(t *testing.T, dataDir string, want map[string]struct {
 
 // TestOutsideAgentsEndHonestly: an agent that opens a second tab, navigates off the task's
 // origins, hangs, crashes (ambiguous once its page has saved) or closes the browser ends as it
-// should, nothing of it left running and the store still readable; the traffic of the tab it
-// opened is recorded.
+// should, nothing of it left running and the store still readable; the inputs and the traffic
+// of the tab it opened are recorded.
 func TestOutsideAgentsEndHonestly(t *testing.T) {
 	needAgents(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
 		mode     string
+		attempt  string
 		extra    []string
 		terminal agent.Terminal
 		reason   string
 	}{
-		{"second-tab", nil, agent.Completed, ""},
-		{"off-origin", nil, agent.Completed, ""},
-		{"claim-file", nil, agent.Completed, ""},
-		{"hang", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
-		{"crash", nil, agent.Failed, "status 3"},
-		{"crash-after-save", nil, agent.Ambiguous, "status 4"},
-		{"close", nil, agent.Failed, ""},
+		{"second-tab", "saves-normally", nil, agent.Completed, ""},
+		{"off-origin", "saves-normally", nil, agent.Completed, ""},
+		{"claim-file", "saves-normally", nil, agent.Completed, ""},
+		{"hang", "saves-normally", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
+		{"crash", "saves-normally", nil, agent.Failed, "status 3"},
+		{"crash-after-save", "saves-normally", nil, agent.Ambiguous, "status 4"},
+		// The page said saved and nothing was: from outside, the save it sent may have
+		// crossed all the same.
+		{"crash-after-save", "notice-nothing-saved", nil, agent.Ambiguous, "POST http://127.0.0.1"},
+		{"close", "saves-normally", nil, agent.Failed, ""},
 	} {
-		rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{"saves-normally"}, c.extra...)
-		r := rows[0]
-		if r.Terminal != c.terminal || !strings.Contains(r.Reason, c.reason) {
-			t.Errorf("%s: %s (%s), want %s with %q", c.mode, r.Terminal, r.Reason, c.terminal, c.reason)
-		}
-		steps := observedSteps(t, file)
-		switch c.mode {
-		case "off-origin":
-			blocked := false
-			for _, s := range steps {
-				blocked = blocked || slices.ContainsFunc(s.Blocked, func(b string) bool { return strings.Contains(b, "example.invalid") })
+		t.Run(c.mode+"/"+c.attempt, func(t *testing.T) {
+			rows, file, _ := runAgent(t, dir, "puppeteer-book.js", c.mode, []string{c.attempt}, c.extra...)
+			r := rows[0]
+			if r.Terminal != c.terminal || !strings.Contains(r.Reason, c.reason) {
+				t.Errorf("%s: %s (%s), want %s with %q", c.mode, r.Terminal, r.Reason, c.terminal, c.reason)
 			}
-			if !blocked {
-				t.Errorf("off-origin: no step records the blocked navigation: %+v", steps)
+			all := attemptSteps(t, file)
+			steps := observedSteps(t, file)
+			switch c.mode {
+			case "off-origin":
+				blocked := false
+				for _, s := range steps {
+					blocked = blocked || slices.ContainsFunc(s.Blocked, func(b string) bool { return strings.Contains(b, "example.invalid") })
+				}
+				if !blocked {
+					t.Errorf("off-origin: no step records the blocked navigation: %+v", steps)
+				}
+			case "second-tab":
+				// The inputs made in the tab the agent opened are recorded, in order, and the
+				// one made back in the first tab after them.
+				var got []string
+				for _, s := range steps {
+					got = append(got, s.Action.Description)
+				}
+				want := []string{"click button[Reserve slot]", "Fill textbox[Reservation title]", `Select "north" in combobox[Room]`,
+					"click button[Save reservation]", "Press Escape on button[Reserve slot]"}
+				if last := all[len(all)-1]; last.Action.Kind != agent.ActVerify {
+					t.Errorf("second-tab: the last step is %q, want the look at the page the agent left", last.Action.Description)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("second-tab: observed steps %q, want %q", got, want)
+				}
+				// The second tab's traffic is recorded with the page's own: its save, on the
+				// step of the input made back in the first tab at the latest.
+				saved := false
+				for _, s := range steps {
+					saved = saved || slices.ContainsFunc(s.Traffic.Requests, func(r agent.Request) bool {
+						return r.Method == "POST" && strings.HasSuffix(r.URL, "/api/reservations") && r.Status == 200
+					})
+				}
+				if !saved {
+					t.Errorf("second-tab: no step records the save the agent made in the second tab: %+v", steps)
+				}
+			case "crash":
+				// Nothing was sent that could change the app: the crash is a plain failure.
+				if strings.Contains(r.Reason, "may have crossed") {
+					t.Errorf("crash: %s", r.Reason)
+				}
+			case "crash-after-save":
+				// It crashed after its page sent the save: not failed, not completed, and the
+				// reason says why: the effect landed, or else a commit may have crossed.
+				landed := c.attempt == "saves-normally"
+				if strings.Contains(r.Reason, "the requested effect landed") != landed || !strings.Contains(r.Reason, "/api/") ||
+					!strings.Contains(r.Reason, "so a commit may have crossed") {
+					t.Errorf("crash-after-save on %s: the reason does not say why: %s", c.attempt, r.Reason)
+				}
+			case "claim-file":
+				if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
+					t.Errorf("claim-file: the claim file was not read: %+v", r.Verdicts.Signals)
+				}
 			}
-		case "second-tab":
-			// The attempt must end honestly (checked above, with no process left); recording
-			// the inputs made in a tab the agent opened is not reliable yet: in 1 to 3 of 3
-			// runs on a busy machine none reached the recorder (docs/outside-agent.md, "Not
-			// yet"). Logged, so a run shows how many arrived, until that is fixed.
-			if len(steps) < 5 {
-				t.Logf("second-tab: %d observed steps of the 5 inputs made in the two tabs (a known gap)", len(steps))
+			if code, _, errOut := run(t, "verify", file); code != 0 {
+				t.Errorf("%s: the run file does not verify: %s", c.mode, errOut)
 			}
-			// The second tab's traffic is recorded with the page's own: its save, on the
-			// step of the input made back in the first tab at the latest.
-			saved := false
-			for _, s := range steps {
-				saved = saved || slices.ContainsFunc(s.Traffic.Requests, func(r agent.Request) bool {
-					return r.Method == "POST" && strings.HasSuffix(r.URL, "/api/reservations") && r.Status == 200
-				})
-			}
-			if !saved {
-				t.Errorf("second-tab: no step records the save the agent made in the second tab: %+v", steps)
-			}
-		case "crash-after-save":
-			// Its save landed before it crashed: not failed, not completed, and the reason
-			// says why.
-			if !strings.Contains(r.Reason, "the requested effect landed") {
-				t.Errorf("crash-after-save: the reason does not say the effect landed: %s", r.Reason)
-			}
-		case "claim-file":
-			if c := r.Signals[agent.ClaimID]; c == nil || !*c || !strings.Contains(r.Verdicts.Signals[len(r.Verdicts.Signals)-1].Evidence, "from the claim file") {
-				t.Errorf("claim-file: the claim file was not read: %+v", r.Verdicts.Signals)
-			}
-		}
-		if code, _, errOut := run(t, "verify", file); code != 0 {
-			t.Errorf("%s: the run file does not verify: %s", c.mode, errOut)
-		}
+		})
 	}
 	if code, out, errOut := run(t, "runs", "--json", "--data-dir", dir); code != 0 || !strings.Contains(out, "booking") {
 		t.Errorf("the store after the agents: exit %d %s %s", code, out, errOut)
@@ -260,6 +281,13 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 
 // observedSteps reads the observed steps of every attempt of a run file.
 func observedSteps(t *testing.T, file string) []agent.Step {
+	t.Helper()
+	return slices.DeleteFunc(attemptSteps(t, file), func(s agent.Step) bool { return s.Provenance != agent.Observed })
+}
+
+// attemptSteps reads the steps of every attempt of a run file: each observed, but for an
+// attempt's last, the harness's look at the page the agent left.
+func attemptSteps(t *testing.T, file string) []agent.Step {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {
@@ -275,12 +303,12 @@ func observedSteps(t *testing.T, file string) []agent.Step {
 	}
 	var out []agent.Step
 	for _, a := range doc.Attempts {
-		for _, raw := range a.Steps {
+		for i, raw := range a.Steps {
 			var s agent.Step
 			if err := json.Unmarshal(raw, &s); err != nil {
 				t.Fatal(err)
 			}
-			if s.Provenance != agent.Observed {
+			if s.Provenance != agent.Observed && (i != len(a.Steps)-1 || s.Action.Kind != agent.ActVerify) {
 				t.Errorf("step %q is %q, want observed", s.Action.Description, s.Provenance)
 			}
 			out = append(out, s)

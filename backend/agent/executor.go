@@ -192,13 +192,15 @@ func (r *run) execute() Outcome {
 			// planning ended; the attempt ends here whatever the budgets say.
 			r.turns = p.Turns
 			_ = r.charge(TurnSpend(p.Turns))
-			t, err := r.fail(err, ClassObserve)
+			r.agentLeft(i, grounding)
+			t, err := r.fail(r.mayHaveCommitted(err))
 			if errors.Is(err, ErrExhausted) && t != Cancelled {
 				t = Exhausted
 			}
 			return r.end(t, fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
 		}
 		if p.End {
+			r.agentLeft(i, grounding)
 			break
 		}
 		var step Step

@@ -65,13 +65,19 @@ func (r *run) holdRequests() error {
 	}
 	limit := ms(r.cfg.Safeguards.Approval.LimitMS)
 	secrets := append([]string(nil), r.secrets...)
-	methods := r.cfg.Safeguards.Approval.Methods
-	if len(methods) == 0 {
-		methods = u.HeldMethods()
-	}
-	return h.HoldRequests(methods, func(_ context.Context, q HeldRequest) bool {
+	return h.HoldRequests(r.heldMethods(u), func(_ context.Context, q HeldRequest) bool {
 		return r.askHeld(q, limit, secrets)
 	})
+}
+
+// heldMethods are the methods of the requests that may change the app's state, which an
+// unseen agent's pages send only with approval when the task's safeguards require it: those
+// the safeguards name, else the planner's.
+func (r *run) heldMethods(u Unseen) []string {
+	if s := r.cfg.Safeguards; s != nil && s.Approval != nil && len(s.Approval.Methods) > 0 {
+		return s.Approval.Methods
+	}
+	return u.HeldMethods()
 }
 
 // askHeld asks the approver about one held request and keeps the answer for the next step.

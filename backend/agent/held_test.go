@@ -79,8 +79,8 @@ func TestAnUnseenAgentsRequestsWaitForApproval(t *testing.T) {
 		if len(a.sent) != 1 || a.sent[0] != c.sent {
 			t.Errorf("%s: the POST went through %v, want %v", c.name, a.sent, c.sent)
 		}
-		if len(out.Steps) != 1 || out.Steps[0].Provenance != agent.Observed {
-			t.Fatalf("%s: steps %+v, want the one observed click", c.name, out.Steps)
+		if len(out.Steps) != 2 || out.Steps[0].Provenance != agent.Observed || out.Steps[1].Action.Kind != agent.ActVerify {
+			t.Fatalf("%s: steps %+v, want the one observed click and the look at the page the agent left", c.name, out.Steps)
 		}
 		got := out.Steps[0].Approvals
 		if c.recorded == "" {

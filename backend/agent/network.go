@@ -62,7 +62,10 @@ type Request struct {
 	Size int64 `json:"size"`
 	// Failure is the browser's reason a request failed (net::ERR_..., blocked); empty when
 	// it did not.
-	Failure         string   `json:"failure,omitempty"`
+	Failure string `json:"failure,omitempty"`
+	// Refused is set when the page's origins guard failed the request before it left (outside
+	// the task's origins, or held and not approved): the origin never heard of it.
+	Refused         bool     `json:"refused,omitempty"`
 	RequestHeaders  []Header `json:"request_headers,omitempty"`
 	ResponseHeaders []Header `json:"response_headers,omitempty"`
 	RequestBody     *Body    `json:"request_body,omitempty"`

@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Provenance says where a step's action came from.
@@ -98,4 +100,69 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 	s.After = after
 	s.Distance = JaccardDistance(s.Before.Pairs, s.After.Pairs)
 	return s, "", ""
+}
+
+// agentLeft records, as the attempt's last step, the page as an agent acting unseen (an
+// outside agent process) left it, once it has ended: the traffic its pages had since its
+// last observed input and the answers to the requests held meanwhile, which no step would
+// hold otherwise, and the page once its requests are answered. It is the harness's own
+// look, as verify is (a rerun waits on the gate there), and it sends nothing. Nothing is
+// recorded for any other planner, or once the attempt was stopped or its page is gone.
+func (r *run) agentLeft(i int, grounding Sample) {
+	if _, ok := r.planner.(Unseen); !ok || r.ctx.Err() != nil || r.gone() != nil {
+		return
+	}
+	s := Step{Index: i, Action: Action{ID: "verify", Description: "Verify the state the agent left", Kind: ActVerify},
+		Decision: Decision{Class: ClassObserve, Admission: Allow, Contract: ContractControl,
+			Reason: "the agent has ended: what its pages did since its last observed input is recorded here; nothing is sent"},
+		Before: grounding, After: grounding, StartMS: r.sinceStart()}
+	t0 := r.x.now()
+	held := r.heldAnswers()
+	if w, ok := r.page.(Settler); ok {
+		w.Settle(r.ctx)
+	}
+	after, err := r.observe()
+	s.Approvals = append(held, r.heldAnswers()...)
+	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
+	if w, ok := r.page.(Watcher); ok {
+		s.Traffic = w.Traffic(r.start, true).Redact(r.secrets)
+	}
+	if err != nil {
+		s.Error = "observing the page the agent left failed: " + err.Error()
+	} else {
+		s.After = after
+		s.Distance = JaccardDistance(s.Before.Pairs, s.After.Pairs)
+	}
+	s.DurationMS = r.x.now().Sub(t0).Milliseconds()
+	s = s.masked(r.secrets)
+	r.steps = append(r.steps, s)
+	r.holds.stepRecorded(len(r.steps))
+	if r.hooks.Step != nil {
+		r.hooks.Step(s)
+	}
+}
+
+// mayHaveCommitted is how an agent acting unseen that ended with err (a crash) is judged:
+// when its pages sent a request that may change the app's state (one of the methods held for
+// approval) and the network did not refuse it, a commit may have crossed, so err is a
+// commit's, naming the last such request; otherwise it is an observation's.
+func (r *run) mayHaveCommitted(err error) (error, ActionClass) {
+	u, ok := r.planner.(Unseen)
+	if !ok {
+		return err, ClassObserve
+	}
+	methods := r.heldMethods(u)
+	n, last, step := 0, Request{}, 0
+	for _, s := range r.steps {
+		for _, q := range s.Traffic.Requests {
+			if !q.Refused && slices.ContainsFunc(methods, func(m string) bool { return strings.EqualFold(m, q.Method) }) {
+				n, last, step = n+1, q, s.Index+1
+			}
+		}
+	}
+	if n == 0 {
+		return err, ClassObserve
+	}
+	return fmt.Errorf("%w; before it ended, its pages sent %d request(s) that may change the app's state, the last %s %s (step %d), so a commit may have crossed",
+		err, n, last.Method, last.URL, step), ClassCommit
 }

@@ -52,9 +52,11 @@ const guardMark = "net::ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_LENGTH"
 // keptFailures bounds how many of its failures a guard remembers.
 const keptFailures = 64
 
-// guardFailure is a request the guard failed, and why, in words a user can act on.
+// guardFailure is a request the guard failed, and why, in words a user can act on; refused
+// when the guard failed it before sending anything on (see agent.Request.Refused).
 type guardFailure struct {
 	method, url, why string
+	refused          bool
 }
 
 // startEgress starts the guard for allowed on host (where the browser reaches this process:
@@ -87,7 +89,7 @@ func startEgress(host string, allowed []string, linkLocal bool, block func(metho
 		// response head): the page sees a request that failed, never an answer the origin did
 		// not give, and never one the browser sends again by itself (see failRequest).
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
-			e.note(r.Method, r.URL.String(), "the origin could not be reached: "+dialFailure(err))
+			e.note(r.Method, r.URL.String(), "the origin could not be reached: "+dialFailure(err), false)
 			failRequest(w)
 		},
 	}
@@ -115,7 +117,7 @@ func (e *egress) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !e.held(r) {
-		e.note(r.Method, r.URL.String(), fmt.Sprintf("%s %s was held for the user's approval and not approved: the guard failed it", r.Method, r.URL))
+		e.note(r.Method, r.URL.String(), fmt.Sprintf("%s %s was held for the user's approval and not approved: the guard failed it", r.Method, r.URL), true)
 		failRequest(w)
 		return
 	}
@@ -135,7 +137,7 @@ func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 	}
 	up, err := e.dialer.DialContext(r.Context(), "tcp", host)
 	if err != nil {
-		e.note(r.Method, host, "the origin could not be reached: "+dialFailure(err))
+		e.note(r.Method, host, "the origin could not be reached: "+dialFailure(err), false)
 		http.Error(w, "the origin could not be reached: "+err.Error(), http.StatusBadGateway)
 		return
 	}
@@ -162,35 +164,43 @@ func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 // request rather than a page the origin never sent.
 func (e *egress) refuse(w http.ResponseWriter, method, url string) {
 	e.block(method, url)
-	e.note(method, url, fmt.Sprintf("%s lies outside the task's origins (%s): the origins guard blocked it", url, strings.Join(e.allowed, ", ")))
+	e.note(method, url, fmt.Sprintf("%s lies outside the task's origins (%s): the origins guard blocked it", url, strings.Join(e.allowed, ", ")), true)
 	failRequest(w)
 }
 
-// note remembers why the guard failed a request.
-func (e *egress) note(method, url, why string) {
+// note remembers why the guard failed a request, and whether it refused it before sending
+// anything on.
+func (e *egress) note(method, url, why string, refused bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if len(e.failed) == keptFailures {
 		e.failed = slices.Delete(e.failed, 0, 1)
 	}
-	e.failed = append(e.failed, guardFailure{method: method, url: url, why: why})
+	e.failed = append(e.failed, guardFailure{method: method, url: url, why: why, refused: refused})
 	e.failures++
 }
 
 // explain is failure, what the browser said of a failed request, or the guard's reason when
 // it was the guard that failed it. A nil guard fails nothing.
 func (e *egress) explain(method, url, failure string) string {
+	why, _ := e.failure(method, url, failure)
+	return why
+}
+
+// failure is explain's reason, and whether the guard refused the request before sending
+// anything on.
+func (e *egress) failure(method, url, failure string) (why string, refused bool) {
 	if e == nil || !strings.Contains(failure, guardMark) {
-		return failure
+		return failure, false
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for _, f := range slices.Backward(e.failed) {
 		if f.method == method && f.url == url {
-			return f.why
+			return f.why, f.refused
 		}
 	}
-	return failure
+	return failure, false
 }
 
 // mark counts the failures so far, for firstSince.

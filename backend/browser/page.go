@@ -80,7 +80,7 @@ func (p *Page) Viewport() agent.Size {
 func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts agent.PageOptions, guard *egress, blocked *blockList, f *film) *Page {
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
 		navFailed: make(chan navigationFailure, 1), film: f}
-	p.watch = newWatch(p.life, opts.Bodies, guard.explain)
+	p.watch = newWatch(p.life, opts.Bodies, guard.failure)
 	p.followTab(pg)
 	bc.OnPage(p.followTab) // a tab the page (or an outside agent) opens in the attempt's context
 	pg.OnRequestFailed(p.noteNavigationFailure)

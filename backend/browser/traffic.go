@@ -36,8 +36,8 @@ type watch struct {
 	bodies bool
 	life   *lifeline
 	// explain puts the origins guard's reason in place of the browser's word for a request
-	// the guard failed (see egress.explain).
-	explain func(method, url, failure string) string
+	// the guard failed, and says whether it refused it before it left (see egress.failure).
+	explain func(method, url, failure string) (string, bool)
 
 	mu      sync.Mutex
 	started map[playwright.Request]time.Time
@@ -70,7 +70,7 @@ type timed[T any] struct {
 }
 
 // newWatch is a recorder of traffic that follows no page yet (see follow).
-func newWatch(life *lifeline, bodies bool, explain func(method, url, failure string) string) *watch {
+func newWatch(life *lifeline, bodies bool, explain func(method, url, failure string) (string, bool)) *watch {
 	return &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
 		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}}
 }
@@ -187,7 +187,8 @@ func (w *watch) describe(r playwright.Request, resp playwright.Response, unread 
 	ctx := context.Background()
 	req := agent.Request{Method: r.Method(), URL: clip(r.URL(), agent.MaxTextBytes), ResourceType: r.ResourceType(), Size: -1}
 	if err := r.Failure(); err != nil {
-		req.Failure = clip(w.explain(r.Method(), r.URL(), err.Error()), agent.MaxTextBytes)
+		why, refused := w.explain(r.Method(), r.URL(), err.Error())
+		req.Failure, req.Refused = clip(why, agent.MaxTextBytes), refused
 	}
 	if hs, err := call(ctx, lim, r.HeadersArray); err == nil {
 		req.RequestHeaders = headers(hs)

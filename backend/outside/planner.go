@@ -20,8 +20,8 @@ const DefaultTimeLimit = 10 * time.Minute
 // lateInputs is how long inputs still on their way from the page are awaited once the agent
 // has exited, so its last click is recorded before the gate is asked. An input reaches here
 // through the page's binding, the driver and a settling hold (see browser.WatchInputs); on a
-// busy machine that took over 300 ms, and a quick agent's inputs in a second tab were all
-// missed, so the wait is generous: it is paid once, at the end of an attempt.
+// busy machine that took over 300 ms, so the wait is generous: it is paid once, at the end of
+// an attempt.
 const lateInputs = time.Second
 
 // Command is an outside agent: the program to run for each attempt, and its limits.

@@ -20,7 +20,9 @@ import (
 //
 // The inputs an outside agent was observed making (agent.Observed) are replayed the same way.
 // Such an agent waited for the page itself before it exited and the gate was judged, so its
-// plan ends with a verify step: the rerun waits on the gate under the wait policy.
+// plan ends with a verify step (the look at the page it left, recorded after its last input,
+// or one added for a run recorded without that look): the rerun waits on the gate under the
+// wait policy.
 func Rerun(steps []agent.Step) (agent.Plan, error) {
 	var plan agent.Plan
 	observed := false

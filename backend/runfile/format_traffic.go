@@ -29,6 +29,7 @@ type requestV2 struct {
 	DurationMS      int64      `json:"duration_ms"`
 	Size            int64      `json:"size"`
 	Failure         string     `json:"failure,omitempty"`
+	Refused         bool       `json:"refused,omitempty"`
 	RequestHeaders  []headerV2 `json:"request_headers,omitempty"`
 	ResponseHeaders []headerV2 `json:"response_headers,omitempty"`
 	RequestBody     *bodyV2    `json:"request_body,omitempty"`
@@ -80,7 +81,7 @@ func fromTraffic(t agent.Traffic) trafficV2 {
 
 func fromRequest(r agent.Request) requestV2 {
 	return requestV2{Method: r.Method, URL: r.URL, ResourceType: r.ResourceType, Status: r.Status, StatusText: r.StatusText,
-		StartMS: r.StartMS, DurationMS: r.DurationMS, Size: r.Size, Failure: r.Failure,
+		StartMS: r.StartMS, DurationMS: r.DurationMS, Size: r.Size, Failure: r.Failure, Refused: r.Refused,
 		RequestHeaders: mapSlice(r.RequestHeaders, fromHeader), ResponseHeaders: mapSlice(r.ResponseHeaders, fromHeader),
 		RequestBody: ptr(r.RequestBody, fromBody), ResponseBody: ptr(r.ResponseBody, fromBody)}
 }
@@ -109,7 +110,7 @@ func (t trafficV2) toDomain() agent.Traffic {
 
 func (r requestV2) toDomain() agent.Request {
 	return agent.Request{Method: r.Method, URL: r.URL, ResourceType: r.ResourceType, Status: r.Status, StatusText: r.StatusText,
-		StartMS: r.StartMS, DurationMS: r.DurationMS, Size: r.Size, Failure: r.Failure,
+		StartMS: r.StartMS, DurationMS: r.DurationMS, Size: r.Size, Failure: r.Failure, Refused: r.Refused,
 		RequestHeaders: mapSlice(r.RequestHeaders, headerV2.toDomain), ResponseHeaders: mapSlice(r.ResponseHeaders, headerV2.toDomain),
 		RequestBody: ptr(r.RequestBody, bodyV2.toDomain), ResponseBody: ptr(r.ResponseBody, bodyV2.toDomain)}
 }

@@ -176,6 +176,7 @@ export namespace agent {
 	    duration_ms: number;
 	    size: number;
 	    failure?: string;
+	    refused?: boolean;
 	    request_headers?: Header[];
 	    response_headers?: Header[];
 	    // Go type: Body
@@ -537,6 +538,7 @@ export namespace app {
 	    duration_ms: number;
 	    size: number;
 	    failure?: string;
+	    refused?: boolean;
 	    request_headers?: agent.Header[];
 	    response_headers?: agent.Header[];
 	    // Go type: agent

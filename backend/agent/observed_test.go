@@ -1,0 +1,105 @@
+package agent_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+)
+
+// watchingPage is a holdingPage that records its traffic: each Traffic hands over what its
+// page sent since the last call.
+type watchingPage struct {
+	holdingPage
+	sent []agent.Request
+}
+
+func (p *watchingPage) Traffic(time.Time, bool) agent.Traffic {
+	t := agent.Traffic{Requests: p.sent}
+	p.sent = nil
+	return t
+}
+
+// send is the page sending a request of method: held for approval when the page holds that
+// method, and refused at the network when not approved.
+func (p *watchingPage) send(method string) {
+	went := p.holdingPage.send(agent.HeldRequest{Method: method, URL: "http://lab/api/save", Origin: "http://lab"})
+	q := agent.Request{Method: method, URL: "http://lab/api/save", Status: 200}
+	if !went {
+		q = agent.Request{Method: method, URL: "http://lab/api/save", Failure: "held and not approved", Refused: true}
+	}
+	p.sent = append(p.sent, q)
+}
+
+// lateAgent is an outside agent that clicks once; its page then sends a request of method
+// (none for "") after that last input, and the agent ends: with end, or with status 0.
+type lateAgent struct {
+	page   *watchingPage
+	method string
+	end    error
+	n      int
+}
+
+func (a *lateAgent) Next(context.Context, agent.Sample, []agent.Step) (agent.Proposal, error) {
+	a.n++
+	if a.n == 1 {
+		in := agent.Input{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Save"}, URL: "http://lab/"}
+		return agent.Proposal{Action: in.Action(), Observed: &in}, nil
+	}
+	if a.method != "" {
+		a.page.send(a.method)
+	}
+	if a.end != nil {
+		return agent.Proposal{}, a.end
+	}
+	return agent.Proposal{End: true}, nil
+}
+func (a *lateAgent) Bind(agent.Page)       {}
+func (a *lateAgent) Ended(agent.Attempt)   {}
+func (a *lateAgent) HeldMethods() []string { return agent.HeldMethods }
+
+// TestAnUnseenAgentsLastRequestsAndCrash: what an outside agent's page sends after its last
+// observed input is recorded on a last step, the harness's look at the page the agent left,
+// with the answer to a request held meanwhile. An agent that crashes after its page sent a
+// request that may change the app's state, and that the network let through, ends ambiguous,
+// saying which request; one whose request was refused, or that sent only reads, failed.
+func TestAnUnseenAgentsLastRequestsAndCrash(t *testing.T) {
+	approval := agent.Config{Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000}}}
+	crash := errors.New("the agent process exited with status 1")
+	for _, c := range []struct {
+		name     string
+		cfg      agent.Config
+		answer   agent.ApprovalAnswer
+		method   string
+		end      error
+		terminal agent.Terminal
+		reason   string
+	}{
+		{"exit after a held POST", approval, agent.AnswerApprove, "POST", nil, "", ""},
+		{"crash after a POST", agent.Config{}, agent.AnswerApprove, "POST", crash, agent.Ambiguous, "sent 1 request(s) that may change the app's state, the last POST http://lab/api/save (step 2), so a commit may have crossed"},
+		{"crash after a denied POST", approval, agent.AnswerDeny, "POST", crash, agent.Failed, "status 1"},
+		{"crash after a GET", agent.Config{}, agent.AnswerApprove, "GET", crash, agent.Failed, "status 1"},
+		{"crash after a PUT the task does not hold", agent.Config{Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000, Methods: []string{"POST"}}}},
+			agent.AnswerApprove, "PUT", crash, agent.Failed, "status 1"},
+	} {
+		page := &watchingPage{holdingPage: holdingPage{fakePage: fakePage{controls: controls()}}}
+		a := &lateAgent{page: page, method: c.method, end: c.end}
+		out := (&agent.Executor{Approver: always(c.answer)}).Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: a, Config: c.cfg}, agent.Hooks{})
+		if len(out.Steps) != 2 || out.Steps[0].Provenance != agent.Observed || out.Steps[1].Action.Kind != agent.ActVerify || out.Steps[1].Provenance != agent.Proposed {
+			t.Fatalf("%s: steps %+v, want the observed click and the look at the page the agent left", c.name, out.Steps)
+		}
+		last := out.Steps[1]
+		if len(last.Requests) != 1 || last.Requests[0].Method != c.method {
+			t.Errorf("%s: the last step's requests %+v, want the %s sent after the last input", c.name, last.Requests, c.method)
+		}
+		if c.cfg.Safeguards != nil && c.method == "POST" && (len(last.Approvals) != 1 || last.Approvals[0].Answer != c.answer || last.Approvals[0].Request.Step != 1) {
+			t.Errorf("%s: the last step's approvals %+v, want the %s asked for its POST", c.name, last.Approvals, c.answer)
+		}
+		if c.terminal != "" && (out.Terminal != c.terminal || !strings.Contains(out.Reason, c.reason)) {
+			t.Errorf("%s: %s (%s), want %s with %q", c.name, out.Terminal, out.Reason, c.terminal, c.reason)
+		}
+	}
+}
