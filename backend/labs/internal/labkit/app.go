@@ -64,9 +64,18 @@ func (a *App[S]) Serve(host string, h http.Handler) error {
 // Fault is the fault mode the app plays.
 func (a *App[S]) Fault() string { return a.fault }
 
-// Wait waits the app's latency before a slow answer, and reports false as soon as the
-// request's client leaves instead.
-func (a *App[S]) Wait(r *http.Request) bool { return Sleep(r.Context(), a.latency) }
+// Wait waits the app's latency before a slow answer and reports true, or false as soon as
+// the request's client leaves instead.
+func (a *App[S]) Wait(r *http.Request) bool {
+	t := time.NewTimer(a.latency)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return r.Context().Err() == nil
+	case <-r.Context().Done():
+		return false
+	}
+}
 
 // Check evaluates the completion gate on the app's state now, and whether that state makes
 // further waiting pointless.
