@@ -51,21 +51,19 @@ const DefaultHost = labkit.DefaultHost
 // CheckHost refuses a lab host a browser cannot be sent to: a wildcard, or not an address.
 func CheckHost(host string) error { return labkit.CheckHost(host) }
 
-// kitLab is a lab built on labkit, seen through the Lab interface.
-type kitLab[S any, I interface {
+// instance is a lab's instance as labkit launches it: an App with its state.
+type instance[S any] interface {
 	App
 	State() S
-}] struct {
+}
+
+// kitLab is a lab built on labkit, seen through the Lab interface.
+type kitLab[S any, I instance[S]] struct {
 	labkit.Lab[S, I]
 }
 
 // fromKit is the Lab l is.
-func fromKit[S any, I interface {
-	App
-	State() S
-}](l labkit.Lab[S, I]) Lab {
-	return kitLab[S, I]{l}
-}
+func fromKit[S any, I instance[S]](l labkit.Lab[S, I]) Lab { return kitLab[S, I]{l} }
 
 // Launch is the lab's own Launch, returning an App, never a nil instance inside a non-nil App.
 func (l kitLab[S, I]) Launch(fault string, params map[string]int) (App, error) {
