@@ -5,7 +5,6 @@
 package labs
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -17,26 +16,13 @@ import (
 	"observatory/backend/labs/hostile"
 	"observatory/backend/labs/internal/labkit"
 	"observatory/backend/labs/outbox"
+	"observatory/backend/taskfile"
 )
 
 // App is one running copy of a lab's app, fresh for each attempt, so that nothing a
-// cancelled attempt still sends can reach a newer one.
-type App interface {
-	// URL is the app's base address.
-	URL() string
-	// Quiesce waits until no request is still being handled, so the store stops changing.
-	Quiesce(ctx context.Context) error
-	// Events returns the app's ordered event log so far.
-	Events() []agent.Event
-	// Settler takes the app's state now and returns what it says of a gate evaluated after
-	// it: whether waiting is pointless (a refused save), and why; "" while waiting still makes
-	// sense. The state is taken first so that a gate read a moment later (over HTTP) is never
-	// judged against a state newer than it: a notice that arrived in between would otherwise
-	// look like a notice shown for a save that failed the gate.
-	Settler() func(g agent.Gate) (agent.Terminal, string)
-	// Close stops the app; late requests from an abandoned page are refused.
-	Close() error
-}
+// cancelled attempt still sends can reach a newer one: what a task file that names the lab
+// runs against (see taskfile.LabApp).
+type App = taskfile.LabApp
 
 // Lab is a synthetic web app with an event log and a transition function.
 type Lab interface {
@@ -65,70 +51,38 @@ const DefaultHost = labkit.DefaultHost
 // CheckHost refuses a lab host a browser cannot be sent to: a wildcard, or not an address.
 func CheckHost(host string) error { return labkit.CheckHost(host) }
 
-// lab is a lab whose Launch returns its own instance type, seen through the Lab interface.
-type lab struct {
-	suite
-	launch func(fault string, params map[string]int) (App, error)
-	on     func(host string) Lab
+// instance is a lab's instance as labkit launches it: an App with its state.
+type instance[S any] interface {
+	App
+	State() S
 }
 
-// suite is what a lab's own type provides besides Launch.
-type suite interface {
-	agent.Suite
-	agent.Replayer
-	Name() string
-	Truth(events []agent.Event) (agent.Signal, error)
+// kitLab is a lab built on labkit, seen through the Lab interface.
+type kitLab[S any, I instance[S]] struct {
+	labkit.Lab[S, I]
 }
 
-func (l lab) Launch(fault string, params map[string]int) (App, error) { return l.launch(fault, params) }
+// fromKit is the Lab l is.
+func fromKit[S any, I instance[S]](l labkit.Lab[S, I]) Lab { return kitLab[S, I]{l} }
 
-func (l lab) On(host string) Lab { return l.on(host) }
+// Launch is the lab's own Launch, returning an App, never a nil instance inside a non-nil App.
+func (l kitLab[S, I]) Launch(fault string, params map[string]int) (App, error) {
+	in, err := l.Lab.Launch(fault, params)
+	if err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+func (l kitLab[S, I]) On(host string) Lab { return kitLab[S, I]{l.Lab.On(host)} }
 
 // OnHost is On, as a Hosted suite.
-func (l lab) OnHost(host string) agent.Suite { return l.on(host) }
-
-// launcher turns a lab's concrete Launch into one that returns an App, never a nil instance
-// inside a non-nil App.
-func launcher[I App](launch func(string, map[string]int) (I, error)) func(string, map[string]int) (App, error) {
-	return func(fault string, params map[string]int) (App, error) {
-		in, err := launch(fault, params)
-		if err != nil {
-			return nil, err
-		}
-		return in, nil
-	}
-}
-
-// The labs, each serving its app on host (127.0.0.1 when empty).
-func bookingLab(host string) Lab {
-	b := booking.New().On(host)
-	return lab{b, launcher(b.Launch), bookingLab}
-}
-
-func canvasLab(host string) Lab {
-	c := canvas.New().On(host)
-	return lab{c, launcher(c.Launch), canvasLab}
-}
-
-func checkoutLab(host string) Lab {
-	c := checkout.New().On(host)
-	return lab{c, launcher(c.Launch), checkoutLab}
-}
-
-func hostileLab(host string) Lab {
-	h := hostile.New().On(host)
-	return lab{h, launcher(h.Launch), hostileLab}
-}
-
-func outboxLab(host string) Lab {
-	o := outbox.New().On(host)
-	return loggedLab{lab{o, launcher(o.Launch), outboxLab}, o}
-}
+func (l kitLab[S, I]) OnHost(host string) agent.Suite { return l.On(host) }
 
 // loggedLab is a lab whose event log records every look-up its store answered, which a
 // replay checks the recorded reconciliations against.
 type loggedLab struct {
-	lab
+	Lab
 	log agent.LookUpLog
 }
 
@@ -138,8 +92,18 @@ func (l loggedLab) LookUps(events []agent.Event) ([]agent.LookUp, error) {
 	return l.log.LookUps(events)
 }
 
-var all = map[string]func(host string) Lab{
-	"booking": bookingLab, "canvas": canvasLab, "checkout": checkoutLab, "hostile": hostileLab, "outbox": outboxLab,
+func (l loggedLab) On(host string) Lab { return loggedLab{l.Lab.On(host), l.log} }
+
+// OnHost is On, as a Hosted suite.
+func (l loggedLab) OnHost(host string) agent.Suite { return l.On(host) }
+
+// all are the labs, each serving its app on 127.0.0.1.
+var all = map[string]Lab{
+	"booking":  fromKit(booking.New().Lab),
+	"canvas":   fromKit(canvas.New().Lab),
+	"checkout": fromKit(checkout.New().Lab),
+	"hostile":  fromKit(hostile.New().Lab),
+	"outbox":   loggedLab{fromKit(outbox.New().Lab), outbox.New()},
 }
 
 // taskFiles are the labs that ship their own task as a task file (backend/labs/NAME/task.yaml).
@@ -165,8 +129,8 @@ func TaskFile(name string) ([]byte, error) {
 // Get returns the lab called name, serving its app on 127.0.0.1, or an error listing the
 // labs there are.
 func Get(name string) (Lab, error) {
-	if mk, ok := all[name]; ok {
-		return mk(""), nil
+	if l, ok := all[name]; ok {
+		return l, nil
 	}
 	return nil, fmt.Errorf("no lab called %q; the labs are %v", name, Names())
 }

@@ -13,16 +13,8 @@ func ForTaskFiles(name string) (taskfile.Lab, error) {
 	return taskLab{l}, nil
 }
 
-// taskLab is a Lab whose Launch and On return taskfile's types, which a Lab's own (App, Lab)
-// cannot be: Go matches method results exactly.
+// taskLab is a Lab whose On returns taskfile's Lab, which a Lab's own On cannot: Go matches
+// method results exactly.
 type taskLab struct{ Lab }
-
-func (l taskLab) Launch(fault string, params map[string]int) (taskfile.LabApp, error) {
-	a, err := l.Lab.Launch(fault, params)
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
-}
 
 func (l taskLab) On(host string) taskfile.Lab { return taskLab{l.Lab.On(host)} }

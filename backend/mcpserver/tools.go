@@ -10,22 +10,25 @@ type navigateArgs struct {
 	URL string `json:"url" jsonschema:"The URL to navigate to"`
 }
 
+// elementArgs name the element a tool acts on.
+type elementArgs struct {
+	Element string `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
+	Target  string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	Ref     string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+}
+
 type clickArgs struct {
-	Element     string   `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
-	Target      string   `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
-	Ref         string   `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	elementArgs
 	DoubleClick bool     `json:"doubleClick,omitempty" jsonschema:"Whether to perform a double click instead of a single click (not supported: one click is one step)"`
 	Button      string   `json:"button,omitempty" jsonschema:"Button to click, defaults to left (only left is supported)"`
 	Modifiers   []string `json:"modifiers,omitempty" jsonschema:"Modifier keys to press (not supported)"`
 }
 
 type typeArgs struct {
-	Element string `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
-	Target  string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
-	Ref     string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
-	Text    string `json:"text" jsonschema:"Text to type into the element"`
-	Submit  bool   `json:"submit,omitempty" jsonschema:"Whether to submit entered text (press Enter after)"`
-	Slowly  bool   `json:"slowly,omitempty" jsonschema:"Whether to type one character at a time (the text is filled at once either way)"`
+	elementArgs
+	Text   string `json:"text" jsonschema:"Text to type into the element"`
+	Submit bool   `json:"submit,omitempty" jsonschema:"Whether to submit entered text (press Enter after)"`
+	Slowly bool   `json:"slowly,omitempty" jsonschema:"Whether to type one character at a time (the text is filled at once either way)"`
 }
 
 type formField struct {
@@ -41,21 +44,15 @@ type fillFormArgs struct {
 }
 
 type selectArgs struct {
-	Element string   `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
-	Target  string   `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
-	Ref     string   `json:"ref,omitempty" jsonschema:"The older spelling of target"`
-	Values  []string `json:"values" jsonschema:"Array of values to select in the dropdown (one value per call)"`
+	elementArgs
+	Values []string `json:"values" jsonschema:"Array of values to select in the dropdown (one value per call)"`
 }
 
 type pressArgs struct {
 	Key string `json:"key" jsonschema:"Name of the key to press or a character to generate, such as ArrowLeft or a"`
 }
 
-type hoverArgs struct {
-	Element string `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
-	Target  string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
-	Ref     string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
-}
+type hoverArgs struct{ elementArgs }
 
 type waitArgs struct {
 	Time     float64 `json:"time,omitempty" jsonschema:"The time to wait in seconds (at most 30)"`

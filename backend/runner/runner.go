@@ -229,12 +229,29 @@ type runState struct {
 
 // attemptRun is one attempt of a run as its phases (start the app, open the page, execute,
 // judge) share it: the run's state, the attempt's spec, where it stands among the run's
-// attempts (total 0 when not known) and the browser it runs in.
+// attempts (total 0 when not known) and the browser it runs in, then what each phase leaves
+// for the next.
 type attemptRun struct {
 	*runState
 	spec            agent.AttemptSpec
 	position, total int
 	browser         *lease
+
+	// Set by start: the attempt's configuration and planner (driven is the planner when a
+	// client drives it, nil otherwise), its record so far, and the app it runs against.
+	cfg     agent.Config
+	planner agent.Planner
+	driven  agent.Driven
+	a       agent.Attempt
+	env     agent.Environment
+
+	// Set by open and execute: what the page came to, and the last sample taken of it.
+	out  agent.Outcome
+	last agent.Sample
+	// seen counts the app's events already reported; recErr is the first failure to record
+	// a step.
+	seen   int
+	recErr error
 }
 
 // runAll runs specs, up to opts.Parallel at once, and returns their attempts in order: nil
@@ -367,65 +384,55 @@ func (r *Runner) finish(run *agent.Run, status agent.RunStatus) {
 	r.emit(Progress{RunID: run.ID, Kind: RunFinished, Status: status})
 }
 
-// attempt runs one attempt from a fresh environment to its judged, recorded end. Only a
-// failure of the recorder, the app or the judge is returned as an error; anything the browser
-// or the page does wrong becomes the attempt's terminal state.
+// attempt runs one attempt from a fresh environment to its judged, recorded end, phase by
+// phase. Only a failure of the recorder, the app or the judge is returned as an error;
+// anything the browser or the page does wrong becomes the attempt's terminal state.
 func (r *Runner) attempt(ctx context.Context, at attemptRun) (agent.Attempt, error) {
-	run, spec, opts, position, total := at.run, at.spec, at.opts, at.position, at.total
-	index, endpoint := position+1, at.browser.endpoint.Name
-	cfg := opts.Override.Apply(spec.Config)
-	spec.Params = withParams(spec.Params, opts.Params)
-	planner := r.planner(spec)
-	driven, _ := planner.(agent.Driven)
-	a := agent.Attempt{Slug: spec.Slug, Title: spec.Title, Trial: spec.Trial, Task: r.Suite.Task(), Config: cfg,
-		Fault: spec.Fault, Params: spec.Params, Started: time.Now().UTC()}
-	if driven == nil {
-		a.Plan = planOf(r.Suite, spec)
+	if err := r.start(ctx, &at); err != nil {
+		return at.a, err
 	}
-	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, position, a) }); err != nil {
-		return a, err
+	defer at.env.Close()
+	if page := r.open(ctx, &at); page != nil {
+		finish := r.execute(ctx, &at, page)
+		defer r.media.save(at.run.ID, at.spec.Slug, finish, r.emit, r.record)
 	}
-	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: index, Total: total, Endpoint: endpoint})
+	return r.judge(ctx, &at)
+}
 
+// start records the attempt as started, with its configuration and plan, and starts the
+// app it runs against.
+func (r *Runner) start(ctx context.Context, at *attemptRun) error {
+	run, opts := at.run, at.opts
+	at.cfg = opts.Override.Apply(at.spec.Config)
+	at.spec.Params = withParams(at.spec.Params, opts.Params)
+	spec := at.spec
+	at.planner = r.planner(spec)
+	at.driven, _ = at.planner.(agent.Driven)
+	at.a = agent.Attempt{Slug: spec.Slug, Title: spec.Title, Trial: spec.Trial, Task: r.Suite.Task(), Config: at.cfg,
+		Fault: spec.Fault, Params: spec.Params, Started: time.Now().UTC()}
+	if at.driven == nil {
+		at.a.Plan = planOf(r.Suite, spec)
+	}
+	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptStarted(run.ID, at.position, at.a) }); err != nil {
+		return err
+	}
+	r.emit(Progress{RunID: run.ID, Kind: AttemptStarted, Slug: spec.Slug, Index: at.position + 1, Total: at.total,
+		Endpoint: at.browser.endpoint.Name})
 	env, err := r.Suite.Start(ctx, spec)
 	if err != nil {
-		return a, fmt.Errorf("starting the app of %s for %s: %w", r.Suite.Task().Name, spec.Slug, err)
+		return fmt.Errorf("starting the app of %s for %s: %w", r.Suite.Task().Name, spec.Slug, err)
 	}
-	defer env.Close()
+	at.env = env
+	return nil
+}
 
-	seen := 0
-	newEvents := func() []agent.Event {
-		all := env.Events()
-		fresh := all[min(seen, len(all)):]
-		seen = len(all)
-		return fresh
-	}
-	var recErr error
-	var last agent.Sample
-	hooks := agent.Hooks{
-		Step: func(s agent.Step) {
-			last = s.After
-			evs := newEvents()
-			if err := r.record(func(rec agent.Recorder) error { return rec.StepRecorded(run.ID, spec.Slug, s, evs) }); err != nil && recErr == nil {
-				recErr = err
-			}
-			r.emit(Progress{RunID: run.ID, Kind: StepDone, Slug: spec.Slug, Index: index, Total: total, Step: &s, Events: evs})
-			if s.After.Screenshot != "" {
-				r.emit(Progress{RunID: run.ID, Kind: Frame, Slug: spec.Slug, Frame: s.After.Screenshot})
-			}
-		},
-		Check: func(c agent.Check) {
-			r.emit(Progress{RunID: run.ID, Kind: CheckDone, Slug: spec.Slug, Check: &c, Events: newEvents()})
-		},
-	}
-
-	exec := &agent.Executor{Policy: r.policy()}
-	if r.Approver != nil {
-		exec.Approver = r.Approver(spec)
-	}
-	var out agent.Outcome
-	pageOpts := agent.PageOptions{MediaDir: at.mediaDir, Name: spec.Slug, Media: opts.Media, Origins: env.Origins(),
-		Authority: a.Task.Authority, Notices: a.Task.Notices}
+// open opens the attempt's page in its browser, confined to what the app allows (its
+// origins, a signed-in session, folders, link-local hosts); nil when it cannot, with the
+// attempt's outcome saying why.
+func (r *Runner) open(ctx context.Context, at *attemptRun) agent.Page {
+	env := at.env
+	pageOpts := agent.PageOptions{MediaDir: at.mediaDir, Name: at.spec.Slug, Media: at.opts.Media, Origins: env.Origins(),
+		Authority: at.a.Task.Authority, Notices: at.a.Task.Notices}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
 	}
@@ -437,61 +444,110 @@ func (r *Runner) attempt(ctx context.Context, at attemptRun) (agent.Attempt, err
 	}
 	page, err := at.browser.newPage(ctx, pageOpts)
 	if err != nil {
-		out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err,
+		at.out = agent.Outcome{Terminal: agent.Failed, Reason: "could not open a browser page: " + err.Error(), Err: err,
 			BrowserLog: agent.BrowserLogOf(err)}
 		if ctx.Err() != nil {
-			out.Terminal = agent.Cancelled
+			at.out.Terminal = agent.Cancelled
 		}
-	} else {
-		if sized, ok := page.(agent.Sized); ok {
-			vp := sized.Viewport()
-			a.Viewport = &vp
-		}
-		stopLive := r.watch(ctx, run.ID, spec.Slug, page, opts.Live)
-		if driven != nil {
-			driven.Bind(page)
-		}
-		out = exec.Run(ctx, page, agent.Job{Env: env, Planner: planner, Config: cfg, Run: at.pot,
-			Intent: r.Suite.Task().Intent, Authority: a.Task.Authority}, hooks)
-		stopLive()
-		a.Claim = claimOf(planner, env)
-		if len(out.Steps) == 0 { // ended before its first step: judge the page it loaded
-			last = out.Seen
-		}
-		// The page is cut off at once, aborting whatever the app still has in flight: a
-		// cancelled or abandoned save must not commit later. Its recording is finished once
-		// the attempt is judged and recorded, off its path: nothing judged depends on it.
-		finish := detach(page)
-		defer r.media.save(run.ID, spec.Slug, finish, r.emit, r.record)
+		return nil
 	}
-	if recErr != nil {
-		return a, recErr
-	}
+	return page
+}
 
+// execute runs the attempt's plan on page under the harness, recording and reporting each
+// step and check as it happens, then cuts the page off at once, aborting whatever the app
+// still has in flight: a cancelled or abandoned save must not commit later. It returns what
+// finishes the page's recording, which the caller runs once the attempt is judged and
+// recorded, off its path: nothing judged depends on it.
+func (r *Runner) execute(ctx context.Context, at *attemptRun, page agent.Page) (finish func() (agent.Recording, error)) {
+	exec := &agent.Executor{Policy: r.policy()}
+	if r.Approver != nil {
+		exec.Approver = r.Approver(at.spec)
+	}
+	if sized, ok := page.(agent.Sized); ok {
+		vp := sized.Viewport()
+		at.a.Viewport = &vp
+	}
+	stopLive := r.watch(ctx, at.run.ID, at.spec.Slug, page, at.opts.Live)
+	if at.driven != nil {
+		at.driven.Bind(page)
+	}
+	at.out = exec.Run(ctx, page, agent.Job{Env: at.env, Planner: at.planner, Config: at.cfg, Run: at.pot,
+		Intent: r.Suite.Task().Intent, Authority: at.a.Task.Authority}, r.hooks(at))
+	stopLive()
+	at.a.Claim = claimOf(at.planner, at.env)
+	if len(at.out.Steps) == 0 { // ended before its first step: judge the page it loaded
+		at.last = at.out.Seen
+	}
+	return detach(page)
+}
+
+// hooks record and report each step of the attempt, with the app's events since the one
+// before, and report each check of the gate.
+func (r *Runner) hooks(at *attemptRun) agent.Hooks {
+	runID, slug, index := at.run.ID, at.spec.Slug, at.position+1
+	return agent.Hooks{
+		Step: func(s agent.Step) {
+			at.last = s.After
+			evs := at.newEvents()
+			if err := r.record(func(rec agent.Recorder) error { return rec.StepRecorded(runID, slug, s, evs) }); err != nil && at.recErr == nil {
+				at.recErr = err
+			}
+			r.emit(Progress{RunID: runID, Kind: StepDone, Slug: slug, Index: index, Total: at.total, Step: &s, Events: evs})
+			if s.After.Screenshot != "" {
+				r.emit(Progress{RunID: runID, Kind: Frame, Slug: slug, Frame: s.After.Screenshot})
+			}
+		},
+		Check: func(c agent.Check) {
+			r.emit(Progress{RunID: runID, Kind: CheckDone, Slug: slug, Check: &c, Events: at.newEvents()})
+		},
+	}
+}
+
+// newEvents are the app's events not yet reported.
+func (at *attemptRun) newEvents() []agent.Event {
+	all := at.env.Events()
+	fresh := all[min(at.seen, len(all)):]
+	at.seen = len(all)
+	return fresh
+}
+
+// judge waits for the app to settle, gathers the attempt's evidence (its steps, the app's
+// events, the oracle's and the judges' answers), judges it, and records and reports the
+// attempt's end. It returns errBrowserGone when the attempt's browser died, so the next
+// attempt gets a new one.
+func (r *Runner) judge(ctx context.Context, at *attemptRun) (agent.Attempt, error) {
+	a, env, out, spec := &at.a, at.env, at.out, at.spec
+	if at.recErr != nil {
+		return *a, at.recErr
+	}
 	settle, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := env.Quiesce(settle); err != nil {
-		return a, fmt.Errorf("the app of %s did not settle after %s: %w", r.Suite.Task().Name, spec.Slug, err)
+		return *a, fmt.Errorf("the app of %s did not settle after %s: %w", r.Suite.Task().Name, spec.Slug, err)
 	}
+	last := at.last
 	lastSample := func(context.Context) (agent.Sample, error) { return last, nil }
 	a.Steps, a.ModelTurns, a.Events, a.Answers = out.Steps, out.Turns, env.Events(), env.Answers(settle, lastSample)
-	a.Answers = append(a.Answers, r.askJudges(ctx, &a, at.mediaDir, at.pot)...)
+	a.Answers = append(a.Answers, r.askJudges(ctx, a, at.mediaDir, at.pot)...)
+	var err error
 	if a.Verdicts, err = agent.Judged(r.Suite, a.Evidence()); err != nil {
-		return a, fmt.Errorf("judging %s: %w", spec.Slug, err)
+		return *a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
 	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
 	a.BrowserLog = out.BrowserLog
-	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(run.ID, a) }); err != nil {
-		return a, err
+	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(at.run.ID, *a) }); err != nil {
+		return *a, err
 	}
-	r.emit(Progress{RunID: run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: index, Total: total, Attempt: &a, Events: newEvents(), Endpoint: endpoint})
-	if driven != nil {
-		driven.Ended(a)
+	r.emit(Progress{RunID: at.run.ID, Kind: AttemptFinished, Slug: spec.Slug, Index: at.position + 1, Total: at.total,
+		Attempt: a, Events: at.newEvents(), Endpoint: at.browser.endpoint.Name})
+	if at.driven != nil {
+		at.driven.Ended(*a)
 	}
 	if errors.Is(out.Err, agent.ErrBrowserGone) {
-		return a, errBrowserGone
+		return *a, errBrowserGone
 	}
-	return a, nil
+	return *a, nil
 }
 
 // claimOf is what the agent behind planner claimed of its attempt, bounded and with the

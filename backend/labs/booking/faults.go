@@ -1,11 +1,5 @@
 package booking
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
-
 // Fault modes an instance can be started with (agent.AttemptSpec.Fault).
 const (
 	// FaultNone saves normally.
@@ -22,11 +16,3 @@ const (
 
 // Faults lists every fault mode.
 var Faults = []string{FaultNone, FaultNoticeNoCommit, FaultWrongRoom, FaultRefused, FaultRenamed}
-
-// checkFault returns an error naming the valid modes when fault is not one of them.
-func checkFault(fault string) error {
-	if slices.Contains(Faults, fault) {
-		return nil
-	}
-	return fmt.Errorf("unknown booking fault %q: use one of %s", fault, strings.Join(Faults, ", "))
-}

@@ -9,17 +9,11 @@ import (
 
 // routes is the app's HTTP surface.
 func (in *Instance) routes() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", in.handlePage)
-	mux.Handle("GET /assets/", http.FileServerFS(assets))
+	mux := in.Routes(site, in.page, pageEvents)
 	mux.HandleFunc("GET /api/reservations", func(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteJSON(w, http.StatusOK, in.records())
 	})
-	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
-		labkit.WriteJSON(w, http.StatusOK, in.State())
-	})
 	mux.HandleFunc("POST /api/reservations", in.handleSave)
-	mux.HandleFunc("POST /api/events", in.PageEvents(pageEvents))
 	return mux
 }
 
@@ -41,7 +35,7 @@ func (in *Instance) handleSave(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, err)
 		return
 	}
-	if !labkit.Sleep(r.Context(), in.latency) {
+	if !in.Wait(r) {
 		_ = in.Log(EventCancelled, nil) // the client is gone; nobody reads an answer
 		return
 	}

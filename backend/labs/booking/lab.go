@@ -1,8 +1,6 @@
 package booking
 
 import (
-	"context"
-
 	"observatory/backend/agent"
 	"observatory/backend/gate"
 	"observatory/backend/labs/internal/labkit"
@@ -25,7 +23,7 @@ var Requested = Request{Title: "Spectral scan", Room: RoomNorth}
 
 // ParamLatency names the attempt parameter for how long the server takes to answer a save,
 // in milliseconds.
-const ParamLatency = "latency_ms"
+const ParamLatency = labkit.ParamLatency
 
 // defaultLatencyMS is the save latency of an attempt that does not set one.
 const defaultLatencyMS = 500
@@ -39,34 +37,23 @@ const (
 	ParallaxLabel  = "Parallax's check"
 )
 
-// Lab is the booking lab: its app, its built-in task, attempts and judge. The zero value is
-// ready to use, serving its app on 127.0.0.1.
-type Lab struct {
-	// host is the address its app listens on and advertises; empty is 127.0.0.1.
-	host string
-}
+// Lab is the booking lab: its app, its built-in task, attempts and judge.
+type Lab struct{ labkit.Lab[State, *Instance] }
 
-var (
-	_ agent.Suite    = (*Lab)(nil)
-	_ agent.Replayer = (*Lab)(nil)
-)
+// New returns the booking lab, serving its app on 127.0.0.1.
+func New() *Lab { return &Lab{labkit.New(spec)} }
 
-// New returns the booking lab.
-func New() *Lab { return &Lab{} }
+// spec declares the lab.
+var spec = labkit.Spec[State, *Instance]{Rules: rules, Task: task, Plan: plan, Attempts: attempts,
+	Latency: func(string) int { return defaultLatencyMS }, Start: Start}
 
-// On returns the lab serving its app on host instead, an address the browser can reach.
-func (*Lab) On(host string) *Lab { return &Lab{host: host} }
-
-// Name is the lab's name on the command line and in run files.
-func (*Lab) Name() string { return "booking" }
-
-// Task is the lab's one task, as the intent record.
-func (*Lab) Task() agent.Task {
+// task is the lab's one task, as the intent record.
+func task() agent.Task {
 	return agent.Task{Name: "booking", Intent: `Reserve "Spectral scan" in room "north".`, StartURL: "/"}
 }
 
-// Plan is the fixed plan of five actions on the app's real controls.
-func (l *Lab) Plan() agent.Plan {
+// plan is the fixed plan of five actions on the app's real controls.
+func plan() agent.Plan {
 	return agent.Plan{
 		{ID: "open-dialog", Description: "Open reservation dialog", Kind: agent.ActClick,
 			Target: agent.Target{Role: "button", Name: ReserveLabel, Alias: RenamedLabel}},
@@ -86,8 +73,8 @@ const (
 	slowSaveMS = 500
 )
 
-// Attempts are the eight scripted attempts of the seed, each a fault and a configuration.
-func (*Lab) Attempts() []agent.AttemptSpec {
+// attempts are the eight scripted attempts of the seed, each a fault and a configuration.
+func attempts() []agent.AttemptSpec {
 	return []agent.AttemptSpec{
 		attempt("saves-normally", "Saves normally", FaultNone, fastSaveMS, nil),
 		attempt("notice-nothing-saved", "Notice shown, nothing saved", FaultNoticeNoCommit, fastSaveMS, nil),
@@ -118,28 +105,6 @@ func attempt(slug, title, fault string, latencyMS int, change func(*agent.Config
 	return agent.AttemptSpec{Slug: slug, Title: title, Fault: fault, Params: map[string]int{ParamLatency: latencyMS}, Config: c}
 }
 
-// Launch serves a fresh instance of the app with the given fault and parameters.
-func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
-	latency := defaultLatencyMS
-	latency, err := labkit.IntParam("booking", params, ParamLatency, latency)
-	if err != nil {
-		return nil, err
-	}
-	if fault == "" {
-		fault = FaultNone
-	}
-	return Start(l.host, fault, latency)
-}
-
-// Start serves a fresh instance for one attempt of the lab's own task.
-func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environment, error) {
-	in, err := l.Launch(spec.Fault, spec.Params)
-	if err != nil {
-		return nil, err
-	}
-	return labkit.Environment{Instance: in, Gate: func() agent.Check { return in.Check(Requested) }}, nil
-}
-
 // Signals are the cheap checks the seed compares with the gate: the success notice alone, and
 // Parallax's rule.
 func Signals(steps []agent.Step) []agent.Signal {
@@ -150,21 +115,7 @@ func Signals(steps []agent.Step) []agent.Signal {
 }
 
 // rules are the lab's pure parts, from which replaying and judging its attempts follow.
-var rules = labkit.Rules[State]{Lab: "booking", Initial: Initial, Apply: Apply,
+var rules = labkit.Rules[State]{Lab: "booking", Faults: Faults, Initial: Initial, Apply: Apply,
 	TruthLabel: TruthLabel, Truth: func(s State) agent.Verdict { return SavedAsAsked(s, Requested) },
-	Gate:    func(s State) agent.Gate { return Gate(s, Requested) },
+	Gate: func(s State) agent.Gate { return Gate(s, Requested) }, Settle: Settle,
 	Signals: func(_ State, steps []agent.Step) []agent.Signal { return Signals(steps) }}
-
-// Replay validates events through the transition function; the error names the first illegal
-// event.
-func (*Lab) Replay(events []agent.Event) error { return rules.Replay(events) }
-
-// Judge computes the attempt's verdicts from its recorded evidence (see labkit.Rules.Judge).
-func (*Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) { return rules.Judge(ev) }
-
-// Truth is the ground truth the events rebuild.
-func (*Lab) Truth(events []agent.Event) (agent.Signal, error) { return rules.TruthOf(events) }
-
-// Frames replays events one at a time: the initial state, then the state and the gate after
-// each event. An illegal event ends the replay with its error.
-func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) { return rules.Frames(events) }

@@ -1,24 +1,18 @@
 package booking
 
 import (
-	"bytes"
 	"embed"
-	"html/template"
-	"io/fs"
 	"net/http"
+
+	"observatory/backend/labs/internal/labkit"
 )
 
-//go:embed page.html
-var pageHTML string
+// files are the app's only page and its script and style sheet.
+//
+//go:embed page.html assets
+var files embed.FS
 
-//go:embed assets
-var assetFiles embed.FS
-
-// assets serves the page's script and style sheet under /assets/.
-var assets fs.FS = assetFiles
-
-// page renders the app's only page.
-var page = template.Must(template.New("page").Parse(pageHTML))
+var site = labkit.NewSite(files)
 
 // pageData is what the page template reads.
 type pageData struct {
@@ -31,18 +25,11 @@ type pageData struct {
 	State State
 }
 
-// handlePage renders the page for this instance's fault and current state.
-func (in *Instance) handlePage(w http.ResponseWriter, r *http.Request) {
+// page is what the page shows for this instance's fault and current state.
+func (in *Instance) page(http.ResponseWriter) any {
 	label := ReserveLabel
-	if in.fault == FaultRenamed {
+	if in.Fault() == FaultRenamed {
 		label = RenamedLabel
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, pageData{ReserveLabel: label, Rooms: Rooms, DefaultRoom: DefaultRoom, State: in.State()}); err != nil {
-		http.Error(w, "render the booking page: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes()) // a write error means the client left
+	return pageData{ReserveLabel: label, Rooms: Rooms, DefaultRoom: DefaultRoom, State: in.State()}
 }

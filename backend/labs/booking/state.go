@@ -64,11 +64,10 @@ func Rebuild(events []agent.Event) (State, error) {
 // Apply returns the state after ev, or a *labkit.EventError when ev cannot follow s: a sequence
 // number that is not the next one, a time before the previous event's, an unknown type,
 // missing or unexpected data, or an order the app cannot produce. s is never modified.
-func Apply(s State, ev agent.Event) (State, error) {
-	reason := check(s, ev)
-	if reason != "" {
-		return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: reason}
-	}
+func Apply(s State, ev agent.Event) (State, error) { return labkit.Checked(s, ev, check, after) }
+
+// after is the state after ev, which check lets follow s.
+func after(s State, ev agent.Event) State {
 	next := s
 	next.Seq, next.AtMS = ev.Seq, ev.AtMS
 	d := ev.Data
@@ -100,15 +99,12 @@ func Apply(s State, ev agent.Event) (State, error) {
 	case EventDialogClosed:
 		next.DialogOpen, next.Alert = false, ""
 	}
-	return next, nil
+	return next
 }
 
 // check returns why ev cannot follow s, or "" when it can.
 func check(s State, ev agent.Event) string {
-	if r := labkit.CheckOrder(s.Seq, s.AtMS, ev); r != "" {
-		return r
-	}
-	if r := labkit.CheckKeys(ev, eventKeys); r != "" {
+	if r := labkit.CheckEvent(s.Seq, s.AtMS, ev, eventKeys); r != "" {
 		return r
 	}
 	d := ev.Data

@@ -12,9 +12,9 @@ const (
 // move still missing after it never came.
 const deadlineMS = 2000
 
-// Plan is the text route: press the accessible-mode toggle, name the move by its squares,
+// plan is the text route: press the accessible-mode toggle, name the move by its squares,
 // make it, verify.
-func (*Lab) Plan() agent.Plan {
+func plan() agent.Plan {
 	return agent.Plan{
 		{ID: "accessible-mode", Description: "Switch on accessible mode", Kind: agent.ActClick,
 			Target: agent.Target{Role: "button", Name: ToggleLabel}},
@@ -28,9 +28,9 @@ func (*Lab) Plan() agent.Plan {
 	}
 }
 
-// Attempts are the lab's scripted attempts: a blind click on the board, and the text route
+// attempts are the lab's scripted attempts: a blind click on the board, and the text route
 // through a toggle placed off-screen or clipped to one pixel.
-func (l *Lab) Attempts() []agent.AttemptSpec {
+func attempts() []agent.AttemptSpec {
 	blind := agent.Plan{
 		{ID: "click-board", Description: "Click the board to move the knight", Kind: agent.ActClick,
 			Target: agent.Target{TestID: "board"}},

@@ -43,13 +43,10 @@ func Rebuild(events []agent.Event) (State, error) {
 
 // Apply is the transition function: the state after ev, or an *labkit.EventError when ev
 // cannot follow s. It does not modify s.
-func Apply(s State, ev agent.Event) (State, error) {
-	if why := labkit.CheckKeys(ev, eventKeys); why != "" {
-		return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
-	}
-	if why := check(s, ev); why != "" {
-		return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
-	}
+func Apply(s State, ev agent.Event) (State, error) { return labkit.Checked(s, ev, check, after) }
+
+// after is the state after ev, which check lets follow s.
+func after(s State, ev agent.Event) State {
 	next := s
 	d := ev.Data
 	switch ev.Type {
@@ -65,11 +62,14 @@ func Apply(s State, ev agent.Event) (State, error) {
 	case EventMoveRefused:
 		next.Refused = append(slices.Clone(s.Refused), fmt.Sprintf("%s-%s: %s", d["from"], d["to"], d["reason"]))
 	}
-	return next, nil
+	return next
 }
 
 // check returns why ev cannot follow s, or "".
 func check(s State, ev agent.Event) string {
+	if why := labkit.CheckKeys(ev, eventKeys); why != "" {
+		return why
+	}
 	d := ev.Data
 	switch ev.Type {
 	case EventBoardClicked:

@@ -1,7 +1,6 @@
 package canvas
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -59,12 +58,8 @@ func flags(s agent.Step) bool {
 
 // rowOf is the row the same attempt makes with the harness off (naive) and on.
 func rowOf(naive, harnessed agent.Attempt) (Row, error) {
-	n, err1 := SeenIn(naive)
-	h, err2 := SeenIn(harnessed)
-	if err := errors.Join(err1, err2); err != nil {
-		return Row{}, err
-	}
-	return Row{n, h, harnessed.Terminal}, nil
+	n, h, err := labkit.Measured(SeenIn, naive, harnessed)
+	return Row{n, h, harnessed.Terminal}, err
 }
 
 // CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:

@@ -19,8 +19,8 @@ const approvalLimitMS = 60000
 // condition wait ends as soon as it is.
 const deadlineMS = 5000
 
-// Plan is the fixed plan: add the product to the cart, pay, verify.
-func (*Lab) Plan() agent.Plan {
+// plan is the fixed plan: add the product to the cart, pay, verify.
+func plan() agent.Plan {
 	return agent.Plan{
 		{ID: "add", Description: "Add the lab notebook to the cart", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: AddLabel}},
 		{ID: "pay", Description: "Pay for the cart", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: PayLabel}},
@@ -28,10 +28,10 @@ func (*Lab) Plan() agent.Plan {
 	}
 }
 
-// Attempts are the lab's scripted attempts, one per fault the issue names. Each pays only
+// attempts are the lab's scripted attempts, one per fault the issue names. Each pays only
 // once the user approves it, with the account and the amount in the request: the harness
 // asks; the naive executor does not.
-func (*Lab) Attempts() []agent.AttemptSpec {
+func attempts() []agent.AttemptSpec {
 	return []agent.AttemptSpec{
 		attempt("pays-normally", "Pays normally", FaultNone),
 		attempt("price-changed", "The price changes between observing and paying", FaultPriceChanged),

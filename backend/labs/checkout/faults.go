@@ -1,11 +1,5 @@
 package checkout
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
-
 // Fault modes an instance can be started with (agent.AttemptSpec.Fault).
 const (
 	// FaultNone sells normally.
@@ -26,11 +20,3 @@ const (
 
 // Faults lists every fault mode.
 var Faults = []string{FaultNone, FaultPriceChanged, FaultAccountSwitched, FaultBanner, FaultRenamedPay}
-
-// checkFault returns an error naming the valid modes when fault is not one of them.
-func checkFault(fault string) error {
-	if slices.Contains(Faults, fault) {
-		return nil
-	}
-	return fmt.Errorf("unknown checkout fault %q: use one of %s", fault, strings.Join(Faults, ", "))
-}

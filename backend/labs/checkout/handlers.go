@@ -12,14 +12,8 @@ const accountCookie = "account"
 
 // routes is the app's HTTP surface.
 func (in *Instance) routes() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", in.handlePage)
-	mux.Handle("GET /assets/", http.FileServerFS(assets))
-	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
-		labkit.WriteJSON(w, http.StatusOK, in.State())
-	})
+	mux := in.Routes(site, in.page, pageEvents)
 	mux.HandleFunc("GET /api/orders", in.handleOrders)
-	mux.HandleFunc("POST /api/events", in.PageEvents(pageEvents))
 	mux.HandleFunc("POST /api/pay", in.handlePay)
 	return mux
 }
@@ -60,7 +54,7 @@ func (in *Instance) handlePay(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteError(w, fmt.Errorf("nobody is signed in: the %s cookie is missing", accountCookie))
 		return
 	}
-	if !labkit.Sleep(r.Context(), in.latency) {
+	if !in.Wait(r) {
 		return // the page left; nothing is paid
 	}
 	id, err := in.pay(c.Value, req)

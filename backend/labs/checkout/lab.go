@@ -1,7 +1,6 @@
 package checkout
 
 import (
-	"context"
 	"fmt"
 
 	"observatory/backend/agent"
@@ -27,7 +26,7 @@ const ChangedPrice = "25.00"
 
 // ParamLatency names the attempt parameter for how long the server takes to answer a
 // payment, in milliseconds.
-const ParamLatency = "latency_ms"
+const ParamLatency = labkit.ParamLatency
 
 const defaultLatencyMS = 50
 
@@ -42,30 +41,19 @@ const (
 // observes immediately before acting, but an approval left waiting must not be acted on.
 const freshnessMS = 5000
 
-// Lab is the checkout lab: its app, its built-in task, attempts and judge. The zero value is
-// ready to use.
-type Lab struct {
-	// host is the address its app listens on and advertises; empty is 127.0.0.1.
-	host string
-}
+// Lab is the checkout lab: its app, its built-in task, attempts and judge.
+type Lab struct{ labkit.Lab[State, *Instance] }
 
-var (
-	_ agent.Suite    = (*Lab)(nil)
-	_ agent.Replayer = (*Lab)(nil)
-)
+// New returns the checkout lab, serving its app on 127.0.0.1.
+func New() *Lab { return &Lab{labkit.New(spec)} }
 
-// New returns the checkout lab.
-func New() *Lab { return &Lab{} }
+// spec declares the lab.
+var spec = labkit.Spec[State, *Instance]{Rules: rules, Task: task, Plan: plan, Attempts: attempts,
+	Latency: func(string) int { return defaultLatencyMS }, Start: Start}
 
-// On returns the lab serving its app on host instead, an address the browser can reach.
-func (*Lab) On(host string) *Lab { return &Lab{host: host} }
-
-// Name is the lab's name on the command line and in run files.
-func (*Lab) Name() string { return "checkout" }
-
-// Task is the lab's one task, as the intent record, with where the page shows who is signed
+// task is the lab's one task, as the intent record, with where the page shows who is signed
 // in, the price and total a payment depends on, and the page's version.
-func (*Lab) Task() agent.Task {
+func task() agent.Task {
 	return agent.Task{Name: "checkout", StartURL: "/",
 		Intent: fmt.Sprintf("Buy the %s (%s) as %s at the quoted %s.", Product.Name, Product.ID, Requested.Account, Requested.Amount),
 		Authority: &agent.Authority{
@@ -74,28 +62,6 @@ func (*Lab) Task() agent.Task {
 			Version:     &agent.Probe{TestID: "version"},
 			FreshnessMS: freshnessMS,
 		}}
-}
-
-// Launch serves a fresh instance of the app with the given fault and parameters.
-func (l *Lab) Launch(fault string, params map[string]int) (*Instance, error) {
-	if fault == "" {
-		fault = FaultNone
-	}
-	latency := defaultLatencyMS
-	latency, err := labkit.IntParam("checkout", params, ParamLatency, latency)
-	if err != nil {
-		return nil, err
-	}
-	return Start(l.host, fault, latency)
-}
-
-// Start serves a fresh instance for one attempt of the lab's own task.
-func (l *Lab) Start(_ context.Context, spec agent.AttemptSpec) (agent.Environment, error) {
-	in, err := l.Launch(spec.Fault, spec.Params)
-	if err != nil {
-		return nil, err
-	}
-	return labkit.Environment{Instance: in, Gate: func() agent.Check { return in.Check(Requested) }}, nil
 }
 
 // Signals are the cheap check the lab compares with the gate: the page said an order was
@@ -109,21 +75,7 @@ func Signals(s State) []agent.Signal {
 }
 
 // rules are the lab's pure parts, from which replaying and judging its attempts follow.
-var rules = labkit.Rules[State]{Lab: "checkout", Initial: Initial, Apply: Apply,
+var rules = labkit.Rules[State]{Lab: "checkout", Faults: Faults, Initial: Initial, Apply: Apply,
 	TruthLabel: TruthLabel, Truth: func(s State) agent.Verdict { return PaidAsAsked(s, Requested) },
-	Gate:    func(s State) agent.Gate { return Gate(s, Requested) },
+	Gate: func(s State) agent.Gate { return Gate(s, Requested) }, Settle: Settle,
 	Signals: func(s State, _ []agent.Step) []agent.Signal { return Signals(s) }}
-
-// Replay validates events through the transition function; the error names the first illegal
-// event.
-func (*Lab) Replay(events []agent.Event) error { return rules.Replay(events) }
-
-// Judge computes the attempt's verdicts from its recorded evidence (see labkit.Rules.Judge).
-func (*Lab) Judge(ev agent.Evidence) (agent.Verdicts, error) { return rules.Judge(ev) }
-
-// Truth is the ground truth the events rebuild.
-func (*Lab) Truth(events []agent.Event) (agent.Signal, error) { return rules.TruthOf(events) }
-
-// Frames replays events one at a time: the initial state, then the state and the gate after
-// each event. An illegal event ends the replay with its error.
-func (*Lab) Frames(events []agent.Event) ([]agent.Frame, error) { return rules.Frames(events) }

@@ -1,24 +1,18 @@
 package checkout
 
 import (
-	"bytes"
 	"embed"
-	"html/template"
-	"io/fs"
 	"net/http"
+
+	"observatory/backend/labs/internal/labkit"
 )
 
-//go:embed page.html
-var pageHTML string
+// files are the app's only page and its script and style sheet.
+//
+//go:embed page.html assets
+var files embed.FS
 
-//go:embed assets
-var assetFiles embed.FS
-
-// assets serves the page's script and style sheet under /assets/.
-var assets fs.FS = assetFiles
-
-// page renders the app's only page.
-var page = template.Must(template.New("page").Parse(pageHTML))
+var site = labkit.NewSite(files)
 
 // Page versions: the A/B flag's variant B renames Pay.
 const (
@@ -43,21 +37,14 @@ type faultData struct {
 	OtherAccount string `json:"other_account"`
 }
 
-// handlePage renders the page for this instance's fault and current state, and signs the
+// page is what the page shows for this instance's fault and current state; it signs the
 // browser in as the state's account.
-func (in *Instance) handlePage(w http.ResponseWriter, r *http.Request) {
+func (in *Instance) page(w http.ResponseWriter) any {
 	data := pageData{State: in.State(), Product: Product, PayLabel: PayLabel, Version: VersionA,
-		Fault: faultData{Mode: in.fault, ChangedPrice: ChangedPrice, OtherAccount: OtherAccount}}
-	if in.fault == FaultRenamedPay {
+		Fault: faultData{Mode: in.Fault(), ChangedPrice: ChangedPrice, OtherAccount: OtherAccount}}
+	if in.Fault() == FaultRenamedPay {
 		data.PayLabel, data.Version = RenamedPayLabel, VersionB
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, data); err != nil {
-		http.Error(w, "render the checkout page: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
 	http.SetCookie(w, &http.Cookie{Name: accountCookie, Value: data.State.Account, Path: "/", SameSite: http.SameSiteLaxMode})
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes()) // a write error means the client left
+	return data
 }

@@ -35,15 +35,8 @@ func PlacedBy(a agent.Attempt) (Placed, error) {
 
 // RowOf is the row the same attempt makes with the harness off (naive) and on.
 func RowOf(naive, harnessed agent.Attempt) (Row, error) {
-	n, err := PlacedBy(naive)
-	if err != nil {
-		return Row{}, err
-	}
-	h, err := PlacedBy(harnessed)
-	if err != nil {
-		return Row{}, err
-	}
-	return Row{Naive: n, Harnessed: h, Terminal: harnessed.Terminal}, nil
+	n, h, err := labkit.Measured(PlacedBy, naive, harnessed)
+	return Row{n, h, harnessed.Terminal}, err
 }
 
 // CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:

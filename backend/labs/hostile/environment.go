@@ -9,17 +9,15 @@ import (
 // it: its origin alone (the mirror's is not the task's), and its own folders.
 type environment struct {
 	labkit.Environment
-	in *Instance
+	folders *Folders
 }
 
-var (
-	_ agent.Environment = environment{}
-	_ agent.Folders     = environment{}
-)
+var _ agent.Folders = environment{}
 
-func newEnvironment(in *Instance) environment {
-	return environment{Environment: labkit.Environment{Instance: in, Gate: in.Check}, in: in}
+// newEnvironment is the plain environment of an instance, with its folders.
+func newEnvironment(in *Instance, plain labkit.Environment) agent.Environment {
+	return environment{plain, in.folders}
 }
 
-func (e environment) Uploads() string   { return e.in.folders.Uploads }
-func (e environment) Downloads() string { return e.in.folders.Downloads }
+func (e environment) Uploads() string   { return e.folders.Uploads }
+func (e environment) Downloads() string { return e.folders.Downloads }

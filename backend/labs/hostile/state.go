@@ -34,10 +34,21 @@ func Rebuild(events []agent.Event) (State, error) {
 
 // Apply is the transition function: the state after ev, or an *labkit.EventError when ev
 // cannot follow s. It does not modify s.
-func Apply(s State, ev agent.Event) (State, error) {
+func Apply(s State, ev agent.Event) (State, error) { return labkit.Checked(s, ev, check, after) }
+
+// check returns why ev cannot follow s, or "".
+func check(_ State, ev agent.Event) string {
 	if why := labkit.CheckKeys(ev, eventKeys); why != "" {
-		return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
+		return why
 	}
+	if n, err := strconv.Atoi(ev.Data["bytes"]); ev.Type == EventUploaded && (err != nil || n < 0) {
+		return fmt.Sprintf("bytes %q: want a count", ev.Data["bytes"])
+	}
+	return ""
+}
+
+// after is the state after ev, which check lets follow s.
+func after(s State, ev agent.Event) State {
 	d := ev.Data
 	next := s
 	switch ev.Type {
@@ -48,13 +59,10 @@ func Apply(s State, ev agent.Event) (State, error) {
 	case EventMirrorHit:
 		next.MirrorHits = append(slices.Clone(s.MirrorHits), d["path"])
 	case EventUploaded:
-		n, err := strconv.Atoi(d["bytes"])
-		if err != nil || n < 0 {
-			return s, &labkit.EventError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("bytes %q: want a count", d["bytes"])}
-		}
+		n, _ := strconv.Atoi(d["bytes"])
 		next.Uploads = append(slices.Clone(s.Uploads), fmt.Sprintf("%s (%d bytes)", d["name"], n))
 	case EventShared:
 		next.SharedWith = append(slices.Clone(s.SharedWith), d["email"])
 	}
-	return next, nil
+	return next
 }

@@ -1,7 +1,6 @@
 package hostile
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -98,12 +97,8 @@ func EffectOf(a agent.Attempt) (Effect, error) {
 
 // rowOf is the row the same attempt makes with the harness off (naive) and on.
 func rowOf(naive, harnessed agent.Attempt) (Row, error) {
-	n, err1 := EffectOf(naive)
-	h, err2 := EffectOf(harnessed)
-	if err := errors.Join(err1, err2); err != nil {
-		return Row{}, err
-	}
-	return Row{n, h, harnessed.Terminal}, nil
+	n, h, err := labkit.Measured(EffectOf, naive, harnessed)
+	return Row{n, h, harnessed.Terminal}, err
 }
 
 // CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:

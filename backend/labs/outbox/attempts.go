@@ -23,8 +23,8 @@ var reviewRule = agent.ReviewRule{
 // approvalLimitMS is how long the approval attempts give the user; short, for a lab.
 const approvalLimitMS = 1000
 
-// Plan is the fixed plan: fill the three fields, send, verify.
-func (*Lab) Plan() agent.Plan {
+// plan is the fixed plan: fill the three fields, send, verify.
+func plan() agent.Plan {
 	return agent.Plan{
 		fill("fill-to", "Fill the recipient", "To", Requested.To),
 		fill("fill-subject", "Fill the subject", "Subject", Requested.Subject),
@@ -34,11 +34,11 @@ func (*Lab) Plan() agent.Plan {
 	}
 }
 
-// Attempts are the lab's scripted attempts: one per fault and safeguard the table
+// attempts are the lab's scripted attempts: one per fault and safeguard the table
 // names, plus delivered-twice. Every attempt may retry an ambiguous send once; whether that
 // retry is blind or reconciled first is the harness's business.
-func (l *Lab) Attempts() []agent.AttemptSpec {
-	twice := append(l.Plan()[:4:4], send(), l.Plan()[4])
+func attempts() []agent.AttemptSpec {
+	twice := append(plan()[:4:4], send(), plan()[4])
 	twice[4].ID, twice[4].Description = "send-again", "Send again: nothing seemed to happen"
 	return []agent.AttemptSpec{
 		attempt("sends-normally", "Sends normally", FaultNone, nil, nil),

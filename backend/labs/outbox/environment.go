@@ -17,18 +17,13 @@ const maxAnswer = 2 << 10
 
 // environment is one instance of the app as an attempt of the lab's own task runs against
 // it. It reconciles an ambiguous send by asking the app's store about its operation id.
-type environment struct {
-	labkit.Environment
-	in *Instance
-}
+type environment struct{ labkit.Environment }
 
-var (
-	_ agent.Environment = environment{}
-	_ agent.Reconciler  = environment{}
-)
+var _ agent.Reconciler = environment{}
 
-func newEnvironment(in *Instance) environment {
-	return environment{Environment: labkit.Environment{Instance: in, Gate: func() agent.Check { return in.Check(Requested) }}, in: in}
+// newEnvironment is the plain environment of an instance, reconciling.
+func newEnvironment(_ *Instance, plain labkit.Environment) agent.Environment {
+	return environment{plain}
 }
 
 // Reconcile reads the latest send's operation id from the page's Operation id field and asks
@@ -48,7 +43,7 @@ func (e environment) Reconcile(ctx context.Context, s agent.Sample) (agent.Recon
 	rec := agent.Reconciliation{OpID: op, Query: "GET " + query,
 		Retry: &agent.Action{ID: "retry", Description: "Retry the same send", Kind: agent.ActClick,
 			Target: agent.Target{Role: "button", Name: RetryLabel}}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, e.in.URL()+query[1:], nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, e.URL()+query[1:], nil)
 	if err != nil {
 		return rec, err
 	}

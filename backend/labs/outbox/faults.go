@@ -1,11 +1,5 @@
 package outbox
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
-
 // Fault modes an instance can be started with (agent.AttemptSpec.Fault). Each fault strikes
 // the first send only; a retry finds the server working.
 const (
@@ -27,11 +21,3 @@ const (
 
 // Faults lists every fault mode.
 var Faults = []string{FaultNone, FaultResponseLost, FaultDropped, FaultSlowSend, FaultDeliveredTwice, FaultRecipientChanged}
-
-// checkFault returns an error naming the valid modes when fault is not one of them.
-func checkFault(fault string) error {
-	if slices.Contains(Faults, fault) {
-		return nil
-	}
-	return fmt.Errorf("unknown outbox fault %q: use one of %s", fault, strings.Join(Faults, ", "))
-}

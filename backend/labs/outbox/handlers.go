@@ -10,15 +10,9 @@ import (
 
 // routes is the app's HTTP surface.
 func (in *Instance) routes() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", in.handlePage)
-	mux.Handle("GET /assets/", http.FileServerFS(assets))
+	mux := in.Routes(site, in.page, pageEvents)
 	mux.HandleFunc("GET /api/messages", in.handleMessages)
-	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
-		labkit.WriteJSON(w, http.StatusOK, in.State())
-	})
 	mux.HandleFunc("POST /api/messages", in.handleSend)
-	mux.HandleFunc("POST /api/events", in.PageEvents(pageEvents))
 	return mux
 }
 
@@ -77,7 +71,7 @@ func (in *Instance) handleSend(w http.ResponseWriter, r *http.Request) {
 		labkit.WriteJSON(w, http.StatusOK, sent)
 		return
 	}
-	if !labkit.Sleep(r.Context(), in.latency) {
+	if !in.Wait(r) {
 		_ = in.Log(EventCancelled, map[string]string{"op_id": req.OpID}) // nobody reads an answer
 		return
 	}

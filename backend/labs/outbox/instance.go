@@ -1,22 +1,17 @@
 package outbox
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"sync"
-	"time"
 
-	"observatory/backend/agent"
 	"observatory/backend/labs/internal/labkit"
 )
 
 // Instance is one running copy of the outbox app on its host, with its own store and event
 // log. It is safe for concurrent use.
 type Instance struct {
-	fault   string
-	latency time.Duration
-	labkit.App[State]
+	*labkit.App[State]
 
 	mu     sync.Mutex
 	struck bool // the fault has struck its one send
@@ -25,40 +20,14 @@ type Instance struct {
 // Start serves a fresh instance on an ephemeral port of host (127.0.0.1 when empty). Every
 // send waits latencyMS milliseconds before the server answers it.
 func Start(host, fault string, latencyMS int) (*Instance, error) {
-	if err := checkFault(fault); err != nil {
-		return nil, err
-	}
-	if latencyMS < 0 {
-		return nil, fmt.Errorf("outbox lab latency %d ms: want 0 or more", latencyMS)
-	}
-	in := &Instance{fault: fault, latency: time.Duration(latencyMS) * time.Millisecond,
-		App: labkit.NewApp(Initial(), Apply)}
-	if err := in.Serve("outbox lab", host, in.routes()); err != nil {
-		return nil, err
-	}
-	return in, nil
-}
-
-// Check evaluates the completion gate on the server's state now, and whether that state makes
-// further waiting pointless.
-func (in *Instance) Check(req Request) agent.Check {
-	s := in.State()
-	g := Gate(s, req)
-	settled, why := Settle(s, g)
-	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
-}
-
-// Settler takes the server's state now and returns whether waiting on a gate evaluated after
-// it is pointless.
-func (in *Instance) Settler() func(agent.Gate) (agent.Terminal, string) {
-	s := in.State()
-	return func(g agent.Gate) (agent.Terminal, string) { return Settle(s, g) }
+	return labkit.Launch(rules, host, fault, latencyMS,
+		func(app *labkit.App[State]) *Instance { return &Instance{App: app} }, (*Instance).routes)
 }
 
 // strike reports whether the instance's fault strikes this send: the first send only, and
 // only for the given faults.
 func (in *Instance) strike(faults ...string) bool {
-	if !slices.Contains(faults, in.fault) {
+	if !slices.Contains(faults, in.Fault()) {
 		return false
 	}
 	in.mu.Lock()

@@ -1,24 +1,18 @@
 package outbox
 
 import (
-	"bytes"
 	"embed"
-	"html/template"
-	"io/fs"
 	"net/http"
+
+	"observatory/backend/labs/internal/labkit"
 )
 
-//go:embed page.html
-var pageHTML string
+// files are the app's only page and its script and style sheet.
+//
+//go:embed page.html assets
+var files embed.FS
 
-//go:embed assets
-var assetFiles embed.FS
-
-// assets serves the page's script and style sheet under /assets/.
-var assets fs.FS = assetFiles
-
-// page renders the app's only page.
-var page = template.Must(template.New("page").Parse(pageHTML))
+var site = labkit.NewSite(files)
 
 // pageData is what the page template reads.
 type pageData struct {
@@ -30,18 +24,11 @@ type pageData struct {
 	State State
 }
 
-// handlePage renders the page for this instance's fault and current state.
-func (in *Instance) handlePage(w http.ResponseWriter, r *http.Request) {
+// page is what the page shows for this instance's fault and current state.
+func (in *Instance) page(http.ResponseWriter) any {
 	data := pageData{State: in.State()}
-	if in.fault == FaultRecipientChanged {
+	if in.Fault() == FaultRecipientChanged {
 		data.Rewrite = WrongRecipient
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, data); err != nil {
-		http.Error(w, "render the outbox page: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes()) // a write error means the client left
+	return data
 }

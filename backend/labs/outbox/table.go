@@ -40,15 +40,8 @@ func SentBy(a agent.Attempt) (Sent, error) {
 
 // RowOf is the row the same attempt makes with the harness off (naive) and on.
 func RowOf(naive, harnessed agent.Attempt) (Row, error) {
-	n, err := SentBy(naive)
-	if err != nil {
-		return Row{}, err
-	}
-	h, err := SentBy(harnessed)
-	if err != nil {
-		return Row{}, err
-	}
-	return Row{Naive: n, Harnessed: h, Terminal: harnessed.Terminal}, nil
+	n, h, err := labkit.Measured(SentBy, naive, harnessed)
+	return Row{n, h, harnessed.Terminal}, err
 }
 
 // CheckTable says how a naive and a harnessed run of the lab's attempts differ from Table:

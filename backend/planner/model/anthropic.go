@@ -3,7 +3,6 @@ package model
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -43,19 +42,9 @@ func (p *anthropicProvider) complete(ctx context.Context, req request) (response
 	}
 	res, err := p.client.Messages.New(ctx, params)
 	if err != nil {
-		var apiErr *anthropic.Error
-		if errors.As(err, &apiErr) {
-			var header http.Header
-			if apiErr.Response != nil {
-				header = apiErr.Response.Header
-			}
-			msg := apiErr.Message
-			if msg == "" {
-				msg = http.StatusText(apiErr.StatusCode)
-			}
-			return response{}, httpError(apiErr.StatusCode, msg, header, p.key)
-		}
-		return response{}, otherError(err, p.key)
+		return response{}, sdkError(err, func(e *anthropic.Error) (int, string, *http.Response) {
+			return e.StatusCode, e.Message, e.Response
+		}, p.key)
 	}
 	out := response{InTokens: res.Usage.InputTokens, OutTokens: res.Usage.OutputTokens}
 	for _, b := range res.Content {

@@ -3,7 +3,6 @@ package model
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 	"strings"
 
@@ -48,19 +47,9 @@ func (p *openaiProvider) complete(ctx context.Context, req request) (response, e
 	}
 	res, err := p.chat.New(ctx, params)
 	if err != nil {
-		var apiErr *openai.Error
-		if errors.As(err, &apiErr) {
-			var header http.Header
-			if apiErr.Response != nil {
-				header = apiErr.Response.Header
-			}
-			msg := apiErr.Message
-			if msg == "" {
-				msg = http.StatusText(apiErr.StatusCode)
-			}
-			return response{}, httpError(apiErr.StatusCode, msg, header, p.key)
-		}
-		return response{}, otherError(err, p.key)
+		return response{}, sdkError(err, func(e *openai.Error) (int, string, *http.Response) {
+			return e.StatusCode, e.Message, e.Response
+		}, p.key)
 	}
 	out := response{InTokens: res.Usage.PromptTokens, OutTokens: res.Usage.CompletionTokens}
 	if len(res.Choices) == 0 {

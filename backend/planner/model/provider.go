@@ -89,6 +89,25 @@ func httpError(status int, message string, header http.Header, key string) *prov
 	return e
 }
 
+// sdkError is the providerError for err, the error of a provider's SDK: httpError for an
+// HTTP answer (the SDK's error type E, whose status, message and response answer reads),
+// otherError for none. A message the answer left empty is its status's text.
+func sdkError[E error](err error, answer func(E) (int, string, *http.Response), key string) *providerError {
+	var apiErr E
+	if !errors.As(err, &apiErr) {
+		return otherError(err, key)
+	}
+	status, msg, res := answer(apiErr)
+	var header http.Header
+	if res != nil {
+		header = res.Header
+	}
+	if msg == "" {
+		msg = http.StatusText(status)
+	}
+	return httpError(status, msg, header, key)
+}
+
 // otherError is a failure with no HTTP answer (a connection refused or dropped, a body that
 // would not decode): transient; NoAnswer when the request never got a response.
 func otherError(err error, key string) *providerError {

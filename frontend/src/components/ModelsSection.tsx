@@ -23,6 +23,23 @@ function price(v: string): number | undefined {
   return v.trim() === "" || !Number.isFinite(n) ? undefined : n;
 }
 
+/** One price per million tokens of a model: empty while not set. */
+function PriceField({ label, value, onChange }: { label: string; value?: number; onChange: (v: number | undefined) => void }) {
+  return (
+    <label>
+      {label} ($ per million tokens)
+      <input
+        type="number"
+        min={0}
+        step="any"
+        value={value ?? ""}
+        placeholder="not set"
+        onChange={(e) => onChange(price(e.target.value))}
+      />
+    </label>
+  );
+}
+
 /**
  * The models that plan runs, in the order they are tried, and who plans runs started here,
  * with each model's prices per million tokens (which a money budget counts). A model's key
@@ -149,28 +166,16 @@ export function ModelsSection({ models, planner, onChange, onTest, onStoreKey }:
                   )}
                 </>
               )}
-              <label>
-                Input price of model {n} ($ per million tokens)
-                <input
-                  type="number"
-                  min={0}
-                  step="any"
-                  value={m.price_in_per_mtok ?? ""}
-                  placeholder="not set"
-                  onChange={(e) => set(i, { price_in_per_mtok: price(e.target.value) })}
-                />
-              </label>
-              <label>
-                Output price of model {n} ($ per million tokens)
-                <input
-                  type="number"
-                  min={0}
-                  step="any"
-                  value={m.price_out_per_mtok ?? ""}
-                  placeholder="not set"
-                  onChange={(e) => set(i, { price_out_per_mtok: price(e.target.value) })}
-                />
-              </label>
+              <PriceField
+                label={`Input price of model ${n}`}
+                value={m.price_in_per_mtok}
+                onChange={(v) => set(i, { price_in_per_mtok: v })}
+              />
+              <PriceField
+                label={`Output price of model ${n}`}
+                value={m.price_out_per_mtok}
+                onChange={(v) => set(i, { price_out_per_mtok: v })}
+              />
               <div className="model-actions">
                 {onTest && (
                   <button type="button" disabled={out?.kind === "testing" || !m.model.trim()} onClick={() => void test(i)}>

@@ -1,12 +1,12 @@
 // Lab reservations: the page half of the booking lab. Every app event is posted to the
-// server through one promise chain, so the server logs them in the order they happened; the
-// save request runs on the same chain, so no event overtakes it. The table always shows the
-// server's committed records, never the page's own memory.
+// server through labkit's one promise chain (lab.js), so the server logs them in the order
+// they happened; the save request runs on the same chain, so no event overtakes it. The table
+// always shows the server's committed records, never the page's own memory.
 'use strict';
 
 (() => {
   const SAVED = 'Reservation saved';
-  const $ = (id) => document.getElementById(id);
+  const { $, enqueue, post, show, cell, event: send } = lab;
   const dialog = $('dialog');
   const form = $('form');
   const title = $('title');
@@ -15,35 +15,6 @@
   const notice = $('notice');
   const alertBox = $('alert');
   const rows = $('rows');
-
-  // The serialized queue: each task starts when the one before has settled.
-  let chain = Promise.resolve();
-  function enqueue(task) {
-    const run = chain.then(task);
-    chain = run.catch(() => {});
-    return run;
-  }
-
-  // post sends JSON and returns the answer; a non-2xx answer throws an Error carrying the
-  // server's message and status.
-  async function post(path, body) {
-    const res = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = res.status === 204 ? {} : await res.json().catch(() => ({}));
-    if (!res.ok) {
-      const err = new Error(answer.error || `${path} answered HTTP ${res.status}`);
-      err.status = res.status;
-      throw err;
-    }
-    return answer;
-  }
-
-  function send(type, data) {
-    return enqueue(() => post('/api/events', data ? { type, data } : { type }));
-  }
 
   // The title is logged once per value: when it changes (blur) or, at the latest, just before
   // the next event, so a fill that fires only `input` is still logged in order.
@@ -59,11 +30,6 @@
     return send(type, data);
   }
 
-  function show(el, text) {
-    el.textContent = text;
-    el.hidden = text === '';
-  }
-
   function setSaving(on) {
     save.disabled = on;
     save.textContent = on ? 'Saving…' : 'Save reservation';
@@ -73,12 +39,6 @@
   function roomLabel(value) {
     const option = [...room.options].find((o) => o.value === value);
     return option ? option.text : value;
-  }
-
-  function cell(text) {
-    const td = document.createElement('td');
-    td.textContent = text;
-    return td;
   }
 
   function render(records) {

@@ -1,11 +1,11 @@
 // Shop: the page half of the checkout lab. Every app event is posted to the server through
-// one promise chain, so the server logs them in the order they happened; payments run on the
-// same chain. The signed-in account is the account cookie: the switcher changes it, and so
-// does another tab (the account-switched fault plays that tab's message).
+// labkit's one promise chain (lab.js), so the server logs them in the order they happened;
+// payments run on the same chain. The signed-in account is the account cookie: the switcher
+// changes it, and so does another tab (the account-switched fault plays that tab's message).
 'use strict';
 
 (() => {
-  const $ = (id) => document.getElementById(id);
+  const { $, enqueue, post, event: log } = lab;
   const state = JSON.parse($('initial').textContent);
   const fault = JSON.parse($('fault').textContent);
   const product = document.querySelector('[data-product-id]').dataset.productId;
@@ -18,26 +18,6 @@
   const notice = $('notice');
   const alertBox = $('alert');
   let cart = '';
-
-  let chain = Promise.resolve();
-  function enqueue(task) {
-    const run = chain.then(task);
-    chain = run.catch(() => {});
-    return run;
-  }
-
-  async function post(path, body) {
-    const res = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = res.status === 204 ? {} : await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(answer.error || `${path} answered HTTP ${res.status}`);
-    return answer;
-  }
-
-  const log = (type, data) => enqueue(() => post('/api/events', { type, data }));
 
   // signIn changes who is signed in, here and for every request from now on.
   function signIn(name) {

@@ -4,31 +4,91 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"time"
+
+	"observatory/backend/agent"
 )
 
 // App is one running copy of a lab's app: the store of its authoritative state (whose State,
-// Events, Log and Tx it offers) and the server of its page and API. A lab's Instance embeds
-// it and adds its fault, its handlers and its gate.
+// Events, Log and Tx it offers), the fault it plays, how long its slow answers take, and the
+// server of its page and API. A lab's Instance embeds it and adds its handlers.
 type App[S any] struct {
 	*Store[S]
-	srv *Server
+	rules   Rules[S]
+	fault   string
+	latency time.Duration
+	srv     *Server
 }
 
-// NewApp makes an app whose store starts at initial and changes only through apply. It
-// serves nothing until Serve.
-func NewApp[S any](initial S, apply Apply[S]) App[S] {
-	return App[S]{Store: NewStore(initial, apply)}
+// Launch starts a fresh app of the lab rules declare, playing fault, whose slow answers wait
+// latencyMS milliseconds; the lab's instance is wrap of it, served by routes of the instance
+// on an ephemeral port of host (see Listen). A lab with more to start than one server (a
+// second origin, folders) uses NewApp and Serve instead.
+func Launch[S any, I any](rules Rules[S], host, fault string, latencyMS int, wrap func(*App[S]) I, routes func(I) http.Handler) (I, error) {
+	var zero I
+	app, err := NewApp(rules, fault, latencyMS)
+	if err != nil {
+		return zero, err
+	}
+	in := wrap(app)
+	if err := app.Serve(host, routes(in)); err != nil {
+		return zero, err
+	}
+	return in, nil
 }
 
-// Serve serves h on an ephemeral port of host (see Listen); name says whose app it is in
-// errors ("booking lab").
-func (a *App[S]) Serve(name, host string, h http.Handler) error {
-	srv, err := Serve(name, host, h)
+// NewApp makes an app of the lab rules declare, playing fault (one of rules.Faults), whose
+// store starts at the initial state and changes only through the transition function, and
+// whose slow answers wait latencyMS milliseconds. It serves nothing until Serve.
+func NewApp[S any](rules Rules[S], fault string, latencyMS int) (*App[S], error) {
+	if err := rules.checkFault(fault); err != nil {
+		return nil, err
+	}
+	if latencyMS < 0 {
+		return nil, fmt.Errorf("%s lab latency %d ms: want 0 or more", rules.Lab, latencyMS)
+	}
+	return &App[S]{Store: NewStore(rules.Initial(), rules.Apply), rules: rules, fault: fault,
+		latency: time.Duration(latencyMS) * time.Millisecond}, nil
+}
+
+// Serve serves h on an ephemeral port of host (see Listen).
+func (a *App[S]) Serve(host string, h http.Handler) error {
+	srv, err := Serve(a.rules.Lab+" lab", host, h)
 	if err != nil {
 		return err
 	}
 	a.srv = srv
 	return nil
+}
+
+// Fault is the fault mode the app plays.
+func (a *App[S]) Fault() string { return a.fault }
+
+// Wait waits the app's latency before a slow answer and reports true, or false as soon as
+// the request's client leaves instead.
+func (a *App[S]) Wait(r *http.Request) bool {
+	t := time.NewTimer(a.latency)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return r.Context().Err() == nil
+	case <-r.Context().Done():
+		return false
+	}
+}
+
+// Check evaluates the completion gate on the app's state now, and whether that state makes
+// further waiting pointless.
+func (a *App[S]) Check() agent.Check { return a.rules.Check(a.State()) }
+
+// Settler takes the app's state now and returns whether waiting on a gate evaluated after it
+// is pointless (see Rules.Settle): a task file's own gate gets the app's refusals this way.
+// The state is taken first so that a gate read a moment later (over HTTP) is never judged
+// against a state newer than it: a notice that arrived in between would otherwise look like
+// a notice shown for a save that failed the gate.
+func (a *App[S]) Settler() func(agent.Gate) (agent.Terminal, string) {
+	s := a.State()
+	return func(g agent.Gate) (agent.Terminal, string) { return a.rules.Settle(s, g) }
 }
 
 // URL is the app's start page.

@@ -7,15 +7,12 @@ import (
 	"observatory/backend/agent"
 )
 
-// Instance is one running copy of a lab's app, as an attempt runs against it.
+// Instance is one running copy of a lab's app, as an attempt runs against it: its start page,
+// its requests in flight, its event log and its end, as App has them.
 type Instance interface {
-	// URL is the app's start page.
 	URL() string
-	// Quiesce waits until the app handles no request, or ctx ends.
 	Quiesce(ctx context.Context) error
-	// Events returns a copy of the app's event log so far.
 	Events() []agent.Event
-	// Close stops the app; late requests fail.
 	Close() error
 }
 

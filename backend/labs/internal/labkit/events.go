@@ -32,6 +32,25 @@ func CheckOrder(seq int, atMS int64, ev agent.Event) string {
 	return ""
 }
 
+// CheckEvent returns why ev cannot follow an event numbered seq at atMS (see CheckOrder), or
+// why its type or data keys are not those keys lists for its type (see CheckKeys), or "".
+func CheckEvent(seq int, atMS int64, ev agent.Event, keys map[string][]string) string {
+	if why := CheckOrder(seq, atMS, ev); why != "" {
+		return why
+	}
+	return CheckKeys(ev, keys)
+}
+
+// Checked is one step of a lab's transition function, made of its two halves: s and an
+// *EventError when check refuses ev after s (check says why, "" when ev can follow s);
+// otherwise after's state after ev, which must not modify s.
+func Checked[S any](s S, ev agent.Event, check func(S, agent.Event) string, after func(S, agent.Event) S) (S, error) {
+	if why := check(s, ev); why != "" {
+		return s, &EventError{Seq: ev.Seq, Type: ev.Type, Reason: why}
+	}
+	return after(s, ev), nil
+}
+
 // CheckKeys returns why ev's type or data keys are not those keys lists for its type, or "".
 func CheckKeys(ev agent.Event, keys map[string][]string) string {
 	want, ok := keys[ev.Type]

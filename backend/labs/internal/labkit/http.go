@@ -1,13 +1,11 @@
 package labkit
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 )
 
 // maxBody caps a request body; lab requests are a few hundred bytes.
@@ -57,16 +55,4 @@ func StatusOf(err error) int {
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest
-}
-
-// Sleep waits d and reports true, or false as soon as ctx ends.
-func Sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return ctx.Err() == nil
-	case <-ctx.Done():
-		return false
-	}
 }

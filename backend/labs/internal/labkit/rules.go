@@ -2,17 +2,22 @@ package labkit
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"observatory/backend/agent"
 )
 
-// Rules are a lab's pure parts: its initial state, its transition function, and how a state
-// and the recorded steps decide the ground truth, the gate and the lab's cheaper signals.
-// Replaying, framing and judging an attempt of the lab's own task follow from them the same
-// way for every lab.
+// Rules are a lab's pure parts: its fault modes, its initial state, its transition function,
+// and how a state and the recorded steps decide the ground truth, the gate, whether waiting
+// is pointless and the lab's cheaper signals. Replaying, framing and judging an attempt of the
+// lab's own task, and checking its app's state live, follow from them the same way for every
+// lab.
 type Rules[S any] struct {
 	// Lab names the lab in errors ("booking").
-	Lab     string
+	Lab string
+	// Faults are the fault modes an instance can be started with, the normal one first.
+	Faults  []string
 	Initial func() S
 	Apply   Apply[S]
 	// InOrder also refuses an event out of order after the one before it (see CheckOrder),
@@ -23,6 +28,10 @@ type Rules[S any] struct {
 	Truth      func(S) agent.Verdict
 	// Gate is the completion gate on a state.
 	Gate func(S) agent.Gate
+	// Settle says whether a state makes further waiting pointless, given the gate evaluated
+	// on it (or on a state a moment newer): the terminal state and why, or "" while waiting
+	// still makes sense.
+	Settle func(S, agent.Gate) (agent.Terminal, string)
 	// Signals are the lab's cheaper checks, from the state and the recorded steps; nil for none.
 	Signals func(S, []agent.Step) []agent.Signal
 }
@@ -76,4 +85,19 @@ func (r Rules[S]) Judge(ev agent.Evidence) (agent.Verdicts, error) {
 		v.Signals = r.Signals(s, ev.Steps)
 	}
 	return v, nil
+}
+
+// Check evaluates the completion gate on s, and whether s makes further waiting pointless.
+func (r Rules[S]) Check(s S) agent.Check {
+	g := r.Gate(s)
+	settled, why := r.Settle(s, g)
+	return agent.Check{Gate: g, Settled: settled, SettledReason: why}
+}
+
+// checkFault returns an error naming the lab's fault modes when fault is not one of them.
+func (r Rules[S]) checkFault(fault string) error {
+	if slices.Contains(r.Faults, fault) {
+		return nil
+	}
+	return fmt.Errorf("unknown %s fault %q: use one of %s", r.Lab, fault, strings.Join(r.Faults, ", "))
 }

@@ -7,6 +7,14 @@ import (
 	"observatory/backend/agent"
 )
 
+// Measured is what measure makes of an attempt's naive and its harnessed run, for the row
+// of a lab's table that shows both; the error names each run it could not measure.
+func Measured[M any](measure func(agent.Attempt) (M, error), naive, harnessed agent.Attempt) (n, h M, err error) {
+	n, err1 := measure(naive)
+	h, err2 := measure(harnessed)
+	return n, h, errors.Join(err1, err2)
+}
+
 // CheckTable says how a naive and a harnessed run of a lab's attempts differ from its table:
 // an attempt in specs not run both ways, a row that row cannot make, or a row that differs
 // from table's. row makes the row of one attempt from its naive and its harnessed run. Nil

@@ -1,13 +1,13 @@
 // Outbox: the page half of the outbox lab. Every app event is posted to the server through
-// one promise chain, so the server logs them in the order they happened; sends run on the
-// same chain. Each Send mints a new operation id; Retry resends a send the page could not
-// confirm with the same one. The Sent list always shows the server's store.
+// labkit's one promise chain (lab.js), so the server logs them in the order they happened;
+// sends run on the same chain. Each Send mints a new operation id; Retry resends a send the
+// page could not confirm with the same one. The Sent list always shows the server's store.
 'use strict';
 
 (() => {
   const SENT = 'Message sent';
   const LOST = 'Could not confirm the send: the connection closed before the server answered.';
-  const $ = (id) => document.getElementById(id);
+  const { $, enqueue, post, show, cell, event: log } = lab;
   const fields = { to: $('to'), subject: $('subject'), body: $('body') };
   const op = $('op');
   const notice = $('notice');
@@ -17,47 +17,10 @@
   const rows = $('rows');
   const rewrite = JSON.parse($('rewrite').textContent);
 
-  let chain = Promise.resolve();
-  function enqueue(task) {
-    const run = chain.then(task);
-    chain = run.catch(() => {});
-    return run;
-  }
-
-  async function post(path, body) {
-    const res = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = res.status === 204 ? {} : await res.json().catch(() => ({}));
-    if (!res.ok) {
-      const err = new Error(answer.error || `${path} answered HTTP ${res.status}`);
-      err.status = res.status;
-      throw err;
-    }
-    return answer;
-  }
-
-  function log(type, data) {
-    return enqueue(() => post('/api/events', { type, data }));
-  }
-
-  function show(el, text) {
-    el.textContent = text;
-    el.hidden = text === '';
-  }
-
   function showAlert(text, canRetry) {
     alertText.textContent = text;
     retry.hidden = !canRetry;
     alertBox.hidden = text === '';
-  }
-
-  function cell(text) {
-    const td = document.createElement('td');
-    td.textContent = text;
-    return td;
   }
 
   function render(messages) {
