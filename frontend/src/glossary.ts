@@ -14,7 +14,7 @@ export const GLOSSARY = {
   timeline:
     "The timeline puts the attempt's agent steps, the app's own events and the oracle's checks in the order they happened, each with the completion gate's state at that point (gate ● done, gate ○ not done yet, gate · not known: the app keeps no event log to replay; ✓ and ✗ are kept for whether a step ran or failed). Choosing a point on it, in the steps list, in the replay or by playing the video chooses the same moment everywhere.",
   compare:
-    "Two runs side by side, attempt by attempt: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than 1.25 times the other and at least 100 ms longer, since timings always vary a little.",
+    "Two runs attempt by attempt, run A’s line over run B’s: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than twice the other and at least 1 s longer, since timings vary by half again on a busy machine. An attempt only one run has reads “not in run A” or “not in run B”.",
   suite:
     "A suite run is many tasks run one after another, every attempt of each repeated as trials: each cell is one trial, ✓ when its completion gate proved the effect. A rate over few trials is uncertain, so each comes with its Wilson 95% interval: 2 of 2 is 34% to 100%, not a certainty. pass@k is the chance that at least one of k trials succeeds, pass^k that all k do; an attempt is flaky when its trials both completed and did not.",
   retention:
