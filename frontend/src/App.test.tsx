@@ -566,6 +566,22 @@ describe("App keyboard and theme", () => {
     expect(document.activeElement).toBe(within(steps).getByRole("button", { name: /Verify committed reservation/ }));
   });
 
+  it("closes Settings and Metrics on Esc and on a press outside them, never on a press inside", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    const settings = await screen.findByRole("form", { name: "Settings" });
+    fireEvent.pointerDown(within(settings).getByRole("button", { name: "Save" }));
+    expect(screen.getByRole("form", { name: "Settings" })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("form", { name: "Settings" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Metrics" }));
+    expect(screen.getByRole("button", { name: "Metrics" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.pointerDown(screen.getByRole("row", { name: "Save refused" }));
+    expect(screen.getByRole("button", { name: "Metrics" }).getAttribute("aria-pressed")).toBe("false");
+  });
+
   it("switches to the dark theme and remembers it", async () => {
     const { api } = fakeApi();
     render(<App api={api} />);
