@@ -30,14 +30,14 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
   return (
     <li className="history-entry" data-testid={`run-${r.id}`} style={{ top }}>
       <button type="button" className="open" aria-current={current ? "true" : undefined} onClick={() => onOpen(r.id)}
-        title={`${r.id} · ${r.task} · ${r.completed}/${r.attempts} completed · ${r.wrong} wrong`}>
+        title={`${r.id} · ${r.status} · ${r.task} · ${r.completed}/${r.attempts} completed · ${r.wrong} wrong · ${imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}`}>
+        <code className="line text run-id">{r.id}</code>
         <span className="line">
-          <code className="run-id">{r.id}</code>
           <span className={imported ? "tag" : "tag plain"}>{r.status}</span>
-        </span>
-        <span className="line text">
-          {r.task} · {imported ? r.source : "run here"}
-          {r.lab_host && r.lab_host !== "127.0.0.1" && ` · lab on ${r.lab_host}`}
+          <span className="run-task">
+            {r.task} · {imported ? r.source : "run here"}
+            {r.lab_host && r.lab_host !== "127.0.0.1" && ` · lab on ${r.lab_host}`}
+          </span>
         </span>
         <span className="line text muted num">
           {r.completed}/{r.attempts} completed · {r.wrong} wrong
