@@ -24,9 +24,9 @@ export const GLOSSARY = {
     "A browser endpoint is where attempts get their browser: Chromium launched here, a Playwright browser server (--browser-ws) or a Chromium reached over the DevTools protocol (--cdp). Check connects to each, reads its version and closes again.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
   boxes:
-    "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead: those of the target's role first, then by name similarity. The Boxes button hides them and shows them again.",
+    "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead, best first: by name similarity, the target's role first on a tie. The Boxes button hides them and shows them again.",
   nearest:
-    "The target matched no element on the page. These are the nearest ones, best first: elements of the target's role first, then by name similarity, from 0 (nothing shared) to 1 (the same name): the better of how few letters must change and how many words the names share.",
+    "The target matched no element on the page. These are the nearest ones, best first: by name similarity, from 0 (nothing shared) to 1 (the same name), the better of how few letters must change and how many words the names share; the target's role comes first on a tie. An element of another role is named only when its name is at least half alike.",
   network:
     "The HTTP requests the page made that ended during this step: a request belongs to the step in which its response finished or it failed, and what happened between two steps (the first load, the planner thinking) to the next step. Credential headers, secret-looking parameters and typed secrets are masked (••••••). Bodies are kept only with the Request bodies setting (or run --bodies), at most 64 KiB each.",
   failedRequest:
