@@ -87,11 +87,11 @@ describe("App", () => {
       await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
       fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
       expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
-      expect(rows()).toBe("80px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
+      expect(rows()).toBe("60px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
       fireEvent.keyDown(document.body, { key: "a" });
       expect(rows()).toBe("250px auto minmax(0, 1fr)"); // unfolded, three rows at least
       fireEvent.click(screen.getByRole("button", { name: "Fold to this attempt (A)" }));
-      expect(rows()).toBe("80px auto minmax(0, 1fr)");
+      expect(rows()).toBe("60px auto minmax(0, 1fr)");
     } finally {
       window.innerHeight = height;
     }

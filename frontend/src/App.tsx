@@ -475,8 +475,8 @@ const TRACE_RESERVE = 630;
  */
 const TABLE_MIN = 250;
 
-/** The folded attempts table's height: its heading and the selected attempt's row. */
-const TABLE_FOLDED = 80;
+/** The folded attempts table's height: its heading and the selected attempt's row, one line. */
+const TABLE_FOLDED = 60;
 
 /** The attempts table's shown height while a trace is shown below it: the chosen one (every
  * row of a lab's eight attempts by default), given way on a short window so the trace still
