@@ -55,6 +55,15 @@ describe("ShotViewer's boxes", () => {
     expect(screen.getByTestId("target-box").textContent).toBe("target (before)");
   });
 
+  it("shows a screenshot taken at a pixel ratio of 2 at the page's CSS size, its boxes where they were", () => {
+    const sharp: Step = { ...acted, before: { ...acted.before, pixel_ratio: 2, screenshot_size: { width: 1000, height: 700 } } };
+    render(viewer(sharp, "before"));
+    load("Before screenshot"); // 1000×700 image pixels: a 500×350 page at twice its pixels
+    const frame = screen.getByTestId("shot-frame");
+    expect(frame.style.getPropertyValue("--css-width")).toBe("500px");
+    expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
+  });
+
   it("shows before and after side by side unless told otherwise, each with its time and boxes, and what changed under them", () => {
     render(viewer(acted, null));
     expect(screen.getByRole("button", { name: "Side by side" }).getAttribute("aria-pressed")).toBe("true");
