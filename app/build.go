@@ -116,6 +116,9 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if req.PerEndpoint < 0 || req.PerEndpoint > MaxParallel {
 		return nil, fmt.Errorf("per-endpoint %d: want 1 to %d attempts at once", req.PerEndpoint, MaxParallel)
 	}
+	if !agent.ValidPixelRatio(req.PixelRatio) {
+		return nil, fmt.Errorf("pixel ratio %v: want 1 to %d", req.PixelRatio, agent.MaxPixelRatio)
+	}
 	switch {
 	case req.Naive && req.Policy != nil:
 		return nil, fmt.Errorf("a run with the harness off takes no policy of its own")

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
+	"observatory/backend/agent"
 	"observatory/backend/harness"
 	"observatory/backend/planner/model"
 )
@@ -46,6 +48,11 @@ func TestPrepareChoosesThePolicy(t *testing.T) {
 	}
 	if _, err := Prepare(RunRequest{Task: src, Naive: true, Policy: harness.Policy{}}); err == nil {
 		t.Error("the harness off with a policy of its own: no error")
+	}
+	for _, r := range []float64{0.5, 4} {
+		if _, err := Prepare(RunRequest{Task: src, Media: agent.Media{PixelRatio: r}}); err == nil || !strings.Contains(err.Error(), "want 1 to 3") {
+			t.Errorf("pixel ratio %v: %v, want it refused", r, err)
+		}
 	}
 	if got := ReviewModels(src, nil); got != nil {
 		t.Errorf("a lab's review models without settings: %v, want none", got)

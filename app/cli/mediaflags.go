@@ -10,16 +10,18 @@ import (
 // turned off, a trace and bodies when asked for.
 type mediaFlags struct {
 	noVideo, noScreenshots, trace, bodies bool
+	pixelRatio                            float64
 }
 
 func (m *mediaFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&m.noVideo, "no-video", false, "do not record a video of each attempt")
 	fs.BoolVar(&m.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	fs.BoolVar(&m.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
+	fs.Float64Var(&m.pixelRatio, "pixel-ratio", 1, "the device pixel ratio pages are opened at: 2 stores screenshots twice as sharp (4 times the pixels), as a HiDPI screen shows the page; 1 to 3")
 	fs.BoolVar(&m.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 }
 
 // media is what the flags ask the attempts to record.
 func (m mediaFlags) media() agent.Media {
-	return agent.Media{Video: !m.noVideo, Screenshots: !m.noScreenshots, Trace: m.trace, Bodies: m.bodies}
+	return agent.Media{Video: !m.noVideo, Screenshots: !m.noScreenshots, Trace: m.trace, Bodies: m.bodies, PixelRatio: m.pixelRatio}
 }

@@ -57,6 +57,14 @@ func TestCompareTwoRuns(t *testing.T) {
 	if overflow.(int) > 0 {
 		t.Errorf("the page scrolls sideways by %v px with the comparison open; its table should scroll inside its pane", overflow)
 	}
+	// At 1280×720 run B's line is in view beside A's, not pushed off the pane's right.
+	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	cut, err := view.Evaluate(`v => { const pane = v.querySelector(".scroll").getBoundingClientRect();
+		return [...v.querySelectorAll("[data-testid^='b-saves-normally-']")].filter((c) => c.getBoundingClientRect().right > pane.right + 1).map((c) => c.dataset.testid); }`, nil)
+	must(t, "measure run B's cells", err)
+	if len(cut.([]any)) > 0 {
+		t.Errorf("at 1280×720 run B's cells %v are past the comparison's right edge", cut)
+	}
 	must(t, "see the link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/compare/[^/]+/[^/]+$`)))
 	checkA11y(t, page, "the comparison")
 	snap(t, page, "compare")

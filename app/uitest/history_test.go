@@ -39,6 +39,16 @@ func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
 		expectText(t, history.GetByRole("status"), "2 runs")
 	})
 
+	t.Run("a card shows its run's id, counts and date whole at 1280×720", func(t *testing.T) {
+		must(t, "resize the window", page.SetViewportSize(1280, 720))
+		cut, err := history.Evaluate(`h => [...h.querySelectorAll(".history-entry .run-id, .history-entry .open > .line.muted")]
+			.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`, nil)
+		must(t, "measure the cards", err)
+		if len(cut.([]any)) > 0 {
+			t.Errorf("history cards cut %v", cut)
+		}
+	})
+
 	t.Run("filters and search narrow the list", func(t *testing.T) {
 		_, err := history.GetByLabel("Source").SelectOption(playwright.SelectOptionValues{Values: &[]string{"imported"}})
 		must(t, "filter imported", err)

@@ -1,8 +1,10 @@
 package uitest
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -16,7 +18,7 @@ import (
 // screenshot (before the action) carries a box exactly where the recorded box falls once
 // scaled onto the displayed image, at the fitted size, at 1280×720 and at 200 %;
 // then runs "Renamed button, exact names" and checks that its miss lists the candidates the
-// run recorded, "Book a slot" first, with their dashed boxes in place, and that the Boxes
+// run recorded, best first and "Book a slot" among them, with their dashed boxes in place, and that the Boxes
 // toggle hides them. axe-core finds nothing in either view.
 func TestTargetBoxesAndNearMisses(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
@@ -44,21 +46,22 @@ func TestTargetBoxesAndNearMisses(t *testing.T) {
 
 	runAttempt(t, page, "Renamed button, exact names", "failed")
 	miss := stored(t, st, "renamed-button-exact").Steps[0]
-	if len(miss.Candidates) == 0 || miss.Candidates[0].Name != booking.RenamedLabel {
-		t.Fatalf("the stored miss has candidates %+v, want %q first", miss.Candidates, booking.RenamedLabel)
+	renamed := slices.IndexFunc(miss.Candidates, func(c agent.Candidate) bool { return c.Name == booking.RenamedLabel })
+	if renamed < 0 || !slices.IsSortedFunc(miss.Candidates, func(a, b agent.Candidate) int { return cmp.Compare(b.Similarity, a.Similarity) }) {
+		t.Fatalf("the stored miss has candidates %+v, want them best first with %q among them", miss.Candidates, booking.RenamedLabel)
 	}
 	items := trace.GetByRole("list", playwright.LocatorGetByRoleOptions{Name: "Nearest elements"}).GetByRole("listitem")
 	must(t, "see every candidate listed", expect.Locator(items).ToHaveCount(len(miss.Candidates)))
 	for i, c := range miss.Candidates {
 		expectText(t, items.Nth(i), fmt.Sprintf("%s %q (similarity %.2f)", c.Role, c.Name, c.Similarity))
 	}
-	expectText(t, items.First(), fmt.Sprintf(`button "%s" (similarity %.2f)`, booking.RenamedLabel, miss.Candidates[0].Similarity))
+	expectText(t, items.Nth(renamed), fmt.Sprintf(`button "%s" (similarity %.2f)`, booking.RenamedLabel, miss.Candidates[renamed].Similarity))
 	must(t, "show the page after alone", button(page, "After").Click())
 	shown := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})
 	boxes := trace.GetByTestId("candidate-box")
 	must(t, "see a box per candidate", expect.Locator(boxes).ToHaveCount(len(miss.Candidates)))
-	expectContains(t, boxes.First(), booking.RenamedLabel)
-	expectOver(t, "the first candidate", shown, boxes.First(), miss.Candidates[0].Box)
+	expectContains(t, boxes.Nth(renamed), booking.RenamedLabel)
+	expectOver(t, "the renamed button's box", shown, boxes.Nth(renamed), miss.Candidates[renamed].Box)
 	overflow, err := page.Evaluate(`() => { const d = document.documentElement; return [d.scrollWidth - d.clientWidth, d.scrollHeight - d.clientHeight]; }`)
 	must(t, "measure the page", err)
 	if o := overflow.([]any); o[0].(int) > 0 || o[1].(int) > 0 {

@@ -52,10 +52,11 @@ func (e *MissError) Error() string {
 func (e *MissError) Unwrap() error { return ErrNoTarget }
 
 // Nearest ranks the page's elements against a target that matched none of them and returns
-// at most MaxCandidates: elements of the target's role first, then by name similarity (see
-// Similarity), then in page order. Elements of the target's role are always candidates;
-// others need a similarity of at least 0.5. A target located by test id or CSS names no
-// accessible name to compare, so it has no candidates.
+// at most MaxCandidates, best first: by name similarity (see Similarity), then elements of
+// the target's role before others, then in page order. Elements of the target's role are
+// always candidates; others need a similarity of at least 0.5, so a weak name of another role
+// is never named. A target located by test id or CSS names no accessible name to compare, so
+// it has no candidates.
 func Nearest(t Target, elements []Candidate) []Candidate {
 	kind, text := t.Locator()
 	if kind == "" || kind == "test_id" || kind == "css" {
@@ -75,19 +76,24 @@ func Nearest(t Target, elements []Candidate) []Candidate {
 		}
 	}
 	slices.SortFunc(keep, func(a, b ranked) int {
-		if a.same != b.same {
-			if a.same {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Or(cmp.Compare(b.Similarity, a.Similarity), cmp.Compare(a.at, b.at))
+		return cmp.Or(cmp.Compare(b.Similarity, a.Similarity), boolFirst(a.same, b.same), cmp.Compare(a.at, b.at))
 	})
 	out := make([]Candidate, 0, min(len(keep), MaxCandidates))
 	for _, r := range keep[:min(len(keep), MaxCandidates)] {
 		out = append(out, r.Candidate)
 	}
 	return out
+}
+
+// boolFirst orders true before false.
+func boolFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
 }
 
 // Similarity is how alike two accessible names are, from 0 (nothing shared) to 1 (equal once

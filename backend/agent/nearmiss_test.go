@@ -35,7 +35,7 @@ func TestSimilarity(t *testing.T) {
 	}
 }
 
-func TestNearestRanksTheTargetsRoleFirst(t *testing.T) {
+func TestNearestRanksBestFirst(t *testing.T) {
 	el := func(role, name string) agent.Candidate { return agent.Candidate{Role: role, Name: name} }
 	page := []agent.Candidate{
 		el("heading", "Lab reservations"), el("link", "Reserve slot"), el("button", "Cancel"),
@@ -47,11 +47,16 @@ func TestNearestRanksTheTargetsRoleFirst(t *testing.T) {
 	for _, c := range got {
 		names = append(names, c.Role+" "+c.Name)
 	}
-	// Buttons first, best name first, page order on a tie (Cancel and Help both 0.17); at most
-	// five: Close (0.08) and the link, though named exactly so, come after and are cut.
-	want := "button Reserve a slot|button Book a slot|button Book a slot|button Cancel|button Help"
+	// Best name first, whatever its role: the link named exactly so leads; page order on a
+	// tie (Cancel and Help both 0.17); at most five: Help and Close (0.08) are cut. The
+	// heading and the textbox, of other roles and weak names, are never candidates.
+	want := "link Reserve slot|button Reserve a slot|button Book a slot|button Book a slot|button Cancel"
 	if strings.Join(names, "|") != want {
 		t.Errorf("Nearest = %v, want %s", names, want)
+	}
+	tied := agent.Nearest(agent.Target{Role: "button", Name: "Reserve slot"}, []agent.Candidate{el("link", "Reserve slots"), el("button", "Reserve slots")})
+	if len(tied) != 2 || tied[0].Role != "button" {
+		t.Errorf("on equal names the target's role comes first: %v", tied)
 	}
 	for _, c := range got {
 		if c.Similarity != agent.Similarity("Reserve slot", c.Name) {

@@ -39,7 +39,18 @@ type Media struct {
 	// Bodies records request and response bodies with each step's network traffic, bounded
 	// (see MaxBodyBytes) and with secrets masked; without it only their sizes are kept.
 	Bodies bool `json:"bodies,omitempty"`
+	// PixelRatio is the device pixel ratio pages are opened at, so screenshots are that many
+	// image pixels a CSS pixel, as sharp as a HiDPI screen shows the page (2 doubles each side);
+	// 0 is 1. Layout stays in CSS pixels: only the picture's resolution changes.
+	PixelRatio float64 `json:"pixel_ratio,omitempty"`
 }
+
+// MaxPixelRatio is the greatest Media.PixelRatio: a screenshot's pixels grow with its square.
+const MaxPixelRatio = 3
+
+// ValidPixelRatio reports whether r is a pixel ratio a page can be opened at: 0 (meaning 1),
+// or 1 to MaxPixelRatio.
+func ValidPixelRatio(r float64) bool { return r == 0 || (r >= 1 && r <= MaxPixelRatio) }
 
 // Files reports whether m records any file into a media folder (bodies are kept with the
 // steps).

@@ -64,6 +64,9 @@ type Sample struct {
 	// and ScreenshotSize its size in image pixels (nil when none was taken, or recorded).
 	Screenshot     string `json:"screenshot,omitempty"`
 	ScreenshotSize *Size  `json:"screenshot_size,omitempty"`
+	// PixelRatio is the page's device pixel ratio as the sample was read, when it was not 1:
+	// its screenshot is then ScreenshotSize image pixels for Viewport times PixelRatio.
+	PixelRatio float64 `json:"pixel_ratio,omitempty"`
 	// Focus is the element with the keyboard focus, which a key pressed without a target
 	// goes to; nil when nothing on the page has it.
 	Focus *Focus `json:"focus,omitempty"`

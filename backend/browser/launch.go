@@ -282,6 +282,9 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 	size := viewport
 	contextOpts := playwright.BrowserNewContextOptions{Viewport: &size}
+	if opts.PixelRatio > 1 {
+		contextOpts.DeviceScaleFactor = playwright.Float(opts.PixelRatio)
+	}
 	if opts.StorageState != "" {
 		contextOpts.StorageStatePath = playwright.String(opts.StorageState)
 	}

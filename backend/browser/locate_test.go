@@ -43,7 +43,7 @@ func (e staticEnv) Answers(context.Context, agent.Observer) []agent.Answer { ret
 // TestStepsRecordTheTargetsBoxAndTheNearMisses runs a plan through the executor on a real
 // page: each acted-on element's recorded box is its getBoundingClientRect in the viewport
 // (within 1 px), with the viewport's size, and a target that matches nothing records the
-// page's nearest elements, ranked (the target's role first, then by name similarity), each
+// page's nearest elements, best first (by name similarity, the target's role breaking ties), each
 // with its own box, and names the best in the step's error.
 func TestStepsRecordTheTargetsBoxAndTheNearMisses(t *testing.T) {
 	t.Parallel()
@@ -97,10 +97,10 @@ func TestStepsRecordTheTargetsBoxAndTheNearMisses(t *testing.T) {
 		t.Errorf("the missed target recorded a box %+v", *miss.TargetBox)
 	}
 	want := []struct{ role, name, css string }{
+		{"link", "Reserve slot", "#link"},
 		{"button", "Reserve a slot", "#slots"},
 		{"button", "Book a slot", "#book"},
 		{"button", "Help", "#help"},
-		{"link", "Reserve slot", "#link"},
 	}
 	if len(miss.Candidates) != len(want) {
 		t.Fatalf("the miss recorded candidates %+v, want %d", miss.Candidates, len(want))
@@ -114,7 +114,7 @@ func TestStepsRecordTheTargetsBoxAndTheNearMisses(t *testing.T) {
 			t.Errorf("candidate %d's box %+v, the element's client rect is %+v", i+1, c.Box, r)
 		}
 	}
-	if !strings.Contains(miss.Error, `nearest: button "Reserve a slot" (similarity 0.86), button "Book a slot"`) {
+	if !strings.Contains(miss.Error, `nearest: link "Reserve slot" (similarity 1.00), button "Reserve a slot" (similarity 0.86), button "Book a slot"`) {
 		t.Errorf("the step's error does not name the candidates: %s", miss.Error)
 	}
 	if !errors.Is(out.Err, agent.ErrNoTarget) {

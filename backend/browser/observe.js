@@ -162,6 +162,7 @@
   sample.text = clean([root.innerText ?? root.textContent, ...frameText, ...shadowText].join("\n")).slice(0, 2000);
   sample.focus = focus();
   sample.viewport = { width: window.innerWidth, height: window.innerHeight };
+  if (window.devicePixelRatio !== 1) sample.pixel_ratio = window.devicePixelRatio;
 
   // The task's authority: the principal, the relevant text and the version, each read from
   // an element (its value, a meta tag's content, or its text), local storage or a cookie

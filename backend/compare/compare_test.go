@@ -35,7 +35,7 @@ func TestRunsComparesAttemptByAttempt(t *testing.T) {
 		attempt("slower", agent.Failed, false, false, false, 5),
 		attempt("only-b", agent.Rejected, false, false, false, 2),
 	}}
-	b.Attempts[2].Steps[4].DurationMS = 1000 // ends at 1400 ms, against 500
+	b.Attempts[2].Steps[4].DurationMS = 3000 // ends at 3400 ms, against 500
 
 	c := Runs(a, b)
 	if c.A.ID != "run-a" || c.B.Source != "b.json" {
@@ -87,10 +87,11 @@ func TestDurationsDifferOnlyBeyondNoise(t *testing.T) {
 		want bool
 	}{
 		{500, 500, false},
-		{600, 500, false}, // 1.2×
-		{700, 500, true},  // 1.4× and 200 ms
-		{120, 40, false},  // 3× but 80 ms
-		{200, 40, true},
+		{750, 500, false},  // 1.5×: a busy machine's noise
+		{1044, 700, false}, // two unchanged runs of one attempt
+		{3000, 1400, true}, // 2.1× and 1.6 s
+		{900, 100, false},  // 9× but 800 ms
+		{1200, 100, true},
 	} {
 		if got := longer(tc.x, tc.y); got != tc.want {
 			t.Errorf("longer(%d, %d) = %v, want %v", tc.x, tc.y, got, tc.want)

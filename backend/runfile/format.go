@@ -227,6 +227,8 @@ type sampleV2 struct {
 	Viewport       *sizeV2 `json:"viewport,omitempty"`
 	Screenshot     string  `json:"screenshot,omitempty"`
 	ScreenshotSize *sizeV2 `json:"screenshot_size,omitempty"`
+	// PixelRatio is the page's device pixel ratio when it was not 1 (absent: 1).
+	PixelRatio float64 `json:"pixel_ratio,omitempty"`
 	// Focus is the focused element; the classification of a key press is recomputed from it.
 	Focus *focusV2 `json:"focus,omitempty"`
 }

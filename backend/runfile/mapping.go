@@ -88,7 +88,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, fromFact),
 		Frames:   mapSlice(s.Frames, fromFrameView),
-		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize),
+		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize), PixelRatio: s.PixelRatio,
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		}),
@@ -205,7 +205,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, factV2.toDomain),
 		Frames:   mapSlice(s.Frames, frameViewV2.toDomain),
-		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(),
+		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(), PixelRatio: s.PixelRatio,
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		}),

@@ -141,6 +141,9 @@ func saneStep(p string, s agent.Step) *Error {
 		if err := saneSize(child(sp, "screenshot_size"), side.s.ScreenshotSize); err != nil {
 			return err
 		}
+		if r := side.s.PixelRatio; !agent.ValidPixelRatio(r) {
+			return refuse(child(sp, "pixel_ratio"), "%v: a pixel ratio is 1 to %d", r, agent.MaxPixelRatio)
+		}
 	}
 	if !(s.Distance >= 0 && s.Distance <= 1) {
 		return refuse(child(p, "distance"), "distance %v: a Jaccard distance lies between 0 and 1", s.Distance)

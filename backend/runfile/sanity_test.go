@@ -43,6 +43,8 @@ func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
 		{"a screenshot too wide", "attempts[1].steps[0].after.screenshot_size.width", "2000000: a width", func(f *File) {
 			f.Run.Attempts[1].Steps[0].After.ScreenshotSize = &agent.Size{Width: 2_000_000, Height: 700}
 		}},
+		{"a pixel ratio past the most", "attempts[1].steps[0].after.pixel_ratio", "4: a pixel ratio is 1 to 3", func(f *File) { f.Run.Attempts[1].Steps[0].After.PixelRatio = 4 }},
+		{"a pixel ratio under 1", "attempts[1].steps[0].before.pixel_ratio", "0.5: a pixel ratio", func(f *File) { f.Run.Attempts[1].Steps[0].Before.PixelRatio = 0.5 }},
 		{"a negative attempt budget", "attempts[1].config", "budget money_usd", func(f *File) { f.Run.Attempts[1].Config.Budgets = &agent.Budgets{MoneyUSD: -2} }},
 	}
 	for _, tt := range tests {
@@ -75,13 +77,14 @@ func TestTimesWithinTheClockSkewAreAccepted(t *testing.T) {
 	}
 }
 
-// TestSizesSurviveTheRoundTrip writes an attempt's viewport and a sample's viewport and
-// screenshot size, and reads them back; a file without them reads as none.
+// TestSizesSurviveTheRoundTrip writes an attempt's viewport and a sample's viewport,
+// screenshot size and pixel ratio, and reads them back; a file without them reads as none.
 func TestSizesSurviveTheRoundTrip(t *testing.T) {
 	f := goodFile()
 	vp, shot := agent.Size{Width: 1000, Height: 700}, agent.Size{Width: 2000, Height: 1400}
 	f.Run.Attempts[0].Viewport = &vp
 	f.Run.Attempts[0].Steps[0].After.Viewport, f.Run.Attempts[0].Steps[0].After.ScreenshotSize = &vp, &shot
+	f.Run.Attempts[0].Steps[0].After.PixelRatio = 2
 	data, err := json.Marshal(f.format())
 	if err != nil {
 		t.Fatal(err)
@@ -95,8 +98,8 @@ func TestSizesSurviveTheRoundTrip(t *testing.T) {
 		t.Errorf("the attempt's viewport reads as %+v, want %+v", a.Viewport, vp)
 	}
 	after := a.Steps[0].After
-	if after.Viewport == nil || *after.Viewport != vp || after.ScreenshotSize == nil || *after.ScreenshotSize != shot {
-		t.Errorf("the sample reads as viewport %+v, screenshot %+v; want %+v and %+v", after.Viewport, after.ScreenshotSize, vp, shot)
+	if after.Viewport == nil || *after.Viewport != vp || after.ScreenshotSize == nil || *after.ScreenshotSize != shot || after.PixelRatio != 2 {
+		t.Errorf("the sample reads as viewport %+v, screenshot %+v at pixel ratio %v; want %+v and %+v at 2", after.Viewport, after.ScreenshotSize, after.PixelRatio, vp, shot)
 	}
 	if b := got.Run.Attempts[1]; b.Viewport != nil || b.Steps[0].Before.Viewport != nil {
 		t.Errorf("an attempt recorded without sizes reads with viewport %+v, a sample with %+v", b.Viewport, b.Steps[0].Before.Viewport)

@@ -87,11 +87,11 @@ describe("App", () => {
       await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
       fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
       expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
-      expect(rows()).toBe("80px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
+      expect(rows()).toBe("60px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
       fireEvent.keyDown(document.body, { key: "a" });
       expect(rows()).toBe("250px auto minmax(0, 1fr)"); // unfolded, three rows at least
       fireEvent.click(screen.getByRole("button", { name: "Fold to this attempt (A)" }));
-      expect(rows()).toBe("80px auto minmax(0, 1fr)");
+      expect(rows()).toBe("60px auto minmax(0, 1fr)");
     } finally {
       window.innerHeight = height;
     }
@@ -564,6 +564,22 @@ describe("App keyboard and theme", () => {
     expect(document.activeElement!.getAttribute("aria-current")).toBe("step");
     fireEvent.keyDown(document.activeElement!, { key: "End" });
     expect(document.activeElement).toBe(within(steps).getByRole("button", { name: /Verify committed reservation/ }));
+  });
+
+  it("closes Settings and Metrics on Esc and on a press outside them, never on a press inside", async () => {
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    const settings = await screen.findByRole("form", { name: "Settings" });
+    fireEvent.pointerDown(within(settings).getByRole("button", { name: "Save" }));
+    expect(screen.getByRole("form", { name: "Settings" })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("form", { name: "Settings" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Metrics" }));
+    expect(screen.getByRole("button", { name: "Metrics" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.pointerDown(screen.getByRole("row", { name: "Save refused" }));
+    expect(screen.getByRole("button", { name: "Metrics" }).getAttribute("aria-pressed")).toBe("false");
   });
 
   it("switches to the dark theme and remembers it", async () => {

@@ -17,6 +17,7 @@ import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
 import { Splitter } from "./layout/Splitter";
 import { useStoredSize } from "./layout/useStoredSize";
+import { useDismiss } from "./layout/useDismiss";
 import { useWindowHeight } from "./layout/useWindowHeight";
 import { currentSlug, inFlight } from "./state/live";
 import { isSuitePair, useCompare } from "./state/useCompare";
@@ -55,6 +56,12 @@ export function App({ api }: { api: Api }) {
   }, []);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [metricsOpen, setMetricsOpen] = useState(false);
+  const overlay = useRef<HTMLDivElement>(null);
+  const closeOverlay = useCallback(() => {
+    setSettingsOpen(false);
+    setMetricsOpen(false);
+  }, []);
+  useDismiss(settingsOpen || metricsOpen, closeOverlay, overlay);
   const [chosenTableHeight, setTableHeight] = useStoredSize("attempts", 330, TABLE_MIN, 600);
   /** The user unfolded the attempts table on a short window (see folded). */
   const [tableOpen, setTableOpen] = useState(false);
@@ -262,11 +269,23 @@ export function App({ api }: { api: Api }) {
           setMetricsOpen((o) => !o);
         }}
       />
-      {metricsOpen && (
-        <MetricsPanel load={api.analysis.metrics}>
-          <CalibrationPanel load={api.analysis.calibration} onOpen={openCalibrated} />
-        </MetricsPanel>
-      )}
+      <div ref={overlay} className="overlay-host">
+        {metricsOpen && (
+          <MetricsPanel load={api.analysis.metrics}>
+            <CalibrationPanel load={api.analysis.calibration} onOpen={openCalibrated} />
+          </MetricsPanel>
+        )}
+        {settingsOpen && w.settings && (
+          <SettingsPanel
+            settings={w.settings}
+            onSave={w.saveSettings}
+            onTestModel={api.settings.testModel}
+            onStoreKey={api.settings.storeKey}
+            browsers={browsers.status}
+            onCheckEndpoints={api.browsers.health}
+          />
+        )}
+      </div>
       {browsers.status && !browsers.status.ready && (
         <FirstRunPanel
           status={browsers.status}
@@ -275,16 +294,6 @@ export function App({ api }: { api: Api }) {
           onSetup={browsers.start}
           onCancel={browsers.cancel}
           onRecheck={browsers.recheck}
-        />
-      )}
-      {settingsOpen && w.settings && (
-        <SettingsPanel
-          settings={w.settings}
-          onSave={w.saveSettings}
-          onTestModel={api.settings.testModel}
-          onStoreKey={api.settings.storeKey}
-          browsers={browsers.status}
-          onCheckEndpoints={api.browsers.health}
         />
       )}
       {errors.length > 0 && <ErrorPanel errors={errors} onDismiss={dismissErrors} />}
@@ -467,8 +476,8 @@ const TRACE_RESERVE = 630;
  */
 const TABLE_MIN = 250;
 
-/** The folded attempts table's height: its heading and the selected attempt's row. */
-const TABLE_FOLDED = 80;
+/** The folded attempts table's height: its heading and the selected attempt's row, one line. */
+const TABLE_FOLDED = 60;
 
 /** The attempts table's shown height while a trace is shown below it: the chosen one (every
  * row of a lab's eight attempts by default), given way on a short window so the trace still

@@ -14,7 +14,7 @@ export const GLOSSARY = {
   timeline:
     "The timeline puts the attempt's agent steps, the app's own events and the oracle's checks in the order they happened, each with the completion gate's state at that point (gate ● done, gate ○ not done yet, gate · not known: the app keeps no event log to replay; ✓ and ✗ are kept for whether a step ran or failed). Choosing a point on it, in the steps list, in the replay or by playing the video chooses the same moment everywhere.",
   compare:
-    "Two runs side by side, attempt by attempt: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than 1.25 times the other and at least 100 ms longer, since timings always vary a little.",
+    "Two runs attempt by attempt, run A’s line over run B’s: how each attempt ended, each verdict with its “wrong” mark, how many steps it took and how long. Highlighted cells differ between the runs; a duration differs only when one is more than twice the other and at least 1 s longer, since timings vary by half again on a busy machine. An attempt only one run has reads “not in run A” or “not in run B”.",
   suite:
     "A suite run is many tasks run one after another, every attempt of each repeated as trials: each cell is one trial, ✓ when its completion gate proved the effect. A rate over few trials is uncertain, so each comes with its Wilson 95% interval: 2 of 2 is 34% to 100%, not a certainty. pass@k is the chance that at least one of k trials succeeds, pass^k that all k do; an attempt is flaky when its trials both completed and did not.",
   retention:
@@ -24,9 +24,9 @@ export const GLOSSARY = {
     "A browser endpoint is where attempts get their browser: Chromium launched here, a Playwright browser server (--browser-ws) or a Chromium reached over the DevTools protocol (--cdp). Check connects to each, reads its version and closes again.",
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
   boxes:
-    "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead: those of the target's role first, then by name similarity. The Boxes button hides them and shows them again.",
+    "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead, best first: by name similarity, the target's role first on a tie. The Boxes button hides them and shows them again.",
   nearest:
-    "The target matched no element on the page. These are the nearest ones, best first: elements of the target's role first, then by name similarity, from 0 (nothing shared) to 1 (the same name): the better of how few letters must change and how many words the names share.",
+    "The target matched no element on the page. These are the nearest ones, best first: by name similarity, from 0 (nothing shared) to 1 (the same name), the better of how few letters must change and how many words the names share; the target's role comes first on a tie. An element of another role is named only when its name is at least half alike.",
   network:
     "The HTTP requests the page made that ended during this step: a request belongs to the step in which its response finished or it failed, and what happened between two steps (the first load, the planner thinking) to the next step. Credential headers, secret-looking parameters and typed secrets are masked (••••••). Bodies are kept only with the Request bodies setting (or run --bodies), at most 64 KiB each.",
   failedRequest:

@@ -26,7 +26,7 @@ describe("CompareView", () => {
     ]);
     expect(screen.getByTestId("b-saves-normally-notice").className).toBe("differs wrong");
     expect(cells("notice-nothing-saved").some((c) => c.className.includes("differs"))).toBe(false);
-    expect(cells("save-refused")[0].textContent).toBe("not in this run (differs)");
+    expect(cells("save-refused")[0].textContent).toBe("not in run A (differs)");
     expect(within(screen.getByRole("row", { name: /Save refused/ })).getByText("differs")).toBeTruthy();
   });
 

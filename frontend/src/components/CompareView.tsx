@@ -34,7 +34,8 @@ function sideCells(side: CompareSide | null, ids: string[], differs: Set<string>
   if (!side) {
     return (
       <td colSpan={span} className="differs absent">
-        not in this run<span className="sr-only"> (differs)</span>
+        not in run {which.toUpperCase()}
+        <span className="sr-only"> (differs)</span>
       </td>
     );
   }
@@ -112,9 +113,10 @@ function RatesTable({ rates, unit = "Attempt" }: { rates: RateComparison; unit?:
 }
 
 /**
- * Two runs side by side, attempt by attempt, as Analysis.Compare returned them: for each attempt,
- * each run's terminal state, verdicts with their "wrong" marks, steps and duration; the cells
- * that differ are highlighted and say so in words.
+ * Two runs attempt by attempt, as Analysis.Compare returned them: for each attempt, run A's
+ * line over run B's, each with its terminal state, verdicts with their "wrong" marks, steps and
+ * duration, in one set of columns so both fit a narrow window; the cells that differ are
+ * highlighted on both lines and say so in words.
  */
 export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareViewProps) {
   if (!c) return rates ? <SuiteCompare rates={rates} onClose={onClose} /> : null;
@@ -136,52 +138,57 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
       </div>
       <div className="scroll">
         {rates && <RatesTable rates={rates} />}
-        <table className="compare-table">
+        <ul className="compare-runs">
+          {(["a", "b"] as const).map((w) => (
+            <li key={w}>
+              <strong>{w.toUpperCase()}</strong>:{" "}
+              <button type="button" className="link" onClick={() => onOpen(c[w].id)} title="Open this run">
+                <code>{c[w].id}</code>
+              </button>{" "}
+              <span className="muted">
+                {c[w].task} · {c[w].source === "live" ? "run here" : c[w].source}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <table className="compare-table runs-table">
           <caption className="sr-only">
             Run {c.a.id} (A) against run {c.b.id} (B), attempt by attempt
           </caption>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2}>
-                Attempt
-              </th>
-              {(["a", "b"] as const).map((w) => (
-                <th key={w} scope="colgroup" colSpan={span} className="run-head">
-                  {w.toUpperCase()}:{" "}
-                  <button type="button" className="link" onClick={() => onOpen(c[w].id)} title="Open this run">
-                    <code>{c[w].id}</code>
-                  </button>{" "}
-                  <span className="muted">
-                    {c[w].task} · {c[w].source === "live" ? "run here" : c[w].source}
-                  </span>
+              <th scope="col">Attempt</th>
+              <th scope="col">Run</th>
+              {cols.map((label) => (
+                <th key={label} scope="col">
+                  {label}
                 </th>
               ))}
             </tr>
-            <tr>
-              {(["a", "b"] as const).flatMap((w) =>
-                cols.map((label) => (
-                  <th key={`${w}-${label}`} scope="col">
-                    {label}
-                  </th>
-                )),
-              )}
-            </tr>
           </thead>
-          <tbody>
-            {c.rows.map((r) => {
-              const differs = new Set(r.differs);
-              return (
-                <tr key={r.slug} className={differs.size ? "row-differs" : undefined} data-testid={`compare-${r.slug}`}>
-                  <th scope="row">
+          {c.rows.map((r) => {
+            const differs = new Set(r.differs);
+            return (
+              <tbody key={r.slug} className={differs.size ? "row-differs" : undefined} data-testid={`compare-${r.slug}`}>
+                <tr>
+                  <th scope="row" rowSpan={2}>
                     {r.title}
                     {differs.size > 0 && <span className="tag differs-tag">differs</span>}
                   </th>
+                  <th scope="row" className="run-side">
+                    A
+                  </th>
                   {sideCells(r.a, ids, differs, "a", r.slug, span)}
+                </tr>
+                <tr>
+                  <th scope="row" className="run-side">
+                    B
+                  </th>
                   {sideCells(r.b, ids, differs, "b", r.slug, span)}
                 </tr>
-              );
-            })}
-          </tbody>
+              </tbody>
+            );
+          })}
         </table>
       </div>
     </section>

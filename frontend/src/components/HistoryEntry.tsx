@@ -19,10 +19,13 @@ export interface HistoryEntryProps {
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** A date and time short enough for a card: the day and the minute. */
+const short = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+
 /**
- * One stored run: its id, status, task and source, when it started (and, for an import, when
- * it was added), its completed and wrong attempts. A box picks it for a comparison; Delete
- * asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
+ * One stored run: its id, status, task and source, its completed and wrong attempts, and when
+ * it started (for an import, when it was added; its tooltip has both, to the second). A box
+ * picks it for a comparison; Delete asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
  */
 export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, onOpen, onDelete, picked, onPick, onOpenSuite }: HistoryEntryProps) {
   const [confirming, setConfirming] = useState(false);
@@ -30,20 +33,20 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
   return (
     <li className="history-entry" data-testid={`run-${r.id}`} style={{ top }}>
       <button type="button" className="open" aria-current={current ? "true" : undefined} onClick={() => onOpen(r.id)}
-        title={`${r.id} · ${r.task} · ${r.completed}/${r.attempts} completed · ${r.wrong} wrong`}>
+        title={`${r.id} · ${r.status} · ${r.task} · ${r.completed}/${r.attempts} completed · ${r.wrong} wrong · ${imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}`}>
+        <code className="line text run-id">{r.id}</code>
         <span className="line">
-          <code className="run-id">{r.id}</code>
           <span className={imported ? "tag" : "tag plain"}>{r.status}</span>
-        </span>
-        <span className="line text">
-          {r.task} · {imported ? r.source : "run here"}
-          {r.lab_host && r.lab_host !== "127.0.0.1" && ` · lab on ${r.lab_host}`}
+          <span className="run-task">
+            {r.task} · {imported ? r.source : "run here"}
+            {r.lab_host && r.lab_host !== "127.0.0.1" && ` · lab on ${r.lab_host}`}
+          </span>
         </span>
         <span className="line text muted num">
           {r.completed}/{r.attempts} completed · {r.wrong} wrong
         </span>
         <span className="line text muted num">
-          {imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}
+          {imported ? `added ${short(r.added)}` : short(r.created)}
         </span>
       </button>
       {r.suite_run && (

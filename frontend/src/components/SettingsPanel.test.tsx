@@ -27,6 +27,17 @@ describe("SettingsPanel", () => {
     });
   });
 
+  it("saves screenshots at twice the page's pixels, and back at its own", () => {
+    const onSave = vi.fn();
+    render(<SettingsPanel settings={settings} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText("Screenshots at"), { target: { value: "2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...settings, pixel_ratio: 2 });
+    fireEvent.change(screen.getByLabelText("Screenshots at"), { target: { value: "1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...settings, pixel_ratio: undefined });
+  });
+
   it("saves what task files may reach: folders and variables one a line, and link-local hosts", () => {
     const onSave = vi.fn();
     render(<SettingsPanel settings={{ ...settings, allow_env: ["TRACKER_URL"] }} onSave={onSave} />);

@@ -124,6 +124,12 @@ export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onChe
             onChange={(e) => setDraft({ ...draft, parallel: Number.isNaN(e.target.valueAsNumber) ? 1 : e.target.valueAsNumber })}
           />
         </Row>
+        <Row label="Screenshots at" set={false}>
+          <select value={String(draft.pixel_ratio || 1)} onChange={(e) => setDraft({ ...draft, pixel_ratio: Number(e.target.value) === 1 ? undefined : Number(e.target.value) })}>
+            <option value="1">1× the page's pixels</option>
+            <option value="2">2×: as sharp as a HiDPI screen (4 times the bytes)</option>
+          </select>
+        </Row>
         <BrowserChoice status={browsers} path={draft.browser_path} onChange={(browser_path) => setDraft({ ...draft, browser_path })} />
         <fieldset className="switches">
           <legend>Browser</legend>

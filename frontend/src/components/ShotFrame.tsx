@@ -9,6 +9,9 @@ export interface ShotFrameProps {
   label: string;
   /** The boxes to draw over it; empty draws none. */
   boxes: Drawn[];
+  /** Image pixels per CSS pixel of the page it shows (Sample.pixel_ratio); absent is 1. At 100 %
+   * the image is shown at the page's own size, its extra pixels making it sharper, not larger. */
+  pixelRatio?: number;
 }
 
 /**
@@ -17,11 +20,12 @@ export interface ShotFrameProps {
  * their elements however the pane is resized or the image zoomed. Boxes wait for the image,
  * whose proportions the fitted layer needs: a missing file draws none.
  */
-export function ShotFrame({ runId, path, label, boxes }: ShotFrameProps) {
+export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1 }: ShotFrameProps) {
   const [natural, setNatural] = useState<{ path: string; w: number; h: number } | null>(null);
   const size = natural?.path === path ? natural : null;
+  const style = size ? ({ "--ratio": `${size.w} / ${size.h}`, "--css-width": `${size.w / pixelRatio}px` } as CSSProperties) : undefined;
   return (
-    <div className="shot-frame" style={size ? ({ "--ratio": `${size.w} / ${size.h}` } as CSSProperties) : undefined} data-testid="shot-frame">
+    <div className="shot-frame" style={style} data-testid="shot-frame">
       <Media runId={runId} path={path} kind="image" label={label} onImageLoad={(img) => setNatural({ path, w: img.naturalWidth, h: img.naturalHeight })} />
       {size && boxes.length > 0 && (
         <div className="shot-boxes" aria-hidden="true">

@@ -22,7 +22,7 @@ const missed: Step = {
   error: "button[Reserve slot]: no element matches the target; nearest: button \"Book a slot\" (similarity 0.42)",
   candidates: [
     { role: "button", name: "Book a slot", similarity: 0.42, box: { x: 40, y: 350, width: 200, height: 21, ...viewport } },
-    { role: "link", name: "Reserve slot", similarity: 1, box: { x: 600, y: 7, width: 90, height: 14, ...viewport } },
+    { role: "link", name: "Reserve slots", similarity: 0.35, box: { x: 600, y: 7, width: 90, height: 14, ...viewport } },
   ],
 };
 
@@ -55,6 +55,15 @@ describe("ShotViewer's boxes", () => {
     expect(screen.getByTestId("target-box").textContent).toBe("target (before)");
   });
 
+  it("shows a screenshot taken at a pixel ratio of 2 at the page's CSS size, its boxes where they were", () => {
+    const sharp: Step = { ...acted, before: { ...acted.before, pixel_ratio: 2, screenshot_size: { width: 1000, height: 700 } } };
+    render(viewer(sharp, "before"));
+    load("Before screenshot"); // 1000×700 image pixels: a 500×350 page at twice its pixels
+    const frame = screen.getByTestId("shot-frame");
+    expect(frame.style.getPropertyValue("--css-width")).toBe("500px");
+    expect(place(screen.getByTestId("target-box"))).toEqual(["25%", "10%", "10%", "5%"]);
+  });
+
   it("shows before and after side by side unless told otherwise, each with its time and boxes, and what changed under them", () => {
     render(viewer(acted, null));
     expect(screen.getByRole("button", { name: "Side by side" }).getAttribute("aria-pressed")).toBe("true");
@@ -70,7 +79,7 @@ describe("ShotViewer's boxes", () => {
     render(viewer(missed, "after"));
     load("After screenshot");
     const boxes = screen.getAllByTestId("candidate-box");
-    expect(boxes.map((b) => b.textContent)).toEqual(['1 · button "Book a slot"', '2 · link "Reserve slot"']);
+    expect(boxes.map((b) => b.textContent)).toEqual(['1 · button "Book a slot"', '2 · link "Reserve slots"']);
     expect(place(boxes[0])).toEqual(["4%", "50%", "20%", "3%"]);
     expect(boxes[1].className).toBe("shot-box candidate label-below label-end");
     expect(screen.getByTestId("shot-frame").querySelector(".shot-boxes")!.getAttribute("aria-hidden")).toBe("true");
@@ -109,7 +118,7 @@ describe("StepFacts", () => {
     const list = screen.getByRole("list", { name: "Nearest elements" });
     expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       'button "Book a slot" (similarity 0.42)',
-      'link "Reserve slot" (similarity 1.00)',
+      'link "Reserve slots" (similarity 0.35)',
     ]);
     fireEvent.click(screen.getByRole("button", { name: "What is a near miss?" }));
     expect(screen.getByRole("note").textContent).toContain("name similarity");

@@ -69,7 +69,7 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
     const path = sample?.screenshot;
     const label = `${which === "before" ? "Before" : "After"} screenshot`;
     return path ? (
-      <ShotFrame key={path} runId={runId} path={path} label={label} boxes={step && showBoxes ? boxesOf(step, which) : []} />
+      <ShotFrame key={path} runId={runId} path={path} label={label} boxes={step && showBoxes ? boxesOf(step, which) : []} pixelRatio={sample.pixel_ratio} />
     ) : (
       <p className="muted empty-shot">{pending ?? (step ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet.")}</p>
     );

@@ -26,6 +26,9 @@ export interface LiveView {
 /** The least share of the trace's height the tabs get, the gate and its evidence first among them. */
 const TABS_SHARE = "40%";
 
+/** The most share of the trace's height the tabs take however tall they were made, so the page's pictures keep room. */
+const TABS_MAX = "60%";
+
 /** The events of an attempt that has none: one array, so the timeline is not rebuilt on each step. */
 const NO_EVENTS: AppEvent[] = [];
 
@@ -234,7 +237,7 @@ export function TraceViewer(p: TraceViewerProps) {
           <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
         )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
-        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto max(${TABS_SHARE}, ${tabsHeight}px)` }}>
+        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto clamp(${TABS_SHARE}, ${tabsHeight}px, ${TABS_MAX})` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">

@@ -16,9 +16,17 @@ const step = (extra: Partial<Step> = {}): Step => ({
 } as Step);
 
 describe("miscapture", () => {
-  it("passes a step captured at the attempt's viewport, and at twice its pixels", () => {
+  it("passes a step captured at the attempt's viewport, and at twice its pixels when the pixel ratio says 2", () => {
     expect(miscapture(step(), vp)).toBeNull();
-    expect(miscapture(step({ after: sample({ screenshot_size: { width: 2000, height: 1400 } }) }), vp)).toBeNull();
+    expect(miscapture(step({ after: sample({ screenshot_size: { width: 2000, height: 1400 }, pixel_ratio: 2 }) }), vp)).toBeNull();
+  });
+  it("names a screenshot whose size is not the viewport at its pixel ratio", () => {
+    expect(miscapture(step({ after: sample({ screenshot_size: { width: 2000, height: 1400 } }) }), vp)).toBe(
+      "The screenshot after this step is 2000×1400, not the attempt's 1000×700.",
+    );
+    expect(miscapture(step({ after: sample({ screenshot_size: { width: 1000, height: 700 }, pixel_ratio: 2 }) }), vp)).toBe(
+      "The screenshot after this step is 1000×700, not the attempt's 1000×700 at a pixel ratio of 2.",
+    );
   });
   it("says nothing when sizes were not recorded", () => {
     expect(miscapture(step(), undefined)).toBeNull();

@@ -7,12 +7,11 @@ import type { Sample, Size, Step } from "../api/types";
 const size = (s: Size) => `${s.width}×${s.height}`;
 
 /**
- * An image of size shot shows a viewport vp at one scale in both directions (a screenshot may
- * be larger by the device pixel ratio), within rounding.
+ * An image of size shot shows a viewport vp at the sample's device pixel ratio r (absent: 1),
+ * within rounding.
  */
-function sameShape(shot: Size, vp: Size): boolean {
-  const scale = shot.width / vp.width;
-  return scale >= 1 && Math.abs(shot.height - scale * vp.height) <= Math.max(1, scale);
+function sameShape(shot: Size, vp: Size, r: number): boolean {
+  return Math.abs(shot.width - r * vp.width) <= Math.max(1, r) && Math.abs(shot.height - r * vp.height) <= Math.max(1, r);
 }
 
 /**
@@ -27,8 +26,10 @@ export function miscapture(step: Step, vp: Size | undefined): string | null {
     if (s.viewport && (s.viewport.width !== vp.width || s.viewport.height !== vp.height)) {
       return `The page ${name} this step was read at ${size(s.viewport)}, not the attempt's ${size(vp)}: what it shows may not be what the attempt saw.`;
     }
-    if (s.screenshot_size && !sameShape(s.screenshot_size, vp)) {
-      return `The screenshot ${name} this step is ${size(s.screenshot_size)}, not the shape of the attempt's ${size(vp)}.`;
+    const r = s.pixel_ratio ?? 1;
+    if (s.screenshot_size && !sameShape(s.screenshot_size, vp, r)) {
+      const want = r === 1 ? size(vp) : `${size(vp)} at a pixel ratio of ${r}`;
+      return `The screenshot ${name} this step is ${size(s.screenshot_size)}, not the attempt's ${want}.`;
     }
   }
   const b = step.target_box;

@@ -242,6 +242,7 @@ export namespace agent {
 	    viewport?: Size;
 	    screenshot?: string;
 	    screenshot_size?: Size;
+	    pixel_ratio?: number;
 	    focus?: Focus;
 	}
 	export interface Review {
@@ -692,6 +693,7 @@ export namespace app {
 	    screenshots: boolean;
 	    trace: boolean;
 	    bodies?: boolean;
+	    pixel_ratio?: number;
 	    parallel?: number;
 	    models?: model.ModelConfig[];
 	    planner?: string;
