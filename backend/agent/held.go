@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -74,10 +76,39 @@ func (r *run) holdRequests() error {
 // unseen agent's pages send only with approval when the task's safeguards require it: those
 // the safeguards name, else the planner's.
 func (r *run) heldMethods(u Unseen) []string {
-	if s := r.cfg.Safeguards; s != nil && s.Approval != nil && len(s.Approval.Methods) > 0 {
-		return s.Approval.Methods
+	if m := r.cfg.heldMethods(); len(m) > 0 {
+		return m
 	}
 	return u.HeldMethods()
+}
+
+// heldMethods are the request methods the task's safeguards hold for approval, nil when
+// they name none.
+func (c Config) heldMethods() []string {
+	if s := c.Safeguards; s != nil && s.Approval != nil {
+		return s.Approval.Methods
+	}
+	return nil
+}
+
+// Mutations are the requests the pages of an agent acting unseen sent, over steps, that may
+// have changed the app's state: of a method c holds for approval (else of HeldMethods) that
+// the network did not refuse. It returns how many, the last and the index of its step. It is
+// the one rule by which such an agent's end, a crash or an interrupted process, may have
+// crossed a commit.
+func (c Config) Mutations(steps []Step) (n int, last Request, step int) {
+	methods := c.heldMethods()
+	if len(methods) == 0 {
+		methods = HeldMethods
+	}
+	for _, s := range steps {
+		for _, q := range s.Traffic.Requests {
+			if !q.Refused && slices.ContainsFunc(methods, func(m string) bool { return strings.EqualFold(m, q.Method) }) {
+				n, last, step = n+1, q, s.Index
+			}
+		}
+	}
+	return n, last, step
 }
 
 // askHeld asks the approver about one held request and keeps the answer for the next step.

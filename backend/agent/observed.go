@@ -3,8 +3,6 @@ package agent
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 )
 
 // Provenance says where a step's action came from.
@@ -143,26 +141,17 @@ func (r *run) agentLeft(i int, grounding Sample) {
 }
 
 // mayHaveCommitted is how an agent acting unseen that ended with err (a crash) is judged:
-// when its pages sent a request that may change the app's state (one of the methods held for
-// approval) and the network did not refuse it, a commit may have crossed, so err is a
-// commit's, naming the last such request; otherwise it is an observation's.
+// when its pages sent a request that may change the app's state (Config.Mutations), a
+// commit may have crossed, so err is a commit's, naming the last such request; otherwise it
+// is an observation's.
 func (r *run) mayHaveCommitted(err error) (error, ActionClass) {
-	u, ok := r.planner.(Unseen)
-	if !ok {
+	if _, ok := r.planner.(Unseen); !ok {
 		return err, ClassObserve
 	}
-	methods := r.heldMethods(u)
-	n, last, step := 0, Request{}, 0
-	for _, s := range r.steps {
-		for _, q := range s.Traffic.Requests {
-			if !q.Refused && slices.ContainsFunc(methods, func(m string) bool { return strings.EqualFold(m, q.Method) }) {
-				n, last, step = n+1, q, s.Index+1
-			}
-		}
-	}
+	n, last, step := r.cfg.Mutations(r.steps)
 	if n == 0 {
 		return err, ClassObserve
 	}
 	return fmt.Errorf("%w; before it ended, its pages sent %d request(s) that may change the app's state, the last %s %s (step %d), so a commit may have crossed",
-		err, n, last.Method, last.URL, step), ClassCommit
+		err, n, last.Method, last.URL, step+1), ClassCommit
 }

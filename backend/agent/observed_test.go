@@ -103,3 +103,35 @@ func TestAnUnseenAgentsLastRequestsAndCrash(t *testing.T) {
 		}
 	}
 }
+
+// TestMutationsAreTheRequestsThatMayHaveCommitted checks the one rule by which an agent acting
+// unseen may have crossed a commit: a request of a held method the network let through.
+func TestMutationsAreTheRequestsThatMayHaveCommitted(t *testing.T) {
+	step := func(i int, qs ...agent.Request) agent.Step {
+		return agent.Step{Index: i, Traffic: agent.Traffic{Requests: qs}}
+	}
+	get := agent.Request{Method: "GET", URL: "http://lab/api/state"}
+	post := agent.Request{Method: "post", URL: "http://lab/api/save"}
+	refused := agent.Request{Method: "POST", URL: "http://elsewhere/x", Refused: true}
+	put := agent.Request{Method: "PUT", URL: "http://lab/api/item"}
+	onlyPost := agent.Config{Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{Methods: []string{"POST"}}}}
+	for _, tt := range []struct {
+		name  string
+		cfg   agent.Config
+		steps []agent.Step
+		n     int
+		last  string
+		step  int
+	}{
+		{"reads only", agent.Config{}, []agent.Step{step(0, get)}, 0, "", 0},
+		{"a post refused before it left", agent.Config{}, []agent.Step{step(0, refused)}, 0, "", 0},
+		{"a post let through, any case", agent.Config{}, []agent.Step{step(0, get), step(1, post, get)}, 1, post.URL, 1},
+		{"the last of several", agent.Config{}, []agent.Step{step(0, post), step(1, put)}, 2, put.URL, 1},
+		{"a method the task does not hold", onlyPost, []agent.Step{step(0, put)}, 0, "", 0},
+	} {
+		n, last, at := tt.cfg.Mutations(tt.steps)
+		if n != tt.n || last.URL != tt.last || at != tt.step {
+			t.Errorf("%s: %d, last %q at step %d; want %d, %q at %d", tt.name, n, last.URL, at, tt.n, tt.last, tt.step)
+		}
+	}
+}

@@ -12,7 +12,8 @@ const interruptedReason = "interrupted: the process stopped before this attempt 
 // finishInterrupted gives every attempt that never reached a terminal state, in a run its
 // process left interrupted (the store marks a run so once its writer is dead), the state the
 // executor gives an attempt stopped at that point: cancelled when nothing it did could have
-// committed, ambiguous when a commit had acted (or an outside agent's unclassified action),
+// committed, ambiguous when a commit had acted (or an outside agent's pages had sent a
+// request that may change the app's state, agent.Config.Mutations, as when it crashes),
 // since its effect may have landed. Its reason keeps why it stopped and says how it was
 // exported. Its verdicts stay unrecorded; import and verify compute them from the evidence
 // like any other's. Any other run's unfinished attempt (one still running) is left as it
@@ -28,7 +29,7 @@ func finishInterrupted(run agent.Run) agent.Run {
 		}
 		a.Terminal = agent.Cancelled
 		why := "nothing it did could have committed"
-		if slices.ContainsFunc(a.Steps, mayHaveCommitted) {
+		if mayHaveCommitted(a) {
 			a.Terminal, why = agent.Ambiguous, "a commit had acted, so its effect may have landed"
 		}
 		if a.Reason == "" {
@@ -42,8 +43,13 @@ func finishInterrupted(run agent.Run) agent.Run {
 
 func unfinished(a agent.Attempt) bool { return a.Terminal == "" }
 
-// mayHaveCommitted reports whether s's action may have changed the app: a commit, or an
-// action an outside agent took that nobody classified.
-func mayHaveCommitted(s agent.Step) bool {
-	return s.Decision.Class.Commits() || s.Provenance == agent.Observed
+// mayHaveCommitted reports whether what a did may have changed the app: a commit acted, or
+// its outside agent's pages sent a request that may change the app's state.
+func mayHaveCommitted(a agent.Attempt) bool {
+	if slices.ContainsFunc(a.Steps, func(s agent.Step) bool { return s.Decision.Class.Commits() }) {
+		return true
+	}
+	observed := slices.ContainsFunc(a.Steps, func(s agent.Step) bool { return s.Provenance == agent.Observed })
+	n, _, _ := a.Config.Mutations(a.Steps)
+	return observed && n > 0
 }
