@@ -114,11 +114,12 @@ x86_64-w64-mingw32-gcc -shared -O2 -o "$WINEPREFIX/drive_c/windows/system32/bcry
 "$wine" "$winexe" version | tr -d '\r' | grep -F "observatory $version" >/dev/null || fail "observatory.exe version"
 
 # A real run by the Linux build, and a copy whose wrong-room attempt claims it completed. The
-# run exits 1, since wrong-room does not complete; its file is what counts here.
+# run exits 2, since wrong-room does not complete (1 would be an error); its file is what
+# counts here.
 fixture="$work/run.json"
 tampered="$work/tampered.json"
 build/bin/observatory run --attempt saves-normally --attempt wrong-room --no-video --no-screenshots \
-  --data-dir "$work/linux-data" --export "$fixture" >/dev/null 2>&1 || [ -s "$fixture" ] || fail "the Linux build could not make a run file"
+  --data-dir "$work/linux-data" --export "$fixture" >/dev/null 2>&1 || [ $? -eq 2 ] || fail "the Linux build could not make a run file"
 sed '0,/"terminal": "failed"/s//"terminal": "completed"/' "$fixture" >"$tampered"
 for file in "$fixture" "$tampered"; do
   set +e

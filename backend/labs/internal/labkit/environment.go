@@ -10,9 +10,13 @@ import (
 // Instance is one running copy of a lab's app, as an attempt runs against it: its start page,
 // its requests in flight, its event log and its end, as App has them.
 type Instance interface {
+	// URL is the app's page, where an attempt starts.
 	URL() string
+	// Quiesce waits until the requests in flight are answered, or ctx ends.
 	Quiesce(ctx context.Context) error
+	// Events is the app's event log so far, in order.
 	Events() []agent.Event
+	// Close stops the app.
 	Close() error
 }
 

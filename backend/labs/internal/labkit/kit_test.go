@@ -16,8 +16,8 @@ func count(n int, ev agent.Event) (int, error) {
 	return n + 1, nil
 }
 
-// TestReplay replays up to the first refused event, and ReplayInOrder also refuses an event
-// out of sequence.
+// TestReplay replays up to the first refused event, and apply made inOrder also refuses an
+// event out of sequence.
 func TestReplay(t *testing.T) {
 	evs := []agent.Event{{Seq: 1, Type: "a"}, {Seq: 2, Type: "a"}, {Seq: 3, Type: "bad"}, {Seq: 4, Type: "a"}}
 	if n, err := Replay(0, count, evs[:2]); n != 2 || err != nil {
@@ -31,11 +31,11 @@ func TestReplay(t *testing.T) {
 		t.Errorf("Replay = %d, %v; want 2, nil: it leaves the order to apply", n, err)
 	}
 	var ee *EventError
-	if n, err := ReplayInOrder(0, count, skipped); n != 1 || !errors.As(err, &ee) || ee.Seq != 3 {
-		t.Errorf("ReplayInOrder = %d, %v; want 1 and an *EventError at 3", n, err)
+	if n, err := Replay(0, inOrder(count), skipped); n != 1 || !errors.As(err, &ee) || ee.Seq != 3 {
+		t.Errorf("Replay in order = %d, %v; want 1 and an *EventError at 3", n, err)
 	}
-	if n, err := ReplayInOrder(0, count, evs[:2]); n != 2 || err != nil {
-		t.Errorf("ReplayInOrder = %d, %v; want 2, nil", n, err)
+	if n, err := Replay(0, inOrder(count), evs[:2]); n != 2 || err != nil {
+		t.Errorf("Replay in order = %d, %v; want 2, nil", n, err)
 	}
 }
 

@@ -17,14 +17,9 @@ func Replay[S any](initial S, apply func(S, agent.Event) (S, error), events []ag
 	return s, nil
 }
 
-// ReplayInOrder is Replay that also refuses, with an *EventError, an event out of order
-// after the one before it (see CheckOrder), for labs whose apply does not check the order.
-func ReplayInOrder[S any](initial S, apply func(S, agent.Event) (S, error), events []agent.Event) (S, error) {
-	return Replay(initial, inOrder(apply), events)
-}
-
-// inOrder wraps apply, for one replay from the initial state, so that it also refuses an
-// event out of order after the one before it.
+// inOrder wraps apply, for one replay from the initial state, so that it also refuses, with
+// an *EventError, an event out of order after the one before it (see CheckOrder), for labs
+// whose apply does not check the order (Rules.InOrder).
 func inOrder[S any](apply func(S, agent.Event) (S, error)) func(S, agent.Event) (S, error) {
 	seq, at := 0, int64(0)
 	return func(s S, ev agent.Event) (S, error) {
