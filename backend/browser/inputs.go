@@ -2,9 +2,12 @@ package browser
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -19,7 +22,15 @@ import (
 //go:embed inputs.js
 var inputsSrc string
 
-var inputsJS = "(" + pageScript(inputsSrc) + ")()"
+var inputsJS = "(" + pageScript(inputsSrc) + ")(" + strconv.Quote(inputsMark()) + ")"
+
+// inputsMark is the name under which inputs.js marks a window it listens in: random for each
+// process, so that a page cannot set it first to keep its inputs from being recorded.
+func inputsMark() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return "__observatory_" + hex.EncodeToString(b)
+}
 
 // inputBinding is the function inputs.js reports each input to.
 const inputBinding = "__observatoryInput"
