@@ -12,6 +12,7 @@ import (
 	"image/jpeg"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,12 @@ func announceScript(places []agent.NoticePlace) string {
 	return "(" + announceJS + ")(" + string(arg) + ");"
 }
 
+// changesJS counts, in every document, what can change what observe.js reads, for an
+// observation to tell in a tiny round trip that nothing has (see stillQuiet).
+//
+//go:embed changes.js
+var changesJS string
+
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
 
@@ -57,8 +64,10 @@ const frameTries = 3
 // the samples before and after it are identical, so picture and sample show the same page;
 // a page still changing after frameTries gets the latest pair. A page whose sample is the
 // same as at the last frame gets that frame again without a new screenshot: recording costs
-// a frame only when the page changed. A cookie the task's authority reads that the page's
-// script cannot see (HttpOnly) is read from the browser context.
+// a frame only when the page changed. A page that provably has not changed since the last
+// sample (see stillQuiet) gets that sample again, for a round trip with a tiny script. A
+// cookie the task's authority reads that the page's script cannot see (HttpOnly) is read from
+// the browser context.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 	s, err := p.observe(ctx)
 	if err != nil {
@@ -145,6 +154,9 @@ const loadTries = 4
 // yet (its head scripts still loading), and the script run again on the page as it then is.
 func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
+	if raw, ok := p.stillQuiet(ctx); ok {
+		return raw, nil
+	}
 	var raw any
 	var err error
 	for try := 1; ; try++ {
@@ -173,11 +185,57 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	if raw == nil {
 		return "", fmt.Errorf("observe the page: %s was still loading its head after %d tries", clip(p.page.URL(), 200), loadTries)
 	}
-	encoded, ok := raw.(string)
-	if !ok {
-		return "", fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
+	got, ok := raw.(map[string]any)
+	encoded, isText := got["sample"].(string)
+	if !ok || !isText {
+		return "", fmt.Errorf("observe the page: the script returned %T, not a sample", raw)
 	}
+	quiet, _ := got["quiet"].(string)
+	p.mu.Lock()
+	p.quiet = quietSample{token: quiet, raw: encoded}
+	p.mu.Unlock()
 	return encoded, nil
+}
+
+// quietSample is the latest sample the observation script returned, with the changes token
+// that says the page has not changed since (see changes.js); an empty token when the sample
+// may not be reused.
+type quietSample struct {
+	token, raw string
+}
+
+// quietJS returns the page's changes token.
+//
+//go:embed quiet.js
+var quietJS string
+
+// stillQuiet returns the latest sample when the page provably has not changed since it was
+// taken: its document, address, viewport and scroll are the same and it has counted no DOM
+// mutation, no event by which a person or its script changes state without one, and no value
+// set by its script (see changes.js). That costs a round trip with a tiny script rather than
+// a whole observation. A sample that may not be reused (see observe.js), one whose task reads
+// cookies or storage (they change without an event), or anything uncertain (the check
+// failed) is false: the caller samples afresh.
+func (p *Page) stillQuiet(ctx context.Context) (string, bool) {
+	p.mu.Lock()
+	last := p.quiet
+	p.mu.Unlock()
+	if last.token == "" || p.readsState() {
+		return "", false
+	}
+	got, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(quietJS) })
+	return last.raw, err == nil && got == last.token
+}
+
+// readsState reports whether the task's authority reads a cookie or local storage, which
+// change without anything in the page to count it.
+func (p *Page) readsState() bool {
+	a := p.opts.Authority
+	if a == nil {
+		return false
+	}
+	state := func(pr *agent.Probe) bool { return pr != nil && (pr.Cookie != "" || pr.Storage != "") }
+	return state(a.Principal) || state(a.Version) || slices.ContainsFunc(a.Relevant, func(pr agent.Probe) bool { return state(&pr) })
 }
 
 // navigatedAway reports whether err is Playwright's word that the document a script ran in

@@ -57,6 +57,8 @@ type Page struct {
 	lastShot storedShot
 	// heard is where the last observation left off reading the page's announcements.
 	heard heardMark
+	// quiet is the latest sample and whether it may be reused (see stillQuiet).
+	quiet quietSample
 	// onWeb is set while the page has been observed at a web address and not left it for
 	// good: a blank page after it is on its way somewhere (see sampleJSON).
 	onWeb bool
