@@ -227,6 +227,14 @@ func (p *Page) stillQuiet(ctx context.Context) (string, bool) {
 	return last.raw, err == nil && got == last.token
 }
 
+// actedOn is called as the page is about to be acted on: the next observation samples afresh
+// without asking whether the page changed, since it almost always has.
+func (p *Page) actedOn() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.quiet = quietSample{}
+}
+
 // readsState reports whether the task's authority reads a cookie or local storage, which
 // change without anything in the page to count it.
 func (p *Page) readsState() bool {

@@ -132,6 +132,7 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 	if !loadable(url) {
 		return fmt.Errorf("load %s: a page loads only http, https, about: and data: URLs", clip(url, 200))
 	}
+	p.actedOn()
 	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
 		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
@@ -298,6 +299,7 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	p.actedOn()
 	if a.Kind == agent.ActNavigate {
 		return p.Goto(ctx, a.Value)
 	}
