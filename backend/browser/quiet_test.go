@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"observatory/backend/agent"
 )
@@ -12,18 +13,24 @@ import (
 // TestObservationIsReusedOnlyWhileNothingChanged changes the page behind the observer's back,
 // each time in a way that fires no event a person would (the page's own script, run without
 // a round trip of the observer's), and checks that the page no longer counts as quiet and the
-// next observation shows the change; and that once observed, an unchanged page is quiet.
+// next observation shows the change; and that once observed, a page left alone is quiet.
 func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 	t.Parallel()
 	page := openTestPage(t, "quiet.html", agent.PageOptions{}).(*Page)
 	ctx := context.Background()
+	// observe observes until the page is quiet right after (a change may still fire its
+	// events late: a selection change after the focus moved, a frame's load).
 	observe := func() agent.Sample {
 		t.Helper()
-		s := mustObserve(t, page)
-		if _, quiet := page.stillQuiet(ctx); !quiet {
-			t.Fatalf("the page right after an observation is not quiet")
+		for try := 0; try < 20; try++ {
+			s := mustObserve(t, page)
+			if _, quiet := page.stillQuiet(ctx); quiet {
+				return s
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		return s
+		t.Fatalf("the page is never quiet right after an observation")
+		return agent.Sample{}
 	}
 	field := func(s agent.Sample, name string) agent.Field {
 		for _, f := range s.Fields {
