@@ -69,6 +69,7 @@ const frameTries = 3
 // cookie the task's authority reads that the page's script cannot see (HttpOnly) is read from
 // the browser context.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
+	p.forgetLook() // a box recorded with the sample after this one is measured after it
 	s, err := p.observe(ctx)
 	if err != nil {
 		return s, err
@@ -228,11 +229,12 @@ func (p *Page) stillQuiet(ctx context.Context) (string, bool) {
 }
 
 // actedOn is called as the page is about to be acted on: the next observation samples afresh
-// without asking whether the page changed, since it almost always has.
+// without asking whether the page changed, since it almost always has, and the next call on a
+// target takes a new look at it.
 func (p *Page) actedOn() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.quiet = quietSample{}
+	p.quiet, p.look = quietSample{}, look{}
 }
 
 // readsState reports whether the task's authority reads a cookie or local storage, which
