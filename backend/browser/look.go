@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -70,10 +71,14 @@ func (p *Page) count(ctx context.Context, t agent.Target, loc playwright.Locator
 		return 0, err
 	}
 	got, _ := raw.(map[string]any)
-	n, ok := got["n"].(int)
-	if !ok {
-		f, _ := got["n"].(float64)
-		n = int(f)
+	var n int
+	switch v := got["n"].(type) {
+	case int:
+		n = v
+	case float64:
+		n = int(v)
+	default:
+		return 0, fmt.Errorf("count the matches: the script returned %T, not a count", raw)
 	}
 	var seen lookAnswer
 	if n == 1 && remarshal(got["look"], &seen) == nil {
