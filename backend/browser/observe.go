@@ -155,8 +155,8 @@ const loadTries = 4
 // yet (its head scripts still loading), and the script run again on the page as it then is.
 func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
-	if raw, ok := p.stillQuiet(ctx); ok {
-		return raw, nil
+	if raw, ok, err := p.stillQuiet(ctx); ok || err != nil {
+		return raw, err
 	}
 	var raw any
 	var err error
@@ -215,17 +215,24 @@ var quietJS string
 // mutation, no event by which a person or its script changes state without one, and no value
 // set by its script (see changes.js). That costs a round trip with a tiny script rather than
 // a whole observation. A sample that may not be reused (see observe.js), one whose task reads
-// cookies or storage (they change without an event), or anything uncertain (the check
-// failed) is false: the caller samples afresh.
-func (p *Page) stillQuiet(ctx context.Context) (string, bool) {
+// cookies or storage (they change without an event), or a document replaced while asked is
+// false: the caller samples afresh. Any other failure is the observation's error, as the
+// page reports it (a dead browser's log with it).
+func (p *Page) stillQuiet(ctx context.Context) (string, bool, error) {
 	p.mu.Lock()
 	last := p.quiet
 	p.mu.Unlock()
 	if last.token == "" || p.readsState() {
-		return "", false
+		return "", false, nil
 	}
 	got, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(quietJS) })
-	return last.raw, err == nil && got == last.token
+	switch {
+	case err != nil && navigatedAway(err):
+		return "", false, nil
+	case err != nil:
+		return "", false, p.fail("observe the page", err)
+	}
+	return last.raw, got == last.token, nil
 }
 
 // actedOn is called as the page is about to be acted on: the next observation samples afresh

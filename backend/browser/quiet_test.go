@@ -24,7 +24,7 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		t.Helper()
 		for try := 0; try < 20; try++ {
 			s := mustObserve(t, page)
-			if _, quiet := page.stillQuiet(ctx); quiet {
+			if _, quiet, _ := page.stillQuiet(ctx); quiet {
 				return s
 			}
 			time.Sleep(50 * time.Millisecond)
@@ -82,7 +82,7 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		if _, err := page.page.Evaluate(c.script); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if _, quiet := page.stillQuiet(ctx); quiet {
+		if _, quiet, _ := page.stillQuiet(ctx); quiet {
 			t.Errorf("%s: the page still counts as quiet", c.name)
 		}
 		if s := observe(); !c.shows(s) {
@@ -95,7 +95,7 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustObserve(t, page)
-	if _, quiet := page.stillQuiet(ctx); quiet {
+	if _, quiet, _ := page.stillQuiet(ctx); quiet {
 		t.Errorf("a page with an animation running counts as quiet")
 	}
 }
