@@ -2,6 +2,8 @@ package browser
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"observatory/backend/agent"
@@ -39,5 +41,39 @@ func BenchmarkScreenshot(b *testing.B) {
 		if _, err := page.capture(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkObserveLargePage measures Observe on a page of 1,500 table rows, each with a
+// labelled field and a button (about 9,000 elements): "unchanged" observes a page that has not
+// changed since the last observation (the sample is reused after a tiny round trip, see
+// stillQuiet), "changed" one the executor has just acted on (sampled afresh).
+func BenchmarkObserveLargePage(b *testing.B) {
+	var html strings.Builder
+	html.WriteString("<!doctype html><title>Orders</title><form><table><tbody>")
+	for i := range 1500 {
+		fmt.Fprintf(&html, "<tr><td>Order %d</td><td><label>Quantity %d <input value=%d></label></td>"+
+			"<td><button type=button>Edit %d</button></td></tr>", i, i, i, i)
+	}
+	html.WriteString("</tbody></table></form>")
+	page, err := testBrowser(b).NewPage(context.Background(), agent.PageOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _, _ = page.Close() })
+	p := page.(*Page)
+	if err := p.Goto(context.Background(), "data:text/html,"+html.String()); err != nil {
+		b.Fatal(err)
+	}
+	for _, changed := range []bool{false, true} {
+		b.Run(map[bool]string{false: "unchanged", true: "changed"}[changed], func(b *testing.B) {
+			mustObserve(b, p)
+			for b.Loop() {
+				if changed {
+					p.actedOn()
+				}
+				mustObserve(b, p)
+			}
+		})
 	}
 }

@@ -306,8 +306,8 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 		closeGuard(guard)
 		return nil, fmt.Errorf("open a browser context: %w", err)
 	}
-	if err = bc.AddInitScript(playwright.Script{Content: playwright.String(announceScript(opts.Notices))}); err != nil {
-		err = fmt.Errorf("listen for the page's announcements: %w", err)
+	if err = bc.AddInitScript(playwright.Script{Content: playwright.String(announceScript(opts.Notices) + changesJS)}); err != nil {
+		err = fmt.Errorf("listen for the page's announcements and changes: %w", err)
 	}
 	var pg playwright.Page
 	if err == nil && recordsTrace(opts) {

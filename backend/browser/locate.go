@@ -50,21 +50,26 @@ func pageScript(src string) string {
 }
 
 // Measure returns where the one element t matches is now: its bounding box in CSS pixels of
-// the page's viewport, with the viewport's size. Its errors are returned, never logged.
+// the page's viewport, with the viewport's size; a fresh look at t (see look) says so without
+// a round trip. Its errors are returned, never logged.
 func (p *Page) Measure(ctx context.Context, t agent.Target) (agent.Box, error) {
+	if seen, fresh := p.recentLook(t); fresh {
+		return seen.box, nil
+	}
 	loc, err := p.locate(t)
 	if err != nil {
 		return agent.Box{}, err
 	}
-	raw, err := p.evaluateOne(ctx, loc, boxJS, measureTimeoutMS)
+	raw, err := p.evaluateOne(ctx, loc, lookJS, measureTimeoutMS)
 	if err != nil { // evidence for the record, not the action: the caller decides what it costs
 		return agent.Box{}, fmt.Errorf("measure %s: %w", t, err)
 	}
-	var box agent.Box
-	if err := remarshal(raw, &box); err != nil {
+	var got lookAnswer
+	if err := remarshal(raw, &got); err != nil {
 		return agent.Box{}, fmt.Errorf("measure %s: %w", t, err)
 	}
-	return box, nil
+	p.keepLook(t, got)
+	return got.Box, nil
 }
 
 // evaluateOne calls fn, a script function of one element, on the one element loc matches and

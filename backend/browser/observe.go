@@ -12,6 +12,7 @@ import (
 	"image/jpeg"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,12 @@ func announceScript(places []agent.NoticePlace) string {
 	return "(" + announceJS + ")(" + string(arg) + ");"
 }
 
+// changesJS counts, in every document, what can change what observe.js reads, for an
+// observation to tell in a tiny round trip that nothing has (see stillQuiet).
+//
+//go:embed changes.js
+var changesJS string
+
 // screenshotQuality is the JPEG quality of stored frames.
 const screenshotQuality = 70
 
@@ -57,9 +64,12 @@ const frameTries = 3
 // the samples before and after it are identical, so picture and sample show the same page;
 // a page still changing after frameTries gets the latest pair. A page whose sample is the
 // same as at the last frame gets that frame again without a new screenshot: recording costs
-// a frame only when the page changed. A cookie the task's authority reads that the page's
-// script cannot see (HttpOnly) is read from the browser context.
+// a frame only when the page changed. A page that provably has not changed since the last
+// sample (see stillQuiet) gets that sample again, for a round trip with a tiny script. A
+// cookie the task's authority reads that the page's script cannot see (HttpOnly) is read from
+// the browser context.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
+	p.forgetLook() // a box recorded with the sample after this one is measured after it
 	s, err := p.observe(ctx)
 	if err != nil {
 		return s, err
@@ -145,6 +155,9 @@ const loadTries = 4
 // yet (its head scripts still loading), and the script run again on the page as it then is.
 func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
+	if raw, ok, err := p.stillQuiet(ctx); ok || err != nil {
+		return raw, err
+	}
 	var raw any
 	var err error
 	for try := 1; ; try++ {
@@ -173,11 +186,73 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	if raw == nil {
 		return "", fmt.Errorf("observe the page: %s was still loading its head after %d tries", clip(p.page.URL(), 200), loadTries)
 	}
-	encoded, ok := raw.(string)
-	if !ok {
-		return "", fmt.Errorf("observe the page: the script returned %T, not JSON text", raw)
+	got, ok := raw.(map[string]any)
+	encoded, isText := got["sample"].(string)
+	if !ok || !isText {
+		return "", fmt.Errorf("observe the page: the script returned %T, not a sample", raw)
 	}
+	quiet, _ := got["quiet"].(string)
+	p.mu.Lock()
+	p.quiet = quietSample{token: quiet, raw: encoded}
+	p.mu.Unlock()
 	return encoded, nil
+}
+
+// quietSample is the latest sample the observation script returned, with the changes token
+// that says the page has not changed since (see changes.js); an empty token when the sample
+// may not be reused.
+type quietSample struct {
+	token, raw string
+}
+
+// quietJS returns the page's changes token.
+//
+//go:embed quiet.js
+var quietJS string
+
+// stillQuiet returns the latest sample when the page provably has not changed since it was
+// taken: its document, address, viewport and scroll are the same and it has counted no DOM
+// mutation, no event by which a person or its script changes state without one, and no value
+// set by its script (see changes.js). That costs a round trip with a tiny script rather than
+// a whole observation. A sample that may not be reused (see observe.js), one whose task reads
+// cookies or storage (they change without an event), or a document replaced while asked is
+// false: the caller samples afresh. Any other failure is the observation's error, as the
+// page reports it (a dead browser's log with it).
+func (p *Page) stillQuiet(ctx context.Context) (string, bool, error) {
+	p.mu.Lock()
+	last := p.quiet
+	p.mu.Unlock()
+	if last.token == "" || p.readsState() {
+		return "", false, nil
+	}
+	got, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(quietJS) })
+	switch {
+	case err != nil && navigatedAway(err):
+		return "", false, nil
+	case err != nil:
+		return "", false, p.fail("observe the page", err)
+	}
+	return last.raw, got == last.token, nil
+}
+
+// actedOn is called as the page is about to be acted on: the next observation samples afresh
+// without asking whether the page changed, since it almost always has, and the next call on a
+// target takes a new look at it.
+func (p *Page) actedOn() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.quiet, p.look = quietSample{}, look{}
+}
+
+// readsState reports whether the task's authority reads a cookie or local storage, which
+// change without anything in the page to count it.
+func (p *Page) readsState() bool {
+	a := p.opts.Authority
+	if a == nil {
+		return false
+	}
+	state := func(pr *agent.Probe) bool { return pr != nil && (pr.Cookie != "" || pr.Storage != "") }
+	return state(a.Principal) || state(a.Version) || slices.ContainsFunc(a.Relevant, func(pr agent.Probe) bool { return state(&pr) })
 }
 
 // navigatedAway reports whether err is Playwright's word that the document a script ran in

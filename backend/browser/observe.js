@@ -1,5 +1,6 @@
 ([probes, heardSince]) => {
-  // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample.
+  // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample,
+  // with a token that says whether the page has changed since (quiet).
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
   // A document still parsing its head has no body yet: it returns null, and the caller waits
   // for the document and asks again. A document that has none (an SVG image) is read whole.
@@ -136,7 +137,12 @@
   // when none is shown now. heard tells the caller where this document's announcements are.
   const heard = window[Symbol.for("observatory.announced")] || { seq: 0, items: [] };
   const since = heard.items.filter((i) => performance.timeOrigin !== heardSince.origin || i.seq > heardSince.seq);
-  const gone = (place) => since.filter((i) => (i.place || "") === place).at(-1)?.text || "";
+  let recalled = false; // whether a notice came from what came and went
+  const gone = (place) => {
+    const t = since.filter((i) => (i.place || "") === place).at(-1)?.text || "";
+    recalled ||= Boolean(t);
+    return t;
+  };
   sample.notice = text(announced("[role=status], output") || announced('[aria-live]:not([aria-live="off"], [role=alert])')) || gone("");
   // The task's named notices: what each place shows now, else what it showed and hid since.
   const shownAt = (sel) => {
@@ -194,5 +200,15 @@
     sample.version = probe(probes.version);
     sample.facts = (probes.relevant || []).map((p) => ({ id: p.id, value: probe(p) }));
   }
-  return JSON.stringify(sample);
+
+  // quiet is the document's changes token (see changes.js) when this sample is what the next
+  // observation would read as long as the token stays the same: not when it tells a notice
+  // that came and went (the next one would not), shows unreadable regions (their boxes move
+  // with any element's scroll) or reads a page with an animation or transition running. A
+  // shadow root the page declared in its markup is watched from now on.
+  const changes = window[Symbol.for("observatory.changes")];
+  for (const el of all) if (el.shadowRoot) changes?.watch(el.shadowRoot);
+  const moving = [document, ...views.keys()].some((d) => d.getAnimations().length);
+  const quiet = changes && !recalled && !moving && !sample.unreadable.length ? changes.token() : "";
+  return { sample: JSON.stringify(sample), quiet };
 }

@@ -57,6 +57,10 @@ type Page struct {
 	lastShot storedShot
 	// heard is where the last observation left off reading the page's announcements.
 	heard heardMark
+	// quiet is the latest sample and whether it may be reused (see stillQuiet).
+	quiet quietSample
+	// look is what the page last found of a target (see look).
+	look look
 	// onWeb is set while the page has been observed at a web address and not left it for
 	// good: a blank page after it is on its way somewhere (see sampleJSON).
 	onWeb bool
@@ -130,6 +134,7 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 	if !loadable(url) {
 		return fmt.Errorf("load %s: a page loads only http, https, about: and data: URLs", clip(url, 200))
 	}
+	p.actedOn()
 	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
 		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
@@ -264,7 +269,7 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 	if err != nil {
 		return err
 	}
-	n, err := call(ctx, p.limits(), func() (int, error) { return loc.Count() })
+	n, err := p.count(ctx, t, loc)
 	if err != nil {
 		return p.fail("find "+t.String(), err)
 	}
@@ -296,6 +301,11 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	var seen *look
+	if l, fresh := p.recentLook(a.Target); fresh {
+		seen = &l
+	}
+	p.actedOn()
 	if a.Kind == agent.ActNavigate {
 		return p.Goto(ctx, a.Value)
 	}
@@ -313,7 +323,7 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	case agent.ActDownload:
 		return p.download(ctx, loc, a, timeout)
 	case agent.ActClick, agent.ActSubmit:
-		run = func() error { return p.click(ctx, loc, timeout) }
+		run = func() error { return p.click(ctx, loc, timeout, seen) }
 	case agent.ActFill:
 		run = func() error { return loc.Fill(a.Value, playwright.LocatorFillOptions{Timeout: timeout}) }
 	case agent.ActSelect:
@@ -372,11 +382,17 @@ func (p *Page) waitFor(ctx context.Context, loc playwright.Locator, t agent.Targ
 // click clicks the element loc names, or, when a pointer cannot reach it (off-screen, or
 // clipped to a pixel), presses it from the keyboard: a mouse click there would land on
 // empty space and could still report success. A control not shown yet (an alert's Retry)
-// is no sign of either: the click waits for it as Playwright's always does.
-func (p *Page) click(ctx context.Context, loc playwright.Locator, timeout *float64) error {
-	hidden, err := p.unreachable(ctx, loc)
-	if err != nil {
-		return err
+// is no sign of either: the click waits for it as Playwright's always does. A fresh look at
+// the element (see look), when there is one, already says whether a pointer can reach it.
+func (p *Page) click(ctx context.Context, loc playwright.Locator, timeout *float64, seen *look) error {
+	var hidden bool
+	if seen != nil {
+		hidden = seen.unreachable
+	} else {
+		var err error
+		if hidden, err = p.unreachable(ctx, loc); err != nil {
+			return err
+		}
 	}
 	if hidden {
 		return press(loc, timeout)

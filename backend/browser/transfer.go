@@ -61,7 +61,7 @@ func (p *Page) download(ctx context.Context, loc playwright.Locator, a agent.Act
 		return fmt.Errorf("download from %s: the task names no downloads folder; set `downloads:` in the task file", a.Target)
 	}
 	what := fmt.Sprintf("download from %s", a.Target)
-	d, err := p.expectDownload(ctx, func() error { return p.click(ctx, loc, timeout) }, timeout)
+	d, err := p.expectDownload(ctx, func() error { return p.click(ctx, loc, timeout, nil) }, timeout)
 	if f, ok := errors.AsType[navigationError](err); ok {
 		return fmt.Errorf("%s: nothing was downloaded: %s", what, f.explain(p.opts.Origins))
 	}

@@ -92,8 +92,8 @@ func TestPlaywrightTraceGroupsCallsUnderEachStep(t *testing.T) {
 		t.Fatalf("the trace's groups are %q, want one per agent action %q", groups, want)
 	}
 	for k, action := range []string{"click", "fill", "selectOption", "click"} {
-		if got := children[want[k]]; !slices.Contains(got, action) || !slices.Contains(got, "queryCount") {
-			t.Errorf("%s holds %v, want its target resolved (queryCount) and its %s", want[k], got, action)
+		if got := children[want[k]]; !slices.Contains(got, action) || !slices.Contains(got, "evalOnSelectorAll") {
+			t.Errorf("%s holds %v, want its target resolved (evalOnSelectorAll counts its matches) and its %s", want[k], got, action)
 		}
 	}
 	if len(children[want[4]]) == 0 {
