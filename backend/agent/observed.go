@@ -83,21 +83,36 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 		s.Error = e.Error()
 		return s, Exhausted, fmt.Sprintf("step %d (%s, observed): %v", i+1, a.Description, e)
 	}
-	held := r.heldAnswers() // the page settles only once its held requests are answered
-	after, err := r.observe()
-	s.Approvals = append(held, r.heldAnswers()...)
-	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
-	if w, ok := r.page.(Watcher); ok {
-		s.Traffic = w.Traffic(r.start, false).Redact(r.secrets)
-	}
-	if err != nil {
+	if err := r.lookAfter(&s, false); err != nil {
 		term, err = r.fail(err, ClassObserve)
 		s.Error = err.Error()
 		return s, term, fmt.Sprintf("step %d (%s, observed): observing the result failed: %v", i+1, a.Description, err)
 	}
+	return s, "", ""
+}
+
+// lookAfter observes the page after what an agent did unseen for s: the answers to the
+// requests held meanwhile (the page settles only once they are answered), the page (once
+// its requests are answered, when final), what the network refused and transferred, and
+// the traffic since the last step (all of it, its last requests included, when final). An
+// error leaves s.After the grounding sample.
+func (r *run) lookAfter(s *Step, final bool) error {
+	held := r.heldAnswers()
+	if w, ok := r.page.(Settler); ok && final {
+		w.Settle(r.ctx)
+	}
+	after, err := r.observe()
+	s.Approvals = append(held, r.heldAnswers()...)
+	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
+	if w, ok := r.page.(Watcher); ok {
+		s.Traffic = w.Traffic(r.start, final).Redact(r.secrets)
+	}
+	if err != nil {
+		return err
+	}
 	s.After = after
 	s.Distance = JaccardDistance(s.Before.Pairs, s.After.Pairs)
-	return s, "", ""
+	return nil
 }
 
 // agentLeft records, as the attempt's last step, the page as an agent acting unseen (an
@@ -115,21 +130,8 @@ func (r *run) agentLeft(i int, grounding Sample) {
 			Reason: "the agent has ended: what its pages did since its last observed input is recorded here; nothing is sent"},
 		Before: grounding, After: grounding, StartMS: r.sinceStart()}
 	t0 := r.x.now()
-	held := r.heldAnswers()
-	if w, ok := r.page.(Settler); ok {
-		w.Settle(r.ctx)
-	}
-	after, err := r.observe()
-	s.Approvals = append(held, r.heldAnswers()...)
-	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
-	if w, ok := r.page.(Watcher); ok {
-		s.Traffic = w.Traffic(r.start, true).Redact(r.secrets)
-	}
-	if err != nil {
+	if err := r.lookAfter(&s, true); err != nil {
 		s.Error = "observing the page the agent left failed: " + err.Error()
-	} else {
-		s.After = after
-		s.Distance = JaccardDistance(s.Before.Pairs, s.After.Pairs)
 	}
 	s.DurationMS = r.x.now().Sub(t0).Milliseconds()
 	s = s.masked(r.secrets)
