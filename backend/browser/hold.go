@@ -36,8 +36,8 @@ type requestHold struct {
 // HoldRequests makes the page's origins guard hold every request of methods that the page
 // and the pages its context opens send to an allowed origin until ask answers; a refusal
 // fails the request as a network error. It needs the guard, so the page must name origins.
-// Requests inside a TLS tunnel reach the guard only as a CONNECT, which it cannot read: on an
-// https origin, only what the guard sees as a request is held.
+// In a browser launched here the guard reads inside the TLS of the https origins (see
+// intercept); in one reached elsewhere it cannot, and the requests to them go unheld.
 func (p *Page) HoldRequests(methods []string, ask func(ctx context.Context, r agent.HeldRequest) bool) error {
 	if p.guard == nil {
 		return errors.New("the page has no origins guard to hold its requests at (the task names no origins)")

@@ -1,0 +1,200 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"crypto/x509"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"observatory/backend/agent"
+)
+
+// TestTheGuardHoldsRequestsInsideTLS drives real Chromium, as an outside agent would, against an
+// https origin: the guard reads inside its TLS with a certificate of the browser's own
+// authority, so a GET passes unasked, a POST is held, denied it never reaches the origin and is
+// recorded refused, approved it reaches it once, whole. An https origin outside the task's is
+// still refused at its CONNECT, and the authority never touches the disk.
+func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
+	needDriver(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // the driver's and Chromium's temporary files, searched below
+
+	var mu sync.Mutex
+	var saved []string // the bodies the origin received
+	origin, reached := counted(t, true, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/save":
+			b, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			saved = append(saved, r.Method+" "+string(b))
+			mu.Unlock()
+			_, _ = io.WriteString(w, "<title>saved</title>saved")
+		default:
+			_, _ = io.WriteString(w, `<title>form</title><form method="post" action="/save">`+
+				`<label>Title <input name="title" value="Spectral scan"></label>`+
+				`<label>Password <input name="password" type="password" value="hunter2"></label>`+
+				`<button>Save</button></form>`)
+		}
+	})
+	other, otherReached := counted(t, true, func(w http.ResponseWriter, r *http.Request) {})
+	roots := x509.NewCertPool()
+	roots.AddCert(origin.Certificate())
+	roots.AddCert(other.Certificate())
+
+	b, err := Launch(context.Background(), Options{Headless: true, OriginRoots: roots})
+	if err != nil {
+		t.Fatalf("launch: %v", err)
+	}
+	defer b.Close()
+	ap, err := b.NewPage(context.Background(), agent.PageOptions{Origins: []string{origin.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ap.(*Page)
+	defer p.Close()
+	var asked []agent.HeldRequest
+	var approve atomic.Bool
+	if err := p.HoldRequests(agent.HeldMethods, func(_ context.Context, r agent.HeldRequest) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, r)
+		return approve.Load()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	questions := func() []agent.HeldRequest {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(asked)
+	}
+	pg := p.page
+	epoch := time.Now()
+
+	if _, err := pg.Goto(origin.URL); err != nil {
+		t.Fatalf("the https origin did not load through the guard: %v", err)
+	}
+	if n := len(questions()); n != 0 {
+		t.Fatalf("a GET was held: %d questions", n)
+	}
+	if n := reached.Load(); n != 1 {
+		t.Fatalf("the origin was reached %d times by the page's load, want once", n)
+	}
+
+	// Denied: the origin never hears of it, and the request is recorded refused.
+	if err := pg.GetByRole("button").Click(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return len(questions()) == 1 })
+	q := questions()[0]
+	if q.Method != "POST" || q.URL != origin.URL+"/save" || q.Origin != origin.URL ||
+		q.Body != "title=Spectral+scan&password="+agent.Mask {
+		t.Fatalf("asked about %+v", q)
+	}
+	var post agent.Request
+	waitFor(t, func() bool {
+		for _, r := range p.Traffic(epoch, false).Requests {
+			if r.Method == "POST" {
+				post = r
+				return true
+			}
+		}
+		return false
+	})
+	if !post.Refused || post.URL != origin.URL+"/save" || !strings.Contains(post.Failure, "not approved") {
+		t.Fatalf("the denied POST is recorded as %+v", post)
+	}
+	if n := reached.Load(); n != 1 {
+		t.Fatalf("the origin was reached %d times, the denied POST among them", n)
+	}
+
+	// Approved: it reaches the origin once, whole.
+	waitFor(t, func() bool { return strings.HasPrefix(pg.URL(), "chrome-error:") }) // the failed form's page
+	approve.Store(true)
+	if _, err := pg.Goto(origin.URL); err != nil {
+		t.Fatal(err)
+	}
+	if err := pg.GetByRole("button").Click(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { title, _ := pg.Title(); return title == "saved" })
+	mu.Lock()
+	got := slices.Clone(saved)
+	mu.Unlock()
+	if want := []string{"POST title=Spectral+scan&password=hunter2"}; !slices.Equal(got, want) {
+		t.Fatalf("the origin received %q, want %q", got, want)
+	}
+	if n := len(questions()); n != 2 {
+		t.Fatalf("asked %d times, want twice", n)
+	}
+
+	// Outside the task's origins: refused at its CONNECT, unread.
+	if _, err := pg.Goto(other.URL); err == nil {
+		t.Fatal("an https origin outside the task's loaded")
+	}
+	if n := otherReached.Load(); n != 0 {
+		t.Fatalf("the origin outside the task's was reached %d times", n)
+	}
+	waitFor(t, func() bool { return slices.Contains(p.Blocked(), "CONNECT "+strings.TrimPrefix(other.URL, "https://")) })
+
+	authority := b.reading.authority
+	leaf, err := authority.Leaf("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No file the browser or the driver wrote holds the authority or a certificate it
+	// minted, nor anything in PEM: while the browser runs, and once it is closed.
+	if n := noCertificateIn(t, tmp, authority.Certificate().Raw, leaf.Leaf.Raw); n == 0 {
+		t.Fatal("the browser's temporary files were not where the test looks")
+	}
+	_, _ = p.Close()
+	_ = b.Close()
+	noCertificateIn(t, tmp, authority.Certificate().Raw, leaf.Leaf.Raw)
+}
+
+// noCertificateIn fails t when a file below dir holds one of certs (DER) or a PEM block; it
+// returns how many files it read.
+func noCertificateIn(t *testing.T, dir string, certs ...[]byte) int {
+	t.Helper()
+	read := 0
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		read++
+		for _, c := range certs {
+			if bytes.Contains(data, c) {
+				t.Errorf("%s holds a certificate of the guard's authority", path)
+			}
+		}
+		if bytes.Contains(data, []byte("-----BEGIN ")) {
+			t.Errorf("%s holds a PEM block", path)
+		}
+		return nil
+	})
+	return read
+}
+
+// waitFor waits, a bounded time, until ok holds.
+func waitFor(t *testing.T, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !ok(); {
+		if time.Now().After(deadline) {
+			t.Fatal("gave up waiting")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
