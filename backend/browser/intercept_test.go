@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/tlsca"
 )
 
 // TestTheGuardHoldsRequestsInsideTLS drives real Chromium, as an outside agent would, against an
@@ -76,6 +77,9 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		return slices.Clone(asked)
+	}
+	if why := p.Unheld(); why != "" {
+		t.Fatalf("a launched browser's page says %q", why)
 	}
 	pg := p.page
 	epoch := time.Now()
@@ -196,5 +200,34 @@ func waitFor(t *testing.T, ok func() bool) {
 			t.Fatal("gave up waiting")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestAGuardThatCannotReadTLSSaysWhatGoesUnheld checks Unheld: a guard without an authority
+// (a browser reached elsewhere) names the task's https and wss origins, whose requests it
+// only tunnels; one that reads TLS, or guards plain http alone, names none.
+func TestAGuardThatCannotReadTLSSaysWhatGoesUnheld(t *testing.T) {
+	authority, err := tlsca.New(nil, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		reading *tlsReading
+		allowed []string
+		want    string
+	}{
+		{nil, []string{"https://shop.example", "http://127.0.0.1:8080", "wss://live.example"}, "the requests to https://shop.example, wss://live.example were not held"},
+		{nil, []string{"http://127.0.0.1:8080"}, ""},
+		{&tlsReading{authority: authority}, []string{"https://shop.example"}, ""},
+	} {
+		g, err := startEgress(localGuardHost, c.allowed, false, c.reading, func(string, string) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := (&Page{guard: g}).Unheld()
+		_ = g.Close()
+		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%v (reads TLS: %v): %q, want %q…", c.allowed, c.reading != nil, got, c.want)
+		}
 	}
 }
