@@ -64,8 +64,9 @@ func (e *egress) serveInside(w http.ResponseWriter, r *http.Request) {
 	}
 	r.URL.Scheme, r.URL.Host = "https", r.Host
 	checked := r.URL.String()
-	if strings.EqualFold(r.Header.Get("Upgrade"), "websocket") { // a wss:// origin's WebSocket
-		checked = "wss://" + r.Host + r.URL.RequestURI()
+	// A WebSocket is an https origin's as a page's fetch is, or a wss origin's of its own.
+	if ws := "wss://" + r.Host + r.URL.RequestURI(); strings.EqualFold(r.Header.Get("Upgrade"), "websocket") && originAllowed(ws, e.allowed) {
+		checked = ws
 	}
 	e.pass(w, r, checked, r.URL.String())
 }

@@ -3,10 +3,14 @@ package browser
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"io"
 	"io/fs"
+	"log"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +19,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"observatory/backend/agent"
 	"observatory/backend/tlsca"
@@ -34,6 +40,15 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 	var saved []string // the bodies the origin received
 	origin, reached := counted(t, true, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
+		case "/ws": // an echo
+			c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			if kind, msg, err := c.ReadMessage(); err == nil {
+				_ = c.WriteMessage(kind, append([]byte("echo "), msg...))
+			}
 		case "/save":
 			b, _ := io.ReadAll(r.Body)
 			mu.Lock()
@@ -141,6 +156,17 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 		t.Fatalf("asked %d times, want twice", n)
 	}
 
+	// A WebSocket of the origin goes through, both ways.
+	echo, err := pg.Evaluate(`() => new Promise((ok, fail) => {
+		const ws = new WebSocket(location.origin.replace("https:", "wss:") + "/ws");
+		ws.onopen = () => ws.send("ping");
+		ws.onmessage = (m) => ok(m.data);
+		ws.onerror = () => fail(new Error("the WebSocket failed"));
+	})`)
+	if err != nil || echo != "echo ping" {
+		t.Fatalf("the WebSocket answered %v, %v", echo, err)
+	}
+
 	// Outside the task's origins: refused at its CONNECT, unread.
 	if _, err := pg.Goto(other.URL); err == nil {
 		t.Fatal("an https origin outside the task's loaded")
@@ -229,5 +255,79 @@ func TestAGuardThatCannotReadTLSSaysWhatGoesUnheld(t *testing.T) {
 		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
 			t.Errorf("%v (reads TLS: %v): %q, want %q…", c.allowed, c.reading != nil, got, c.want)
 		}
+	}
+}
+
+// TestTheGuardVerifiesTheOriginItReadsFor checks the guard's own side of an intercepted
+// CONNECT, with Go's client for a browser that trusts the authority: an origin whose
+// certificate the guard's roots accept answers through it; one they do not is never sent the
+// request, the guard saying why; a request for another host than the CONNECT's is refused;
+// and closing the guard cuts the connections it reads.
+func TestTheGuardVerifiesTheOriginItReadsFor(t *testing.T) {
+	authority, err := tlsca.New(nil, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, _ := counted(t, true, func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "home "+r.Host) })
+	var forgedReached atomic.Int32
+	forged := httptest.NewUnstartedServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { forgedReached.Add(1) }))
+	stranger, err := tlsca.New(nil, time.Hour) // an authority no one trusts
+	if err != nil {
+		t.Fatal(err)
+	}
+	strangerLeaf, err := stranger.Leaf("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged.TLS = &tls.Config{Certificates: []tls.Certificate{*strangerLeaf}}
+	forged.Config.ErrorLog = log.New(io.Discard, "", 0) // the guard's refusal of its certificate
+	forged.StartTLS()
+	defer forged.Close()
+	roots := x509.NewCertPool()
+	roots.AddCert(home.Certificate()) // not forged's
+	g, err := startEgress(localGuardHost, []string{home.URL, forged.URL}, false, &tlsReading{authority: authority, roots: roots}, func(string, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	proxy, _ := url.Parse(g.Server())
+	trusting := x509.NewCertPool()
+	trusting.AddCert(authority.Certificate())
+	transport := &http.Transport{Proxy: http.ProxyURL(proxy), TLSClientConfig: &tls.Config{RootCAs: trusting}}
+	defer transport.CloseIdleConnections()
+	client := &http.Client{Transport: transport}
+
+	resp, err := client.Get(home.URL + "/")
+	if err != nil {
+		t.Fatalf("the origin did not answer through the guard: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := "home " + strings.TrimPrefix(home.URL, "https://"); string(body) != want || resp.TLS.PeerCertificates[0].Issuer.CommonName != authority.Certificate().Subject.CommonName {
+		t.Fatalf("answered %q by %s, want %q by the guard's authority", body, resp.TLS.PeerCertificates[0].Issuer, want)
+	}
+
+	if _, err := client.Get(forged.URL + "/"); err == nil {
+		t.Fatal("an origin whose certificate the guard does not trust answered")
+	}
+	if n := forgedReached.Load(); n != 0 {
+		t.Fatalf("the untrusted origin was sent %d requests", n)
+	}
+	if why := g.explain("GET", forged.URL+"/", guardMark); !strings.Contains(why, "could not be reached") || !strings.Contains(why, "certificate") {
+		t.Fatalf("the guard explains the failure as %q", why)
+	}
+
+	// The CONNECT names home; the request inside names forged.
+	req, _ := http.NewRequest("GET", home.URL+"/", nil)
+	req.Host = strings.TrimPrefix(forged.URL, "https://")
+	if _, err := client.Do(req); err == nil {
+		t.Fatal("a request for another host than the CONNECT's went through")
+	}
+
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.Get(home.URL + "/"); err == nil {
+		t.Fatal("a request went through a closed guard")
 	}
 }
