@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"fmt"
 	"io"
 	"io/fs"
 	"log"
@@ -12,6 +13,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,6 +25,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser/browsertest/policy"
 	"observatory/backend/tlsca"
 )
 
@@ -36,32 +39,7 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp) // the driver's and Chromium's temporary files, searched below
 
-	var mu sync.Mutex
-	var saved []string // the bodies the origin received
-	origin, reached := counted(t, true, func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/ws": // an echo
-			c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
-			if err != nil {
-				return
-			}
-			defer c.Close()
-			if kind, msg, err := c.ReadMessage(); err == nil {
-				_ = c.WriteMessage(kind, append([]byte("echo "), msg...))
-			}
-		case "/save":
-			b, _ := io.ReadAll(r.Body)
-			mu.Lock()
-			saved = append(saved, r.Method+" "+string(b))
-			mu.Unlock()
-			_, _ = io.WriteString(w, "<title>saved</title>saved")
-		default:
-			_, _ = io.WriteString(w, `<title>form</title><form method="post" action="/save">`+
-				`<label>Title <input name="title" value="Spectral scan"></label>`+
-				`<label>Password <input name="password" type="password" value="hunter2"></label>`+
-				`<button>Save</button></form>`)
-		}
-	})
+	origin, reached, saves := formOrigin(t)
 	other, otherReached := counted(t, true, func(w http.ResponseWriter, r *http.Request) {})
 	roots := x509.NewCertPool()
 	roots.AddCert(origin.Certificate())
@@ -78,21 +56,8 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 	}
 	p := ap.(*Page)
 	defer p.Close()
-	var asked []agent.HeldRequest
 	var approve atomic.Bool
-	if err := p.HoldRequests(agent.HeldMethods, func(_ context.Context, r agent.HeldRequest) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		asked = append(asked, r)
-		return approve.Load()
-	}); err != nil {
-		t.Fatal(err)
-	}
-	questions := func() []agent.HeldRequest {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(asked)
-	}
+	questions := holdAsking(t, p, &approve)
 	if why := p.Unheld(); why != "" {
 		t.Fatalf("a launched browser's page says %q", why)
 	}
@@ -146,11 +111,8 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool { title, _ := pg.Title(); return title == "saved" })
-	mu.Lock()
-	got := slices.Clone(saved)
-	mu.Unlock()
-	if want := []string{"POST title=Spectral+scan&password=hunter2"}; !slices.Equal(got, want) {
-		t.Fatalf("the origin received %q, want %q", got, want)
+	if got := saves(); !slices.Equal(got, []string{"POST title=Spectral+scan&password=hunter2"}) {
+		t.Fatalf("the origin received %q", got)
 	}
 	if n := len(questions()); n != 2 {
 		t.Fatalf("asked %d times, want twice", n)
@@ -216,6 +178,61 @@ func noCertificateIn(t *testing.T, dir string, certs ...[]byte) int {
 		return nil
 	})
 	return read
+}
+
+// formOrigin is an https origin with a form that POSTs to /save (what the origin received is
+// saves) and a WebSocket echo at /ws; reached counts the requests that reached it.
+func formOrigin(t *testing.T) (origin *httptest.Server, reached *atomic.Int32, saves func() []string) {
+	var mu sync.Mutex
+	var saved []string
+	origin, reached = counted(t, true, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/ws":
+			c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			if kind, msg, err := c.ReadMessage(); err == nil {
+				_ = c.WriteMessage(kind, append([]byte("echo "), msg...))
+			}
+		case "/save":
+			b, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			saved = append(saved, r.Method+" "+string(b))
+			mu.Unlock()
+			_, _ = io.WriteString(w, "<title>saved</title>saved")
+		default:
+			_, _ = io.WriteString(w, `<title>form</title><form method="post" action="/save">`+
+				`<label>Title <input name="title" value="Spectral scan"></label>`+
+				`<label>Password <input name="password" type="password" value="hunter2"></label>`+
+				`<button>Save</button></form>`)
+		}
+	})
+	return origin, reached, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(saved)
+	}
+}
+
+// holdAsking makes p hold the held methods, answering approve; it returns the questions asked.
+func holdAsking(t *testing.T, p *Page, approve *atomic.Bool) func() []agent.HeldRequest {
+	var mu sync.Mutex
+	var asked []agent.HeldRequest
+	if err := p.HoldRequests(agent.HeldMethods, func(_ context.Context, r agent.HeldRequest) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, r)
+		return approve.Load()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return func() []agent.HeldRequest {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(asked)
+	}
 }
 
 // waitFor waits, a bounded time, until ok holds.
@@ -329,5 +346,80 @@ func TestTheGuardVerifiesTheOriginItReadsFor(t *testing.T) {
 	}
 	if _, err := client.Get(home.URL + "/"); err == nil {
 		t.Fatal("a request went through a closed guard")
+	}
+}
+
+// puppeteerSaves is an outside agent written with Puppeteer: it connects to the browser's
+// DevTools endpoint, takes the page at START, submits its form, and once more after a refusal.
+const puppeteerSaves = `
+import puppeteer from "puppeteer-core";
+const browser = await puppeteer.connect({ browserURL: process.env.CDP, defaultViewport: null });
+const page = (await browser.pages()).find((p) => p.url().startsWith(process.env.START));
+for (let i = 0; i < 2; i++) {
+  await page.goto(process.env.START);
+  await Promise.all([page.waitForNavigation().catch(() => {}), page.click("button")]);
+  if (await page.title() === "saved") break;
+}
+console.log(await page.title());
+await browser.disconnect();
+`
+
+// TestAPuppeteerAgentsPostIsHeldInsideTLS: a real outside agent, Puppeteer from npm over CDP,
+// submits a form to an https origin; the guard holds its POST inside TLS: denied, the origin
+// never hears of it; approved, on the agent's second try, it reaches the origin once, whole.
+func TestAPuppeteerAgentsPostIsHeldInsideTLS(t *testing.T) {
+	needDriver(t)
+	agents, _ := filepath.Abs(filepath.Join("..", "outside", "testdata", "agents"))
+	if _, err := exec.LookPath("node"); err != nil {
+		policy.Unavailable(t, err)
+	}
+	if _, err := os.Stat(filepath.Join(agents, "node_modules", "puppeteer-core")); err != nil {
+		policy.Unavailable(t, err)
+	}
+	origin, _, saves := formOrigin(t)
+	roots := x509.NewCertPool()
+	roots.AddCert(origin.Certificate())
+	b, err := Launch(context.Background(), Options{Headless: true, DevTools: true, OriginRoots: roots})
+	if err != nil {
+		t.Fatalf("launch: %v", err)
+	}
+	defer b.Close()
+	ap, err := b.NewPage(context.Background(), agent.PageOptions{Origins: []string{origin.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ap.(*Page)
+	defer p.Close()
+	var approve atomic.Bool
+	questions := holdAsking(t, p, &approve)
+	if _, err := p.page.Goto(origin.URL); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", "--input-type=module", "-e", puppeteerSaves)
+	cmd.Dir = agents
+	cmd.Env = append(os.Environ(), "CDP="+b.devtools, "START="+origin.URL)
+	out := make(chan string, 1)
+	go func() {
+		b, err := cmd.CombinedOutput()
+		out <- strings.TrimSpace(string(b)) + fmt.Sprint(" ", err)
+	}()
+	// The first question is denied; the agent tries again, and that one is approved.
+	waitFor(t, func() bool { return len(questions()) > 0 })
+	if got := saves(); len(got) != 0 {
+		t.Fatalf("the origin received %q before any approval", got)
+	}
+	approve.Store(true)
+	if got := <-out; !strings.HasPrefix(got, "saved") {
+		t.Fatalf("the agent ended with %q", got)
+	}
+	q := questions()
+	if len(q) != 2 || q[0].Method != "POST" || q[0].URL != origin.URL+"/save" {
+		t.Fatalf("asked %+v, want the POST twice", q)
+	}
+	if got := saves(); !slices.Equal(got, []string{"POST title=Spectral+scan&password=hunter2"}) {
+		t.Fatalf("the origin received %q, want the approved POST once", got)
 	}
 }
