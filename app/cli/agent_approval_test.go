@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,7 +38,15 @@ func heldSaves(t *testing.T, file string) []agent.Approval {
 // nothing of the agent is left running, and the run file verifies.
 func TestOutsideAgentsSaveHeldThenDenied(t *testing.T) {
 	needAgents(t)
-	rows, file, errOut := runAgentOn(t, Env{}, approvalTask, t.TempDir(), "puppeteer-book.js", "", []string{"saves-normally"}, "--approve", "deny")
+	data := t.TempDir()
+	rows, file, errOut := runAgentOn(t, Env{}, approvalTask, data, "puppeteer-book.js", "", []string{"saves-normally"}, "--approve", "deny")
+	// The browser's guards read TLS with an authority made for the run: never written down.
+	_ = filepath.WalkDir(data, func(path string, d fs.DirEntry, err error) error {
+		if b, rerr := os.ReadFile(path); err == nil && d.Type().IsRegular() && rerr == nil && bytes.Contains(b, []byte("-----BEGIN ")) {
+			t.Errorf("%s holds a PEM block", path)
+		}
+		return nil
+	})
 	if r := rows[0]; r.Gate || r.Terminal == agent.Completed {
 		t.Errorf("gate %v, %s (%s): want not done, nothing saved\n%s", r.Gate, r.Terminal, r.Reason, errOut)
 	}

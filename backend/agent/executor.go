@@ -706,6 +706,9 @@ func (r *run) end(t Terminal, reason string) Outcome {
 	if t != Completed {
 		reason += r.holdsPassed()
 	}
+	if r.holds.unheld != "" {
+		reason += "; " + r.holds.unheld
+	}
 	if r.browserLog == "" && errors.Is(r.err, ErrBrowserGone) {
 		// The call that ended the attempt may have failed before any call brought the
 		// browser's log; the page knows it once one has.

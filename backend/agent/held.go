@@ -28,6 +28,13 @@ type RequestHolder interface {
 	HoldRequests(methods []string, ask func(ctx context.Context, r HeldRequest) bool) error
 }
 
+// PartlyHeld is a RequestHolder that cannot hold every request it is asked to (the requests
+// to an https origin whose TLS its network cannot read): Unheld says which go unheld and
+// why, in words a user can act on; "" when none do. The attempt's reason says it.
+type PartlyHeld interface {
+	Unheld() string
+}
+
 // Unseen is a Driven planner whose agent acts in the page on its own (an outside agent
 // process), so no approval can be asked before its actions. When the task's safeguards
 // require approval, the executor holds the page's requests at the network instead, and asks
@@ -45,6 +52,8 @@ type holds struct {
 	answers []Approval
 	// next is the index of the next step recorded, which records the answers asked now.
 	next int
+	// unheld says which requests the page could not hold, and why (see PartlyHeld).
+	unheld string
 }
 
 // stepRecorded notes that n steps are recorded.
@@ -67,9 +76,13 @@ func (r *run) holdRequests() error {
 	}
 	limit := ms(r.cfg.Safeguards.Approval.LimitMS)
 	secrets := append([]string(nil), r.secrets...)
-	return h.HoldRequests(r.heldMethods(u), func(_ context.Context, q HeldRequest) bool {
+	err := h.HoldRequests(r.heldMethods(u), func(_ context.Context, q HeldRequest) bool {
 		return r.askHeld(q, limit, secrets)
 	})
+	if p, ok := r.page.(PartlyHeld); ok && err == nil {
+		r.holds.unheld = p.Unheld()
+	}
+	return err
 }
 
 // heldMethods are the methods of the requests that may change the app's state, which an

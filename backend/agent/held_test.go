@@ -102,3 +102,28 @@ func TestAnUnseenAgentsRequestsWaitForApproval(t *testing.T) {
 		t.Errorf("a page that cannot hold: %s (%s) after %d turns, want failed before the agent runs", out.Terminal, out.Reason, a.n)
 	}
 }
+
+// partlyHoldingPage holds requests, but not those to its https origin.
+type partlyHoldingPage struct{ holdingPage }
+
+func (*partlyHoldingPage) Unheld() string {
+	return "the requests to https://lab were not held for approval"
+}
+
+// TestTheReasonSaysWhatThePageCouldNotHold: a page that cannot hold some of its requests (an
+// https origin's, in a browser whose TLS its network cannot read) lets the attempt run, and
+// its reason says which went unheld; without the safeguard nothing is said.
+func TestTheReasonSaysWhatThePageCouldNotHold(t *testing.T) {
+	approval := agent.Config{Safeguards: &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000}}}
+	for _, c := range []struct {
+		cfg  agent.Config
+		says bool
+	}{{approval, true}, {agent.Config{}, false}} {
+		page := &partlyHoldingPage{holdingPage{fakePage: fakePage{controls: controls()}}}
+		a := &unseenAgent{page: &page.holdingPage}
+		out := (&agent.Executor{Approver: always(agent.AnswerApprove)}).Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: a, Config: c.cfg}, agent.Hooks{})
+		if a.n == 0 || strings.Contains(out.Reason, "https://lab were not held") != c.says {
+			t.Errorf("safeguards %v: %s (%s) after %d turns", c.cfg.Safeguards != nil, out.Terminal, out.Reason, a.n)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -43,6 +44,9 @@ type egress struct {
 	failures int
 	// holds are the requests held for the user's answer (see HoldRequests); nil holds none.
 	holds *requestHold
+	// inside serves the requests read inside the TLS of https origins (see intercept); nil
+	// when the guard cannot read TLS, and tunnels it.
+	inside *insideTLS
 }
 
 // guardMark is what the browser reports of every request the guard fails (see failRequest):
@@ -60,8 +64,10 @@ type guardFailure struct {
 }
 
 // startEgress starts the guard for allowed on host (where the browser reaches this process:
-// 127.0.0.1 for a browser on this machine), refusing what lies outside through block.
-func startEgress(host string, allowed []string, linkLocal bool, block func(method, url string)) (*egress, error) {
+// 127.0.0.1 for a browser on this machine), refusing what lies outside through block. With
+// reading, it reads inside the TLS of the https origins it guards (see intercept); nil
+// tunnels it unread.
+func startEgress(host string, allowed []string, linkLocal bool, reading *tlsReading, block func(method, url string)) (*egress, error) {
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
 	if err != nil {
 		return nil, err
@@ -79,6 +85,10 @@ func startEgress(host string, allowed []string, linkLocal bool, block func(metho
 		// guard must never send twice what the page sent once.
 		DisableKeepAlives: true,
 	}
+	if reading != nil {
+		// HTTP/1.1 to the origin, as the page speaks to the guard, its certificate verified.
+		transport.TLSClientConfig = &tls.Config{RootCAs: reading.roots, NextProtos: []string{"http/1.1"}}
+	}
 	e.forward = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.Out.URL, pr.Out.Host = pr.In.URL, pr.In.Host
@@ -93,7 +103,10 @@ func startEgress(host string, allowed []string, linkLocal bool, block func(metho
 			failRequest(w)
 		},
 	}
-	e.srv = &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	e.srv = &http.Server{Handler: e, ReadHeaderTimeout: guardHeaderTimeout}
+	if reading != nil {
+		e.inside = serveInsideTLS(reading.authority, e.serveInside)
+	}
 	go func() { _ = e.srv.Serve(ln) }()
 	return e, nil
 }
@@ -101,10 +114,17 @@ func startEgress(host string, allowed []string, linkLocal bool, block func(metho
 // Server is the proxy's address, as Playwright's proxy option takes it.
 func (e *egress) Server() string { return "http://" + e.ln.Addr().String() }
 
+// guardHeaderTimeout bounds how long the guard waits for a request's head.
+const guardHeaderTimeout = 10 * time.Second
+
 // ServeHTTP checks one request of the page: CONNECT for TLS and WebSockets over TLS, an
 // absolute URL for the rest.
 func (e *egress) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodConnect {
+		if e.reads(r.Host) {
+			e.intercept(w, r)
+			return
+		}
 		e.tunnel(w, r)
 		return
 	}
@@ -112,8 +132,15 @@ func (e *egress) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "this is the origins guard of an Observatory page, not a web server", http.StatusBadRequest)
 		return
 	}
-	if !originAllowed(r.URL.String(), e.allowed) {
-		e.refuse(w, r.Method, r.RequestURI) // as the browser wrote it, as its request events do
+	e.pass(w, r, r.URL.String(), r.RequestURI) // as the browser wrote it, as its request events do
+}
+
+// pass sends r, whose URL is absolute, on to its origin when checked (its URL as the origins
+// are checked against) lies within them and the user lets it go if it is held; else it fails
+// r, recording it as asked (the request as the page's request events name it).
+func (e *egress) pass(w http.ResponseWriter, r *http.Request, checked, asked string) {
+	if !originAllowed(checked, e.allowed) {
+		e.refuse(w, r.Method, asked)
 		return
 	}
 	if !e.held(r) {
@@ -124,9 +151,9 @@ func (e *egress) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.forward.ServeHTTP(w, r)
 }
 
-// tunnel serves a CONNECT, which TLS and WebSockets ask for: the browser names only host and
-// port, so an origin of any scheme at that host and port lets it through; the tunnel then
-// carries bytes both ways until either side ends.
+// tunnel serves a CONNECT, which TLS and WebSockets ask for, that the guard does not read (see
+// reads): the browser names only host and port, so an origin of any scheme at that host and
+// port lets it through; the tunnel then carries bytes both ways, unread, until either side ends.
 func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 	host := r.Host
 	if !slices.ContainsFunc([]string{"https", "wss", "http", "ws"}, func(scheme string) bool {
@@ -288,6 +315,9 @@ func (e *egress) Close() error {
 		_ = c.Close()
 	}
 	e.mu.Unlock()
+	if e.inside != nil {
+		e.inside.close()
+	}
 	return e.srv.Close()
 }
 

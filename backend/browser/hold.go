@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -36,8 +37,9 @@ type requestHold struct {
 // HoldRequests makes the page's origins guard hold every request of methods that the page
 // and the pages its context opens send to an allowed origin until ask answers; a refusal
 // fails the request as a network error. It needs the guard, so the page must name origins.
-// Requests inside a TLS tunnel reach the guard only as a CONNECT, which it cannot read: on an
-// https origin, only what the guard sees as a request is held.
+// In a browser launched here the guard reads inside the TLS of the https origins (see
+// intercept); in one reached elsewhere it cannot, and the requests to them go unheld (see
+// Unheld).
 func (p *Page) HoldRequests(methods []string, ask func(ctx context.Context, r agent.HeldRequest) bool) error {
 	if p.guard == nil {
 		return errors.New("the page has no origins guard to hold its requests at (the task names no origins)")
@@ -100,4 +102,26 @@ func sizeWords(size int64, read int) string {
 		return fmt.Sprintf("%d bytes", size)
 	}
 	return fmt.Sprintf("at least %d bytes", read)
+}
+
+var _ agent.PartlyHeld = (*Page)(nil)
+
+// Unheld implements agent.PartlyHeld: a browser reached elsewhere (--cdp, a browser server)
+// cannot be told to trust the guard's authority, so the requests to the task's https and wss
+// origins go through their TLS tunnel unread, and unheld.
+func (p *Page) Unheld() string {
+	if p.guard == nil || p.guard.inside != nil {
+		return ""
+	}
+	var unread []string
+	for _, o := range p.guard.allowed {
+		if u, err := url.Parse(o); err == nil && (u.Scheme == "https" || u.Scheme == "wss") {
+			unread = append(unread, o)
+		}
+	}
+	if len(unread) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the requests to %s were not held for approval: the browser was not launched by Observatory, "+
+		"so its origins guard cannot read inside their TLS and only tunnels it", strings.Join(unread, ", "))
 }

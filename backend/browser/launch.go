@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"observatory/backend/agent"
+	"observatory/backend/tlsca"
 )
 
 // Errors Launch reports, each saying how to fix it.
@@ -38,6 +40,10 @@ var chromiumArgs = []string{
 	"--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 }
 
+// authorityLifetime is how long the certificates the pages' origins guards show the browser
+// are valid: longer than a run, which a launched browser lives for.
+const authorityLifetime = 7 * 24 * time.Hour
+
 // viewport is the page and video size.
 var viewport = playwright.Size{Width: 1000, Height: 700}
 
@@ -54,6 +60,9 @@ type Options struct {
 	// Log receives what Playwright appends to its errors (Chromium's launch log, the call
 	// log), which errors themselves leave out; nil writes it to standard error.
 	Log io.Writer
+	// OriginRoots are the roots the pages' origins guards verify an https origin's
+	// certificate against (see intercept); nil is the system's. Tests name their servers'.
+	OriginRoots *x509.CertPool
 }
 
 // Browser is a running Chromium driven through Playwright. It implements agent.Browser and
@@ -71,8 +80,12 @@ type Browser struct {
 	// guardHost is the address the browser reaches this process at, where each page's origins
 	// guard listens (see egress).
 	guardHost string
-	life      *lifeline
-	log       io.Writer
+	// reading lets the guards read inside the TLS of https origins: set for a browser
+	// launched here, told to trust its authority; nil for one reached elsewhere, which cannot
+	// be told, so its guards tunnel TLS unread.
+	reading *tlsReading
+	life    *lifeline
+	log     io.Writer
 	// timeout bounds each call; tests shorten it.
 	timeout time.Duration
 	// closeOnce makes Close happen once, closeErr its result.
@@ -109,7 +122,15 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, driverStartError(err)
 	}
 	b := newBrowser(pw, opts.Log)
-	args := launchArgs()
+	authority, err := tlsca.New(nil, authorityLifetime)
+	if err != nil {
+		_ = stopDriver(pw)
+		return nil, err
+	}
+	b.reading = &tlsReading{authority: authority, roots: opts.OriginRoots}
+	// Chromium accepts a chain that carries a certificate of this key, and no other it
+	// would not accept anyway: the guards' (see intercept).
+	args := append(launchArgs(), "--ignore-certificate-errors-spki-list="+authority.SPKIPin())
 	if opts.DevTools {
 		port, err := freePort()
 		if err != nil {
@@ -296,7 +317,7 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 	var guard *egress
 	if len(opts.Origins) > 0 {
 		var err error
-		if guard, err = startEgress(b.guardHost, opts.Origins, opts.LinkLocal, blocked.add); err != nil {
+		if guard, err = startEgress(b.guardHost, opts.Origins, opts.LinkLocal, b.reading, blocked.add); err != nil {
 			return nil, fmt.Errorf("start the page's origins guard on %s: %w", b.guardHost, err)
 		}
 		contextOpts.Proxy = &playwright.Proxy{Server: guard.Server()}

@@ -50,7 +50,7 @@ func TestOriginAllowedComparesWholeOrigins(t *testing.T) {
 func guarded(t *testing.T, allowed ...string) (*http.Client, *blockList, *egress) {
 	t.Helper()
 	blocked := &blockList{}
-	g, err := startEgress(localGuardHost, allowed, false, blocked.add)
+	g, err := startEgress(localGuardHost, allowed, false, nil, blocked.add)
 	if err != nil {
 		t.Fatal(err)
 	}
