@@ -53,6 +53,10 @@ type Media struct {
 // so (Sample.DOMSkipped).
 const MaxDOMBytes = 2 << 20
 
+// DOMExt ends a DOM snapshot's file name: the page's markup kept as text, served as
+// text/plain and shown only in a sandboxed frame, never as a page of the viewer's origin.
+const DOMExt = ".dom.txt"
+
 // MaxPixelRatio is the greatest Media.PixelRatio: a screenshot's pixels grow with its square.
 const MaxPixelRatio = 3
 

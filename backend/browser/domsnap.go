@@ -14,10 +14,6 @@ import (
 //go:embed domsnap.js
 var domSnapJS string
 
-// domExt ends a DOM snapshot's name in the media folder: text, so that whatever opens it
-// shows its markup and never runs it as a page.
-const domExt = ".dom.txt"
-
 // domCopy is the page's DOM as the browser serialized it, or, past what is read, its length.
 type domCopy struct {
 	html   string
@@ -61,7 +57,7 @@ func (p *Page) storeDOM(d domCopy) (name, skipped string, err error) {
 	if len(inert) > agent.MaxDOMBytes {
 		return "", tooLarge(len(inert)), nil
 	}
-	name, err = p.store(inert, domExt)
+	name, err = p.store(inert, agent.DOMExt)
 	return name, "", err
 }
 
