@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// MediaPrefix is the URL path under which run media (videos, screenshots) are served.
+// MediaPrefix is the URL path under which run media (videos, screenshots, DOM snapshots) are
+// served.
 const MediaPrefix = "/media/"
 
 // MediaHandler serves files below root at /media/<run>/<file>. http.Dir refuses paths that
@@ -23,6 +24,9 @@ func MediaHandler(root string) http.Handler {
 		w.Header().Set("Cache-Control", "private, max-age=3600")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'")
+		if strings.HasSuffix(r.URL.Path, ".txt") { // a DOM snapshot: its markup is text, whatever the system's MIME table says
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		}
 		files.ServeHTTP(w, r)
 	})
 }

@@ -7,10 +7,10 @@ import (
 )
 
 // mediaFlags choose what the attempts of run and mcp record: video and screenshots unless
-// turned off, a trace and bodies when asked for.
+// turned off, a trace, bodies and DOM snapshots when asked for.
 type mediaFlags struct {
-	noVideo, noScreenshots, trace, bodies bool
-	pixelRatio                            float64
+	noVideo, noScreenshots, trace, bodies, dom bool
+	pixelRatio                                 float64
 }
 
 func (m *mediaFlags) register(fs *pflag.FlagSet) {
@@ -18,10 +18,11 @@ func (m *mediaFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&m.noScreenshots, "no-screenshots", false, "do not store a screenshot before and after each action")
 	fs.BoolVar(&m.trace, "trace", false, "also record a Playwright trace of each attempt, <slug>.trace.zip, which npx playwright show-trace FILE opens")
 	fs.Float64Var(&m.pixelRatio, "pixel-ratio", 1, "the device pixel ratio pages are opened at: 2 stores screenshots twice as sharp (4 times the pixels), as a HiDPI screen shows the page; 1 to 3")
+	fs.BoolVar(&m.dom, "dom-snapshots", false, "also keep a static copy of the page's DOM beside each screenshot (scripts removed, at most 2 MiB), which the window shows in a sandboxed frame")
 	fs.BoolVar(&m.bodies, "bodies", false, "also record request and response bodies with each step's network traffic (64 KiB each, 512 KiB per attempt, secrets masked)")
 }
 
 // media is what the flags ask the attempts to record.
 func (m mediaFlags) media() agent.Media {
-	return agent.Media{Video: !m.noVideo, Screenshots: !m.noScreenshots, Trace: m.trace, Bodies: m.bodies, PixelRatio: m.pixelRatio}
+	return agent.Media{Video: !m.noVideo, Screenshots: !m.noScreenshots, Trace: m.trace, Bodies: m.bodies, PixelRatio: m.pixelRatio, DOM: m.dom}
 }

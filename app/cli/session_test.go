@@ -32,7 +32,8 @@ session:
 // from the environment; started signed in from a Playwright storage-state file; and with no
 // session, where the page still says "Saved" but the API refused the write, so the gate is not
 // done. Neither the password nor the session's token appears in the CLI's output, the exported
-// run file or any file of the data folder (the store's SQLite files, the screenshots), and the
+// run file or any file of the data folder (the store's SQLite files, the screenshots, the DOM
+// snapshots), and the
 // screenshot after the password was typed has the field masked.
 func TestTasksThatStartSignedIn(t *testing.T) {
 	if testing.Short() {
@@ -67,7 +68,7 @@ func TestTasksThatStartSignedIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			data, export := filepath.Join(dir, "data"), filepath.Join(dir, "run.json")
-			code, out, errOut := runTracker(t, "run", path, "--no-video", "--bodies", "--export", export, "--data-dir", data)
+			code, out, errOut := runTracker(t, "run", path, "--no-video", "--bodies", "--dom-snapshots", "--export", export, "--data-dir", data)
 			if code != 0 {
 				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 			}
@@ -105,8 +106,8 @@ func TestTasksThatStartSignedIn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(strings.Join(mapKeys(holds), " "), "observatory.db") {
-				t.Fatalf("no store among the data folder's files %v", mapKeys(holds))
+			if files := strings.Join(mapKeys(holds), " "); !strings.Contains(files, "observatory.db") || !strings.Contains(files, ".dom.txt") {
+				t.Fatalf("no store or no DOM snapshot among the data folder's files %v", mapKeys(holds))
 			}
 			for p, b := range holds {
 				for what, secret := range secrets {

@@ -65,7 +65,7 @@ func TestATaskFileRunVerifiesAndImports(t *testing.T) {
 	startTracker(t, trackertest.Options{})
 	dir := t.TempDir()
 	zipPath := filepath.Join(dir, "run.zip")
-	code, out, errOut := runTracker(t, "run", trackerTask("create-issue.yaml"), "--no-video", "--export", zipPath, "--data-dir", dir)
+	code, out, errOut := runTracker(t, "run", trackerTask("create-issue.yaml"), "--no-video", "--dom-snapshots", "--export", zipPath, "--data-dir", dir)
 	if code != 0 || !strings.Contains(out, "create-issue") || !strings.Contains(out, "completed") {
 		t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -84,6 +84,46 @@ func TestATaskFileRunVerifiesAndImports(t *testing.T) {
 		}
 	}
 	checkVerifyAndImport(t, runFile, zipped)
+	domSnapshotsImported(t, runFile, zipPath)
+}
+
+// domSnapshotsImported checks that the run recorded a DOM snapshot on every sample and that
+// importing its bundle stores each one, the page's markup without a script.
+func domSnapshotsImported(t *testing.T, runFile []byte, zipPath string) {
+	t.Helper()
+	var doc struct {
+		Attempts []struct {
+			Steps []struct{ Before, After struct{ DOM string } }
+		}
+	}
+	if err := json.Unmarshal(runFile, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range doc.Attempts {
+		for _, s := range a.Steps {
+			for _, d := range []string{s.Before.DOM, s.After.DOM} {
+				if !strings.HasSuffix(d, ".dom.txt") {
+					t.Fatalf("a sample names DOM snapshot %q", d)
+				}
+				names = append(names, d)
+			}
+		}
+	}
+	dataDir := filepath.Join(t.TempDir(), "data")
+	if code, out, errOut := run(t, "import", zipPath, "--data-dir", dataDir); code != 0 {
+		t.Fatalf("import the bundle: exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := storedRunID(t, dataDir)
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(app.MediaRoot(dataDir), id, name))
+		if err != nil {
+			t.Fatalf("the imported run's DOM snapshot: %v", err)
+		}
+		if !strings.Contains(string(b), "<html") || strings.Contains(string(b), "<script") || strings.Contains(string(b), trackerToken) {
+			t.Errorf("%s is not the page's static markup:\n%.400s", name, b)
+		}
+	}
 }
 
 // TestTheTaskFileRunFixtureVerifiesAndImports puts the committed run file of a real tracker

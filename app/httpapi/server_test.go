@@ -184,6 +184,8 @@ func TestUploads(t *testing.T) {
 	}
 }
 
+// TestMediaStaysInsideTheMediaFolder serves a run's media, a DOM snapshot holding a script
+// as text that never runs, and nothing outside the media folder.
 func TestMediaStaysInsideTheMediaFolder(t *testing.T) {
 	f := newFixture(t)
 	if err := os.WriteFile(filepath.Join(f.dataDir, "secret.txt"), []byte("secret"), 0o600); err != nil {
@@ -196,7 +198,11 @@ func TestMediaStaysInsideTheMediaFolder(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(runDir, "a.jpg"), []byte("jpeg"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for path, want := range map[string]string{"/media/run1/a.jpg": "jpeg", "/media/../secret.txt": "", "/media/run1/../../secret.txt": "", "/media/%2e%2e/secret.txt": ""} {
+	const snapshot = "<!DOCTYPE html><html><body><script>top.pwned = 1</script></body></html>"
+	if err := os.WriteFile(filepath.Join(runDir, "a.dom.txt"), []byte(snapshot), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{"/media/run1/a.jpg": "jpeg", "/media/run1/a.dom.txt": snapshot, "/media/../secret.txt": "", "/media/run1/../../secret.txt": "", "/media/%2e%2e/secret.txt": ""} {
 		resp, err := f.client.Get(f.srv.URL + path)
 		if err != nil {
 			t.Fatal(err)
@@ -209,6 +215,9 @@ func TestMediaStaysInsideTheMediaFolder(t *testing.T) {
 		}
 		if want != "" && (resp.Header.Get("X-Content-Type-Options") != "nosniff" || !strings.HasPrefix(resp.Header.Get("Content-Security-Policy"), "sandbox")) {
 			t.Errorf("%s is served without nosniff and a sandbox policy: %v", path, resp.Header)
+		}
+		if strings.HasSuffix(path, ".dom.txt") && resp.Header.Get("Content-Type") != "text/plain; charset=utf-8" {
+			t.Errorf("a DOM snapshot is served as %q, want text/plain", resp.Header.Get("Content-Type"))
 		}
 	}
 }

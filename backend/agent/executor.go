@@ -93,7 +93,7 @@ func (x *Executor) Run(ctx context.Context, page Page, job Job, hooks Hooks) Out
 	start := x.now()
 	r := &run{x: x, ctx: ctx, page: page, life: life, env: job.Env, planner: job.Planner, cfg: job.Config, pot: job.Run, intent: job.Intent, authority: job.Authority, hooks: hooks, start: start, acted: start}
 	if s, ok := job.Env.(Secretive); ok {
-		r.secrets = slices.Clone(s.Secrets())
+		r.keepSecret(s.Secrets()...)
 	}
 	return r.execute()
 }
@@ -372,7 +372,7 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		}
 	}
 	if a.Secret {
-		r.secrets = append(r.secrets, a.Value)
+		r.keepSecret(a.Value)
 		if !a.Target.IsZero() {
 			r.page.Mask(a.Target)
 		}
@@ -581,6 +581,15 @@ func (r *run) check() Check {
 		r.hooks.Check(c)
 	}
 	return c
+}
+
+// keepSecret adds values to the secrets every record masks, and tells a page that writes
+// files of its own.
+func (r *run) keepSecret(values ...string) {
+	r.secrets = append(r.secrets, values...)
+	if k, ok := r.page.(SecretKeeper); ok {
+		k.KeepSecret(values...)
+	}
 }
 
 // observe samples the page for the record: timed from the attempt's start, secrets masked.

@@ -88,12 +88,16 @@ func TestAPolicyThatCannotDecideHoldsTheAction(t *testing.T) {
 	}
 }
 
-// secretPage echoes every filled value into its samples, as a text field shows it.
+// secretPage echoes every filled value into its samples, as a text field shows it, and
+// keeps the secrets it is told (a page writing DOM snapshots masks them).
 type secretPage struct {
 	fakePage
 	masked []agent.Target
+	kept   []string
 	typed  string
 }
+
+func (p *secretPage) KeepSecret(values ...string) { p.kept = append(p.kept, values...) }
 
 func (p *secretPage) Act(ctx context.Context, a agent.Action) error {
 	if a.Kind == agent.ActFill {
@@ -126,6 +130,9 @@ func TestSecretsAreTypedButNeverRecorded(t *testing.T) {
 	}
 	if len(page.masked) != 1 || page.masked[0].Name != "Title" {
 		t.Errorf("masked %v: want the secret's field masked in screenshots", page.masked)
+	}
+	if !slices.Equal(page.kept, []string{secret}) {
+		t.Errorf("the page was told the secrets %q, want the typed one, to mask in the files it writes", page.kept)
 	}
 	for _, s := range out.Steps {
 		for _, text := range []string{s.Action.Value, s.After.Text, s.After.Fields[0].Value} {

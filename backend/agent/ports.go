@@ -43,7 +43,19 @@ type Media struct {
 	// image pixels a CSS pixel, as sharp as a HiDPI screen shows the page (2 doubles each side);
 	// 0 is 1. Layout stays in CSS pixels: only the picture's resolution changes.
 	PixelRatio float64 `json:"pixel_ratio,omitempty"`
+	// DOM keeps a static copy of the page's DOM beside each screenshot (<hash>.dom.txt): what
+	// the page held, its scripts, handlers and active URLs removed, form values written into
+	// it, at most MaxDOMBytes. Off by default.
+	DOM bool `json:"dom_snapshots,omitempty"`
 }
+
+// MaxDOMBytes bounds a stored DOM snapshot: a larger page's is not kept, and its sample says
+// so (Sample.DOMSkipped).
+const MaxDOMBytes = 2 << 20
+
+// DOMExt ends a DOM snapshot's file name: the page's markup kept as text, served as
+// text/plain and shown only in a sandboxed frame, never as a page of the viewer's origin.
+const DOMExt = ".dom.txt"
 
 // MaxPixelRatio is the greatest Media.PixelRatio: a screenshot's pixels grow with its square.
 const MaxPixelRatio = 3
@@ -54,7 +66,7 @@ func ValidPixelRatio(r float64) bool { return r == 0 || (r >= 1 && r <= MaxPixel
 
 // Files reports whether m records any file into a media folder (bodies are kept with the
 // steps).
-func (m Media) Files() bool { return m.Video || m.Screenshots || m.Trace }
+func (m Media) Files() bool { return m.Video || m.Screenshots || m.Trace || m.DOM }
 
 // PageOptions are per-page choices: what to record and where the page may go.
 type PageOptions struct {
@@ -303,6 +315,13 @@ type Environment interface {
 // executor records shows them, as no typed secret is shown.
 type Secretive interface {
 	Secrets() []string
+}
+
+// SecretKeeper is a Page that writes files of its own from the page's content (a DOM
+// snapshot): the executor tells it every secret value it learns, before the page can show
+// it, and the page masks each wherever it would be written.
+type SecretKeeper interface {
+	KeepSecret(values ...string)
 }
 
 // Folders is an Environment whose attempts may move files: the folder uploads must come

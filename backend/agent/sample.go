@@ -67,6 +67,11 @@ type Sample struct {
 	// PixelRatio is the page's device pixel ratio as the sample was read, when it was not 1:
 	// its screenshot is then ScreenshotSize image pixels for Viewport times PixelRatio.
 	PixelRatio float64 `json:"pixel_ratio,omitempty"`
+	// DOM is the stored static copy of the page's DOM (Media.DOM), taken between the same two
+	// identical reads as the screenshot, as a path relative to the run's media folder; DOMSkipped
+	// says why none was kept where one was asked for (the page's was past MaxDOMBytes).
+	DOM        string `json:"dom,omitempty"`
+	DOMSkipped string `json:"dom_skipped,omitempty"`
 	// Focus is the element with the keyboard focus, which a key pressed without a target
 	// goes to; nil when nothing on the page has it.
 	Focus *Focus `json:"focus,omitempty"`

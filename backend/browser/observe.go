@@ -77,21 +77,30 @@ func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
 	return s, p.readHiddenCookies(ctx, &s)
 }
 
-// observe samples the page and, with screenshots on, stores its frame.
+// observe samples the page and, with screenshots or DOM snapshots on, stores its frame: the
+// screenshot and the DOM's static copy, both taken between the same two identical reads.
 func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	raw, err := p.sampleJSON(ctx)
-	if err != nil || !p.opts.Screenshots || p.opts.MediaDir == "" {
+	if err != nil || !(p.opts.Screenshots || p.opts.DOM) || p.opts.MediaDir == "" {
 		return p.decode(raw, err)
 	}
 	if shot, ok := p.unchanged(raw); ok {
 		s, err := p.decode(raw, nil)
-		s.Screenshot, s.ScreenshotSize = shot.name, shot.size
+		shot.fill(&s)
 		return s, err
 	}
 	var img []byte
+	var dom domCopy
 	for try := 1; ; try++ {
-		if img, err = p.capture(ctx); err != nil {
-			return agent.Sample{}, err
+		if p.opts.Screenshots {
+			if img, err = p.capture(ctx); err != nil {
+				return agent.Sample{}, err
+			}
+		}
+		if p.opts.DOM {
+			if dom, err = p.copyDOM(ctx); err != nil {
+				return agent.Sample{}, err
+			}
 		}
 		after, err := p.sampleJSON(ctx)
 		if err != nil {
@@ -107,17 +116,34 @@ func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
 	if err != nil {
 		return agent.Sample{}, err
 	}
-	s.ScreenshotSize = imageSize(img)
-	if s.Screenshot, err = p.store(img); err == nil {
-		p.remember(raw, storedShot{s.Screenshot, s.ScreenshotSize})
+	var shot storedShot
+	if img != nil {
+		shot.size = imageSize(img)
+		if shot.name, err = p.store(img, ".jpg"); err != nil {
+			return s, err
+		}
 	}
-	return s, err
+	if p.opts.DOM {
+		if shot.dom, shot.domSkipped, err = p.storeDOM(dom); err != nil {
+			return s, err
+		}
+	}
+	p.remember(raw, shot)
+	shot.fill(&s)
+	return s, nil
 }
 
-// storedShot is a stored frame: its name in the media folder and its size in image pixels.
+// storedShot is a stored frame: its screenshot's name in the media folder and its size in
+// image pixels, and its DOM snapshot's name or why none was kept.
 type storedShot struct {
-	name string
-	size *agent.Size
+	name            string
+	size            *agent.Size
+	dom, domSkipped string
+}
+
+// fill records the frame in s.
+func (f storedShot) fill(s *agent.Sample) {
+	s.Screenshot, s.ScreenshotSize, s.DOM, s.DOMSkipped = f.name, f.size, f.dom, f.domSkipped
 }
 
 // imageSize is a JPEG's size in image pixels, nil when it cannot be read.
@@ -133,7 +159,7 @@ func imageSize(img []byte) *agent.Size {
 func (p *Page) unchanged(raw string) (storedShot, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.lastShot, p.lastShot.name != "" && raw == p.lastRaw
+	return p.lastShot, p.lastShot != (storedShot{}) && raw == p.lastRaw
 }
 
 // remember keeps the latest frame and the sample it shows.
@@ -382,19 +408,19 @@ func (p *Page) capture(ctx context.Context) ([]byte, error) {
 	return img, nil
 }
 
-// store keeps a frame under a name derived from its content, so an unchanged page is stored
-// once, and returns that name.
-func (p *Page) store(img []byte) (string, error) {
+// store keeps a frame's file (a screenshot, a DOM snapshot) under a name derived from its
+// content and ending in ext, so an unchanged page is stored once, and returns that name.
+func (p *Page) store(img []byte, ext string) (string, error) {
 	sum := sha256.Sum256(img)
-	name := hex.EncodeToString(sum[:8]) + ".jpg"
+	name := hex.EncodeToString(sum[:8]) + ext
 	path := filepath.Join(p.opts.MediaDir, name)
 	if _, err := os.Stat(path); err == nil {
 		return name, nil
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return "", fmt.Errorf("check for stored screenshot %s: %w", path, err)
+		return "", fmt.Errorf("check for stored file %s: %w", path, err)
 	}
 	if err := os.WriteFile(path, img, 0o644); err != nil {
-		return "", fmt.Errorf("store screenshot: %w", err)
+		return "", fmt.Errorf("store %s: %w", name, err)
 	}
 	return name, nil
 }

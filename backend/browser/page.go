@@ -51,6 +51,7 @@ type Page struct {
 
 	mu        sync.Mutex
 	masks     []agent.Target
+	secrets   []string
 	transfers []agent.Transfer
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
 	lastRaw  string
@@ -67,13 +68,14 @@ type Page struct {
 }
 
 var (
-	_ agent.Page     = (*Page)(nil)
-	_ agent.Lifeline = (*Page)(nil)
-	_ agent.Measurer = (*Page)(nil)
-	_ agent.Watcher  = (*Page)(nil)
-	_ agent.Settler  = (*Page)(nil)
-	_ agent.Detacher = (*Page)(nil)
-	_ agent.Sized    = (*Page)(nil)
+	_ agent.Page         = (*Page)(nil)
+	_ agent.Lifeline     = (*Page)(nil)
+	_ agent.Measurer     = (*Page)(nil)
+	_ agent.Watcher      = (*Page)(nil)
+	_ agent.SecretKeeper = (*Page)(nil)
+	_ agent.Settler      = (*Page)(nil)
+	_ agent.Detacher     = (*Page)(nil)
+	_ agent.Sized        = (*Page)(nil)
 )
 
 // Viewport is the size every page is opened at, in CSS pixels.

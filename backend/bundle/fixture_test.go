@@ -58,27 +58,28 @@ var t0 = time.Date(2025, 3, 14, 9, 26, 53, 0, time.UTC)
 
 // testMedia are the media testRun names, with their bytes (content is never inspected).
 var testMedia = map[string]string{
-	"saves-normally.webm":  "webm one",
-	"wrong-room.webm":      "webm two",
-	"aaaaaaaaaaaaaaaa.jpg": "first frame",
-	"bbbbbbbbbbbbbbbb.jpg": "second frame",
-	"cccccccccccccccc.jpg": "third frame",
+	"saves-normally.webm":      "webm one",
+	"wrong-room.webm":          "webm two",
+	"aaaaaaaaaaaaaaaa.jpg":     "first frame",
+	"bbbbbbbbbbbbbbbb.jpg":     "second frame",
+	"cccccccccccccccc.jpg":     "third frame",
+	"dddddddddddddddd.dom.txt": "<!DOCTYPE html><html><body><p>the page after</p></body></html>",
 }
 
 // testRun is a finished run of the fake lab with two attempts, each with a video and
-// screenshots; the two share their first frame.
+// screenshots; the two share their first frame, and the first's last step has a DOM snapshot.
 func testRun() agent.Run {
-	attempt := func(slug, last string) agent.Attempt {
+	attempt := func(slug, last, dom string) agent.Attempt {
 		return agent.Attempt{Slug: slug, Title: "Attempt " + slug, Task: fakeLab{}.Task(), Config: agent.DefaultConfig(),
 			Terminal: agent.Failed, Reason: "it failed", Started: t0, Video: slug + ".webm",
 			Plan: agent.Plan{}, Verdicts: agent.Verdicts{Truth: agent.Signal{ID: "truth", Label: "truth"}, Signals: []agent.Signal{}, Gate: agent.Gate{Conditions: []agent.Condition{}}},
 			Steps: []agent.Step{
 				{Index: 0, Before: agent.Sample{Screenshot: "aaaaaaaaaaaaaaaa.jpg"}, After: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}},
-				{Index: 1, Before: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}, After: agent.Sample{Screenshot: last}},
+				{Index: 1, Before: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}, After: agent.Sample{Screenshot: last, DOM: dom}},
 			}}
 	}
 	return agent.Run{ID: "0123456789abcdef", Task: "fake", Created: t0, Status: agent.RunFinished, Source: "live",
-		Attempts: []agent.Attempt{attempt("saves-normally", "cccccccccccccccc.jpg"), attempt("wrong-room", "")}}
+		Attempts: []agent.Attempt{attempt("saves-normally", "cccccccccccccccc.jpg", "dddddddddddddddd.dom.txt"), attempt("wrong-room", "", "")}}
 }
 
 // writeMedia writes files (name to content) into dir.

@@ -76,6 +76,8 @@ func TestHostileBundlesAreRefusedWithoutWritingAnything(t *testing.T) {
 		{"huge directory", zipped(crowd...), 0, "the archive's directory is over 4 MiB: too many entries"},
 		{"oversize entry", zipped(append(good, entry{name: "media/big.jpg", data: "x", declared: 300 << 20})...), 0,
 			`entry "media/big.jpg": 314572800 bytes uncompressed, over the 256 MiB limit`},
+		{"oversize DOM snapshot", zipped(append(without(good, "media/dddddddddddddddd.dom.txt"), entry{name: "media/dddddddddddddddd.dom.txt", data: "x", declared: 3 << 20})...), 0,
+			`entry "media/dddddddddddddddd.dom.txt": 3145728 bytes uncompressed: a DOM snapshot is at most 2 MiB`},
 		{"header lies about the size", zipped(append(without(good, shot), entry{name: shot, data: strings.Repeat("x", 4096), declared: 4})...), 0,
 			`entry "media/aaaaaaaaaaaaaaaa.jpg": its data does not match its header`},
 		{"total too big", zipped(append(good, huge...)...), 0, `entry "media/4.jpg": the entries hold more than 1024 MiB`},
@@ -96,6 +98,8 @@ func TestHostileBundlesAreRefusedWithoutWritingAnything(t *testing.T) {
 			`media name "../../x.webm" is not a plain file name`},
 		{"run.json names a script-capable media file", zipped(append(without(good, RunFile), runJSON(t, "evil.svg"))...), 0,
 			`media name "evil.svg" is not a plain file name`},
+		{"run.json names an HTML media file", zipped(append(without(good, RunFile), runJSON(t, "page.html"))...), 0,
+			`media name "page.html" is not a plain file name`},
 		{"not a zip", []byte("hello, world"), 0, "not a zip archive"},
 		{"archive too large", goodBundle(t), MaxBundleBytes + 1, "over the 512 MiB limit"},
 	}

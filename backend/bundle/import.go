@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"observatory/backend/agent"
 	"observatory/backend/runfile"
 )
 
@@ -37,7 +38,8 @@ type contents struct {
 // under <mediaRoot>/<new run id>/.
 //
 // Before writing anything it refuses, with an *Error naming the entry: an archive over the
-// limits (MaxBundleBytes, MaxEntries, MaxEntryBytes, MaxTotalBytes); an entry name that is
+// limits (MaxBundleBytes, MaxEntries, MaxEntryBytes, MaxTotalBytes, a DOM snapshot past
+// agent.MaxDOMBytes); an entry name that is
 // absolute, has a drive letter, a backslash or a ".." segment; a symbolic link or other
 // special file; a folder other than media/; a duplicate name (ignoring case); anything but
 // run.json and media/<plain file name>; a missing run.json. The run file then goes through
@@ -121,6 +123,9 @@ func checkEntry(f *zip.File, seen map[string]bool) *Error {
 	}
 	if f.UncompressedSize64 > MaxEntryBytes {
 		return refuse(name, "%d bytes uncompressed, over the %d MiB limit per entry", f.UncompressedSize64, MaxEntryBytes>>20)
+	}
+	if strings.HasSuffix(name, agent.DOMExt) && f.UncompressedSize64 > agent.MaxDOMBytes {
+		return refuse(name, "%d bytes uncompressed: a DOM snapshot is at most %d MiB", f.UncompressedSize64, agent.MaxDOMBytes>>20)
 	}
 	return nil
 }

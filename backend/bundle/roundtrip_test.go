@@ -35,7 +35,7 @@ func TestExportWritesRunFileThenEachMediaOnce(t *testing.T) {
 		}
 	}
 	want := []string{RunFile, "media/saves-normally.webm", "media/aaaaaaaaaaaaaaaa.jpg", "media/bbbbbbbbbbbbbbbb.jpg",
-		"media/cccccccccccccccc.jpg", "media/wrong-room.webm"}
+		"media/cccccccccccccccc.jpg", "media/dddddddddddddddd.dom.txt", "media/wrong-room.webm"}
 	if !slices.Equal(names, want) {
 		t.Errorf("entries = %q\nwant %q", names, want)
 	}

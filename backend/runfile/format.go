@@ -229,6 +229,10 @@ type sampleV2 struct {
 	ScreenshotSize *sizeV2 `json:"screenshot_size,omitempty"`
 	// PixelRatio is the page's device pixel ratio when it was not 1 (absent: 1).
 	PixelRatio float64 `json:"pixel_ratio,omitempty"`
+	// DOM is the static copy of the page's DOM kept beside the screenshot, a media file name
+	// ending in .dom.txt; DOMSkipped says why none was kept where one was asked for.
+	DOM        string `json:"dom,omitempty"`
+	DOMSkipped string `json:"dom_skipped,omitempty"`
 	// Focus is the focused element; the classification of a key press is recomputed from it.
 	Focus *focusV2 `json:"focus,omitempty"`
 }

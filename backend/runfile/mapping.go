@@ -89,6 +89,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Notices:  mapSlice(s.Notices, fromFact),
 		Frames:   mapSlice(s.Frames, fromFrameView),
 		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize), PixelRatio: s.PixelRatio,
+		DOM: s.DOM, DOMSkipped: s.DOMSkipped,
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		}),
@@ -206,6 +207,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Notices:  mapSlice(s.Notices, factV2.toDomain),
 		Frames:   mapSlice(s.Frames, frameViewV2.toDomain),
 		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(), PixelRatio: s.PixelRatio,
+		DOM: s.DOM, DOMSkipped: s.DOMSkipped,
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		}),

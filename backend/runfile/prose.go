@@ -19,6 +19,12 @@ func proseWithin(a agent.Attempt, p string) *Error {
 		if err := prose(sp, "reason", s.Reason, "error", s.Error, "guidance", s.Guidance, "resolved", s.Resolved); err != nil {
 			return err
 		}
+		if err := prose(child(sp, "before"), "dom_skipped", s.Before.DOMSkipped); err != nil {
+			return err
+		}
+		if err := prose(child(sp, "after"), "dom_skipped", s.After.DOMSkipped); err != nil {
+			return err
+		}
 		if err := prose(child(sp, "decision"), "reason", s.Decision.Reason, "why", s.Decision.Why, "refused_by_page", s.Decision.RefusedByPage); err != nil {
 			return err
 		}

@@ -45,6 +45,12 @@ func TestImpossibleValuesAreRefusedWithTheirPath(t *testing.T) {
 		}},
 		{"a pixel ratio past the most", "attempts[1].steps[0].after.pixel_ratio", "4: a pixel ratio is 1 to 3", func(f *File) { f.Run.Attempts[1].Steps[0].After.PixelRatio = 4 }},
 		{"a pixel ratio under 1", "attempts[1].steps[0].before.pixel_ratio", "0.5: a pixel ratio", func(f *File) { f.Run.Attempts[1].Steps[0].Before.PixelRatio = 0.5 }},
+		{"a DOM snapshot named as a page", "attempts[0].steps[0].after.dom", `"page.html": a DOM snapshot's name ends in .dom.txt`, func(f *File) { f.Run.Attempts[0].Steps[0].After.DOM = "page.html" }},
+		{"a DOM snapshot named as a screenshot", "attempts[0].steps[1].before.dom", "ends in .dom.txt", func(f *File) { f.Run.Attempts[0].Steps[1].Before.DOM = "a.jpg" }},
+		{"a DOM snapshot outside the media folder", "attempts[1].steps[0].after.dom", `"../../x.dom.txt" is not a plain file name`, func(f *File) { f.Run.Attempts[1].Steps[0].After.DOM = "../../x.dom.txt" }},
+		{"a skipped DOM's reason past the bound", "attempts[1].steps[0].before.dom_skipped", "16 KiB", func(f *File) {
+			f.Run.Attempts[1].Steps[0].Before.DOMSkipped = strings.Repeat("x", MaxProseBytes+1)
+		}},
 		{"a negative attempt budget", "attempts[1].config", "budget money_usd", func(f *File) { f.Run.Attempts[1].Config.Budgets = &agent.Budgets{MoneyUSD: -2} }},
 	}
 	for _, tt := range tests {
@@ -78,13 +84,16 @@ func TestTimesWithinTheClockSkewAreAccepted(t *testing.T) {
 }
 
 // TestSizesSurviveTheRoundTrip writes an attempt's viewport and a sample's viewport,
-// screenshot size and pixel ratio, and reads them back; a file without them reads as none.
+// screenshot size, pixel ratio and DOM snapshot (one kept, one skipped), and reads them back;
+// a file without them reads as none.
 func TestSizesSurviveTheRoundTrip(t *testing.T) {
 	f := goodFile()
 	vp, shot := agent.Size{Width: 1000, Height: 700}, agent.Size{Width: 2000, Height: 1400}
 	f.Run.Attempts[0].Viewport = &vp
 	f.Run.Attempts[0].Steps[0].After.Viewport, f.Run.Attempts[0].Steps[0].After.ScreenshotSize = &vp, &shot
 	f.Run.Attempts[0].Steps[0].After.PixelRatio = 2
+	f.Run.Attempts[0].Steps[0].After.DOM = "0123456789abcdef.dom.txt"
+	f.Run.Attempts[0].Steps[0].Before.DOMSkipped = "the page's DOM was 2.5 MiB, more than the 2 MiB a snapshot keeps"
 	data, err := json.Marshal(f.format())
 	if err != nil {
 		t.Fatal(err)
@@ -100,6 +109,9 @@ func TestSizesSurviveTheRoundTrip(t *testing.T) {
 	after := a.Steps[0].After
 	if after.Viewport == nil || *after.Viewport != vp || after.ScreenshotSize == nil || *after.ScreenshotSize != shot || after.PixelRatio != 2 {
 		t.Errorf("the sample reads as viewport %+v, screenshot %+v at pixel ratio %v; want %+v and %+v at 2", after.Viewport, after.ScreenshotSize, after.PixelRatio, vp, shot)
+	}
+	if before := a.Steps[0].Before; after.DOM != "0123456789abcdef.dom.txt" || !strings.Contains(before.DOMSkipped, "2.5 MiB") {
+		t.Errorf("the DOM snapshot reads as %q, the skipped one as %q", after.DOM, before.DOMSkipped)
 	}
 	if b := got.Run.Attempts[1]; b.Viewport != nil || b.Steps[0].Before.Viewport != nil {
 		t.Errorf("an attempt recorded without sizes reads with viewport %+v, a sample with %+v", b.Viewport, b.Steps[0].Before.Viewport)

@@ -38,7 +38,10 @@ func TestSchemaAcceptsExportedFiles(t *testing.T) {
 	honest := encoded(t, goodFile())
 	nils := goodFile()
 	nils.Run.Attempts[0].Steps[0].After.Fields, nils.Run.Attempts[0].Plan = nil, nil // Go writes null for these
-	for name, data := range map[string][]byte{"good": honest, "with nulls": encoded(t, nils), "with traffic": encoded(t, trafficFile())} {
+	sharp := goodFile()
+	after := &sharp.Run.Attempts[0].Steps[0].After
+	after.PixelRatio, after.DOM, sharp.Run.Attempts[0].Steps[0].Before.DOMSkipped = 2, "0123456789abcdef.dom.txt", "the page's DOM was 2.5 MiB"
+	for name, data := range map[string][]byte{"good": honest, "with nulls": encoded(t, nils), "with traffic": encoded(t, trafficFile()), "with a pixel ratio and DOM snapshots": encoded(t, sharp)} {
 		if err := validateSchema(sch, data); err != nil {
 			t.Errorf("%s file does not validate against %s: %v", name, schemaPath, err)
 		}

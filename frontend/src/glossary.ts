@@ -25,6 +25,7 @@ export const GLOSSARY = {
   blocked: "Requests the page tried to send to an origin outside the task's origins; the browser refused them.",
   boxes:
     "The solid box marks the element the step acted on, where it was just before the action (so it shows on Before). When no element matched the target, dashed numbered boxes mark the page's nearest elements instead, best first: by name similarity, the target's role first on a tie. The Boxes button hides them and shows them again.",
+  dom: "A DOM snapshot is the page's markup as it was when its screenshot was taken, kept when DOM snapshots are on in Settings (or run --dom-snapshots): the text, fields with their values, shadow roots and the page's own style sheets, with its scripts, event handlers and script links removed. It is shown in a frame that can run nothing and loads nothing, so images and fonts from elsewhere are missing; a page over 2 MiB keeps none.",
   nearest:
     "The target matched no element on the page. These are the nearest ones, best first: by name similarity, from 0 (nothing shared) to 1 (the same name), the better of how few letters must change and how many words the names share; the target's role comes first on a tie. An element of another role is named only when its name is at least half alike.",
   network:

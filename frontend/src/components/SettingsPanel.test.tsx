@@ -38,6 +38,18 @@ describe("SettingsPanel", () => {
     expect(onSave).toHaveBeenLastCalledWith({ ...settings, pixel_ratio: undefined });
   });
 
+  it("saves DOM snapshots on, and off again", () => {
+    const onSave = vi.fn();
+    render(<SettingsPanel settings={settings} onSave={onSave} />);
+    const box = screen.getByLabelText(/^DOM snapshots beside them/);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...settings, dom_snapshots: true });
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave).toHaveBeenLastCalledWith({ ...settings, dom_snapshots: false });
+  });
+
   it("saves what task files may reach: folders and variables one a line, and link-local hosts", () => {
     const onSave = vi.fn();
     render(<SettingsPanel settings={{ ...settings, allow_env: ["TRACKER_URL"] }} onSave={onSave} />);

@@ -133,7 +133,7 @@ export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onChe
         <BrowserChoice status={browsers} path={draft.browser_path} onChange={(browser_path) => setDraft({ ...draft, browser_path })} />
         <fieldset className="switches">
           <legend>Browser</legend>
-          {(["headed", "video", "screenshots", "trace", "bodies"] as const).map((k) => (
+          {(["headed", "video", "screenshots", "dom_snapshots", "trace", "bodies"] as const).map((k) => (
             <label key={k}>
               <input type="checkbox" checked={draft[k] ?? false} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked })} />
               {
@@ -141,6 +141,7 @@ export function SettingsPanel({ settings, onSave, onTestModel, onStoreKey, onChe
                   headed: "Headed (show the window)",
                   video: "Record video",
                   screenshots: "Screenshots of every step, before and after",
+                  dom_snapshots: "DOM snapshots beside them (the page's markup, scripts removed; 2 MiB each at most)",
                   trace: "Playwright trace",
                   bodies: "Request bodies (64 KiB each, secrets masked)",
                 }[k]

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import type { Step } from "../api/types";
 import { boxesOf, type Shot } from "../trace/boxes";
 import { diffSamples, diffSummary } from "../trace/diff";
+import { DomFrame } from "./DomFrame";
 import { Help } from "./Help";
 import { ShotFrame } from "./ShotFrame";
 import { VideoPanel } from "./VideoPanel";
@@ -47,11 +48,13 @@ export interface ShotViewerProps {
  * attempt runs, or the recorded video (seeking to the chosen moment). Screenshots zoom: fit,
  * 100 % or 200 %, scrolling inside their pane. A step's screenshots carry the acted-on
  * element's box (measured before the action) and a miss's nearest candidates, dashed and
- * labelled; a toggle hides them.
+ * labelled; a toggle hides them. Where the step kept DOM snapshots, *DOM* shows them in place
+ * of the screenshots, each in a frame that runs nothing (see DomFrame).
  */
 export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView, liveFrame, liveScreen, video, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
+  const [showDom, setShowDom] = useState(false);
   const views: { id: View; label: string }[] = [
     { id: "pair", label: "Side by side" },
     { id: "before", label: "Before" },
@@ -61,11 +64,21 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
   ];
   const shown = views.find((v) => v.id === view)?.id ?? (liveFrame || liveScreen ? "live" : "pair");
   const still = shown === "pair" || shown === "before" || shown === "after";
+  const hasDom = Boolean(step?.before.dom || step?.after.dom || step?.before.dom_skipped || step?.after.dom_skipped);
+  const dom = still && showDom && hasDom;
   const hasBoxes = Boolean(step?.target_box || step?.candidates?.length);
   const changed = useMemo(() => (step ? diffSummary(diffSamples(step.before, step.after)) : null), [step]);
-  /** One screenshot of the step in its own pane, with its boxes; a message where there is none. */
+  /** One screenshot of the step in its own pane, with its boxes, or its DOM snapshot; a message where there is none. */
   const side = (which: Shot) => {
     const sample = step?.[which];
+    if (dom && sample) {
+      const label = `${which === "before" ? "Before" : "After"} DOM snapshot`;
+      return sample.dom ? (
+        <DomFrame key={sample.dom} runId={runId} path={sample.dom} label={label} viewport={sample.viewport} />
+      ) : (
+        <p className="muted empty-shot">No DOM snapshot was kept here{sample.dom_skipped ? `: ${sample.dom_skipped}` : "."}</p>
+      );
+    }
     const path = sample?.screenshot;
     const label = `${which === "before" ? "Before" : "After"} screenshot`;
     return path ? (
@@ -94,7 +107,15 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
             ))}
           </div>
         )}
-        {hasBoxes && still && (
+        {hasDom && still && (
+          <span className="boxes-toggle">
+            <button type="button" aria-pressed={showDom} onClick={() => setShowDom((d) => !d)}>
+              DOM
+            </button>
+            <Help term="dom" topic="the page's DOM snapshot" />
+          </span>
+        )}
+        {hasBoxes && still && !dom && (
           <span className="boxes-toggle">
             <button type="button" aria-pressed={showBoxes} onClick={() => setShowBoxes((b) => !b)}>
               Boxes

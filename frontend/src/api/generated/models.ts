@@ -243,6 +243,8 @@ export namespace agent {
 	    screenshot?: string;
 	    screenshot_size?: Size;
 	    pixel_ratio?: number;
+	    dom?: string;
+	    dom_skipped?: string;
 	    focus?: Focus;
 	}
 	export interface Review {
@@ -694,6 +696,7 @@ export namespace app {
 	    trace: boolean;
 	    bodies?: boolean;
 	    pixel_ratio?: number;
+	    dom_snapshots?: boolean;
 	    parallel?: number;
 	    models?: model.ModelConfig[];
 	    planner?: string;

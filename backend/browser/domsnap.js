@@ -1,0 +1,61 @@
+(limit) => {
+  // Copies the page's DOM as it is now into HTML text, for domsnap.Inert to make static: the
+  // document's clone with what the live page holds and its markup does not written into it.
+  // Fields' values, checks and choices become attributes (a password's value never does);
+  // the open shadow roots become declarative ones (<template shadowrootmode>); the
+  // same-origin style sheets the page linked become <style> elements, since the copy loads
+  // nothing. The page itself is never changed. Past limit characters it returns the length
+  // alone.
+  const reflect = (live, copy) => {
+    const tag = live.localName;
+    if (tag === "input") {
+      const type = (live.type || "").toLowerCase();
+      if (type === "password" || type === "file") copy.removeAttribute("value");
+      else if (type === "checkbox" || type === "radio") copy.toggleAttribute("checked", live.checked);
+      else copy.setAttribute("value", live.value);
+    } else if (tag === "textarea") {
+      copy.textContent = live.value;
+    } else if (tag === "option") {
+      copy.toggleAttribute("selected", live.selected);
+    } else if (tag === "link" && /(^|\s)stylesheet(\s|$)/i.test(live.rel || "") && live.sheet) {
+      let css = null;
+      try {
+        css = Array.from(live.sheet.cssRules, (r) => r.cssText).join("\n");
+      } catch {
+        // another origin's sheet cannot be read: the copy goes without it
+      }
+      if (css !== null) {
+        const style = document.createElement("style");
+        style.textContent = css;
+        copy.replaceWith(style);
+      }
+    }
+  };
+  // Walks a live tree and its copy, element by element in document order (the copy is the
+  // live tree's clone, so both lists match), and copies each open shadow root as a template.
+  const fill = (live, copy) => {
+    const lives = live.querySelectorAll("*");
+    const copies = copy.querySelectorAll("*");
+    for (let i = 0; i < lives.length && i < copies.length; i++) {
+      const l = lives[i];
+      const c = copies[i];
+      if (l.shadowRoot) {
+        const template = document.createElement("template");
+        template.setAttribute("shadowrootmode", "open");
+        const frag = document.createDocumentFragment();
+        for (const child of l.shadowRoot.childNodes) frag.append(child.cloneNode(true));
+        fill(l.shadowRoot, frag);
+        template.content.append(frag);
+        c.prepend(template);
+      }
+      reflect(l, c);
+    }
+  };
+  const root = document.documentElement;
+  if (!root) return "";
+  const copy = root.cloneNode(true);
+  fill(root, copy);
+  const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
+  const html = doctype + copy.outerHTML;
+  return html.length > limit ? html.length : html;
+};

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Step } from "../api/types";
+import { savesNormally } from "../test/fixtures";
+import { DomFrame, SNAPSHOT_CSP, snapshotDocument } from "./DomFrame";
+import { ShotViewer } from "./ShotViewer";
+
+const hostile = `<!DOCTYPE html><html><head><script>parent.pwned = 1</script></head><body><p>Reservation saved</p><img src="http://attacker.test/x" onerror="parent.pwned = 2"></body></html>`;
+
+/** Serves the media files named (path to text) to fetch, 404 for any other. */
+function serve(files: Record<string, string>) {
+  const fetch = vi.fn(async (url: string) => {
+    const text = files[url];
+    return text === undefined ? new Response("no such file", { status: 404 }) : new Response(text, { headers: { "Content-Type": "text/plain" } });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("snapshotDocument", () => {
+  it("puts the policy first, after the doctype so the page keeps its mode", () => {
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">`;
+    expect(snapshotDocument(hostile)).toBe("<!DOCTYPE html>" + meta + hostile.slice("<!DOCTYPE html>".length));
+    expect(snapshotDocument("<script>1</script><p>x</p>")).toBe(meta + "<script>1</script><p>x</p>");
+    expect(SNAPSHOT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  });
+});
+
+describe("DomFrame", () => {
+  it("shows the snapshot in a frame with no permission at all, the policy before its markup", async () => {
+    const fetch = serve({ "/media/r1/a.dom.txt": hostile });
+    render(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" viewport={{ width: 1000, height: 700 }} />);
+    const frame = await screen.findByTitle("After DOM snapshot");
+    expect(fetch).toHaveBeenCalledWith("/media/r1/a.dom.txt", { credentials: "same-origin" });
+    expect(frame.tagName).toBe("IFRAME");
+    expect(frame.getAttribute("sandbox")).toBe("");
+    expect(frame.getAttribute("src")).toBeNull();
+    expect(frame.getAttribute("srcdoc")).toBe(snapshotDocument(hostile));
+    expect(frame.style.getPropertyValue("--page-width")).toBe("1000px");
+  });
+
+  it("says so when the snapshot is not there", async () => {
+    serve({});
+    render(<DomFrame runId="r1" path="gone.dom.txt" label="Before DOM snapshot" />);
+    expect(await screen.findByText(/Before DOM snapshot: not available/)).toBeTruthy();
+    expect(screen.queryByTitle("Before DOM snapshot")).toBeNull();
+  });
+});
+
+describe("ShotViewer's DOM toggle", () => {
+  const base = savesNormally.steps![0];
+  const withDom: Step = {
+    ...base,
+    before: { ...base.before, screenshot: "b.jpg", dom_skipped: "the page's DOM was 2.5 MiB, more than the 2 MiB a snapshot keeps" },
+    after: { ...base.after, screenshot: "a.jpg", dom: "a.dom.txt" },
+  };
+  const viewer = (step: Step) => (
+    <ShotViewer runId="r1" step={step} seekMs={0} follow view={null} onView={() => {}} onTime={() => {}} heading={<h3>Step</h3>} facts={null} />
+  );
+
+  it("is offered only where the step kept a snapshot, and shows it in place of the screenshots", async () => {
+    serve({ "/media/r1/a.dom.txt": hostile });
+    const { rerender } = render(viewer({ ...withDom, before: { ...withDom.before, dom_skipped: undefined }, after: { ...withDom.after, dom: undefined } }));
+    expect(screen.queryByRole("button", { name: "DOM" })).toBeNull();
+    rerender(viewer(withDom));
+    fireEvent.click(screen.getByRole("button", { name: "DOM" }));
+    expect(screen.getByRole("button", { name: "DOM" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await screen.findByTitle("After DOM snapshot")).toBeTruthy();
+    expect(screen.getByText(/No DOM snapshot was kept here: the page's DOM was 2.5 MiB/)).toBeTruthy();
+    expect(screen.queryByRole("img", { name: "After screenshot" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "DOM" }));
+    await waitFor(() => expect(screen.getByRole("img", { name: "After screenshot" })).toBeTruthy());
+    expect(screen.queryByTitle("After DOM snapshot")).toBeNull();
+  });
+});
