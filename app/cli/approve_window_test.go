@@ -11,10 +11,12 @@ import (
 )
 
 // fakeWindows stands for the windows following a run: watched or not, answering each
-// question with answer (none: waiting until the question closes).
+// question with answer (none: waiting until the question closes), once ready returns when
+// it is set.
 type fakeWindows struct {
 	watched bool
 	answer  agent.ApprovalAnswer
+	ready   func()
 
 	mu    sync.Mutex
 	asked int
@@ -28,6 +30,9 @@ func (f *fakeWindows) Approve(ctx context.Context, _ agent.ApprovalRequest) (age
 	f.mu.Lock()
 	f.asked++
 	f.mu.Unlock()
+	if f.ready != nil {
+		f.ready()
+	}
 	if f.answer != agent.AnswerNone {
 		return f.answer, nil
 	}
@@ -74,7 +79,12 @@ func TestApprovalGoesWhereSomeoneWatches(t *testing.T) {
 	}
 	said := &lockedBuffer{}
 	term := &terminal{in: silentLines{}, out: said}
-	if ans, _ := ask(approveAsk, term, &fakeWindows{answer: agent.AnswerApprove}); ans != agent.AnswerApprove {
+	shown := func() { // the window answers once the terminal shows the question
+		for deadline := time.Now().Add(5 * time.Second); !strings.Contains(said.String(), "Approve? [y/n]") && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if ans, _ := ask(approveAsk, term, &fakeWindows{answer: agent.AnswerApprove, ready: shown}); ans != agent.AnswerApprove {
 		t.Errorf("a terminal and a window: %q, want the window's approval", ans)
 	}
 	// the terminal's question closes on its own once the window has answered

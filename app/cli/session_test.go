@@ -69,7 +69,7 @@ func TestTasksThatStartSignedIn(t *testing.T) {
 			}
 			data, export := filepath.Join(dir, "data"), filepath.Join(dir, "run.json")
 			code, out, errOut := runTracker(t, "run", path, "--no-video", "--bodies", "--dom-snapshots", "--export", export, "--data-dir", data)
-			if code != 0 {
+			if !ranThrough(code, errOut) || (code == 0) != tt.done {
 				t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 			}
 			row := tableRow(out, "create-issue")
