@@ -208,6 +208,7 @@ func (h *Host) serveEvents(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(http.StatusOK)
+	_ = rc.Flush() // the window knows it is connected before the first message
 	enc := json.NewEncoder(w)
 	send := func(m Message) bool {
 		return rc.SetWriteDeadline(time.Now().Add(writeTimeout)) == nil && enc.Encode(m) == nil && rc.Flush() == nil

@@ -327,7 +327,11 @@ func TestTheTerminalAndAWindowRace(t *testing.T) {
 				t.Errorf("round %d: the terminal's question closed with %v", round, cause)
 			}
 		}
-		until(t, "the window to hear the ask closed", func() bool { w.mu.Lock(); defer w.mu.Unlock(); return len(w.closed) == round+1 && len(w.replies) == round+1 })
+		until(t, "the window to hear the ask closed", func() bool {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			return len(w.closed) == round+1 && len(w.replies) == round+1
+		})
 		w.mu.Lock()
 		reply, closed := w.replies[round], w.closed[round]
 		w.mu.Unlock()
