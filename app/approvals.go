@@ -3,10 +3,9 @@ package app
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"sync"
 
 	"observatory/backend/agent"
+	"observatory/backend/asking"
 )
 
 // EventApproval is the event name approval requests are published under; its payload is an
@@ -35,49 +34,51 @@ type ApprovalAsk struct {
 // stops its run as it closes).
 type Approvals struct {
 	emit Emitter
-
-	mu      sync.Mutex
-	last    int
-	pending map[string]*pendingAsk
+	book asking.Book[pendingAsk]
 }
 
+// pendingAsk is a request waiting for the user's answer.
 type pendingAsk struct {
-	ask     ApprovalAsk
-	answers chan agent.ApprovalAnswer // buffered: Answer never waits
+	ask ApprovalAsk
+	// reply sends the answer to the process that asked, for a run of another process (see
+	// elsewhere); nil for the runs started here.
+	reply func(agent.ApprovalAnswer) error
 }
 
 // NewApprovals returns the approval service publishing through emit.
 func NewApprovals(emit Emitter) *Approvals {
-	return &Approvals{emit: emit, pending: map[string]*pendingAsk{}}
+	return &Approvals{emit: emit}
 }
 
-// Answer gives the user's answer, "approve" or "deny", to the open request id.
+// Answer gives the user's answer, "approve" or "deny", to the open request id. A request of
+// another process's run is answered there: an error says the process did not take it
+// (answered on its terminal or in another window first, or out of time), and the request
+// closes with what the process took.
 func (a *Approvals) Answer(id string, answer string) error {
 	ans := agent.ApprovalAnswer(answer)
 	if ans != agent.AnswerApprove && ans != agent.AnswerDeny {
 		return fmt.Errorf("answer %q: want %q or %q", answer, agent.AnswerApprove, agent.AnswerDeny)
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	p, ok := a.pending[id]
-	if !ok {
-		return fmt.Errorf("approval request %q is not waiting for an answer: it was answered, or its time ran out", id)
+	p, ok := a.book.Find(id)
+	switch {
+	case ok && p.reply != nil:
+		if err := p.reply(ans); err != nil {
+			return fmt.Errorf("approval request %q: %w", id, err)
+		}
+		return nil
+	case ok && a.book.Answer(id, ans):
+		return nil
 	}
-	delete(a.pending, id)
-	p.answers <- ans
-	return nil
+	return fmt.Errorf("approval request %q is not waiting for an answer: it was answered, or its time ran out", id)
 }
 
 // Pending lists the requests waiting for an answer, oldest first, for a window that opens
 // (or reconnects) while they wait.
 func (a *Approvals) Pending() []ApprovalAsk {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	out := make([]ApprovalAsk, 0, len(a.pending))
-	for n := 1; n <= a.last; n++ {
-		if p, ok := a.pending[strconv.Itoa(n)]; ok {
-			out = append(out, p.ask)
-		}
+	pending := a.book.Pending()
+	out := make([]ApprovalAsk, len(pending))
+	for i, p := range pending {
+		out[i] = p.ask
 	}
 	return out
 }
@@ -90,6 +91,28 @@ func (a *Approvals) forRun(runID string) func(agent.AttemptSpec) agent.Approver 
 	}
 }
 
+// open publishes a request and opens it; reply is pendingAsk's.
+func (a *Approvals) open(runID, slug string, req agent.ApprovalRequest, reply func(agent.ApprovalAnswer) error) *asking.Question[pendingAsk] {
+	q := a.book.Open(func(id string) pendingAsk {
+		return pendingAsk{ask: ApprovalAsk{ID: id, RunID: runID, Slug: slug, Request: req, Open: true}, reply: reply}
+	})
+	a.emit.Emit(EventApproval, q.Ask.ask)
+	return q
+}
+
+// closed publishes that q closed with ans.
+func (a *Approvals) closed(q *asking.Question[pendingAsk], ans agent.ApprovalAnswer) {
+	ask := q.Ask.ask
+	ask.Open, ask.Answer = false, ans
+	a.emit.Emit(EventApproval, ask)
+}
+
+// settle closes q, a request of another process's run, with what the process took.
+func (a *Approvals) settle(q *asking.Question[pendingAsk], ans agent.ApprovalAnswer) {
+	a.book.Answer(q.ID, ans) // the process's outcome is the request's answer
+	a.closed(q, ans)
+}
+
 // windowApprover is the window as one attempt's approver.
 type windowApprover struct {
 	a           *Approvals
@@ -98,30 +121,8 @@ type windowApprover struct {
 
 // Approve publishes req and waits for the user's answer until ctx ends.
 func (w windowApprover) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
-	a := w.a
-	a.mu.Lock()
-	a.last++
-	p := &pendingAsk{ask: ApprovalAsk{ID: strconv.Itoa(a.last), RunID: w.runID, Slug: w.slug, Request: req, Open: true},
-		answers: make(chan agent.ApprovalAnswer, 1)}
-	a.pending[p.ask.ID] = p
-	a.mu.Unlock()
-	a.emit.Emit(EventApproval, p.ask)
-
-	var err error
-	closed := p.ask
-	closed.Open = false
-	select {
-	case closed.Answer = <-p.answers:
-	case <-ctx.Done():
-		a.mu.Lock()
-		if _, open := a.pending[p.ask.ID]; open {
-			delete(a.pending, p.ask.ID)
-			closed.Answer, err = agent.AnswerNone, ctx.Err()
-		} else {
-			closed.Answer = <-p.answers // answered as the wait ended
-		}
-		a.mu.Unlock()
-	}
-	a.emit.Emit(EventApproval, closed)
-	return closed.Answer, err
+	q := w.a.open(w.runID, w.slug, req, nil)
+	ans, err := q.Wait(ctx)
+	w.a.closed(q, ans)
+	return ans, err
 }

@@ -1,11 +1,11 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"sync"
 
 	"observatory/backend/agent"
+	"observatory/backend/asking"
 	"observatory/backend/liveproc"
 	"observatory/backend/runner"
 )
@@ -21,6 +21,8 @@ type elsewhere struct {
 	mu sync.Mutex
 	// going are the runs followed that have not ended, by id.
 	going map[string]*remoteRun
+	// asks are the window's requests for the asks shown, by run id and the process's ask id.
+	asks map[[2]string]*asking.Question[pendingAsk]
 }
 
 type remoteRun struct {
@@ -30,7 +32,7 @@ type remoteRun struct {
 }
 
 func newElsewhere(emit Emitter, approvals *Approvals) *elsewhere {
-	return &elsewhere{emit: emit, approvals: approvals, going: map[string]*remoteRun{}}
+	return &elsewhere{emit: emit, approvals: approvals, going: map[string]*remoteRun{}, asks: map[[2]string]*asking.Question[pendingAsk]{}}
 }
 
 // run is the run info describes, followed from now on if it was not yet.
@@ -61,10 +63,25 @@ func (e *elsewhere) Progress(info liveproc.Info, p runner.Progress) {
 	r.log.send(e.emit, p)
 }
 
-// Ask asks the window's user as for a run started here; the ask closes unanswered when ctx
-// ends.
-func (e *elsewhere) Ask(ctx context.Context, info liveproc.Info, a liveproc.Ask) (agent.ApprovalAnswer, error) {
-	return e.approvals.forRun(info.RunID)(agent.AttemptSpec{Slug: a.Slug}).Approve(ctx, a.Request)
+// Ask asks the window's user as for a run started here; their answer is sent to the process,
+// and the request closes when the process says what it took (Closed).
+func (e *elsewhere) Ask(info liveproc.Info, a liveproc.Ask, reply func(agent.ApprovalAnswer) error) {
+	q := e.approvals.open(info.RunID, a.Slug, a.Request, reply)
+	e.mu.Lock()
+	e.asks[[2]string{info.RunID, a.ID}] = q
+	e.mu.Unlock()
+}
+
+// Closed closes the window's request with what the process took.
+func (e *elsewhere) Closed(info liveproc.Info, a liveproc.Ask) {
+	key := [2]string{info.RunID, a.ID}
+	e.mu.Lock()
+	q := e.asks[key]
+	delete(e.asks, key)
+	e.mu.Unlock()
+	if q != nil {
+		e.approvals.settle(q, a.Answer)
+	}
 }
 
 // Ended ends the window's view of a run whose process went away without saying it finished.

@@ -7,6 +7,13 @@ type Emitter interface {
 	Emit(name string, data any)
 }
 
+// Audience is an Emitter that knows whether anyone receives its events now: serve's, which
+// has nobody while no page is open. An Emitter without it (the desktop's window) always has
+// someone.
+type Audience interface {
+	Watching() bool
+}
+
 // EventRun is the one event name runs are reported under. Its payload is a RunEvent (a
 // runner.Progress numbered) for a run started from the window, and a bare runner.Progress for
 // what is reported of a run after its end (retention's errors).
@@ -35,4 +42,14 @@ func (e *switchableEmitter) Emit(name string, data any) {
 	if e.to != nil {
 		e.to.Emit(name, data)
 	}
+}
+
+// watched says whether someone receives the events: nobody before a transport is plugged in.
+func (e *switchableEmitter) watched() bool {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if a, ok := e.to.(Audience); ok {
+		return a.Watching()
+	}
+	return e.to != nil
 }

@@ -34,6 +34,10 @@ type Options struct {
 	LabHost string
 	// Browsers finds the browsers runs may use; the zero value looks where this system's install.
 	Browsers browser.Locator
+	// FollowOthers follows the runs other processes of the data folder offer (see
+	// liveproc): their progress shown, their approvals asked. Only a window sets it (the
+	// desktop, serve): a process that follows tells those runs someone watches.
+	FollowOthers bool
 }
 
 // Services are every service the UI calls; Bind hands them to a transport. Transfer is the
@@ -97,7 +101,9 @@ func New(o Options) *Services {
 	}
 	if o.DataDir != "" {
 		s.watcher, s.killSwitchErr = killswitch.Watch(o.DataDir, func() { _ = s.Runs.Stop() })
-		s.following = liveproc.Watch(o.DataDir, others)
+	}
+	if o.DataDir != "" && o.FollowOthers {
+		s.following = liveproc.Watch(o.DataDir, others, em.watched)
 	}
 	return s
 }

@@ -40,10 +40,12 @@ func windowsOf(h *liveproc.Host) runWindows {
 	return h
 }
 
-// runWindows is the windows following a run (a *liveproc.Host).
+// runWindows is the windows following a run (a *liveproc.Host). Approver asks them and also
+// (the terminal, or nil), taking the first answer of either; also's question is closed with
+// the cause liveproc.ErrAnsweredElsewhere when a window answers first.
 type runWindows interface {
 	Watched() bool
-	Approver(slug string) agent.Approver
+	Approver(slug string, also agent.Approver) agent.Approver
 }
 
 // approverOn is approverFor asking on t, nil when standard input is no terminal, and in
@@ -65,9 +67,6 @@ func approverOn(mode string, t *terminal, window runWindows) (func(agent.Attempt
 	return nil, fmt.Errorf("--approve %q: want %s, %s or %s", mode, approveAsk, approveDeny, approveHold)
 }
 
-// errAnsweredElsewhere ends the question on the terminal once a window has answered it.
-var errAnsweredElsewhere = errors.New("answered in a window")
-
 // firstAnswer asks the terminal (if any) and the windows following the run (if any) at once;
 // the first to approve or deny answers, and the other's question closes. wait asks the windows
 // even when none watches yet (one may open within the time limit); otherwise a question no
@@ -80,43 +79,19 @@ type firstAnswer struct {
 }
 
 func (f firstAnswer) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
-	var ask []agent.Approver
+	var term agent.Approver
 	if f.t != nil {
-		ask = append(ask, prompt{f.t, f.slug})
+		term = prompt{f.t, f.slug}
 	}
-	if f.window != nil && (f.wait || f.t != nil || f.window.Watched()) {
-		ask = append(ask, f.window.Approver(f.slug))
+	switch {
+	case f.window != nil && (f.wait || f.t != nil || f.window.Watched()):
+		// the run's windows take the first answer, theirs or the terminal's, so that the answer
+		// a window is told was taken is the one the run takes
+		return f.window.Approver(f.slug, term).Approve(ctx, req)
+	case term != nil:
+		return term.Approve(ctx, req)
 	}
-	if len(ask) == 0 {
-		return agent.AnswerNone, nil // nobody to ask: held
-	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	type result struct {
-		ans agent.ApprovalAnswer
-		err error
-	}
-	results := make(chan result, len(ask))
-	for _, a := range ask {
-		go func() {
-			ans, err := a.Approve(ctx, req)
-			results <- result{ans, err}
-		}()
-	}
-	// The first answer returns at once: the other question closes on its own (a terminal
-	// busy with another attempt's question never shows this one).
-	last := result{agent.AnswerNone, nil}
-	for range ask {
-		r := <-results
-		if r.ans == agent.AnswerApprove || r.ans == agent.AnswerDeny {
-			cancel(errAnsweredElsewhere)
-			return r.ans, r.err
-		}
-		if last.err == nil {
-			last = r
-		}
-	}
-	return last.ans, last.err
+	return agent.AnswerNone, nil // nobody to ask: held
 }
 
 // fixed answers every request the same way, at once.
@@ -178,7 +153,7 @@ func (t *terminal) ask(ctx context.Context, slug string, req agent.ApprovalReque
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(t.out, "(input closed: held)")
 			return agent.AnswerNone, errors.New("the terminal's input closed")
-		case errors.Is(context.Cause(ctx), errAnsweredElsewhere):
+		case errors.Is(context.Cause(ctx), liveproc.ErrAnsweredElsewhere):
 			fmt.Fprintln(t.out, "(answered in the window)")
 			return agent.AnswerNone, ctx.Err()
 		case ctx.Err() != nil:

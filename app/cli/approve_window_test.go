@@ -8,15 +8,17 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/liveproc"
 )
 
 // fakeWindows stands for the windows following a run: watched or not, answering each
-// question with answer (none: waiting until the question closes), once ready returns when
-// it is set.
+// question with answer (none: waiting until the question closes) before the terminal, whose
+// question then closes as liveproc.Host closes it.
 type fakeWindows struct {
 	watched bool
 	answer  agent.ApprovalAnswer
-	ready   func()
+	// before, if set, returns when the window may answer.
+	before func()
 
 	mu    sync.Mutex
 	asked int
@@ -24,20 +26,32 @@ type fakeWindows struct {
 
 func (f *fakeWindows) Watched() bool { return f.watched }
 
-func (f *fakeWindows) Approver(string) agent.Approver { return f }
+func (f *fakeWindows) Approver(_ string, also agent.Approver) agent.Approver {
+	return approverFunc(func(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+		f.mu.Lock()
+		f.asked++
+		f.mu.Unlock()
+		if also != nil {
+			local, stop := context.WithCancelCause(ctx)
+			defer stop(liveproc.ErrAnsweredElsewhere)
+			go also.Approve(local, req)
+		}
+		if f.answer != agent.AnswerNone {
+			if f.before != nil {
+				f.before()
+			}
+			return f.answer, nil
+		}
+		<-ctx.Done()
+		return agent.AnswerNone, ctx.Err()
+	})
+}
 
-func (f *fakeWindows) Approve(ctx context.Context, _ agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
-	f.mu.Lock()
-	f.asked++
-	f.mu.Unlock()
-	if f.ready != nil {
-		f.ready()
-	}
-	if f.answer != agent.AnswerNone {
-		return f.answer, nil
-	}
-	<-ctx.Done()
-	return agent.AnswerNone, ctx.Err()
+// approverFunc is a function as an agent.Approver.
+type approverFunc func(context.Context, agent.ApprovalRequest) (agent.ApprovalAnswer, error)
+
+func (f approverFunc) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	return f(ctx, req)
 }
 
 // silentLines is a terminal nobody types on: each line waits until the question closes.
@@ -79,12 +93,12 @@ func TestApprovalGoesWhereSomeoneWatches(t *testing.T) {
 	}
 	said := &lockedBuffer{}
 	term := &terminal{in: silentLines{}, out: said}
-	shown := func() { // the window answers once the terminal shows the question
-		for deadline := time.Now().Add(5 * time.Second); !strings.Contains(said.String(), "Approve? [y/n]") && time.Now().Before(deadline); {
+	asked := func() { // the window answers once the terminal shows the question
+		for deadline := time.Now().Add(5 * time.Second); !strings.Contains(said.String(), "Approve?") && time.Now().Before(deadline); {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	if ans, _ := ask(approveAsk, term, &fakeWindows{answer: agent.AnswerApprove, ready: shown}); ans != agent.AnswerApprove {
+	if ans, _ := ask(approveAsk, term, &fakeWindows{answer: agent.AnswerApprove, before: asked}); ans != agent.AnswerApprove {
 		t.Errorf("a terminal and a window: %q, want the window's approval", ans)
 	}
 	// the terminal's question closes on its own once the window has answered

@@ -23,7 +23,7 @@ func addDesktop(root *cobra.Command, env Env, g *globals) {
 		return withStore(g, func(st *store.Store, dataDir string) error {
 			win := desktop.NewWindow(smoke)
 			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "desktop",
-				OnReady: win.Ready, Dialogs: win, Remote: endpoints.remote(), PerEndpoint: endpoints.perEndpoint, LabHost: endpoints.labHost})
+				OnReady: win.Ready, Dialogs: win, Remote: endpoints.remote(), PerEndpoint: endpoints.perEndpoint, LabHost: endpoints.labHost, FollowOthers: true})
 			warnKillSwitch(g, services)
 			pruneAtStart(env.Stderr, services)
 			return win.Run(desktop.Options{Services: services, Assets: env.Assets, DataDir: dataDir, Smoke: smoke, Log: env.Stderr})

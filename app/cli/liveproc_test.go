@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"observatory/app"
@@ -30,8 +31,9 @@ type serveWindow struct {
 	client *http.Client
 }
 
-// openWindow starts serve on dataDir and opens its printed address (which sets the session
-// cookie).
+// openWindow starts serve on dataDir, opens its printed address (which sets the session
+// cookie) and connects to its events, as the page does: a serve with no page open has nobody
+// before it, and follows no run.
 func openWindow(t *testing.T, dataDir string) *serveWindow {
 	t.Helper()
 	p := start(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir)
@@ -50,6 +52,18 @@ func openWindow(t *testing.T, dataDir string) *serveWindow {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
+	events, _, err := (&websocket.Dialer{Jar: jar}).Dial("ws"+strings.TrimPrefix(w.base, "http")+"/api/events", nil)
+	if err != nil {
+		t.Fatalf("connecting to the window's events: %v", err)
+	}
+	t.Cleanup(func() { events.Close() })
+	go func() { // read as the page does, or the window drops it
+		for {
+			if _, _, err := events.NextReader(); err != nil {
+				return
+			}
+		}
+	}()
 	return w
 }
 

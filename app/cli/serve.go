@@ -41,7 +41,7 @@ keeps moving is never cut).`,
 					return err
 				}
 				services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "http",
-					Remote: endpoints.remote(), PerEndpoint: endpoints.perEndpoint, LabHost: endpoints.labHost})
+					Remote: endpoints.remote(), PerEndpoint: endpoints.perEndpoint, LabHost: endpoints.labHost, FollowOthers: true})
 				defer services.Shutdown()
 				warnKillSwitch(g, services)
 				pruneAtStart(env.Stderr, services)

@@ -3,12 +3,12 @@ package httpapi
 import (
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
 
 	"observatory/app"
+	"observatory/backend/fanout"
 )
 
 // message is what travels over the events WebSocket.
@@ -17,50 +17,30 @@ type message struct {
 	Data any    `json:"data"`
 }
 
-// hub fans events out to every connected WebSocket. It implements app.Emitter. A client too
-// slow to keep up loses its connection rather than slowing the run down; before that, once
-// half its queue is waiting, it misses live frames (app.EventLive), which the next frame
-// replaces anyway, so that frames never crowd out the run's own events.
+// hub fans events out to every connected WebSocket. It implements app.Emitter, and
+// app.Audience: a serve with no page open has nobody watching. A client too slow to keep up
+// loses its connection rather than slowing the run down; before that it misses live frames
+// (app.EventLive), which the next frame replaces anyway (see fanout.Feed).
 type hub struct {
-	mu      sync.Mutex
-	clients map[chan message]struct{}
+	clients fanout.Feed[message]
 }
 
-func newHub() *hub { return &hub{clients: map[chan message]struct{}{}} }
+// clientQueue is how many events a client may fall behind.
+const clientQueue = 256
+
+func newHub() *hub { return &hub{} }
 
 // Emit sends an event to every client.
 func (h *hub) Emit(name string, data any) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for c := range h.clients {
-		if name == app.EventLive && len(c) >= cap(c)/2 {
-			continue
-		}
-		select {
-		case c <- message{Name: name, Data: data}:
-		default:
-			delete(h.clients, c)
-			close(c)
-		}
-	}
+	h.clients.Send(message{Name: name, Data: data}, name == app.EventLive)
 }
 
-func (h *hub) add() chan message {
-	c := make(chan message, 256)
-	h.mu.Lock()
-	h.clients[c] = struct{}{}
-	h.mu.Unlock()
-	return c
-}
+// Watching says whether a page is connected.
+func (h *hub) Watching() bool { return h.clients.Len() > 0 }
 
-func (h *hub) remove(c chan message) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.clients[c]; ok {
-		delete(h.clients, c)
-		close(c)
-	}
-}
+func (h *hub) add() chan message { return h.clients.Subscribe(clientQueue) }
+
+func (h *hub) remove(c chan message) { h.clients.Unsubscribe(c) }
 
 // upgrader keeps gorilla's default origin check: only pages served by this server connect.
 var upgrader = websocket.Upgrader{}

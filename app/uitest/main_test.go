@@ -76,7 +76,7 @@ func newServerWithStore(t *testing.T) (*httptest.Server, *store.Store, string) {
 }
 
 // newServerWithOptions is newServerWithStore with the services built from o, whose store,
-// data folder and transport it fills in.
+// data folder and transport it fills in; like serve, it follows the runs of other processes.
 func newServerWithOptions(t *testing.T, o app.Options) (*httptest.Server, *store.Store, string) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
@@ -88,7 +88,7 @@ func newServerWithOptions(t *testing.T, o app.Options) (*httptest.Server, *store
 		t.Fatalf("opening the store in %s: %v", dir, err)
 	}
 	t.Cleanup(func() { st.Close() })
-	o.Store, o.DataDir, o.Transport = st, dir, "http"
+	o.Store, o.DataDir, o.Transport, o.FollowOthers = st, dir, "http", true
 	services := app.New(o)
 	srv := httptest.NewServer(httpapi.New(services, os.DirFS(dist), dir, testToken))
 	t.Cleanup(func() {

@@ -12,19 +12,27 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/asking"
+	"observatory/backend/fanout"
 	"observatory/backend/internal/filelock"
 	"observatory/backend/jsonstrict"
 	"observatory/backend/runner"
 )
 
 // subscriberBuffer is how many messages a window may fall behind before it is disconnected
-// (it reconnects, and reads the backlog again); screencast frames are dropped for it instead.
+// (it reconnects, and reads the backlog again); screencast frames are dropped for it before.
 const subscriberBuffer = 512
+
+// writeTimeout bounds each write to a window: one that stops reading is disconnected.
+const writeTimeout = 10 * time.Second
+
+// ErrAnsweredElsewhere is why a question put beside the windows' (Approver's also) closes
+// when a window's answer was taken.
+var ErrAnsweredElsewhere = errors.New("answered in a window")
 
 // Host is a run offered to the windows of its data folder, from the process that runs it.
 // Its methods may be called on a nil *Host, which offers nothing: a run whose offer failed
@@ -36,26 +44,21 @@ type Host struct {
 	lockPath string
 	srv      *http.Server
 	closing  chan struct{}
+	streams  sync.WaitGroup // the windows' event streams being served
 
+	// mu orders what the windows are sent with what a window connecting is sent first.
+	mu      sync.Mutex
 	backlog Backlog
-
-	mu   sync.Mutex
-	last int
-	asks map[string]*hostAsk
-	subs map[chan Message]struct{}
-}
-
-type hostAsk struct {
-	ask     Ask
-	answers chan agent.ApprovalAnswer // buffered: an answer never waits
+	asks    asking.Book[Ask]
+	windows fanout.Feed[Message]
 }
 
 // Offer offers run info (its RunID, Command and Task) to the windows of dataDir: it listens
 // on 127.0.0.1 and writes the discovery file, until Close.
 func Offer(dataDir string, info Info) (*Host, error) {
 	d := dir(dataDir)
-	if err := os.MkdirAll(d, 0o700); err != nil {
-		return nil, fmt.Errorf("creating %s: %w", d, err)
+	if err := makeDir(d); err != nil {
+		return nil, err
 	}
 	sweep(d) // what processes that died left
 	lock, lockPath, err := filelock.Fresh(d, func() string { return info.RunID + lockExt })
@@ -72,7 +75,7 @@ func Offer(dataDir string, info Info) (*Host, error) {
 		info.Started = time.Now()
 	}
 	h := &Host{info: info, infoPath: filepath.Join(d, info.RunID+infoExt), lock: lock, lockPath: lockPath,
-		closing: make(chan struct{}), asks: map[string]*hostAsk{}, subs: map[chan Message]struct{}{}}
+		closing: make(chan struct{})}
 	if err := writeInfo(h.infoPath, info); err != nil {
 		ln.Close()
 		_ = filelock.RemoveLocked(lock, lockPath)
@@ -92,7 +95,7 @@ func writeInfo(path string, info Info) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), tmpPrefix+"*")
 	if err != nil {
 		return err
 	}
@@ -105,7 +108,8 @@ func writeInfo(path string, info Info) error {
 }
 
 // Close withdraws the offer: the discovery file goes, each window is sent what is left of
-// the run's events and disconnected, and the listener closes.
+// the run's events and disconnected (at once, after a grace, one that stopped reading), and
+// the listener closes.
 func (h *Host) Close() error {
 	if h == nil {
 		return nil
@@ -114,7 +118,10 @@ func (h *Host) Close() error {
 	close(h.closing)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_ = h.srv.Shutdown(ctx)
+	if h.srv.Shutdown(ctx) != nil {
+		_ = h.srv.Close() // a stream stuck writing to a window that stopped reading ends now
+	}
+	h.streams.Wait()
 	return errors.Join(err, filelock.RemoveLocked(h.lock, h.lockPath))
 }
 
@@ -126,75 +133,54 @@ func (h *Host) Progress(p runner.Progress) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := h.backlog.Add(p)
-	h.broadcast(Message{Seq: n.Seq, Progress: &n.Progress})
+	h.windows.Send(Message{Seq: n.Seq, Progress: &n.Progress}, p.Kind == runner.Screencast)
 }
 
-// Watched says whether a window is watching the run now.
+// Watched says whether a window is watching the run now: one with a person before it (see
+// Watch).
 func (h *Host) Watched() bool {
-	if h == nil {
-		return false
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs) > 0
+	return h != nil && h.windows.Len() > 0
 }
 
 // Approver asks the windows, for attempt slug: each request is sent to every window
-// watching, and to each that connects while it waits; the first answer counts. It waits
+// watching, and to each that connects while it waits. It is put to also as well (the
+// terminal; nil for none), which is told ErrAnsweredElsewhere when a window answers first.
+// The first answer taken, from either, is the run's, and the windows are told it. It waits
 // until ctx ends (the task's limit, the run's end), with no answer then. Nil on a nil Host.
-func (h *Host) Approver(slug string) agent.Approver {
+func (h *Host) Approver(slug string, also agent.Approver) agent.Approver {
 	if h == nil {
 		return nil
 	}
-	return windows{h, slug}
+	return windows{h, slug, also}
 }
 
 type windows struct {
 	h    *Host
 	slug string
+	also agent.Approver
 }
 
 func (w windows) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
 	h := w.h
 	h.mu.Lock()
-	h.last++
-	a := &hostAsk{ask: Ask{ID: strconv.Itoa(h.last), Slug: w.slug, Request: req, Open: true}, answers: make(chan agent.ApprovalAnswer, 1)}
-	h.asks[a.ask.ID] = a
-	open := a.ask
-	h.broadcast(Message{Ask: &open})
+	q := h.asks.Open(func(id string) Ask { return Ask{ID: id, Slug: w.slug, Request: req, Open: true} })
+	open := q.Ask
+	h.windows.Send(Message{Ask: &open}, false)
 	h.mu.Unlock()
-
-	closed := a.ask
-	closed.Open = false
-	var err error
-	select {
-	case closed.Answer = <-a.answers:
-	case <-ctx.Done():
-		closed.Answer, err = agent.AnswerNone, ctx.Err()
-	}
-	h.mu.Lock()
-	if _, waiting := h.asks[a.ask.ID]; !waiting && err != nil {
-		closed.Answer, err = <-a.answers, nil // answered as the wait ended
-	}
-	delete(h.asks, a.ask.ID)
-	h.broadcast(Message{Ask: &closed})
-	h.mu.Unlock()
-	return closed.Answer, err
-}
-
-// broadcast sends m to every window; h.mu is held. A window too far behind is disconnected
-// (it reconnects and reads the backlog), except that a screencast frame is only skipped.
-func (h *Host) broadcast(m Message) {
-	for ch := range h.subs {
-		select {
-		case ch <- m:
-		default:
-			if m.Progress == nil || m.Progress.Kind != runner.Screencast {
-				close(ch)
-				delete(h.subs, ch)
+	if w.also != nil {
+		local, stop := context.WithCancelCause(ctx)
+		defer stop(ErrAnsweredElsewhere)
+		go func() {
+			if ans, _ := w.also.Approve(local, req); ans == agent.AnswerApprove || ans == agent.AnswerDeny {
+				h.asks.Answer(q.ID, ans) // refused if a window's came first
 			}
-		}
+		}()
 	}
+	ans, err := q.Wait(ctx)
+	closed := q.Ask
+	closed.Open, closed.Answer = false, ans
+	h.windows.Send(Message{Ask: &closed}, false)
+	return ans, err
 }
 
 // subscribe adds a window: what it must be sent first (the backlog, then the asks waiting)
@@ -206,43 +192,26 @@ func (h *Host) subscribe() ([]Message, chan Message) {
 	for _, n := range h.backlog.Events() {
 		first = append(first, Message{Seq: n.Seq, Progress: &n.Progress})
 	}
-	for n := 1; n <= h.last; n++ {
-		if a, ok := h.asks[strconv.Itoa(n)]; ok {
-			open := a.ask
-			first = append(first, Message{Ask: &open})
-		}
+	for _, a := range h.asks.Pending() {
+		first = append(first, Message{Ask: &a})
 	}
-	ch := make(chan Message, subscriberBuffer)
-	h.subs[ch] = struct{}{}
-	return first, ch
-}
-
-func (h *Host) unsubscribe(ch chan Message) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.subs[ch]; ok {
-		delete(h.subs, ch)
-		close(ch)
-	}
+	return first, h.windows.Subscribe(subscriberBuffer)
 }
 
 // serveEvents streams the run's messages to a window, one JSON object a line, until the
-// window goes, falls too far behind, or the offer is withdrawn.
+// window goes, falls too far behind or stops reading, or the offer is withdrawn.
 func (h *Host) serveEvents(w http.ResponseWriter, r *http.Request) {
+	h.streams.Add(1)
+	defer h.streams.Done()
 	first, ch := h.subscribe()
-	defer h.unsubscribe(ch)
-	flusher, _ := w.(http.Flusher)
+	defer h.windows.Unsubscribe(ch)
+	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(http.StatusOK)
+	_ = rc.Flush() // the window knows it is connected before the first message
 	enc := json.NewEncoder(w)
 	send := func(m Message) bool {
-		if enc.Encode(m) != nil {
-			return false
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-		return true
+		return rc.SetWriteDeadline(time.Now().Add(writeTimeout)) == nil && enc.Encode(m) == nil && rc.Flush() == nil
 	}
 	for _, m := range first {
 		if !send(m) {
@@ -273,7 +242,7 @@ func (h *Host) serveEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveAnswer takes a window's answer to an open ask; an ask no longer open (answered on the
-// terminal or by another window, or out of time) is a conflict.
+// terminal or by another window, or out of time) is a conflict, and nothing is taken.
 func (h *Host) serveAnswer(w http.ResponseWriter, r *http.Request) {
 	var a answer
 	body, err := io.ReadAll(io.LimitReader(r.Body, 4<<10))
@@ -288,14 +257,7 @@ func (h *Host) serveAnswer(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("answer %q: want approve or deny", a.Answer), http.StatusBadRequest)
 		return
 	}
-	h.mu.Lock()
-	ask, ok := h.asks[a.ID]
-	if ok {
-		delete(h.asks, a.ID)
-		ask.answers <- a.Answer
-	}
-	h.mu.Unlock()
-	if !ok {
+	if !h.asks.Answer(a.ID, a.Answer) {
 		http.Error(w, "approval request "+a.ID+" is not waiting: it was answered, or its time ran out", http.StatusConflict)
 		return
 	}

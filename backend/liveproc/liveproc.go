@@ -90,8 +90,36 @@ type answer struct {
 // dir is the discovery folder of dataDir.
 func dir(dataDir string) string { return filepath.Join(dataDir, folder) }
 
+// tmpPrefix begins the name of a discovery file being written (see writeInfo); staleTemp is
+// how old one must be to be debris: writing it takes a moment.
+const (
+	tmpPrefix = ".tmp-"
+	staleTemp = time.Minute
+)
+
+// makeDir creates the discovery folder d, or makes the one there private: a symlink is
+// refused (it could lead a window's writes or reads elsewhere), and the folder is made 0700.
+func makeDir(d string) error {
+	if err := os.MkdirAll(d, 0o700); err != nil {
+		return fmt.Errorf("creating %s: %w", d, err)
+	}
+	st, err := os.Lstat(d)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a folder (a symlink?): remove it, and the runs are offered again", d)
+	}
+	if st.Mode().Perm() != 0o700 {
+		if err := os.Chmod(d, 0o700); err != nil {
+			return fmt.Errorf("making %s private: %w", d, err)
+		}
+	}
+	return nil
+}
+
 // alive says whether the process that offered run id in discovery folder d still holds its
-// lock; the discovery file of one that died is swept.
+// lock; the discovery file of one that died is deleted, whoever wrote it.
 func alive(d, id string) bool {
 	held, err := filelock.Held(filepath.Join(d, id+lockExt))
 	if err != nil || held {
@@ -101,24 +129,53 @@ func alive(d, id string) bool {
 	return false
 }
 
-// sweep removes the discovery files in d of the processes that died.
+// sweep removes from d what the processes that died left: their discovery files, and the
+// debris.
 func sweep(d string) {
 	entries, _ := os.ReadDir(d)
 	for _, e := range entries {
 		if id, ok := strings.CutSuffix(e.Name(), infoExt); ok && !strings.HasPrefix(id, ".") {
 			alive(d, id)
+		} else {
+			debris(d, e)
 		}
+	}
+}
+
+// debris removes entry e of discovery folder d if a process that died left it: a lock file
+// nobody holds (filelock.Held deletes it), or a discovery file it was still writing.
+func debris(d string, e os.DirEntry) {
+	name := e.Name()
+	switch {
+	case strings.HasPrefix(name, tmpPrefix):
+		if st, err := e.Info(); err == nil && time.Since(st.ModTime()) > staleTemp {
+			_ = os.Remove(filepath.Join(d, name))
+		}
+	case strings.HasSuffix(name, lockExt) && !strings.HasPrefix(name, "."):
+		_, _ = filelock.Held(filepath.Join(d, name))
 	}
 }
 
 // readInfo reads and checks a discovery file: strict JSON, an address on 127.0.0.1 only (a
 // file planted in the folder must not send a window elsewhere) and a token.
+// Only a regular file is read: a symlink is not followed, and a FIFO, which would block the
+// read, is not opened.
 func readInfo(path string) (Info, error) {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return Info{}, err
+	}
+	if !st.Mode().IsRegular() {
+		return Info{}, fmt.Errorf("%s is not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return Info{}, err
 	}
 	defer f.Close()
+	if opened, err := f.Stat(); err != nil || !os.SameFile(st, opened) {
+		return Info{}, fmt.Errorf("%s changed as it was read", path)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, maxInfo+1))
 	if err != nil {
 		return Info{}, err

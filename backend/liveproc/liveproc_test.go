@@ -15,15 +15,17 @@ import (
 	"observatory/backend/runner"
 )
 
-// window is a Follower that records what it is shown and answers asks with answer.
+// window is a Follower that records what it is shown, and answers each ask with answer (as
+// a person's click would, apart from the watcher's goroutine).
 type window struct {
 	answer agent.ApprovalAnswer
 
-	mu     sync.Mutex
-	kinds  []string
-	asked  []Ask
-	closed []error // why each ask's wait ended
-	ended  []string
+	mu      sync.Mutex
+	kinds   []string
+	asked   []Ask
+	replies []error // what came of each answer sent
+	closed  []Ask   // each ask as it closed
+	ended   []string
 }
 
 func (w *window) Progress(run Info, p runner.Progress) {
@@ -32,18 +34,24 @@ func (w *window) Progress(run Info, p runner.Progress) {
 	w.kinds = append(w.kinds, run.RunID+":"+string(p.Kind)+":"+p.Slug)
 }
 
-func (w *window) Ask(ctx context.Context, run Info, a Ask) (agent.ApprovalAnswer, error) {
+func (w *window) Ask(run Info, a Ask, reply func(agent.ApprovalAnswer) error) {
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.asked = append(w.asked, a)
-	w.mu.Unlock()
 	if w.answer != "" {
-		return w.answer, nil
+		go func() {
+			err := reply(w.answer)
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			w.replies = append(w.replies, err)
+		}()
 	}
-	<-ctx.Done()
+}
+
+func (w *window) Closed(run Info, a Ask) {
 	w.mu.Lock()
-	w.closed = append(w.closed, ctx.Err())
-	w.mu.Unlock()
-	return agent.AnswerNone, ctx.Err()
+	defer w.mu.Unlock()
+	w.closed = append(w.closed, a)
 }
 
 func (w *window) Ended(run Info) {
@@ -51,6 +59,14 @@ func (w *window) Ended(run Info) {
 	defer w.mu.Unlock()
 	w.ended = append(w.ended, run.RunID)
 }
+
+// count is how many of what w recorded, under its lock.
+func (w *window) count(of func(*window) int) func() bool {
+	return func() bool { w.mu.Lock(); defer w.mu.Unlock(); return of(w) > 0 }
+}
+
+// always is a window with a person before it.
+func always() bool { return true }
 
 // until waits for cond, failing the test after ten seconds.
 func until(t *testing.T, what string, cond func() bool) {
@@ -81,19 +97,25 @@ func TestAWindowFollowsARunAndAnswersItsAsk(t *testing.T) {
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.RunStarted})
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.AttemptStarted, Slug: "a"})
 	w := &window{answer: agent.AnswerApprove}
-	watcher := Watch(data, w)
+	watcher := Watch(data, w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.StepDone, Slug: "a"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ans, err := h.Approver("a").Approve(ctx, agent.ApprovalRequest{Action: "click Save", Step: 1})
+	ans, err := h.Approver("a", nil).Approve(ctx, agent.ApprovalRequest{Action: "click Save", Step: 1})
 	if ans != agent.AnswerApprove || err != nil {
 		t.Fatalf("the window's answer reached the run as %q, %v", ans, err)
 	}
+	until(t, "the window to hear the ask closed", w.count(func(w *window) int { return len(w.closed) }))
+	w.mu.Lock()
 	if len(w.asked) != 1 || w.asked[0].Slug != "a" || w.asked[0].Request.Action != "click Save" {
 		t.Errorf("the window was asked %+v", w.asked)
 	}
+	if len(w.replies) != 1 || w.replies[0] != nil || w.closed[0].Answer != agent.AnswerApprove {
+		t.Errorf("the answer sent came to %v, the ask closed as %+v", w.replies, w.closed)
+	}
+	w.mu.Unlock()
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.RunFinished})
 	until(t, "the run's end", func() bool { return strings.HasSuffix(w.seen(), "run-finished:") })
 	if got, want := w.seen(), "r1:run-started: r1:attempt-started:a r1:step:a r1:run-finished:"; got != want {
@@ -118,16 +140,19 @@ func TestAnAskClosedInTheProcessClosesInTheWindow(t *testing.T) {
 	}
 	defer h.Close()
 	w := &window{}
-	watcher := Watch(data, w)
+	watcher := Watch(data, w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	ans, err := h.Approver("a").Approve(ctx, agent.ApprovalRequest{Action: "click Send"})
+	ans, err := h.Approver("a", nil).Approve(ctx, agent.ApprovalRequest{Action: "click Send"})
 	if ans != agent.AnswerNone || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("an ask nobody answered ended %q, %v", ans, err)
 	}
 	until(t, "the window's ask to close", func() bool { w.mu.Lock(); defer w.mu.Unlock(); return len(w.closed) == 1 })
+	if w.closed[0].Answer != agent.AnswerNone {
+		t.Errorf("the ask closed as %q, want none", w.closed[0].Answer)
+	}
 }
 
 // TestADeadProcessesOfferIsSwept: a process that dies (its lock released, its listener gone,
@@ -139,10 +164,10 @@ func TestADeadProcessesOfferIsSwept(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &window{}
-	watcher := Watch(data, w)
+	watcher := Watch(data, w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
-	go h.Approver("a").Approve(context.Background(), agent.ApprovalRequest{Action: "click Send"})
+	go h.Approver("a", nil).Approve(context.Background(), agent.ApprovalRequest{Action: "click Send"})
 	until(t, "the ask to reach the window", func() bool { w.mu.Lock(); defer w.mu.Unlock(); return len(w.asked) == 1 })
 	// what the operating system does when the process is killed
 	h.srv.Close()
@@ -237,25 +262,110 @@ func TestAFileOffLoopbackIsNeverFollowed(t *testing.T) {
 	}
 }
 
-// TestTwoWindowsTheFirstAnswerCounts: with the desktop and serve both open, each is asked;
-// the first answer is the run's and the other window's question closes.
+// TestTwoWindowsTheFirstAnswerCounts: with the desktop and serve both open, each is asked and
+// both answer at once: one answer is taken, the other is refused as not taken, and both
+// windows' asks close with the answer the run took.
 func TestTwoWindowsTheFirstAnswerCounts(t *testing.T) {
+	for round := range 5 {
+		data := t.TempDir()
+		h, err := Offer(data, Info{RunID: "r6", Command: "observatory mcp"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		approving, denying := &window{answer: agent.AnswerApprove}, &window{answer: agent.AnswerDeny}
+		for _, w := range []*window{approving, denying} {
+			watcher := Watch(data, w, always)
+			defer watcher.Close()
+		}
+		until(t, "both windows to connect", func() bool { return h.windows.Len() == 2 })
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		took, err := h.Approver("a", nil).Approve(ctx, agent.ApprovalRequest{Action: "click Send"})
+		cancel()
+		if err != nil || (took != agent.AnswerApprove && took != agent.AnswerDeny) {
+			t.Fatalf("round %d: the run took %q, %v", round, took, err)
+		}
+		checkRace(t, took, map[agent.ApprovalAnswer]*window{agent.AnswerApprove: approving, agent.AnswerDeny: denying})
+		h.Close()
+	}
+}
+
+// TestTheTerminalAndAWindowRace: a question put to the terminal beside the windows, both
+// answering at once, takes one answer; the window is told whether its own was taken and its
+// ask closes with what the run took.
+func TestTheTerminalAndAWindowRace(t *testing.T) {
 	data := t.TempDir()
-	h, err := Offer(data, Info{RunID: "r6", Command: "observatory mcp"})
+	h, err := Offer(data, Info{RunID: "r7", Command: "observatory run"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	quick, idle := &window{answer: agent.AnswerDeny}, &window{}
-	for _, w := range []*window{idle, quick} {
-		watcher := Watch(data, w)
-		defer watcher.Close()
+	w := &window{answer: agent.AnswerApprove}
+	watcher := Watch(data, w, always)
+	defer watcher.Close()
+	until(t, "the window to connect", h.Watched)
+	for round := range 5 {
+		terminal := make(chan error, 1)
+		also := approverFunc(func(ctx context.Context, _ agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+			if round%2 == 1 { // the user types n just as the window sends its answer
+				return agent.AnswerDeny, nil
+			}
+			<-ctx.Done()
+			terminal <- context.Cause(ctx)
+			return agent.AnswerNone, ctx.Err()
+		})
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		took, err := h.Approver("a", also).Approve(ctx, agent.ApprovalRequest{Action: "click Send"})
+		cancel()
+		if err != nil || (took != agent.AnswerApprove && took != agent.AnswerDeny) {
+			t.Fatalf("round %d: the run took %q, %v", round, took, err)
+		}
+		if round%2 == 0 && took != agent.AnswerApprove {
+			t.Fatalf("round %d: the terminal said nothing, yet the run took %q", round, took)
+		}
+		if round%2 == 0 {
+			if cause := <-terminal; !errors.Is(cause, ErrAnsweredElsewhere) {
+				t.Errorf("round %d: the terminal's question closed with %v", round, cause)
+			}
+		}
+		until(t, "the window to hear the ask closed", func() bool {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			return len(w.closed) == round+1 && len(w.replies) == round+1
+		})
+		w.mu.Lock()
+		reply, closed := w.replies[round], w.closed[round]
+		w.mu.Unlock()
+		if closed.Answer != took || (reply == nil) != (took == agent.AnswerApprove) || (reply != nil && !errors.Is(reply, ErrNotTaken)) {
+			t.Errorf("round %d: the run took %q; the window's ask closed as %q, its answer sent came to %v", round, took, closed.Answer, reply)
+		}
 	}
-	until(t, "both windows to connect", func() bool { h.mu.Lock(); defer h.mu.Unlock(); return len(h.subs) == 2 })
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if ans, err := h.Approver("a").Approve(ctx, agent.ApprovalRequest{Action: "click Send"}); ans != agent.AnswerDeny || err != nil {
-		t.Errorf("the run took %q, %v; want the quick window's denial", ans, err)
+}
+
+// checkRace checks that of the windows by the answer each sent, the one whose answer the run
+// took was told it was taken, any other that it was not, and each ask closed with took.
+func checkRace(t *testing.T, took agent.ApprovalAnswer, windows map[agent.ApprovalAnswer]*window) {
+	t.Helper()
+	for ans, w := range windows {
+		until(t, "each window to hear its answer's fate and the ask closed", func() bool {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			return len(w.replies) == 1 && len(w.closed) == 1
+		})
+		w.mu.Lock()
+		reply, closed := w.replies[0], w.closed[0]
+		w.mu.Unlock()
+		if closed.Answer != took {
+			t.Errorf("the window that sent %q saw the ask close as %q; the run took %q", ans, closed.Answer, took)
+		}
+		if taken := ans == took; taken != (reply == nil) || (!taken && !errors.Is(reply, ErrNotTaken)) {
+			t.Errorf("the window that sent %q was told %v; the run took %q", ans, reply, took)
+		}
 	}
-	until(t, "the other window's question to close", func() bool { idle.mu.Lock(); defer idle.mu.Unlock(); return len(idle.closed) == 1 })
+}
+
+// approverFunc is a function as an agent.Approver.
+type approverFunc func(context.Context, agent.ApprovalRequest) (agent.ApprovalAnswer, error)
+
+func (f approverFunc) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	return f(ctx, req)
 }

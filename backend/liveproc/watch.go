@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,21 +16,34 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/runner"
+	"observatory/backend/termsafe"
 )
 
 // Poll is how often a watcher looks for runs offered in the data folder, and how soon it
 // connects again to one whose stream broke while its process lives.
 const Poll = 250 * time.Millisecond
 
+// replyTimeout bounds sending a window's answer back to the process.
+const replyTimeout = 10 * time.Second
+
+// ErrNotTaken is a window's answer the process refused: the ask had closed, answered on its
+// terminal or in another window first, or out of time. The ask's close says what was taken.
+var ErrNotTaken = errors.New("answered elsewhere first (the run's terminal or another window) or out of time: not taken")
+
 // Follower is what a window does with the runs other processes offer. Its methods are
-// called from the watcher's goroutines: Progress in order for each run, Ask concurrently.
+// called from the watcher's goroutines, one at a time for each run, in the order the run
+// sent them.
 type Follower interface {
 	// Progress is the run's next progress event (none is sent twice).
 	Progress(run Info, p runner.Progress)
-	// Ask asks the window's user to approve and waits for the answer, until ctx ends: the
-	// ask was closed in the process (answered on its terminal, out of time) or the process
-	// went away.
-	Ask(ctx context.Context, run Info, ask Ask) (agent.ApprovalAnswer, error)
+	// Ask shows the window's user an ask open in the process; reply sends their answer back
+	// to it, and fails (ErrNotTaken, or the process gone) when the process does not take it.
+	// Closed follows, in every case.
+	Ask(run Info, ask Ask, reply func(agent.ApprovalAnswer) error)
+	// Closed says an ask shown closed: ask.Answer is what the process took, AnswerNone when
+	// it took no answer or the window lost it (the process went away, the window stopped
+	// following).
+	Closed(run Info, ask Ask)
 	// Ended says the process no longer offers the run: it finished, or it died (then no
 	// run-finished event came).
 	Ended(run Info)
@@ -37,6 +53,7 @@ type Follower interface {
 type Watcher struct {
 	dataDir string
 	f       Follower
+	present func() bool
 	client  *http.Client
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -46,11 +63,14 @@ type Watcher struct {
 	following map[string]bool
 }
 
-// Watch follows, for f, every run offered in dataDir now or later, and sweeps the discovery
-// files of processes that died.
-func Watch(dataDir string, f Follower) *Watcher {
+// Watch follows, for f, every run offered in dataDir now or later, and sweeps what processes
+// that died left. It connects to a run only while present says a person is before the window
+// (serve with a page open; the desktop always), so that a run counts as watched (Host.Watched)
+// only then: a window nobody looks at must not turn a question held at once into one waiting
+// out its limit.
+func Watch(dataDir string, f Follower, present func() bool) *Watcher {
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &Watcher{dataDir: dataDir, f: f, client: &http.Client{}, ctx: ctx, cancel: cancel, following: map[string]bool{}}
+	w := &Watcher{dataDir: dataDir, f: f, present: present, client: &http.Client{}, ctx: ctx, cancel: cancel, following: map[string]bool{}}
 	w.wg.Add(1)
 	go w.watch()
 	return w
@@ -84,23 +104,20 @@ func (w *Watcher) scan() {
 		return // no folder yet: nothing was ever offered
 	}
 	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, infoExt) || strings.HasPrefix(name, ".") {
+		id, ok := strings.CutSuffix(e.Name(), infoExt)
+		if !ok || strings.HasPrefix(id, ".") {
+			debris(d, e)
 			continue
 		}
-		id := strings.TrimSuffix(name, infoExt)
 		w.mu.Lock()
 		known := w.following[id]
 		w.mu.Unlock()
-		if known {
+		if known || !alive(d, id) { // the file of a process that died is deleted
 			continue
 		}
-		if !alive(d, id) {
-			continue
-		}
-		info, err := readInfo(filepath.Join(d, name))
+		info, err := readInfo(filepath.Join(d, e.Name()))
 		if err != nil || info.RunID != id {
-			continue // written by something else: left alone, never followed
+			continue // written by something else, or unreadable: never followed
 		}
 		w.mu.Lock()
 		w.following[id] = true
@@ -110,8 +127,8 @@ func (w *Watcher) scan() {
 	}
 }
 
-// follow reads the run's stream, connecting again while its process lives and offers it,
-// and tells the follower when it ends.
+// follow reads the run's stream while a person is before the window, connecting again while
+// its process lives and offers it, and tells the follower when it ends.
 func (w *Watcher) follow(info Info) {
 	defer w.wg.Done()
 	defer func() {
@@ -121,11 +138,13 @@ func (w *Watcher) follow(info Info) {
 	}()
 	var seen uint64
 	for {
-		seen = w.stream(info, seen)
+		if w.present() {
+			seen = w.stream(info, seen)
+		}
 		if w.ctx.Err() != nil {
 			return
 		}
-		if _, err := os.Stat(filepath.Join(dir(w.dataDir), info.RunID+infoExt)); err != nil || !alive(dir(w.dataDir), info.RunID) {
+		if _, err := os.Lstat(filepath.Join(dir(w.dataDir), info.RunID+infoExt)); err != nil || !alive(dir(w.dataDir), info.RunID) {
 			w.f.Ended(info)
 			return
 		}
@@ -137,12 +156,26 @@ func (w *Watcher) follow(info Info) {
 	}
 }
 
-// stream reads the run's messages until the stream ends, passing on the progress numbered
-// after seen and the asks; it returns the last number passed on. Every ask it opened is
-// closed when it returns.
+// stream reads the run's messages until the stream ends or nobody is before the window,
+// passing on the progress numbered after seen and the asks; it returns the last number
+// passed on. Every ask it showed is closed when it returns.
 func (w *Watcher) stream(info Info, seen uint64) uint64 {
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
+	go func() { // disconnect when the last person leaves
+		t := time.NewTicker(Poll)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if !w.present() {
+					cancel()
+				}
+			}
+		}
+	}()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+info.Addr+"/events", nil)
 	if err != nil {
 		return seen
@@ -156,11 +189,12 @@ func (w *Watcher) stream(info Info, seen uint64) uint64 {
 	if resp.StatusCode != http.StatusOK {
 		return seen
 	}
-	asks := map[string]context.CancelFunc{}
-	var pending sync.WaitGroup
+	shown := map[string]Ask{}
 	defer func() {
-		cancel()
-		pending.Wait()
+		for _, a := range shown {
+			a.Open, a.Answer = false, agent.AnswerNone
+			w.f.Closed(info, a)
+		}
 	}()
 	dec := json.NewDecoder(resp.Body)
 	for {
@@ -173,39 +207,47 @@ func (w *Watcher) stream(info Info, seen uint64) uint64 {
 			seen = m.Seq
 			w.f.Progress(info, *m.Progress)
 		case m.Ask != nil && m.Ask.Open:
-			if _, dup := asks[m.Ask.ID]; dup {
-				continue
+			if _, dup := shown[m.Ask.ID]; !dup {
+				shown[m.Ask.ID] = *m.Ask
+				w.f.Ask(info, *m.Ask, w.reply(ctx, info, m.Ask.ID))
 			}
-			askCtx, closeAsk := context.WithCancel(ctx)
-			asks[m.Ask.ID] = closeAsk
-			pending.Add(1)
-			go func(a Ask) {
-				defer pending.Done()
-				w.ask(askCtx, info, a)
-			}(*m.Ask)
 		case m.Ask != nil:
-			if closeAsk, ok := asks[m.Ask.ID]; ok {
-				closeAsk()
-				delete(asks, m.Ask.ID)
+			if _, ok := shown[m.Ask.ID]; ok {
+				delete(shown, m.Ask.ID)
+				w.f.Closed(info, *m.Ask)
 			}
 		}
 	}
 }
 
-// ask shows a to the window's user and sends back the answer, if one came while it was open.
-func (w *Watcher) ask(ctx context.Context, info Info, a Ask) {
-	ans, err := w.f.Ask(ctx, info, a)
-	if err != nil || ctx.Err() != nil || (ans != agent.AnswerApprove && ans != agent.AnswerDeny) {
-		return
-	}
-	body, _ := json.Marshal(answer{ID: a.ID, Answer: ans})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+info.Addr+"/answer", bytes.NewReader(body))
-	if err != nil {
-		return
-	}
-	req.Header.Set("Authorization", "Bearer "+info.Token)
-	req.Header.Set("Content-Type", "application/json")
-	if resp, err := w.client.Do(req); err == nil {
-		resp.Body.Close()
+// reply sends a window's answer to ask id back to the process, while the stream that showed
+// the ask lasts (ctx).
+func (w *Watcher) reply(ctx context.Context, info Info, id string) func(agent.ApprovalAnswer) error {
+	return func(ans agent.ApprovalAnswer) error {
+		body, err := json.Marshal(answer{ID: id, Answer: ans})
+		if err != nil {
+			return err
+		}
+		ctx, cancel := context.WithTimeout(ctx, replyTimeout)
+		defer cancel()
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+info.Addr+"/answer", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Authorization", "Bearer "+info.Token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := w.client.Do(req)
+		if err != nil {
+			return fmt.Errorf("sending the answer to %s: %w", info.Where(), err)
+		}
+		defer resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusNoContent:
+			return nil
+		case http.StatusConflict:
+			return ErrNotTaken
+		}
+		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		return fmt.Errorf("%s refused the answer: %s %s", info.Where(), resp.Status, termsafe.String(strings.TrimSpace(string(msg))))
 	}
 }

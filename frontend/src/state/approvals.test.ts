@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldApproval } from "./approvals";
+import { foldApproval, notTaken } from "./approvals";
 import { approvalAsk } from "../test/approvals";
 
 describe("foldApproval", () => {
@@ -16,5 +16,20 @@ describe("foldApproval", () => {
   it("drops a request once it closes, whatever its answer", () => {
     const w = foldApproval([first, second], { ...first, open: false, answer: "none" });
     expect(w).toEqual([second]);
+  });
+});
+
+describe("notTaken", () => {
+  const closed = (answer: "approve" | "deny" | "none") => ({ ...approvalAsk, open: false, answer });
+
+  it("says nothing when the run took the answer given, or none was given", () => {
+    expect(notTaken("approve", closed("approve"))).toBeNull();
+    expect(notTaken(undefined, closed("deny"))).toBeNull();
+    expect(notTaken("deny", { ...approvalAsk, open: true })).toBeNull();
+  });
+
+  it("says what the run took when another answer got there first", () => {
+    expect(notTaken("approve", closed("deny"))).toMatch(/not taken.*was denied/);
+    expect(notTaken("deny", closed("none"))).toMatch(/not taken.*held: nothing was sent/);
   });
 });
