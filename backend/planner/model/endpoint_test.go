@@ -47,25 +47,39 @@ func TestBaseURLFromTheEnvironment(t *testing.T) {
 	}
 }
 
-// TestAnAPIThatDoesNotAnswer asks, through the real SDK clients, an address that accepts
-// connections and never answers, and one that refuses them: planning ends within the
-// request timeout and its retries, saying the API at that address did not answer, and never
-// waits for it as for a rate limit.
-func TestAnAPIThatDoesNotAnswer(t *testing.T) {
+// silentAPI is an address that accepts connections and never answers, holding each open
+// until the test ends.
+func silentAPI(t *testing.T) net.Listener {
+	t.Helper()
 	silent, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer silent.Close()
+	t.Cleanup(func() { silent.Close() })
 	go func() {
+		var held []net.Conn
+		defer func() {
+			for _, c := range held {
+				c.Close()
+			}
+		}()
 		for {
 			c, err := silent.Accept()
 			if err != nil {
 				return
 			}
-			defer c.Close() // held open, unanswered, until the test ends
+			held = append(held, c)
 		}
 	}()
+	return silent
+}
+
+// TestAnAPIThatDoesNotAnswer asks, through the real SDK clients, an address that accepts
+// connections and never answers, and one that refuses them: planning ends within the
+// request timeout and its retries, saying the API at that address did not answer, and never
+// waits for it as for a rate limit.
+func TestAnAPIThatDoesNotAnswer(t *testing.T) {
+	silent := silentAPI(t)
 	const timeout = 400 * time.Millisecond
 	cases := []struct{ name, addr, says string }{
 		{"silent", silent.Addr().String(), "no answer within 400ms"},

@@ -2,7 +2,6 @@ package model
 
 import (
 	"context"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,20 +181,7 @@ func TestJudgeCannotConfirm(t *testing.T) {
 		t.Errorf("missing key: answer %+v, %d requests", ans, len(fake.requests()))
 	}
 
-	silent, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer silent.Close()
-	go func() {
-		for {
-			c, err := silent.Accept()
-			if err != nil {
-				return
-			}
-			defer c.Close() // held open, unanswered, until the test ends
-		}
-	}()
+	silent := silentAPI(t)
 	const timeout = 300 * time.Millisecond
 	for _, a := range apis {
 		base := "http://" + silent.Addr().String()
