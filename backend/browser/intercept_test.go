@@ -41,23 +41,7 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 
 	origin, reached, saves := formOrigin(t)
 	other, otherReached := counted(t, true, func(w http.ResponseWriter, r *http.Request) {})
-	roots := x509.NewCertPool()
-	roots.AddCert(origin.Certificate())
-	roots.AddCert(other.Certificate())
-
-	b, err := Launch(context.Background(), Options{Headless: true, OriginRoots: roots})
-	if err != nil {
-		t.Fatalf("launch: %v", err)
-	}
-	defer b.Close()
-	ap, err := b.NewPage(context.Background(), agent.PageOptions{Origins: []string{origin.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := ap.(*Page)
-	defer p.Close()
-	var approve atomic.Bool
-	questions := holdAsking(t, p, &approve)
+	p, approve, questions := heldPage(t, Options{}, origin, other)
 	if why := p.Unheld(); why != "" {
 		t.Fatalf("a launched browser's page says %q", why)
 	}
@@ -138,7 +122,7 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 	}
 	waitFor(t, func() bool { return slices.Contains(p.Blocked(), "CONNECT "+strings.TrimPrefix(other.URL, "https://")) })
 
-	authority := b.reading.authority
+	authority := p.b.reading.authority
 	leaf, err := authority.Leaf("127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +133,7 @@ func TestTheGuardHoldsRequestsInsideTLS(t *testing.T) {
 		t.Fatal("the browser's temporary files were not where the test looks")
 	}
 	_, _ = p.Close()
-	_ = b.Close()
+	_ = p.b.Close()
 	noCertificateIn(t, tmp, authority.Certificate().Raw, leaf.Leaf.Raw)
 }
 
@@ -217,6 +201,31 @@ func formOrigin(t *testing.T) (origin *httptest.Server, reached *atomic.Int32, s
 }
 
 // holdAsking makes p hold the held methods, answering approve; it returns the questions asked.
+// heldPage launches headless Chromium with opts, trusting the certificates of origins, and
+// opens a page of the first origin whose held requests holdAsking answers: approved while
+// approve is set. The browser closes when the test ends.
+func heldPage(t *testing.T, opts Options, origins ...*httptest.Server) (*Page, *atomic.Bool, func() []agent.HeldRequest) {
+	t.Helper()
+	roots := x509.NewCertPool()
+	for _, o := range origins {
+		roots.AddCert(o.Certificate())
+	}
+	opts.Headless, opts.OriginRoots = true, roots
+	b, err := Launch(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("launch: %v", err)
+	}
+	t.Cleanup(func() { b.Close() })
+	ap, err := b.NewPage(context.Background(), agent.PageOptions{Origins: []string{origins[0].URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ap.(*Page)
+	t.Cleanup(func() { p.Close() })
+	approve := &atomic.Bool{}
+	return p, approve, holdAsking(t, p, approve)
+}
+
 func holdAsking(t *testing.T, p *Page, approve *atomic.Bool) func() []agent.HeldRequest {
 	var mu sync.Mutex
 	var asked []agent.HeldRequest
@@ -377,21 +386,7 @@ func TestAPuppeteerAgentsPostIsHeldInsideTLS(t *testing.T) {
 		policy.Unavailable(t, err)
 	}
 	origin, _, saves := formOrigin(t)
-	roots := x509.NewCertPool()
-	roots.AddCert(origin.Certificate())
-	b, err := Launch(context.Background(), Options{Headless: true, DevTools: true, OriginRoots: roots})
-	if err != nil {
-		t.Fatalf("launch: %v", err)
-	}
-	defer b.Close()
-	ap, err := b.NewPage(context.Background(), agent.PageOptions{Origins: []string{origin.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := ap.(*Page)
-	defer p.Close()
-	var approve atomic.Bool
-	questions := holdAsking(t, p, &approve)
+	p, approve, questions := heldPage(t, Options{DevTools: true}, origin)
 	if _, err := p.page.Goto(origin.URL); err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +395,7 @@ func TestAPuppeteerAgentsPostIsHeldInsideTLS(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "--input-type=module", "-e", puppeteerSaves)
 	cmd.Dir = agents
-	cmd.Env = append(os.Environ(), "CDP="+b.devtools, "START="+origin.URL)
+	cmd.Env = append(os.Environ(), "CDP="+p.DevToolsURL(), "START="+origin.URL)
 	out := make(chan string, 1)
 	go func() {
 		b, err := cmd.CombinedOutput()
