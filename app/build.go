@@ -119,6 +119,9 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if !agent.ValidPixelRatio(req.PixelRatio) {
 		return nil, fmt.Errorf("pixel ratio %v: want 1 to %d", req.PixelRatio, agent.MaxPixelRatio)
 	}
+	if req.Evidence, err = agent.ParseEvidence(string(req.Evidence)); err != nil {
+		return nil, err
+	}
 	switch {
 	case req.Naive && req.Policy != nil:
 		return nil, fmt.Errorf("a run with the harness off takes no policy of its own")

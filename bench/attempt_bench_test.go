@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,9 +21,25 @@ const latencyMS = 50
 
 // BenchmarkExecutorAttempt runs the saves-normally attempt through the executor: a fresh lab
 // instance and page, five admitted actions each sampled before and after, and a condition
-// wait on the completion gate. Besides the attempt's wall and CPU time it reports where the
-// wall time went, call by call (see phases): observe-ms/op, act-ms/op and the rest.
-func BenchmarkExecutorAttempt(b *testing.B) {
+// wait on the completion gate, with no files recorded. Besides the attempt's wall and CPU time
+// it reports where the wall time went, call by call (see phases): observe-ms/op, act-ms/op and
+// the rest.
+func BenchmarkExecutorAttempt(b *testing.B) { executorAttempt(b, agent.Media{}) }
+
+// BenchmarkExecutorFull is BenchmarkExecutorAttempt recording full evidence: every step's
+// before and after with its screenshot stored (no video: the peer it is compared with,
+// Playwright's tracing, records none).
+func BenchmarkExecutorFull(b *testing.B) { executorAttempt(b, agent.Media{Screenshots: true}) }
+
+// BenchmarkExecutorLean is BenchmarkExecutorAttempt recording lean evidence: every sample, a
+// screenshot only where something went wrong and on the last look.
+func BenchmarkExecutorLean(b *testing.B) {
+	executorAttempt(b, agent.Media{Screenshots: true, Evidence: agent.EvidenceLean})
+}
+
+// executorAttempt runs the attempt b.N times recording media, into a media folder of its own
+// when media records files.
+func executorAttempt(b *testing.B, media agent.Media) {
 	ctx := context.Background()
 	meter := meterCPU(b) // before the browser starts, so that it is counted
 	br := browsertest.Launch(b)
@@ -31,6 +48,10 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 		Params: map[string]int{booking.ParamLatency: latencyMS}, Config: agent.DefaultConfig()}
 	exec := &agent.Executor{Policy: harness.Policy{}}
 	ph := newPhases()
+	dir := ""
+	if media.Files() {
+		dir = b.TempDir()
+	}
 	b.ResetTimer()
 	from := meter.mark()
 	for b.Loop() {
@@ -39,7 +60,7 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 			b.Fatal(err)
 		}
 		opened := time.Now()
-		page, err := br.NewPage(ctx, agent.PageOptions{Origins: env.Origins()})
+		page, err := br.NewPage(ctx, agent.PageOptions{Origins: env.Origins(), MediaDir: dir, Name: spec.Slug, Media: media})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -63,11 +84,21 @@ func BenchmarkExecutorAttempt(b *testing.B) {
 // BenchmarkBarePlaywright does the same five actions with plain playwright-go calls: no
 // sampling, no admission, no target uniqueness check; the verify step polls the same gate
 // the same way.
-func BenchmarkBarePlaywright(b *testing.B) {
+func BenchmarkBarePlaywright(b *testing.B) { barePlaywright(b, false) }
+
+// BenchmarkBareTracing is BenchmarkBarePlaywright recording evidence as a Playwright user
+// does: the context traced with screenshots and DOM snapshots of every action, stopped into a
+// trace.zip at the end of each attempt. It is the peer full evidence is measured against.
+func BenchmarkBareTracing(b *testing.B) { barePlaywright(b, true) }
+
+// barePlaywright runs the five actions b.N times, each attempt traced into a file of its own
+// when trace is set.
+func barePlaywright(b *testing.B, trace bool) {
 	meter := meterCPU(b)
 	br := browsertest.Launch(b).Playwright()
 	lab := booking.New()
 	task := booking.Requested
+	dir := b.TempDir()
 	b.ResetTimer()
 	from := meter.mark()
 	for b.Loop() {
@@ -79,14 +110,17 @@ func BenchmarkBarePlaywright(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		page, err := bc.NewPage()
-		if err != nil {
-			b.Fatal(err)
-		}
 		must := func(err error) {
 			if err != nil {
 				b.Fatal(err)
 			}
+		}
+		if trace {
+			must(bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)}))
+		}
+		page, err := bc.NewPage()
+		if err != nil {
+			b.Fatal(err)
 		}
 		_, err = page.Goto(inst.URL())
 		must(err)
@@ -105,6 +139,9 @@ func BenchmarkBarePlaywright(b *testing.B) {
 			if time.Now().After(deadline) {
 				b.Fatal("the gate did not hold within the deadline")
 			}
+		}
+		if trace {
+			must(bc.Tracing().Stop(filepath.Join(dir, "trace.zip")))
 		}
 		must(bc.Close())
 		inst.Close()

@@ -55,6 +55,11 @@ func (p timedPage) Goto(ctx context.Context, url string) error {
 	return p.Page.Goto(ctx, url)
 }
 
+func (p timedPage) ObserveFramed(ctx context.Context) (agent.Sample, error) {
+	defer p.ph.time("observe", time.Now())
+	return p.Page.ObserveFramed(ctx)
+}
+
 func (p timedPage) Observe(ctx context.Context) (agent.Sample, error) {
 	defer p.ph.time("observe", time.Now())
 	return p.Page.Observe(ctx)

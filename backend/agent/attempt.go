@@ -181,6 +181,9 @@ type Attempt struct {
 	// was not. Nil when the
 	// browser does not say, and in attempts recorded before it was.
 	Viewport *Size `json:"viewport,omitempty"`
+	// EvidenceLevel is the level the attempt was recorded at; "" is full (and every attempt recorded
+	// before levels were).
+	EvidenceLevel EvidenceLevel `json:"evidence,omitempty"`
 	// Video is the recorded video's path relative to the run's media folder, if recorded.
 	Video string `json:"video,omitempty"`
 	// Trace is the Playwright trace's path relative to the run's media folder, if recorded.

@@ -276,6 +276,11 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		return s, Exhausted, fmt.Sprintf("step %d (%s) not run: %s", i+1, a.Description, s.Decision.Reason)
 	case Hold:
 		s.Error = s.Decision.Reason
+		if r.lean() { // a held step is pictured as it was held
+			if held, err := r.observeFramed(); err == nil {
+				s.After = held
+			}
+		}
 		if rp, ok := r.planner.(Replanner); (ok && rp.Replans()) || s.Decision.Continue {
 			return s, "", ""
 		}
@@ -307,12 +312,20 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		// holds as soon as the record changed must not leave the page judged mid-save.
 		w.Settle(r.ctx)
 	}
-	after, err := r.observe()
+	observe := r.observe
+	if term != "" || s.Error != "" {
+		observe = r.observeFramed
+	}
+	after, err := observe()
 	// What the page sent and refused is cut after the last look at it, so that a request
 	// ending while the result is observed belongs to this step, not the next.
 	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	if w, ok := r.page.(Watcher); ok {
 		s.Traffic = w.Traffic(r.start, term != "").Redact(r.secrets)
+	}
+	if err == nil && term == "" && s.Error == "" && r.lean() && slices.ContainsFunc(s.Traffic.Requests, Request.Failed) {
+		// A request that went wrong makes the step one to picture, as a failed step is.
+		after, err = r.observeFramed()
 	}
 	if err != nil {
 		s.Error = err.Error()
@@ -593,13 +606,32 @@ func (r *run) keepSecret(values ...string) {
 }
 
 // observe samples the page for the record: timed from the attempt's start, secrets masked.
-func (r *run) observe() (Sample, error) {
-	s, err := r.page.Observe(r.ctx)
+func (r *run) observe() (Sample, error) { return r.look(r.page.Observe) }
+
+// observeFramed is observe with the page's screenshot even at lean evidence (see Framer):
+// for a step where something went wrong and for the last look. At full evidence every
+// observation is framed already.
+func (r *run) observeFramed() (Sample, error) {
+	if f, ok := r.page.(Framer); ok && !f.KeepsFrames() {
+		return r.look(f.ObserveFramed)
+	}
+	return r.observe()
+}
+
+// look takes one observation for the record with observe.
+func (r *run) look(observe func(context.Context) (Sample, error)) (Sample, error) {
+	s, err := observe(r.ctx)
 	s = r.stamp(s).Redact(r.secrets)
 	if err == nil {
 		r.seen = s
 	}
 	return s, err
+}
+
+// lean reports whether the page keeps screenshots only where the executor asks for them.
+func (r *run) lean() bool {
+	f, ok := r.page.(Framer)
+	return ok && !f.KeepsFrames()
 }
 
 // stamp numbers an observation taken for the record and times it from the attempt's start.

@@ -72,6 +72,10 @@ type Request struct {
 	ResponseBody    *Body    `json:"response_body,omitempty"`
 }
 
+// Failed reports whether the request went wrong: the browser failed it, the guard refused it,
+// or the server answered with an error status (400 and up).
+func (r Request) Failed() bool { return r.Failure != "" || r.Refused || r.Status >= 400 }
+
 // HeaderValue is the value of the header named name in hs, in any case; "" when absent.
 func HeaderValue(hs []Header, name string) string {
 	for _, h := range hs {

@@ -101,7 +101,11 @@ func (r *run) lookAfter(s *Step, final bool) error {
 	if w, ok := r.page.(Settler); ok && final {
 		w.Settle(r.ctx)
 	}
-	after, err := r.observe()
+	observe := r.observe
+	if final {
+		observe = r.observeFramed
+	}
+	after, err := observe()
 	s.Approvals = append(held, r.heldAnswers()...)
 	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	if w, ok := r.page.(Watcher); ok {

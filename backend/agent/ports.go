@@ -47,7 +47,12 @@ type Media struct {
 	// the page held, its scripts, handlers and active URLs removed, form values written into
 	// it, at most MaxDOMBytes. Off by default.
 	DOM bool `json:"dom_snapshots,omitempty"`
+	// Evidence is how much each step keeps: EvidenceFull (also "") or EvidenceLean.
+	Evidence EvidenceLevel `json:"evidence,omitempty"`
 }
+
+// Lean reports whether m keeps screenshots only where something went wrong.
+func (m Media) Lean() bool { return m.Evidence == EvidenceLean }
 
 // MaxDOMBytes bounds a stored DOM snapshot: a larger page's is not kept, and its sample says
 // so (Sample.DOMSkipped).
@@ -67,6 +72,16 @@ func ValidPixelRatio(r float64) bool { return r == 0 || (r >= 1 && r <= MaxPixel
 // Files reports whether m records any file into a media folder (bodies are kept with the
 // steps).
 func (m Media) Files() bool { return m.Video || m.Screenshots || m.Trace || m.DOM }
+
+// Framer is a Page whose recording may keep no screenshot with its samples (lean evidence):
+// the executor then asks it for a pictured sample where something went wrong, so that a
+// failed or held step and the attempt's last look keep their screenshot.
+type Framer interface {
+	// KeepsFrames reports whether every Observe already keeps its frame (full evidence).
+	KeepsFrames() bool
+	// ObserveFramed is Observe with the page's screenshot stored.
+	ObserveFramed(ctx context.Context) (Sample, error)
+}
 
 // PageOptions are per-page choices: what to record and where the page may go.
 type PageOptions struct {

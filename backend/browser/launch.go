@@ -362,9 +362,9 @@ func closeGuard(g *egress) {
 	}
 }
 
-// recordsVideo reports whether a page with opts records video.
+// recordsVideo reports whether a page with opts records video: never at lean evidence.
 func recordsVideo(opts agent.PageOptions) bool {
-	return opts.Video && opts.MediaDir != ""
+	return opts.Video && opts.MediaDir != "" && !opts.Lean()
 }
 
 // films reports whether a page with opts has its video filmed from the screencast (see

@@ -69,19 +69,32 @@ const frameTries = 3
 // cookie the task's authority reads that the page's script cannot see (HttpOnly) is read from
 // the browser context.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
+	return p.sampled(ctx, p.KeepsFrames())
+}
+
+// ObserveFramed is Observe with the page's frame stored even at lean evidence (agent.Framer).
+func (p *Page) ObserveFramed(ctx context.Context) (agent.Sample, error) { return p.sampled(ctx, true) }
+
+// KeepsFrames reports whether every Observe stores its frame: unless the page records at lean
+// evidence, where only ObserveFramed does (agent.Framer).
+func (p *Page) KeepsFrames() bool { return !p.opts.Lean() }
+
+// sampled is Observe, storing the page's frame when framed.
+func (p *Page) sampled(ctx context.Context, framed bool) (agent.Sample, error) {
 	p.forgetLook() // a box recorded with the sample after this one is measured after it
-	s, err := p.observe(ctx)
+	s, err := p.observe(ctx, framed)
 	if err != nil {
 		return s, err
 	}
 	return s, p.readHiddenCookies(ctx, &s)
 }
 
-// observe samples the page and, with screenshots or DOM snapshots on, stores its frame: the
-// screenshot and the DOM's static copy, both taken between the same two identical reads.
-func (p *Page) observe(ctx context.Context) (agent.Sample, error) {
+// observe samples the page and, when framed with screenshots or DOM snapshots on, stores its
+// frame: the screenshot and the DOM's static copy, both taken between the same two identical
+// reads.
+func (p *Page) observe(ctx context.Context, framed bool) (agent.Sample, error) {
 	raw, err := p.sampleJSON(ctx)
-	if err != nil || !(p.opts.Screenshots || p.opts.DOM) || p.opts.MediaDir == "" {
+	if err != nil || !framed || !(p.opts.Screenshots || p.opts.DOM) || p.opts.MediaDir == "" {
 		return p.decode(raw, err)
 	}
 	if shot, ok := p.unchanged(raw); ok {

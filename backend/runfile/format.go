@@ -96,8 +96,11 @@ type attemptV2 struct {
 	// Viewport is the size the attempt's page was opened at; absent when the browser did not
 	// say, and in files from before it was recorded.
 	Viewport *sizeV2 `json:"viewport,omitempty"`
-	Video    string  `json:"video,omitempty"`
-	Trace    string  `json:"trace,omitempty"`
+	// Evidence is the level the attempt was recorded at: "lean" keeps a screenshot only where
+	// something went wrong; absent is full.
+	Evidence string `json:"evidence,omitempty"`
+	Video    string `json:"video,omitempty"`
+	Trace    string `json:"trace,omitempty"`
 	// BrowserLog is what the browser logged around the error that ended the attempt; absent
 	// when there was none, and in files from before it was recorded.
 	BrowserLog browserLogV2 `json:"browser_log,omitempty"`

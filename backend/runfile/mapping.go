@@ -19,7 +19,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, fromAction),
 		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
-		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Viewport: fromSize(a.Viewport), Video: a.Video, Trace: a.Trace,
+		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Viewport: fromSize(a.Viewport), Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace,
 		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim)}
 	if out.Plan == nil {
 		out.Plan = []actionV2{}
@@ -142,7 +142,7 @@ func (a attemptV2) toDomain() agent.Attempt {
 		Fault: a.Fault, Params: maps.Clone(a.Params), Plan: mapSlice(a.Plan, actionV2.toDomain),
 		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
-		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Viewport: a.Viewport.toDomain(), Video: a.Video, Trace: a.Trace,
+		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Viewport: a.Viewport.toDomain(), EvidenceLevel: agent.EvidenceLevel(a.Evidence), Video: a.Video, Trace: a.Trace,
 		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain)}
 }
 

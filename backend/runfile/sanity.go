@@ -53,6 +53,9 @@ func (f File) checkSanity(now time.Time) *Error {
 		if err := saneSize(child(p, "viewport"), a.Viewport); err != nil {
 			return err
 		}
+		if _, err := agent.ParseEvidence(string(a.EvidenceLevel)); err != nil {
+			return refuse(child(p, "evidence"), "%v", err)
+		}
 		if err := a.Task.Authority.Validate(); err != nil {
 			return refuse(child(child(p, "task"), "authority"), "%v", err)
 		}

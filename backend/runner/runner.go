@@ -468,6 +468,9 @@ func (r *Runner) execute(ctx context.Context, at *attemptRun, page agent.Page) (
 		vp := sized.Viewport()
 		at.a.Viewport = &vp
 	}
+	if at.opts.Lean() {
+		at.a.EvidenceLevel = agent.EvidenceLean
+	}
 	stopLive := r.watch(ctx, at.run.ID, at.spec.Slug, page, at.opts.Live)
 	if at.driven != nil {
 		at.driven.Bind(page)

@@ -65,8 +65,10 @@ type attemptRow struct {
 	Started time.Time
 	// Viewport is the size the attempt's page was opened at; nil when not recorded.
 	Viewport *agent.Size `gorm:"serializer:json;type:text"`
-	Video    string      `gorm:"not null"`
-	Trace    string      `gorm:"not null;default:''"`
+	// Evidence is the level the attempt was recorded at; "" is full.
+	Evidence string `gorm:"not null;default:''"`
+	Video    string `gorm:"not null"`
+	Trace    string `gorm:"not null;default:''"`
 	// BrowserLog is agent.Attempt's, bounded by agent.MaxBrowserLog.
 	BrowserLog string `gorm:"not null;default:''"`
 	// Claim is what the agent that drove the attempt claimed; NULL when none did.
@@ -141,7 +143,7 @@ func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 	return attemptRow{RunID: runID, Slug: a.Slug, Position: pos, Trial: a.Trial, Title: a.Title, Task: a.Task,
 		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers, ModelTurns: a.ModelTurns,
 		Terminal: string(a.Terminal), Reason: a.Reason,
-		Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts), Started: a.Started.UTC(), Viewport: a.Viewport, Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog),
+		Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts), Started: a.Started.UTC(), Viewport: a.Viewport, Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog),
 		Claim: a.Claim}
 }
 
@@ -154,7 +156,7 @@ func (r attemptRow) attempt() agent.Attempt {
 		Params: r.Params, Plan: r.Plan, Answers: r.Answers, ModelTurns: r.ModelTurns,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
-		Started: r.Started, Viewport: r.Viewport, Video: r.Video, Trace: r.Trace, BrowserLog: r.BrowserLog, Claim: r.Claim}
+		Started: r.Started, Viewport: r.Viewport, EvidenceLevel: agent.EvidenceLevel(r.Evidence), Video: r.Video, Trace: r.Trace, BrowserLog: r.BrowserLog, Claim: r.Claim}
 	for i, s := range r.Steps {
 		a.Steps[i] = s.step()
 	}

@@ -124,3 +124,17 @@ describe("StepFacts", () => {
     expect(screen.getByRole("note").textContent).toContain("name similarity");
   });
 });
+
+describe("ShotViewer without a screenshot", () => {
+  const bare: Step = { ...base, before: { ...base.before, screenshot: undefined }, after: { ...base.after, screenshot: undefined } };
+  it("says a lean attempt keeps screenshots only where something went wrong", () => {
+    render(
+      <ShotViewer runId="r1" step={bare} seekMs={0} follow view="before" onView={() => {}} evidence="lean" onTime={() => {}} heading={<h3>Step</h3>} facts={null} />,
+    );
+    expect(screen.getByText(/recorded at lean evidence, which keeps one only where something went wrong/)).toBeTruthy();
+  });
+  it("says screenshots were off for a full attempt without them", () => {
+    render(viewer(bare, "before"));
+    expect(screen.getByText(/screenshots are off in Settings/)).toBeTruthy();
+  });
+});

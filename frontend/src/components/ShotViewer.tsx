@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from "react";
+import { noShotWhy } from "./noShot";
 import type { Step } from "../api/types";
 import { boxesOf, type Shot } from "../trace/boxes";
 import { diffSamples, diffSummary } from "../trace/diff";
@@ -36,6 +37,8 @@ export interface ShotViewerProps {
   liveScreen?: string;
   /** The recorded video's media path, when there is one. */
   video?: string;
+  /** The attempt's evidence level ("lean" keeps screenshots only where something went wrong). */
+  evidence?: string;
   onTime(ms: number): void;
   /** The step's heading, at the left of the bar, and its facts under it. */
   heading: ReactNode;
@@ -51,7 +54,7 @@ export interface ShotViewerProps {
  * labelled; a toggle hides them. Where the step kept DOM snapshots, *DOM* shows them in place
  * of the screenshots, each in a frame that runs nothing (see DomFrame).
  */
-export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView, liveFrame, liveScreen, video, onTime, heading, facts }: ShotViewerProps) {
+export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView, liveFrame, liveScreen, video, evidence, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
   const [showDom, setShowDom] = useState(false);
@@ -84,7 +87,7 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
     return path ? (
       <ShotFrame key={path} runId={runId} path={path} label={label} boxes={step && showBoxes ? boxesOf(step, which) : []} pixelRatio={sample.pixel_ratio} />
     ) : (
-      <p className="muted empty-shot">{pending ?? (step ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet.")}</p>
+      <p className="muted empty-shot">{pending ?? (step ? noShotWhy(evidence) : "No step yet.")}</p>
     );
   };
   return (
@@ -154,7 +157,7 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
           ) : shown === "before" || shown === "after" ? (
             side(shown)
           ) : (
-            <p className="muted empty-shot">{step || liveFrame ? "No screenshot was taken here (screenshots are off in Settings)." : "No step yet."}</p>
+            <p className="muted empty-shot">{step || liveFrame ? noShotWhy(evidence) : "No step yet."}</p>
           )}
         </div>
       )}

@@ -255,6 +255,7 @@ export function TraceViewer(p: TraceViewerProps) {
             liveFrame={p.live?.frame}
             liveScreen={p.live?.screen}
             video={video}
+            evidence={attempt?.evidence}
             onTime={onTime}
           />
           {listing ? (

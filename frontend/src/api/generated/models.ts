@@ -424,6 +424,7 @@ export namespace agent {
 	    // Go type: time
 	    started: any;
 	    viewport?: Size;
+	    evidence?: string;
 	    video?: string;
 	    trace?: string;
 	    browser_log?: string;
@@ -697,6 +698,7 @@ export namespace app {
 	    bodies?: boolean;
 	    pixel_ratio?: number;
 	    dom_snapshots?: boolean;
+	    evidence?: string;
 	    parallel?: number;
 	    models?: model.ModelConfig[];
 	    planner?: string;
@@ -967,6 +969,7 @@ export namespace store {
 	    // Go type: time
 	    started: any;
 	    viewport?: agent.Size;
+	    evidence?: string;
 	    video?: string;
 	    trace?: string;
 	    browser_log?: string;

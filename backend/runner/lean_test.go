@@ -1,0 +1,62 @@
+package runner_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"observatory/backend/agent"
+	"observatory/backend/labs/booking"
+	"observatory/backend/runner"
+)
+
+// TestLeanEvidence runs the eight booking attempts at lean evidence in real Chromium: the same
+// table as at full evidence, every sample kept, and a screenshot only where something went
+// wrong (a failed step, a step whose request failed) and on the attempt's last look, with no
+// video; the attempts say their level, and the run file replays and imports as recorded.
+func TestLeanEvidence(t *testing.T) {
+	media := t.TempDir()
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t)}
+	run, err := r.Run(context.Background(), "lean", runner.Options{MediaRoot: media, Override: roomyDeadline(),
+		Media: agent.Media{Video: true, Screenshots: true, Evidence: agent.EvidenceLean}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSeedTable(t, run)
+	for _, a := range run.Attempts {
+		if a.EvidenceLevel != agent.EvidenceLean || a.Video != "" {
+			t.Errorf("%s: recorded at %q with video %q, want lean and no video", a.Slug, a.EvidenceLevel, a.Video)
+		}
+		last := len(a.Steps) - 1
+		for i, s := range a.Steps {
+			failedRequest := false
+			for _, q := range s.Traffic.Requests {
+				failedRequest = failedRequest || q.Failed()
+			}
+			wentWrong := s.Error != "" || failedRequest
+			if s.Before.Screenshot != "" && i > 0 {
+				t.Errorf("%s step %d: a before screenshot at lean evidence", a.Slug, i+1)
+			}
+			if pictured := s.After.Screenshot != ""; pictured != (wentWrong || i == last) {
+				t.Errorf("%s step %d (%s): after pictured %v, want it pictured only where something went wrong (error %q, failed request %v) or last",
+					a.Slug, i+1, s.Action.Description, pictured, s.Error, failedRequest)
+			}
+			if s.After.Screenshot != "" {
+				if _, err := os.Stat(filepath.Join(media, run.ID, s.After.Screenshot)); err != nil {
+					t.Errorf("%s step %d: %v", a.Slug, i+1, err)
+				}
+			}
+		}
+	}
+	refused, found := run.Attempts[3], false
+	for _, s := range refused.Steps {
+		for _, q := range s.Traffic.Requests {
+			found = found || (q.Method == "POST" && q.Status == 409 && s.After.Screenshot != "")
+		}
+	}
+	if refused.Slug != "save-refused" || !found {
+		t.Errorf("%s: no pictured step carries the save the server refused (409)", refused.Slug)
+	}
+	roundTrip(t, run)
+}
