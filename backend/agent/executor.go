@@ -301,6 +301,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		term, reason = r.waitCondition(&s, a)
 	} else {
 		term, reason = r.act(&s, a)
+		term, reason = r.goOn(&s, term, reason)
 	}
 	if w, ok := r.page.(Settler); ok && term != "" {
 		// The attempt's last look at the page waits for the page's answers: a gate that
@@ -397,6 +398,23 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
+	return "", ""
+}
+
+// goOn keeps the attempt going after an action that failed or was refused (a timeout, a
+// navigation error, a denied approval, an ambiguous target) when its planner's agent takes
+// errors as answers (ErrorTaker): the step records why and the agent acts next. A stop, the
+// time limit, a budget and the page's death still end the attempt.
+func (r *run) goOn(s *Step, term Terminal, reason string) (Terminal, string) {
+	et, ok := r.planner.(ErrorTaker)
+	if term == "" || !ok || !et.TakesErrors() || term == Exhausted || term == Cancelled || r.cancelled() ||
+		r.gone() != nil || errors.Is(r.err, ErrBrowserGone) {
+		return term, reason
+	}
+	if s.Error == "" {
+		s.Error = reason
+	}
+	r.err = nil
 	return "", ""
 }
 

@@ -242,6 +242,16 @@ type Replanner interface {
 	Replans() bool
 }
 
+// ErrorTaker is a Replanner whose agent takes an action's failure or refusal as an answer,
+// as a Playwright MCP client does: the step records why, the page stays as it is, and the
+// agent decides what to do next. Only its claim, a budget, the time limit, a stop or the
+// page's death ends the attempt. A planner that is not one ends the attempt when an action
+// fails.
+type ErrorTaker interface {
+	Replanner
+	TakesErrors() bool
+}
+
 // PolicyRequest is what policy judges: a proposal, the observation it was grounded on, a
 // fresh one taken immediately before acting, and the budget.
 type PolicyRequest struct {

@@ -89,6 +89,10 @@ func (p *planner) Next(ctx context.Context, sample agent.Sample, history []agent
 // back to the agent, who decides what to do instead.
 func (p *planner) Replans() bool { return true }
 
+// TakesErrors: an action that fails or is refused is the agent's to handle, as a tool error
+// with the page kept; it never ends the attempt.
+func (p *planner) TakesErrors() bool { return true }
+
 // Bind keeps the attempt's page for the agent's looks between actions.
 func (p *planner) Bind(page agent.Page) {
 	p.mu.Lock()
