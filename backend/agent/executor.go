@@ -381,7 +381,11 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 	if a.Kind != ActWaitFor { // a wait_for's target is measured once it is there
 		s.TargetBox = r.measure(a.Target)
 	}
-	err = r.page.Act(r.ctx, a)
+	if a.Kind == ActEvaluate {
+		err = r.evaluate(s, a)
+	} else {
+		err = r.page.Act(r.ctx, a)
+	}
 	if a.Kind == ActWaitFor && err == nil {
 		s.TargetBox = r.measure(a.Target)
 	}
@@ -399,6 +403,20 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
 	return "", ""
+}
+
+// evaluate runs an agent's script on the page, keeping its result as the step's output.
+func (r *run) evaluate(s *Step, a Action) error {
+	ev, ok := r.page.(Evaluator)
+	if !ok {
+		return fmt.Errorf("%w: this browser cannot run an agent's script", ErrRefused)
+	}
+	out, err := ev.Evaluate(r.ctx, a)
+	if len(out) > MaxOutput {
+		out = strings.ToValidUTF8(out[:MaxOutput], "") + "…"
+	}
+	s.Output = maskSecrets(out, r.secrets)
+	return err
 }
 
 // goOn keeps the attempt going after an action that failed or was refused (a timeout, a

@@ -242,6 +242,15 @@ type Replanner interface {
 	Replans() bool
 }
 
+// Evaluator is a Page that runs an agent's script (ActEvaluate): the function in a.Value, on
+// a.Target's element when it names one, returning the function's result as JSON.
+type Evaluator interface {
+	Evaluate(ctx context.Context, a Action) (string, error)
+}
+
+// MaxOutput bounds a step's Output.
+const MaxOutput = 64 << 10
+
 // ErrorTaker is a Replanner whose agent takes an action's failure or refusal as an answer,
 // as a Playwright MCP client does: the step records why, the page stays as it is, and the
 // agent decides what to do next. Only its claim, a budget, the time limit, a stop or the
