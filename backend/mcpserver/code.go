@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"observatory/backend/agent"
 )
@@ -74,8 +75,11 @@ func locator(t agent.Target) string {
 	return fmt.Sprintf("page.locator(%s)", js(text))
 }
 
-// js is s as a JavaScript string literal.
+// js is s as a JavaScript string literal (JSON's, with <, > and & as they are).
 func js(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
