@@ -3,8 +3,6 @@
 package cli
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,27 +13,13 @@ import (
 // scriptsBooking is the booking lab's task file with two attempts: one under the default
 // scripts policy (ask), one whose safeguards allow the agent's scripts.
 func scriptsBooking(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(bookingTask)
-	if err != nil {
-		t.Fatal(err)
-	}
-	head, _, ok := strings.Cut(string(data), "\nattempts:")
-	if !ok {
-		t.Fatal("the booking task file has no attempts")
-	}
-	path := filepath.Join(t.TempDir(), "task.yaml")
-	if err := os.WriteFile(path, []byte(head+`
-attempts:
+	return bookingWith(t, `
   - name: asked
     fault: none
   - name: allowed
     fault: none
     safeguards: {scripts: allow}
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+`)
 }
 
 // TestMCPEvaluateGoesThroughTheHarness: browser_evaluate is a step like any action. Under

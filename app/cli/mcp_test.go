@@ -262,17 +262,7 @@ func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
 // guardedBooking is the booking lab's task file with two attempts of its own: one whose
 // irreversible actions need the user's approval, and one without safeguards.
 func guardedBooking(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(bookingTask)
-	if err != nil {
-		t.Fatal(err)
-	}
-	head, _, ok := strings.Cut(string(data), "\nattempts:")
-	if !ok {
-		t.Fatal("the booking task file has no attempts")
-	}
-	task := head + `
-attempts:
+	return bookingWith(t, `
   - name: guarded
     title: The user approves each irreversible action
     fault: none
@@ -282,9 +272,23 @@ attempts:
     title: No safeguards
     fault: none
     safeguards: {}
-`
+`)
+}
+
+// bookingWith is the booking lab's task file with the given attempts (YAML list items) in
+// place of its own, written to a temporary folder.
+func bookingWith(t *testing.T, attempts string) string {
+	t.Helper()
+	data, err := os.ReadFile(bookingTask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, ok := strings.Cut(string(data), "\nattempts:")
+	if !ok {
+		t.Fatal("the booking task file has no attempts")
+	}
 	path := filepath.Join(t.TempDir(), "task.yaml")
-	if err := os.WriteFile(path, []byte(task), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(head+"\nattempts:"+attempts), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
