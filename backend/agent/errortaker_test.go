@@ -51,3 +51,30 @@ func TestAFailedActionIsAnAnswerToAnAgentThatTakesErrors(t *testing.T) {
 		t.Errorf("the page's death: %s after %d steps (%s), want the attempt ended", out.Terminal, len(out.Steps), out.Reason)
 	}
 }
+
+// failsForever proposes the same failing action until told to stop.
+type failsForever struct {
+	a     agent.Action
+	calls int
+}
+
+func (p *failsForever) Replans() bool     { return true }
+func (p *failsForever) TakesErrors() bool { return true }
+func (p *failsForever) Next(context.Context, agent.Sample, []agent.Step) (agent.Proposal, error) {
+	p.calls++
+	return agent.Proposal{Action: p.a}, nil
+}
+
+// TestTheBudgetBoundsAnAgentThatKeepsFailing: failures do not end an error-taker's attempt,
+// but its action budget does: it ends exhausted.
+func TestTheBudgetBoundsAnAgentThatKeepsFailing(t *testing.T) {
+	p := &failsForever{a: agent.Action{ID: "hidden", Description: "Hover the hidden menu", Kind: agent.ActHover, Target: agent.Target{Role: "button", Name: "Reserve slot"}}}
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	x := &agent.Executor{Policy: harness.Policy{}, Now: clock.now, Sleep: clock.sleep}
+	page := &fakePage{controls: controls(), actErr: map[string]error{"hover": errors.New("Timeout 5000ms exceeded")}}
+	cfg := agent.DefaultConfig()
+	out := x.Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: p, Config: cfg}, agent.Hooks{})
+	if out.Terminal != agent.Exhausted || len(out.Steps) != cfg.Budget+1 || p.calls > cfg.Budget+2 {
+		t.Errorf("terminal %s after %d steps and %d proposals (%s); want exhausted at the budget of %d", out.Terminal, len(out.Steps), p.calls, out.Reason, cfg.Budget)
+	}
+}
