@@ -13,14 +13,17 @@ import (
 // emulation, a second tab, Playwright code of the agent's own), or there is nothing for them
 // to handle. Each answer says why and what to do instead; the page stays as it was.
 
-// noModalState is Playwright MCP's own answer to a modal tool called with no modal state.
-func noModalState(tool string) error {
-	return fmt.Errorf("The tool %q can only be used when there is related modal state present. "+
-		"(Observatory's browser dismisses JavaScript dialogs itself, and browser_file_upload sets the page's file input directly.)", tool)
+// noModalState is Playwright MCP's own answer to a modal tool called with no modal state
+// pending, as its clients read it. Observatory's browser dismisses JavaScript dialogs itself,
+// and browser_file_upload sets the page's file input directly, so nothing is ever pending.
+func noModalState(tool string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf(
+		"### Error\nError: The tool \"%s\" can only be used when there is related modal state present.\n"+
+			"### Observatory harness\n- JavaScript dialogs are dismissed by the browser itself, and browser_file_upload sets the page's file input directly: give it paths.\n", tool)}}}
 }
 
 func (s *server) handleDialog(context.Context, dialogArgs) (*mcp.CallToolResult, error) {
-	return nil, noModalState("browser_handle_dialog")
+	return noModalState("browser_handle_dialog"), nil
 }
 
 func (s *server) drag(context.Context, dragArgs) (*mcp.CallToolResult, error) {

@@ -166,9 +166,10 @@ func (s *server) register(srv *mcp.Server) {
 		})
 }
 
-// refused is a tool result that says why nothing was done, as an error the agent reads.
+// refused is a tool result that says why nothing was done, as an error the agent reads in
+// Playwright MCP's shape; the page is as it was.
 func refused(err error) *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "Refused: " + err.Error()}}}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "### Error\nRefused, nothing was done: " + err.Error() + "\n"}}}
 }
 
 // checkSizes refuses an argument longer than MaxArgument bytes, or with more than 100 items.
@@ -585,7 +586,7 @@ func (s *server) evaluate(ctx context.Context, in evaluateArgs) (*mcp.CallToolRe
 func (s *server) upload(ctx context.Context, in uploadArgs) (*mcp.CallToolResult, error) {
 	switch len(in.Paths) {
 	case 0: // Playwright MCP cancels its file chooser; there is none to cancel
-		return nil, noModalState("browser_file_upload")
+		return noModalState("browser_file_upload"), nil
 	case 1:
 	default:
 		return nil, fmt.Errorf("give one path to upload (got %d): one file is one step", len(in.Paths))
