@@ -26,7 +26,7 @@ func scriptsBooking(t *testing.T) string {
 // the default scripts policy it waits for the user's approval, and denied it is a tool error
 // with the page kept, the attempt going on; where the task allows scripts it runs, on the
 // page or on the element a ref names, and answers its result in Playwright MCP's sections.
-// Each is recorded with its code, classified a mutation.
+// Each is recorded with its code, classified a mutation, and its result is in the exported run.
 func TestMCPEvaluateGoesThroughTheHarness(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
@@ -61,7 +61,8 @@ func TestMCPEvaluateGoesThroughTheHarness(t *testing.T) {
 		len(st.Approvals) != 1 || st.Approvals[0].Answer != agent.AnswerDeny || st.Decision.Contract != agent.ContractMutate {
 		t.Errorf("the denied script's step: %+v", st)
 	}
-	if len(allowed.Steps) < 2 || allowed.Steps[0].Action.Kind != agent.ActEvaluate || allowed.Steps[0].Error != "" || len(allowed.Steps[0].Approvals) != 0 {
+	if len(allowed.Steps) < 2 || allowed.Steps[0].Action.Kind != agent.ActEvaluate || allowed.Steps[0].Error != "" || len(allowed.Steps[0].Approvals) != 0 ||
+		allowed.Steps[0].Output != `"Lab reservations"` {
 		t.Errorf("the allowed scripts' steps: %+v", allowed.Steps)
 	}
 }

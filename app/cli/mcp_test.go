@@ -416,7 +416,7 @@ func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 	said := stop()
 	f := exportedRun(t, dataDir)
 	if len(f.Run.Attempts) != 3 {
-		t.Fatalf("%d attempts, want 3:\n%s", len(f.Run.Attempts), said)
+		t.Fatalf("%d attempts, want 3:\n%s\nthe navigation away was answered:\n%s", len(f.Run.Attempts), said, text)
 	}
 	guarded, plain, away := f.Run.Attempts[0], f.Run.Attempts[1], f.Run.Attempts[2]
 	if guarded.Terminal == agent.Completed || len(guarded.Steps) != 3 || guarded.Steps[2].Action.Kind != agent.ActVerify {

@@ -248,8 +248,8 @@ type Evaluator interface {
 	Evaluate(ctx context.Context, a Action) (string, error)
 }
 
-// MaxOutput bounds a step's Output.
-const MaxOutput = 64 << 10
+// MaxOutput bounds a step's Output, as a run file's free text is bounded.
+const MaxOutput = 16<<10 - len("…")
 
 // ErrorTaker is a Replanner whose agent takes an action's failure or refusal as an answer,
 // as a Playwright MCP client does: the step records why, the page stays as it is, and the

@@ -101,11 +101,13 @@ func (p *planner) Bind(page agent.Page) {
 }
 
 // Ended answers a call still waiting with the attempt that ended, and its step if one was
-// recorded.
+// recorded. The attempt is marked ended first, so that the caller's next call, however soon,
+// starts the next attempt rather than reaching this one.
 func (p *planner) Ended(a agent.Attempt) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.attempt = a
+	close(p.ended)
 	if c := p.pending; c != nil {
 		r := Result{Ended: &a}
 		if c.index < len(a.Steps) {
@@ -114,7 +116,6 @@ func (p *planner) Ended(a agent.Attempt) {
 		c.result <- r
 		p.pending = nil
 	}
-	close(p.ended)
 }
 
 // Claim is what the agent said of the attempt: its done call's claim, or "not done" when it
