@@ -42,7 +42,7 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 		if err := s.look(ctx, func(agent.Page, []agent.Step) error { return s.sleep(ctx, limit) }); err != nil {
 			return nil, err
 		}
-		return text(fmt.Sprintf("Waited %s.", limit)), nil
+		return text(fmt.Sprintf("### Result\nWaited %s.\n", limit)), nil
 	}
 	var b strings.Builder
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
