@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"observatory/backend/agent"
 )
 
 // TestToolsObservatoryAnswersWithoutActing: the Playwright MCP tools that do not act here
@@ -16,16 +14,7 @@ import (
 // valid by the schema.
 func TestToolsObservatoryAnswersWithoutActing(t *testing.T) {
 	ctx := context.Background()
-	srv := New(Options{Task: agent.Task{Name: "t", Intent: "Do it."}})
-	st, ct := mcp.NewInMemoryTransports()
-	if _, err := srv.Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := connect(t)
 	for _, c := range []struct {
 		tool    string
 		args    map[string]any

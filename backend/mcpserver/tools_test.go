@@ -120,8 +120,9 @@ func accepts(at string, ref, ours schema) []string {
 	return bad
 }
 
-// listTools lists the server's tools through a real MCP client, over in-memory transports.
-func listTools(t *testing.T) map[string]*mcp.Tool {
+// connect is a real MCP client's session with a server of no session, over in-memory
+// transports: enough for the tools that touch no page.
+func connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	srv := New(Options{Task: agent.Task{Name: "t", Intent: "Do it."}})
@@ -133,8 +134,14 @@ func listTools(t *testing.T) map[string]*mcp.Tool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
-	res, err := cs.ListTools(ctx, nil)
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+// listTools lists the server's tools through a real MCP client.
+func listTools(t *testing.T) map[string]*mcp.Tool {
+	t.Helper()
+	res, err := connect(t).ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
