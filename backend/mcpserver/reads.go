@@ -156,7 +156,7 @@ func (s *server) tabs(ctx context.Context, in tabsArgs) (*mcp.CallToolResult, er
 			if t.Current {
 				mark = " (current)"
 			}
-			fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, t.Title, t.URL)
+			fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, oneLine(t.Title), oneLine(t.URL))
 		}
 		return err
 	})
