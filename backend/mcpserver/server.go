@@ -431,7 +431,11 @@ func (s *server) snapshot(ctx context.Context, in snapshotArgs) (*mcp.CallToolRe
 	if in.Boxes {
 		notes.WriteString("- boxes: not given: the snapshot has no bounding boxes here\n")
 	}
-	target := cmp.Or(in.Target, in.Ref)
+	target := strings.TrimSpace(cmp.Or(in.Target, in.Ref))
+	if target != "" && !refPattern.MatchString(target) {
+		fmt.Fprintf(&notes, "- target: %q is a selector, not a ref: the whole page's snapshot is given\n", target)
+		target = ""
+	}
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
 		snap, _, err := snapshotNow(ctx, page)
 		if err != nil {
