@@ -65,6 +65,15 @@ if [ ! -d $agents/node_modules ] || [ $agents/package-lock.json -nt $agents/node
   (cd $agents && PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# The MCP tests' clients: Playwright MCP at a pinned version (the reference server whose tools
+# Observatory's must accept, and which the Playwright-MCP-style client also drives) and the MCP
+# SDK the client is written with. Playwright MCP is pointed at the system's Chromium.
+clients=backend/mcpserver/testdata/clients
+if [ ! -d $clients/node_modules ] || [ $clients/package-lock.json -nt $clients/node_modules/.package-lock.json ]; then
+  echo "setup: installing the MCP test clients' npm packages" >&2
+  (cd $clients && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+
 if [ ${#install_args[@]} -gt 0 ]; then
   echo "setup: installing the Playwright driver and Playwright's Chromium (Ubuntu)" >&2
 else

@@ -147,13 +147,19 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 			cancel(context.Canceled)
 		}
 	}()
-	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task,
-		Gate: gateWords(src.Suite), Version: version.Get().Version})
 	unwatch := watchKillSwitch(g, dataDir, func() {
 		cancel(agent.ErrStopped)
 		<-stopped
 	})
-	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; the agent's first call starts attempt %s\n", prep.ID, safe(task.Name), safe(specs[0].Slug))
+	// The first attempt starts with the session (a lab's app, the browser at the start page),
+	// so the instructions a client reads at initialize give its real start address.
+	opened, err := sess.Open(ctx, stopped)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "the first attempt could not start: %s\n", safe(err.Error()))
+	}
+	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task,
+		Gate: gateWords(src.Suite), Version: version.Get().Version, Opened: opened})
+	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; attempt %s is open at %s\n", prep.ID, safe(task.Name), safe(opened.Slug), safe(opened.StartURL))
 	serveCtx, stopServing := context.WithCancel(cmd.Context())
 	go func() {
 		select {

@@ -262,17 +262,7 @@ func TestMCPAgentOverStdioIsJudgedByTheGate(t *testing.T) {
 // guardedBooking is the booking lab's task file with two attempts of its own: one whose
 // irreversible actions need the user's approval, and one without safeguards.
 func guardedBooking(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(bookingTask)
-	if err != nil {
-		t.Fatal(err)
-	}
-	head, _, ok := strings.Cut(string(data), "\nattempts:")
-	if !ok {
-		t.Fatal("the booking task file has no attempts")
-	}
-	task := head + `
-attempts:
+	return bookingWith(t, `
   - name: guarded
     title: The user approves each irreversible action
     fault: none
@@ -282,9 +272,23 @@ attempts:
     title: No safeguards
     fault: none
     safeguards: {}
-`
+`)
+}
+
+// bookingWith is the booking lab's task file with the given attempts (YAML list items) in
+// place of its own, written to a temporary folder.
+func bookingWith(t *testing.T, attempts string) string {
+	t.Helper()
+	data, err := os.ReadFile(bookingTask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, ok := strings.Cut(string(data), "\nattempts:")
+	if !ok {
+		t.Fatal("the booking task file has no attempts")
+	}
 	path := filepath.Join(t.TempDir(), "task.yaml")
-	if err := os.WriteFile(path, []byte(task), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(head+"\nattempts:"+attempts), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -371,9 +375,10 @@ func mcpOverHTTPAt(t *testing.T, stdin *os.File, args ...string) (url string, cs
 // TestMCPOverHTTPRefusesWhatTheHarnessRefuses: over streamable HTTP, a selector several
 // elements match is refused with "take a new snapshot" and acts on nothing; an irreversible
 // click waits for the user's approval through Observatory's approver and is refused when
-// denied, ending the attempt rejected; the next call starts the next attempt, where a ref of
-// a snapshot the page no longer shows is refused and the gate says done; a navigation
-// outside the task's origins is refused and recorded. The exported run verifies offline.
+// denied, a tool error with the page kept: the attempt goes on until the agent gives up with
+// task_done; the next call starts the next attempt, where a ref of a snapshot the page no
+// longer shows is refused and the gate says done; a navigation outside the task's origins is
+// refused and recorded. The exported run verifies offline.
 func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
@@ -385,8 +390,11 @@ func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 		t.Errorf("a selector several buttons match:\n%s", text)
 	}
 	text, res = callTool(t, cs, "browser_click", map[string]any{"element": "Reserve slot", "target": refOf(t, page, "button", "Reserve slot")})
-	if !res.IsError || !strings.Contains(text, "Approval asked: deny") || !strings.Contains(text, "ended: rejected") {
-		t.Errorf("an irreversible click denied approval:\n%s", text)
+	if !res.IsError || !strings.Contains(text, "Approval asked: deny") || strings.Contains(text, "ended") || !strings.Contains(text, "- Page URL: http://127.0.0.1:") {
+		t.Errorf("an irreversible click denied approval, a tool error with the page kept:\n%s", text)
+	}
+	if text, res = callTool(t, cs, "task_done", map[string]any{"done": false, "claim": "The save needs an approval I did not get."}); res.IsError {
+		t.Fatalf("giving up: %s", text)
 	}
 
 	page = fillBooking(t, cs, "north") // the next call starts the next attempt
@@ -408,10 +416,10 @@ func TestMCPOverHTTPRefusesWhatTheHarnessRefuses(t *testing.T) {
 	said := stop()
 	f := exportedRun(t, dataDir)
 	if len(f.Run.Attempts) != 3 {
-		t.Fatalf("%d attempts, want 3:\n%s", len(f.Run.Attempts), said)
+		t.Fatalf("%d attempts, want 3:\n%s\nthe navigation away was answered:\n%s", len(f.Run.Attempts), said, text)
 	}
 	guarded, plain, away := f.Run.Attempts[0], f.Run.Attempts[1], f.Run.Attempts[2]
-	if guarded.Terminal != agent.Rejected || !strings.Contains(guarded.Reason, "approval denied") || len(guarded.Steps) != 2 {
+	if guarded.Terminal == agent.Completed || len(guarded.Steps) != 3 || guarded.Steps[2].Action.Kind != agent.ActVerify {
 		t.Errorf("guarded ended %s after %d steps: %s", guarded.Terminal, len(guarded.Steps), guarded.Reason)
 	} else {
 		if st := guarded.Steps[0]; !st.Unresolved || !strings.Contains(st.Error, "several elements") {

@@ -97,6 +97,9 @@ type Step struct {
 	Traffic
 	// Error says what went wrong, empty when the step did what it was asked.
 	Error string `json:"error,omitempty"`
+	// Output is what the action returned to its agent: an evaluated script's result (JSON),
+	// secrets masked, at most MaxOutput bytes; empty for the other actions.
+	Output string `json:"output,omitempty"`
 	// Guidance is what the harness tells the planner about this call's result when it
 	// repeats ("change approach"); empty when there is nothing to say.
 	Guidance string `json:"guidance,omitempty"`

@@ -306,6 +306,7 @@ func (r *run) step(i int, p Proposal, grounding Sample) (s Step, term Terminal, 
 		term, reason = r.waitCondition(&s, a)
 	} else {
 		term, reason = r.act(&s, a)
+		term, reason = r.goOn(&s, term, reason)
 	}
 	if w, ok := r.page.(Settler); ok && term != "" {
 		// The attempt's last look at the page waits for the page's answers: a gate that
@@ -393,7 +394,11 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 	if a.Kind != ActWaitFor { // a wait_for's target is measured once it is there
 		s.TargetBox = r.measure(a.Target)
 	}
-	err = r.page.Act(r.ctx, a)
+	if a.Kind == ActEvaluate {
+		err = r.evaluate(s, a)
+	} else {
+		err = r.page.Act(r.ctx, a)
+	}
 	if a.Kind == ActWaitFor && err == nil {
 		s.TargetBox = r.measure(a.Target)
 	}
@@ -410,6 +415,37 @@ func (r *run) act(s *Step, a Action) (Terminal, string) {
 		s.Error = err.Error()
 		return t, fmt.Sprintf("step %d (%s): %v", s.Index+1, a.Description, err)
 	}
+	return "", ""
+}
+
+// evaluate runs an agent's script on the page, keeping its result as the step's output.
+func (r *run) evaluate(s *Step, a Action) error {
+	ev, ok := r.page.(Evaluator)
+	if !ok {
+		return fmt.Errorf("%w: this browser cannot run an agent's script", ErrRefused)
+	}
+	out, err := ev.Evaluate(r.ctx, a)
+	if len(out) > MaxOutput {
+		out = strings.ToValidUTF8(out[:MaxOutput], "") + "…"
+	}
+	s.Output = maskSecrets(out, r.secrets)
+	return err
+}
+
+// goOn keeps the attempt going after an action that failed or was refused (a timeout, a
+// navigation error, a denied approval, an ambiguous target) when its planner's agent takes
+// errors as answers (ErrorTaker): the step records why and the agent acts next. A stop, the
+// time limit, a budget and the page's death still end the attempt.
+func (r *run) goOn(s *Step, term Terminal, reason string) (Terminal, string) {
+	et, ok := r.planner.(ErrorTaker)
+	if term == "" || !ok || !et.TakesErrors() || term == Exhausted || term == Cancelled || r.cancelled() ||
+		r.gone() != nil || errors.Is(r.err, ErrBrowserGone) {
+		return term, reason
+	}
+	if s.Error == "" {
+		s.Error = reason
+	}
+	r.err = nil
 	return "", ""
 }
 

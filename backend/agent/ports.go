@@ -257,6 +257,25 @@ type Replanner interface {
 	Replans() bool
 }
 
+// Evaluator is a Page that runs an agent's script (ActEvaluate): the function in a.Value, on
+// a.Target's element when it names one, returning the function's result as JSON.
+type Evaluator interface {
+	Evaluate(ctx context.Context, a Action) (string, error)
+}
+
+// MaxOutput bounds a step's Output, as a run file's free text is bounded.
+const MaxOutput = 16<<10 - len("…")
+
+// ErrorTaker is a Replanner whose agent takes an action's failure or refusal as an answer,
+// as a Playwright MCP client does: the step records why, the page stays as it is, and the
+// agent decides what to do next. Only its claim, a budget, the time limit, a stop or the
+// page's death ends the attempt. A planner that is not one ends the attempt when an action
+// fails.
+type ErrorTaker interface {
+	Replanner
+	TakesErrors() bool
+}
+
 // PolicyRequest is what policy judges: a proposal, the observation it was grounded on, a
 // fresh one taken immediately before acting, and the budget.
 type PolicyRequest struct {

@@ -10,6 +10,24 @@ import (
 type Safeguards struct {
 	Review   *ReviewSpec   `json:"review,omitempty"`
 	Approval *ApprovalSpec `json:"approval,omitempty"`
+	// Scripts is what an agent's own script on the page (ActEvaluate) gets: ScriptsAllow,
+	// ScriptsAsk (the default, when empty: it runs once the user approves it) or ScriptsDeny.
+	Scripts string `json:"scripts,omitempty"`
+}
+
+// What a task's safeguards give an agent's own scripts.
+const (
+	ScriptsAllow = "allow"
+	ScriptsAsk   = "ask"
+	ScriptsDeny  = "deny"
+)
+
+// ScriptsPolicy is what g gives an agent's scripts: ScriptsAsk unless g says otherwise.
+func (g *Safeguards) ScriptsPolicy() string {
+	if g == nil || g.Scripts == "" {
+		return ScriptsAsk
+	}
+	return g.Scripts
 }
 
 // Reviewers a ReviewSpec can name.
@@ -100,6 +118,9 @@ func (g *Safeguards) Validate() error {
 		case r.Reviewer == ReviewerRules && len(r.Rules) == 0:
 			return fmt.Errorf("review.rules: the rules reviewer needs at least one rule")
 		}
+	}
+	if !slices.Contains([]string{"", ScriptsAllow, ScriptsAsk, ScriptsDeny}, g.Scripts) {
+		return fmt.Errorf("scripts %q: want %q, %q or %q", g.Scripts, ScriptsAllow, ScriptsAsk, ScriptsDeny)
 	}
 	if a := g.Approval; a != nil {
 		if a.LimitMS < 1 || a.LimitMS > 3600000 {

@@ -56,6 +56,12 @@ const (
 	// ActDownload clicks the target and saves the file it starts into the task's downloads
 	// folder, under a safe name that never overwrites one there.
 	ActDownload ActionKind = "download"
+	// ActEvaluate runs Value, a JavaScript function, in the page (on the target's element when
+	// there is one) and returns its result (Step.Output). Only an agent's driver proposes it
+	// (browser_evaluate over MCP), never a plan: it is not among ActionKinds. An arbitrary
+	// script can change anything, so it is at least a mutation, admitted as the task's
+	// safeguards.scripts says.
+	ActEvaluate ActionKind = "evaluate"
 )
 
 // ActionKinds lists every kind, in the order documentation shows them.

@@ -53,6 +53,8 @@ func byTool(a agent.Action, name string) Classification {
 		return classified(agent.ContractNavigate, "navigate loads another address")
 	case a.Kind == agent.ActUpload:
 		return irreversible(name, "uploading sends a file off the page")
+	case a.Kind == agent.ActEvaluate:
+		return classified(agent.ContractMutate, "an agent's own script can change anything on the page")
 	case a.Kind == agent.ActDownload:
 		return classified(agent.ContractMutate, "download saves a file into the task's downloads folder; nothing leaves the page")
 	case a.Kind == agent.ActSubmit:

@@ -31,6 +31,9 @@ var (
 // approval as the attempt's safeguards say. An upload always waits for the user's approval.
 func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Decision, error) {
 	d := holdInjected(HoldRepeat(Admit(req), req.History), req)
+	if d.Admission == agent.Allow && req.Action.Kind == agent.ActEvaluate {
+		return scripts(d, req.Safeguards), nil
+	}
 	if d.Admission != agent.Allow || d.Contract != agent.ContractIrreversible {
 		return d, nil
 	}
@@ -50,6 +53,22 @@ func (p Policy) Decide(ctx context.Context, req agent.PolicyRequest) (agent.Deci
 		d.Reason += "; an upload cannot be taken back, so it runs only once the user approves it"
 	}
 	return d, nil
+}
+
+// scripts admits an agent's own script as the task's safeguards.scripts says: run it, ask
+// the user first (the default), or hold it.
+func scripts(d agent.Decision, g *agent.Safeguards) agent.Decision {
+	switch g.ScriptsPolicy() {
+	case agent.ScriptsAllow:
+		d.Reason += "; the task's safeguards allow the agent's scripts"
+	case agent.ScriptsDeny:
+		d.Admission = agent.Hold
+		d.Reason += "; the task's safeguards deny the agent's scripts (safeguards.scripts: deny)"
+	default:
+		d.AskUser = true
+		d.Reason += "; an agent's own script runs only once the user approves it (safeguards.scripts: ask, the default)"
+	}
+	return d
 }
 
 // Revalidates is true: every commit is re-checked with the pointer on its control just

@@ -20,6 +20,7 @@ func TestPolicyReviewsAndAsksBeforeIrreversibleActions(t *testing.T) {
 	page := agent.Sample{URL: "http://lab/", Fields: []agent.Field{{Role: "textbox", Name: "Message", Value: "the Q3 figures"}}}
 	send := click("button", "Send")
 	fill := agent.Action{Kind: agent.ActFill, Target: agent.Target{Label: "Message"}, Value: "the Q3 figures"}
+	script := agent.Action{Kind: agent.ActEvaluate, Value: "() => document.title"}
 	rule := agent.ReviewRule{Expr: `action.contract == "irreversible" && page.fields.exists(f, f.name == "Message" && f.value.contains("Q3"))`, Reason: "shares the figures"}
 	clearRule := agent.ReviewRule{Expr: `page.url.startsWith("https://")`, Reason: "unused"}
 	rules := func(rs ...agent.ReviewRule) *agent.Safeguards {
@@ -50,6 +51,9 @@ func TestPolicyReviewsAndAsksBeforeIrreversibleActions(t *testing.T) {
 		{"review clear, then approval", Policy{}, send, &agent.Safeguards{Review: rules(clearRule).Review, Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Allow, agent.ReviewClear, true, "user approves"},
 		{"review caution, no approval asked", Policy{}, send, &agent.Safeguards{Review: rules(rule).Review, Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Hold, agent.ReviewCaution, false, "shares"},
 		{"a fill is neither reviewed nor approved", Policy{}, fill, &agent.Safeguards{Review: rules(rule).Review, Approval: &agent.ApprovalSpec{LimitMS: 10}}, agent.Allow, "", false, "within budget"},
+		{"an agent's script: asked by default", Policy{}, script, nil, agent.Allow, "", true, "scripts: ask, the default"},
+		{"an agent's script: allowed", Policy{}, script, &agent.Safeguards{Scripts: agent.ScriptsAllow}, agent.Allow, "", false, "allow the agent's scripts"},
+		{"an agent's script: denied", Policy{}, script, &agent.Safeguards{Scripts: agent.ScriptsDeny}, agent.Hold, "", false, "scripts: deny"},
 	}
 	for _, tt := range tests {
 		d, err := tt.p.Decide(context.Background(), agent.PolicyRequest{Action: tt.a, Grounding: page, Fresh: page, Spent: 1, Budget: 8, Safeguards: tt.guard})
@@ -145,5 +149,14 @@ func TestARecheckKeepsAReviewWhileThePageShowsNothingNew(t *testing.T) {
 		if asked != tt.asked || again.Admission != agent.Allow || again.Review == nil || again.Review.Verdict != agent.ReviewClear {
 			t.Errorf("%s: asked %d times, %s %+v; want %d and a clear", tt.name, asked, again.Admission, again.Review, tt.asked)
 		}
+	}
+}
+
+// TestAnAgentsScriptIsAtLeastAMutation: an agent's own script is classified a mutation of
+// the page, whatever it names, never a read.
+func TestAnAgentsScriptIsAtLeastAMutation(t *testing.T) {
+	c := Classify(agent.Action{Kind: agent.ActEvaluate, Value: "() => 1", Target: agent.Target{Role: "button", Name: "Read more"}}, agent.Sample{})
+	if c.Contract != agent.ContractMutate || !strings.Contains(c.Why, "script") {
+		t.Errorf("an agent's script: %+v", c)
 	}
 }

@@ -42,20 +42,22 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 		if err := s.look(ctx, func(agent.Page, []agent.Step) error { return s.sleep(ctx, limit) }); err != nil {
 			return nil, err
 		}
-		return text(fmt.Sprintf("Waited %s.", limit)), nil
+		return text(fmt.Sprintf("### Result\nWaited %s.\n", limit)), nil
 	}
-	var found string
+	var b strings.Builder
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
 		deadline := time.Now().Add(limit)
 		for {
-			snap, err := snapshotNow(ctx, page)
+			snap, _, err := snapshotNow(ctx, page)
 			if err != nil {
 				return err
 			}
 			appeared := in.Text == "" || strings.Contains(snap, in.Text)
 			gone := in.TextGone == "" || !strings.Contains(snap, in.TextGone)
 			if appeared && gone {
-				found = snap
+				s.refs, _ = snapshotRefs(snap)
+				b.WriteString("### Result\nThe page shows what you waited for.\n")
+				writePageSections(ctx, &b, page, snap)
 				return nil
 			}
 			if time.Now().After(deadline) {
@@ -69,8 +71,7 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 	if err != nil {
 		return nil, err
 	}
-	s.refs, _ = snapshotRefs(found)
-	return text(fmt.Sprintf("The page shows what you waited for.\n\n### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(found, "\n"))), nil
+	return text(b.String()), nil
 }
 
 func (s *server) sleep(ctx context.Context, d time.Duration) error {
@@ -88,16 +89,24 @@ func (s *server) sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// screenshot returns the viewport as a PNG; what of the arguments it could not honour
+// (an element, the full page, a file, another format or scale) the reply says.
 func (s *server) screenshot(ctx context.Context, in screenshotArgs) (*mcp.CallToolResult, error) {
-	switch {
-	case in.Element != "" || in.Target != "" || in.Ref != "":
-		return nil, errors.New("element screenshots are not supported: the screenshot shows the viewport")
-	case in.FullPage:
-		return nil, errors.New("full-page screenshots are not supported: the screenshot shows the viewport")
-	case in.Filename != "":
-		return nil, errors.New("a screenshot is returned, never written to a file: leave out filename")
-	case in.Type != "" && in.Type != "png":
-		return nil, fmt.Errorf("type %q is not supported: screenshots are png", in.Type)
+	var notes strings.Builder
+	if in.Element != "" || in.Target != "" || in.Ref != "" {
+		notes.WriteString("- element: the screenshot shows the whole viewport, not the element alone\n")
+	}
+	if in.FullPage {
+		notes.WriteString("- fullPage: the screenshot shows the viewport, not the full scrollable page\n")
+	}
+	if in.Filename != "" {
+		notes.WriteString("- filename: not written: the screenshot is returned, Observatory writes no files for the agent\n")
+	}
+	if in.Type != "" && in.Type != "png" {
+		fmt.Fprintf(&notes, "- type: a png is returned, not %s\n", in.Type)
+	}
+	if in.Scale == "device" {
+		notes.WriteString("- scale: the screenshot is taken at the browser's own scale\n")
 	}
 	var png []byte
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
@@ -112,12 +121,28 @@ func (s *server) screenshot(ctx context.Context, in screenshotArgs) (*mcp.CallTo
 	if err != nil {
 		return nil, err
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{Data: png, MIMEType: "image/png"}}}, nil
+	content := []mcp.Content{&mcp.TextContent{Text: "### Result\nA screenshot of the current page's viewport.\n"}}
+	if notes.Len() > 0 {
+		content[0] = &mcp.TextContent{Text: "### Result\nA screenshot of the current page's viewport.\n### Observatory harness\n" + notes.String()}
+	}
+	return &mcp.CallToolResult{Content: append(content, &mcp.ImageContent{Data: png, MIMEType: "image/png"})}, nil
 }
 
+// tabs lists the attempt's tabs, and selects the one it drives; opening, closing or selecting
+// another is answered, not done: an attempt drives one tab, its own.
 func (s *server) tabs(ctx context.Context, in tabsArgs) (*mcp.CallToolResult, error) {
-	if in.Action != "list" {
-		return nil, fmt.Errorf("action %q is not supported: an attempt drives one tab; list them with action list", in.Action)
+	switch in.Action {
+	case "list":
+	case "select":
+		if in.Index == nil || *in.Index != 0 {
+			return nil, errors.New("an attempt drives one tab, its own (index 0): nothing was selected; list the tabs with action list")
+		}
+	case "new":
+		return nil, errors.New("an attempt drives one tab: no tab was opened; load the address in this one with browser_navigate")
+	case "close":
+		return nil, errors.New("an attempt drives one tab, and it stays open until the attempt ends: call task_done to end it")
+	default:
+		return nil, fmt.Errorf("action %q is none of list, new, close, select", in.Action)
 	}
 	var b strings.Builder
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
@@ -131,14 +156,14 @@ func (s *server) tabs(ctx context.Context, in tabsArgs) (*mcp.CallToolResult, er
 			if t.Current {
 				mark = " (current)"
 			}
-			fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, t.Title, t.URL)
+			fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, oneLine(t.Title), oneLine(t.URL))
 		}
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return text("### Open tabs\n" + b.String()), nil
+	return text("### Open tabs\n" + untrusted + b.String()), nil
 }
 
 // levels rank console levels, most severe first.
@@ -175,9 +200,9 @@ func (s *server) console(ctx context.Context, in consoleArgs) (*mcp.CallToolResu
 		return nil, err
 	}
 	if b.Len() == 0 {
-		return text("No console messages in this attempt's steps."), nil
+		return text("### Result\nNo console messages in this attempt's steps.\n" + fileNote(in.Filename)), nil
 	}
-	return text(b.String()), nil
+	return text("### Result\n" + untrusted + fenced("", b.String()) + fileNote(in.Filename)), nil
 }
 
 // static are the resource types browser_network_requests leaves out unless asked.
@@ -196,11 +221,11 @@ func (s *server) network(ctx context.Context, in networkArgs) (*mcp.CallToolResu
 		n := 0
 		for _, st := range steps {
 			for _, r := range st.Requests {
+				n++ // numbered among all the attempt's requests, as browser_network_request takes them
 				ok := r.Failure == "" && r.Status < 400
 				if (!in.Static && static[r.ResourceType] && ok) || (filter != nil && !filter.MatchString(r.URL)) {
 					continue
 				}
-				n++
 				fmt.Fprintf(&b, "%d. [%s] %s", n, r.Method, r.URL)
 				switch {
 				case r.Failure != "":
@@ -220,9 +245,113 @@ func (s *server) network(ctx context.Context, in networkArgs) (*mcp.CallToolResu
 		return nil, err
 	}
 	if b.Len() == 0 {
-		return text("No network requests in this attempt's steps."), nil
+		return text("### Result\nNo network requests in this attempt's steps.\n" + fileNote(in.Filename)), nil
 	}
-	return text(b.String()), nil
+	return text("### Result\n" + untrusted + fenced("", b.String()) + fileNote(in.Filename)), nil
+}
+
+// fileNote says that a file the agent named was not written; "" when it named none.
+func fileNote(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "### Observatory harness\n- filename: not written: the result is returned as text, Observatory writes no files for the agent\n"
+}
+
+// networkRequest answers with what the attempt's record holds of one request: its line,
+// and its headers and bodies when the run records them.
+func (s *server) networkRequest(ctx context.Context, in networkRequestArgs) (*mcp.CallToolResult, error) {
+	var req *agent.Request
+	err := s.look(ctx, func(_ agent.Page, steps []agent.Step) error {
+		n := 0
+		for _, st := range steps {
+			for i := range st.Requests {
+				if n++; float64(n) == in.Index {
+					r := st.Requests[i]
+					req = &r
+				}
+			}
+		}
+		if req == nil {
+			return fmt.Errorf("no request %g: this attempt's steps recorded %d (see browser_network_requests)", in.Index, n)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[%s] %s => [%d] %s\n", req.Method, req.URL, req.Status, req.StatusText)
+	headers := func(title string, hs []agent.Header) {
+		if in.Part == "" || in.Part == title {
+			fmt.Fprintf(&b, "\n%s:\n", title)
+			for _, h := range hs {
+				fmt.Fprintf(&b, "%s: %s\n", h.Name, h.Value)
+			}
+		}
+	}
+	body := func(title string, bd *agent.Body) {
+		if in.Part == "" || in.Part == title {
+			fmt.Fprintf(&b, "\n%s:\n", title)
+			if bd == nil {
+				b.WriteString("(not recorded: run with --bodies to record bodies)\n")
+				return
+			}
+			b.WriteString(bd.Text + "\n")
+		}
+	}
+	headers("request-headers", req.RequestHeaders)
+	body("request-body", req.RequestBody)
+	headers("response-headers", req.ResponseHeaders)
+	body("response-body", req.ResponseBody)
+	return text("### Result\n" + untrusted + fenced("", b.String()) + fileNote(in.Filename)), nil
+}
+
+// find answers with the lines of the page's snapshot that hold text (any case) or match
+// regex ("/pattern/flags" for flags).
+func (s *server) find(ctx context.Context, in findArgs) (*mcp.CallToolResult, error) {
+	var match func(string) bool
+	switch {
+	case (in.Text == "") == (in.Regex == ""):
+		return nil, errors.New("give either text or regex, not both")
+	case in.Text != "":
+		want := strings.ToLower(in.Text)
+		match = func(l string) bool { return strings.Contains(strings.ToLower(l), want) }
+	default:
+		pat := in.Regex
+		if m := regexp.MustCompile(`^/(.*)/([a-z]*)$`).FindStringSubmatch(pat); m != nil {
+			pat = m[1]
+			if strings.Contains(m[2], "i") {
+				pat = "(?i)" + pat
+			}
+		}
+		re, err := regexp.Compile(pat)
+		if err != nil {
+			return nil, fmt.Errorf("regex: %w", err)
+		}
+		match = re.MatchString
+	}
+	var b strings.Builder
+	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
+		snap, _, err := snapshotNow(ctx, page)
+		if err != nil {
+			return err
+		}
+		s.refs, _ = snapshotRefs(snap)
+		for line := range strings.Lines(snap) {
+			if match(line) {
+				b.WriteString(line)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if b.Len() == 0 {
+		return text("### Result\nNothing in the page's snapshot matches.\n" + fileNote(in.Filename)), nil
+	}
+	return text("### Result\n" + untrusted + fenced("yaml", b.String()) + fileNote(in.Filename)), nil
 }
 
 // intent tells the task and the attempt the agent's next browser call acts in, opening it

@@ -14,17 +14,18 @@ import (
 // maxEvidence bounds each condition's evidence in task_done's result.
 const maxEvidence = 500
 
-// writeStep reports one action: the harness's decision and what came of it. It returns
-// whether the action did not run as asked (held, denied, refused, failed).
-func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) bool {
+// writeStep reports one action in the harness's section: the harness's decision and what
+// came of it. It returns why the action did not run as asked (held, denied, refused,
+// failed), "" when it did.
+func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) string {
 	if r.Step == nil {
-		fmt.Fprintf(b, "### %s\nNot run: the attempt ended first.\n", p.Action.Description)
-		return true
+		fmt.Fprintf(b, "- %s: not run, the attempt ended first\n", p.Action.Description)
+		return "Not run: the attempt ended first"
 	}
 	st := r.Step
 	d := st.Decision
-	fmt.Fprintf(b, "### Step %d: %s\n", st.Index+1, st.Action.Description)
-	fmt.Fprintf(b, "- Harness: %s (%s", d.Admission, d.Class)
+	fmt.Fprintf(b, "- Step %d: %s\n", st.Index+1, st.Action.Description)
+	fmt.Fprintf(b, "  - Harness: %s (%s", d.Admission, d.Class)
 	if d.Contract != "" {
 		fmt.Fprintf(b, ", %s", d.Contract)
 	}
@@ -34,43 +35,45 @@ func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) bool {
 	}
 	b.WriteString("\n")
 	for _, a := range st.Approvals {
-		fmt.Fprintf(b, "- Approval asked: %s", a.Answer)
+		fmt.Fprintf(b, "  - Approval asked: %s", a.Answer)
 		if a.Note != "" {
 			fmt.Fprintf(b, " (%s)", a.Note)
 		}
 		b.WriteString("\n")
 	}
 	if len(st.Blocked) > 0 {
-		fmt.Fprintf(b, "- Blocked by the origins guard: %s\n", strings.Join(st.Blocked, ", "))
+		fmt.Fprintf(b, "  - Blocked by the origins guard: %s\n", strings.Join(st.Blocked, ", "))
 	}
-	failed := st.Error != ""
-	refusal := ""
+	why := ""
 	if n := len(st.Approvals); n > 0 && st.Approvals[n-1].Answer != agent.AnswerApprove {
-		refusal = "the approval it needs was not given"
+		why = "Refused, nothing was done: the approval it needs was not given"
 		if st.Approvals[n-1].Answer == agent.AnswerDeny {
-			refusal = "the user denied the approval it needs"
+			why = "Refused, nothing was done: the user denied the approval it needs"
 		}
 	}
 	switch {
-	case refusal != "":
-		failed = true
-		fmt.Fprintf(b, "- Refused, nothing was done: %s\n", refusal)
+	case why != "":
 	case st.Unresolved:
-		fmt.Fprintf(b, "- Refused, nothing was done: %s; take a new snapshot\n", st.Error)
-	case failed:
-		fmt.Fprintf(b, "- Error: %s\n", st.Error)
-	default:
-		b.WriteString("- Done\n")
+		why = fmt.Sprintf("Refused, nothing was done: %s; take a new snapshot", st.Error)
+	case st.Error != "" && d.Admission != agent.Allow:
+		why = "Refused, nothing was done: " + st.Error
+	case st.Error != "":
+		why = "Error: " + st.Error
+	}
+	if why != "" {
+		fmt.Fprintf(b, "  - %s\n", why)
+	} else {
+		b.WriteString("  - Done\n")
 	}
 	if st.Guidance != "" {
-		fmt.Fprintf(b, "- Guidance: %s\n", st.Guidance)
+		fmt.Fprintf(b, "  - Guidance: %s\n", st.Guidance)
 	}
-	return failed
+	return why
 }
 
 // writeEnded reports the end of the attempt an action ended.
 func writeEnded(b *strings.Builder, a agent.Attempt) {
-	fmt.Fprintf(b, "\n### Attempt %s ended: %s\n%s\nYour next browser call starts the next attempt.\n", a.Slug, a.Terminal, a.Reason)
+	fmt.Fprintf(b, "- Attempt %s ended %s: %s\n- Your next browser call starts the next attempt.\n", a.Slug, a.Terminal, a.Reason)
 }
 
 // gateOf is the gate as task_done reports it, its evidence bounded.

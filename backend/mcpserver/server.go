@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -28,6 +29,9 @@ type Options struct {
 	Gate []string
 	// Version is the program's version, told to clients.
 	Version string
+	// Opened is the attempt started with the session, whose start page the instructions
+	// give; zero when none could start.
+	Opened session.Opened
 }
 
 // server is one MCP server's state: the client session that drives it, and the refs of the
@@ -53,7 +57,7 @@ var ErrAnotherSession = errors.New("another client session is driving this run, 
 func New(opts Options) *mcp.Server {
 	s := &server{opts: opts}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "observatory", Title: "Observatory", Version: opts.Version},
-		&mcp.ServerOptions{Instructions: instructions, InitializedHandler: s.watch})
+		&mcp.ServerOptions{Instructions: instructions(opts), InitializedHandler: s.watch})
 	s.register(srv)
 	return srv
 }
@@ -92,16 +96,14 @@ func (s *server) admit(caller *mcp.ServerSession) error {
 	return nil
 }
 
-// instructions tell the agent how the session works.
-const instructions = `You drive a real browser through Observatory, which runs every action through its harness and records it. ` +
-	`Call task_intent to read the task and the address the attempt began at. Your first call (task_intent or a browser tool) starts an attempt at the task's start page. ` +
-	`Take a snapshot (browser_snapshot) and act on refs from it; a ref whose element changed since is refused: take a new snapshot. ` +
-	`Some actions wait for a person's approval, and may be refused. When you believe the task is done, call task_done with your claim: ` +
-	`the completion gate decides from the app's own state, and ends the attempt. Your next browser call starts the next attempt.`
-
-// tool registers one tool whose handler returns a result and no structured output.
-func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly bool, h func(ctx context.Context, in In) (*mcp.CallToolResult, error)) {
-	t := &mcp.Tool{Name: name, Title: title, Description: desc, Annotations: &mcp.ToolAnnotations{Title: title, ReadOnlyHint: readOnly}}
+// tool registers one tool whose handler returns a result and no structured output; e gives
+// its arguments' enums.
+func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly bool, e enums, h func(ctx context.Context, in In) (*mcp.CallToolResult, error)) {
+	in, err := inputSchema[In](e)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", name, err)) // a programming error, caught by every test
+	}
+	t := &mcp.Tool{Name: name, Title: title, Description: desc, InputSchema: in, Annotations: &mcp.ToolAnnotations{Title: title, ReadOnlyHint: readOnly}}
 	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		if err := s.admit(req.Session); err != nil {
 			return refused(err), nil, nil
@@ -119,23 +121,35 @@ func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly
 	})
 }
 
+// register adds Playwright MCP's default tools, with its names, descriptions and argument
+// shapes (see TestToolsAcceptWhatPlaywrightMCPAccepts), and the task's own.
 func (s *server) register(srv *mcp.Server) {
-	tool(srv, s, "browser_navigate", "Navigate to a URL", "Navigate to a URL", false, s.navigate)
-	tool(srv, s, "browser_navigate_back", "Go back", "Go back to the previous page in the history", false, s.back)
-	tool(srv, s, "browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot", true, s.snapshot)
-	tool(srv, s, "browser_click", "Click", "Perform click on a web page", false, s.click)
-	tool(srv, s, "browser_type", "Type text", "Type text into editable element", false, s.typeText)
-	tool(srv, s, "browser_fill_form", "Fill form", "Fill multiple form fields", false, s.fillForm)
-	tool(srv, s, "browser_select_option", "Select option", "Select an option in a dropdown", false, s.selectOption)
-	tool(srv, s, "browser_press_key", "Press a key", "Press a key on the keyboard", false, s.pressKey)
-	tool(srv, s, "browser_hover", "Hover mouse", "Hover over element on page", false, s.hover)
-	tool(srv, s, "browser_wait_for", "Wait for", "Wait for text to appear or disappear or a specified time to pass", true, s.waitFor)
-	tool(srv, s, "browser_take_screenshot", "Take a screenshot", "Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.", true, s.screenshot)
-	tool(srv, s, "browser_file_upload", "Upload files", "Upload a file from the task's uploads folder into the page's file input", false, s.upload)
-	tool(srv, s, "browser_tabs", "Manage tabs", "List the browser tabs (an attempt drives one tab)", true, s.tabs)
-	tool(srv, s, "browser_console_messages", "Get console messages", "Returns the console messages of the attempt", true, s.console)
-	tool(srv, s, "browser_network_requests", "List network requests", "Returns a numbered list of the network requests of the attempt", true, s.network)
-	tool(srv, s, "task_intent", "Task intent", "The task you are asked to do: the request word for word, the start page, the origins you may load and what the completion gate will check", true, s.intent)
+	tool(srv, s, "browser_navigate", "Navigate to a URL", "Navigate to a URL", false, nil, s.navigate)
+	tool(srv, s, "browser_navigate_back", "Go back", "Go back to the previous page in the history", false, nil, s.back)
+	tool(srv, s, "browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot", true, nil, s.snapshot)
+	tool(srv, s, "browser_click", "Click", "Perform click on a web page", false, clickEnums, s.click)
+	tool(srv, s, "browser_type", "Type text", "Type text into editable element", false, nil, s.typeText)
+	tool(srv, s, "browser_fill_form", "Fill form", "Fill multiple form fields", false, fillEnums, s.fillForm)
+	tool(srv, s, "browser_select_option", "Select option", "Select an option in a dropdown", false, nil, s.selectOption)
+	tool(srv, s, "browser_press_key", "Press a key", "Press a key on the keyboard", false, nil, s.pressKey)
+	tool(srv, s, "browser_hover", "Hover mouse", "Hover over element on page", false, nil, s.hover)
+	tool(srv, s, "browser_drag", "Drag mouse", "Perform drag and drop between two elements", false, nil, s.drag)
+	tool(srv, s, "browser_drop", "Drop files or data", "Drop files or MIME-typed data onto an element", false, nil, s.drop)
+	tool(srv, s, "browser_wait_for", "Wait for", "Wait for text to appear or disappear or a specified time to pass", true, nil, s.waitFor)
+	tool(srv, s, "browser_take_screenshot", "Take a screenshot", "Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.", true, screenshotEnums, s.screenshot)
+	tool(srv, s, "browser_file_upload", "Upload files", "Upload one or multiple files (from the task's uploads folder)", false, nil, s.upload)
+	tool(srv, s, "browser_handle_dialog", "Handle a dialog", "Handle a dialog", false, nil, s.handleDialog)
+	tool(srv, s, "browser_evaluate", "Evaluate JavaScript", "Evaluate JavaScript expression on page or element", false, nil, s.evaluate)
+	tool(srv, s, "browser_run_code_unsafe", "Run Playwright code (unsafe)", "Run a Playwright code snippet: not offered by Observatory, use browser_evaluate", false, nil, s.runCode)
+	tool(srv, s, "browser_resize", "Resize browser window", "Resize the browser window", false, nil, s.resize)
+	tool(srv, s, "browser_emulate_media", "Emulate media", "Emulate media features such as prefers-color-scheme", false, emulateEnums, s.emulate)
+	tool(srv, s, "browser_close", "Close browser", "Close the page", false, nil, s.closePage)
+	tool(srv, s, "browser_tabs", "Manage tabs", "List, create, close, or select a browser tab (an attempt drives one tab)", false, tabsEnums, s.tabs)
+	tool(srv, s, "browser_find", "Find in snapshot", "Search the page's accessibility snapshot for text or a regular expression", true, nil, s.find)
+	tool(srv, s, "browser_console_messages", "Get console messages", "Returns all console messages", true, consoleEnums, s.console)
+	tool(srv, s, "browser_network_requests", "List network requests", "Returns all network requests since loading the page", true, nil, s.network)
+	tool(srv, s, "browser_network_request", "Network request details", "Returns what the record holds of one network request, by its index in browser_network_requests", true, requestEnums, s.networkRequest)
+	tool(srv, s, "task_intent", "Task intent", "The task you are asked to do: the request word for word, the start page, the origins you may load and what the completion gate will check", true, nil, s.intent)
 	mcp.AddTool(srv, &mcp.Tool{Name: "task_done", Title: "Task done",
 		Description: "Say you are done (or give up, with done: false). Your claim is recorded beside what the completion gate finds from the app's own state; the gate decides, and the attempt ends. Your next browser call starts the next attempt.",
 		Annotations: &mcp.ToolAnnotations{Title: "Task done"}},
@@ -152,9 +166,10 @@ func (s *server) register(srv *mcp.Server) {
 		})
 }
 
-// refused is a tool result that says why nothing was done, as an error the agent reads.
+// refused is a tool result that says why nothing was done, as an error the agent reads in
+// Playwright MCP's shape; the page is as it was.
 func refused(err error) *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "Refused: " + err.Error()}}}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "### Error\nRefused, nothing was done: " + err.Error() + "\n"}}}
 }
 
 // checkSizes refuses an argument longer than MaxArgument bytes, or with more than 100 items.
@@ -183,8 +198,15 @@ func checkSizes(in any) error {
 	case fillFormArgs:
 		lists = len(a.Fields)
 		for _, f := range a.Fields {
-			add("field", f.Name, f.Target, f.Ref, f.Value, f.Type)
+			add("field", f.Name, f.Target, f.Ref, f.Value, f.Type, f.Element)
 		}
+	case evaluateArgs:
+		add("function", a.Function)
+		add("target", a.Target, a.Ref, a.Element)
+	case findArgs:
+		add("text", a.Text, a.Regex)
+	case snapshotArgs:
+		add("target", a.Target, a.Ref)
 	case selectArgs:
 		lists = len(a.Values)
 		add("values", a.Values...)
@@ -220,13 +242,19 @@ func (s *server) look(ctx context.Context, fn func(agent.Page, []agent.Step) err
 	return s.opts.Session.Look(ctx, s.opts.Stopped, fn)
 }
 
-// snapshotNow is the page's accessibility snapshot, as the agent would see it.
-func snapshotNow(ctx context.Context, page agent.Page) (string, error) {
+// snapshotNow is the page's accessibility snapshot as the agent is shown it (stableRefs),
+// and the browser's own ref of each ref shown.
+func snapshotNow(ctx context.Context, page agent.Page) (string, map[string]string, error) {
 	sn, ok := page.(snapshotter)
 	if !ok {
-		return "", errors.New("this browser cannot take accessibility snapshots")
+		return "", nil, errors.New("this browser cannot take accessibility snapshots")
 	}
-	return sn.AriaSnapshot(ctx)
+	snap, err := sn.AriaSnapshot(ctx)
+	if err != nil {
+		return "", nil, err
+	}
+	shown, real := stableRefs(snap)
+	return shown, real, nil
 }
 
 // snapshotter, screenshotter and tabLister are the browser page's reads for agents
@@ -254,11 +282,11 @@ func (s *server) target(ctx context.Context, target, ref string) (agent.Target, 
 	}
 	var t agent.Target
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
-		now, err := snapshotNow(ctx, page)
+		now, real, err := snapshotNow(ctx, page)
 		if err != nil {
 			return err
 		}
-		t, err = resolveRef(target, s.refs, now)
+		t, err = resolveRef(target, s.refs, now, real)
 		return err
 	})
 	return t, err
@@ -278,42 +306,87 @@ func describe(verb, element string, t agent.Target) string {
 	return verb + " " + t.String()
 }
 
-// act runs proposals one after another, stopping at the first that did not run or ended
-// the attempt, and reports them with the page as it is afterwards.
+// act runs proposals one after another, stopping at the first that did not run as asked or
+// ended the attempt, and answers in Playwright MCP's shape: the error if any, the code that
+// ran, the page as it is afterwards, and the harness's own lines in a section of their own.
+// A failed or refused action is a tool error; the page stays as it was.
 func (s *server) act(ctx context.Context, props ...agent.Proposal) (*mcp.CallToolResult, error) {
-	var b strings.Builder
-	failed := false
+	var code, harness, output strings.Builder
+	var errs []string
+	ended := false
 	for _, p := range props {
 		r, err := s.opts.Session.Act(ctx, s.opts.Stopped, p)
 		if err != nil {
 			return nil, err
 		}
-		failed = writeStep(&b, p, r) || failed
-		if r.Ended != nil {
-			writeEnded(&b, *r.Ended)
-			return &mcp.CallToolResult{IsError: failed, Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
+		why := writeStep(&harness, p, r)
+		if why == "" && r.Step != nil {
+			code.WriteString(playwrightCode(r.Step.Action) + "\n")
+			output.WriteString(r.Step.Output)
 		}
-		if failed {
+		if why != "" {
+			errs = append(errs, why)
+		}
+		if r.Ended != nil {
+			writeEnded(&harness, *r.Ended)
+			ended = true
+			break
+		}
+		if why != "" {
 			break
 		}
 	}
-	s.writePage(ctx, &b)
-	return &mcp.CallToolResult{IsError: failed, Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
+	var b strings.Builder
+	if len(errs) > 0 {
+		fmt.Fprintf(&b, "### Error\n%s\n", strings.Join(errs, "\n"))
+	}
+	if output.Len() > 0 {
+		b.WriteString("### Result\n" + untrusted + fenced("json", output.String()))
+	}
+	if code.Len() > 0 {
+		b.WriteString("### Ran Playwright code\n" + fenced("js", code.String()))
+	}
+	if !ended {
+		s.writePage(ctx, &b)
+	}
+	b.WriteString("### Observatory harness\n" + harness.String())
+	return &mcp.CallToolResult{IsError: len(errs) > 0, Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
 }
 
-// writePage adds the page as it is now (its URL and snapshot) and keeps the snapshot's refs
-// as the latest the agent has seen.
+// writePage adds the page as it is now, in Playwright MCP's sections (its URL and title,
+// and its snapshot, fenced as the page's data), and keeps the snapshot's refs as the latest
+// the agent has seen.
 func (s *server) writePage(ctx context.Context, b *strings.Builder) {
 	_ = s.opts.Session.Peek(func(page agent.Page, _ []agent.Step) error {
-		snap, err := snapshotNow(ctx, page)
+		snap, _, err := snapshotNow(ctx, page)
 		if err != nil {
-			fmt.Fprintf(b, "\n### Page\nThe page could not be read: %v\n", err)
+			fmt.Fprintf(b, "### Page\nThe page could not be read: %v\n", err)
 			return nil
 		}
 		s.refs, _ = snapshotRefs(snap)
-		fmt.Fprintf(b, "\n### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(snap, "\n"))
+		writePageSections(ctx, b, page, snap)
 		return nil
 	})
+}
+
+// writePageSections writes the page's "### Page" and "### Snapshot" sections.
+func writePageSections(ctx context.Context, b *strings.Builder, page agent.Page, snap string) {
+	b.WriteString("### Page\n")
+	if tl, ok := page.(tabLister); ok {
+		if tabs, err := tl.Tabs(ctx); err == nil {
+			for _, t := range tabs {
+				if t.Current {
+					fmt.Fprintf(b, "- Page URL: %s\n- Page Title: %s\n", t.URL, oneLine(t.Title))
+				}
+			}
+		}
+	}
+	b.WriteString("### Snapshot\n" + untrusted + fenced("yaml", snap))
+}
+
+// oneLine is page text on one line, so that it cannot start a section of its own.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }
 
 func (s *server) navigate(ctx context.Context, in navigateArgs) (*mcp.CallToolResult, error) {
@@ -348,22 +421,45 @@ func (s *server) back(ctx context.Context, _ noArgs) (*mcp.CallToolResult, error
 	return s.act(ctx, s.proposal(agent.ActNavigate, agent.Target{}, prev, "Go back to "+prev))
 }
 
+// snapshot answers with the page's snapshot: the subtree of target when given, depth
+// levels deep when given; filename and boxes are answered in the reply, not honoured.
 func (s *server) snapshot(ctx context.Context, in snapshotArgs) (*mcp.CallToolResult, error) {
+	var b, notes strings.Builder
 	if in.Filename != "" {
-		return nil, errors.New("a snapshot is returned, never written to a file: leave out filename")
+		notes.WriteString("- filename: not written: Observatory returns the snapshot and writes no files for the agent\n")
 	}
-	var b strings.Builder
+	if in.Boxes {
+		notes.WriteString("- boxes: not given: the snapshot has no bounding boxes here\n")
+	}
+	target := strings.TrimSpace(cmp.Or(in.Target, in.Ref))
+	if target != "" && !refPattern.MatchString(target) {
+		fmt.Fprintf(&notes, "- target: %q is a selector, not a ref: the whole page's snapshot is given\n", target)
+		target = ""
+	}
 	err := s.look(ctx, func(page agent.Page, _ []agent.Step) error {
-		snap, err := snapshotNow(ctx, page)
+		snap, _, err := snapshotNow(ctx, page)
 		if err != nil {
 			return err
 		}
 		s.refs, _ = snapshotRefs(snap)
-		fmt.Fprintf(&b, "### Page snapshot\n```yaml\n%s\n```\n", strings.TrimRight(snap, "\n"))
+		if target != "" {
+			sub, ok := subtree(snap, target)
+			if !ok {
+				return fmt.Errorf("ref %s is not in the page's snapshot now: take a snapshot without target", target)
+			}
+			snap = sub
+		}
+		if in.Depth != nil {
+			snap = limitDepth(snap, int(*in.Depth))
+		}
+		writePageSections(ctx, &b, page, snap)
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	if notes.Len() > 0 {
+		b.WriteString("### Observatory harness\n" + notes.String())
 	}
 	return text(b.String()), nil
 }
@@ -435,7 +531,7 @@ func (s *server) fillForm(ctx context.Context, in fillFormArgs) (*mcp.CallToolRe
 		if err != nil {
 			return nil, fmt.Errorf("field %q: %w", f.Name, err)
 		}
-		props = append(props, s.proposal(kind, t, value, describe("Fill form field", f.Name, t)))
+		props = append(props, s.proposal(kind, t, value, describe("Fill form field", cmp.Or(f.Element, f.Name), t)))
 	}
 	return s.act(ctx, props...)
 }
@@ -466,8 +562,37 @@ func (s *server) hover(ctx context.Context, in hoverArgs) (*mcp.CallToolResult, 
 	return s.act(ctx, s.proposal(agent.ActHover, t, "", describe("Hover over", in.Element, t)))
 }
 
+// evaluate runs the agent's function on the page, or on the element it names, as a step
+// through the harness: at least a mutation, admitted as the task's safeguards.scripts says
+// (by default once the user approves it), recorded with its code.
+func (s *server) evaluate(ctx context.Context, in evaluateArgs) (*mcp.CallToolResult, error) {
+	if strings.TrimSpace(in.Function) == "" {
+		return nil, errors.New("give function: () => { /* code */ }, or (element) => { /* code */ } with target")
+	}
+	var t agent.Target
+	if in.Target != "" || in.Ref != "" {
+		var err error
+		if t, err = s.target(ctx, in.Target, in.Ref); err != nil {
+			return nil, err
+		}
+	}
+	desc := "Evaluate JavaScript " + in.Function
+	if in.Element != "" {
+		desc = "Evaluate JavaScript on " + in.Element + ": " + in.Function
+	}
+	res, err := s.act(ctx, s.proposal(agent.ActEvaluate, t, in.Function, desc))
+	if err == nil && in.Filename != "" {
+		res.Content = append(res.Content, &mcp.TextContent{Text: fileNote(in.Filename)})
+	}
+	return res, err
+}
+
 func (s *server) upload(ctx context.Context, in uploadArgs) (*mcp.CallToolResult, error) {
-	if len(in.Paths) != 1 {
+	switch len(in.Paths) {
+	case 0: // Playwright MCP cancels its file chooser; there is none to cancel
+		return noModalState("browser_file_upload"), nil
+	case 1:
+	default:
 		return nil, fmt.Errorf("give one path to upload (got %d): one file is one step", len(in.Paths))
 	}
 	name := in.Paths[0]

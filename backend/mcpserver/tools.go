@@ -32,11 +32,12 @@ type typeArgs struct {
 }
 
 type formField struct {
-	Name   string `json:"name" jsonschema:"Human-readable field name"`
-	Type   string `json:"type" jsonschema:"Type of the field: textbox, checkbox, radio, combobox or slider"`
-	Target string `json:"target,omitempty" jsonschema:"Exact target field reference from the page snapshot, or a unique selector"`
-	Ref    string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
-	Value  string `json:"value" jsonschema:"Value to fill in the field. If the field is a checkbox, the value should be true or false. If the field is a combobox, the value should be the text of the option."`
+	Element string `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`
+	Name    string `json:"name" jsonschema:"Human-readable field name"`
+	Type    string `json:"type" jsonschema:"Type of the field"`
+	Target  string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	Ref     string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	Value   string `json:"value" jsonschema:"Value to fill in the field. If the field is a checkbox, the value should be true or false. If the field is a combobox, the value should be the text of the option."`
 }
 
 type fillFormArgs struct {
@@ -61,16 +62,21 @@ type waitArgs struct {
 }
 
 type screenshotArgs struct {
-	Element  string `json:"element,omitempty" jsonschema:"Human-readable element description (element screenshots are not supported)"`
-	Target   string `json:"target,omitempty" jsonschema:"Element reference (element screenshots are not supported)"`
-	Ref      string `json:"ref,omitempty" jsonschema:"The older spelling of target (element screenshots are not supported)"`
-	Type     string `json:"type,omitempty" jsonschema:"Image format for the screenshot: png"`
-	Filename string `json:"filename,omitempty" jsonschema:"Not supported: the screenshot is returned, never written to a file"`
-	FullPage bool   `json:"fullPage,omitempty" jsonschema:"Not supported: the screenshot shows the viewport"`
+	Element  string `json:"element,omitempty" jsonschema:"Human-readable element description (the screenshot shows the viewport)"`
+	Target   string `json:"target,omitempty" jsonschema:"Element reference (the screenshot shows the viewport)"`
+	Ref      string `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	Type     string `json:"type,omitempty" jsonschema:"Image format for the screenshot (a png is returned)"`
+	Filename string `json:"filename,omitempty" jsonschema:"File name (the screenshot is returned, never written to a file)"`
+	FullPage bool   `json:"fullPage,omitempty" jsonschema:"Full scrollable page (the screenshot shows the viewport)"`
+	Scale    string `json:"scale,omitempty" jsonschema:"Image resolution scale: css or device (the browser's own scale is used)"`
 }
 
 type snapshotArgs struct {
-	Filename string `json:"filename,omitempty" jsonschema:"Not supported: the snapshot is returned, never written to a file"`
+	Target   string   `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector: the snapshot of that element's subtree"`
+	Ref      string   `json:"ref,omitempty" jsonschema:"The older spelling of target"`
+	Filename string   `json:"filename,omitempty" jsonschema:"File name (the snapshot is returned, never written to a file)"`
+	Depth    *float64 `json:"depth,omitempty" jsonschema:"Limit the depth of the snapshot tree"`
+	Boxes    bool     `json:"boxes,omitempty" jsonschema:"Include each element's bounding box (not given: the reply says so)"`
 }
 
 type uploadArgs struct {
@@ -78,19 +84,77 @@ type uploadArgs struct {
 }
 
 type tabsArgs struct {
-	Action string `json:"action" jsonschema:"Operation to perform: list (an attempt drives one tab)"`
-	Index  *int   `json:"index,omitempty" jsonschema:"Tab index, used for close/select (not supported)"`
-	URL    string `json:"url,omitempty" jsonschema:"URL to navigate to in the new tab, used for new (not supported)"`
+	Action string   `json:"action" jsonschema:"Operation to perform (an attempt drives one tab: list, or select its own)"`
+	Index  *float64 `json:"index,omitempty" jsonschema:"Tab index, used for close/select"`
+	URL    string   `json:"url,omitempty" jsonschema:"URL to navigate to in the new tab, used for new"`
 }
 
 type consoleArgs struct {
-	Level string `json:"level,omitempty" jsonschema:"Level of the console messages to return: error, warning, info or debug; each includes the more severe ones. Defaults to info."`
-	All   bool   `json:"all,omitempty" jsonschema:"Return the messages of the whole attempt (they are always the attempt's)"`
+	Level    string `json:"level,omitempty" jsonschema:"Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to info."`
+	All      bool   `json:"all,omitempty" jsonschema:"Return the messages of the whole attempt (they are always the attempt's)"`
+	Filename string `json:"filename,omitempty" jsonschema:"File name (the messages are returned as text, never written to a file)"`
 }
 
 type networkArgs struct {
-	Static bool   `json:"static,omitempty" jsonschema:"Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false."`
-	Filter string `json:"filter,omitempty" jsonschema:"Only return requests whose URL matches this regexp"`
+	Static   bool   `json:"static,omitempty" jsonschema:"Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false."`
+	Filter   string `json:"filter,omitempty" jsonschema:"Only return requests whose URL matches this regexp"`
+	Filename string `json:"filename,omitempty" jsonschema:"File name (the requests are returned as text, never written to a file)"`
+}
+
+type networkRequestArgs struct {
+	Index    float64 `json:"index" jsonschema:"1-based index of the request, as printed by browser_network_requests"`
+	Part     string  `json:"part,omitempty" jsonschema:"Return only this part of the request (what the record holds of it)"`
+	Filename string  `json:"filename,omitempty" jsonschema:"File name (the request is returned as text, never written to a file)"`
+}
+
+type findArgs struct {
+	Text     string `json:"text,omitempty" jsonschema:"Plain text to search for in the page snapshot (case-insensitive substring match)"`
+	Regex    string `json:"regex,omitempty" jsonschema:"Regular expression to search for in the page snapshot; /pattern/i for flags"`
+	Filename string `json:"filename,omitempty" jsonschema:"File name (the lines are returned, never written to a file)"`
+}
+
+type evaluateArgs struct {
+	elementArgs
+	Function string `json:"function" jsonschema:"() => { /* code */ } or (element) => { /* code */ } when element is provided"`
+	Filename string `json:"filename,omitempty" jsonschema:"File name (the result is returned as text, never written to a file)"`
+}
+
+type runCodeArgs struct {
+	Code     string `json:"code,omitempty" jsonschema:"A JavaScript function containing Playwright code (not run: use browser_evaluate)"`
+	Filename string `json:"filename,omitempty" jsonschema:"Load code from the specified file (not run)"`
+}
+
+type dialogArgs struct {
+	Accept     bool   `json:"accept" jsonschema:"Whether to accept the dialog."`
+	PromptText string `json:"promptText,omitempty" jsonschema:"The text of the prompt in case of a prompt dialog."`
+}
+
+type resizeArgs struct {
+	Width  float64 `json:"width" jsonschema:"Width of the browser window"`
+	Height float64 `json:"height" jsonschema:"Height of the browser window"`
+}
+
+type dragArgs struct {
+	StartElement string `json:"startElement,omitempty" jsonschema:"Human-readable source element description used to obtain the permission to interact with the element"`
+	StartTarget  string `json:"startTarget,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	StartRef     string `json:"startRef,omitempty" jsonschema:"The older spelling of startTarget"`
+	EndElement   string `json:"endElement,omitempty" jsonschema:"Human-readable target element description used to obtain the permission to interact with the element"`
+	EndTarget    string `json:"endTarget,omitempty" jsonschema:"Exact target element reference from the page snapshot, or a unique element selector"`
+	EndRef       string `json:"endRef,omitempty" jsonschema:"The older spelling of endTarget"`
+}
+
+type dropArgs struct {
+	elementArgs
+	Paths []string          `json:"paths,omitempty" jsonschema:"Absolute paths to files to drop onto the element"`
+	Data  map[string]string `json:"data,omitempty" jsonschema:"Data to drop, as a map of MIME type to string value"`
+}
+
+type emulateArgs struct {
+	ColorScheme   *string `json:"colorScheme,omitempty" jsonschema:"Emulates the prefers-color-scheme media feature"`
+	ReducedMotion *string `json:"reducedMotion,omitempty" jsonschema:"Emulates the prefers-reduced-motion media feature"`
+	ForcedColors  *string `json:"forcedColors,omitempty" jsonschema:"Emulates the forced-colors media feature"`
+	Contrast      *string `json:"contrast,omitempty" jsonschema:"Emulates the prefers-contrast media feature"`
+	Media         *string `json:"media,omitempty" jsonschema:"Changes the CSS media type of the page"`
 }
 
 type doneArgs struct {

@@ -291,6 +291,7 @@ type stepV2 struct {
 	Transfers      []transferV2      `json:"transfers,omitempty"`
 	Error          string            `json:"error,omitempty"`
 	Guidance       string            `json:"guidance,omitempty"`
+	Output         string            `json:"output,omitempty"`
 	Approvals      []approvalV2      `json:"approvals,omitempty"`
 	Reconciliation *reconciliationV2 `json:"reconciliation,omitempty"`
 	ModelTurns     []modelTurnV2     `json:"model_turns,omitempty"`

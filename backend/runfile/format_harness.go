@@ -72,6 +72,7 @@ type approvalSpecV2 struct {
 type safeguardsV2 struct {
 	Review   *reviewSpecV2   `json:"review,omitempty"`
 	Approval *approvalSpecV2 `json:"approval,omitempty"`
+	Scripts  string          `json:"scripts,omitempty"`
 }
 
 // ptr maps a value that may be absent.
@@ -125,6 +126,7 @@ func (r reconciliationV2) toDomain() agent.Reconciliation {
 
 func fromSafeguards(g agent.Safeguards) safeguardsV2 {
 	return safeguardsV2{
+		Scripts: g.Scripts,
 		Review: ptr(g.Review, func(r agent.ReviewSpec) reviewSpecV2 {
 			return reviewSpecV2{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable,
 				Rules: mapSlice(r.Rules, func(x agent.ReviewRule) reviewRuleV2 { return reviewRuleV2{Expr: x.Expr, Reason: x.Reason} })}
@@ -137,6 +139,7 @@ func fromSafeguards(g agent.Safeguards) safeguardsV2 {
 
 func (g safeguardsV2) toDomain() agent.Safeguards {
 	return agent.Safeguards{
+		Scripts: g.Scripts,
 		Review: ptr(g.Review, func(r reviewSpecV2) agent.ReviewSpec {
 			return agent.ReviewSpec{Policy: r.Policy, Reviewer: r.Reviewer, OnUnavailable: r.OnUnavailable,
 				Rules: mapSlice(r.Rules, func(x reviewRuleV2) agent.ReviewRule { return agent.ReviewRule{Expr: x.Expr, Reason: x.Reason} })}

@@ -72,7 +72,7 @@ func fromStep(s agent.Step) stepV2 {
 		Transfers: mapSlice(s.Transfers, func(t agent.Transfer) transferV2 {
 			return transferV2{Kind: string(t.Kind), Offered: t.Offered, Saved: t.Saved, Bytes: t.Bytes}
 		}),
-		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
+		Guidance: s.Guidance, Output: s.Output, Approvals: mapSlice(s.Approvals, fromApproval), Reconciliation: ptr(s.Reconciliation, fromReconciliation),
 		ModelTurns: mapSlice(s.ModelTurns, fromModelTurn),
 		TargetBox:  ptr(s.TargetBox, fromBox), Candidates: mapSlice(s.Candidates, fromCandidate), Unresolved: s.Unresolved,
 		trafficV2: fromTraffic(s.Traffic)}
@@ -190,7 +190,7 @@ func (s stepV2) toDomain() agent.Step {
 		Transfers: mapSlice(s.Transfers, func(t transferV2) agent.Transfer {
 			return agent.Transfer{Kind: agent.ActionKind(t.Kind), Offered: t.Offered, Saved: t.Saved, Bytes: t.Bytes}
 		}),
-		Guidance: s.Guidance, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
+		Guidance: s.Guidance, Output: s.Output, Approvals: mapSlice(s.Approvals, approvalV2.toDomain), Reconciliation: ptr(s.Reconciliation, reconciliationV2.toDomain),
 		ModelTurns: mapSlice(s.ModelTurns, modelTurnV2.toDomain),
 		TargetBox:  ptr(s.TargetBox, boxV2.toDomain), Candidates: mapSlice(s.Candidates, candidateV2.toDomain), Unresolved: s.Unresolved,
 		Traffic: s.trafficV2.toDomain()}

@@ -16,7 +16,7 @@ func proseWithin(a agent.Attempt, p string) *Error {
 	}
 	for j, s := range a.Steps {
 		sp := index(child(p, "steps"), j)
-		if err := prose(sp, "reason", s.Reason, "error", s.Error, "guidance", s.Guidance, "resolved", s.Resolved); err != nil {
+		if err := prose(sp, "reason", s.Reason, "error", s.Error, "guidance", s.Guidance, "resolved", s.Resolved, "output", s.Output); err != nil {
 			return err
 		}
 		if err := prose(child(sp, "before"), "dom_skipped", s.Before.DOMSkipped); err != nil {

@@ -89,6 +89,10 @@ func (p *planner) Next(ctx context.Context, sample agent.Sample, history []agent
 // back to the agent, who decides what to do instead.
 func (p *planner) Replans() bool { return true }
 
+// TakesErrors: an action that fails or is refused is the agent's to handle, as a tool error
+// with the page kept; it never ends the attempt.
+func (p *planner) TakesErrors() bool { return true }
+
 // Bind keeps the attempt's page for the agent's looks between actions.
 func (p *planner) Bind(page agent.Page) {
 	p.mu.Lock()
@@ -97,11 +101,13 @@ func (p *planner) Bind(page agent.Page) {
 }
 
 // Ended answers a call still waiting with the attempt that ended, and its step if one was
-// recorded.
+// recorded. The attempt is marked ended first, so that the caller's next call, however soon,
+// starts the next attempt rather than reaching this one.
 func (p *planner) Ended(a agent.Attempt) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.attempt = a
+	close(p.ended)
 	if c := p.pending; c != nil {
 		r := Result{Ended: &a}
 		if c.index < len(a.Steps) {
@@ -110,7 +116,6 @@ func (p *planner) Ended(a agent.Attempt) {
 		c.result <- r
 		p.pending = nil
 	}
-	close(p.ended)
 }
 
 // Claim is what the agent said of the attempt: its done call's claim, or "not done" when it

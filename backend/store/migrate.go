@@ -60,6 +60,8 @@ var migrations = []migration{
 		}},
 	{17, "the evidence level an attempt was recorded at (full or lean)",
 		addColumns("attempts", "`evidence` text NOT NULL DEFAULT ''")},
+	{18, "what a step's action returned to its agent (an agent's script's result)",
+		addColumns("steps", "`output` text NOT NULL DEFAULT ''")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

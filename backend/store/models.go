@@ -98,6 +98,7 @@ type stepRow struct {
 	Transfers      []agent.Transfer       `gorm:"serializer:json;type:text"`
 	Error          string                 `gorm:"not null"`
 	Guidance       string                 `gorm:"not null;default:''"`
+	Output         string                 `gorm:"not null;default:''"`
 	Approvals      []agent.Approval       `gorm:"serializer:json;type:text"`
 	Reconciliation *agent.Reconciliation  `gorm:"serializer:json;type:text"`
 	ModelTurns     []agent.ModelTurn      `gorm:"serializer:json;type:text"`
@@ -171,7 +172,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 	return stepRow{AttemptID: attemptID, Index: s.Index, Action: s.Action, Reason: s.Reason, Decision: s.Decision,
 		Resolved: s.Resolved, Before: s.Before, After: s.After, Distance: s.Distance,
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Transfers: s.Transfers, Error: s.Error,
-		Guidance: s.Guidance, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
+		Guidance: s.Guidance, Output: s.Output, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
 		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved, Provenance: string(s.Provenance),
 		Description: sum.Description, Kind: string(sum.Kind), Target: sum.Target, Value: sum.Value,
@@ -182,7 +183,7 @@ func (r stepRow) step() agent.Step {
 	return agent.Step{Index: r.Index, Action: r.Action, Reason: r.Reason, Decision: r.Decision, Resolved: r.Resolved,
 		Before: r.Before, After: r.After, Distance: r.Distance, StartMS: r.StartMS,
 		DurationMS: r.DurationMS, Blocked: r.Blocked, Transfers: r.Transfers, Error: r.Error,
-		Guidance: r.Guidance, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
+		Guidance: r.Guidance, Output: r.Output, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
 		Traffic:   agent.Traffic{Requests: r.Requests, Console: r.Console, Errors: r.PageErrors, Dropped: r.Dropped},
 		TargetBox: r.TargetBox, Candidates: r.Candidates, Unresolved: r.Unresolved, Provenance: agent.Provenance(r.Provenance)}
 }

@@ -16,6 +16,9 @@ import (
 type Safeguards struct {
 	Review   *Review   `json:"review,omitempty"`
 	Approval *Approval `json:"approval,omitempty"`
+	// Scripts is what an agent's own script on the page (browser_evaluate over MCP) gets:
+	// allow, ask (the default: it runs once the user approves it) or deny.
+	Scripts string `json:"scripts,omitempty"`
 }
 
 // Review says how irreversible actions are reviewed: against Policy, by the rules reviewer
@@ -74,10 +77,13 @@ func (b *builder) safeguards(doc *Document) error {
 // domain maps g to the agent's safeguards, checking each field at its path under at: nil
 // when g is absent or empty.
 func (g *Safeguards) domain(at string) (*agent.Safeguards, error) {
-	if g == nil || (g.Review == nil && g.Approval == nil) {
+	if g == nil || (g.Review == nil && g.Approval == nil && g.Scripts == "") {
 		return nil, nil
 	}
-	out := &agent.Safeguards{}
+	out := &agent.Safeguards{Scripts: g.Scripts}
+	if !slices.Contains([]string{"", agent.ScriptsAllow, agent.ScriptsAsk, agent.ScriptsDeny}, g.Scripts) {
+		return nil, errAt(join(at, "scripts"), "want %s, %s (the default) or %s, got %q", agent.ScriptsAllow, agent.ScriptsAsk, agent.ScriptsDeny, g.Scripts)
+	}
 	if r := g.Review; r != nil {
 		spec, err := r.domain(join(at, "review"))
 		if err != nil {
@@ -197,6 +203,9 @@ func safeguardsText(g *agent.Safeguards) string {
 			of = strings.Join(classes, " and ")
 		}
 		parts = append(parts, fmt.Sprintf("approval of %s within %d ms", of, a.LimitMS))
+	}
+	if g.Scripts != "" {
+		parts = append(parts, "an agent's own scripts: "+g.Scripts)
 	}
 	return strings.Join(parts, "; ")
 }

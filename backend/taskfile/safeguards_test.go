@@ -31,6 +31,8 @@ attempts:
       approval: {required_for: [commit, destruct]}
   - name: none
     safeguards: {}
+  - name: scripts-allowed
+    safeguards: {scripts: allow}
 `)
 	s, err := taskfile.Parse("t.yaml", []byte(doc), "", taskfile.Options{})
 	if err != nil {
@@ -43,7 +45,8 @@ attempts:
 		"destructs-only": {Approval: &agent.ApprovalSpec{LimitMS: 5000, For: []agent.ActionClass{agent.ClassDestruct}, Methods: []string{"POST", "PATCH"}}},
 		"by-model": {Review: &agent.ReviewSpec{Policy: "Be kind.", Reviewer: agent.ReviewerModel, OnUnavailable: agent.OnUnavailableAllow},
 			Approval: &agent.ApprovalSpec{LimitMS: 60000}},
-		"none": nil,
+		"none":            nil,
+		"scripts-allowed": {Scripts: agent.ScriptsAllow},
 	}
 	for _, a := range s.Attempts() {
 		if got := a.Config.Safeguards; !reflect.DeepEqual(got, want[a.Slug]) {
@@ -54,6 +57,7 @@ attempts:
 		"task-wide: review by rules (1 rule(s); hold when unavailable); approval of every irreversible action within 60000 ms",
 		"destructs-only: approval of destructs within 5000 ms",
 		"by-model: review by model (the run's models; allow when unavailable); approval of every irreversible action within 60000 ms",
+		"scripts-allowed: an agent's own scripts: allow",
 	}
 	if got := s.Outline().Safeguards; !reflect.DeepEqual(got, outline) {
 		t.Errorf("outline %q, want %q", got, outline)
@@ -83,6 +87,7 @@ func TestBadSafeguardsAreRefusedAtTheirPath(t *testing.T) {
 		{"a class twice", "safeguards:\n  approval: {required_for: [destruct, destruct]}\n", `at safeguards.approval.required_for[1]: "destruct" is listed twice`},
 		{"irreversible with another", "safeguards:\n  approval: {required_for: [irreversible, commit]}\n", "at safeguards.approval.required_for[0]: irreversible already covers commit and destruct"},
 		{"a method in lower case", "safeguards:\n  approval: {methods: [POST, put]}\n", `at safeguards.approval.methods[1]: want a request method in capitals (POST, PUT, PATCH, DELETE…), got "put"`},
+		{"a scripts policy not known", "safeguards: {scripts: sometimes}\n", `at safeguards.scripts: want allow, ask (the default) or deny, got "sometimes"`},
 		{"a method twice", "safeguards:\n  approval: {methods: [POST, POST]}\n", `at safeguards.approval.methods[1]: "POST" is listed twice`},
 		{"a string for the section", "safeguards: on\n", "at safeguards: want an object"},
 		{"an attempt's bad rule", "attempts:\n  - name: a\n    safeguards:\n      review: {policy: p, reviewer: rules, rules: [{expr: 'action.kind ==', reason: r}]}\n",

@@ -334,6 +334,7 @@ export namespace agent {
 	    // Go type: Dropped
 	    dropped: any;
 	    error?: string;
+	    output?: string;
 	    guidance?: string;
 	    approvals?: Approval[];
 	    reconciliation?: Reconciliation;
@@ -365,6 +366,7 @@ export namespace agent {
 	export interface Safeguards {
 	    review?: ReviewSpec;
 	    approval?: ApprovalSpec;
+	    scripts?: string;
 	}
 	export interface Config {
 	    wait: string;

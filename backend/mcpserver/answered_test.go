@@ -1,0 +1,46 @@
+package mcpserver
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestToolsObservatoryAnswersWithoutActing: the Playwright MCP tools that do not act here
+// answer as a client expects: the modal tools with Playwright MCP's own words when nothing is
+// pending, close with the page kept, and the others with a tool error saying why, each
+// valid by the schema.
+func TestToolsObservatoryAnswersWithoutActing(t *testing.T) {
+	ctx := context.Background()
+	cs := connect(t)
+	for _, c := range []struct {
+		tool    string
+		args    map[string]any
+		isError bool
+		says    string
+	}{
+		{"browser_handle_dialog", map[string]any{"accept": true}, true, `Error: The tool "browser_handle_dialog" can only be used when there is related modal state present.`},
+		{"browser_file_upload", map[string]any{}, true, `Error: The tool "browser_file_upload" can only be used when there is related modal state present.`},
+		{"browser_close", nil, false, "stays open"},
+		{"browser_resize", map[string]any{"width": 800, "height": 600.5}, true, "800x600.5"},
+		{"browser_emulate_media", map[string]any{"colorScheme": "dark", "media": nil}, true, "emulation stays"},
+		{"browser_drag", map[string]any{"startTarget": "e1", "endTarget": "e2"}, true, "drag and drop"},
+		{"browser_drop", map[string]any{"target": "e1", "data": map[string]any{"text/plain": "hi"}}, true, "dropping"},
+		{"browser_run_code_unsafe", map[string]any{"code": "async (page) => 1"}, true, "browser_evaluate"},
+		{"browser_tabs", map[string]any{"action": "new", "url": "http://x/"}, true, "browser_navigate"},
+		{"browser_tabs", map[string]any{"action": "close"}, true, "task_done"},
+		{"browser_tabs", map[string]any{"action": "select", "index": 2}, true, "index 0"},
+	} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		if err != nil {
+			t.Errorf("%s %v: %v", c.tool, c.args, err)
+			continue
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		if res.IsError != c.isError || !strings.Contains(text, c.says) || (c.isError && !strings.HasPrefix(text, "### Error\n")) {
+			t.Errorf("%s %v: error %v:\n%s\nwant error %v saying %q", c.tool, c.args, res.IsError, text, c.isError, c.says)
+		}
+	}
+}
