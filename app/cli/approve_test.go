@@ -71,8 +71,8 @@ func TestApprovalWithoutATerminal(t *testing.T) {
 		terminal  string
 		reasonHas string
 	}{
-		{"the default holds", nil, "rejected", "approval not given (the user held it)"},
-		{"--approve hold", []string{"--approve", "hold"}, "rejected", "approval not given (the user held it)"},
+		{"the default holds", nil, "rejected", "approval held: nobody to ask (no terminal, no window open)"},
+		{"--approve hold", []string{"--approve", "hold"}, "rejected", "approval held: --approve hold holds every request"},
 		{"--approve deny", []string{"--approve", "deny"}, "rejected", "approval denied"},
 		{"--harness off sends without asking", []string{"--harness", "off"}, "completed", "every completion condition holds"},
 	}
@@ -165,7 +165,7 @@ func TestApproveHoldOnATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	row, stderr := outboxRow(t, Env{Stdin: tty}, "approval-denied", "--approve", "hold")
-	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval not given (the user held it)") ||
+	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval held: --approve hold holds every request") ||
 		strings.Contains(stderr, "Approve? [y/n]") {
 		t.Errorf("%v (%v), want held without a question\n%s", row["terminal"], row["reason"], stderr)
 	}

@@ -598,6 +598,7 @@ func (r *run) observe() (Sample, error) {
 	s = r.stamp(s).Redact(r.secrets)
 	if err == nil {
 		r.seen = s
+		r.holds.saw(s)
 	}
 	return s, err
 }
