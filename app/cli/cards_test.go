@@ -1,0 +1,206 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"observatory/backend/labs/checkout"
+)
+
+// yesToEveryCard runs args (a run of one checkout attempt, --json) with a person at a real
+// pseudo-terminal who answers yes to every card the moment its question appears. It returns
+// the attempt's row, what the terminal showed and the run file exported.
+func yesToEveryCard(t *testing.T, args ...string) (row map[string]any, shown string, runFile map[string]any) {
+	t.Helper()
+	ptmx, tty := openTerminal(t)
+	errOut := &lockedBuffer{}
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		for n := 0; ; n++ {
+			for strings.Count(errOut.String(), "Approve? [y/n]") <= n {
+				select {
+				case <-finished:
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+			if _, err := ptmx.Write([]byte("y\n")); err != nil {
+				return
+			}
+		}
+	}()
+	var out bytes.Buffer
+	export := filepath.Join(t.TempDir(), "run.json")
+	env := Env{Stdin: tty, Stdout: &out, Stderr: errOut, Assets: fstest.MapFS{}}
+	args = append(args, "--json", "--no-video", "--no-screenshots", "--approve", "ask", "--export", export, "--data-dir", t.TempDir())
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if code := Execute(ctx, env, args); !ranThrough(code, errOut.String()) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("stdout is not one JSON row (%v): %s", err, out.String())
+	}
+	data, err := os.ReadFile(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &runFile); err != nil {
+		t.Fatal(err)
+	}
+	return rows[0], errOut.String(), runFile
+}
+
+// runAttempt is the run file's one attempt: its reason, events and every approval asked.
+type runAttempt struct {
+	Reason string `json:"reason"`
+	Events []struct {
+		Type string            `json:"type"`
+		Data map[string]string `json:"data"`
+	} `json:"events"`
+	Steps []struct {
+		Approvals []struct {
+			Answer  string `json:"answer"`
+			Note    string `json:"note"`
+			Request struct {
+				Effect   string `json:"effect"`
+				Why      string `json:"why"`
+				Compared []struct {
+					Field, Asked, Now, Differs string
+				} `json:"compared"`
+			} `json:"request"`
+		} `json:"approvals"`
+	} `json:"steps"`
+}
+
+// attemptOf reads the one attempt of a run file.
+func attemptOf(t *testing.T, file map[string]any) runAttempt {
+	t.Helper()
+	data, _ := json.Marshal(file["attempts"])
+	var as []runAttempt
+	if err := json.Unmarshal(data, &as); err != nil || len(as) != 1 {
+		t.Fatalf("the run file's attempts (%v): %s", err, data)
+	}
+	return as[0]
+}
+
+// paid lists the orders an attempt placed, from the lab's events: "account amount".
+func (a runAttempt) paid() []string {
+	var out []string
+	for _, e := range a.Events {
+		if e.Type == "paid" {
+			out = append(out, e.Data["account"]+" "+e.Data["amount"])
+		}
+	}
+	return out
+}
+
+// notes are the notes of every approval the attempt asked, in order.
+func (a runAttempt) notes() []string {
+	var out []string
+	for _, s := range a.Steps {
+		for _, ap := range s.Approvals {
+			out = append(out, ap.Note)
+		}
+	}
+	return out
+}
+
+// TestCheckoutYesToEveryCardAtATerminal is a person at a terminal who approves whatever the
+// card says. account-switched never places an order from bob's account without a card that
+// names alice and bob: by default the attempt stops before asking, with the reason; a task
+// that allows re-authorization asks with the change stated first. price-changed's re-ask
+// names what changed. Each approval's ending is worded in the run file as it happened.
+func TestCheckoutYesToEveryCardAtATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	t.Run("account-switched stops: authority changes invalidate the plan", func(t *testing.T) {
+		row, shown, file := yesToEveryCard(t, "run", "--lab", "checkout", "--attempt", "account-switched")
+		a := attemptOf(t, file)
+		if row["terminal"] != "rejected" || !strings.Contains(a.Reason, "the task acts for alice; the signed-in account is bob: authority changes invalidate the plan") {
+			t.Errorf("%v: %s; want rejected, the account change named", row["terminal"], a.Reason)
+		}
+		if strings.Contains(shown, "Approval needed") || len(a.paid()) != 0 {
+			t.Errorf("want no card and no order; orders %v\n%s", a.paid(), shown)
+		}
+	})
+	t.Run("account-switched with re-authorization: the card names alice and bob first", func(t *testing.T) {
+		task := filepath.Join(t.TempDir(), "checkout.yaml")
+		doc := string(checkout.TaskFile) + "\nsafeguards:\n  approval: {limit_ms: 60000, reauthorize: true}\n"
+		if err := os.WriteFile(task, []byte(doc), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, shown, file := yesToEveryCard(t, "run", task, "--attempt", "account-switched")
+		a := attemptOf(t, file)
+		cards := strings.Split(shown, "Approval needed:")
+		if len(cards) != 2 || !strings.Contains(cards[1], "NOT AS THE TASK ASKED: the task acts for alice; the signed-in account is bob.") ||
+			strings.Index(cards[1], "NOT AS THE TASK ASKED") > strings.Index(cards[1], "effect:") ||
+			!strings.Contains(cards[1], "re-authorization (safeguards.approval.reauthorize)") {
+			t.Errorf("want one card stating the account change first, and why it is asked:\n%s", shown)
+		}
+		if got := a.paid(); len(got) != 1 || got[0] != "bob 20.00" {
+			t.Errorf("orders %v, want the one order the user approved knowing it is bob's", got)
+		}
+		if n := a.notes(); len(n) != 1 || n[0] != "approved by the user" {
+			t.Errorf("notes %q, want the approval worded", n)
+		}
+	})
+	t.Run("price-changed: the re-ask names what changed", func(t *testing.T) {
+		_, shown, file := yesToEveryCard(t, "run", "--lab", "checkout", "--attempt", "price-changed")
+		a := attemptOf(t, file)
+		cards := strings.Split(shown, "Approval needed:")
+		if len(cards) != 3 || strings.Contains(cards[1], "NOT AS THE TASK ASKED") ||
+			!strings.Contains(cards[2], "NOT AS THE TASK ASKED: the amount was 20.00 when the action was planned; it is now 25.00.") ||
+			!strings.Contains(cards[2], `Your last approval is void: the amount changed from "20.00" to "25.00".`) {
+			t.Errorf("want a first card as asked and a re-ask naming the new amount:\n%s", shown)
+		}
+		want := []string{`approved by the user, then void before the commit: the amount changed from "20.00" to "25.00"`, "approved by the user"}
+		if n := a.notes(); strings.Join(n, "|") != strings.Join(want, "|") {
+			t.Errorf("notes %q, want %q", n, want)
+		}
+		last := a.Steps[1].Approvals[1].Request
+		if !strings.HasPrefix(last.Effect, "Pay for the cart as alice, 25.00") || last.Why == "" || len(last.Compared) == 0 {
+			t.Errorf("the run file's card %+v, want the effect, why and the comparisons", last)
+		}
+	})
+}
+
+// TestHeldWithNobodyToAskIsWorded: with no terminal and no window, the checkout's payment is
+// held at once, and the reason and the run file say so.
+func TestHeldWithNobodyToAskIsWorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a browser")
+	}
+	var out bytes.Buffer
+	errOut := &lockedBuffer{}
+	export := filepath.Join(t.TempDir(), "run.json")
+	args := []string{"run", "--lab", "checkout", "--attempt", "pays-normally", "--json", "--no-video", "--no-screenshots", "--export", export, "--data-dir", t.TempDir()}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if code := Execute(ctx, Env{Stdout: &out, Stderr: errOut, Assets: fstest.MapFS{}}, args); !ranThrough(code, errOut.String()) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]any
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	a := attemptOf(t, file)
+	const words = "held: nobody to ask (no terminal, no window open)"
+	if !strings.Contains(a.Reason, "approval "+words) || strings.Join(a.notes(), "|") != words || len(a.paid()) != 0 {
+		t.Errorf("reason %q, notes %q, orders %v; want %q in both and no order", a.Reason, a.notes(), a.paid(), words)
+	}
+}
