@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"observatory/backend/agent"
 	"observatory/backend/labs/checkout"
 )
 
@@ -202,5 +203,73 @@ func TestHeldWithNobodyToAskIsWorded(t *testing.T) {
 	const words = "held: nobody to ask (no terminal, no window open)"
 	if !strings.Contains(a.Reason, "approval "+words) || strings.Join(a.notes(), "|") != words || len(a.paid()) != 0 {
 		t.Errorf("reason %q, notes %q, orders %v; want %q in both and no order", a.Reason, a.notes(), a.paid(), words)
+	}
+}
+
+// TestOutsideAgentsHeldPayInTheTasksTerms: a Puppeteer agent pays in the checkout lab under a
+// task that names its payment as a mutation. Its POST /api/pay, held at the network, is asked
+// at a terminal (answered yes) as the task's "Pay for the cart" as alice at 20.00, compared
+// with what the task asked; a request the task does not name (the page's own event log) says
+// plainly that Observatory cannot tell what it does. The run file records both cards.
+func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
+	needAgents(t)
+	ptmx, tty := openTerminal(t)
+	errOut := &lockedBuffer{}
+	finished := make(chan struct{})
+	go func() {
+		for n := 0; ; n++ {
+			for strings.Count(errOut.String(), "Approve? [y/n]") <= n {
+				select {
+				case <-finished:
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+			if _, err := ptmx.Write([]byte("y\n")); err != nil {
+				return
+			}
+		}
+	}()
+	task := filepath.Join("..", "..", "backend", "outside", "testdata", "checkout-mutation.yaml")
+	rows, file, _ := runAgentOn(t, Env{Stdin: tty, Stderr: errOut}, task, t.TempDir(), "puppeteer-pay.js", "", []string{"pays-normally"}, "--approve", "ask")
+	close(finished)
+	shown := errOut.String()
+	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed {
+		t.Errorf("gate %v, %s (%s): want the approved payment done\n%s", r.Gate, r.Terminal, r.Reason, shown)
+	}
+	var pay, unknown []agent.Approval
+	for _, s := range attemptSteps(t, file) {
+		for _, a := range s.Approvals {
+			switch {
+			case strings.HasSuffix(a.Request.URL, "/api/pay"):
+				pay = append(pay, a)
+			case strings.HasPrefix(a.Request.Effect, agent.Unknown):
+				unknown = append(unknown, a)
+			}
+		}
+	}
+	if len(pay) != 1 {
+		t.Fatalf("%d held payments recorded, want 1\n%s", len(pay), shown)
+	}
+	q := pay[0].Request
+	if q.Action != "Pay for the cart" || q.Amount != "20.00" || q.Principal != "alice" || !strings.HasPrefix(q.Effect, "Pay for the cart as alice, 20.00") ||
+		len(q.Differences()) != 0 || !strings.Contains(q.Why, "safeguards.approval") || pay[0].Note != "approved by the user" {
+		t.Errorf("the held payment's card %+v (%q), want it in the task's terms, as asked", q, pay[0].Note)
+	}
+	compared := map[string]string{}
+	for _, c := range q.Compared {
+		compared[c.Field] = c.Asked + "=" + c.Now
+	}
+	if compared["principal"] != "alice=alice" || compared["amount"] != "20.00=20.00" {
+		t.Errorf("compared %v, want the account and the amount compared with the task's", compared)
+	}
+	if !strings.Contains(shown, "effect:       Pay for the cart as alice, 20.00") || !strings.Contains(shown, "as asked:     principal alice, amount 20.00") {
+		t.Errorf("the terminal's card does not say it in the task's terms:\n%s", shown)
+	}
+	if len(unknown) == 0 || !strings.Contains(shown, agent.Unknown) {
+		t.Errorf("no card says plainly that Observatory cannot tell what a request does:\n%s", shown)
+	}
+	if code, _, out := run(t, "verify", file); code != 0 {
+		t.Errorf("the run file does not verify: %s", out)
 	}
 }
