@@ -39,14 +39,20 @@ func (l *lockedBuffer) String() string {
 // standard error.
 func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[string]any, string) {
 	t.Helper()
+	return runRow(t, env, append([]string{"run", "--lab", "outbox", "--attempt", attempt}, flags...)...)
+}
+
+// runRow runs args, a run of one attempt, with stdin, and returns its JSON row and standard
+// error.
+func runRow(t *testing.T, env Env, args ...string) (map[string]any, string) {
+	t.Helper()
 	var out bytes.Buffer
 	errOut, ok := env.Stderr.(*lockedBuffer)
 	if !ok {
 		errOut = &lockedBuffer{}
 	}
 	env.Stdout, env.Stderr, env.Assets = &out, errOut, fstest.MapFS{}
-	args := append([]string{"run", "--lab", "outbox", "--attempt", attempt, "--json", "--no-video", "--no-screenshots",
-		"--data-dir", t.TempDir()}, flags...)
+	args = append(args, "--json", "--no-video", "--no-screenshots", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	if code := Execute(ctx, env, args); !ranThrough(code, errOut.String()) {

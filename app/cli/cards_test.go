@@ -1,29 +1,50 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/labs/checkout"
 )
 
-// yesToEveryCard runs args (a run of one checkout attempt, --json) with a person at a real
+// yesToEveryCard runs args (a run of one checkout attempt) with a person at a real
 // pseudo-terminal who answers yes to every card the moment its question appears. It returns
 // the attempt's row, what the terminal showed and the run file exported.
 func yesToEveryCard(t *testing.T, args ...string) (row map[string]any, shown string, runFile map[string]any) {
 	t.Helper()
+	env := sayYes(t)
+	export := filepath.Join(t.TempDir(), "run.json")
+	row, shown = runRow(t, env, append(args, "--approve", "ask", "--export", export)...)
+	return row, shown, exported(t, export)
+}
+
+// exported reads the run file at path.
+func exported(t *testing.T, path string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]any
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// sayYes is an Env whose standard input is a real pseudo-terminal where a person types y the
+// moment each approval question appears on its standard error, until the test ends.
+func sayYes(t *testing.T) Env {
+	t.Helper()
 	ptmx, tty := openTerminal(t)
 	errOut := &lockedBuffer{}
 	finished := make(chan struct{})
-	defer close(finished)
+	t.Cleanup(func() { close(finished) })
 	go func() {
 		for n := 0; ; n++ {
 			for strings.Count(errOut.String(), "Approve? [y/n]") <= n {
@@ -38,27 +59,7 @@ func yesToEveryCard(t *testing.T, args ...string) (row map[string]any, shown str
 			}
 		}
 	}()
-	var out bytes.Buffer
-	export := filepath.Join(t.TempDir(), "run.json")
-	env := Env{Stdin: tty, Stdout: &out, Stderr: errOut, Assets: fstest.MapFS{}}
-	args = append(args, "--json", "--no-video", "--no-screenshots", "--approve", "ask", "--export", export, "--data-dir", t.TempDir())
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	if code := Execute(ctx, env, args); !ranThrough(code, errOut.String()) {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var rows []map[string]any
-	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) != 1 {
-		t.Fatalf("stdout is not one JSON row (%v): %s", err, out.String())
-	}
-	data, err := os.ReadFile(export)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &runFile); err != nil {
-		t.Fatal(err)
-	}
-	return rows[0], errOut.String(), runFile
+	return Env{Stdin: tty, Stderr: errOut}
 }
 
 // runAttempt is the run file's one attempt: its reason, events and every approval asked.
@@ -182,23 +183,9 @@ func TestHeldWithNobodyToAskIsWorded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a browser")
 	}
-	var out bytes.Buffer
-	errOut := &lockedBuffer{}
 	export := filepath.Join(t.TempDir(), "run.json")
-	args := []string{"run", "--lab", "checkout", "--attempt", "pays-normally", "--json", "--no-video", "--no-screenshots", "--export", export, "--data-dir", t.TempDir()}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	if code := Execute(ctx, Env{Stdout: &out, Stderr: errOut, Assets: fstest.MapFS{}}, args); !ranThrough(code, errOut.String()) {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	data, err := os.ReadFile(export)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file map[string]any
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
+	runRow(t, Env{}, "run", "--lab", "checkout", "--attempt", "pays-normally", "--export", export)
+	file := exported(t, export)
 	a := attemptOf(t, file)
 	const words = "held: nobody to ask (no terminal, no window open)"
 	if !strings.Contains(a.Reason, "approval "+words) || strings.Join(a.notes(), "|") != words || len(a.paid()) != 0 {
@@ -213,27 +200,9 @@ func TestHeldWithNobodyToAskIsWorded(t *testing.T) {
 // plainly that Observatory cannot tell what it does. The run file records both cards.
 func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
 	needAgents(t)
-	ptmx, tty := openTerminal(t)
-	errOut := &lockedBuffer{}
-	finished := make(chan struct{})
-	go func() {
-		for n := 0; ; n++ {
-			for strings.Count(errOut.String(), "Approve? [y/n]") <= n {
-				select {
-				case <-finished:
-					return
-				case <-time.After(5 * time.Millisecond):
-				}
-			}
-			if _, err := ptmx.Write([]byte("y\n")); err != nil {
-				return
-			}
-		}
-	}()
+	env := sayYes(t)
 	task := filepath.Join("..", "..", "backend", "outside", "testdata", "checkout-mutation.yaml")
-	rows, file, _ := runAgentOn(t, Env{Stdin: tty, Stderr: errOut}, task, t.TempDir(), "puppeteer-pay.js", "", []string{"pays-normally"}, "--approve", "ask")
-	close(finished)
-	shown := errOut.String()
+	rows, file, shown := runAgentOn(t, env, task, t.TempDir(), "puppeteer-pay.js", "", []string{"pays-normally"}, "--approve", "ask")
 	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed {
 		t.Errorf("gate %v, %s (%s): want the approved payment done\n%s", r.Gate, r.Terminal, r.Reason, shown)
 	}
