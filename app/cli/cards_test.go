@@ -193,20 +193,14 @@ func TestHeldWithNobodyToAskIsWorded(t *testing.T) {
 	}
 }
 
-// TestOutsideAgentsHeldPayInTheTasksTerms: a Puppeteer agent pays in the checkout lab under a
-// task that names its payment as a mutation. Its POST /api/pay, held at the network, is asked
-// at a terminal (answered yes) as the task's "Pay for the cart" as alice at 20.00, compared
-// with what the task asked; a request the task does not name (the page's own event log) says
-// plainly that Observatory cannot tell what it does. The run file records both cards.
-func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
-	needAgents(t)
-	env := sayYes(t)
+// heldPay runs the Puppeteer agent that pays in the checkout lab, on attempt of a task that
+// names its payment as a mutation, with a person at a terminal who says yes to every card. It
+// returns the attempt's row, the approvals of its held POST /api/pay, those of requests the
+// task does not name, what the terminal showed and the run file.
+func heldPay(t *testing.T, attempt string) (row jsonRow, pay, unknown []agent.Approval, shown, file string) {
+	t.Helper()
 	task := filepath.Join("..", "..", "backend", "outside", "testdata", "checkout-mutation.yaml")
-	rows, file, shown := runAgentOn(t, env, task, t.TempDir(), "puppeteer-pay.js", "", []string{"pays-normally"}, "--approve", "ask")
-	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed {
-		t.Errorf("gate %v, %s (%s): want the approved payment done\n%s", r.Gate, r.Terminal, r.Reason, shown)
-	}
-	var pay, unknown []agent.Approval
+	rows, file, shown := runAgentOn(t, sayYes(t), task, t.TempDir(), "puppeteer-pay.js", "", []string{attempt}, "--approve", "ask")
 	for _, s := range attemptSteps(t, file) {
 		for _, a := range s.Approvals {
 			switch {
@@ -220,25 +214,53 @@ func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
 	if len(pay) != 1 {
 		t.Fatalf("%d held payments recorded, want 1\n%s", len(pay), shown)
 	}
-	q := pay[0].Request
-	if q.Action != "Pay for the cart" || q.Amount != "20.00" || q.Principal != "alice" || !strings.HasPrefix(q.Effect, "Pay for the cart as alice, 20.00") ||
-		len(q.Differences()) != 0 || !strings.Contains(q.Why, "safeguards.approval") || pay[0].Note != "approved by the user" {
-		t.Errorf("the held payment's card %+v (%q), want it in the task's terms, as asked", q, pay[0].Note)
-	}
-	compared := map[string]string{}
-	for _, c := range q.Compared {
-		compared[c.Field] = c.Asked + "=" + c.Now
-	}
-	if compared["principal"] != "alice=alice" || compared["amount"] != "20.00=20.00" {
-		t.Errorf("compared %v, want the account and the amount compared with the task's", compared)
-	}
-	if !strings.Contains(shown, "effect:       Pay for the cart as alice, 20.00") || !strings.Contains(shown, "as asked:     principal alice, amount 20.00") {
-		t.Errorf("the terminal's card does not say it in the task's terms:\n%s", shown)
-	}
-	if len(unknown) == 0 || !strings.Contains(shown, agent.Unknown) {
-		t.Errorf("no card says plainly that Observatory cannot tell what a request does:\n%s", shown)
-	}
-	if code, _, out := run(t, "verify", file); code != 0 {
-		t.Errorf("the run file does not verify: %s", out)
-	}
+	return rows[0], pay, unknown, shown, file
+}
+
+// TestOutsideAgentsHeldPayInTheTasksTerms: a Puppeteer agent pays in the checkout lab under a
+// task that names its payment as a mutation. Its POST /api/pay, held at the network, is asked
+// at a terminal (answered yes) as the task's "Pay for the cart" as alice at 20.00, compared
+// with what the task asked; a request the task does not name (the page's own event log) says
+// plainly that Observatory cannot tell what it does. When another tab switched the account,
+// the card names alice and bob before anything is paid from bob's account.
+func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
+	needAgents(t)
+	t.Run("as asked", func(t *testing.T) {
+		r, pay, unknown, shown, file := heldPay(t, "pays-normally")
+		if !r.Gate || r.Terminal != agent.Completed {
+			t.Errorf("gate %v, %s (%s): want the approved payment done\n%s", r.Gate, r.Terminal, r.Reason, shown)
+		}
+		q := pay[0].Request
+		if q.Action != "Pay for the cart" || q.Amount != "20.00" || q.Principal != "alice" || !strings.HasPrefix(q.Effect, "Pay for the cart as alice, 20.00") ||
+			len(q.Differences()) != 0 || !strings.Contains(q.Why, "safeguards.approval") || pay[0].Note != "approved by the user" {
+			t.Errorf("the held payment's card %+v (%q), want it in the task's terms, as asked", q, pay[0].Note)
+		}
+		compared := map[string]string{}
+		for _, c := range q.Compared {
+			compared[c.Field] = c.Asked + "=" + c.Now
+		}
+		if compared["principal"] != "alice=alice" || compared["amount"] != "20.00=20.00" {
+			t.Errorf("compared %v, want the account and the amount compared with the task's", compared)
+		}
+		if !strings.Contains(shown, "effect:       Pay for the cart as alice, 20.00") || !strings.Contains(shown, "as asked:     principal alice, amount 20.00") {
+			t.Errorf("the terminal's card does not say it in the task's terms:\n%s", shown)
+		}
+		if len(unknown) == 0 || !strings.Contains(shown, agent.Unknown) {
+			t.Errorf("no card says plainly that Observatory cannot tell what a request does:\n%s", shown)
+		}
+		if code, _, out := run(t, "verify", file); code != 0 {
+			t.Errorf("the run file does not verify: %s", out)
+		}
+	})
+	t.Run("another account", func(t *testing.T) {
+		r, pay, _, shown, _ := heldPay(t, "account-switched")
+		q := pay[0].Request
+		if q.Principal != "bob" || strings.Join(q.Differences(), "|") != "the task acts for alice; the signed-in account is bob" ||
+			!strings.Contains(shown, "NOT AS THE TASK ASKED: the task acts for alice; the signed-in account is bob.") {
+			t.Errorf("the held payment's card %+v, want alice and bob named\n%s", q, shown)
+		}
+		if r.Gate {
+			t.Errorf("the gate holds for bob's order (%s)", r.Reason)
+		}
+	})
 }

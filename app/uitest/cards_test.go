@@ -46,6 +46,15 @@ func TestCheckoutCardsInTheWindow(t *testing.T) {
 		if n := a.Steps[1].Approvals; len(n) != 2 || !strings.HasPrefix(n[0].Note, "approved") || !strings.Contains(n[0].Note, "void before the commit") {
 			t.Errorf("approvals %+v, want the first approved then void, worded", n)
 		}
+		// The trace says the same, step 2's decision listing both approvals as they ended.
+		must(t, "select the attempt", row(page, "The price changes between observing and paying").Click())
+		press(t, page, "Home", "Step 1 of 3: click button[Add to cart]")
+		press(t, page, "ArrowRight", "Step 2 of 3: click button[Pay]")
+		trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
+		must(t, "open the Decision tab", trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: "Decision"}).Click())
+		approvals := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Approvals"})
+		expectContains(t, approvals, `approved by the user, then void before the commit: the amount changed from "20.00" to "25.00"`)
+		expectContains(t, approvals, "not as the task asked: the amount was 20.00 when the action was planned; it is now 25.00")
 	})
 
 	t.Run("account-switched: stopped with the reason, no card", func(t *testing.T) {

@@ -18,6 +18,9 @@ type HeldRequest struct {
 	Method, URL, Origin string
 	// Body is a bounded summary of what the request sends, secret-looking values masked.
 	Body string
+	// Cookies are the cookies the request carries, by name: the account it acts as when
+	// the task's authority reads the principal from a cookie. Never recorded.
+	Cookies map[string]string
 }
 
 // RequestHolder is a Page whose network can hold requests: each request of one of methods
@@ -148,6 +151,9 @@ func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets, methods []str
 	r.holds.asking++
 	step, principal, page := r.holds.next, r.holds.principal, r.holds.page
 	r.holds.mu.Unlock()
+	if p := r.authority; p != nil && p.Principal != nil && p.Principal.Cookie != "" {
+		page.Principal = q.Cookies[p.Principal.Cookie] // the account the request itself acts as
+	}
 	req := DescribeHeld(q, r.cfg.heldMutations(), principal, page)
 	req.Step = step
 	req.Why = "the task's safeguards require approval, and Observatory cannot ask before its agent acts, so every " +
