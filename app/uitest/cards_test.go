@@ -48,8 +48,8 @@ func TestCheckoutCardsInTheWindow(t *testing.T) {
 		}
 		// The trace says the same, step 2's decision listing both approvals as they ended.
 		must(t, "select the attempt", row(page, "The price changes between observing and paying").Click())
-		press(t, page, "Home", "Step 1 of 3: click button[Add to cart]")
-		press(t, page, "ArrowRight", "Step 2 of 3: click button[Pay]")
+		press(t, page, "Home", "Step 1 of 3: Add the lab notebook to the cart")
+		press(t, page, "ArrowRight", "Step 2 of 3: Pay for the cart")
 		trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
 		must(t, "open the Decision tab", trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: "Decision"}).Click())
 		approvals := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Approvals"})
