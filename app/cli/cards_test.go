@@ -197,9 +197,20 @@ func TestHeldWithNobodyToAskIsWorded(t *testing.T) {
 // names its payment as a mutation, with a person at a terminal who says yes to every card. It
 // returns the attempt's row, the approvals of its held POST /api/pay, those of requests the
 // task does not name, what the terminal showed and the run file.
-func heldPay(t *testing.T, attempt string) (row jsonRow, pay, unknown []agent.Approval, shown, file string) {
+func heldPay(t *testing.T, attempt string, reauthorize bool) (row jsonRow, pay, unknown []agent.Approval, shown, file string) {
 	t.Helper()
 	task := filepath.Join("..", "..", "backend", "outside", "testdata", "checkout-mutation.yaml")
+	if reauthorize {
+		doc, err := os.ReadFile(task)
+		if err != nil {
+			t.Fatal(err)
+		}
+		task = filepath.Join(t.TempDir(), "checkout-reauthorize.yaml")
+		doc = []byte(strings.Replace(string(doc), "limit_ms: 20000", "limit_ms: 20000\n    reauthorize: true", 1))
+		if err := os.WriteFile(task, doc, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	rows, file, shown := runAgentOn(t, sayYes(t), task, t.TempDir(), "puppeteer-pay.js", "", []string{attempt}, "--approve", "ask")
 	for _, s := range attemptSteps(t, file) {
 		for _, a := range s.Approvals {
@@ -226,7 +237,7 @@ func heldPay(t *testing.T, attempt string) (row jsonRow, pay, unknown []agent.Ap
 func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
 	needAgents(t)
 	t.Run("as asked", func(t *testing.T) {
-		r, pay, unknown, shown, file := heldPay(t, "pays-normally")
+		r, pay, unknown, shown, file := heldPay(t, "pays-normally", false)
 		if !r.Gate || r.Terminal != agent.Completed {
 			t.Errorf("gate %v, %s (%s): want the approved payment done\n%s", r.Gate, r.Terminal, r.Reason, shown)
 		}
@@ -252,8 +263,18 @@ func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
 			t.Errorf("the run file does not verify: %s", out)
 		}
 	})
-	t.Run("another account", func(t *testing.T) {
-		r, pay, _, shown, _ := heldPay(t, "account-switched")
+	t.Run("another account: refused without asking", func(t *testing.T) {
+		_, pay, _, shown, file := heldPay(t, "account-switched", false)
+		const words = "held: the task acts for alice; the signed-in account is bob: authority changes invalidate the plan"
+		if pay[0].Answer != agent.AnswerNone || !strings.HasPrefix(pay[0].Note, words) || strings.Contains(shown, "/api/pay") {
+			t.Errorf("the held payment %+v, want it refused with %q, never asked\n%s", pay[0], words, shown)
+		}
+		if ev := eventsOf(t, file, "paid"); len(ev) != 0 {
+			t.Errorf("orders %v, want none", ev)
+		}
+	})
+	t.Run("another account, re-authorization allowed: the card names alice and bob", func(t *testing.T) {
+		r, pay, _, shown, _ := heldPay(t, "account-switched", true)
 		q := pay[0].Request
 		if q.Principal != "bob" || strings.Join(q.Differences(), "|") != "the task acts for alice; the signed-in account is bob" ||
 			!strings.Contains(shown, "NOT AS THE TASK ASKED: the task acts for alice; the signed-in account is bob.") {
@@ -263,4 +284,16 @@ func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
 			t.Errorf("the gate holds for bob's order (%s)", r.Reason)
 		}
 	})
+}
+
+// eventsOf are the data of the lab's events of type kind in the run file at path.
+func eventsOf(t *testing.T, path, kind string) []map[string]string {
+	t.Helper()
+	var out []map[string]string
+	for _, e := range attemptOf(t, exported(t, path)).Events {
+		if e.Type == kind {
+			out = append(out, e.Data)
+		}
+	}
+	return out
 }
