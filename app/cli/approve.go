@@ -91,13 +91,16 @@ func (f firstAnswer) Approve(ctx context.Context, req agent.ApprovalRequest) (ag
 	case term != nil:
 		return term.Approve(ctx, req)
 	}
-	return agent.AnswerNone, nil // nobody to ask: held
+	return agent.AnswerNone, agent.ErrNobodyToAsk
 }
 
 // fixed answers every request the same way, at once.
 type fixed agent.ApprovalAnswer
 
 func (f fixed) Approve(context.Context, agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	if agent.ApprovalAnswer(f) == agent.AnswerNone {
+		return agent.AnswerNone, agent.NoAnswer{Why: "--approve hold holds every request"}
+	}
 	return agent.ApprovalAnswer(f), nil
 }
 
@@ -173,12 +176,17 @@ func (t *terminal) ask(ctx context.Context, slug string, req agent.ApprovalReque
 	}
 }
 
-// card states an approval request in the user's words. Everything in it but the labels comes
-// from the page or the task, so every value is escaped for the terminal: a newline, an escape
-// sequence or a bidi override shows as its escape, never acts.
+// card states an approval request in the user's words, as every channel does: first what is
+// not as the task asked, then why an earlier approval is void, the effect in the task's terms,
+// why it is asked, and the details. Everything in it but the labels comes from the page or
+// the task, so every value is escaped for the terminal: a newline, an escape sequence or a
+// bidi override shows as its escape, never acts.
 func card(slug string, req agent.ApprovalRequest) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Approval needed: %s, step %d: %s\n", safe(slug), req.Step+1, safe(req.Action))
+	for _, d := range req.Differences() {
+		fmt.Fprintf(&b, "  NOT AS THE TASK ASKED: %s.\n", safe(d))
+	}
 	if req.Again != "" {
 		fmt.Fprintf(&b, "  Your last approval is void: %s.\n", safe(req.Again))
 	}
@@ -187,6 +195,15 @@ func card(slug string, req agent.ApprovalRequest) string {
 			fmt.Fprintf(&b, "  %-13s %s\n", safe(k)+":", v)
 		}
 	}
+	row("effect", safe(req.Effect))
+	row("why asked", safe(req.Why))
+	var same []string
+	for _, c := range req.Compared {
+		if c.Differs == "" && c.Asked != "" {
+			same = append(same, safe(c.Field)+" "+safe(c.Now))
+		}
+	}
+	row("as asked", strings.Join(same, ", "))
 	row("control", safe(req.Target))
 	row("recipient", safe(req.Recipient))
 	row("amount", safe(req.Amount))

@@ -39,14 +39,20 @@ func (l *lockedBuffer) String() string {
 // standard error.
 func outboxRow(t *testing.T, env Env, attempt string, flags ...string) (map[string]any, string) {
 	t.Helper()
+	return runRow(t, env, append([]string{"run", "--lab", "outbox", "--attempt", attempt}, flags...)...)
+}
+
+// runRow runs args, a run of one attempt, with stdin, and returns its JSON row and standard
+// error.
+func runRow(t *testing.T, env Env, args ...string) (map[string]any, string) {
+	t.Helper()
 	var out bytes.Buffer
 	errOut, ok := env.Stderr.(*lockedBuffer)
 	if !ok {
 		errOut = &lockedBuffer{}
 	}
 	env.Stdout, env.Stderr, env.Assets = &out, errOut, fstest.MapFS{}
-	args := append([]string{"run", "--lab", "outbox", "--attempt", attempt, "--json", "--no-video", "--no-screenshots",
-		"--data-dir", t.TempDir()}, flags...)
+	args = append(args, "--json", "--no-video", "--no-screenshots", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	if code := Execute(ctx, env, args); !ranThrough(code, errOut.String()) {
@@ -71,8 +77,8 @@ func TestApprovalWithoutATerminal(t *testing.T) {
 		terminal  string
 		reasonHas string
 	}{
-		{"the default holds", nil, "rejected", "approval not given (the user held it)"},
-		{"--approve hold", []string{"--approve", "hold"}, "rejected", "approval not given (the user held it)"},
+		{"the default holds", nil, "rejected", "approval held: nobody to ask (no terminal, no window open)"},
+		{"--approve hold", []string{"--approve", "hold"}, "rejected", "approval held: --approve hold holds every request"},
 		{"--approve deny", []string{"--approve", "deny"}, "rejected", "approval denied"},
 		{"--harness off sends without asking", []string{"--harness", "off"}, "completed", "every completion condition holds"},
 	}
@@ -165,7 +171,7 @@ func TestApproveHoldOnATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	row, stderr := outboxRow(t, Env{Stdin: tty}, "approval-denied", "--approve", "hold")
-	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval not given (the user held it)") ||
+	if row["terminal"] != "rejected" || !strings.Contains(row["reason"].(string), "approval held: --approve hold holds every request") ||
 		strings.Contains(stderr, "Approve? [y/n]") {
 		t.Errorf("%v (%v), want held without a question\n%s", row["terminal"], row["reason"], stderr)
 	}

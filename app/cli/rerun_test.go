@@ -127,7 +127,7 @@ func TestARerunOfAnImportedRunIsJudgedByTheHarness(t *testing.T) {
 		t.Fatalf("import: exit %d: %s", code, errOut)
 	}
 	code, out, errOut = run(t, "rerun", onlyRun(t, theirs), "--yes", "--no-video", "--data-dir", theirs)
-	if code != 0 || !strings.Contains(out, "approval-denied: rejected") || !strings.Contains(out, "approval not given (the user held it)") {
+	if code != 0 || !strings.Contains(out, "approval-denied: rejected") || !strings.Contains(out, "approval held: nobody to ask (no terminal, no window open)") {
 		t.Errorf("the rerun: exit %d, want the send held for approval\n%s\n%s", code, out, errOut)
 	}
 	if !strings.Contains(errOut, "[irreversible]") {

@@ -66,8 +66,8 @@ func TestApprovalCard(t *testing.T) {
 		a := stored(t, st, "approval-timeout")
 		expectSent(t, a, "no message was sent")
 		expectAnswers(t, a, agent.AnswerNone)
-		if !strings.Contains(a.Reason, "approval not given") {
-			t.Errorf("reason %q: want approval not given", a.Reason)
+		if !strings.Contains(a.Reason, "approval held: no answer within 1 s") {
+			t.Errorf("reason %q: want approval held: no answer within 1 s", a.Reason)
 		}
 	})
 	t.Run("with the harness off, nothing asks and it sends", func(t *testing.T) {

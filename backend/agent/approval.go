@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -59,6 +60,12 @@ type ApprovalRequest struct {
 	Hash       string `json:"hash"`
 	// Again says why the user is asked again: what changed since their last approval.
 	Again string `json:"again,omitempty"`
+	// Effect states what approving would do in the task's terms (the action, as whom, to
+	// whom, how much, where); Compared compares each of those with what the task asked
+	// (see Compare); Why is the rule that requires the approval. None is a detail approved.
+	Effect   string       `json:"effect,omitempty"`
+	Compared []Comparison `json:"compared,omitempty"`
+	Why      string       `json:"why,omitempty"`
 }
 
 // Approval is one approval request and what came of it, as recorded in its step.
@@ -186,28 +193,43 @@ func (q ApprovalRequest) Changes(now ApprovalRequest) string {
 // approve asks for the user's approval of a, whose target has been resolved, and confirms
 // that nothing changed between the approval and the commit: it moves the pointer onto the
 // control, as a person would, observes the page again and compares. Changed details void the
-// approval and it asks again. A non-empty terminal means the action must not run.
+// approval and it asks again. Each card compares the action with what the task asked (the
+// account it acts for, and the action as planned on the step's page); an action acting as
+// another account stops unless the task allows re-authorization. A non-empty terminal means
+// the action must not run.
 func (r *run) approve(s *Step, a Action) (Terminal, string) {
-	limit := DefaultApprovalLimit
+	limit, reauthorize := DefaultApprovalLimit, false
 	if g := r.cfg.Safeguards; g != nil && g.Approval != nil {
-		limit = ms(g.Approval.LimitMS)
+		limit, reauthorize = ms(g.Approval.LimitMS), g.Approval.Reauthorize
 	}
+	principal := PlanPrincipal(r.steps, s.Before)
+	asked := DescribeApproval(s.Index, a, s.Decision.Class, s.Before)
 	page, again := s.Before, ""
 	for n := 1; ; n++ {
 		req := DescribeApproval(s.Index, a, s.Decision.Class, page)
+		req.Compare(principal, asked, BasisPlanned)
+		if req.PrincipalChanged() && !reauthorize {
+			stop := AuthorityStop(principal, req.Principal)
+			if again != "" {
+				stop = "the approval is void (" + again + "); " + stop
+			}
+			return Rejected, fmt.Sprintf("step %d (%s) stopped: %s", s.Index+1, a.Description, stop)
+		}
+		req.Why = whyAsked(r.cfg.Safeguards, s.Decision.Class, a.Kind, req.PrincipalChanged())
 		req.Again, req.TargetBox = again, r.measure(a.Target)
 		rec := Approval{Request: req, AskedMS: r.sinceStart()}
-		rec.Answer, rec.Note = r.ask(req, limit)
+		answer, why := r.ask(req, limit)
+		rec.Answer, rec.Note = answer, Ended(answer, "", why)
 		rec.AnsweredMS = r.sinceStart()
 		s.Approvals = append(s.Approvals, rec)
 		switch rec.Answer {
 		case AnswerDeny:
-			return Rejected, fmt.Sprintf("step %d (%s): approval denied by the user", s.Index+1, a.Description)
+			return Rejected, fmt.Sprintf("step %d (%s): approval %s", s.Index+1, a.Description, rec.Note)
 		case AnswerNone:
 			if r.gone() != nil && !r.cancelled() { // the page died while the user was asked
 				return r.interrupted(fmt.Sprintf("step %d (%s), waiting for approval", s.Index+1, a.Description))
 			}
-			return Rejected, fmt.Sprintf("step %d (%s): approval not given (%s)", s.Index+1, a.Description, rec.Note)
+			return Rejected, fmt.Sprintf("step %d (%s): approval %s", s.Index+1, a.Description, rec.Note)
 		}
 		fresh, err := r.approach(a)
 		if err != nil {
@@ -222,7 +244,7 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 			return "", ""
 		}
 		again = req.Changes(now)
-		last.Void, last.Note = true, "void before the commit: "+again
+		last.Void, last.Note = true, last.Note+", then void before the commit: "+again
 		if n == maxAsks {
 			return Rejected, fmt.Sprintf("step %d (%s): the details changed after each of %d approvals", s.Index+1, a.Description, n)
 		}
@@ -242,10 +264,11 @@ func (r *run) approach(a Action) (Sample, error) {
 }
 
 // ask puts req to the approver and waits up to limit for its answer. No approver, an error,
-// an answer other than approve or deny, or the limit passing is no answer, with a note why.
+// an answer other than approve or deny, or the limit passing is no answer, with why it was
+// held, as Ended words it after "held: ".
 func (r *run) ask(req ApprovalRequest, limit time.Duration) (ApprovalAnswer, string) {
 	if r.x.Approver == nil {
-		return AnswerNone, "nobody is there to approve it"
+		return AnswerNone, "nobody to ask (this run has no approver)"
 	}
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
@@ -266,19 +289,22 @@ func (r *run) ask(req ApprovalRequest, limit time.Duration) (ApprovalAnswer, str
 	}()
 	select {
 	case rp := <-replies:
+		var held NoAnswer
 		switch {
+		case errors.As(rp.err, &held):
+			return AnswerNone, held.Why
 		case rp.err != nil:
 			return AnswerNone, "the approver failed: " + rp.err.Error()
 		case rp.a == AnswerApprove, rp.a == AnswerDeny:
 			return rp.a, ""
 		case rp.a == AnswerNone:
-			return AnswerNone, "the user held it"
+			return AnswerNone, "you held it"
 		}
 		return AnswerNone, fmt.Sprintf("the approver answered %q", rp.a)
 	case <-expired:
-		return AnswerNone, fmt.Sprintf("no answer within %d ms", limit.Milliseconds())
+		return AnswerNone, "no answer within " + within(limit)
 	case <-r.ctx.Done():
-		return AnswerNone, "cancelled while waiting for the user"
+		return AnswerNone, "the attempt was stopped while waiting for the answer"
 	}
 }
 

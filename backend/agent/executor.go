@@ -660,6 +660,7 @@ func (r *run) look(observe func(context.Context) (Sample, error)) (Sample, error
 	s = r.stamp(s).Redact(r.secrets)
 	if err == nil {
 		r.seen = s
+		r.holds.saw(s)
 	}
 	return s, err
 }

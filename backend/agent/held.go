@@ -18,6 +18,9 @@ type HeldRequest struct {
 	Method, URL, Origin string
 	// Body is a bounded summary of what the request sends, secret-looking values masked.
 	Body string
+	// Cookies are the cookies the request carries, by name: the account it acts as when
+	// the task's authority reads the principal from a cookie. Never recorded.
+	Cookies map[string]string
 }
 
 // RequestHolder is a Page whose network can hold requests: each request of one of methods
@@ -54,6 +57,10 @@ type holds struct {
 	next int
 	// unheld says which requests the page could not hold, and why (see PartlyHeld).
 	unheld string
+	// principal is the first account observed, the one the task acts for, and page the
+	// latest observation: what a held request's card is compared with.
+	principal string
+	page      Sample
 }
 
 // stepRecorded notes that n steps are recorded.
@@ -61,6 +68,16 @@ func (h *holds) stepRecorded(n int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.next = n
+}
+
+// saw notes an observation of the page, for the cards of the requests held after it.
+func (h *holds) saw(s Sample) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.principal == "" {
+		h.principal = s.Principal
+	}
+	h.page = s
 }
 
 // holdRequests makes the page hold the requests the planner names, when the task's
@@ -76,8 +93,9 @@ func (r *run) holdRequests() error {
 	}
 	limit := ms(r.cfg.Safeguards.Approval.LimitMS)
 	secrets := append([]string(nil), r.secrets...)
-	err := h.HoldRequests(r.heldMethods(u), func(_ context.Context, q HeldRequest) bool {
-		return r.askHeld(q, limit, secrets)
+	methods := r.heldMethods(u)
+	err := h.HoldRequests(methods, func(_ context.Context, q HeldRequest) bool {
+		return r.askHeld(q, limit, secrets, methods)
 	})
 	if p, ok := r.page.(PartlyHeld); ok && err == nil {
 		r.holds.unheld = p.Unheld()
@@ -125,27 +143,48 @@ func (c Config) Mutations(steps []Step) (n int, last Request, step int) {
 }
 
 // askHeld asks the approver about one held request and keeps the answer for the next step.
-func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets []string) bool {
-	url := maskSecrets(q.URL, secrets)
-	req := ApprovalRequest{Action: fmt.Sprintf("%s %s", q.Method, url), Target: "a request to " + q.Origin,
-		URL: url, Data: []Field{{Role: "request body", Name: "body", Value: maskSecrets(q.Body, secrets)}},
-		Permanence: "The agent's page sends this request on its own; once sent, its effect is outside this page."}
+// Its card says what the request does in the task's terms when the task names it (see
+// DescribeHeld), compared with the page as last observed.
+func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets, methods []string) bool {
+	q.URL, q.Body = maskSecrets(q.URL, secrets), maskSecrets(q.Body, secrets)
 	r.holds.mu.Lock()
 	r.holds.asking++
-	req.Step = r.holds.next
+	step, principal, page := r.holds.next, r.holds.principal, r.holds.page
 	r.holds.mu.Unlock()
-	req.Hash = req.DetailsHash()
-	rec := Approval{Request: req, AskedMS: r.sinceStart()}
-	rec.Answer, rec.Note = r.ask(req, limit)
-	rec.AnsweredMS = r.sinceStart()
-	if rec.Answer != AnswerApprove && rec.Note == "" {
-		rec.Note = "the request failed at the network: the page saw a network error"
+	if p := r.authority; p != nil && p.Principal != nil && p.Principal.Cookie != "" {
+		page.Principal = q.Cookies[p.Principal.Cookie] // the account the request itself acts as
 	}
+	req := DescribeHeld(q, r.cfg.heldMutations(), principal, page)
+	req.Step = step
+	req.Why = "the task's safeguards require approval, and Observatory cannot ask before its agent acts, so every " +
+		strings.Join(methods, ", ") + " request the agent's pages send waits here (safeguards.approval)"
+	rec := Approval{Request: req, AskedMS: r.sinceStart()}
+	var answer ApprovalAnswer
+	var why string
+	if req.PrincipalChanged() && !r.cfg.Safeguards.Approval.Reauthorize {
+		// Not asked as if nothing happened: authority changes invalidate the plan.
+		answer, why = AnswerNone, AuthorityStop(principal, req.Principal)
+	} else {
+		answer, why = r.ask(req, limit)
+	}
+	rec.Answer, rec.Note = answer, Ended(answer, "", why)
+	if rec.Answer != AnswerApprove {
+		rec.Note += "; the request failed at the network: the page saw a network error"
+	}
+	rec.AnsweredMS = r.sinceStart()
 	r.holds.mu.Lock()
 	r.holds.asking--
 	r.holds.answers = append(r.holds.answers, rec)
 	r.holds.mu.Unlock()
 	return rec.Answer == AnswerApprove
+}
+
+// heldMutations are the mutations the task names for the requests it holds for approval.
+func (c Config) heldMutations() []Mutation {
+	if s := c.Safeguards; s != nil && s.Approval != nil {
+		return s.Approval.Mutations
+	}
+	return nil
 }
 
 // heldAnswers waits while a held request is being asked about (until the attempt ends),

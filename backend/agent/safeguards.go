@@ -71,6 +71,13 @@ type ApprovalSpec struct {
 	// Methods are the request methods an outside agent's pages send only with approval (see
 	// Unseen); empty for the planner's own (HeldMethods).
 	Methods []string `json:"methods,omitempty"`
+	// Reauthorize lets an action acting as another account than the one the task acts for
+	// (the plan's) be asked, with the change stated first; without it such an action stops:
+	// authority changes invalidate the plan.
+	Reauthorize bool `json:"reauthorize,omitempty"`
+	// Mutations name the requests an outside agent's pages may send, so that the approval
+	// of one held at the network says what it does in the task's terms.
+	Mutations []Mutation `json:"mutations,omitempty"`
 }
 
 // Covers reports whether an irreversible action of class c waits for approval under a.

@@ -72,8 +72,12 @@ func (e *egress) held(r *http.Request) bool {
 			io.Closer
 		}{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
 	}
+	cookies := map[string]string{}
+	for _, c := range r.Cookies() {
+		cookies[c.Name] = c.Value
+	}
 	return h.ask(r.Context(), agent.HeldRequest{Method: r.Method, URL: r.URL.String(),
-		Origin: originOf(r.URL.Scheme, r.URL.Host), Body: summariseBody(body, r.ContentLength)})
+		Origin: originOf(r.URL.Scheme, r.URL.Host), Body: summariseBody(body, r.ContentLength), Cookies: cookies})
 }
 
 // summariseBody is what a held request sends, in at most maxHeldSummary characters, every

@@ -11,7 +11,7 @@ import (
 // for commits whether the page still matches the state the action was planned on. The
 // request's Grounding is that observation, Fresh the one taken immediately before acting and
 // History the attempt so far. A commit is held when the signed-in account is not the one the
-// plan was made under (unless the user is asked again: a new approval), or when Changes finds
+// plan was made under (unless the task allows re-authorization: a new approval), or when Changes finds
 // a difference for its risk. Repeats, review and approval are the Policy's, on top.
 func Admit(req agent.PolicyRequest) agent.Decision {
 	a := req.Action
@@ -19,7 +19,7 @@ func Admit(req agent.PolicyRequest) agent.Decision {
 	seen := Observe(req.Fresh, a.Target)
 	d := agent.Decision{Class: c.Class, Contract: c.Contract, Why: c.Why, Key: Key(a, req.Fresh), Fingerprint: seen.Hash,
 		Observed: &seen, Risk: RiskOf(c)}
-	plan := planPrincipal(req.History, req.Grounding)
+	plan := agent.PlanPrincipal(req.History, req.Grounding)
 	switch {
 	case req.Spent >= req.Budget:
 		d.Admission = agent.Deny
@@ -29,10 +29,10 @@ func Admit(req agent.PolicyRequest) agent.Decision {
 		d.Reason = fmt.Sprintf("%s action within budget (%d of %d used)", d.Class, req.Spent, req.Budget)
 	case plan != "" && req.Fresh.Principal != plan:
 		d.Admission = agent.Hold
-		d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the plan is void, and no commit crosses an account change without a new approval", plan, req.Fresh.Principal)
-		if g := req.Safeguards; g != nil && g.Approval.Covers(c.Class) {
+		d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: %s", plan, req.Fresh.Principal, agent.AuthorityStop(plan, req.Fresh.Principal))
+		if g := req.Safeguards; g != nil && g.Approval.Covers(c.Class) && g.Approval.Reauthorize {
 			d.Admission = agent.Allow
-			d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the commit needs a new approval", plan, req.Fresh.Principal)
+			d.Reason = fmt.Sprintf("the signed-in account changed from %q to %q since the plan was made: the task allows re-authorization, so the commit needs a new approval that states the change first", plan, req.Fresh.Principal)
 		}
 	default:
 		if changed := Changes(req.Grounding, req.Fresh, a.Target, d.Risk); len(changed) > 0 {

@@ -26,6 +26,7 @@ func TestAdmitComparesByRisk(t *testing.T) {
 	planned := shop("alice", "20.00", "", 100)
 	history := []agent.Step{{Before: planned, After: planned}}
 	approval := &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000}}
+	reauthorize := &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: 1000, Reauthorize: true}}
 	tests := []struct {
 		name      string
 		a         agent.Action
@@ -41,9 +42,10 @@ func TestAdmitComparesByRisk(t *testing.T) {
 		{"a price change stops a destruct", del, shop("alice", "25.00", "", 200), nil, agent.Hold, "price changed"},
 		{"a price change does not stop a low-risk commit", save, shop("alice", "25.00", "", 200), nil, agent.Allow, "low-risk commit"},
 		{"a principal change stops a low-risk commit", save, shop("bob", "20.00", "", 200), nil, agent.Hold, `from "alice" to "bob"`},
-		{"a principal change stops a high-risk commit", pay, shop("bob", "20.00", "", 200), nil, agent.Hold, "plan is void"},
+		{"a principal change stops a high-risk commit", pay, shop("bob", "20.00", "", 200), nil, agent.Hold, "authority changes invalidate the plan"},
 		{"signing out stops a commit", pay, shop("", "20.00", "", 200), nil, agent.Hold, `to ""`},
-		{"a principal change needs a new approval", pay, shop("bob", "20.00", "", 200), approval, agent.Allow, "needs a new approval"},
+		{"a principal change stops even with approval", pay, shop("bob", "20.00", "", 200), approval, agent.Hold, "the task acts for alice; the signed-in account is bob"},
+		{"re-authorization asks again", pay, shop("bob", "20.00", "", 200), reauthorize, agent.Allow, "needs a new approval"},
 		{"reading goes on after a principal change", read, shop("bob", "25.00", "", 200), nil, agent.Allow, "within budget"},
 		{"a new version stops a high-risk commit", pay, withVersion(shop("alice", "20.00", "", 200), "v4"), nil, agent.Hold, `version changed from "v3" to "v4"`},
 		{"a new version does not stop a low-risk commit", save, withVersion(shop("alice", "20.00", "", 200), "v4"), nil, agent.Allow, "low-risk commit"},

@@ -22,14 +22,3 @@ func RiskOf(c Classification) agent.Risk {
 	}
 	return agent.RiskLow
 }
-
-// planPrincipal is the account the plan was made under: the first principal observed in the
-// attempt, or "" while none has been (before signing in).
-func planPrincipal(history []agent.Step, grounding agent.Sample) string {
-	for _, s := range history {
-		if s.Before.Principal != "" {
-			return s.Before.Principal
-		}
-	}
-	return grounding.Principal
-}

@@ -74,7 +74,7 @@ func result(a agent.Attempt, s agent.Step, last bool) string {
 	case s.Decision.Admission != agent.Allow:
 		return "not run: " + string(s.Decision.Admission)
 	case denied(s):
-		return "not run: approval not given"
+		return "not run: approval " + ended(s.Approvals[len(s.Approvals)-1])
 	case s.Error != "":
 		return "failed: " + s.Error
 	case s.Action.Kind == agent.ActVerify && last && a.Terminal != "":
@@ -83,6 +83,21 @@ func result(a agent.Attempt, s agent.Step, last bool) string {
 		return "waited on the gate"
 	}
 	return "done"
+}
+
+// ended says how an approval ended, as its note words it (see agent.Ended); a note from
+// before the notes said it (a void approval's, or none) follows the answer's words.
+func ended(ap agent.Approval) string {
+	words := agent.Ended(ap.Answer, "", "")
+	switch {
+	case ap.Note == "":
+		return words
+	case strings.HasPrefix(ap.Note, "approved") || strings.HasPrefix(ap.Note, "denied") || strings.HasPrefix(ap.Note, "held"):
+		return ap.Note
+	case ap.Answer != agent.AnswerApprove && ap.Answer != agent.AnswerDeny:
+		return agent.Ended(ap.Answer, "", ap.Note)
+	}
+	return words + ", then " + ap.Note
 }
 
 // denied reports whether the step's last approval request ended without an approval.
@@ -95,12 +110,12 @@ func denied(s agent.Step) bool {
 func verification(a agent.Attempt, s agent.Step) string {
 	var parts []string
 	for _, ap := range s.Approvals {
-		p := fmt.Sprintf("approval %s", ap.Answer)
+		p := "approval " + ended(ap)
 		if ap.Request.Principal != "" || ap.Request.Amount != "" {
 			p += fmt.Sprintf(" (as %q, amount %q)", ap.Request.Principal, ap.Request.Amount)
 		}
-		if ap.Void || ap.Note != "" {
-			p += ": " + ap.Note
+		if d := ap.Request.Differences(); len(d) > 0 {
+			p += "; not as the task asked: " + strings.Join(d, "; ")
 		}
 		parts = append(parts, p)
 	}

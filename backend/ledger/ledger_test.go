@@ -36,8 +36,8 @@ func TestLedgerOfAnAttempt(t *testing.T) {
 		{Step: 1, Intent: "Add to cart", Action: "click", Target: "button[Add to cart] → Add to cart", Principal: "alice", ObservedMS: 10,
 			Fingerprint: "fp0", Class: "prepare", Decision: "allow", Reason: "prepare action within budget", Result: "done"},
 		{Step: 2, Intent: "Pay for the cart", Action: "click", Target: "button[Pay]", Principal: "alice", ObservedMS: 40,
-			Fingerprint: "fp1", Class: "commit", Risk: "high", Decision: "allow", Reason: "high-risk commit", Result: "not run: approval not given",
-			Verification: `approval approve (as "alice", amount "20.00"): void before the commit: the amount changed from "20.00" to "25.00"; approval deny (as "alice", amount "25.00")`},
+			Fingerprint: "fp1", Class: "commit", Risk: "high", Decision: "allow", Reason: "high-risk commit", Result: "not run: approval denied by the user",
+			Verification: `approval approved by the user, then void before the commit: the amount changed from "20.00" to "25.00" (as "alice", amount "20.00"); approval denied by the user (as "alice", amount "25.00")`},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ledger\n got %+v\nwant %+v", got, want)
@@ -66,8 +66,8 @@ func TestLedgerCSV(t *testing.T) {
 	if len(rows) != 3 || !reflect.DeepEqual(rows[0], Header) || len(rows[2]) != len(Header) {
 		t.Fatalf("rows %q: want the header and two rows of %d cells", rows, len(Header))
 	}
-	if rows[1][1] != `'=HYPERLINK("http://evil/")` || rows[2][4] != "alice" || rows[2][5] != "40" || rows[2][11] != "not run: approval not given" ||
-		!strings.Contains(rows[2][12], "approval deny") {
+	if rows[1][1] != `'=HYPERLINK("http://evil/")` || rows[2][4] != "alice" || rows[2][5] != "40" || rows[2][11] != "not run: approval denied by the user" ||
+		!strings.Contains(rows[2][12], "approval denied by the user") {
 		t.Errorf("cells %q", rows[1:])
 	}
 }

@@ -36,8 +36,14 @@ func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) string {
 	b.WriteString("\n")
 	for _, a := range st.Approvals {
 		fmt.Fprintf(b, "  - Approval asked: %s", a.Answer)
+		if a.Request.Effect != "" {
+			fmt.Fprintf(b, ", to %s", a.Request.Effect)
+		}
 		if a.Note != "" {
 			fmt.Fprintf(b, " (%s)", a.Note)
+		}
+		if d := a.Request.Differences(); len(d) > 0 {
+			fmt.Fprintf(b, "; not as the task asked: %s", strings.Join(d, "; "))
 		}
 		b.WriteString("\n")
 	}
@@ -49,6 +55,9 @@ func writeStep(b *strings.Builder, p agent.Proposal, r session.Result) string {
 		why = "Refused, nothing was done: the approval it needs was not given"
 		if st.Approvals[n-1].Answer == agent.AnswerDeny {
 			why = "Refused, nothing was done: the user denied the approval it needs"
+		}
+		if note := st.Approvals[n-1].Note; note != "" {
+			why += " (" + note + ")"
 		}
 	}
 	switch {

@@ -30,6 +30,28 @@ type approvalRequestV2 struct {
 	TargetBox  *boxV2    `json:"target_box,omitempty"`
 	Hash       string    `json:"hash"`
 	Again      string    `json:"again,omitempty"`
+	// Effect, Compared and Why are the card's: what approving would do in the task's terms,
+	// each field compared with what the task asked, and the rule that asked. Absent in older
+	// files.
+	Effect   string         `json:"effect,omitempty"`
+	Compared []comparisonV2 `json:"compared,omitempty"`
+	Why      string         `json:"why,omitempty"`
+}
+
+type comparisonV2 struct {
+	Field   string `json:"field"`
+	Asked   string `json:"asked"`
+	Now     string `json:"now"`
+	Differs string `json:"differs,omitempty"`
+}
+
+type mutationV2 struct {
+	Method      string `json:"method"`
+	Path        string `json:"path"`
+	Description string `json:"description"`
+	Amount      string `json:"amount,omitempty"`
+	Principal   string `json:"principal,omitempty"`
+	Recipient   string `json:"recipient,omitempty"`
 }
 
 type approvalV2 struct {
@@ -64,9 +86,11 @@ type reviewSpecV2 struct {
 }
 
 type approvalSpecV2 struct {
-	LimitMS int      `json:"limit_ms"`
-	For     []string `json:"for,omitempty"`
-	Methods []string `json:"methods,omitempty"`
+	LimitMS     int          `json:"limit_ms"`
+	For         []string     `json:"for,omitempty"`
+	Methods     []string     `json:"methods,omitempty"`
+	Reauthorize bool         `json:"reauthorize,omitempty"`
+	Mutations   []mutationV2 `json:"mutations,omitempty"`
 }
 
 type safeguardsV2 struct {
@@ -105,7 +129,8 @@ func fromApproval(a agent.Approval) approvalV2 {
 	return approvalV2{Answer: string(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void, CommitHash: a.CommitHash,
 		Request: approvalRequestV2{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
 			Data: mapSlice(q.Data, fromField), Principal: q.Principal, Facts: mapSlice(q.Facts, fromFact), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot,
-			TargetBox: ptr(q.TargetBox, fromBox), Hash: q.Hash, Again: q.Again}}
+			TargetBox: ptr(q.TargetBox, fromBox), Hash: q.Hash, Again: q.Again, Effect: q.Effect, Why: q.Why,
+			Compared: mapSlice(q.Compared, func(c agent.Comparison) comparisonV2 { return comparisonV2(c) })}}
 }
 
 func (a approvalV2) toDomain() agent.Approval {
@@ -113,7 +138,8 @@ func (a approvalV2) toDomain() agent.Approval {
 	return agent.Approval{Answer: agent.ApprovalAnswer(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void, CommitHash: a.CommitHash,
 		Request: agent.ApprovalRequest{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
 			Data: mapSlice(q.Data, fieldV2.toDomain), Principal: q.Principal, Facts: mapSlice(q.Facts, factV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot,
-			TargetBox: ptr(q.TargetBox, boxV2.toDomain), Hash: q.Hash, Again: q.Again}}
+			TargetBox: ptr(q.TargetBox, boxV2.toDomain), Hash: q.Hash, Again: q.Again, Effect: q.Effect, Why: q.Why,
+			Compared: mapSlice(q.Compared, func(c comparisonV2) agent.Comparison { return agent.Comparison(c) })}}
 }
 
 func fromReconciliation(r agent.Reconciliation) reconciliationV2 {
@@ -132,7 +158,8 @@ func fromSafeguards(g agent.Safeguards) safeguardsV2 {
 				Rules: mapSlice(r.Rules, func(x agent.ReviewRule) reviewRuleV2 { return reviewRuleV2{Expr: x.Expr, Reason: x.Reason} })}
 		}),
 		Approval: ptr(g.Approval, func(a agent.ApprovalSpec) approvalSpecV2 {
-			return approvalSpecV2{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c agent.ActionClass) string { return string(c) }), Methods: a.Methods}
+			return approvalSpecV2{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c agent.ActionClass) string { return string(c) }), Methods: a.Methods,
+				Reauthorize: a.Reauthorize, Mutations: mapSlice(a.Mutations, func(m agent.Mutation) mutationV2 { return mutationV2(m) })}
 		}),
 	}
 }
@@ -145,7 +172,8 @@ func (g safeguardsV2) toDomain() agent.Safeguards {
 				Rules: mapSlice(r.Rules, func(x reviewRuleV2) agent.ReviewRule { return agent.ReviewRule{Expr: x.Expr, Reason: x.Reason} })}
 		}),
 		Approval: ptr(g.Approval, func(a approvalSpecV2) agent.ApprovalSpec {
-			return agent.ApprovalSpec{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c string) agent.ActionClass { return agent.ActionClass(c) }), Methods: a.Methods}
+			return agent.ApprovalSpec{LimitMS: a.LimitMS, For: mapSlice(a.For, func(c string) agent.ActionClass { return agent.ActionClass(c) }), Methods: a.Methods,
+				Reauthorize: a.Reauthorize, Mutations: mapSlice(a.Mutations, func(m mutationV2) agent.Mutation { return agent.Mutation(m) })}
 		}),
 	}
 }

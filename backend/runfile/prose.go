@@ -37,6 +37,9 @@ func proseWithin(a agent.Attempt, p string) *Error {
 			if err := prose(index(child(sp, "approvals"), k), "note", ap.Note); err != nil {
 				return err
 			}
+			if err := prose(child(index(child(sp, "approvals"), k), "request"), "effect", ap.Request.Effect, "why", ap.Request.Why); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package taskfile
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -49,6 +50,24 @@ type Approval struct {
 	// Methods are the request methods an outside agent's pages send only with approval
 	// (POST, PUT, PATCH and DELETE when absent).
 	Methods []string `json:"methods,omitempty"`
+	// Reauthorize asks about an action acting as another account than the task acts for,
+	// the change stated first, instead of stopping the attempt.
+	Reauthorize bool `json:"reauthorize,omitempty"`
+	// Mutations name the requests an outside agent's pages send, so that the approval of one
+	// held at the network says what it does in the task's terms.
+	Mutations []Mutation `json:"mutations,omitempty"`
+}
+
+// Mutation is one kind of request the task names: its method and path pattern (* for one
+// segment or part of one), what it does, and the body fields that carry the amount, the
+// account acted as and the recipient.
+type Mutation struct {
+	Method      string `json:"method"`
+	Path        string `json:"path"`
+	Description string `json:"description"`
+	Amount      string `json:"amount,omitempty"`
+	Principal   string `json:"principal,omitempty"`
+	Recipient   string `json:"recipient,omitempty"`
 }
 
 // requestMethod is an HTTP request method as approval.methods names it.
@@ -157,6 +176,17 @@ func (a *Approval) domain(at string) (*agent.ApprovalSpec, error) {
 		}
 	}
 	spec.Methods = slices.Clone(a.Methods)
+	spec.Reauthorize = a.Reauthorize
+	if len(a.Mutations) > maxMutations {
+		return nil, errAt(join(at, "mutations"), "%d mutations: at most %d", len(a.Mutations), maxMutations)
+	}
+	for i, m := range a.Mutations {
+		out, err := m.domain(index(join(at, "mutations"), i))
+		if err != nil {
+			return nil, err
+		}
+		spec.Mutations = append(spec.Mutations, out)
+	}
 	for i, c := range a.RequiredFor {
 		p := index(join(at, "required_for"), i)
 		switch {
@@ -175,6 +205,36 @@ func (a *Approval) domain(at string) (*agent.ApprovalSpec, error) {
 		spec.For = nil
 	}
 	return spec, nil
+}
+
+// maxMutations bounds approval.mutations.
+const maxMutations = 32
+
+// bodyField is how a mutation names a body field: a JSON key, dotted for a nested object, or
+// a form field.
+var bodyField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$`)
+
+// domain maps m to the agent's mutation, checking each field at its path under at.
+func (m Mutation) domain(at string) (agent.Mutation, error) {
+	switch {
+	case !requestMethod.MatchString(m.Method):
+		return agent.Mutation{}, errAt(join(at, "method"), "want a request method in capitals (POST, PUT, PATCH, DELETE…), got %q", m.Method)
+	case !strings.HasPrefix(m.Path, "/"):
+		return agent.Mutation{}, errAt(join(at, "path"), "want a path pattern starting with / (/api/orders, /api/orders/*), got %q", m.Path)
+	case m.Description == "":
+		return agent.Mutation{}, errAt(join(at, "description"), "say what the request does, in the task's terms, as the approval card will show it")
+	case len(m.Description) > maxText:
+		return agent.Mutation{}, errAt(join(at, "description"), "at most %d bytes", maxText)
+	}
+	if _, err := path.Match(m.Path, ""); err != nil {
+		return agent.Mutation{}, errAt(join(at, "path"), "%q is not a valid pattern: %v", m.Path, err)
+	}
+	for _, f := range []struct{ name, value string }{{"amount", m.Amount}, {"principal", m.Principal}, {"recipient", m.Recipient}} {
+		if f.value != "" && !bodyField.MatchString(f.value) {
+			return agent.Mutation{}, errAt(join(at, f.name), "want a body field's name (amount, order.total), got %q", f.value)
+		}
+	}
+	return agent.Mutation(m), nil
 }
 
 // safeguardsText says what g gives irreversible actions, for the task's outline.

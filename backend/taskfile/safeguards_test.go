@@ -25,6 +25,12 @@ attempts:
   - name: destructs-only
     safeguards:
       approval: {required_for: [destruct], limit_ms: 5000, methods: [POST, PATCH]}
+  - name: named-mutations
+    safeguards:
+      approval:
+        reauthorize: true
+        mutations:
+          - {method: POST, path: /api/orders/*, description: Place an order, amount: order.total, principal: account}
   - name: by-model
     safeguards:
       review: {policy: Be kind., reviewer: model, on_unavailable: allow}
@@ -43,6 +49,8 @@ attempts:
 		"task-wide": {Review: &agent.ReviewSpec{Policy: "Nothing leaves the company.", Reviewer: agent.ReviewerRules, Rules: []agent.ReviewRule{rule}},
 			Approval: &agent.ApprovalSpec{LimitMS: 60000}},
 		"destructs-only": {Approval: &agent.ApprovalSpec{LimitMS: 5000, For: []agent.ActionClass{agent.ClassDestruct}, Methods: []string{"POST", "PATCH"}}},
+		"named-mutations": {Approval: &agent.ApprovalSpec{LimitMS: 60000, Reauthorize: true, Mutations: []agent.Mutation{
+			{Method: "POST", Path: "/api/orders/*", Description: "Place an order", Amount: "order.total", Principal: "account"}}}},
 		"by-model": {Review: &agent.ReviewSpec{Policy: "Be kind.", Reviewer: agent.ReviewerModel, OnUnavailable: agent.OnUnavailableAllow},
 			Approval: &agent.ApprovalSpec{LimitMS: 60000}},
 		"none":            nil,
@@ -56,6 +64,7 @@ attempts:
 	outline := []string{
 		"task-wide: review by rules (1 rule(s); hold when unavailable); approval of every irreversible action within 60000 ms",
 		"destructs-only: approval of destructs within 5000 ms",
+		"named-mutations: approval of every irreversible action within 60000 ms",
 		"by-model: review by model (the run's models; allow when unavailable); approval of every irreversible action within 60000 ms",
 		"scripts-allowed: an agent's own scripts: allow",
 	}
@@ -89,6 +98,14 @@ func TestBadSafeguardsAreRefusedAtTheirPath(t *testing.T) {
 		{"a method in lower case", "safeguards:\n  approval: {methods: [POST, put]}\n", `at safeguards.approval.methods[1]: want a request method in capitals (POST, PUT, PATCH, DELETE…), got "put"`},
 		{"a scripts policy not known", "safeguards: {scripts: sometimes}\n", `at safeguards.scripts: want allow, ask (the default) or deny, got "sometimes"`},
 		{"a method twice", "safeguards:\n  approval: {methods: [POST, POST]}\n", `at safeguards.approval.methods[1]: "POST" is listed twice`},
+		{"a mutation without a description", "safeguards:\n  approval: {mutations: [{method: POST, path: /api/orders}]}\n",
+			`at safeguards.approval.mutations[0].description: say what the request does`},
+		{"a mutation's path not a path", "safeguards:\n  approval: {mutations: [{method: POST, path: api, description: Order}]}\n",
+			`at safeguards.approval.mutations[0].path: want a path pattern starting with /`},
+		{"a mutation's bad pattern", "safeguards:\n  approval: {mutations: [{method: POST, path: '/api/[', description: Order}]}\n",
+			`at safeguards.approval.mutations[0].path: "/api/[" is not a valid pattern`},
+		{"a mutation's amount not a field", "safeguards:\n  approval: {mutations: [{method: POST, path: /o, description: Order, amount: 'a b'}]}\n",
+			`at safeguards.approval.mutations[0].amount: want a body field's name`},
 		{"a string for the section", "safeguards: on\n", "at safeguards: want an object"},
 		{"an attempt's bad rule", "attempts:\n  - name: a\n    safeguards:\n      review: {policy: p, reviewer: rules, rules: [{expr: 'action.kind ==', reason: r}]}\n",
 			"at attempts[0].safeguards.review.rules[0].expr: ERROR: <input>:1:15: Syntax error"},

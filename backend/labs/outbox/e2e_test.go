@@ -108,7 +108,8 @@ func TestOutboxTableInChromium(t *testing.T) {
 		case "approval-denied":
 			check(len(approvals) == 1 && approvals[0].Answer == agent.AnswerDeny, "want one approval request, denied")
 		case "approval-timeout":
-			check(len(approvals) == 1 && approvals[0].Answer == agent.AnswerNone && strings.Contains(a.Reason, "approval not given"), "want one approval request, not answered in time")
+			check(len(approvals) == 1 && approvals[0].Answer == agent.AnswerNone && strings.Contains(a.Reason, "approval held: no answer within 1 s") &&
+				approvals[0].Note == "held: no answer within 1 s", "want one approval request, not answered in time")
 		case "recipient-changed-after-approval":
 			check(len(approvals) == 2 && approvals[0].Void && approvals[1].Answer == agent.AnswerDeny &&
 				approvals[1].Request.Recipient == outbox.WrongRecipient, "want an approval voided by the new recipient, re-asked and denied")

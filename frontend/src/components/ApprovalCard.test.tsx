@@ -28,6 +28,26 @@ describe("ApprovalCard", () => {
     expect(dialog.getAttribute("aria-describedby")!.split(" ")).toHaveLength(1);
   });
 
+  it("states first what is not as the task asked, then what it does and why it asks", () => {
+    const request = {
+      ...approvalAsk.request,
+      effect: "Pay for the cart as bob, 20.00, on shop/",
+      why: "the task allows re-authorization (safeguards.approval.reauthorize)",
+      compared: [
+        { field: "principal", asked: "alice", now: "bob", differs: "the task acts for alice; the signed-in account is bob" },
+        { field: "amount", asked: "20.00", now: "20.00" },
+      ],
+    };
+    const { dialog } = card({ ...approvalAsk, request });
+    const d = within(dialog);
+    const differs = d.getByText("Not as the task asked:").parentElement!;
+    expect(differs.textContent).toContain("the task acts for alice; the signed-in account is bob.");
+    expect(dialog.getAttribute("aria-describedby")!.split(" ")[0]).toBe(differs.id);
+    expect(d.getByText("What it does").nextElementSibling!.textContent).toBe(request.effect);
+    expect(d.getByText("As the task asked").nextElementSibling!.textContent).toBe("amount 20.00");
+    expect(d.getByText("Why it asks").nextElementSibling!.textContent).toBe(request.why);
+  });
+
   it("marks the control on the page's screenshot, where it was measured before asking", () => {
     const { dialog } = card();
     const img = within(dialog).getByRole("img", { name: "The page as it was when this was asked" });

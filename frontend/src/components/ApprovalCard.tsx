@@ -23,6 +23,7 @@ export function ApprovalCard({ ask, title, queued, onAnswer }: ApprovalCardProps
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const q = ask.request;
+  const differs = (q.compared ?? []).filter((c) => c.differs);
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -54,11 +55,21 @@ export function ApprovalCard({ ask, title, queued, onAnswer }: ApprovalCardProps
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-what ${q.again ? `${id}-again` : ""}`.trim()}
+        aria-describedby={`${differs.length > 0 ? `${id}-differs ` : ""}${id}-what ${q.again ? `${id}-again` : ""}`.trim()}
         tabIndex={-1}
         onKeyDown={onKey}
       >
         <h2 id={`${id}-title`}>Approve “{q.action}”?</h2>
+        {differs.length > 0 && (
+          <div id={`${id}-differs`} className="approval-differs">
+            <strong>Not as the task asked:</strong>
+            <ul>
+              {differs.map((c) => (
+                <li key={c.field}>{c.differs}.</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <p id={`${id}-what`}>
           <strong>{title}</strong> stopped at step {q.step + 1}, just before it acts. Nothing has been sent yet; it waits for
           your answer.
@@ -126,7 +137,12 @@ export function ApprovalCard({ ask, title, queued, onAnswer }: ApprovalCardProps
 
 /** The request's main facts as [term, value, whether it is a key detail], absent ones left out. */
 function facts({ request: q }: ApprovalAsk): [string, ReactNode, boolean][] {
-  const out: [string, ReactNode, boolean][] = [["It will use", <code>{q.target}</code>, false]];
+  const out: [string, ReactNode, boolean][] = [];
+  if (q.effect) out.push(["What it does", q.effect, true]);
+  out.push(["It will use", <code>{q.target}</code>, false]);
+  const asked = (q.compared ?? []).filter((c) => !c.differs && c.asked).map((c) => `${c.field} ${c.now}`);
+  if (asked.length > 0) out.push(["As the task asked", asked.join(", "), false]);
+  if (q.why) out.push(["Why it asks", q.why, false]);
   if (q.principal) out.push(["Signed in as", q.principal, true]);
   if (q.recipient) out.push(["Recipient", q.recipient, true]);
   if (q.amount) out.push(["Amount", q.amount, true]);

@@ -13,6 +13,15 @@ export function ApprovalList({ approvals }: { approvals: Approval[] }) {
             {a.request.recipient && <> to {a.request.recipient}</>}
             {a.request.amount && <>, {a.request.amount}</>}
             <span className="muted num"> · asked at {a.asked_ms} ms, answered at {a.answered_ms} ms</span>
+            {a.request.effect && <div>{a.request.effect}</div>}
+            {(a.request.compared ?? [])
+              .filter((c) => c.differs)
+              .map((c) => (
+                <div key={c.field} className="approval-differs-line">
+                  not as the task asked: {c.differs}
+                </div>
+              ))}
+            {a.request.why && <div className="muted">why asked: {a.request.why}</div>}
             <div className="muted">{a.request.permanence}</div>
             {a.request.again && <div className="muted">asked again: {a.request.again}</div>}
             {a.note && <div className="muted">{a.note}</div>}

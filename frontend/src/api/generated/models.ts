@@ -43,6 +43,12 @@ export namespace agent {
 	    raw?: number[];
 	    error?: string;
 	}
+	export interface Comparison {
+	    field: string;
+	    asked: string;
+	    now: string;
+	    differs?: string;
+	}
 	export interface Box {
 	    x: number;
 	    y: number;
@@ -76,6 +82,9 @@ export namespace agent {
 	    target_box?: Box;
 	    hash: string;
 	    again?: string;
+	    effect?: string;
+	    compared?: Comparison[];
+	    why?: string;
 	}
 	export interface Approval {
 	    request: ApprovalRequest;
@@ -87,10 +96,20 @@ export namespace agent {
 	    commit_hash?: string;
 	}
 	
+	export interface Mutation {
+	    method: string;
+	    path: string;
+	    description: string;
+	    amount?: string;
+	    principal?: string;
+	    recipient?: string;
+	}
 	export interface ApprovalSpec {
 	    limit_ms: number;
 	    for?: string[];
 	    methods?: string[];
+	    reauthorize?: boolean;
+	    mutations?: Mutation[];
 	}
 	export interface Claim {
 	    done: boolean;
@@ -449,6 +468,7 @@ export namespace agent {
 	
 	
 	
+	
 	export interface ConfigOverride {
 	    wait?: string;
 	    fixed_wait_ms?: number;
@@ -471,6 +491,7 @@ export namespace agent {
 	    state: any;
 	    gate: Gate;
 	}
+	
 	
 	
 	
