@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"observatory/backend/agent"
+	"observatory/backend/cireport/cireporttest"
 )
 
 // trial is a trial k of slug that ended in terminal, with one step of 1.5 s; wrongNotice
@@ -155,29 +154,11 @@ func TestCTRFValidates(t *testing.T) {
 	if err := WriteCTRF(&b, rep, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	ValidateCTRF(t, filepath.Join("testdata", "ctrf-schema-0.0.json"), b.Bytes())
+	cireporttest.ValidateCTRF(t, b.Bytes())
 	for _, want := range []string{`"flaky": true`, `"runId": "run-1"`, `"retries": 2`, `"flaky": 1`, `"failed": 2`, `"passed": 1`} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("CTRF lacks %s:\n%s", want, b.String())
 		}
-	}
-}
-
-// ValidateCTRF fails t unless data validates against the CTRF schema at schemaPath.
-func ValidateCTRF(t testing.TB, schemaPath string, data []byte) {
-	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	sch, err := c.Compile(schemaPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(v); err != nil {
-		t.Errorf("the CTRF file does not validate against %s: %v", schemaPath, err)
 	}
 }
 
