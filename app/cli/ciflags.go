@@ -30,12 +30,17 @@ type ciFlags struct {
 }
 
 func (c *ciFlags) register(fs *pflag.FlagSet, shard bool) {
-	fs.StringArrayVar(&c.reports, "report", nil, "also write a report CI reads (repeatable): junit=FILE (JUnit XML), ctrf=FILE (CTRF JSON), github (annotations and the step summary, under GitHub Actions); see docs/ci.md")
+	c.registerReports(fs)
 	fs.Float64Var(&c.minRate, "min-rate", 0, "pass an attempt when its completion rate's 95% Wilson lower bound is at least this (0 to 1) instead of requiring every trial to complete")
 	fs.StringArrayVar(&c.failOn, "fail-on", nil, "also fail on: flaky (an attempt whose trials disagree; matters with --min-rate)")
 	if shard {
 		fs.StringVar(&c.shardExit, "shard-exit", "verdict", "a shard's exit status: verdict (0 only when the gate passes) or written (0 once its run file is written: the merge owns the verdict)")
 	}
+}
+
+// registerReports registers --report alone.
+func (c *ciFlags) registerReports(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&c.reports, "report", nil, "also write a report CI reads (repeatable): junit=FILE (JUnit XML), ctrf=FILE (CTRF JSON), github (annotations and the step summary, under GitHub Actions); see docs/ci.md")
 }
 
 // check refuses flags that cannot work, before anything runs.

@@ -44,9 +44,16 @@ func TestRepeatAndCompare(t *testing.T) {
 		id := strings.Fields(strings.SplitN(errOut, "\n", 2)[0])[1] // "run ID: ..."
 		ids = append(ids, strings.TrimSuffix(id, ":"))
 	}
-	code, out, errOut := run(t, "compare", ids[0], ids[1], "--data-dir", dir)
+	junit := filepath.Join(dir, "compare.xml")
+	code, out, errOut := run(t, "compare", ids[0], ids[1], "--data-dir", dir, "--report", "junit="+junit)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s%s", code, out, errOut)
+	}
+	// B's run, reported against A: the renamed button's baseline completed none of its two
+	// trials, and two trials show no regression, so nothing fails.
+	if b, err := os.ReadFile(junit); err != nil || strings.Contains(string(b), "<failure") ||
+		!strings.Contains(string(b), `<property name="baseline_completed" value="0"></property>`) || strings.Count(string(b), `<property name="comparison"`) != 2 {
+		t.Errorf("compare --report junit (%v): want both attempts compared with A, none failed:\n%s", err, b)
 	}
 	rows := map[string][]string{}
 	for _, line := range strings.Split(out, "\n") {

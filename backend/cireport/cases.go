@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"observatory/backend/agent"
+	"observatory/backend/compare"
 	"observatory/backend/stats"
 )
 
@@ -45,6 +46,8 @@ type Case struct {
 	Why    string
 	// Duration is the trials' wall time together.
 	Duration time.Duration
+	// Against is the case compared with a baseline run (see Report.Against); nil for none.
+	Against *compare.RateRow
 }
 
 // Name is the case's test name: the attempt, which is unique within its task.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/cireport/cireporttest"
+	"observatory/backend/compare"
 )
 
 // trial is a trial k of slug that ended in terminal, with one step of 1.5 s; wrongNotice
@@ -212,5 +214,30 @@ func TestGitHubCapsAndEscapes(t *testing.T) {
 	md := Build([]agent.Run{{ID: "r", Task: "t", Attempts: many}}, Policy{}).markdown(MaxSummary)
 	if len(md) > MaxSummary || !strings.Contains(md, "more attempts left out") {
 		t.Errorf("summary of 10,000 attempts: %d bytes (cap %d), truncation noted %v", len(md), MaxSummary, strings.Contains(md, "more attempts left out"))
+	}
+}
+
+// TestAgainstFailsARegression reports run B against run A: the attempt B completes in none of
+// six trials where A completed all six is a regression (McNemar's p = 0.031) and fails; the
+// one that completes in both passes, whatever B's own policy would say.
+func TestAgainstFailsARegression(t *testing.T) {
+	var a, b []agent.Attempt
+	for k := 1; k <= 6; k++ {
+		a = append(a, trial("steady", k, agent.Completed, false), trial("broke", k, agent.Completed, false))
+		b = append(b, trial("steady", k, agent.Completed, false), trial("broke", k, agent.Failed, false))
+	}
+	runA, runB := agent.Run{ID: "a", Task: "t", Attempts: a}, agent.Run{ID: "b", Task: "t", Attempts: b}
+	rep := Build([]agent.Run{runB}, Policy{})
+	rep.Against(compare.Rates(runA, runB), false)
+	var got []string
+	for _, c := range rep.Cases {
+		got = append(got, fmt.Sprintf("%s %v", c.Attempt, c.Failed))
+	}
+	if strings.Join(got, ", ") != "steady false, broke true" || !strings.HasPrefix(rep.Cases[1].Why, "a regression against a: 0/6 against 6/6") {
+		t.Errorf("cases %v, why %q: want broke failed as a regression", got, rep.Cases[1].Why)
+	}
+	var md bytes.Buffer
+	if err := WriteGitHub(io.Discard, &md, rep); err != nil || !strings.Contains(md.String(), "| 6/6, -100% [") {
+		t.Errorf("summary (%v): want the baseline column:\n%s", err, md.String())
 	}
 }

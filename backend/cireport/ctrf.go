@@ -114,6 +114,13 @@ func WriteCTRF(w io.Writer, r Report, now time.Time) error {
 			t.Extra = map[string]any{"trials": len(c.Trials), "completed": c.Completed, "rate": c.Rate(),
 				"wilson_low": c.Interval.Lo, "wilson_high": c.Interval.Hi, fmt.Sprintf("pass_hat_%d", len(c.Trials)): c.PassHatK}
 		}
+		if a := c.Against; a != nil {
+			if t.Extra == nil {
+				t.Extra = map[string]any{}
+			}
+			t.Extra["baseline"] = map[string]any{"completed": a.A.K, "trials": a.A.N, "difference": a.Difference,
+				"difference_low": a.Interval.Lo, "difference_high": a.Interval.Hi, "test": a.Test, "p": a.P, "verdict": a.Verdict}
+		}
 		for _, a := range c.Trials {
 			t.Stdout = append(t.Stdout, fmt.Sprintf("%s: %s: %s", a.Slug, orUnfinished(string(a.Terminal)), Sentence(a.Reason)))
 		}

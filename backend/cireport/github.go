@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"observatory/backend/compare"
 )
 
 // GitHub Actions' limits: it shows at most 10 error and 10 warning annotations of a step, and
@@ -110,7 +112,13 @@ func (r Report) markdown(limit int) string {
 	if r.Policy.FailOnFlaky {
 		b.WriteString(" A flaky attempt fails.")
 	}
-	b.WriteString("\n\n| task | attempt | verdict | completed | rate | 95% interval | pass^k | flaky | marked wrong |\n|---|---|---|---|---|---|---|---|---|\n")
+	compared := slices.ContainsFunc(r.Cases, func(c Case) bool { return c.Against != nil })
+	b.WriteString("\n\n| task | attempt | verdict | completed | rate | 95% interval | pass^k | flaky | marked wrong |")
+	if compared {
+		b.WriteString(" against the baseline |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	} else {
+		b.WriteString("\n|---|---|---|---|---|---|---|---|---|\n")
+	}
 	tail := "\n_Rates are completed trials of all trials; the interval is Wilson's 95% score interval. Marked wrong: checks whose call disagreed with the ground truth._\n"
 	for i, c := range r.Cases {
 		verdict := "✅ passed"
@@ -121,8 +129,12 @@ func (r Report) markdown(limit int) string {
 		if c.Flaky {
 			flaky = "flaky"
 		}
-		row := fmt.Sprintf("| %s | %s | %s | %d/%d | %.0f%% | [%.0f%%, %.0f%%] | %.2f | %s | %s |\n", cell(c.Task), cell(c.Name()), verdict,
+		row := fmt.Sprintf("| %s | %s | %s | %d/%d | %.0f%% | [%.0f%%, %.0f%%] | %.2f | %s | %s |", cell(c.Task), cell(c.Name()), verdict,
 			c.Completed, len(c.Trials), 100*c.Rate(), 100*c.Interval.Lo, 100*c.Interval.Hi, c.PassHatK, flaky, cell(strings.Join(c.Wrong, "; ")))
+		if compared {
+			row += " " + againstCell(c.Against) + " |"
+		}
+		row += "\n"
 		if b.Len()+len(row)+len(tail)+100 > limit {
 			fmt.Fprintf(&b, "\n_%d more attempts left out: the summary stays under %d KiB; the reports and the run file hold them all._\n", len(r.Cases)-i, limit>>10)
 			break
@@ -145,4 +157,13 @@ func (c Case) failureType() string {
 // cell makes s one Markdown table cell: no line breaks, pipes and angle brackets escaped.
 func cell(s string) string {
 	return strings.NewReplacer("\r", " ", "\n", " ", "|", `\|`, "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// againstCell is a comparison row in one cell: the baseline's trials, the difference with its
+// interval, and the verdict.
+func againstCell(a *compare.RateRow) string {
+	if a == nil {
+		return "not in the baseline"
+	}
+	return cell(fmt.Sprintf("%d/%d, %+.0f%% [%+.0f%%, %+.0f%%]: %s", a.A.K, a.A.N, 100*a.Difference, 100*a.Interval.Lo, 100*a.Interval.Hi, a.Verdict))
 }

@@ -135,6 +135,16 @@ func (r Report) junitCase(c Case) junitCase {
 	for _, w := range c.Wrong {
 		prop("wrong", w)
 	}
+	if a := c.Against; a != nil {
+		prop("baseline_completed", strconv.Itoa(a.A.K))
+		prop("baseline_trials", strconv.Itoa(a.A.N))
+		prop("difference", ratio(a.Difference))
+		prop("difference_low", ratio(a.Interval.Lo))
+		prop("difference_high", ratio(a.Interval.Hi))
+		prop("test", a.Test)
+		prop("p", strconv.FormatFloat(a.P, 'g', 4, 64))
+		prop("comparison", a.Verdict)
+	}
 	if len(props) > 0 {
 		jc.Properties = &junitProps{props}
 	}
