@@ -323,3 +323,16 @@ func readNormalized(t *testing.T, path string) string {
 	}
 	return timing.ReplaceAllString(string(b), "$1$2$4")
 }
+
+// TestABrowserServerOfAnotherPlaywrightIsNamed runs an attempt against a real Playwright
+// browser server that says it is Playwright 1.2 (PW_VERSION_OVERRIDE): the run cannot be made,
+// and the error names both versions.
+func TestABrowserServerOfAnotherPlaywrightIsNamed(t *testing.T) {
+	server := browsertest.ServerWithBrowser(t, "PW_VERSION_OVERRIDE=1.2.0")
+	code, _, errOut := run(t, "run", "--lab", "booking", "--attempt", "saves-normally", "--browser-ws", server.URL,
+		"--no-video", "--no-screenshots", "--data-dir", t.TempDir())
+	named := regexp.MustCompile(`runs Playwright 1\.2, but this Observatory's driver is Playwright \d+\.\d+: `)
+	if code != 1 || !named.MatchString(errOut) {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and both versions named", code, errOut)
+	}
+}

@@ -54,8 +54,9 @@ func Server(tb testing.TB) *Remote {
 // ServerWithBrowser starts a Playwright browser server that launches a browser of its own,
 // as the official Playwright container does: clients name no executable, and need no
 // --unsafe. Its browsers folder (PLAYWRIGHT_BROWSERS_PATH) holds this machine's Chromium
-// where the driver expects its headless shell.
-func ServerWithBrowser(tb testing.TB) *Remote {
+// where the driver expects its headless shell. env is added to the server's environment
+// (PW_VERSION_OVERRIDE=1.2.0 makes it a server of another Playwright version).
+func ServerWithBrowser(tb testing.TB, env ...string) *Remote {
 	tb.Helper()
 	Ready(tb)
 	cli, err := browser.DriverCLI()
@@ -89,7 +90,7 @@ func ServerWithBrowser(tb testing.TB) *Remote {
 		}
 	}
 	cmd := exec.Command(nodePath(), cli, "run-server", "--host", "127.0.0.1", "--port", "0")
-	cmd.Env = append(os.Environ(), "PLAYWRIGHT_BROWSERS_PATH="+browsers)
+	cmd.Env = append(append(os.Environ(), "PLAYWRIGHT_BROWSERS_PATH="+browsers), env...)
 	return runServer(tb, cmd)
 }
 
