@@ -10,6 +10,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
+	"observatory/backend/cireport/cireporttest"
 	"observatory/backend/compare"
 )
 
@@ -105,9 +106,22 @@ func TestSuiteRun(t *testing.T) {
 	if code, out, errOut := run(t, "task", "check", suite); code != 0 || !strings.Contains(out, "suite smoke, 2 tasks, 3 trials of each attempt") {
 		t.Errorf("task check: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut := run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data)
+	ctrf := filepath.Join(dir, "ctrf.json")
+	code, out, errOut := run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data,
+		"--report", "ctrf="+ctrf)
 	if !ranThrough(code, errOut) {
 		t.Fatalf("run suite: exit %d\n%s%s", code, out, errOut)
+	}
+	// The suite's CTRF report: valid, one test per task's attempt, each task a suite.
+	b, err := os.ReadFile(ctrf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cireporttest.ValidateCTRF(t, b)
+	for _, want := range []string{`"name": "booking › wrong-room"`, `"name": "checkout › pays-normally"`, `"tests": 3,`, `"failed": 1,`, `"suites": 2,`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the suite's CTRF lacks %s:\n%s", want, b)
+		}
 	}
 	var got suiteJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
