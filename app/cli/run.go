@@ -145,7 +145,10 @@ only the JSON (with --repeat, an object of the trials' rows and the estimates).
 
 Exit status: 0 when every attempt completed; 2 when any did not (failed, rejected,
 exhausted, cancelled or ambiguous; everything is still recorded, printed and exported);
-1 when the run could not be made.
+1 when the run could not be made; 3 when no attempt matched the selection (a shard past the
+last attempt). --min-rate and --fail-on change what passes, and --shard-exit written lets a
+shard exit 0 once its run file is written; --report writes JUnit, CTRF or GitHub reports
+(docs/ci.md).
 
 A task file reaches only its own folder, no environment variable and no link-local host
 until you allow more (--allow-path, --allow-env, --allow-link-local, or the settings; on a
