@@ -81,6 +81,7 @@ func podArgs(args []string, env map[string]string, paths map[string]string) []st
 //     one Playwright browser server, each exiting 0 (--shard-exit written); then the merge
 //     Job's args: the merged verdicts, JUnit and CTRF equal the unsharded run's (times and
 //     paths aside), it exits 2 as the unsharded run does, and records each shard's digest.
+//     Index 1 runs twice, as a retried pod would: its file is replaced whole.
 //   - A merge missing index 2 is refused naming it; one given index 0 twice is refused too.
 func TestCIReportsAndShardsByJobCompletionIndex(t *testing.T) {
 	browsertest.Ready(t)
@@ -100,8 +101,8 @@ func TestCIReportsAndShardsByJobCompletionIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	shardsJob, mergeJob := kubernetesJobs(t)
-	pod := shardsJob.Spec.Template.Spec.Containers[0]
-	args := pod.Args
+	container := shardsJob.Spec.Template.Spec.Containers[0]
+	args := container.Args
 	repeat := flagValue(args, "--repeat")
 
 	// The unsharded run, as a GitHub Actions step would make it.
@@ -142,33 +143,41 @@ func TestCIReportsAndShardsByJobCompletionIndex(t *testing.T) {
 	server := browsertest.ServerWithBrowser(t)
 	total, _ := strconv.Atoi(flagValue(args, "--shard-total"))
 	paths := map[string]string{"/suite": suite, "/results": results}
+	pod := func(i int) {
+		env := map[string]string{"JOB_COMPLETION_INDEX": strconv.Itoa(i), "BROWSER_WS": server.URL, "POD_IP": "127.0.0.1"}
+		for _, e := range container.Env {
+			if e.ValueFrom == nil && e.Name != "BROWSER_WS" {
+				env[e.Name] = e.Value
+			}
+		}
+		var environ []string
+		for k, v := range env {
+			environ = append(environ, k+"="+v)
+		}
+		pathsHere := map[string]string{"/tmp/observatory": filepath.Join(dir, "pod"+strconv.Itoa(i))}
+		for k, v := range paths {
+			pathsHere[k] = v
+		}
+		if code, _, errOut := runBinary(t, bin, environ, podArgs(args, env, pathsHere)...); code != 0 {
+			t.Errorf("shard index %d: exit %d, want 0 (--shard-exit written)\n%s", i, code, errOut)
+		}
+	}
 	var wg sync.WaitGroup
 	for i := range total {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			env := map[string]string{"JOB_COMPLETION_INDEX": strconv.Itoa(i), "BROWSER_WS": server.URL, "POD_IP": "127.0.0.1"}
-			for _, e := range pod.Env {
-				if e.ValueFrom == nil && e.Name != "BROWSER_WS" {
-					env[e.Name] = e.Value
-				}
-			}
-			var environ []string
-			for k, v := range env {
-				environ = append(environ, k+"="+v)
-			}
-			pathsHere := map[string]string{"/tmp/observatory": filepath.Join(dir, "pod"+strconv.Itoa(i))}
-			for k, v := range paths {
-				pathsHere[k] = v
-			}
-			if code, _, errOut := runBinary(t, bin, environ, podArgs(args, env, pathsHere)...); code != 0 {
-				t.Errorf("shard index %d: exit %d, want 0 (--shard-exit written)\n%s", i, code, errOut)
-			}
+			pod(i)
 		}()
 	}
 	wg.Wait()
+	pod(1) // the Job controller retrying an index: its file is replaced whole
 	if t.Failed() {
 		t.FailNow()
+	}
+	entries, err := os.ReadDir(results)
+	if err != nil || len(entries) != total {
+		t.Fatalf("the results folder holds %d entries (%v), want the %d shard files and nothing half-written", len(entries), err, total)
 	}
 	merge := mergeJob.Spec.Template.Spec.Containers[0]
 	mergeArgs := podArgs(merge.Args, nil, paths)
