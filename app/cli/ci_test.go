@@ -111,7 +111,8 @@ func TestCIReportsAndShardsByJobCompletionIndex(t *testing.T) {
 	code, out, errOut := runBinary(t, bin, []string{"GITHUB_ACTIONS=true", "GITHUB_STEP_SUMMARY=" + summary, "OBSERVATORY_CI_RUN=ci-test"},
 		"run", filepath.Join(suite, "task.yaml"), "--repeat", repeat, "--parallel", "2", "--no-video", "--no-screenshots",
 		"--data-dir", filepath.Join(dir, "data"), "--export", wholeRun,
-		"--report", "junit="+filepath.Join(whole, "junit.xml"), "--report", "ctrf="+filepath.Join(whole, "ctrf.json"), "--report", "github")
+		"--report", "junit="+filepath.Join(whole, "junit.xml"), "--report", "ctrf="+filepath.Join(whole, "ctrf.json"), "--report", "github",
+		"--report", "html="+filepath.Join(whole, "report.html"))
 	if code != statusIncomplete {
 		t.Fatalf("unsharded run: exit %d, want %d\n%s", code, statusIncomplete, errOut)
 	}
@@ -175,7 +176,7 @@ func TestCIReportsAndShardsByJobCompletionIndex(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
-	entries, err := os.ReadDir(results)
+	entries, err := os.ReadDir(results) // before the merge writes its run file and reports
 	if err != nil || len(entries) != total {
 		t.Fatalf("the results folder holds %d entries (%v), want the %d shard files and nothing half-written", len(entries), err, total)
 	}
@@ -299,8 +300,8 @@ func checkJUnit(t *testing.T, run agent.Run, path string) {
 			t.Errorf("testcase %s: properties %v: want wrong %v, flaky false, 3 trials", key, props, wrong[c.Name])
 		}
 		files := attachment.FindAllStringSubmatch(c.Out, -1)
-		if len(files) == 0 {
-			t.Errorf("testcase %s attaches nothing: want at least the run file", key)
+		if len(files) != 2 || filepath.Base(files[0][1]) != "run.json" || filepath.Base(files[1][1]) != "report.html" {
+			t.Errorf("testcase %s attaches %v: want the run file and the HTML report", key, files)
 		}
 		for _, m := range files {
 			if _, err := os.Stat(m[1]); err != nil {

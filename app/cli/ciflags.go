@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"observatory/app/version"
 	"observatory/backend/agent"
 	"observatory/backend/cireport"
+	"observatory/backend/report"
 )
 
 // ciFlags are how a command reports to CI and what its exit status gates on: --report (junit=FILE,
@@ -40,7 +42,7 @@ func (c *ciFlags) register(fs *pflag.FlagSet, shard bool) {
 
 // registerReports registers --report alone.
 func (c *ciFlags) registerReports(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&c.reports, "report", nil, "also write a report CI reads (repeatable): junit=FILE (JUnit XML), ctrf=FILE (CTRF JSON), github (annotations and the step summary, under GitHub Actions); see docs/ci.md")
+	fs.StringArrayVar(&c.reports, "report", nil, "also write a report CI reads (repeatable): junit=FILE (JUnit XML), ctrf=FILE (CTRF JSON), github (annotations and the step summary, under GitHub Actions), html=FILE (the run's HTML report, which the others attach); see docs/ci.md")
 }
 
 // check refuses flags that cannot work, before anything runs.
@@ -48,15 +50,15 @@ func (c *ciFlags) check() error {
 	for _, r := range c.reports {
 		kind, file, _ := strings.Cut(r, "=")
 		switch {
-		case (kind == "junit" || kind == "ctrf") && file == "":
+		case (kind == "junit" || kind == "ctrf" || kind == "html") && file == "":
 			return fmt.Errorf("--report %s: want %s=FILE", r, kind)
-		case kind == "junit" || kind == "ctrf":
+		case kind == "junit" || kind == "ctrf" || kind == "html":
 			if info, err := os.Stat(filepath.Dir(file)); err != nil || !info.IsDir() {
 				return fmt.Errorf("--report %s: %s is not a folder to write into", r, filepath.Dir(file))
 			}
 		case kind == "github" && file == "" && !strings.Contains(r, "="):
 		default:
-			return fmt.Errorf("--report %q: want junit=FILE, ctrf=FILE or github", r)
+			return fmt.Errorf("--report %q: want junit=FILE, ctrf=FILE, github or html=FILE", r)
 		}
 	}
 	if c.minRate < 0 || c.minRate > 1 {
@@ -85,14 +87,27 @@ func (c *ciFlags) reportOf(runs []agent.Run, files []string, media func(agent.At
 	return r
 }
 
-// write writes every report asked for. Workflow commands go to standard output, or to
-// standard error when standard output holds JSON (GitHub reads both).
-func (c *ciFlags) write(env Env, rep cireport.Report, jsonOut bool) error {
+// write writes every report asked for: the HTML report first (html writes it; nil when the
+// command has no one run to write it of), which the others then attach. Workflow commands go
+// to standard output, or to standard error when standard output holds JSON (GitHub reads
+// both).
+func (c *ciFlags) write(env Env, rep cireport.Report, jsonOut bool, html func(io.Writer) error) error {
 	var errs []error
-	for _, r := range c.reports {
+	isHTML := func(r string) bool { return strings.HasPrefix(r, "html=") }
+	reports := append(slices.DeleteFunc(slices.Clone(c.reports), func(r string) bool { return !isHTML(r) }),
+		slices.DeleteFunc(slices.Clone(c.reports), isHTML)...)
+	for _, r := range reports {
 		kind, file, _ := strings.Cut(r, "=")
 		var err error
 		switch kind {
+		case "html":
+			if html == nil {
+				err = errors.New("an HTML report is of one run: export each run of a suite with observatory export RUN -o FILE.html")
+				break
+			}
+			if err = writeReport(file, html); err == nil {
+				rep.Files = append(rep.Files, file)
+			}
 		case "junit":
 			err = writeReport(file, func(w io.Writer) error { return cireport.WriteJUnit(w, rep) })
 		case "ctrf":
@@ -190,17 +205,25 @@ func (c *ciFlags) gate(runs []agent.Run) error {
 	return &incomplete{fmt.Sprintf("%d of %d attempts fail the gate (%s)", len(failed), len(rep.Cases), strings.Join(failed, ", "))}
 }
 
+// mediaDir is where the data folder keeps the media of run id.
+func mediaDir(dataDir, id string) string { return filepath.Join(app.MediaRoot(dataDir), id) }
+
 // mediaOf returns a trial's trace and video on disk, below the data folder's media of run id.
 func mediaOf(dataDir, id string) func(agent.Attempt) []string {
 	return func(a agent.Attempt) []string {
 		var out []string
 		for _, name := range []string{a.Trace, a.Video} {
 			if name != "" {
-				out = append(out, filepath.Join(app.MediaRoot(dataDir), id, name))
+				out = append(out, filepath.Join(mediaDir(dataDir, id), name))
 			}
 		}
 		return out
 	}
+}
+
+// htmlOf writes run's HTML report, its screenshots read from media (none when empty).
+func htmlOf(run agent.Run, media string) func(io.Writer) error {
+	return func(w io.Writer) error { return report.Write(w, run, media) }
 }
 
 // shardFlags choose a run's shard: --shard K/N, or --shard-index-env NAME with --shard-total N

@@ -41,7 +41,7 @@ fails when B completes it less often than A and the test finds the difference.`,
 			if err := ci.check(); err != nil {
 				return err
 			}
-			return withReader(g, func(st *store.Store, _ string) error {
+			return withReader(g, func(st *store.Store, dataDir string) error {
 				c, err := app.CompareRates(st, args[0], args[1])
 				if err != nil {
 					return err
@@ -60,7 +60,11 @@ fails when B completes it less often than A and the test finds the difference.`,
 				}
 				rep := ci.reportOf(runs, nil, nil)
 				rep.Against(c, app.IsSuiteRun(c.B.ID))
-				return ci.write(env, rep, asJSON)
+				var html func(io.Writer) error
+				if len(runs) == 1 {
+					html = htmlOf(runs[0], mediaDir(dataDir, runs[0].ID))
+				}
+				return ci.write(env, rep, asJSON, html)
 			})
 		},
 	}

@@ -63,7 +63,7 @@ the shards cannot be merged (docs/ci.md).`,
 				return err
 			}
 			fmt.Fprintf(env.Stderr, "merged %d shard(s), %d attempts, into %s\n", len(shards), len(run.Attempts), safe(out))
-			if err := ci.write(env, ci.reportOf([]agent.Run{run}, []string{out}, nil), false); err != nil {
+			if err := ci.write(env, ci.reportOf([]agent.Run{run}, []string{out}, nil), false, htmlOf(run, "")); err != nil {
 				return errors.Join(err, ci.gate([]agent.Run{run}))
 			}
 			return ci.gate([]agent.Run{run})

@@ -281,7 +281,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	if f.export != "" && exported == nil {
 		files = append(files, f.export)
 	}
-	reported := f.ci.write(env, f.ci.reportOf([]agent.Run{run}, files, mediaOf(dataDir, run.ID)), f.json)
+	reported := f.ci.write(env, f.ci.reportOf([]agent.Run{run}, files, mediaOf(dataDir, run.ID)), f.json, htmlOf(run, mediaDir(dataDir, run.ID)))
 	if run.Status == agent.RunCancelled {
 		return errors.Join(fmt.Errorf("run %s was cancelled", run.ID), exported, reported)
 	}

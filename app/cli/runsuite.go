@@ -116,7 +116,7 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 		}
 	}
 	media := func(a agent.Attempt) []string { return mediaOf(dataDir, runOf[a.Task.Name+"\x00"+a.Slug])(a) }
-	if err := f.ci.write(env, f.ci.reportOf(runs, nil, media), f.json); err != nil {
+	if err := f.ci.write(env, f.ci.reportOf(runs, nil, media), f.json, nil); err != nil {
 		return errors.Join(err, f.ci.gate(runs))
 	}
 	return f.ci.gate(runs)
