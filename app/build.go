@@ -220,7 +220,7 @@ func (sh Shard) Of(specs []agent.AttemptSpec) ([]agent.AttemptSpec, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("shard %d/%d has no attempts: the run has %d", sh.K, sh.N, len(specs))
+		return nil, fmt.Errorf("shard %d/%d has no attempts: the run has %d (%w)", sh.K, sh.N, len(specs), agent.ErrNothingSelected)
 	}
 	return out, nil
 }

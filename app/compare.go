@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"observatory/app/apierror"
+	"observatory/backend/agent"
 	"observatory/backend/compare"
 	"observatory/backend/store"
 )
@@ -64,4 +65,16 @@ func compareSuites(st *store.Store, a, b string) (compare.RateComparison, error)
 		return compare.RateComparison{}, fmt.Errorf("comparing suite runs: the second: %w", err)
 	}
 	return compare.Suites(compare.SuiteRun{ID: a, Name: SuiteName(a), Runs: runsA}, compare.SuiteRun{ID: b, Name: SuiteName(b), Runs: runsB}), nil
+}
+
+// RunsOf are the stored runs id names: a suite run's, or the one run.
+func RunsOf(st *store.Store, id string) ([]agent.Run, error) {
+	if IsSuiteRun(id) {
+		return suiteRuns(st, id)
+	}
+	run, err := st.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return []agent.Run{run}, nil
 }

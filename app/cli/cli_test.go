@@ -87,6 +87,13 @@ success: [{id: saved, http: {url: /api/state, expr: "size(body.records) > 0"}}]
 			"or run `observatory install --with-browser` to download Playwright's Chromium"},
 		{"a rerun of an unknown run", []string{"rerun", "nope", "--data-dir", dir}, 1, "", "nope"},
 		{"merge without an output", []string{"merge", filepath.Join(bad, "not-json.json")}, 1, "", "-o FILE"},
+		{"a shard index from an unset variable", []string{"run", "--shard-index-env", "OBSERVATORY_TEST_UNSET_INDEX", "--shard-total", "4", "--data-dir", dir}, 1, "", "OBSERVATORY_TEST_UNSET_INDEX: the variable is not set"},
+		{"a shard index without a total", []string{"run", "--shard-index-env", "HOME", "--data-dir", dir}, 1, "", "go together"},
+		{"a shard both ways", []string{"run", "--shard", "1/2", "--shard-index-env", "HOME", "--shard-total", "2", "--data-dir", dir}, 1, "", "not both"},
+		{"a rate past 1", []string{"run", "--min-rate", "1.5", "--data-dir", dir}, 1, "", "--min-rate 1.5: want a rate from 0 to 1"},
+		{"an unknown --fail-on", []string{"run", "--fail-on", "slow", "--data-dir", dir}, 1, "", `--fail-on "slow": want flaky`},
+		{"--shard-exit written without a shard file", []string{"run", "--shard", "1/2", "--shard-exit", "written", "--data-dir", dir}, 1, "", "give --shard (or --shard-index-env) and --export"},
+		{"a report with no file", []string{"run", "--report", "junit", "--data-dir", dir}, 1, "", "want junit=FILE"},
 		{"import stores nothing when refused", []string{"import", filepath.Join(bad, "too-many-events.json"), "--data-dir", dir}, 1, "", "events"},
 	}
 	for _, tt := range tests {
@@ -179,8 +186,9 @@ func TestShardsRunApartAndMerge(t *testing.T) {
 		}
 	}
 	merged := filepath.Join(dir, "run.json")
-	if code, _, errOut := run(t, "merge", filepath.Join(dir, "shard1.json"), filepath.Join(dir, "shard2.json"), "-o", merged); code != 0 {
-		t.Fatalf("merge: exit %d: %s", code, errOut)
+	// The merge owns the exit status: wrong-room and the others did not complete.
+	if code, _, errOut := run(t, "merge", filepath.Join(dir, "shard1.json"), filepath.Join(dir, "shard2.json"), "-o", merged); !ranThrough(code, errOut) || code != statusIncomplete {
+		t.Fatalf("merge: exit %d, want %d: %s", code, statusIncomplete, errOut)
 	}
 	code, out, errOut := run(t, "verify", "--json", merged)
 	if code != 0 {

@@ -15,6 +15,7 @@ import (
 
 func newCompareCmd(env Env, g *globals) *cobra.Command {
 	var asJSON bool
+	var ci ciFlags
 	cmd := &cobra.Command{
 		Use:   "compare RUN_A RUN_B",
 		Short: "Compare two runs of a task, or two suite runs, as an A/B test: each attempt's completion rate, the difference and an exact test",
@@ -27,26 +28,48 @@ difference to show, how many are needed: at least 6 paired trials.
 
 Two suite runs (the ids run SUITE prints, "smoke@20261203T…") compare the same way, every
 task's attempts at once ("task/attempt"), all of them together in the overall row. See
-docs/suites.md.`,
+docs/suites.md.
+
+With --report, B's run is reported as CI reads it (docs/ci.md), judged against A: an attempt
+fails when B completes it less often than A and the test finds the difference.`,
 		Example: `  observatory run --lab booking --task-file --repeat 6 --selectors exact
   observatory run --lab booking --task-file --repeat 6 --selectors alias
   observatory compare 20261203T0910 20261203T0912
   observatory compare smoke@20261203T091000-3f9a1c smoke@20261203T093000-b07e11`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withReader(g, func(st *store.Store, _ string) error {
+			if err := ci.check(); err != nil {
+				return err
+			}
+			return withReader(g, func(st *store.Store, dataDir string) error {
 				c, err := app.CompareRates(st, args[0], args[1])
 				if err != nil {
 					return err
 				}
 				if asJSON {
-					return writeJSON(env.Stdout, c)
+					err = writeJSON(env.Stdout, c)
+				} else {
+					err = printRates(env.Stdout, c)
 				}
-				return printRates(env.Stdout, c)
+				if err != nil || len(ci.reports) == 0 {
+					return err
+				}
+				runs, err := app.RunsOf(st, c.B.ID)
+				if err != nil {
+					return err
+				}
+				rep := ci.reportOf(runs, nil, nil)
+				rep.Against(c, app.IsSuiteRun(c.B.ID))
+				var html func(io.Writer) error
+				if len(runs) == 1 {
+					html = htmlOf(runs[0], mediaDir(dataDir, runs[0].ID))
+				}
+				return ci.write(env, rep, asJSON, html)
 			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	ci.registerReports(cmd.Flags())
 	return cmd
 }
 

@@ -13,6 +13,10 @@ import (
 // -detailed-exitcode does).
 const statusIncomplete = 2
 
+// statusNothingSelected is the exit status of a run whose selection held no attempt (a shard
+// past the last attempt, a folder with no task file): an empty run is not a pass.
+const statusNothingSelected = 3
+
 // incomplete is the error of a run some of whose attempts did not complete; Execute exits
 // with its ExitStatus when it is all that went wrong.
 type incomplete struct{ msg string }

@@ -5,11 +5,14 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 
 	"github.com/spf13/cobra"
+
+	"observatory/backend/agent"
 )
 
 // Env is what the commands need from the process.
@@ -38,6 +41,9 @@ func Execute(ctx context.Context, env Env, args []string) int {
 		// An error can quote a file (a refused run file's key, a bundle's entry name), so it
 		// is printed here, made safe, rather than by cobra.
 		fmt.Fprintln(env.Stderr, "Error:", safe(err.Error()))
+		if errors.Is(err, agent.ErrNothingSelected) {
+			return statusNothingSelected
+		}
 		if s, ok := err.(interface{ ExitStatus() int }); ok { // only when it is all that went wrong
 			return s.ExitStatus()
 		}

@@ -114,7 +114,8 @@ type runFlags struct {
 	headed, json             bool
 	media                    mediaFlags
 	parallel, repeat         int
-	shard                    string
+	shards                   shardFlags
+	ci                       ciFlags
 	endpoints                endpointFlags
 	approve, harness         string
 	overrides                overrideFlags
@@ -144,7 +145,10 @@ only the JSON (with --repeat, an object of the trials' rows and the estimates).
 
 Exit status: 0 when every attempt completed; 2 when any did not (failed, rejected,
 exhausted, cancelled or ambiguous; everything is still recorded, printed and exported);
-1 when the run could not be made.
+1 when the run could not be made; 3 when no attempt matched the selection (a shard past the
+last attempt). --min-rate and --fail-on change what passes, and --shard-exit written lets a
+shard exit 0 once its run file is written; --report writes JUnit, CTRF or GitHub reports
+(docs/ci.md).
 
 A task file reaches only its own folder, no environment variable and no link-local host
 until you allow more (--allow-path, --allow-env, --allow-link-local, or the settings; on a
@@ -181,7 +185,8 @@ docs/outside-agent.md.`,
 	fs.BoolVar(&f.json, "json", false, "print a JSON array, one object per attempt, and nothing else on standard output")
 	fs.StringVar(&f.export, "export", "", "also write the run file here when the run ends (a .zip: a bundle with the media)")
 	fs.StringVar(&f.browserPath, "browser", "", "the browser executable (default: $OBSERVATORY_CHROMIUM, else installed Chrome or Edge, else Chromium on PATH, else Playwright's Chromium)")
-	fs.StringVar(&f.shard, "shard", "", "run only shard K/N of the attempts (every N-th from the K-th), to split a suite across machines; join the run files with observatory merge")
+	f.shards.register(fs)
+	f.ci.register(fs, true)
 	f.endpoints.register(fs)
 	fs.IntVar(&f.repeat, "repeat", 1, "run every attempt this many times, as trials (slug.t1, slug.t2, ...), each in a fresh context and copy of the app, and print each attempt's success rate with its 95% interval")
 	fs.IntVar(&f.parallel, "parallel", 1, "how many attempts run at once, each in its own browser context and copy of the app")
@@ -198,6 +203,16 @@ docs/outside-agent.md.`,
 func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string) error {
 	if f.repeat < 1 {
 		return fmt.Errorf("--repeat %d: want 1 or more trials of each attempt", f.repeat)
+	}
+	if err := f.ci.check(); err != nil {
+		return err
+	}
+	shard, err := f.shards.of()
+	if err != nil {
+		return err
+	}
+	if f.ci.shardExit == "written" && (shard == nil || f.export == "") {
+		return fmt.Errorf("--shard-exit written is for a shard that exports its run file: give --shard (or --shard-index-env) and --export")
 	}
 	var agentArgv []string
 	if n := cmd.ArgsLenAtDash(); n >= 0 {
@@ -240,7 +255,12 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	// The run is recorded whether or not its file can be written: its result is printed
 	// either way, and a failed export goes to standard error and the exit code.
 	var exported error
-	if f.export != "" {
+	switch {
+	case f.export != "" && shard != nil:
+		if exported = app.NewTransfer(st, dataDir).ExportShard(run.ID, f.export, *shard); exported == nil {
+			fmt.Fprintf(env.Stderr, "wrote %s (shard %d of %d, index %d)\n", safe(f.export), shard.K, shard.N, shard.K-1)
+		}
+	case f.export != "":
 		exported = exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export)
 	}
 	switch {
@@ -257,13 +277,23 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 		fmt.Fprintln(env.Stdout)
 		printReasons(env.Stdout, run.Attempts)
 	}
+	var files []string
+	if f.export != "" && exported == nil {
+		files = append(files, f.export)
+	}
+	reported := f.ci.write(env, f.ci.reportOf([]agent.Run{run}, files, mediaOf(dataDir, run.ID)), f.json, htmlOf(run, mediaDir(dataDir, run.ID)))
 	if run.Status == agent.RunCancelled {
-		return errors.Join(fmt.Errorf("run %s was cancelled", run.ID), exported)
+		return errors.Join(fmt.Errorf("run %s was cancelled", run.ID), exported, reported)
 	}
-	if exported != nil {
-		return errors.Join(exported, notCompleted(run.Attempts))
+	verdict := f.ci.gate([]agent.Run{run})
+	if exported != nil || reported != nil {
+		return errors.Join(exported, reported, verdict)
 	}
-	return notCompleted(run.Attempts)
+	if f.ci.shardExit == "written" && verdict != nil {
+		fmt.Fprintf(env.Stderr, "%s; the shard's run file is written (--shard-exit written): the merge owns the exit status\n", verdict)
+		return nil
+	}
+	return verdict
 }
 
 // taskRun is one task's run as the flags, or a suite, ask for it.
@@ -300,11 +330,9 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 	if f.harness != "on" && f.harness != "off" {
 		return agent.Run{}, fmt.Errorf("--harness %q: want on or off", f.harness)
 	}
-	var shard *app.Shard
-	if f.shard != "" {
-		if shard, err = app.ParseShard(f.shard); err != nil {
-			return agent.Run{}, err
-		}
+	shard, err := f.shards.of()
+	if err != nil {
+		return agent.Run{}, err
 	}
 	emit := offered(progressPrinter(env.Stderr), host)
 	launch := app.LaunchChromium(f.headed, f.browserPath)

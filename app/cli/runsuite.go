@@ -36,6 +36,9 @@ type suiteRunJSON struct {
 // prints the estimates across them. --repeat and --limit, when given, win over the suite's
 // own; --attempt and --export, which name one task's attempts and one run, are refused.
 func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string) error {
+	if err := f.ci.check(); err != nil {
+		return err
+	}
 	switch {
 	case len(f.attempts) > 0:
 		return fmt.Errorf("--attempt names one task's attempts; a suite chooses its tasks' attempts in its file (tasks[].attempts)")
@@ -105,9 +108,16 @@ func runSuite(cmd *cobra.Command, env Env, g *globals, f *runFlags, path string)
 	if last := runs[len(runs)-1]; last.Status == agent.RunCancelled {
 		return errors.New("the suite was cancelled at run " + last.ID)
 	}
-	var attempts []agent.Attempt
+	// Each trial's media lie below its own run's folder.
+	runOf := map[string]string{}
 	for _, run := range runs {
-		attempts = append(attempts, run.Attempts...)
+		for _, a := range run.Attempts {
+			runOf[a.Task.Name+"\x00"+a.Slug] = run.ID
+		}
 	}
-	return notCompleted(attempts)
+	media := func(a agent.Attempt) []string { return mediaOf(dataDir, runOf[a.Task.Name+"\x00"+a.Slug])(a) }
+	if err := f.ci.write(env, f.ci.reportOf(runs, nil, media), f.json, nil); err != nil {
+		return errors.Join(err, f.ci.gate(runs))
+	}
+	return f.ci.gate(runs)
 }

@@ -10,6 +10,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/browser/browsertest"
+	"observatory/backend/cireport/cireporttest"
 	"observatory/backend/compare"
 )
 
@@ -44,9 +45,16 @@ func TestRepeatAndCompare(t *testing.T) {
 		id := strings.Fields(strings.SplitN(errOut, "\n", 2)[0])[1] // "run ID: ..."
 		ids = append(ids, strings.TrimSuffix(id, ":"))
 	}
-	code, out, errOut := run(t, "compare", ids[0], ids[1], "--data-dir", dir)
+	junit := filepath.Join(dir, "compare.xml")
+	code, out, errOut := run(t, "compare", ids[0], ids[1], "--data-dir", dir, "--report", "junit="+junit)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s%s", code, out, errOut)
+	}
+	// B's run, reported against A: the renamed button's baseline completed none of its two
+	// trials, and two trials show no regression, so nothing fails.
+	if b, err := os.ReadFile(junit); err != nil || strings.Contains(string(b), "<failure") ||
+		!strings.Contains(string(b), `<property name="baseline_completed" value="0"></property>`) || strings.Count(string(b), `<property name="comparison"`) != 2 {
+		t.Errorf("compare --report junit (%v): want both attempts compared with A, none failed:\n%s", err, b)
 	}
 	rows := map[string][]string{}
 	for _, line := range strings.Split(out, "\n") {
@@ -98,9 +106,22 @@ func TestSuiteRun(t *testing.T) {
 	if code, out, errOut := run(t, "task", "check", suite); code != 0 || !strings.Contains(out, "suite smoke, 2 tasks, 3 trials of each attempt") {
 		t.Errorf("task check: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut := run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data)
+	ctrf := filepath.Join(dir, "ctrf.json")
+	code, out, errOut := run(t, "run", suite, "--parallel", "2", "--approve", "hold", "--no-video", "--no-screenshots", "--json", "--data-dir", data,
+		"--report", "ctrf="+ctrf)
 	if !ranThrough(code, errOut) {
 		t.Fatalf("run suite: exit %d\n%s%s", code, out, errOut)
+	}
+	// The suite's CTRF report: valid, one test per task's attempt, each task a suite.
+	b, err := os.ReadFile(ctrf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cireporttest.ValidateCTRF(t, b)
+	for _, want := range []string{`"name": "booking › wrong-room"`, `"name": "checkout › pays-normally"`, `"tests": 3,`, `"failed": 1,`, `"suites": 2,`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the suite's CTRF lacks %s:\n%s", want, b)
+		}
 	}
 	var got suiteJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {

@@ -50,6 +50,9 @@ func Connect(ctx context.Context, endpoint string, opts RemoteOptions) (*Browser
 		if ctx.Err() != nil {
 			return nil, err
 		}
+		if mismatch := versionMismatch(endpoint, err); mismatch != nil {
+			return nil, mismatch
+		}
 		return nil, shorten(b.log, "connect to the browser at "+endpoint, err)
 	}
 	b.attach(br, "the browser at "+endpoint+" disconnected")

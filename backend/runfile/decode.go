@@ -68,7 +68,8 @@ func decodeVersion(data []byte, v any) (File, *Error) {
 	}
 	run := f.Run.toDomain()
 	run.Attempts = mapSlice(f.Attempts, attemptV2.toDomain)
-	return File{Schema: f.Schema, Exported: f.Exported, Run: run}, nil
+	return File{Schema: f.Schema, Exported: f.Exported, Run: run, Shard: ptr(f.Run.Shard, shardV2.toDomain),
+		Shards: mapSlice(f.Run.Shards, mergedShardV2.toDomain)}, nil
 }
 
 // decodeShaped checks v against the type dst points to, then decodes data into it.

@@ -36,6 +36,10 @@ type File struct {
 	Schema   string
 	Exported time.Time
 	Run      agent.Run
+	// Shard says which share of a run the file holds; nil for a whole run.
+	Shard *ShardOf
+	// Shards are the shard files a merged run was made from; none for a run not merged.
+	Shards []MergedShard
 }
 
 // New builds the run file for run, stamped as exported at the given time.
@@ -68,7 +72,9 @@ func EncodeFile(w io.Writer, f File) error {
 
 // format is f as version 2's document.
 func (f File) format() fileV2 {
-	return fileV2{Schema: Schema, Exported: f.Exported, Run: fromRun(f.Run), Attempts: mapSlice(f.Run.Attempts, fromAttempt)}
+	run := fromRun(f.Run)
+	run.Shard, run.Shards = ptr(f.Shard, fromShard), mapSlice(f.Shards, fromMergedShard)
+	return fileV2{Schema: Schema, Exported: f.Exported, Run: run, Attempts: mapSlice(f.Run.Attempts, fromAttempt)}
 }
 
 // importedRun is the run the file describes, as it would be stored: status imported; the
@@ -106,6 +112,9 @@ func validate(f File, now time.Time) *Error {
 		if err := validateAttempt(a, p); err != nil {
 			return err
 		}
+	}
+	if err := validateShards(f); err != nil {
+		return err
 	}
 	if err := f.checkSanity(now); err != nil {
 		return err

@@ -35,6 +35,11 @@ type runV2 struct {
 	LabHost string `json:"lab_host,omitempty"`
 	// SuiteRun names the suite run the run was one task of; absent for a run of its own.
 	SuiteRun string `json:"suite_run,omitempty"`
+	// Shard says which share of a run the file holds (run --shard); absent for a whole run.
+	Shard *shardV2 `json:"shard,omitempty"`
+	// Shards are the shard files a merged run was made from, with their digests; absent for
+	// a run that was not merged.
+	Shards []mergedShardV2 `json:"shards,omitempty"`
 }
 
 type taskV2 struct {

@@ -17,6 +17,8 @@ import (
 type Shard struct {
 	Name string
 	File File
+	// SHA256 is the digest of the file's bytes (see Digest), recorded in the merged run.
+	SHA256 string
 }
 
 // Merge joins the run files of one task's shards (`run --shard K/N`) into one run. Every

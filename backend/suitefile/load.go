@@ -191,7 +191,7 @@ func folder(dir string, opts taskfile.Options) (*Suite, error) {
 	}
 	switch {
 	case len(s.Tasks) == 0:
-		return nil, &taskfile.Error{File: dir, Reason: "no task files (*.yaml, *.yml, *.json) in the folder"}
+		return nil, fmt.Errorf("%w (%w)", &taskfile.Error{File: dir, Reason: "no task files (*.yaml, *.yml, *.json) in the folder"}, agent.ErrNothingSelected)
 	case len(s.Tasks) > MaxTasks:
 		return nil, &taskfile.Error{File: dir, Reason: fmt.Sprintf("%d task files: a suite holds at most %d", len(s.Tasks), MaxTasks)}
 	}

@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -47,11 +48,62 @@ func Server(tb testing.TB) *Remote {
 	if err != nil {
 		policy.Unavailable(tb, err)
 	}
-	node := os.Getenv("PLAYWRIGHT_NODEJS_PATH")
-	if node == "" {
-		node = "node"
+	return runServer(tb, exec.Command(nodePath(), cli, "run-server", "--host", "127.0.0.1", "--port", "0", "--unsafe"))
+}
+
+// ServerWithBrowser starts a Playwright browser server that launches a browser of its own,
+// as the official Playwright container does: clients name no executable, and need no
+// --unsafe. Its browsers folder (PLAYWRIGHT_BROWSERS_PATH) holds this machine's Chromium
+// where the driver expects its headless shell. env is added to the server's environment
+// (PW_VERSION_OVERRIDE=1.2.0 makes it a server of another Playwright version).
+func ServerWithBrowser(tb testing.TB, env ...string) *Remote {
+	tb.Helper()
+	Ready(tb)
+	cli, err := browser.DriverCLI()
+	if err != nil {
+		policy.Unavailable(tb, err)
 	}
-	cmd := exec.Command(node, cli, "run-server", "--host", "127.0.0.1", "--port", "0", "--unsafe")
+	exe, err := browser.ChromiumPath()
+	if err != nil || exe == "" {
+		policy.Unavailable(tb, fmt.Errorf("no system Chromium for the browser server: %v", err))
+	}
+	var manifest struct {
+		Browsers []struct{ Name, Revision string } `json:"browsers"`
+	}
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(cli), "browsers.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &manifest)
+	}
+	if err != nil {
+		tb.Fatalf("the driver's browsers.json: %v", err)
+	}
+	browsers := tb.TempDir()
+	for _, br := range manifest.Browsers {
+		if br.Name == "chromium-headless-shell" {
+			shell := filepath.Join(browsers, "chromium_headless_shell-"+br.Revision, "chrome-headless-shell-linux64")
+			if err := os.MkdirAll(shell, 0o755); err != nil {
+				tb.Fatal(err)
+			}
+			if err := os.Symlink(exe, filepath.Join(shell, "chrome-headless-shell")); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	cmd := exec.Command(nodePath(), cli, "run-server", "--host", "127.0.0.1", "--port", "0")
+	cmd.Env = append(append(os.Environ(), "PLAYWRIGHT_BROWSERS_PATH="+browsers), env...)
+	return runServer(tb, cmd)
+}
+
+func nodePath() string {
+	if node := os.Getenv("PLAYWRIGHT_NODEJS_PATH"); node != "" {
+		return node
+	}
+	return "node"
+}
+
+// runServer starts the browser server cmd and returns it once it says where it listens.
+func runServer(tb testing.TB, cmd *exec.Cmd) *Remote {
+	tb.Helper()
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		tb.Fatal(err)
