@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -10,12 +9,13 @@ import (
 	"observatory/backend/runfile"
 )
 
-func newMergeCmd(env Env) *cobra.Command {
-	var out string
+func newMergeCmd(env Env, g *globals) *cobra.Command {
+	var out, key string
+	var sign bool
 	cmd := &cobra.Command{
 		Use:   "merge SHARD... -o FILE",
 		Short: "Join the run files of one run's shards (run --shard K/N) into one run file",
-		Long: `Verifies every shard's run file, refuses shards of different tasks or configurations and
+		Long: `Checks every shard's signature (refusing one that does not match) and verifies its run file, refuses shards of different tasks or configurations and
 attempts that appear twice, and writes one run file with the attempts in the task's order.
 Import it, or open it in the desktop, like any other run file.`,
 		Example: `  observatory run task.yaml --shard 1/2 --export shard1.json   # on one machine
@@ -26,19 +26,15 @@ Import it, or open it in the desktop, like any other run file.`,
 			if out == "" {
 				return fmt.Errorf("name the merged file with -o FILE")
 			}
-			shards := make([]runfile.Shard, 0, len(args))
-			for _, path := range args {
-				f, err := readRunFile(path)
-				if err != nil {
-					return fmt.Errorf("%s: %w", path, err)
-				}
-				shards = append(shards, runfile.Shard{Name: filepath.Base(path), File: f})
+			shards, signed, err := readShards(cmd.Context(), g, args)
+			if err != nil {
+				return err
 			}
 			run, err := runfile.Merge(app.Resolve, shards)
 			if err != nil {
 				return err
 			}
-			if err := app.WriteRunFile(out, run); err != nil {
+			if err := writeMerged(env, g, out, run, signed, key, sign || key != ""); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.Stderr, "merged %d shard(s), %d attempts, into %s\n", len(shards), len(run.Attempts), safe(out))
@@ -46,5 +42,7 @@ Import it, or open it in the desktop, like any other run file.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the merged run file to write")
+	cmd.Flags().BoolVar(&sign, "sign", false, "sign the merged run file (its signature beside it, FILE.sig.json, listing every shard's digest and signer)")
+	cmd.Flags().StringVar(&key, "key", "", "the key to sign with (default: the one keys sign-exports chose, else your only key); implies --sign")
 	return cmd
 }

@@ -241,7 +241,7 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	// either way, and a failed export goes to standard error and the exit code.
 	var exported error
 	if f.export != "" {
-		exported = exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export)
+		exported = exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export, "", false)
 	}
 	switch {
 	case f.repeat > 1:
