@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"observatory/backend/bundle/bundletest"
 	"observatory/backend/signing"
 )
 
@@ -79,7 +80,7 @@ func TestFourSignedShardsMergeIntoASignedRun(t *testing.T) {
 		}
 	}
 	data, _ := os.ReadFile(shards[3])
-	os.WriteFile(shards[3], []byte(strings.Replace(string(data), `"source": "live"`, `"source": "livE"`, 1)), 0o644)
+	os.WriteFile(shards[3], bundletest.Relive(data), 0o644)
 	if code, _, errOut := run(t, append(append([]string{"merge"}, shards...), "-o", merged, "--data-dir", merger)...); code == 0 || !strings.Contains(errOut, "shard4.json: signature does not match: run.json changed since it was signed") {
 		t.Errorf("merging a changed shard: exit %d: %s", code, errOut)
 	}

@@ -6,7 +6,6 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"observatory/backend/bundle/bundletest"
 	"observatory/backend/signing"
 	"observatory/backend/store"
 )
@@ -32,48 +32,6 @@ func mustRun(t *testing.T, args ...string) (string, string) {
 		t.Fatalf("%s: exit %d\n%s%s", strings.Join(args, " "), code, out, errOut)
 	}
 	return out, errOut
-}
-
-// rezip rewrites the bundle at src to dst with the entry called name changed by edit: a
-// well-formed archive whose one entry's bytes differ.
-func rezip(t *testing.T, src, dst string, name func(string) bool, edit func([]byte) []byte) {
-	t.Helper()
-	zr, err := zip.OpenReader(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	edited := false
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !edited && name(f.Name) {
-			data, edited = edit(data), true
-		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(data)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if !edited {
-		t.Fatal("rezip: no entry to edit")
-	}
-	if err := os.WriteFile(dst, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // privateSeed is the private key that keys new kept in a file of dataDir's keys folder.
@@ -181,11 +139,9 @@ func TestASignedBookingBundleVerifiesOnlyAsSigned(t *testing.T) {
 	shot := regexp.MustCompile(`^media/.*\.jpg$`).MatchString
 	tampered := map[string]string{}
 	tampered["run.json"] = filepath.Join(dir, "run-byte.zip")
-	rezip(t, signed, tampered["run.json"], func(n string) bool { return n == "run.json" }, func(b []byte) []byte {
-		return bytes.Replace(b, []byte(`"source": "live"`), []byte(`"source": "livE"`), 1)
-	})
+	bundletest.Rezip(t, signed, tampered["run.json"], func(n string) bool { return n == "run.json" }, bundletest.Relive)
 	tampered["screenshot"] = filepath.Join(dir, "shot-byte.zip")
-	rezip(t, signed, tampered["screenshot"], shot, func(b []byte) []byte { b[len(b)/2] ^= 0x01; return b })
+	bundletest.Rezip(t, signed, tampered["screenshot"], shot, bundletest.FlipMiddle)
 	for what, path := range tampered {
 		code, _, errOut := run(t, "verify", path, "--data-dir", alice)
 		if code == 0 || !strings.Contains(errOut, "signature does not match:") || !strings.Contains(errOut, "changed since it was signed") {

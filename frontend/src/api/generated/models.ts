@@ -481,6 +481,18 @@ export namespace agent {
 	
 	
 	
+	export interface SignedFile {
+	    name: string;
+	    sha256: string;
+	}
+	export interface Signature {
+	    status: string;
+	    label: string;
+	    signer?: string;
+	    fingerprint?: string;
+	    reason?: string;
+	    signed?: SignedFile[];
+	}
 	export interface Run {
 	    id: string;
 	    task: string;
@@ -492,8 +504,11 @@ export namespace agent {
 	    budgets?: Budgets;
 	    lab_host?: string;
 	    suite_run?: string;
+	    signature?: Signature;
 	    attempts: Attempt[];
 	}
+	
+	
 	
 	
 	
@@ -613,6 +628,7 @@ export namespace app {
 	export interface ImportResult {
 	    run_id: string;
 	    disagreements: runfile.Disagreement[];
+	    signature?: agent.Signature;
 	}
 	export interface ModelTest {
 	    model: string;
@@ -705,6 +721,7 @@ export namespace app {
 	    allow_paths?: string[];
 	    allow_env?: string[];
 	    allow_link_local?: boolean;
+	    sign_exports?: string;
 	}
 
 }
@@ -987,6 +1004,7 @@ export namespace store {
 	    budgets?: agent.Budgets;
 	    lab_host?: string;
 	    suite_run?: string;
+	    signature?: agent.Signature;
 	    attempts: AttemptHeader[];
 	}
 	export interface Summary {
@@ -1003,6 +1021,7 @@ export namespace store {
 	    wrong: number;
 	    lab_host?: string;
 	    suite_run?: string;
+	    signature?: agent.Signature;
 	}
 
 }
