@@ -131,6 +131,14 @@ func sealWith(signer signing.Signer, shards []signing.Shard) bundle.Sealer {
 	}
 }
 
+// sealerOf signs a bundle with signer; nil (unsigned) without one.
+func sealerOf(signer *signing.Signer) bundle.Sealer {
+	if signer == nil {
+		return nil
+	}
+	return sealWith(*signer, nil)
+}
+
 // WriteSignedRunFile writes run as a run file at path and, with a signer, its detached
 // signature beside it (path + SignatureSuffix), listing shards for a merged run; each
 // atomically. A run file written unsigned removes a stale signature beside it, so that the

@@ -73,10 +73,7 @@ func (t *Transfer) ExportSignedFile(id, path, key string, sign bool) (missing []
 	if !strings.HasSuffix(path, ".zip") {
 		return nil, signedBy, WriteSignedRunFile(path, run, signer, nil)
 	}
-	var seal bundle.Sealer
-	if signer != nil {
-		seal = sealWith(*signer, nil)
-	}
+	seal := sealerOf(signer)
 	err = writeAtomically(path, func(w io.Writer) error {
 		missing, err = bundle.ExportSealed(w, run, filepath.Join(t.mediaRoot, run.ID), seal)
 		return err
@@ -101,14 +98,18 @@ func (t *Transfer) MediaPath(id, name string) (string, error) {
 	return filepath.Join(t.mediaRoot, run.ID, name), nil
 }
 
-// WriteBundle writes the bundle of a stored run to w. Media files the run names but the disk
-// no longer has are left out.
+// WriteBundle writes the bundle of a stored run to w, signed when the settings say to sign
+// every export. Media files the run names but the disk no longer has are left out.
 func (t *Transfer) WriteBundle(w io.Writer, id string) error {
+	signer, err := signerFor(t.keys, t.settings, "", false)
+	if err != nil {
+		return err
+	}
 	run, err := t.store.Get(id)
 	if err != nil {
 		return err
 	}
-	_, err = bundle.Export(w, run, filepath.Join(t.mediaRoot, run.ID))
+	_, err = bundle.ExportSealed(w, run, filepath.Join(t.mediaRoot, run.ID), sealerOf(signer))
 	return err
 }
 
