@@ -53,13 +53,7 @@ func writeMerged(env Env, g *globals, out string, run agent.Run, shards []signin
 		return err
 	}
 	for _, s := range shards {
-		by := "unsigned"
-		switch s.Status {
-		case signing.Verified:
-			by = fmt.Sprintf("signed by %s (%s), verified", s.Signer, s.Fingerprint)
-		case signing.Untrusted:
-			by = fmt.Sprintf("signed by a key you do not trust (%s, calling itself %q)", s.Fingerprint, s.Signer)
-		}
+		by := signing.Result{Status: s.Status, Signer: s.Signer, Fingerprint: s.Fingerprint}.Label()
 		fmt.Fprintf(env.Stderr, "shard %s sha256 %s: %s\n", safe(s.Name), s.SHA256, safe(by))
 	}
 	if signer != nil {
