@@ -104,7 +104,8 @@ match. --require-signature refuses all but the first.`,
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(env.Stderr, "signature: %s\n", safe(res.Signature.Label))
+				sig := res.Signature
+				printSignature(env, "signature", signing.Result{Status: signing.Status(sig.Status), Signer: sig.Signer, Fingerprint: sig.Fingerprint, Reason: sig.Reason})
 				printDisagreements(env, res.Disagreements)
 				fmt.Fprintf(env.Stdout, "imported %s as run %s\n", safe(args[0]), res.RunID)
 				return nil
