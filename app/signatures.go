@@ -28,6 +28,8 @@ type Presented struct {
 	RunFile   []byte
 	Signature []byte
 	Files     []signing.Subject
+	// Bundle says the file is a bundle, not a run file.
+	Bundle bool
 }
 
 // ReadPresented reads the run file at path, with its detached signature beside it when there
@@ -39,6 +41,11 @@ func ReadPresented(ctx context.Context, path string) (Presented, error) {
 		return Presented{}, err
 	}
 	defer f.Close()
+	return presentedFrom(ctx, f, path)
+}
+
+// presentedFrom is ReadPresented of the file f, open at its start, found at path.
+func presentedFrom(ctx context.Context, f *os.File, path string) (Presented, error) {
 	br := bufio.NewReader(f)
 	if bundle.Sniff(br) {
 		info, err := f.Stat()
@@ -52,14 +59,12 @@ func ReadPresented(ctx context.Context, path string) (Presented, error) {
 		if err != nil {
 			return Presented{}, err
 		}
-		return Presented{RunFile: s.RunFile, Signature: s.Signature, Files: s.Entries}, nil
+		return Presented{RunFile: s.RunFile, Signature: s.Signature, Files: s.Entries, Bundle: true}, nil
 	}
+	// A file past the limit is read one byte past it, for Decode to refuse in its words.
 	data, err := io.ReadAll(io.LimitReader(br, runfile.MaxBytes+1))
 	if err != nil {
 		return Presented{}, err
-	}
-	if len(data) > runfile.MaxBytes {
-		return Presented{}, fmt.Errorf("larger than %d MiB, the most a run file may be", runfile.MaxBytes>>20)
 	}
 	p := Presented{RunFile: data, Files: []signing.Subject{signing.SubjectOf(signing.RunSubject, data)}}
 	sig, err := readSmall(path+SignatureSuffix, signing.MaxEnvelopeBytes)
@@ -164,28 +169,30 @@ func WriteSignedRunFile(path string, run agent.Run, signer *signing.Signer, shar
 	return writeAtomically(path+SignatureSuffix, func(w io.Writer) error { _, err := w.Write(sig); return err })
 }
 
-// checkSignature checks the signature of the run file or bundle at path against the trust
-// list; with requireSigned, anything but a verified signature is refused.
-func (t *Transfer) checkSignature(ctx context.Context, path string, requireSigned bool) (*agent.Signature, error) {
+// checkSignature checks the signature of the run file or bundle f (open at its start, found
+// at path) against the trust list; with requireSigned, anything but a verified signature is
+// refused. It returns what it read, so that a run file is imported from the very bytes
+// checked.
+func (t *Transfer) checkSignature(ctx context.Context, f *os.File, path string, requireSigned bool) (Presented, *agent.Signature, error) {
 	trust, err := t.keys.Trusted()
 	if err != nil {
-		return nil, err
+		return Presented{}, nil, err
 	}
-	p, err := ReadPresented(ctx, path)
+	p, err := presentedFrom(ctx, f, path)
 	if err != nil {
-		return nil, err
+		return Presented{}, nil, err
 	}
 	res := p.Check(trust)
 	if requireSigned && res.Status != signing.Verified {
 		switch res.Status {
 		case signing.Untrusted:
-			return nil, fmt.Errorf("refused, a signature by a trusted key is required: %s; %s", res.Label(), TrustHint(res))
+			return p, nil, fmt.Errorf("refused, a signature by a trusted key is required: %s; %s", res.Label(), TrustHint(res))
 		case signing.Unsigned:
-			return nil, errors.New("refused, a signature by a trusted key is required: the file is unsigned")
+			return p, nil, errors.New("refused, a signature by a trusted key is required: the file is unsigned")
 		}
-		return nil, fmt.Errorf("refused, a signature by a trusted key is required: %s", res.Label())
+		return p, nil, fmt.Errorf("refused, a signature by a trusted key is required: %s", res.Label())
 	}
-	return SignatureRecord(res), nil
+	return p, SignatureRecord(res), nil
 }
 
 // signedSaver stores an imported run with what checking its signature found.

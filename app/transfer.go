@@ -1,7 +1,7 @@
 package app
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -166,16 +166,17 @@ func (t *Transfer) importFile(ctx context.Context, path, name string, requireSig
 		// A bundle is read at offsets, which a pipe cannot do: spool it to a file first.
 		return t.importUpload(ctx, name, file, requireSigned)
 	}
-	sig, err := t.checkSignature(ctx, path, requireSigned)
+	presented, sig, err := t.checkSignature(ctx, file, path, requireSigned)
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
 	}
 	saver := signedSaver{next: t.store, signature: sig}
 	var res runfile.Result
-	if br := bufio.NewReader(file); bundle.Sniff(br) {
+	if presented.Bundle {
+		// Read at offsets of the same open file, never of another file put at path since.
 		res, err = bundle.Import(ctx, Resolve, saver, t.mediaRoot, name, file, info.Size())
 	} else {
-		res, err = runfile.Import(Resolve, saver, name, br)
+		res, err = runfile.Import(Resolve, saver, name, bytes.NewReader(presented.RunFile))
 	}
 	if err != nil && ctx.Err() != nil {
 		return ImportResult{}, fmt.Errorf("%s: the import was stopped; nothing of it was kept (%w)", name, err)
