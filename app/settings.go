@@ -48,6 +48,9 @@ type UserSettings struct {
 	AllowPaths     []string `json:"allow_paths,omitempty"`
 	AllowEnv       []string `json:"allow_env,omitempty"`
 	AllowLinkLocal bool     `json:"allow_link_local,omitempty"`
+	// SignExports names the own signing key every export of a run file or bundle is signed
+	// with; empty: exports are signed only when asked (export --sign).
+	SignExports string `json:"sign_exports,omitempty"`
 }
 
 // Trust is what these settings let task files reach, with more given on top (the command

@@ -1,7 +1,8 @@
 package app
 
 import (
-	"bufio"
+	"time"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -21,6 +22,8 @@ import (
 type ImportResult struct {
 	RunID         string                 `json:"run_id"`
 	Disagreements []runfile.Disagreement `json:"disagreements"`
+	// Signature is what checking the file's signature found, before anything else.
+	Signature *agent.Signature `json:"signature"`
 }
 
 // Transfer moves runs between the store and files on disk: run files (JSON) and bundles (a
@@ -30,34 +33,53 @@ type Transfer struct {
 	store     *store.Store
 	mediaRoot string
 	tempRoot  string
+	// keys sign exports and hold the trust list imports are checked against; settings say
+	// whether every export is signed.
+	keys     *SigningKeys
+	settings *Settings
 }
 
-// NewTransfer works on the store and the media below dataDir.
+// NewTransfer works on the store, the media, the signing keys and the settings below dataDir.
 func NewTransfer(st *store.Store, dataDir string) *Transfer {
-	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir), tempRoot: TempRoot(dataDir)}
+	return &Transfer{store: st, mediaRoot: MediaRoot(dataDir), tempRoot: TempRoot(dataDir),
+		keys: SigningKeysIn(dataDir), settings: SettingsIn(dataDir)}
 }
 
 // ExportFile writes a stored run to path: a bundle with its media when path ends in .zip,
 // otherwise a run file. It writes through a temporary file, so a failure leaves nothing
 // half-written, and returns the media a bundle left out because the disk no longer has them.
+// It signs the export when the settings say to sign every export (see ExportSignedFile).
 func (t *Transfer) ExportFile(id, path string) (missing []string, err error) {
-	run, err := t.store.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	err = writeAtomically(path, func(w io.Writer) error {
-		if !strings.HasSuffix(path, ".zip") {
-			return runfile.Encode(w, run)
-		}
-		missing, err = bundle.Export(w, run, filepath.Join(t.mediaRoot, run.ID))
-		return err
-	})
+	missing, _, err = t.ExportSignedFile(id, path, "", false)
 	return missing, err
 }
 
-// WriteRunFile writes run as a run file at path, atomically.
-func WriteRunFile(path string, run agent.Run) error {
-	return writeAtomically(path, func(w io.Writer) error { return runfile.Encode(w, run) })
+// ExportSignedFile is ExportFile, signed with the own key called key when sign is set (""
+// names the one the settings sign exports with, else the only key there is), and otherwise
+// when the settings say to sign every export. A bundle carries its signature; a run file's
+// is written beside it (path + SignatureSuffix). signedBy names the key it was signed with,
+// "" when it was not.
+func (t *Transfer) ExportSignedFile(id, path, key string, sign bool) (missing []string, signedBy string, err error) {
+	signer, err := signerFor(t.keys, t.settings, key, sign)
+	if err != nil {
+		return nil, "", err
+	}
+	if signer != nil {
+		signedBy = signer.Name
+	}
+	run, err := t.store.Get(id)
+	if err != nil {
+		return nil, "", err
+	}
+	if !strings.HasSuffix(path, ".zip") {
+		return nil, signedBy, WriteSignedRunFile(path, runfile.New(run, time.Now()), signer, nil)
+	}
+	seal := sealerOf(signer)
+	err = writeAtomically(path, func(w io.Writer) error {
+		missing, err = bundle.ExportSealed(w, run, filepath.Join(t.mediaRoot, run.ID), seal)
+		return err
+	})
+	return missing, signedBy, err
 }
 
 // MediaPath is where a media file that run id names lies on disk; a name the run does not
@@ -77,14 +99,18 @@ func (t *Transfer) MediaPath(id, name string) (string, error) {
 	return filepath.Join(t.mediaRoot, run.ID, name), nil
 }
 
-// WriteBundle writes the bundle of a stored run to w. Media files the run names but the disk
-// no longer has are left out.
+// WriteBundle writes the bundle of a stored run to w, signed when the settings say to sign
+// every export. Media files the run names but the disk no longer has are left out.
 func (t *Transfer) WriteBundle(w io.Writer, id string) error {
+	signer, err := signerFor(t.keys, t.settings, "", false)
+	if err != nil {
+		return err
+	}
 	run, err := t.store.Get(id)
 	if err != nil {
 		return err
 	}
-	_, err = bundle.Export(w, run, filepath.Join(t.mediaRoot, run.ID))
+	_, err = bundle.ExportSealed(w, run, filepath.Join(t.mediaRoot, run.ID), sealerOf(signer))
 	return err
 }
 
@@ -116,10 +142,18 @@ func (t *Transfer) BundleFile(id string) (*os.File, func(), error) {
 // it is then received as an upload is. A bundle's import stops when ctx ends, keeping
 // nothing of it.
 func (t *Transfer) ImportFile(ctx context.Context, path string) (ImportResult, error) {
-	return t.importFile(ctx, path, filepath.Base(path))
+	return t.importFile(ctx, path, filepath.Base(path), false)
 }
 
-func (t *Transfer) importFile(ctx context.Context, path, name string) (ImportResult, error) {
+// ImportRequiringSignature is ImportFile, refusing, before anything else, a file that is not
+// signed by a trusted key with every signed byte as signed.
+func (t *Transfer) ImportRequiringSignature(ctx context.Context, path string) (ImportResult, error) {
+	return t.importFile(ctx, path, filepath.Base(path), true)
+}
+
+// importFile checks the file's signature first: with requireSigned, one that is not Verified
+// refuses the import; otherwise the imported run keeps what the check found.
+func (t *Transfer) importFile(ctx context.Context, path, name string, requireSigned bool) (ImportResult, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return ImportResult{}, err // it names the path
@@ -131,13 +165,19 @@ func (t *Transfer) importFile(ctx context.Context, path, name string) (ImportRes
 	}
 	if !info.Mode().IsRegular() {
 		// A bundle is read at offsets, which a pipe cannot do: spool it to a file first.
-		return t.ImportUpload(ctx, name, file)
+		return t.importUpload(ctx, name, file, requireSigned)
 	}
+	presented, sig, err := t.checkSignature(ctx, file, path, requireSigned)
+	if err != nil {
+		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
+	}
+	saver := signedSaver{next: t.store, signature: sig}
 	var res runfile.Result
-	if br := bufio.NewReader(file); bundle.Sniff(br) {
-		res, err = bundle.Import(ctx, Resolve, t.store, t.mediaRoot, name, file, info.Size())
+	if presented.Bundle {
+		// Read at offsets of the same open file, never of another file put at path since.
+		res, err = bundle.Import(ctx, Resolve, saver, t.mediaRoot, name, file, info.Size())
 	} else {
-		res, err = runfile.Import(Resolve, t.store, name, br)
+		res, err = runfile.Import(Resolve, saver, name, bytes.NewReader(presented.RunFile))
 	}
 	if err != nil && ctx.Err() != nil {
 		return ImportResult{}, fmt.Errorf("%s: the import was stopped; nothing of it was kept (%w)", name, err)
@@ -145,13 +185,17 @@ func (t *Transfer) importFile(ctx context.Context, path, name string) (ImportRes
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return ImportResult{RunID: res.Run.ID, Disagreements: res.Disagreements}, nil
+	return ImportResult{RunID: res.Run.ID, Disagreements: res.Disagreements, Signature: sig}, nil
 }
 
 // ImportUpload imports a run file or bundle whose bytes arrive on r (the HTTP transport's
 // upload), spooling them to a temporary file of at most bundle.MaxBundleBytes in the data
 // folder, held so that SweepDebris removes it if this process dies first.
 func (t *Transfer) ImportUpload(ctx context.Context, name string, r io.Reader) (ImportResult, error) {
+	return t.importUpload(ctx, name, r, false)
+}
+
+func (t *Transfer) importUpload(ctx context.Context, name string, r io.Reader, requireSigned bool) (ImportResult, error) {
 	held, tmp, err := scratch.File(t.tempRoot, uploadPrefix)
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("receiving %s: %w", name, err)
@@ -167,7 +211,7 @@ func (t *Transfer) ImportUpload(ctx context.Context, name string, r io.Reader) (
 	if n > bundle.MaxBundleBytes {
 		return ImportResult{}, fmt.Errorf("%s is larger than %d MiB, the most a bundle may be", name, bundle.MaxBundleBytes>>20)
 	}
-	return t.importFile(ctx, held.Path, name)
+	return t.importFile(ctx, held.Path, name, requireSigned)
 }
 
 // partInfix follows the target's name in the name of the temporary file writeAtomically

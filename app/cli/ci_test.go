@@ -198,7 +198,7 @@ func TestCIReportsAndShardsByJobCompletionIndex(t *testing.T) {
 	}
 	for i, s := range merged.Shards {
 		b, err := os.ReadFile(filepath.Join(results, s.Name))
-		if err != nil || s.Index != i || s.SHA256 != runfile.Digest(b) {
+		if err != nil || s.Index != i || s.SHA256 != signing.Digest(b) {
 			t.Errorf("recorded shard %+v (%v): want index %d and the file's SHA-256", s, err, i)
 		}
 	}

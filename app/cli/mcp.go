@@ -185,7 +185,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	report := env
 	report.Stdout = env.Stderr // standard output belongs to the MCP connection
 	if f.export != "" {
-		if err := exportFile(report, app.NewTransfer(st, dataDir), run.ID, f.export); err != nil {
+		if err := exportFile(report, app.NewTransfer(st, dataDir), run.ID, f.export, "", false); err != nil {
 			return err
 		}
 	}

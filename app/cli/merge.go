@@ -3,8 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -13,13 +11,14 @@ import (
 	"observatory/backend/runfile"
 )
 
-func newMergeCmd(env Env) *cobra.Command {
-	var out string
+func newMergeCmd(env Env, g *globals) *cobra.Command {
+	var out, key string
+	var sign bool
 	var ci ciFlags
 	cmd := &cobra.Command{
 		Use:   "merge SHARD... -o FILE",
 		Short: "Join the run files of one run's shards (run --shard K/N) into one run file",
-		Long: `Verifies every shard's run file, refuses shards of different tasks or configurations and
+		Long: `Checks every shard's signature (refusing one that does not match) and verifies its run file, refuses shards of different tasks or configurations and
 attempts that appear twice, and writes one run file with the attempts in the task's order.
 Import it, or open it in the desktop, like any other run file. Shards that record their index
 (run --shard, --shard-index-env) must be every index of one total, run by one Observatory
@@ -39,17 +38,9 @@ the shards cannot be merged (docs/ci.md).`,
 			if err := ci.check(); err != nil {
 				return err
 			}
-			shards := make([]runfile.Shard, 0, len(args))
-			for _, path := range args {
-				f, err := readRunFile(path)
-				if err != nil {
-					return fmt.Errorf("%s: %w", path, err)
-				}
-				data, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				shards = append(shards, runfile.Shard{Name: filepath.Base(path), File: f, SHA256: runfile.Digest(data)})
+			shards, signed, err := readShards(cmd.Context(), g, args)
+			if err != nil {
+				return err
 			}
 			recorded, err := runfile.CheckShards(shards)
 			if err != nil {
@@ -59,7 +50,7 @@ the shards cannot be merged (docs/ci.md).`,
 			if err != nil {
 				return err
 			}
-			if err := app.WriteMergedRunFile(out, run, recorded); err != nil {
+			if err := writeMerged(env, g, out, run, recorded, signed, key, sign || key != ""); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.Stderr, "merged %d shard(s), %d attempts, into %s\n", len(shards), len(run.Attempts), safe(out))
@@ -71,5 +62,7 @@ the shards cannot be merged (docs/ci.md).`,
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the merged run file to write")
 	ci.register(cmd.Flags(), false)
+	cmd.Flags().BoolVar(&sign, "sign", false, "sign the merged run file (its signature beside it, FILE.sig.json, listing every shard's digest and signer)")
+	cmd.Flags().StringVar(&key, "key", "", "the key to sign with (default: the one keys sign-exports chose, else your only key); implies --sign")
 	return cmd
 }

@@ -257,11 +257,9 @@ func runTask(cmd *cobra.Command, env Env, g *globals, f *runFlags, args []string
 	var exported error
 	switch {
 	case f.export != "" && shard != nil:
-		if exported = app.NewTransfer(st, dataDir).ExportShard(run.ID, f.export, *shard); exported == nil {
-			fmt.Fprintf(env.Stderr, "wrote %s (shard %d of %d, index %d)\n", safe(f.export), shard.K, shard.N, shard.K-1)
-		}
+		exported = exportShard(env, app.NewTransfer(st, dataDir), run.ID, f.export, *shard)
 	case f.export != "":
-		exported = exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export)
+		exported = exportFile(env, app.NewTransfer(st, dataDir), run.ID, f.export, "", false)
 	}
 	switch {
 	case f.repeat > 1:

@@ -105,8 +105,9 @@ func TestRefusalsQuotingAFileAreEscaped(t *testing.T) {
 		t.Errorf("verify: exit %d\nstdout %q\nstderr %q\nwant exit 1 and the key escaped", code, out, errOut)
 	}
 	assertInert(t, "verify", errOut)
-	if n := strings.Count(errOut, "\n"); n != 1 {
-		t.Errorf("verify's refusal spans %d lines, want 1: %q", n, errOut)
+	// The first line says the file is unsigned (the signature is checked before anything else).
+	if n := strings.Count(errOut, "\n"); n != 2 || !strings.HasPrefix(errOut, path+": unsigned\n") {
+		t.Errorf("verify's refusal spans %d lines after the signature's, want 1: %q", n-1, errOut)
 	}
 }
 

@@ -37,8 +37,11 @@ type Run struct {
 	LabHost string `json:"lab_host,omitempty"`
 	// SuiteRun names the suite run this run is one task of ("smoke@20261203T121500-3f9a1c"):
 	// the runs of one suite share it. Empty for a run of its own.
-	SuiteRun string    `json:"suite_run,omitempty"`
-	Attempts []Attempt `json:"attempts"`
+	SuiteRun string `json:"suite_run,omitempty"`
+	// Signature is, for an imported run, what checking its signature found at the import;
+	// nil for a run made here.
+	Signature *Signature `json:"signature,omitempty"`
+	Attempts  []Attempt  `json:"attempts"`
 }
 
 // Recorder persists a run as it progresses, so that a process killed mid-run leaves

@@ -11,6 +11,7 @@ import (
 
 	"observatory/backend/agent"
 	"observatory/backend/runfile"
+	"observatory/backend/signing"
 )
 
 // Limits on what Import reads.
@@ -31,6 +32,8 @@ type contents struct {
 	runFile []byte
 	media   []*zip.File
 	meter   *budgetReader
+	// signature is the signature's entry, nil in an unsigned bundle.
+	signature *zip.File
 }
 
 // Import reads the bundle in r (size bytes; name is its file name, recorded as the imported
@@ -65,7 +68,7 @@ func scan(ctx context.Context, r io.ReaderAt, size int64) (contents, error) {
 	if err != nil {
 		return contents{}, err
 	}
-	var run *zip.File
+	var run, signature *zip.File
 	var media []*zip.File
 	var total uint64
 	seen := map[string]bool{}
@@ -79,6 +82,8 @@ func scan(ctx context.Context, r io.ReaderAt, size int64) (contents, error) {
 		switch {
 		case f.Name == RunFile:
 			run = f
+		case f.Name == SignatureFile:
+			signature = f
 		case f.Name != MediaPrefix:
 			media = append(media, f)
 		}
@@ -90,7 +95,7 @@ func scan(ctx context.Context, r io.ReaderAt, size int64) (contents, error) {
 	if err != nil {
 		return contents{}, err
 	}
-	return contents{runFile: data, media: media, meter: meter}, nil
+	return contents{runFile: data, media: media, meter: meter, signature: signature}, nil
 }
 
 // checkEntry refuses an entry whose header breaks a naming rule or the size limit. seen
@@ -117,9 +122,13 @@ func checkEntry(f *zip.File, seen map[string]bool) *Error {
 	seen[key] = true
 	switch {
 	case name == RunFile, name == MediaPrefix && mode.IsDir():
+	case name == SignatureFile:
+		if f.UncompressedSize64 > signing.MaxEnvelopeBytes {
+			return refuse(name, "%d bytes uncompressed: a signature is at most %d KiB", f.UncompressedSize64, signing.MaxEnvelopeBytes>>10)
+		}
 	case strings.HasPrefix(name, MediaPrefix) && runfile.PlainMediaName(name[len(MediaPrefix):]):
 	default:
-		return refuse(name, "unexpected entry: a bundle holds %s and %s<name> only, name made of letters, digits, '.', '_' and '-', not starting with '.'", RunFile, MediaPrefix)
+		return refuse(name, "unexpected entry: a bundle holds %s, %s<name> and a signature only, name made of letters, digits, '.', '_' and '-', not starting with '.'", RunFile, MediaPrefix)
 	}
 	if f.UncompressedSize64 > MaxEntryBytes {
 		return refuse(name, "%d bytes uncompressed, over the %d MiB limit per entry", f.UncompressedSize64, MaxEntryBytes>>20)

@@ -11,6 +11,9 @@ const (
 	// MediaPrefix starts every media entry: media/<name>, name relative to the run's media
 	// folder.
 	MediaPrefix = "media/"
+	// SignatureFile is a signed bundle's signature: a DSSE envelope whose statement signs
+	// run.json and every media entry (see backend/signing).
+	SignatureFile = "signature.json"
 )
 
 // checkPath refuses an entry name that could escape the folder it is extracted into, on any

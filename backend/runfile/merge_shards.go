@@ -2,19 +2,10 @@ package runfile
 
 import (
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
 )
-
-// Digest is the SHA-256 of a file's bytes, in hexadecimal: what a merged run records of
-// each shard file.
-func Digest(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
 
 // CheckShards refuses shards that do not make one whole run, each refusal naming the shard:
 // shards that record their index (run --shard, --shard-index-env) must all do, of one total

@@ -62,6 +62,8 @@ var migrations = []migration{
 		addColumns("attempts", "`evidence` text NOT NULL DEFAULT ''")},
 	{18, "what a step's action returned to its agent (an agent's script's result)",
 		addColumns("steps", "`output` text NOT NULL DEFAULT ''")},
+	{19, "what checking an imported run's signature found",
+		addColumns("runs", "`signature` text")},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -26,6 +26,8 @@ type runRow struct {
 	LabHost string         `gorm:"not null;default:''"`
 	// SuiteRun is agent.Run's: the suite run the run is one task of, "" for none.
 	SuiteRun string `gorm:"not null;default:'';index"`
+	// Signature is what checking an imported run's signature found; nil for a run made here.
+	Signature *agent.Signature `gorm:"serializer:json;type:text"`
 
 	Attempts []attemptRow `gorm:"foreignKey:RunID;constraint:OnDelete:CASCADE"`
 }
@@ -35,7 +37,7 @@ func (runRow) TableName() string { return "runs" }
 // run is the run the row records, without its attempts.
 func (r runRow) run() agent.Run {
 	return agent.Run{ID: r.ID, Task: r.Task, Spec: specOf(r.Spec), Created: r.Created, Status: agent.RunStatus(r.Status),
-		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost, SuiteRun: r.SuiteRun}
+		Source: r.Source, Budgets: r.Budgets, LabHost: r.LabHost, SuiteRun: r.SuiteRun, Signature: r.Signature}
 }
 
 // attemptRow is one attempt of a run; Position orders the attempts within it. Terminal stays

@@ -30,12 +30,14 @@ type Summary struct {
 	LabHost string `json:"lab_host,omitempty"`
 	// SuiteRun is the suite run the run is one task of, when it is.
 	SuiteRun string `json:"suite_run,omitempty"`
+	// Signature is what checking an imported run's signature found, when it was imported.
+	Signature *agent.Signature `json:"signature,omitempty" gorm:"serializer:json"`
 }
 
 // historyQuery lists the runs, newest added first, each with its attempts counted: all of
 // them, the completed ones and the finished ones with a wrong verdict. The attempts are
 // counted from the attempt_tally index alone; none of their JSON is read.
-const historyQuery = "SELECT r.`id`, r.`task`, r.`created`, r.`added`, r.`status`, r.`source`, r.`lab_host`, r.`suite_run`, " +
+const historyQuery = "SELECT r.`id`, r.`task`, r.`created`, r.`added`, r.`status`, r.`source`, r.`lab_host`, r.`suite_run`, r.`signature`, " +
 	"COUNT(a.`run_id`) AS `attempts`, " +
 	"COALESCE(SUM(a.`terminal` = ?), 0) AS `completed`, " +
 	"COALESCE(SUM(a.`terminal` <> '' AND a.`wrong`), 0) AS `wrong` " +
@@ -106,7 +108,7 @@ func (s *Store) SaveImported(run agent.Run) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		row := runRow{ID: run.ID, Task: run.Task, Spec: string(run.Spec), Created: run.Created.UTC(), Added: time.Now().UTC(),
 			Status: string(agent.RunImported), Source: run.Source, Budgets: run.Budgets, LabHost: run.LabHost,
-			SuiteRun: run.SuiteRun}
+			SuiteRun: run.SuiteRun, Signature: run.Signature}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}

@@ -418,6 +418,7 @@ export function App({ api }: { api: Api }) {
                   replay={importedRun ? replay : undefined}
                   frames={replay?.frames}
                   runId={w.shownId ?? ""}
+                  signature={run?.signature}
                   onSaveMedia={w.saveShownMedia}
                   onExportHAR={sel.attempt ? () => w.exportShownHAR(sel.slug) : undefined}
                   loadLedger={w.loadLedger}

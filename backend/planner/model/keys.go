@@ -69,6 +69,19 @@ func StoreKey(name, key string) error {
 	return nil
 }
 
+// ReadKey reads the keyring entry name that StoreKey wrote; keyring.ErrNotFound (wrapped)
+// when there is none.
+func ReadKey(name string) (string, error) {
+	if !ValidKeyringName(name) {
+		return "", fmt.Errorf("keyring entry %q: want a short plain name, such as openai", name)
+	}
+	key, err := keyringCall(func() (string, error) { return keyring.Get(KeyringService, name) })
+	if err != nil {
+		return "", fmt.Errorf("reading %q from the OS keyring: %w", name, err)
+	}
+	return key, nil
+}
+
 // keyringCall runs one keyring call within keyringTimeout. A call that never returns is left
 // behind: the keyring library offers no way to cancel one.
 func keyringCall(call func() (string, error)) (string, error) {

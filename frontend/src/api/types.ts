@@ -129,6 +129,12 @@ export type Field = agent.Field;
 /** A width and height in CSS pixels (agent.Size). */
 export type Size = agent.Size;
 
+/** What checking an imported run's signature found (agent.Signature). */
+export type Signature = Refine<agent.Signature, { status: SignatureStatus }>;
+
+/** The four answers of a signature check (signing.Status). */
+export type SignatureStatus = "verified" | "untrusted" | "unsigned" | "mismatch";
+
 /** A page region the sample could not read (agent.Region). */
 export type Region = Refine<agent.Region, { kind: "canvas" | "unlabelled" }>;
 
@@ -228,13 +234,13 @@ export type Attempt = Refine<
 export type Claim = Refine<agent.Claim, { source: "mcp" | "process" | "planner" }>;
 
 /** One run (agent.Run). */
-export type Run = Refine<agent.Run, { spec?: unknown; created: Time; status: RunStatus; attempts: Attempt[] | null }>;
+export type Run = Refine<agent.Run, { spec?: unknown; created: Time; status: RunStatus; attempts: Attempt[] | null; signature?: Signature }>;
 
 /** An attempt with its steps summarised (store.AttemptHeader). */
 export type AttemptHeader = Refine<store.AttemptHeader, Omit<Attempt, "steps"> & { steps: StepSummary[] | null }>;
 
 /** A run with its attempts' steps summarised (store.RunHeader). */
-export type RunHeader = Refine<store.RunHeader, { spec?: unknown; created: Time; status: RunStatus; attempts: AttemptHeader[] | null }>;
+export type RunHeader = Refine<store.RunHeader, { spec?: unknown; created: Time; status: RunStatus; attempts: AttemptHeader[] | null; signature?: Signature }>;
 
 /** One attempt a task offers (agent.AttemptSpec). */
 export type AttemptSpec = Refine<agent.AttemptSpec, { config: Config; plan?: Action[] }>;
@@ -259,7 +265,7 @@ export interface Check {
 export type StartRequest = Refine<app.StartRequest, { config: ConfigOverride | null }>;
 
 /** One run in the history (store.Summary). */
-export type RunSummary = Refine<store.Summary, { created: Time; added: Time; status: RunStatus }>;
+export type RunSummary = Refine<store.Summary, { created: Time; added: Time; status: RunStatus; signature?: Signature }>;
 
 /** One task of a SuiteRequest (app.SuiteTask): empty attempts runs them all. */
 export type SuiteTask = app.SuiteTask;

@@ -1,6 +1,7 @@
 import { memo, useState } from "react";
 import type { RunSummary } from "../api/types";
 import { isImported } from "../history/filter";
+import { SignatureBadge, signatureLabel } from "./SignatureBadge";
 
 /** Props of HistoryEntry. */
 export interface HistoryEntryProps {
@@ -24,7 +25,9 @@ const short = (iso: string) => new Date(iso).toLocaleString(undefined, { dateSty
 
 /**
  * One stored run: its id, status, task and source, its completed and wrong attempts, and when
- * it started (for an import, when it was added; its tooltip has both, to the second). A box
+ * it started (for an import, when it was added; its tooltip has both, to the second). An
+ * import that recorded its signature check shows what it found in place of the time, which
+ * stays in the tooltip. A box
  * picks it for a comparison; Delete asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
  */
 export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, onOpen, onDelete, picked, onPick, onOpenSuite }: HistoryEntryProps) {
@@ -33,7 +36,7 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
   return (
     <li className="history-entry" data-testid={`run-${r.id}`} style={{ top }}>
       <button type="button" className="open" aria-current={current ? "true" : undefined} onClick={() => onOpen(r.id)}
-        title={`${r.id} · ${r.status} · ${r.task} · ${r.completed}/${r.attempts} completed · ${r.wrong} wrong · ${imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}`}>
+        title={`${r.id} · ${r.status} · ${r.task} · ${r.completed}/${r.attempts} completed · ${r.wrong} wrong · ${imported ? `started ${when(r.created)}, added ${when(r.added)}` : when(r.created)}${r.signature ? ` · ${signatureLabel(r.signature)}` : ""}`}>
         <code className="line text run-id">{r.id}</code>
         <span className="line">
           <span className={imported ? "tag" : "tag plain"}>{r.status}</span>
@@ -45,9 +48,13 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
         <span className="line text muted num">
           {r.completed}/{r.attempts} completed · {r.wrong} wrong
         </span>
-        <span className="line text muted num">
-          {imported ? `added ${short(r.added)}` : short(r.created)}
-        </span>
+        {r.signature ? (
+          <span className="line text num">
+            <SignatureBadge signature={r.signature} />
+          </span>
+        ) : (
+          <span className="line text muted num">{imported ? `added ${short(r.added)}` : short(r.created)}</span>
+        )}
       </button>
       {r.suite_run && (
         <button type="button" className="link suite-link" title={`Show suite run ${r.suite_run}: every trial of its tasks`} onClick={() => onOpenSuite(r.suite_run!)}>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { Action, AppEvent, AttemptHeader, AttemptRequests, Check, Frame, LedgerEntry, Replay, Step, StepSummary } from "../api/types";
+import type { Action, AppEvent, AttemptHeader, AttemptRequests, Check, Frame, LedgerEntry, Replay, Signature, Step, StepSummary } from "../api/types";
 import { Splitter } from "../layout/Splitter";
 import { useStoredSize } from "../layout/useStoredSize";
 import { modified, ownsKeys } from "../keys";
@@ -9,6 +9,7 @@ import { DetailTabs } from "./DetailTabs";
 import { ShotViewer, type View } from "./ShotViewer";
 import { StepFacts } from "./StepFacts";
 import { StepList } from "./StepList";
+import { SignatureBadge } from "./SignatureBadge";
 import { Timeline } from "./Timeline";
 import { buildTimeline, frameAt, markAt, stepAtMs, stepEnd } from "../trace/timeline";
 import { mediaExists } from "../api/transfer";
@@ -62,6 +63,8 @@ export interface TraceViewerProps {
    */
   frames?: Frame[] | null;
   runId: string;
+  /** An imported run's signature, as checked at its import; absent for a run made here. */
+  signature?: Signature;
   /** The shown step's position in steps. */
   current: number;
   onStep(i: number): void;
@@ -196,6 +199,7 @@ export function TraceViewer(p: TraceViewerProps) {
     <section className="panel trace" aria-label="Trace">
       <div className="trace-head">
         <h2>Trace: {p.title}</h2>
+        <SignatureBadge signature={p.signature} details />
         <p className="ended" data-testid="ended">
           {attempt ? (
             <>

@@ -43,12 +43,6 @@ export namespace agent {
 	    raw?: number[];
 	    error?: string;
 	}
-	export interface Comparison {
-	    field: string;
-	    asked: string;
-	    now: string;
-	    differs?: string;
-	}
 	export interface Box {
 	    x: number;
 	    y: number;
@@ -82,9 +76,6 @@ export namespace agent {
 	    target_box?: Box;
 	    hash: string;
 	    again?: string;
-	    effect?: string;
-	    compared?: Comparison[];
-	    why?: string;
 	}
 	export interface Approval {
 	    request: ApprovalRequest;
@@ -96,20 +87,10 @@ export namespace agent {
 	    commit_hash?: string;
 	}
 	
-	export interface Mutation {
-	    method: string;
-	    path: string;
-	    description: string;
-	    amount?: string;
-	    principal?: string;
-	    recipient?: string;
-	}
 	export interface ApprovalSpec {
 	    limit_ms: number;
 	    for?: string[];
 	    methods?: string[];
-	    reauthorize?: boolean;
-	    mutations?: Mutation[];
 	}
 	export interface Claim {
 	    done: boolean;
@@ -353,7 +334,6 @@ export namespace agent {
 	    // Go type: Dropped
 	    dropped: any;
 	    error?: string;
-	    output?: string;
 	    guidance?: string;
 	    approvals?: Approval[];
 	    reconciliation?: Reconciliation;
@@ -385,7 +365,6 @@ export namespace agent {
 	export interface Safeguards {
 	    review?: ReviewSpec;
 	    approval?: ApprovalSpec;
-	    scripts?: string;
 	}
 	export interface Config {
 	    wait: string;
@@ -445,7 +424,6 @@ export namespace agent {
 	    // Go type: time
 	    started: any;
 	    viewport?: Size;
-	    evidence?: string;
 	    video?: string;
 	    trace?: string;
 	    browser_log?: string;
@@ -460,7 +438,6 @@ export namespace agent {
 	    plan?: Action[];
 	    trial?: number;
 	}
-	
 	
 	
 	
@@ -504,7 +481,18 @@ export namespace agent {
 	
 	
 	
-	
+	export interface SignedFile {
+	    name: string;
+	    sha256: string;
+	}
+	export interface Signature {
+	    status: string;
+	    label: string;
+	    signer?: string;
+	    fingerprint?: string;
+	    reason?: string;
+	    signed?: SignedFile[];
+	}
 	export interface Run {
 	    id: string;
 	    task: string;
@@ -516,8 +504,11 @@ export namespace agent {
 	    budgets?: Budgets;
 	    lab_host?: string;
 	    suite_run?: string;
+	    signature?: Signature;
 	    attempts: Attempt[];
 	}
+	
+	
 	
 	
 	
@@ -637,6 +628,7 @@ export namespace app {
 	export interface ImportResult {
 	    run_id: string;
 	    disagreements: runfile.Disagreement[];
+	    signature?: agent.Signature;
 	}
 	export interface ModelTest {
 	    model: string;
@@ -721,7 +713,6 @@ export namespace app {
 	    bodies?: boolean;
 	    pixel_ratio?: number;
 	    dom_snapshots?: boolean;
-	    evidence?: string;
 	    parallel?: number;
 	    models?: model.ModelConfig[];
 	    planner?: string;
@@ -730,6 +721,7 @@ export namespace app {
 	    allow_paths?: string[];
 	    allow_env?: string[];
 	    allow_link_local?: boolean;
+	    sign_exports?: string;
 	}
 
 }
@@ -992,7 +984,6 @@ export namespace store {
 	    // Go type: time
 	    started: any;
 	    viewport?: agent.Size;
-	    evidence?: string;
 	    video?: string;
 	    trace?: string;
 	    browser_log?: string;
@@ -1013,6 +1004,7 @@ export namespace store {
 	    budgets?: agent.Budgets;
 	    lab_host?: string;
 	    suite_run?: string;
+	    signature?: agent.Signature;
 	    attempts: AttemptHeader[];
 	}
 	export interface Summary {
@@ -1029,6 +1021,7 @@ export namespace store {
 	    wrong: number;
 	    lab_host?: string;
 	    suite_run?: string;
+	    signature?: agent.Signature;
 	}
 
 }
