@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"observatory/app/version"
-	"observatory/backend/agent"
 	"observatory/backend/runfile"
 )
 

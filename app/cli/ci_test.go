@@ -19,6 +19,7 @@ import (
 	"observatory/backend/browser/browsertest"
 	"observatory/backend/cireport/cireporttest"
 	"observatory/backend/runfile"
+	"observatory/backend/signing"
 )
 
 // buildBinary builds the observatory binary once for the test.
@@ -345,4 +346,14 @@ func TestABrowserServerOfAnotherPlaywrightIsNamed(t *testing.T) {
 	if code != 1 || !named.MatchString(errOut) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and both versions named", code, errOut)
 	}
+}
+
+// readRunFile decodes the run file (JSON, not a bundle) at path.
+func readRunFile(path string) (runfile.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return runfile.File{}, err
+	}
+	defer f.Close()
+	return runfile.Decode(f)
 }
