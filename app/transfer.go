@@ -1,7 +1,6 @@
 package app
 
 import (
-	"time"
 	"bytes"
 	"context"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/bundle"
