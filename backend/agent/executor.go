@@ -197,7 +197,7 @@ func (r *run) execute() Outcome {
 			if errors.Is(err, ErrExhausted) && t != Cancelled {
 				t = Exhausted
 			}
-			return r.end(t, fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
+			return r.end(t, r.unplanned(i, err))
 		}
 		if p.End {
 			r.agentLeft(i, grounding)
@@ -228,10 +228,24 @@ func (r *run) execute() Outcome {
 		}
 		grounding = step.After
 	}
-	if c := r.check(); c.Gate.Done {
-		return r.end(Completed, "the plan ended and every completion condition holds")
+	ended := "the plan ended"
+	if _, ok := r.planner.(Unseen); ok {
+		ended = "the agent ended" // it proposed nothing: there was no plan
 	}
-	return r.end(Failed, "the plan ended without the completion gate holding")
+	if c := r.check(); c.Gate.Done {
+		return r.end(Completed, ended+" and every completion condition holds")
+	}
+	return r.end(Failed, ended+" without the completion gate holding")
+}
+
+// unplanned is why the attempt ended when its planner returned err for step i. An outside
+// agent (Unseen) proposes nothing, so its own error says what ended it ("the agent process
+// exited with status 1: ..."), never a planner's words.
+func (r *run) unplanned(i int, err error) string {
+	if _, ok := r.planner.(Unseen); ok {
+		return err.Error()
+	}
+	return fmt.Sprintf("the planner could not propose step %d: %v", i+1, err)
 }
 
 // step runs one action. A non-empty terminal ends the attempt.

@@ -42,7 +42,7 @@ type Command struct {
 // Planner is the planner of one attempt driven by an outside agent process. It proposes
 // nothing: it starts the process once the page is at the start URL, hands it the browser's
 // DevTools endpoint, and passes each input observed in the page to the executor as an
-// observed step, until the process exits (the plan's end) or the attempt ends, which stops
+// observed step, until the process exits (the agent's end) or the attempt ends, which stops
 // the process and everything it started.
 type Planner struct {
 	cmd     Command
@@ -77,8 +77,8 @@ func (p *Planner) Bind(page agent.Page) {
 // approval when the task's safeguards require approval: those that change state.
 func (p *Planner) HeldMethods() []string { return agent.HeldMethods }
 
-// Next starts the agent on its first call, then returns its next observed input, or the end
-// of the plan once it has exited with status 0. An agent that exits with another status
+// Next starts the agent on its first call, then returns its next observed input, or the
+// agent's end once it has exited with status 0. An agent that exits with another status
 // (a crash), outlives its time limit or cannot start ends the attempt with an error saying so.
 func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (agent.Proposal, error) {
 	if err := p.startOnce(ctx, obs.URL); err != nil {
@@ -256,12 +256,45 @@ func joinWords(words, exit string) string {
 	return words + "; " + exit
 }
 
-// lastWords is ": " and the last line of log, for a message; empty for none.
+// lastWords is ": " and what log says ended the agent, for a message; empty for none.
 func lastWords(log string) string {
 	t := &tail{max: MaxLog}
 	_, _ = t.Write([]byte(log))
-	if l := t.lastLine(); l != "" {
+	if l := thrown(t.String()); l != "" {
 		return ": " + l
 	}
 	return ""
+}
+
+// thrown is the line of log that names what ended the process: the header of the last error
+// with a stack trace (Node's "TypeError: ..." above its "    at ..." lines), with the
+// runtime's own trailers ("Node.js v20.19.2", Node's hint on --trace-uncaught) left out;
+// otherwise the last line (Python's traceback ends with its error).
+func thrown(log string) string {
+	var lines []string
+	for l := range strings.Lines(log) {
+		if l = strings.TrimRight(l, " \t\r\n"); strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for len(lines) > 0 && runtimeTrailer(strings.TrimSpace(lines[len(lines)-1])) {
+		lines = lines[:len(lines)-1]
+	}
+	for i := len(lines) - 2; i >= 0; i-- {
+		if !stackLine(lines[i]) && stackLine(lines[i+1]) {
+			return strings.TrimSpace(lines[i])
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// stackLine is a line of a JavaScript stack trace.
+func stackLine(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "at ") && l != strings.TrimSpace(l) }
+
+// runtimeTrailer is a line Node prints after an uncaught error: its version, or a hint.
+func runtimeTrailer(l string) bool {
+	return strings.HasPrefix(l, "Node.js v") || strings.HasPrefix(l, "(Use `node --trace-")
 }
