@@ -292,7 +292,9 @@ func thrown(log string) string {
 }
 
 // stackLine is a line of a JavaScript stack trace.
-func stackLine(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "at ") && l != strings.TrimSpace(l) }
+func stackLine(l string) bool {
+	return strings.HasPrefix(strings.TrimSpace(l), "at ") && l != strings.TrimSpace(l)
+}
 
 // runtimeTrailer is a line Node prints after an uncaught error: its version, or a hint.
 func runtimeTrailer(l string) bool {
