@@ -75,6 +75,10 @@ type Step struct {
 	Provenance Provenance `json:"provenance,omitempty"`
 	// Reason is the planner's stated reason for proposing the action, if it gave one.
 	Reason string `json:"reason,omitempty"`
+	// Evidence says what Observatory cannot vouch for in an observed step's before, after or
+	// requests ("looked late: ..."); empty when they are the page and the requests as they
+	// were at its input and the next.
+	Evidence string `json:"evidence,omitempty"`
 	// ModelTurns are a model planner's turns that led to the action: request summary,
 	// reply, tool calls, usage, latency and cost.
 	ModelTurns []ModelTurn `json:"model_turns,omitempty"`

@@ -17,11 +17,9 @@ import (
 // DefaultTimeLimit is how long an agent may run when its command sets no time limit.
 const DefaultTimeLimit = 10 * time.Minute
 
-// lateInputs is how long inputs still on their way from the page are awaited once the agent
-// has exited, so its last click is recorded before the gate is asked. An input reaches here
-// through the page's binding, the driver and a settling hold (see browser.WatchInputs); on a
-// busy machine that took over 300 ms, so the wait is generous: it is paid once, at the end of
-// an attempt.
+// lateInputs bounds the wait for the inputs the page's recorder counted once the agent has
+// exited (see agent.Handover.InputsMade), so its last click is recorded before the gate is
+// asked; they are already on their way, so the wait is short unless the machine is busy.
 const lateInputs = time.Second
 
 // Command is an outside agent: the program to run for each attempt, and its limits.
@@ -55,12 +53,18 @@ type Planner struct {
 	claimTo string // the claim file's path
 	started bool
 	began   time.Time
+
+	// ahead is the next input, taken from inputs to be the last one's after (see Following);
+	// taken counts the inputs taken. Both are the executor's alone.
+	ahead *agent.Input
+	taken int
 }
 
 var (
-	_ agent.Driven   = (*Planner)(nil)
-	_ agent.Claimant = (*Planner)(nil)
-	_ agent.Unseen   = (*Planner)(nil)
+	_ agent.Driven     = (*Planner)(nil)
+	_ agent.Claimant   = (*Planner)(nil)
+	_ agent.Unseen     = (*Planner)(nil)
+	_ agent.InputAhead = (*Planner)(nil)
 )
 
 // New is the planner of attempt (its slug) run by cmd.
@@ -84,6 +88,10 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (a
 	if err := p.startOnce(ctx, obs.URL); err != nil {
 		return agent.Proposal{}, err
 	}
+	if in := p.ahead; in != nil {
+		p.ahead = nil
+		return observed(*in), nil
+	}
 	limit := p.cmd.TimeLimit
 	if limit <= 0 {
 		limit = DefaultTimeLimit
@@ -93,6 +101,7 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (a
 	select {
 	case in, ok := <-p.inputs:
 		if ok {
+			p.taken++
 			return observed(in), nil
 		}
 		return agent.Proposal{}, context.Cause(ctx)
@@ -103,17 +112,40 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (a
 	case <-ctx.Done():
 		return agent.Proposal{}, context.Cause(ctx)
 	}
-	select { // its last inputs may still be on their way from the page
-	case in, ok := <-p.inputs:
-		if ok {
-			return observed(in), nil
+	if p.page.InputsMade(ctx) > p.taken { // its last inputs, on their way from the page
+		select {
+		case in, ok := <-p.inputs:
+			if ok {
+				p.taken++
+				return observed(in), nil
+			}
+		case <-time.After(lateInputs):
 		}
-	case <-time.After(lateInputs):
 	}
 	if code := p.proc.exitCode(); code != 0 {
 		return agent.Proposal{}, fmt.Errorf("the agent process exited with status %d%s", code, lastWords(p.proc.log.String()))
 	}
 	return agent.Proposal{End: true, Reason: "the agent process exited with status 0"}, nil
+}
+
+// Following is the input made after the one Next returned last, when it was made before the
+// call; Next returns it next.
+func (p *Planner) Following(ctx context.Context) *agent.Input {
+	if p.ahead != nil || p.inputs == nil {
+		return p.ahead
+	}
+	if p.page.InputsMade(ctx) <= p.taken {
+		return nil
+	}
+	select { // it is on its way: the page's recorder counted it
+	case in, ok := <-p.inputs:
+		if ok {
+			p.taken++
+			p.ahead = &in
+		}
+	case <-ctx.Done():
+	}
+	return p.ahead
 }
 
 // observed is the proposal that records in as an observed step.

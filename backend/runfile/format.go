@@ -275,8 +275,10 @@ type stepV2 struct {
 	Action actionV2 `json:"action"`
 	// Provenance is "observed" for an action an outside agent took unseen, which has no
 	// reason, model turns, approvals or decision; absent for a proposed one.
-	Provenance     string            `json:"provenance,omitempty"`
-	Reason         string            `json:"reason,omitempty"`
+	Provenance string `json:"provenance,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+	// Evidence says what Observatory cannot vouch for in an observed step's evidence.
+	Evidence       string            `json:"evidence,omitempty"`
 	Decision       decisionV2        `json:"decision"`
 	Resolved       string            `json:"resolved,omitempty"`
 	Before         sampleV2          `json:"before"`

@@ -64,7 +64,7 @@ func fromAction(a agent.Action) actionV2 {
 func fromStep(s agent.Step) stepV2 {
 	d := s.Decision
 	return stepV2{Index: s.Index, Action: fromAction(s.Action), Provenance: string(s.Provenance), Reason: s.Reason,
-		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
+		Evidence: s.Evidence, Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
 			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser,
 			RefusedByPage: d.RefusedByPage, Observed: ptr(d.Observed, fromFingerprint), Risk: string(d.Risk)},
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
@@ -182,7 +182,7 @@ func (a actionV2) toDomain() agent.Action {
 func (s stepV2) toDomain() agent.Step {
 	d := s.Decision
 	return agent.Step{Index: s.Index, Action: s.Action.toDomain(), Provenance: agent.Provenance(s.Provenance), Reason: s.Reason,
-		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
+		Evidence: s.Evidence, Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
 			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser,
 			RefusedByPage: d.RefusedByPage, Observed: ptr(d.Observed, fingerprintV2.toDomain), Risk: agent.Risk(d.Risk)},
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,
