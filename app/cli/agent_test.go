@@ -43,34 +43,42 @@ func runAgent(t *testing.T, dataDir, script, mode string, attempts []string, ext
 // runAgentOn is runAgent on the task file task, with env's standard input and error.
 func runAgentOn(t *testing.T, env Env, task, dataDir, script, mode string, attempts []string, extra ...string) ([]jsonRow, string, string) {
 	t.Helper()
+	out, file, errOut := execAgent(t, env, task, dataDir, script, mode, attempts, append(extra, "--json")...)
+	var rows []jsonRow
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%s %s: %v\n%s", script, mode, err, out)
+	}
+	return rows, file, errOut
+}
+
+// execAgent runs the task file task's attempts with an outside agent (node SCRIPT, in mode),
+// exporting the run, and returns what was printed and the run file.
+func execAgent(t *testing.T, env Env, task, dataDir, script, mode string, attempts []string, extra ...string) (out, file, errOut string) {
+	t.Helper()
 	t.Setenv("AGENT_MODE", mode)
-	file := filepath.Join(t.TempDir(), "run.json")
+	file = filepath.Join(t.TempDir(), "run.json")
 	task, err := filepath.Abs(task)
 	if err != nil {
 		t.Fatal(err)
 	}
 	script, _ = filepath.Abs(filepath.Join(agentsDir, script))
-	args := []string{"run", task, "--json", "--no-video", "--export", file, "--data-dir", dataDir}
+	args := []string{"run", task, "--no-video", "--export", file, "--data-dir", dataDir}
 	for _, a := range attempts {
 		args = append(args, "--attempt", a)
 	}
 	args = append(append(args, extra...), "--agent", "--", "node", script)
-	var out bytes.Buffer
+	var stdout bytes.Buffer
 	if env.Stderr == nil {
 		env.Stderr = &bytes.Buffer{}
 	}
-	env.Stdout, env.Assets = &out, fstest.MapFS{}
+	env.Stdout, env.Assets = &stdout, fstest.MapFS{}
 	code := Execute(context.Background(), env, args)
-	errOut := fmt.Sprint(env.Stderr)
+	errOut = fmt.Sprint(env.Stderr)
 	if !ranThrough(code, errOut) {
 		t.Fatalf("%s %s: exit %d\n%s", script, mode, code, errOut)
 	}
-	var rows []jsonRow
-	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
-		t.Fatalf("%s %s: %v\n%s", script, mode, err, out.String())
-	}
 	noAgentLeft(t, script)
-	return rows, file, errOut
+	return stdout.String(), file, errOut
 }
 
 // noAgentLeft fails when a process of script is still running (Linux, which lists them).

@@ -197,6 +197,10 @@ type Attempt struct {
 	// Claim is what the agent that drove the attempt said of it at the end (see Claim);
 	// nil when no agent claims anything (a scripted plan).
 	Claim *Claim `json:"claim,omitempty"`
+	// Opening is what the attempt's pages sent and logged before an outside agent's first
+	// input (the start page's load), which belongs to no input; nil for none or when the
+	// steps hold it (a proposed first step opens nothing of its own either).
+	Opening *Traffic `json:"opening,omitempty"`
 }
 
 // Evidence is the attempt's recorded evidence, as its verdicts are judged from.

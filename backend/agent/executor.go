@@ -53,6 +53,9 @@ type Outcome struct {
 	// Seen is the latest observation taken for the record, secrets masked: the page as the
 	// attempt last saw it, even when it ended before its first step.
 	Seen Sample
+	// Opening is what the pages sent before an outside agent's first input (see
+	// Attempt.Opening).
+	Opening *Traffic
 }
 
 // Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
@@ -149,6 +152,9 @@ type run struct {
 	spent Spend
 	// holds are the answers about requests held at the network (see holdRequests).
 	holds holds
+	// opening is the traffic before an outside agent's first input, once cut (see
+	// observedStep).
+	opening *Traffic
 }
 
 func (r *run) execute() Outcome {
@@ -738,7 +744,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		r.browserLog = BrowserLogOf(r.gone())
 	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: maskSecrets(reason, r.secrets), Err: r.err, Turns: r.turns,
-		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen}
+		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen, Opening: r.opening}
 }
 
 // holdsPassed names the steps the harness held while letting the attempt go on, for the

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 )
@@ -76,8 +77,9 @@ type Handover interface {
 	// channel closes once ctx ends.
 	WatchInputs(ctx context.Context) (<-chan Input, error)
 	// InputsMade is how many inputs were made before the call, all of which the channel
-	// delivers: none still on its way from a page is missed.
-	InputsMade(ctx context.Context) int
+	// delivers (none still on its way from a page is missed), and the earliest input under
+	// way and not reported yet (typing begun: its time and the page then), nil for none.
+	InputsMade(ctx context.Context) (int, *Input)
 }
 
 // InputAhead is a Driven planner that knows the input after the one it returned last, once it
@@ -85,7 +87,8 @@ type Handover interface {
 // requests those sent before it.
 type InputAhead interface {
 	// Following is the next input when it was made before the call (none still on its way
-	// from a page is missed), nil when none was; it stays the planner's next proposal.
+	// from a page is missed), nil when none was; it stays the planner's next proposal. An
+	// input under way (typing begun) is returned with its time and the page then only.
 	Following(ctx context.Context) *Input
 }
 
@@ -117,6 +120,7 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 	if in.ByScript {
 		notes = append(notes, bySelect)
 	}
+	r.cutOpening(in)
 	defer func() {
 		s.Evidence = strings.Join(notes, "; ")
 		if s.DurationMS < 0 {
@@ -139,6 +143,18 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 		return s, term, fmt.Sprintf("step %d (%s, observed): observing the result failed: %v", i+1, a.Description, err)
 	}
 	return s, "", ""
+}
+
+// cutOpening records, at an outside agent's first input, what the pages sent before it (the
+// start page's load) as the attempt's opening: it belongs to no input.
+func (r *run) cutOpening(in Input) {
+	tw, ok := r.page.(TimedWatcher)
+	if len(r.steps) > 0 || in.At.IsZero() || !ok {
+		return
+	}
+	if t := tw.TrafficUntil(r.start, in.At).Redact(r.secrets); !reflect.DeepEqual(t, Traffic{}) {
+		r.opening = &t
+	}
 }
 
 // stampAt numbers a sample the page read at at (a time the browser gave) for the record, once:

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -128,6 +129,11 @@ func (rec *recorder) attach(ctx context.Context, p *Page, pg playwright.Page) er
 		body, ok := strings.CutPrefix(payload, rec.nonce)
 		if !ok {
 			return // not the recorder's: it alone knows the nonce
+		}
+		if in, ok := begun(body); ok {
+			in.Tab = tab
+			rec.q.begin(in)
+			return
 		}
 		if in, at, ok := inputOf(body); ok {
 			in.Tab = tab
@@ -253,13 +259,32 @@ func inputOf(body string) (agent.Input, time.Time, bool) {
 	return in, at, true
 }
 
+// begun reads what inputs.js reports when typing into a field begins: when, and the page then.
+func begun(body string) (agent.Input, bool) {
+	var r struct {
+		Kind   string  `json:"kind"`
+		At     float64 `json:"at"`
+		Before string  `json:"before"`
+	}
+	if json.Unmarshal([]byte(body), &r) != nil || r.Kind != "began" {
+		return agent.Input{}, false
+	}
+	in := agent.Input{Kind: agent.ActFill, At: time.UnixMicro(int64(r.At * 1000))}
+	if s, err := decodeSample(r.Before, nil); err == nil && r.Before != "" {
+		in.Before = &s
+	}
+	return in, true
+}
+
 // inputQueue holds the inputs reported and not yet taken, in the order they arrived (a
 // page's inputs arrive in the order they happened), however many arrive while the executor
 // records a step: none is dropped and no page waits.
 type inputQueue struct {
-	mu        sync.Mutex
-	items     []agent.Input
-	made      int // inputs queued so far
+	mu    sync.Mutex
+	items []agent.Input
+	made  int // inputs queued so far
+	// typing are the fills begun and not reported yet, each with the page when it began.
+	typing    []agent.Input
 	lastInput time.Time
 	wake      chan struct{}
 }
@@ -275,6 +300,13 @@ func (q *inputQueue) add(in agent.Input, at time.Time, nav bool) {
 	if !nav && at.After(q.lastInput) {
 		q.lastInput = at
 	}
+	if i := slices.IndexFunc(q.typing, func(b agent.Input) bool { return b.At.Equal(in.At) && b.Tab == in.Tab }); i >= 0 {
+		in.Before = q.typing[i].Before // the same look, maybe already recorded as an after
+		q.typing = slices.Delete(q.typing, i, i+1)
+	}
+	// A fill is reported before any later input of its page: typing begun earlier and not
+	// reported by now changed nothing (or its page is gone).
+	q.typing = slices.DeleteFunc(q.typing, func(b agent.Input) bool { return b.Tab == in.Tab && b.At.Before(in.At) && in.Kind != agent.ActFill })
 	q.items = append(q.items, in)
 	q.made++
 	q.mu.Unlock()
@@ -282,6 +314,13 @@ func (q *inputQueue) add(in agent.Input, at time.Time, nav bool) {
 	case q.wake <- struct{}{}:
 	default:
 	}
+}
+
+// begin notes that typing began (see inputs.js).
+func (q *inputQueue) begin(in agent.Input) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.typing = append(q.typing, in)
 }
 
 // take takes the first input, if any.
@@ -318,17 +357,22 @@ func (q *inputQueue) feed(ctx context.Context, out chan<- agent.Input) {
 }
 
 // InputsMade says how many inputs were made in the watched pages before the call, all of
-// them sent on WatchInputs's channel: each page is asked in a round trip first, so an input
-// still on its way from a page is counted.
-func (p *Page) InputsMade(ctx context.Context) int {
+// them sent on WatchInputs's channel, and the earliest fill begun and not reported yet (nil
+// for none): each page is asked in a round trip first, so an input still on its way from a
+// page is counted.
+func (p *Page) InputsMade(ctx context.Context) (int, *agent.Input) {
 	p.mu.Lock()
 	rec := p.inputs
 	p.mu.Unlock()
 	if rec == nil {
-		return 0
+		return 0, nil
 	}
 	rec.sync(ctx, p.limits())
 	rec.q.mu.Lock()
 	defer rec.q.mu.Unlock()
-	return rec.q.made
+	if len(rec.q.typing) == 0 {
+		return rec.q.made, nil
+	}
+	first := slices.MinFunc(rec.q.typing, func(a, b agent.Input) int { return a.At.Compare(b.At) })
+	return rec.q.made, &first
 }

@@ -78,8 +78,15 @@
       el.tagName === "TEXTAREA" || el.isContentEditable ||
       (el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "image", "file"].includes(el.type));
     const element = (e) => (e.composedPath()[0] instanceof Element ? e.composedPath()[0] : null);
-    // typing is about to change el: the page before the first key is the fill's before.
-    const typing = (el) => { if (el && fillable(el) && !pending.has(el) && !started.has(el)) started.set(el, moment()); };
+    // typing is about to change el: the page before the first key is the fill's before. That
+    // typing began is reported at once (the fill itself once it ends), so that the input
+    // before it is not looked at after it.
+    const typing = (el) => {
+      if (!el || !fillable(el) || pending.has(el) || started.has(el)) return;
+      const then = moment();
+      started.set(el, then);
+      send(nonce + stringify({ kind: "began", at: then.at, before: then.before }));
+    };
     on("beforeinput", (e) => typing(element(e)));
     on("input", (e) => {
       const el = element(e);

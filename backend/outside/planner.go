@@ -112,7 +112,7 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (a
 	case <-ctx.Done():
 		return agent.Proposal{}, context.Cause(ctx)
 	}
-	if p.page.InputsMade(ctx) > p.taken { // its last inputs, on their way from the page
+	if made, _ := p.page.InputsMade(ctx); made > p.taken { // its last inputs, on their way from the page
 		select {
 		case in, ok := <-p.inputs:
 			if ok {
@@ -134,8 +134,9 @@ func (p *Planner) Following(ctx context.Context) *agent.Input {
 	if p.ahead != nil || p.inputs == nil {
 		return p.ahead
 	}
-	if p.page.InputsMade(ctx) <= p.taken {
-		return nil
+	made, typing := p.page.InputsMade(ctx)
+	if made <= p.taken {
+		return typing // under way: its time and the page then, the input itself once it ends
 	}
 	select { // it is on its way: the page's recorder counted it
 	case in, ok := <-p.inputs:

@@ -104,6 +104,8 @@ type attemptV2 struct {
 	// Claim is what the agent that drove the attempt said of it; absent when no agent
 	// claimed anything, and in files from before claims were recorded.
 	Claim *claimV2 `json:"claim,omitempty"`
+	// Opening is what the pages sent and logged before an outside agent's first input.
+	Opening *trafficV2 `json:"opening,omitempty"`
 }
 
 // claimV2 is an agent's claim: done or not, its answer and words (each at most

@@ -20,7 +20,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Viewport: fromSize(a.Viewport), Video: a.Video, Trace: a.Trace,
-		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim)}
+		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim), Opening: ptr(a.Opening, fromTraffic)}
 	if out.Plan == nil {
 		out.Plan = []actionV2{}
 	}
@@ -143,7 +143,7 @@ func (a attemptV2) toDomain() agent.Attempt {
 		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Viewport: a.Viewport.toDomain(), Video: a.Video, Trace: a.Trace,
-		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain)}
+		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain), Opening: ptr(a.Opening, trafficV2.toDomain)}
 }
 
 func fromClaim(c agent.Claim) claimV2 {

@@ -58,6 +58,11 @@ var migrations = []migration{
 			return errors.Join(addColumns("runs", "`suite_run` text NOT NULL DEFAULT ''")(tx),
 				tx.Exec("CREATE INDEX `idx_runs_suite_run` ON `runs`(`suite_run`)").Error)
 		}},
+	{17, "what an observed step's evidence cannot vouch for, and what an attempt's pages sent before an outside agent's first input",
+		func(tx *gorm.DB) error {
+			return errors.Join(addColumns("steps", "`evidence` text NOT NULL DEFAULT ''")(tx),
+				addColumns("attempts", "`opening` text")(tx))
+		}},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.
