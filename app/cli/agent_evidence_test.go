@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"observatory/backend/agent"
 )
@@ -81,15 +84,17 @@ func TestRecorderCannotBeFooled(t *testing.T) {
 }
 
 // TestObservedEvidenceBackToBack: an agent fires its inputs with no pause between them while
-// other attempts run in parallel; in each of 20 attempts every observed step's before, after
+// other attempts run beside it (the lab's own, two at a time); in each of 20 attempts every observed step's before, after
 // and requests are its own, checked against the lab's event log: the save the lab logged
 // (title and room) is what the Save click's before shows, its POST is on that step alone, the
 // steps before it show the page before the save, and the page load is on no step.
 func TestObservedEvidenceBackToBack(t *testing.T) {
 	needAgents(t)
 	const runs = 20
+	stop := loadWithRuns(t)
 	_, file, _ := execAgent(t, Env{}, filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"), t.TempDir(),
-		"puppeteer-fast.js", "", []string{"saves-normally"}, "--repeat", fmt.Sprint(runs), "--parallel", "3")
+		"puppeteer-fast.js", "", []string{"saves-normally"}, "--repeat", fmt.Sprint(runs))
+	stop()
 	attempts := evidenceAttempts(t, file)
 	if len(attempts) != runs {
 		t.Fatalf("%d attempts, want %d", len(attempts), runs)
@@ -103,6 +108,25 @@ func TestObservedEvidenceBackToBack(t *testing.T) {
 		good++
 	}
 	t.Logf("%d/%d attempts with every observed step's evidence its own", good, runs)
+}
+
+// loadWithRuns runs the booking lab's own attempts, two at a time, over and over until the
+// returned function is called, which waits for the one under way to stop.
+func loadWithRuns(t *testing.T) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	dir := t.TempDir()
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil {
+			Execute(ctx, Env{Stdout: io.Discard, Stderr: io.Discard, Assets: fstest.MapFS{}},
+				[]string{"run", "--lab", "booking", "--no-video", "--repeat", "2", "--parallel", "2", "--data-dir", dir})
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // checkEvidence lists what is wrong with the evidence of one attempt of puppeteer-fast.js.

@@ -92,6 +92,12 @@ export namespace agent {
 	    for?: string[];
 	    methods?: string[];
 	}
+	export interface Traffic {
+	    requests?: Request[];
+	    console?: ConsoleMessage[];
+	    page_errors?: PageError[];
+	    dropped: Dropped;
+	}
 	export interface Claim {
 	    done: boolean;
 	    answer?: string;
@@ -179,10 +185,8 @@ export namespace agent {
 	    refused?: boolean;
 	    request_headers?: Header[];
 	    response_headers?: Header[];
-	    // Go type: Body
-	    request_body?: any;
-	    // Go type: Body
-	    response_body?: any;
+	    request_body?: Body;
+	    response_body?: Body;
 	}
 	export interface Transfer {
 	    kind: string;
@@ -318,6 +322,7 @@ export namespace agent {
 	    action: Action;
 	    provenance?: string;
 	    reason?: string;
+	    evidence?: string;
 	    model_turns?: ModelTurn[];
 	    decision: Decision;
 	    resolved?: string;
@@ -331,8 +336,7 @@ export namespace agent {
 	    requests?: Request[];
 	    console?: ConsoleMessage[];
 	    page_errors?: PageError[];
-	    // Go type: Dropped
-	    dropped: any;
+	    dropped: Dropped;
 	    error?: string;
 	    guidance?: string;
 	    approvals?: Approval[];
@@ -428,6 +432,7 @@ export namespace agent {
 	    trace?: string;
 	    browser_log?: string;
 	    claim?: Claim;
+	    opening?: Traffic;
 	}
 	export interface AttemptSpec {
 	    slug: string;
@@ -438,6 +443,7 @@ export namespace agent {
 	    plan?: Action[];
 	    trial?: number;
 	}
+	
 	
 	
 	
@@ -462,12 +468,17 @@ export namespace agent {
 	
 	
 	
+	
+	
 	export interface Frame {
 	    index: number;
 	    event?: Event;
 	    state: any;
 	    gate: Gate;
 	}
+	
+	
+	
 	
 	
 	
@@ -517,6 +528,7 @@ export namespace agent {
 	
 	
 	
+	
 
 }
 
@@ -544,10 +556,8 @@ export namespace app {
 	    refused?: boolean;
 	    request_headers?: agent.Header[];
 	    response_headers?: agent.Header[];
-	    // Go type: agent
-	    request_body?: any;
-	    // Go type: agent
-	    response_body?: any;
+	    request_body?: agent.Body;
+	    response_body?: agent.Body;
 	}
 	export interface AttemptRequests {
 	    requests: AttemptRequest[];
@@ -971,6 +981,7 @@ export namespace store {
 	    trace?: string;
 	    browser_log?: string;
 	    claim?: agent.Claim;
+	    opening?: agent.Traffic;
 	    steps: agent.StepSummary[];
 	    step_count: number;
 	    turns?: number;
