@@ -215,6 +215,8 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 		{"claim-file", "saves-normally", nil, agent.Completed, ""},
 		{"hang", "saves-normally", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
 		{"crash", "saves-normally", nil, agent.Failed, "status 3"},
+		// Reported by the error it threw, not by Node's version line after it.
+		{"throw", "saves-normally", nil, agent.Failed, "the agent process exited with status 1: TypeError: no reservation dialog"},
 		{"crash-after-save", "saves-normally", nil, agent.Ambiguous, "status 4"},
 		// The page said saved and nothing was: from outside, the save it sent may have
 		// crossed all the same.
@@ -226,6 +228,9 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 			r := rows[0]
 			if r.Terminal != c.terminal || !strings.Contains(r.Reason, c.reason) {
 				t.Errorf("%s: %s (%s), want %s with %q", c.mode, r.Terminal, r.Reason, c.terminal, c.reason)
+			}
+			if strings.Contains(r.Reason, "plan") || strings.Contains(r.Reason, "propose") {
+				t.Errorf("%s: an agent proposes nothing, yet: %s", c.mode, r.Reason)
 			}
 			all := attemptSteps(t, file)
 			steps := observedSteps(t, file)

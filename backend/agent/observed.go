@@ -179,18 +179,21 @@ func (r *run) stampAt(s *Sample, at time.Time) Sample {
 func (r *run) lookAfter(s *Step, final bool, in *Input, notes *[]string) error {
 	held := r.heldAnswers()
 	next := r.following(in)
+	// found is the page as the next input found it, when it is this page as it was read there.
+	found := func() bool { return next != nil && next.Before != nil && next.Tab == in.Tab }
 	var after Sample
 	var err error
-	if next == nil || next.Before == nil || next.Tab != in.Tab {
+	if !found() {
 		if w, ok := r.page.(Settler); ok && (final || in != nil && next == nil) {
 			w.Settle(r.ctx)
 		}
+		late := next != nil // the next input came first, and its page cannot stand in
 		after, err = r.observe()
 		if next == nil && err == nil {
 			next = r.following(in) // made while the page was looked at?
-			if next != nil && (next.Before == nil || next.Tab != in.Tab) {
-				*notes = append(*notes, lateAfter)
-			}
+		}
+		if (late || next != nil) && !found() {
+			*notes = append(*notes, lateAfter)
 		}
 	}
 	s.Approvals = append(held, r.heldAnswers()...)

@@ -108,7 +108,7 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (a
 	case <-p.proc.done:
 	case <-timer.C:
 		p.proc.terminate()
-		return agent.Proposal{}, fmt.Errorf("%w: the agent was still running after its time limit of %s and was stopped", agent.ErrExhausted, limit)
+		return agent.Proposal{}, overTime{limit}
 	case <-ctx.Done():
 		return agent.Proposal{}, context.Cause(ctx)
 	}
@@ -148,6 +148,17 @@ func (p *Planner) Following(ctx context.Context) *agent.Input {
 	}
 	return p.ahead
 }
+
+// overTime ends an attempt whose agent outlived its time limit: exhausted (errors.Is
+// agent.ErrExhausted), in words about the agent, which planned nothing.
+type overTime struct{ limit time.Duration }
+
+func (e overTime) Error() string {
+	return fmt.Sprintf("the agent was still running after its time limit of %s and was stopped", e.limit)
+}
+
+// Is makes the attempt end exhausted.
+func (e overTime) Is(target error) bool { return target == agent.ErrExhausted }
 
 // observed is the proposal that records in as an observed step.
 func observed(in agent.Input) agent.Proposal {
