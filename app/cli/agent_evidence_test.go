@@ -43,7 +43,8 @@ func evidenceAttempts(t *testing.T, file string) []evidenceAttempt {
 	return doc.Attempts
 }
 
-// bookingInputs are the inputs puppeteer-fast.js makes, as the recorder must see them.
+// bookingInputs are the inputs puppeteer-fast.js and playwright-book.js make, as the recorder
+// must see them.
 var bookingInputs = []string{"click Reserve slot", "fill Reservation title", "select Room", "click Save reservation"}
 
 // observedOf is what an attempt's observed steps were: kind and target name.
@@ -91,13 +92,20 @@ func TestRecorderCannotBeFooled(t *testing.T) {
 func TestObservedEvidenceBackToBack(t *testing.T) {
 	needAgents(t)
 	const runs = 20
+	task := filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml")
 	stop := loadWithRuns(t)
-	_, file, _ := execAgent(t, Env{}, filepath.Join("..", "..", "backend", "labs", "booking", "task.yaml"), t.TempDir(),
-		"puppeteer-fast.js", "", []string{"saves-normally"}, "--repeat", fmt.Sprint(runs))
+	_, file, _ := execAgent(t, Env{}, task, t.TempDir(), "puppeteer-fast.js", "", []string{"saves-normally"}, "--repeat", fmt.Sprint(runs))
+	// Playwright over CDP fills by inserting text and chooses by script: the same evidence.
+	_, pwFile, _ := execAgent(t, Env{}, task, t.TempDir(), "playwright-book.js", "", []string{"saves-normally"}, "--repeat", "3")
 	stop()
 	attempts := evidenceAttempts(t, file)
 	if len(attempts) != runs {
 		t.Fatalf("%d attempts, want %d", len(attempts), runs)
+	}
+	for _, a := range evidenceAttempts(t, pwFile) {
+		if problems := checkEvidence(a); len(problems) > 0 {
+			t.Errorf("Playwright %s:\n  %s", a.Slug, strings.Join(problems, "\n  "))
+		}
 	}
 	good := 0
 	for _, a := range attempts {
@@ -129,7 +137,8 @@ func loadWithRuns(t *testing.T) (stop func()) {
 	}
 }
 
-// checkEvidence lists what is wrong with the evidence of one attempt of puppeteer-fast.js.
+// checkEvidence lists what is wrong with the evidence of one attempt that booked as
+// bookingInputs.
 func checkEvidence(a evidenceAttempt) []string {
 	var bad []string
 	fail := func(f string, args ...any) { bad = append(bad, fmt.Sprintf(f, args...)) }
