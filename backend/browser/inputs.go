@@ -19,7 +19,7 @@ import (
 )
 
 // inputsSrc records the inputs made in a page (see agent.Handover), in an isolated world of
-// its own; inputsScript is it with its helpers and its arguments.
+// its own; a recorder's script is it with its helpers and its arguments.
 //
 //go:embed inputs.js
 var inputsSrc string
@@ -56,10 +56,10 @@ func (p *Page) DevToolsURL() string { return p.b.devtools }
 
 // WatchInputs records the trusted inputs made in every page of the page's context, as
 // Playwright's codegen does (capture-phase listeners and a binding), and the main-frame
-// navigations no input started. The listeners run in an isolated world that only Observatory's
-// DevTools sessions reach, with a binding only that world has (Runtime.addBinding with
-// executionContextName): a page's script or an agent's evaluation can neither call the
-// recorder, nor replace, delete or silence it. Each input carries the page as it was when it
+// navigations no input started. The listeners run in an isolated world of each document, with a
+// binding only that world has (Runtime.addBinding with executionContextName): a page's script
+// or an agent's evaluation in the page can neither call the recorder, nor replace, delete or
+// silence it, and a report without the recorder's nonce is dropped. Each input carries the page as it was when it
 // happened, read there before its default action, and the browser's time of it. It reads
 // only: the page's viewport, emulation and timing stay as they are.
 func (p *Page) WatchInputs(ctx context.Context) (<-chan agent.Input, error) {
@@ -70,17 +70,11 @@ func (p *Page) WatchInputs(ctx context.Context) (<-chan agent.Input, error) {
 	if err := rec.attach(ctx, p, p.page); err != nil {
 		return nil, p.fail("watch the page's inputs", err)
 	}
-	err := do(ctx, p.limits(), func() error {
-		watchNavigations(p.page, rec.q)
-		p.bc.OnPage(func(pg playwright.Page) {
-			watchNavigations(pg, rec.q)
-			go func() { _ = rec.attach(ctx, p, pg) }() // off Playwright's dispatch goroutine
-		})
-		return nil
+	watchNavigations(p.page, rec.q)
+	p.bc.OnPage(func(pg playwright.Page) {
+		watchNavigations(pg, rec.q)
+		go func() { _ = rec.attach(ctx, p, pg) }() // off Playwright's dispatch goroutine
 	})
-	if err != nil {
-		return nil, p.fail("watch the page's inputs", err)
-	}
 	for _, pg := range p.bc.Pages() { // tabs opened before the watch began
 		if pg != p.page {
 			watchNavigations(pg, rec.q)
