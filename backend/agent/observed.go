@@ -96,7 +96,7 @@ type InputAhead interface {
 const (
 	lateBefore = "looked late: the page before this input could not be read as it happened; its before is the page as last observed"
 	lateAfter  = "looked late: the page may already show the next input's effects"
-	bySelect   = "the browser reported this choice as made by script (as clients choose options), which the page's own scripts can do too"
+	bySelect   = "the browser reported this choice as made by script (as clients choose options), which the page's own scripts can do too; its before was read as the choice was announced, so it shows the option chosen"
 )
 
 // observedStep records an input an outside agent already made as step i. Its evidence is keyed
