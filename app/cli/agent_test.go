@@ -43,34 +43,42 @@ func runAgent(t *testing.T, dataDir, script, mode string, attempts []string, ext
 // runAgentOn is runAgent on the task file task, with env's standard input and error.
 func runAgentOn(t *testing.T, env Env, task, dataDir, script, mode string, attempts []string, extra ...string) ([]jsonRow, string, string) {
 	t.Helper()
+	out, file, errOut := execAgent(t, env, task, dataDir, script, mode, attempts, append(extra, "--json")...)
+	var rows []jsonRow
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%s %s: %v\n%s", script, mode, err, out)
+	}
+	return rows, file, errOut
+}
+
+// execAgent runs the task file task's attempts with an outside agent (node SCRIPT, in mode),
+// exporting the run, and returns what was printed and the run file.
+func execAgent(t *testing.T, env Env, task, dataDir, script, mode string, attempts []string, extra ...string) (out, file, errOut string) {
+	t.Helper()
 	t.Setenv("AGENT_MODE", mode)
-	file := filepath.Join(t.TempDir(), "run.json")
+	file = filepath.Join(t.TempDir(), "run.json")
 	task, err := filepath.Abs(task)
 	if err != nil {
 		t.Fatal(err)
 	}
 	script, _ = filepath.Abs(filepath.Join(agentsDir, script))
-	args := []string{"run", task, "--json", "--no-video", "--export", file, "--data-dir", dataDir}
+	args := []string{"run", task, "--no-video", "--export", file, "--data-dir", dataDir}
 	for _, a := range attempts {
 		args = append(args, "--attempt", a)
 	}
 	args = append(append(args, extra...), "--agent", "--", "node", script)
-	var out bytes.Buffer
+	var stdout bytes.Buffer
 	if env.Stderr == nil {
 		env.Stderr = &bytes.Buffer{}
 	}
-	env.Stdout, env.Assets = &out, fstest.MapFS{}
+	env.Stdout, env.Assets = &stdout, fstest.MapFS{}
 	code := Execute(context.Background(), env, args)
-	errOut := fmt.Sprint(env.Stderr)
+	errOut = fmt.Sprint(env.Stderr)
 	if !ranThrough(code, errOut) {
 		t.Fatalf("%s %s: exit %d\n%s", script, mode, code, errOut)
 	}
-	var rows []jsonRow
-	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
-		t.Fatalf("%s %s: %v\n%s", script, mode, err, out.String())
-	}
 	noAgentLeft(t, script)
-	return rows, file, errOut
+	return stdout.String(), file, errOut
 }
 
 // noAgentLeft fails when a process of script is still running (Linux, which lists them).
@@ -114,10 +122,15 @@ func TestOutsideAgentsJudgedFromOutside(t *testing.T) {
 	if len(steps) < 4 {
 		t.Fatalf("%d observed steps, want at least the 4 inputs of each attempt", len(steps))
 	}
+	// A before or after read at an input has a screenshot only where a frame Observatory took
+	// shows the same page; the page before the first input and after the last were looked at.
 	for _, s := range steps[:4] {
-		if s.Action.Target.Role == "" || s.TargetBox == nil || s.Before.Screenshot == "" || s.After.Screenshot == "" {
-			t.Errorf("observed step %q: target %v, box %v, screenshots %q %q", s.Action.Description, s.Action.Target, s.TargetBox, s.Before.Screenshot, s.After.Screenshot)
+		if s.Action.Target.Role == "" || s.TargetBox == nil || s.Before.Seq == 0 || s.After.Seq == 0 {
+			t.Errorf("observed step %q: target %v, box %v, before and after %d %d", s.Action.Description, s.Action.Target, s.TargetBox, s.Before.Seq, s.After.Seq)
 		}
+	}
+	if steps[0].Before.Screenshot == "" || steps[3].After.Screenshot == "" {
+		t.Errorf("the page before the first input and after the last have no screenshot: %q %q", steps[0].Before.Screenshot, steps[3].After.Screenshot)
 	}
 	if code, _, errOut := run(t, "verify", file); code != 0 {
 		t.Errorf("the run file does not verify: %s", errOut)
@@ -202,6 +215,8 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 		{"claim-file", "saves-normally", nil, agent.Completed, ""},
 		{"hang", "saves-normally", []string{"--time-limit", "3s"}, agent.Exhausted, "time limit"},
 		{"crash", "saves-normally", nil, agent.Failed, "status 3"},
+		// Reported by the error it threw, not by Node's version line after it.
+		{"throw", "saves-normally", nil, agent.Failed, "the agent process exited with status 1: TypeError: no reservation dialog"},
 		{"crash-after-save", "saves-normally", nil, agent.Ambiguous, "status 4"},
 		// The page said saved and nothing was: from outside, the save it sent may have
 		// crossed all the same.
@@ -213,6 +228,9 @@ func TestOutsideAgentsEndHonestly(t *testing.T) {
 			r := rows[0]
 			if r.Terminal != c.terminal || !strings.Contains(r.Reason, c.reason) {
 				t.Errorf("%s: %s (%s), want %s with %q", c.mode, r.Terminal, r.Reason, c.terminal, c.reason)
+			}
+			if strings.Contains(r.Reason, "plan") || strings.Contains(r.Reason, "propose") {
+				t.Errorf("%s: an agent proposes nothing, yet: %s", c.mode, r.Reason)
 			}
 			all := attemptSteps(t, file)
 			steps := observedSteps(t, file)

@@ -75,6 +75,10 @@ type Step struct {
 	Provenance Provenance `json:"provenance,omitempty"`
 	// Reason is the planner's stated reason for proposing the action, if it gave one.
 	Reason string `json:"reason,omitempty"`
+	// Evidence says what Observatory cannot vouch for in an observed step's before, after or
+	// requests ("looked late: ..."); empty when they are the page and the requests as they
+	// were at its input and the next.
+	Evidence string `json:"evidence,omitempty"`
 	// ModelTurns are a model planner's turns that led to the action: request summary,
 	// reply, tool calls, usage, latency and cost.
 	ModelTurns []ModelTurn `json:"model_turns,omitempty"`
@@ -199,6 +203,10 @@ type Attempt struct {
 	// Claim is what the agent that drove the attempt said of it at the end (see Claim);
 	// nil when no agent claims anything (a scripted plan).
 	Claim *Claim `json:"claim,omitempty"`
+	// Opening is what the attempt's pages sent and logged before an outside agent's first
+	// input (the start page's load), which belongs to no input; nil for none or when the
+	// steps hold it (a proposed first step opens nothing of its own either).
+	Opening *Traffic `json:"opening,omitempty"`
 }
 
 // Evidence is the attempt's recorded evidence, as its verdicts are judged from.

@@ -53,6 +53,9 @@ type Outcome struct {
 	// Seen is the latest observation taken for the record, secrets masked: the page as the
 	// attempt last saw it, even when it ended before its first step.
 	Seen Sample
+	// Opening is what the pages sent before an outside agent's first input (see
+	// Attempt.Opening).
+	Opening *Traffic
 }
 
 // Job is one attempt's inputs: where it runs, who plans it and the policies it runs with.
@@ -149,6 +152,9 @@ type run struct {
 	spent Spend
 	// holds are the answers about requests held at the network (see holdRequests).
 	holds holds
+	// opening is the traffic before an outside agent's first input, once cut (see
+	// observedStep).
+	opening *Traffic
 }
 
 func (r *run) execute() Outcome {
@@ -197,7 +203,7 @@ func (r *run) execute() Outcome {
 			if errors.Is(err, ErrExhausted) && t != Cancelled {
 				t = Exhausted
 			}
-			return r.end(t, fmt.Sprintf("the planner could not propose step %d: %v", i+1, err))
+			return r.end(t, r.unplanned(i, err))
 		}
 		if p.End {
 			r.agentLeft(i, grounding)
@@ -228,10 +234,24 @@ func (r *run) execute() Outcome {
 		}
 		grounding = step.After
 	}
-	if c := r.check(); c.Gate.Done {
-		return r.end(Completed, "the plan ended and every completion condition holds")
+	ended := "the plan ended"
+	if _, ok := r.planner.(Unseen); ok {
+		ended = "the agent ended" // it proposed nothing: there was no plan
 	}
-	return r.end(Failed, "the plan ended without the completion gate holding")
+	if c := r.check(); c.Gate.Done {
+		return r.end(Completed, ended+" and every completion condition holds")
+	}
+	return r.end(Failed, ended+" without the completion gate holding")
+}
+
+// unplanned is why the attempt ended when its planner returned err for step i. An outside
+// agent (Unseen) proposes nothing, so its own error says what ended it ("the agent process
+// exited with status 1: ..."), never a planner's words.
+func (r *run) unplanned(i int, err error) string {
+	if _, ok := r.planner.(Unseen); ok {
+		return err.Error()
+	}
+	return fmt.Sprintf("the planner could not propose step %d: %v", i+1, err)
 }
 
 // step runs one action. A non-empty terminal ends the attempt.
@@ -793,7 +813,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		r.browserLog = BrowserLogOf(r.gone())
 	}
 	return Outcome{Steps: r.steps, Terminal: t, Reason: maskSecrets(reason, r.secrets), Err: r.err, Turns: r.turns,
-		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen}
+		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen, Opening: r.opening}
 }
 
 // holdsPassed names the steps the harness held while letting the attempt go on, for the

@@ -137,6 +137,14 @@ type Watcher interface {
 	Traffic(epoch time.Time, final bool) Traffic
 }
 
+// TimedWatcher is a Watcher that can cut its record at a time the browser gave: an observed
+// step's requests are those sent before the next input, whenever they ended.
+type TimedWatcher interface {
+	// TrafficUntil is Traffic (not final) for the requests sent, and the messages that came,
+	// before until; what came later stays for the next call.
+	TrafficUntil(epoch, until time.Time) Traffic
+}
+
 // Settler is a Page that can wait for its own requests: the executor calls Settle before
 // the attempt's last look at the page.
 type Settler interface {

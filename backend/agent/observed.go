@@ -3,6 +3,9 @@ package agent
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"strings"
+	"time"
 )
 
 // Provenance says where a step's action came from.
@@ -32,6 +35,17 @@ type Input struct {
 	Box *Box
 	// URL is the page's address when the input landed.
 	URL string
+	// At is when it happened, as the browser says; zero when unknown.
+	At time.Time
+	// Before is the page as it was when it happened, read in the page before the input's
+	// default action (without a screenshot); nil when it could not be read.
+	Before *Sample
+	// Tab numbers the page it was made in, in the order the pages were watched: 0 is the
+	// attempt's page.
+	Tab int
+	// ByScript is set for an input the browser did not report as a user's: a select's choice
+	// made by script, as clients make it (Puppeteer's select, Playwright's selectOption).
+	ByScript bool
 }
 
 // Action is the input as an action that would do it again, described in words.
@@ -62,18 +76,58 @@ type Handover interface {
 	// WatchInputs starts recording inputs and returns them in the order they happened; the
 	// channel closes once ctx ends.
 	WatchInputs(ctx context.Context) (<-chan Input, error)
+	// InputsMade is how many inputs were made before the call, all of which the channel
+	// delivers (none still on its way from a page is missed), and the earliest input under
+	// way and not reported yet (typing begun: its time and the page then), nil for none.
+	InputsMade(ctx context.Context) (int, *Input)
 }
 
-// observedStep records an input an outside agent already made as step i: grounding, the page as
-// last observed, is its before sample (the agent acted between two looks, unseen), and the
-// page is observed again for its after. Nothing is decided and nothing is done; the step's
-// navigation counts against the budgets all the same. A non-empty terminal ends the attempt.
+// InputAhead is a Driven planner that knows the input after the one it returned last, once it
+// has been made: an observed step's after is the page as that input found it, and its
+// requests those sent before it.
+type InputAhead interface {
+	// Following is the next input when it was made before the call (none still on its way
+	// from a page is missed), nil when none was; it stays the planner's next proposal. An
+	// input under way (typing begun) is returned with its time and the page then only.
+	Following(ctx context.Context) *Input
+}
+
+// What an observed step says when Observatory cannot vouch for its evidence.
+const (
+	lateBefore = "looked late: the page before this input could not be read as it happened; its before is the page as last observed"
+	lateAfter  = "looked late: the page may already show the next input's effects"
+	bySelect   = "the browser reported this choice as made by script (as clients choose options), which the page's own scripts can do too; its before was read as the choice was announced, so it shows the option chosen"
+)
+
+// observedStep records an input an outside agent already made as step i. Its evidence is keyed
+// on the browser's times: its before is the page as the recorder read it when the input
+// happened, before its default action (the page as last observed, grounding, when it could
+// not be read); its after is the page as the next input found it when one followed (see
+// InputAhead), else the page once settled; its requests are those sent between the two
+// inputs. Nothing is decided and nothing is done; the step's navigation counts against the
+// budgets all the same. A non-empty terminal ends the attempt.
 func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Terminal, reason string) {
 	a := in.Action()
 	s = Step{Index: i, Action: a, Provenance: Observed, Before: grounding, After: grounding, TargetBox: in.Box,
 		StartMS: r.sinceStart()}
-	t0 := r.x.now()
-	defer func() { s.DurationMS = r.x.now().Sub(t0).Milliseconds() }()
+	var notes []string
+	if in.Before != nil {
+		s.Before = r.stampAt(in.Before, in.At)
+		s.StartMS = s.Before.AtMS
+	} else {
+		notes = append(notes, lateBefore)
+	}
+	if in.ByScript {
+		notes = append(notes, bySelect)
+	}
+	r.cutOpening(in)
+	defer func() {
+		s.Evidence = strings.Join(notes, "; ")
+		if s.DurationMS < 0 {
+			s.DurationMS = max(r.sinceStart()-s.StartMS, 0)
+		}
+	}()
+	s.DurationMS = -1
 	spend := Spend{Steps: 1}
 	if in.Kind == ActNavigate {
 		spend.Navigations = 1
@@ -83,7 +137,7 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 		s.Error = e.Error()
 		return s, Exhausted, fmt.Sprintf("step %d (%s, observed): %v", i+1, a.Description, e)
 	}
-	if err := r.lookAfter(&s, false); err != nil {
+	if err := r.lookAfter(&s, false, &in, &notes); err != nil {
 		term, err = r.fail(err, ClassObserve)
 		s.Error = err.Error()
 		return s, term, fmt.Sprintf("step %d (%s, observed): observing the result failed: %v", i+1, a.Description, err)
@@ -91,31 +145,91 @@ func (r *run) observedStep(i int, in Input, grounding Sample) (s Step, term Term
 	return s, "", ""
 }
 
+// cutOpening records, at an outside agent's first input, what the pages sent before it (the
+// start page's load) as the attempt's opening: it belongs to no input.
+func (r *run) cutOpening(in Input) {
+	tw, ok := r.page.(TimedWatcher)
+	if len(r.steps) > 0 || in.At.IsZero() || !ok {
+		return
+	}
+	if t := tw.TrafficUntil(r.start, in.At).Redact(r.secrets); !reflect.DeepEqual(t, Traffic{}) {
+		r.opening = &t
+	}
+}
+
+// stampAt numbers a sample the page read at at (a time the browser gave) for the record, once:
+// a sample already numbered (the after of the step before) keeps its number.
+func (r *run) stampAt(s *Sample, at time.Time) Sample {
+	if s.Seq == 0 {
+		r.observed++
+		*s = s.Redact(r.secrets)
+		s.Seq, s.AtMS = r.observed, max(at.Sub(r.start).Milliseconds(), 0)
+	}
+	return *s
+}
+
 // lookAfter observes the page after what an agent did unseen for s: the answers to the
 // requests held meanwhile (the page settles only once they are answered), the page (once
-// its requests are answered, when final), what the network refused and transferred, and
-// the traffic since the last step (all of it, its last requests included, when final). An
-// error leaves s.After the grounding sample.
-func (r *run) lookAfter(s *Step, final bool) error {
+// its requests are answered, when final, or when no input followed in), what the network
+// refused and transferred, and the traffic since the last step (all of it, its last requests
+// included, when final; that sent before the next input, when one followed in). When the
+// next input was made before the page could be looked at, the page as it found it is s's
+// after, and no look is taken. notes gets what s cannot vouch for. An error leaves s.After
+// the grounding sample.
+func (r *run) lookAfter(s *Step, final bool, in *Input, notes *[]string) error {
 	held := r.heldAnswers()
-	if w, ok := r.page.(Settler); ok && final {
-		w.Settle(r.ctx)
+	next := r.following(in)
+	// found is the page as the next input found it, when it is this page as it was read there.
+	found := func() bool { return next != nil && next.Before != nil && next.Tab == in.Tab }
+	var after Sample
+	var err error
+	if !found() {
+		if w, ok := r.page.(Settler); ok && (final || in != nil && next == nil) {
+			w.Settle(r.ctx)
+		}
+		late := next != nil // the next input came first, and its page cannot stand in
+		observe := r.observe
+		if final {
+			observe = r.observeFramed // the last look is pictured at any evidence level
+		}
+		after, err = observe()
+		if next == nil && err == nil {
+			next = r.following(in) // made while the page was looked at?
+		}
+		if (late || next != nil) && !found() {
+			*notes = append(*notes, lateAfter)
+		}
 	}
-	observe := r.observe
-	if final {
-		observe = r.observeFramed
-	}
-	after, err := observe()
 	s.Approvals = append(held, r.heldAnswers()...)
 	s.Blocked, s.Transfers = r.page.Blocked(), r.page.Transfers()
 	if w, ok := r.page.(Watcher); ok {
-		s.Traffic = w.Traffic(r.start, final).Redact(r.secrets)
+		if tw, ok := r.page.(TimedWatcher); ok && next != nil && !next.At.IsZero() {
+			s.Traffic = tw.TrafficUntil(r.start, next.At).Redact(r.secrets)
+		} else {
+			s.Traffic = w.Traffic(r.start, final).Redact(r.secrets)
+		}
+	}
+	if next != nil && next.Before != nil && next.Tab == in.Tab {
+		after, err = r.stampAt(next.Before, next.At), nil
+		s.DurationMS = max(after.AtMS-s.StartMS, 0)
 	}
 	if err != nil {
 		return err
 	}
 	s.After = after
 	s.Distance = JaccardDistance(s.Before.Pairs, s.After.Pairs)
+	return nil
+}
+
+// following is the input made after in, when one was (see InputAhead); nil for none or when
+// the planner cannot tell.
+func (r *run) following(in *Input) *Input {
+	if in == nil {
+		return nil
+	}
+	if la, ok := r.planner.(InputAhead); ok {
+		return la.Following(r.ctx)
+	}
 	return nil
 }
 
@@ -134,7 +248,7 @@ func (r *run) agentLeft(i int, grounding Sample) {
 			Reason: "the agent has ended: what its pages did since its last observed input is recorded here; nothing is sent"},
 		Before: grounding, After: grounding, StartMS: r.sinceStart()}
 	t0 := r.x.now()
-	if err := r.lookAfter(&s, true); err != nil {
+	if err := r.lookAfter(&s, true, nil, nil); err != nil {
 		s.Error = "observing the page the agent left failed: " + err.Error()
 	}
 	s.DurationMS = r.x.now().Sub(t0).Milliseconds()

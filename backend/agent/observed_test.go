@@ -135,3 +135,60 @@ func TestMutationsAreTheRequestsThatMayHaveCommitted(t *testing.T) {
 		}
 	}
 }
+
+// quickAgent is an outside agent whose inputs follow each other before the page is looked at:
+// each input carries the page as it was read at it, and the next is known (InputAhead) once
+// the step before it is recorded.
+type quickAgent struct {
+	inputs []agent.Input
+	n      int
+}
+
+func (a *quickAgent) Next(context.Context, agent.Sample, []agent.Step) (agent.Proposal, error) {
+	if a.n == len(a.inputs) {
+		return agent.Proposal{End: true}, nil
+	}
+	in := a.inputs[a.n]
+	a.n++
+	return agent.Proposal{Action: in.Action(), Observed: &in}, nil
+}
+
+func (a *quickAgent) Following(context.Context) *agent.Input {
+	if a.n == len(a.inputs) {
+		return nil
+	}
+	return &a.inputs[a.n]
+}
+func (a *quickAgent) Bind(agent.Page)       {}
+func (a *quickAgent) Ended(agent.Attempt)   {}
+func (a *quickAgent) HeldMethods() []string { return agent.HeldMethods }
+
+// TestObservedEvidenceIsKeyedOnTime: an observed step's before is the page as read at its
+// input, its after the page as the next input found it (the same sample, numbered once);
+// when the next input was made in another tab, the look the harness took says it may be late.
+func TestObservedEvidenceIsKeyedOnTime(t *testing.T) {
+	at := time.Now().Add(time.Second)
+	read := func(title string) *agent.Sample { return &agent.Sample{URL: "http://lab/", Title: title} }
+	click := func(name string, ms int, before *agent.Sample, tab int) agent.Input {
+		return agent.Input{Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: name}, At: at.Add(time.Duration(ms) * time.Millisecond), Before: before, Tab: tab}
+	}
+	a := &quickAgent{inputs: []agent.Input{click("Open", 0, read("closed"), 0), click("Save", 40, read("open"), 0), click("Elsewhere", 50, nil, 1)}}
+	page := &watchingPage{holdingPage: holdingPage{fakePage: fakePage{controls: controls()}}}
+	out := (&agent.Executor{}).Run(context.Background(), page, agent.Job{Env: &fakeLab{}, Planner: a}, agent.Hooks{})
+	if len(out.Steps) < 3 {
+		t.Fatalf("steps %+v", out.Steps)
+	}
+	open, save, other := out.Steps[0], out.Steps[1], out.Steps[2]
+	if open.Before.Title != "closed" || open.After.Title != "open" || open.After.Seq != save.Before.Seq || open.Evidence != "" {
+		t.Errorf("the first step: before %q, after %q (seq %d, the next's before %d), evidence %q", open.Before.Title, open.After.Title, open.After.Seq, save.Before.Seq, open.Evidence)
+	}
+	if open.DurationMS != 40 || save.StartMS-open.StartMS != 40 {
+		t.Errorf("the first step lasts %d ms, the next starts %d ms later; want 40", open.DurationMS, save.StartMS-open.StartMS)
+	}
+	if !strings.HasPrefix(save.Evidence, "looked late: the page may already show the next input's effects") {
+		t.Errorf("the step followed by an input in another tab: evidence %q", save.Evidence)
+	}
+	if !strings.HasPrefix(other.Evidence, "looked late: the page before this input could not be read") {
+		t.Errorf("the step whose before was not read: evidence %q", other.Evidence)
+	}
+}

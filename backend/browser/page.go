@@ -53,6 +53,8 @@ type Page struct {
 	masks     []agent.Target
 	secrets   []string
 	transfers []agent.Transfer
+	// inputs is the input recorder, once WatchInputs started it.
+	inputs *recorder
 	// lastRaw is the sample the latest stored frame, lastShot, shows.
 	lastRaw  string
 	lastShot storedShot
@@ -440,6 +442,11 @@ func (p *Page) Settle(ctx context.Context) { p.watch.Settle(ctx) }
 // in flight.
 func (p *Page) Traffic(epoch time.Time, final bool) agent.Traffic {
 	return p.watch.Traffic(epoch, final)
+}
+
+// TrafficUntil is Traffic for what came before until (see agent.TimedWatcher).
+func (p *Page) TrafficUntil(epoch, until time.Time) agent.Traffic {
+	return p.watch.TrafficUntil(epoch, until)
 }
 
 // Stop cuts the page off the network and then aborts its in-flight requests and loads, as

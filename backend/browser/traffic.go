@@ -148,6 +148,9 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 	if !ok {
 		start = end
 	}
+	if t := r.Timing(); t != nil && t.StartTime > 0 {
+		start = time.UnixMicro(int64(t.StartTime * 1000)) // when the browser sent it
+	}
 	if unread {
 		w.unread[r] = true
 	}
@@ -277,35 +280,80 @@ func (w *watch) Settle(ctx context.Context) {
 // final, for the requests still in flight to be answered; the page's death ends the wait.
 // A request answered whose body the page leaves unread is recorded once unreadAfter passed.
 func (w *watch) Traffic(epoch time.Time, final bool) agent.Traffic {
+	w.await(func() bool { return !final || len(w.started) == 0 })
+	defer w.mu.Unlock()
+	return w.hand(epoch, time.Time{})
+}
+
+// TrafficUntil is Traffic for what happened before until, a time the browser gave (the next
+// input's): the requests the browser sent before it, and the console messages and page errors
+// that came before it; what came later stays for the next call. It first waits, a bounded
+// time, for the requests in flight that may have been sent before until to end.
+func (w *watch) TrafficUntil(epoch, until time.Time) agent.Traffic {
+	w.await(func() bool {
+		for _, at := range w.started { // when Observatory heard of it, after the browser sent it
+			if at.Before(until.Add(sentLag)) {
+				return false
+			}
+		}
+		return true
+	})
+	defer w.mu.Unlock()
+	return w.hand(epoch, until)
+}
+
+// sentLag bounds how much later than the browser sent a request Observatory hears of it.
+const sentLag = 500 * time.Millisecond
+
+// await waits, at most settleTimeout, until no finished request's details are being read and
+// done holds; it returns with w.mu held.
+func (w *watch) await(done func() bool) {
 	deadline := time.Now().Add(settleTimeout)
 	for {
 		w.mu.Lock()
 		now := time.Now()
 		w.recordUnread(now)
-		if (w.inflight == 0 && (!final || len(w.started) == 0)) || now.After(deadline) || w.life.err() != nil {
-			break
+		if (w.inflight == 0 && done()) || now.After(deadline) || w.life.err() != nil {
+			return
 		}
 		w.mu.Unlock()
 		time.Sleep(5 * time.Millisecond)
 	}
-	defer w.mu.Unlock()
+}
+
+// hand hands over, with w.mu held, what was recorded before until (all of it when zero).
+func (w *watch) hand(epoch, until time.Time) agent.Traffic {
 	since := func(t time.Time) int64 { return max(t.Sub(epoch).Milliseconds(), 0) }
 	var t agent.Traffic
-	for _, r := range w.requests {
+	w.requests = split(w.requests, until, func(r timed[agent.Request]) {
 		r.item.StartMS, r.item.DurationMS = since(r.start), max(r.end.Sub(r.start).Milliseconds(), 0)
 		t.Requests = append(t.Requests, r.item)
-	}
-	for _, m := range w.console {
+	})
+	w.console = split(w.console, until, func(m timed[agent.ConsoleMessage]) {
 		m.item.AtMS = since(m.start)
 		t.Console = append(t.Console, m.item)
-	}
-	for _, e := range w.errors {
+	})
+	w.errors = split(w.errors, until, func(e timed[agent.PageError]) {
 		e.item.AtMS = since(e.start)
 		t.Errors = append(t.Errors, e.item)
-	}
+	})
 	t.Dropped = w.dropped
-	w.requests, w.console, w.errors, w.dropped = nil, nil, nil, agent.Dropped{}
+	w.dropped = agent.Dropped{}
 	return t
+}
+
+// split hands each item that started before until (every item when until is zero) to take,
+// and returns the others, in order.
+func split[T any](list []timed[T], until time.Time, take func(timed[T])) []timed[T] {
+	var later []timed[T]
+	for _, it := range list {
+		if until.IsZero() || it.start.Before(until) {
+			take(it)
+		} else {
+			later = append(later, it)
+		}
+	}
+	return later
 }
 
 // headers records at most MaxHeaders headers, values clipped.

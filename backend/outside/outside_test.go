@@ -40,3 +40,21 @@ func TestTailKeepsTheEnd(t *testing.T) {
 		t.Errorf("last line %q", l)
 	}
 }
+
+// TestThrownNamesTheError: an agent's crash is reported by the error it threw, not by the
+// runtime's trailer after it.
+func TestThrownNamesTheError(t *testing.T) {
+	node := "file:///tmp/agent.js:12\n    throw new TypeError(\"boom\");\n    ^\n\nTypeError: boom\n    at file:///tmp/agent.js:12:11\n    at ModuleJob.run (node:internal/modules/esm/module_job:234:25)\n\nNode.js v20.19.2\n"
+	python := "Traceback (most recent call last):\n  File \"agent.py\", line 3, in <module>\n    main()\nValueError: no page\n"
+	for _, c := range []struct{ log, want string }{
+		{node, "TypeError: boom"},
+		{"saving\nTimeoutError: Waiting for selector `#x` failed\n    at Timeout.<anonymous> (file:///a.js:1:1)\nNode.js v22.1.0\n", "TimeoutError: Waiting for selector `#x` failed"},
+		{python, "ValueError: no page"},
+		{"plain last words\n\n", "plain last words"},
+		{"", ""},
+	} {
+		if got := thrown(c.log); got != c.want {
+			t.Errorf("thrown(%q) = %q, want %q", c.log, got, c.want)
+		}
+	}
+}

@@ -17,11 +17,9 @@ import (
 // DefaultTimeLimit is how long an agent may run when its command sets no time limit.
 const DefaultTimeLimit = 10 * time.Minute
 
-// lateInputs is how long inputs still on their way from the page are awaited once the agent
-// has exited, so its last click is recorded before the gate is asked. An input reaches here
-// through the page's binding, the driver and a settling hold (see browser.WatchInputs); on a
-// busy machine that took over 300 ms, so the wait is generous: it is paid once, at the end of
-// an attempt.
+// lateInputs bounds the wait for the inputs the page's recorder counted once the agent has
+// exited (see agent.Handover.InputsMade), so its last click is recorded before the gate is
+// asked; they are already on their way, so the wait is short unless the machine is busy.
 const lateInputs = time.Second
 
 // Command is an outside agent: the program to run for each attempt, and its limits.
@@ -42,7 +40,7 @@ type Command struct {
 // Planner is the planner of one attempt driven by an outside agent process. It proposes
 // nothing: it starts the process once the page is at the start URL, hands it the browser's
 // DevTools endpoint, and passes each input observed in the page to the executor as an
-// observed step, until the process exits (the plan's end) or the attempt ends, which stops
+// observed step, until the process exits (the agent's end) or the attempt ends, which stops
 // the process and everything it started.
 type Planner struct {
 	cmd     Command
@@ -55,12 +53,18 @@ type Planner struct {
 	claimTo string // the claim file's path
 	started bool
 	began   time.Time
+
+	// ahead is the next input, taken from inputs to be the last one's after (see Following);
+	// taken counts the inputs taken. Both are the executor's alone.
+	ahead *agent.Input
+	taken int
 }
 
 var (
-	_ agent.Driven   = (*Planner)(nil)
-	_ agent.Claimant = (*Planner)(nil)
-	_ agent.Unseen   = (*Planner)(nil)
+	_ agent.Driven     = (*Planner)(nil)
+	_ agent.Claimant   = (*Planner)(nil)
+	_ agent.Unseen     = (*Planner)(nil)
+	_ agent.InputAhead = (*Planner)(nil)
 )
 
 // New is the planner of attempt (its slug) run by cmd.
@@ -77,12 +81,16 @@ func (p *Planner) Bind(page agent.Page) {
 // approval when the task's safeguards require approval: those that change state.
 func (p *Planner) HeldMethods() []string { return agent.HeldMethods }
 
-// Next starts the agent on its first call, then returns its next observed input, or the end
-// of the plan once it has exited with status 0. An agent that exits with another status
+// Next starts the agent on its first call, then returns its next observed input, or the
+// agent's end once it has exited with status 0. An agent that exits with another status
 // (a crash), outlives its time limit or cannot start ends the attempt with an error saying so.
 func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (agent.Proposal, error) {
 	if err := p.startOnce(ctx, obs.URL); err != nil {
 		return agent.Proposal{}, err
+	}
+	if in := p.ahead; in != nil {
+		p.ahead = nil
+		return observed(*in), nil
 	}
 	limit := p.cmd.TimeLimit
 	if limit <= 0 {
@@ -93,28 +101,64 @@ func (p *Planner) Next(ctx context.Context, obs agent.Sample, _ []agent.Step) (a
 	select {
 	case in, ok := <-p.inputs:
 		if ok {
+			p.taken++
 			return observed(in), nil
 		}
 		return agent.Proposal{}, context.Cause(ctx)
 	case <-p.proc.done:
 	case <-timer.C:
 		p.proc.terminate()
-		return agent.Proposal{}, fmt.Errorf("%w: the agent was still running after its time limit of %s and was stopped", agent.ErrExhausted, limit)
+		return agent.Proposal{}, overTime{limit}
 	case <-ctx.Done():
 		return agent.Proposal{}, context.Cause(ctx)
 	}
-	select { // its last inputs may still be on their way from the page
-	case in, ok := <-p.inputs:
-		if ok {
-			return observed(in), nil
+	if made, _ := p.page.InputsMade(ctx); made > p.taken { // its last inputs, on their way from the page
+		select {
+		case in, ok := <-p.inputs:
+			if ok {
+				p.taken++
+				return observed(in), nil
+			}
+		case <-time.After(lateInputs):
 		}
-	case <-time.After(lateInputs):
 	}
 	if code := p.proc.exitCode(); code != 0 {
 		return agent.Proposal{}, fmt.Errorf("the agent process exited with status %d%s", code, lastWords(p.proc.log.String()))
 	}
 	return agent.Proposal{End: true, Reason: "the agent process exited with status 0"}, nil
 }
+
+// Following is the input made after the one Next returned last, when it was made before the
+// call; Next returns it next.
+func (p *Planner) Following(ctx context.Context) *agent.Input {
+	if p.ahead != nil || p.inputs == nil {
+		return p.ahead
+	}
+	made, typing := p.page.InputsMade(ctx)
+	if made <= p.taken {
+		return typing // under way: its time and the page then, the input itself once it ends
+	}
+	select { // it is on its way: the page's recorder counted it
+	case in, ok := <-p.inputs:
+		if ok {
+			p.taken++
+			p.ahead = &in
+		}
+	case <-ctx.Done():
+	}
+	return p.ahead
+}
+
+// overTime ends an attempt whose agent outlived its time limit: exhausted (errors.Is
+// agent.ErrExhausted), in words about the agent, which planned nothing.
+type overTime struct{ limit time.Duration }
+
+func (e overTime) Error() string {
+	return fmt.Sprintf("the agent was still running after its time limit of %s and was stopped", e.limit)
+}
+
+// Is makes the attempt end exhausted.
+func (e overTime) Is(target error) bool { return target == agent.ErrExhausted }
 
 // observed is the proposal that records in as an observed step.
 func observed(in agent.Input) agent.Proposal {
@@ -256,12 +300,47 @@ func joinWords(words, exit string) string {
 	return words + "; " + exit
 }
 
-// lastWords is ": " and the last line of log, for a message; empty for none.
+// lastWords is ": " and what log says ended the agent, for a message; empty for none.
 func lastWords(log string) string {
 	t := &tail{max: MaxLog}
 	_, _ = t.Write([]byte(log))
-	if l := t.lastLine(); l != "" {
+	if l := thrown(t.String()); l != "" {
 		return ": " + l
 	}
 	return ""
+}
+
+// thrown is the line of log that names what ended the process: the header of the last error
+// with a stack trace (Node's "TypeError: ..." above its "    at ..." lines), with the
+// runtime's own trailers ("Node.js v20.19.2", Node's hint on --trace-uncaught) left out;
+// otherwise the last line (Python's traceback ends with its error).
+func thrown(log string) string {
+	var lines []string
+	for l := range strings.Lines(log) {
+		if l = strings.TrimRight(l, " \t\r\n"); strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for len(lines) > 0 && runtimeTrailer(strings.TrimSpace(lines[len(lines)-1])) {
+		lines = lines[:len(lines)-1]
+	}
+	for i := len(lines) - 2; i >= 0; i-- {
+		if !stackLine(lines[i]) && stackLine(lines[i+1]) {
+			return strings.TrimSpace(lines[i])
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// stackLine is a line of a JavaScript stack trace.
+func stackLine(l string) bool {
+	return strings.HasPrefix(strings.TrimSpace(l), "at ") && l != strings.TrimSpace(l)
+}
+
+// runtimeTrailer is a line Node prints after an uncaught error: its version, or a hint.
+func runtimeTrailer(l string) bool {
+	return strings.HasPrefix(l, "Node.js v") || strings.HasPrefix(l, "(Use `node --trace-")
 }

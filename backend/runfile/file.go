@@ -147,6 +147,11 @@ func validateAttempt(a agent.Attempt, p string) *Error {
 		}
 	}
 	var totals trafficTotals
+	if a.Opening != nil {
+		if err := checkTraffic(child(p, "opening"), *a.Opening, &totals); err != nil {
+			return err
+		}
+	}
 	for j, s := range a.Steps {
 		if err := checkTraffic(index(child(p, "steps"), j), s.Traffic, &totals); err != nil {
 			return err

@@ -112,6 +112,8 @@ type attemptV2 struct {
 	// Claim is what the agent that drove the attempt said of it; absent when no agent
 	// claimed anything, and in files from before claims were recorded.
 	Claim *claimV2 `json:"claim,omitempty"`
+	// Opening is what the pages sent and logged before an outside agent's first input.
+	Opening *trafficV2 `json:"opening,omitempty"`
 }
 
 // claimV2 is an agent's claim: done or not, its answer and words (each at most
@@ -283,8 +285,10 @@ type stepV2 struct {
 	Action actionV2 `json:"action"`
 	// Provenance is "observed" for an action an outside agent took unseen, which has no
 	// reason, model turns, approvals or decision; absent for a proposed one.
-	Provenance     string            `json:"provenance,omitempty"`
-	Reason         string            `json:"reason,omitempty"`
+	Provenance string `json:"provenance,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+	// Evidence says what Observatory cannot vouch for in an observed step's evidence.
+	Evidence       string            `json:"evidence,omitempty"`
 	Decision       decisionV2        `json:"decision"`
 	Resolved       string            `json:"resolved,omitempty"`
 	Before         sampleV2          `json:"before"`

@@ -20,7 +20,7 @@ func fromAttempt(a agent.Attempt) attemptV2 {
 		Steps: mapSlice(a.Steps, fromStep), ModelTurns: mapSlice(a.ModelTurns, fromModelTurn), Events: mapSlice(a.Events, fromEvent),
 		Answers: mapSlice(a.Answers, fromAnswer), Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: fromVerdicts(a.Verdicts), Started: a.Started, Viewport: fromSize(a.Viewport), Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace,
-		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim)}
+		BrowserLog: browserLogV2(a.BrowserLog), Claim: ptr(a.Claim, fromClaim), Opening: ptr(a.Opening, fromTraffic)}
 	if out.Plan == nil {
 		out.Plan = []actionV2{}
 	}
@@ -64,7 +64,7 @@ func fromAction(a agent.Action) actionV2 {
 func fromStep(s agent.Step) stepV2 {
 	d := s.Decision
 	return stepV2{Index: s.Index, Action: fromAction(s.Action), Provenance: string(s.Provenance), Reason: s.Reason,
-		Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
+		Evidence: s.Evidence, Decision: decisionV2{Class: string(d.Class), Admission: string(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
 			Contract: string(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, fromReview), AskUser: d.AskUser,
 			RefusedByPage: d.RefusedByPage, Observed: ptr(d.Observed, fromFingerprint), Risk: string(d.Risk)},
 		Resolved: s.Resolved, Before: fromSample(s.Before), After: fromSample(s.After), Distance: s.Distance,
@@ -143,7 +143,7 @@ func (a attemptV2) toDomain() agent.Attempt {
 		Steps: mapSlice(a.Steps, stepV2.toDomain), ModelTurns: mapSlice(a.ModelTurns, modelTurnV2.toDomain), Events: mapSlice(a.Events, eventV2.toDomain),
 		Answers: mapSlice(a.Answers, answerV2.toDomain), Terminal: agent.Terminal(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts.toDomain(), Started: a.Started, Viewport: a.Viewport.toDomain(), EvidenceLevel: agent.EvidenceLevel(a.Evidence), Video: a.Video, Trace: a.Trace,
-		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain)}
+		BrowserLog: string(a.BrowserLog), Claim: ptr(a.Claim, claimV2.toDomain), Opening: ptr(a.Opening, trafficV2.toDomain)}
 }
 
 func fromClaim(c agent.Claim) claimV2 {
@@ -182,7 +182,7 @@ func (a actionV2) toDomain() agent.Action {
 func (s stepV2) toDomain() agent.Step {
 	d := s.Decision
 	return agent.Step{Index: s.Index, Action: s.Action.toDomain(), Provenance: agent.Provenance(s.Provenance), Reason: s.Reason,
-		Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
+		Evidence: s.Evidence, Decision: agent.Decision{Class: agent.ActionClass(d.Class), Admission: agent.Admission(d.Admission), Reason: d.Reason, Fingerprint: d.Fingerprint,
 			Contract: agent.Contract(d.Contract), Why: d.Why, Key: d.Key, Continue: d.Continue, Review: ptr(d.Review, reviewV2.toDomain), AskUser: d.AskUser,
 			RefusedByPage: d.RefusedByPage, Observed: ptr(d.Observed, fingerprintV2.toDomain), Risk: agent.Risk(d.Risk)},
 		Resolved: s.Resolved, Before: s.Before.toDomain(), After: s.After.toDomain(), Distance: s.Distance,

@@ -87,6 +87,9 @@ func (f File) checkSanity(now time.Time) *Error {
 func saneProvenance(p string, s agent.Step) *Error {
 	switch s.Provenance {
 	case agent.Proposed:
+		if s.Evidence != "" {
+			return refuse(child(p, "evidence"), "only an observed step says what its evidence cannot vouch for")
+		}
 		return nil
 	case agent.Observed:
 	default:

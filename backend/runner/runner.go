@@ -538,7 +538,7 @@ func (r *Runner) judge(ctx context.Context, at *attemptRun) (agent.Attempt, erro
 		return *a, fmt.Errorf("judging %s: %w", spec.Slug, err)
 	}
 	a.Terminal, a.Reason = agent.Reconcile(out, a.Verdicts)
-	a.BrowserLog = out.BrowserLog
+	a.BrowserLog, a.Opening = out.BrowserLog, out.Opening
 	if err := r.record(func(rec agent.Recorder) error { return rec.AttemptFinished(at.run.ID, *a) }); err != nil {
 		return *a, err
 	}

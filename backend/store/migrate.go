@@ -64,6 +64,11 @@ var migrations = []migration{
 		addColumns("steps", "`output` text NOT NULL DEFAULT ''")},
 	{19, "what checking an imported run's signature found",
 		addColumns("runs", "`signature` text")},
+	{20, "what an observed step's evidence cannot vouch for, and what an attempt's pages sent before an outside agent's first input",
+		func(tx *gorm.DB) error {
+			return errors.Join(addColumns("steps", "`evidence` text NOT NULL DEFAULT ''")(tx),
+				addColumns("attempts", "`opening` text")(tx))
+		}},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -75,6 +75,8 @@ type attemptRow struct {
 	BrowserLog string `gorm:"not null;default:''"`
 	// Claim is what the agent that drove the attempt claimed; NULL when none did.
 	Claim *agent.Claim `gorm:"serializer:json;type:text"`
+	// Opening is what the pages sent before an outside agent's first input; NULL for none.
+	Opening *agent.Traffic `gorm:"serializer:json;type:text"`
 
 	Steps  []stepRow  `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
 	Events []eventRow `gorm:"foreignKey:AttemptID;constraint:OnDelete:CASCADE"`
@@ -113,6 +115,8 @@ type stepRow struct {
 	Unresolved     bool                   `gorm:"not null;default:false"`
 	// Provenance is "observed" for an outside agent's input, empty for a proposed action.
 	Provenance string `gorm:"not null;default:''"`
+	// Evidence is what an observed step's evidence cannot vouch for (agent.Step.Evidence).
+	Evidence string `gorm:"not null;default:''"`
 
 	// The step's summary (agent.StepSummary) beyond the columns above, written with it: the
 	// index step_summary covers these, so an attempt's steps list without reading any JSON.
@@ -147,7 +151,7 @@ func newAttemptRow(runID string, pos int, a agent.Attempt) attemptRow {
 		Config: a.Config, Fault: a.Fault, Params: a.Params, Plan: a.Plan, Answers: a.Answers, ModelTurns: a.ModelTurns,
 		Terminal: string(a.Terminal), Reason: a.Reason,
 		Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts), Started: a.Started.UTC(), Viewport: a.Viewport, Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog),
-		Claim: a.Claim}
+		Claim: a.Claim, Opening: a.Opening}
 }
 
 // anyWrong reports whether a verdict of v disagrees with the ground truth.
@@ -159,7 +163,7 @@ func (r attemptRow) attempt() agent.Attempt {
 		Params: r.Params, Plan: r.Plan, Answers: r.Answers, ModelTurns: r.ModelTurns,
 		Steps: make([]agent.Step, len(r.Steps)), Events: make([]agent.Event, len(r.Events)),
 		Terminal: agent.Terminal(r.Terminal), Reason: r.Reason, Verdicts: r.Verdicts,
-		Started: r.Started, Viewport: r.Viewport, EvidenceLevel: agent.EvidenceLevel(r.Evidence), Video: r.Video, Trace: r.Trace, BrowserLog: r.BrowserLog, Claim: r.Claim}
+		Started: r.Started, Viewport: r.Viewport, EvidenceLevel: agent.EvidenceLevel(r.Evidence), Video: r.Video, Trace: r.Trace, BrowserLog: r.BrowserLog, Claim: r.Claim, Opening: r.Opening}
 	for i, s := range r.Steps {
 		a.Steps[i] = s.step()
 	}
@@ -176,7 +180,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 		StartMS: s.StartMS, DurationMS: s.DurationMS, Blocked: s.Blocked, Transfers: s.Transfers, Error: s.Error,
 		Guidance: s.Guidance, Output: s.Output, Approvals: s.Approvals, Reconciliation: s.Reconciliation, ModelTurns: s.ModelTurns,
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
-		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved, Provenance: string(s.Provenance),
+		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved, Provenance: string(s.Provenance), Evidence: s.Evidence,
 		Description: sum.Description, Kind: string(sum.Kind), Target: sum.Target, Value: sum.Value,
 		Class: string(sum.Class), Admission: string(sum.Admission), Failed: sum.Failed, Shot: sum.Shot, Turns: sum.Turns, SaidDone: sum.SaidDone}
 }
@@ -187,7 +191,8 @@ func (r stepRow) step() agent.Step {
 		DurationMS: r.DurationMS, Blocked: r.Blocked, Transfers: r.Transfers, Error: r.Error,
 		Guidance: r.Guidance, Output: r.Output, Approvals: r.Approvals, Reconciliation: r.Reconciliation, ModelTurns: r.ModelTurns,
 		Traffic:   agent.Traffic{Requests: r.Requests, Console: r.Console, Errors: r.PageErrors, Dropped: r.Dropped},
-		TargetBox: r.TargetBox, Candidates: r.Candidates, Unresolved: r.Unresolved, Provenance: agent.Provenance(r.Provenance)}
+		TargetBox: r.TargetBox, Candidates: r.Candidates, Unresolved: r.Unresolved, Provenance: agent.Provenance(r.Provenance),
+		Evidence: r.Evidence}
 }
 
 func newEventRow(attemptID uint, e agent.Event) eventRow {

@@ -64,8 +64,8 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 			return err
 		}
 		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts),
-			Answers: a.Answers, ModelTurns: a.ModelTurns, Viewport: a.Viewport, Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog), Claim: a.Claim}
-		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "model_turns", "viewport", "evidence", "video", "trace", "browser_log", "claim").Updates(&row).Error; err != nil {
+			Answers: a.Answers, ModelTurns: a.ModelTurns, Viewport: a.Viewport, Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog), Claim: a.Claim, Opening: a.Opening}
+		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "model_turns", "viewport", "evidence", "video", "trace", "browser_log", "claim", "opening").Updates(&row).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {

@@ -1,7 +1,7 @@
 // Books the room with Puppeteer, connected to the browser Observatory hands over, and exits 0
 // once the page says the reservation is saved (whether it was or not: the gate decides).
 // AGENT_MODE chooses a misbehaviour: second-tab (booking in a tab it opens, then one click back
-// in the first), off-origin, hang, crash, crash-after-save, close, claim-file.
+// in the first), off-origin, hang, crash, throw, crash-after-save, close, claim-file.
 import puppeteer from "puppeteer-core";
 
 const mode = process.env.AGENT_MODE || "";
@@ -24,6 +24,7 @@ if (mode === "off-origin") {
 }
 if (mode === "hang") await new Promise(() => setInterval(() => {}, 1000));
 if (mode === "crash") process.exit(3); // before any input
+if (mode === "throw") throw new TypeError("no reservation dialog"); // Node prints it, its stack, then its version
 if (mode === "close") {
   await page.click("#open");
   await browser.close();

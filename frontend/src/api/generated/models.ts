@@ -43,6 +43,12 @@ export namespace agent {
 	    raw?: number[];
 	    error?: string;
 	}
+	export interface Comparison {
+	    field: string;
+	    asked: string;
+	    now: string;
+	    differs?: string;
+	}
 	export interface Box {
 	    x: number;
 	    y: number;
@@ -76,6 +82,9 @@ export namespace agent {
 	    target_box?: Box;
 	    hash: string;
 	    again?: string;
+	    effect?: string;
+	    compared?: Comparison[];
+	    why?: string;
 	}
 	export interface Approval {
 	    request: ApprovalRequest;
@@ -87,10 +96,26 @@ export namespace agent {
 	    commit_hash?: string;
 	}
 	
+	export interface Mutation {
+	    method: string;
+	    path: string;
+	    description: string;
+	    amount?: string;
+	    principal?: string;
+	    recipient?: string;
+	}
 	export interface ApprovalSpec {
 	    limit_ms: number;
 	    for?: string[];
 	    methods?: string[];
+	    reauthorize?: boolean;
+	    mutations?: Mutation[];
+	}
+	export interface Traffic {
+	    requests?: Request[];
+	    console?: ConsoleMessage[];
+	    page_errors?: PageError[];
+	    dropped: Dropped;
 	}
 	export interface Claim {
 	    done: boolean;
@@ -179,10 +204,8 @@ export namespace agent {
 	    refused?: boolean;
 	    request_headers?: Header[];
 	    response_headers?: Header[];
-	    // Go type: Body
-	    request_body?: any;
-	    // Go type: Body
-	    response_body?: any;
+	    request_body?: Body;
+	    response_body?: Body;
 	}
 	export interface Transfer {
 	    kind: string;
@@ -318,6 +341,7 @@ export namespace agent {
 	    action: Action;
 	    provenance?: string;
 	    reason?: string;
+	    evidence?: string;
 	    model_turns?: ModelTurn[];
 	    decision: Decision;
 	    resolved?: string;
@@ -331,9 +355,9 @@ export namespace agent {
 	    requests?: Request[];
 	    console?: ConsoleMessage[];
 	    page_errors?: PageError[];
-	    // Go type: Dropped
-	    dropped: any;
+	    dropped: Dropped;
 	    error?: string;
+	    output?: string;
 	    guidance?: string;
 	    approvals?: Approval[];
 	    reconciliation?: Reconciliation;
@@ -365,6 +389,7 @@ export namespace agent {
 	export interface Safeguards {
 	    review?: ReviewSpec;
 	    approval?: ApprovalSpec;
+	    scripts?: string;
 	}
 	export interface Config {
 	    wait: string;
@@ -424,10 +449,12 @@ export namespace agent {
 	    // Go type: time
 	    started: any;
 	    viewport?: Size;
+	    evidence?: string;
 	    video?: string;
 	    trace?: string;
 	    browser_log?: string;
 	    claim?: Claim;
+	    opening?: Traffic;
 	}
 	export interface AttemptSpec {
 	    slug: string;
@@ -438,6 +465,8 @@ export namespace agent {
 	    plan?: Action[];
 	    trial?: number;
 	}
+	
+	
 	
 	
 	
@@ -462,12 +491,18 @@ export namespace agent {
 	
 	
 	
+	
+	
 	export interface Frame {
 	    index: number;
 	    event?: Event;
 	    state: any;
 	    gate: Gate;
 	}
+	
+	
+	
+	
 	
 	
 	
@@ -532,6 +567,7 @@ export namespace agent {
 	
 	
 	
+	
 
 }
 
@@ -559,10 +595,8 @@ export namespace app {
 	    refused?: boolean;
 	    request_headers?: agent.Header[];
 	    response_headers?: agent.Header[];
-	    // Go type: agent
-	    request_body?: any;
-	    // Go type: agent
-	    response_body?: any;
+	    request_body?: agent.Body;
+	    response_body?: agent.Body;
 	}
 	export interface AttemptRequests {
 	    requests: AttemptRequest[];
@@ -713,6 +747,7 @@ export namespace app {
 	    bodies?: boolean;
 	    pixel_ratio?: number;
 	    dom_snapshots?: boolean;
+	    evidence?: string;
 	    parallel?: number;
 	    models?: model.ModelConfig[];
 	    planner?: string;
@@ -984,10 +1019,12 @@ export namespace store {
 	    // Go type: time
 	    started: any;
 	    viewport?: agent.Size;
+	    evidence?: string;
 	    video?: string;
 	    trace?: string;
 	    browser_log?: string;
 	    claim?: agent.Claim;
+	    opening?: agent.Traffic;
 	    steps: agent.StepSummary[];
 	    step_count: number;
 	    turns?: number;
