@@ -1,7 +1,10 @@
 // Books the room with Puppeteer, connected to the browser Observatory hands over, and exits 0
 // once the page says the reservation is saved (whether it was or not: the gate decides).
 // AGENT_MODE chooses a misbehaviour: second-tab (booking in a tab it opens, then one click back
-// in the first), off-origin, hang, crash, crash-after-save, close, claim-file.
+// in the first), off-origin, hang, crash, crash-after-save, close, claim-file; and the ways out
+// of the attempt's page: new-page (booking in a page of its own, browser.newPage()),
+// new-context and proxy-context (a browser context of its own, the second with its own proxy
+// "direct://"; on refusal the agent prints the error and exits 5).
 import puppeteer from "puppeteer-core";
 
 const mode = process.env.AGENT_MODE || "";
@@ -11,6 +14,21 @@ let page = pages.find((p) => p.url().startsWith(process.env.OBSERVATORY_START_UR
 if (!page) throw new Error("no page at the start URL among " + pages.map((p) => p.url()));
 
 const first = page;
+if (mode === "new-page") {
+  page = await browser.newPage();
+  await page.goto(process.env.OBSERVATORY_START_URL);
+}
+if (mode === "new-context" || mode === "proxy-context") {
+  const options = mode === "proxy-context" ? { proxyServer: "direct://", proxyBypassList: ["*"] } : {};
+  try {
+    const context = await browser.createBrowserContext(options);
+    page = await context.newPage();
+  } catch (err) {
+    console.error("refused: " + err.message);
+    process.exit(5);
+  }
+  await page.goto(process.env.OBSERVATORY_START_URL);
+}
 if (mode === "second-tab") {
   // A tab the page opens itself shares its context, so it is watched too.
   const opened = new Promise((resolve) => browser.once("targetcreated", (t) => resolve(t.page())));
