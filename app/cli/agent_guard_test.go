@@ -12,7 +12,8 @@ import (
 // is guarded and recorded there: its save is held and refused, recorded with its inputs, and
 // nothing reaches the lab. One that opens a browser context of its own, with or without a
 // proxy of its own ("direct://", every host bypassed), is refused with an error it sees, and
-// nothing reaches the lab either.
+// nothing reaches the lab either. One that saves with its own HTTP client, around the browser,
+// is not done although the gate holds: the reason says nothing it did was observed.
 func TestOutsideAgentsCannotLeaveTheGuard(t *testing.T) {
 	needAgents(t)
 	data := t.TempDir()
@@ -27,6 +28,13 @@ func TestOutsideAgentsCannotLeaveTheGuard(t *testing.T) {
 		}
 		if steps := observedSteps(t, file); len(steps) < 4 {
 			t.Errorf("%d observed steps: the inputs in the agent's own page were not all recorded", len(steps))
+		}
+	})
+	t.Run("around", func(t *testing.T) {
+		rows, _, errOut := runAgentOn(t, Env{}, approvalTask, data, "puppeteer-book.js", "around", []string{"saves-normally"}, "--approve", "deny")
+		r := rows[0]
+		if !r.Gate || r.Terminal != agent.Ambiguous || !strings.Contains(r.Reason, "nothing the agent did was observed, yet the state changed") {
+			t.Errorf("gate %v, %s (%s): want the gate holding, ambiguous, saying nothing was observed\n%s", r.Gate, r.Terminal, r.Reason, errOut)
 		}
 	})
 	for _, mode := range []string{"new-context", "proxy-context"} {

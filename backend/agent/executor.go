@@ -229,6 +229,10 @@ func (r *run) execute() Outcome {
 		grounding = step.After
 	}
 	if c := r.check(); c.Gate.Done {
+		if why := r.unseenChange(); why != "" {
+			r.err = ErrUnseenChange
+			return r.end(Ambiguous, why)
+		}
 		return r.end(Completed, "the plan ended and every completion condition holds")
 	}
 	return r.end(Failed, "the plan ended without the completion gate holding")
@@ -858,6 +862,8 @@ func Reconcile(o Outcome, final Verdicts) (Terminal, string) {
 	landed := final.Gate.Done || final.Truth.Done
 	switch {
 	case errors.Is(o.Err, ErrHeldAtStart): // whatever the final state, it was there before
+		return o.Terminal, o.Reason
+	case errors.Is(o.Err, ErrUnseenChange): // it landed, but not through anything recorded
 		return o.Terminal, o.Reason
 	case o.Terminal == Completed && !final.Gate.Done:
 		return Ambiguous, "the gate held while running but not in the final state: " + o.Reason
