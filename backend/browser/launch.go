@@ -114,7 +114,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Headless {
+	if opts.Headless && !opts.DevTools { // the headless shell runs no extension, which an agent may bring
 		chosen = chosen.Headless()
 	}
 	exe := chosen.Path
