@@ -43,15 +43,17 @@ func startFront(browser string) (*front, error) {
 		return nil, fmt.Errorf("listen for the agent's DevTools connections: %w", err)
 	}
 	f := &front{ln: ln, browser: browser, conns: map[*websocket.Conn]struct{}{}}
-	// A page may not drive the browser: as Chromium itself does, a WebSocket a page opened
-	// (one that carries an Origin) is refused.
-	f.up = websocket.Upgrader{CheckOrigin: func(r *http.Request) bool { return r.Header.Get("Origin") == "" }}
+	f.up = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }} // see fromPage
 	target := &url.URL{Scheme: "http", Host: browser}
 	rp := &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
 		pr.SetURL(target)
 		pr.Out.Host = pr.In.Host // the addresses the browser states are the front's
 	}}
 	f.srv = &http.Server{ReadHeaderTimeout: guardHeaderTimeout, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if fromPage(r) {
+			http.Error(w, "a web page may not drive the browser", http.StatusForbidden)
+			return
+		}
 		if websocket.IsWebSocketUpgrade(r) {
 			f.relay(w, r)
 			return
@@ -60,6 +62,19 @@ func startFront(browser string) (*front, error) {
 	})}
 	go func() { _ = f.srv.Serve(ln) }()
 	return f, nil
+}
+
+// fromPage reports whether r comes from a web page: it carries an Origin or the fetch
+// metadata a browser adds to every request (Sec-Fetch-Dest, Sec-Fetch-Site; Node's fetch
+// sends only Sec-Fetch-Mode),
+// and not an extension's origin. A page may not drive the browser, as Chromium itself refuses
+// it; an extension the agent loaded may (Stagehand's opens its own DevTools connection).
+func fromPage(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if strings.HasPrefix(origin, "chrome-extension://") {
+		return false
+	}
+	return origin != "" || r.Header.Get("Sec-Fetch-Dest") != "" || r.Header.Get("Sec-Fetch-Site") != ""
 }
 
 // URL is the endpoint handed to the agent, http://127.0.0.1:PORT.

@@ -81,7 +81,10 @@ func (b *Browser) openOwn(opts agent.PageOptions, ffmpeg string) (*Page, error) 
 		launch.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
 	if guard != nil {
-		// Playwright adds <-loopback> to the bypass list: the lab's 127.0.0.1 goes through it too.
+		// Playwright adds <-loopback> to the bypass list: the lab's 127.0.0.1 goes through the
+		// guard too. The guard lets the front through, for an agent's extension (Stagehand's
+		// opens its own DevTools connection); a page cannot use it (see fromPage).
+		guard.through = fr.ln.Addr().String()
 		launch.Proxy = &playwright.Proxy{Server: guard.Server()}
 	}
 	bc, err := b.pw.Chromium.LaunchPersistentContext(profile, launch)
