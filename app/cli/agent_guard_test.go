@@ -12,7 +12,7 @@ import (
 // is guarded and recorded there: its save is held and refused, recorded with its inputs, and
 // nothing reaches the lab. One that opens a browser context of its own, with or without a
 // proxy of its own ("direct://", every host bypassed), is refused with an error it sees, and
-// nothing reaches the lab either. One that saves with its own HTTP client, around the browser,
+// nothing reaches the lab either; the same with Playwright over CDP. One that saves with its own HTTP client, around the browser,
 // is not done although the gate holds: the reason says nothing it did was observed.
 func TestOutsideAgentsCannotLeaveTheGuard(t *testing.T) {
 	needAgents(t)
@@ -37,9 +37,20 @@ func TestOutsideAgentsCannotLeaveTheGuard(t *testing.T) {
 			t.Errorf("gate %v, %s (%s): want the gate holding, ambiguous, saying nothing was observed\n%s", r.Gate, r.Terminal, r.Reason, errOut)
 		}
 	})
-	for _, mode := range []string{"new-context", "proxy-context"} {
-		t.Run(mode, func(t *testing.T) {
-			rows, file, errOut := runAgentOn(t, Env{}, approvalTask, data, "puppeteer-book.js", mode, []string{"saves-normally"}, "--approve", "deny")
+	t.Run("playwright-new-page", func(t *testing.T) {
+		rows, file, errOut := runAgentOn(t, Env{}, approvalTask, data, "playwright-book.js", "new-page", []string{"saves-normally"}, "--approve", "deny")
+		if r := rows[0]; r.Gate || r.Terminal == agent.Completed {
+			t.Errorf("gate %v, %s (%s): want not done, nothing saved\n%s", r.Gate, r.Terminal, r.Reason, errOut)
+		}
+		if held := heldSaves(t, file); len(held) == 0 || held[0].Answer != agent.AnswerDeny {
+			t.Fatalf("the new page's save was not held and denied: %+v", held)
+		}
+	})
+	for _, c := range []struct{ script, mode string }{
+		{"puppeteer-book.js", "new-context"}, {"puppeteer-book.js", "proxy-context"}, {"playwright-book.js", "new-context"},
+	} {
+		t.Run(c.script+" "+c.mode, func(t *testing.T) {
+			rows, file, errOut := runAgentOn(t, Env{}, approvalTask, data, c.script, c.mode, []string{"saves-normally"}, "--approve", "deny")
 			r := rows[0]
 			if r.Gate || r.Terminal == agent.Completed {
 				t.Errorf("gate %v, %s (%s): want not done, nothing saved\n%s", r.Gate, r.Terminal, r.Reason, errOut)
