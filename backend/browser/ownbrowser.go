@@ -121,5 +121,8 @@ func (b *Browser) openOwn(opts agent.PageOptions, ffmpeg string) (*Page, error) 
 	mu.Lock()
 	defer mu.Unlock()
 	p = newPage(own, bc, pg, opts, guard, blocked, f)
+	// Closing the context waits for the browser to exit; its close event may come before the
+	// browser has written its last files into the profile.
+	p.release = release
 	return p, nil
 }
