@@ -74,6 +74,13 @@ if [ ! -d $clients/node_modules ] || [ $clients/package-lock.json -nt $clients/n
   (cd $clients && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# The Stagehand 4 agent: Stagehand needs Node 22, which npm's node package brings with it.
+stagehand=backend/outside/testdata/stagehand
+if [ ! -d $stagehand/node_modules ] || [ $stagehand/package-lock.json -nt $stagehand/node_modules/.package-lock.json ]; then
+  echo "setup: installing the Stagehand test agent's npm packages (Node 22 among them)" >&2
+  (cd $stagehand && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
 if [ ${#install_args[@]} -gt 0 ]; then
   echo "setup: installing the Playwright driver and Playwright's Chromium (Ubuntu)" >&2
 else

@@ -24,7 +24,10 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaD
 	if ts, ok := src.Suite.(taskfile.Suite); ok {
 		own, dir = ts.Agent()
 	}
+	inherit := outside.Inherit{Only: f.agentEnvOnly || len(f.agentEnv) > 0, Names: f.agentEnv}
 	switch {
+	case !f.agent && inherit.Only:
+		return nil, fmt.Errorf("--agent-env and --agent-env-only choose what an agent inherits: add --agent")
 	case !f.agent && len(argv) > 0:
 		return nil, fmt.Errorf("a command after -- is an agent: add --agent")
 	case !f.agent && len(own) > 0:
@@ -42,12 +45,15 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaD
 	case f.parallel > 1:
 		return nil, fmt.Errorf("--agent runs one attempt at a time: the agent is handed the whole browser")
 	}
+	if err := inherit.Check(); err != nil {
+		return nil, err
+	}
 	taskFile := ""
 	if len(args) == 1 {
 		if abs, err := filepath.Abs(args[0]); err == nil {
 			taskFile = abs
 		}
 	}
-	cmd := outside.Command{Argv: argv, Dir: dir, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir}
+	cmd := outside.Command{Argv: argv, Dir: dir, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir, Inherit: inherit}
 	return func(spec agent.AttemptSpec) agent.Planner { return outside.New(cmd, spec.Slug) }, nil
 }

@@ -126,6 +126,10 @@ type runFlags struct {
 	confirm func([]taskfile.EnvVar) bool
 	// agent runs the command after -- as each attempt's outside agent.
 	agent bool
+	// agentEnv names the only variables of Observatory's environment the agent inherits;
+	// agentEnvOnly gives it only those even when none is named.
+	agentEnv     []string
+	agentEnvOnly bool
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -159,8 +163,9 @@ the browser's DevTools endpoint in OBSERVATORY_CDP_URL (and OBSERVATORY_START_UR
 OBSERVATORY_INTENT, OBSERVATORY_ATTEMPT, OBSERVATORY_TASK_FILE, OBSERVATORY_CLAIM_FILE); its
 inputs are observed in the page, the gate judges what it leaves, and its exit status or claim
 is the signal "agent's claim". When the task's safeguards require approval, its pages'
-POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer. See
-docs/outside-agent.md.`,
+POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer. The agent
+inherits Observatory's environment, or with --agent-env NAME (and --agent-env-only) only
+the variables you name. See docs/outside-agent.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
@@ -193,6 +198,8 @@ docs/outside-agent.md.`,
 	f.media.register(fs)
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval (with --agent, its pages' requests held at the network) are answered: ask (this terminal, and the desktop or serve open on the data folder: the first answer counts), deny, or hold; by default ask where someone watches, else hold")
 	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
+	fs.StringArrayVar(&f.agentEnv, "agent-env", nil, "with --agent, the agent inherits only this variable of Observatory's environment (a name, or a pattern with *; repeatable) besides its OBSERVATORY_* ones")
+	fs.BoolVar(&f.agentEnvOnly, "agent-env-only", false, "with --agent, the agent inherits nothing of Observatory's environment but what --agent-env names")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	f.planners.register(fs)

@@ -239,6 +239,10 @@ func (r *run) execute() Outcome {
 		ended = "the agent ended" // it proposed nothing: there was no plan
 	}
 	if c := r.check(); c.Gate.Done {
+		if why := r.unseenChange(); why != "" {
+			r.err = ErrUnseenChange
+			return r.end(Ambiguous, why)
+		}
 		return r.end(Completed, ended+" and every completion condition holds")
 	}
 	return r.end(Failed, ended+" without the completion gate holding")
@@ -947,6 +951,8 @@ func Reconcile(o Outcome, final Verdicts) (Terminal, string) {
 	landed := final.Gate.Done || final.Truth.Done
 	switch {
 	case errors.Is(o.Err, ErrHeldAtStart): // whatever the final state, it was there before
+		return o.Terminal, o.Reason
+	case errors.Is(o.Err, ErrUnseenChange): // it landed, but not through anything recorded
 		return o.Terminal, o.Reason
 	case o.Terminal == Completed && !final.Gate.Done:
 		return Ambiguous, "the gate held while running but not in the final state: " + o.Reason

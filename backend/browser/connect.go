@@ -89,9 +89,18 @@ func (o RemoteOptions) launchHeader() string {
 // connectTimeoutMS bounds connecting to a remote browser.
 const connectTimeoutMS = 15000
 
-// Version is the connected browser's version.
-func (b *Browser) Version() string { return b.browser.Version() }
+// Version is the connected browser's version; empty for one that launches a browser per page
+// (see ownBrowser), which has none running until a page opens.
+func (b *Browser) Version() string {
+	if b.browser == nil {
+		return ""
+	}
+	return b.browser.Version()
+}
 
 // Streams reports whether the browser's pages can be streamed live (see Page.Stream): only
-// Chromium offers the DevTools sessions the screencast needs.
-func (b *Browser) Streams() bool { return b.browser.BrowserType().Name() == "chromium" }
+// Chromium offers the DevTools sessions the screencast needs (a browser that launches one per
+// page launches Chromium).
+func (b *Browser) Streams() bool {
+	return b.browser == nil || b.browser.BrowserType().Name() == "chromium"
+}

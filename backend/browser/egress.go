@@ -47,6 +47,10 @@ type egress struct {
 	// inside serves the requests read inside the TLS of https origins (see intercept); nil
 	// when the guard cannot read TLS, and tunnels it.
 	inside *insideTLS
+	// through is a host:port the guard tunnels to whatever the task's origins: the DevTools
+	// front of an agent's own browser, which an extension the agent loaded connects to (see
+	// openOwn); empty for none. Set before the browser uses the guard.
+	through string
 }
 
 // guardMark is what the browser reports of every request the guard fails (see failRequest):
@@ -156,7 +160,7 @@ func (e *egress) pass(w http.ResponseWriter, r *http.Request, checked, asked str
 // port lets it through; the tunnel then carries bytes both ways, unread, until either side ends.
 func (e *egress) tunnel(w http.ResponseWriter, r *http.Request) {
 	host := r.Host
-	if !slices.ContainsFunc([]string{"https", "wss", "http", "ws"}, func(scheme string) bool {
+	if host != e.through && !slices.ContainsFunc([]string{"https", "wss", "http", "ws"}, func(scheme string) bool {
 		return originAllowed(scheme+"://"+host, e.allowed)
 	}) {
 		e.refuse(w, r.Method, host)

@@ -54,8 +54,9 @@ type Options struct {
 	ExecutablePath string
 	// SlowMo delays every Playwright operation, for watching a run.
 	SlowMo time.Duration
-	// DevTools opens a DevTools endpoint on 127.0.0.1, which an outside agent process drives
-	// the browser through (see agent.Handover).
+	// DevTools gives each page a Chromium of its own, with a DevTools endpoint on 127.0.0.1
+	// that an outside agent process drives it through (see agent.Handover and ownBrowser):
+	// nothing is launched until a page is opened.
 	DevTools bool
 	// Log receives what Playwright appends to its errors (Chromium's launch log, the call
 	// log), which errors themselves leave out; nil writes it to standard error.
@@ -77,6 +78,9 @@ type Browser struct {
 	endpoint string
 	// devtools is the browser's DevTools endpoint, http://127.0.0.1:PORT; empty for none.
 	devtools string
+	// own is how each page's own Chromium is launched, for a browser that launches one per
+	// page (see ownBrowser); nil for one that opens its pages in a browser it shares.
+	own *ownLaunch
 	// guardHost is the address the browser reaches this process at, where each page's origins
 	// guard listens (see egress).
 	guardHost string
@@ -110,7 +114,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Headless {
+	if opts.Headless && !opts.DevTools { // the headless shell runs no extension, which an agent may bring
 		chosen = chosen.Headless()
 	}
 	exe := chosen.Path
@@ -132,13 +136,8 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	// would not accept anyway: the guards' (see intercept).
 	args := append(launchArgs(), "--ignore-certificate-errors-spki-list="+authority.SPKIPin())
 	if opts.DevTools {
-		port, err := freePort()
-		if err != nil {
-			_ = stopDriver(pw)
-			return nil, fmt.Errorf("choose a port for the DevTools endpoint: %w", err)
-		}
-		args = append(args, fmt.Sprintf("--remote-debugging-port=%d", port))
-		b.devtools = fmt.Sprintf("http://127.0.0.1:%d", port)
+		b.own = &ownLaunch{exe: exe, headless: opts.Headless, args: args, slowMo: opts.SlowMo}
+		return b, nil
 	}
 	launch := playwright.BrowserTypeLaunchOptions{
 		Headless: playwright.Bool(opts.Headless),
@@ -290,7 +289,11 @@ func (b *Browser) NewPage(ctx context.Context, opts agent.PageOptions) (agent.Pa
 			return nil, err
 		}
 	}
-	p, err := callOwned(ctx, b.limits(), func() (*Page, error) { return b.open(opts, ffmpeg) }, (*Page).discard)
+	open := b.open
+	if b.own != nil {
+		open = b.openOwn
+	}
+	p, err := callOwned(ctx, b.limits(), func() (*Page, error) { return open(opts, ffmpeg) }, (*Page).discard)
 	if err != nil {
 		return nil, b.fail("open a page", err)
 	}
@@ -309,17 +312,15 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 	if opts.StorageState != "" {
 		contextOpts.StorageStatePath = playwright.String(opts.StorageState)
 	}
-	filmed := ffmpeg != ""
-	if recordsVideo(opts) && !filmed { // no DevTools session to film with: Playwright's recorder
+	if recordsVideo(opts) && ffmpeg == "" { // no DevTools session to film with: Playwright's recorder
 		contextOpts.RecordVideo = &playwright.RecordVideo{Dir: playwright.String(opts.MediaDir), Size: &size}
 	}
 	blocked := &blockList{}
-	var guard *egress
-	if len(opts.Origins) > 0 {
-		var err error
-		if guard, err = startEgress(b.guardHost, opts.Origins, opts.LinkLocal, b.reading, blocked.add); err != nil {
-			return nil, fmt.Errorf("start the page's origins guard on %s: %w", b.guardHost, err)
-		}
+	guard, err := b.startGuard(opts, blocked)
+	if err != nil {
+		return nil, err
+	}
+	if guard != nil {
 		contextOpts.Proxy = &playwright.Proxy{Server: guard.Server()}
 	}
 	bc, err := b.browser.NewContext(contextOpts)
@@ -327,29 +328,54 @@ func (b *Browser) open(opts agent.PageOptions, ffmpeg string) (*Page, error) {
 		closeGuard(guard)
 		return nil, fmt.Errorf("open a browser context: %w", err)
 	}
-	if err = bc.AddInitScript(playwright.Script{Content: playwright.String(announceScript(opts.Notices) + changesJS)}); err != nil {
-		err = fmt.Errorf("listen for the page's announcements and changes: %w", err)
-	}
-	var pg playwright.Page
-	if err == nil && recordsTrace(opts) {
-		err = bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)})
-		if err != nil {
-			err = fmt.Errorf("start the Playwright trace: %w", err)
-		}
-	}
-	if err == nil {
-		pg, err = bc.NewPage()
-	}
-	var f *film
-	if err == nil && filmed {
-		f, err = startFilm(context.Background(), bc, pg, size, ffmpeg, b.limits())
-	}
+	pg, f, err := b.prepare(bc, nil, opts, ffmpeg)
 	if err != nil {
 		_ = bc.Close()
 		closeGuard(guard)
 		return nil, err
 	}
 	return newPage(b, bc, pg, opts, guard, blocked, f), nil
+}
+
+// startGuard starts the origins guard of a page with opts, which refuses through blocked;
+// nil when opts names no origins.
+func (b *Browser) startGuard(opts agent.PageOptions, blocked *blockList) (*egress, error) {
+	if len(opts.Origins) == 0 {
+		return nil, nil
+	}
+	guard, err := startEgress(b.guardHost, opts.Origins, opts.LinkLocal, b.reading, blocked.add)
+	if err != nil {
+		return nil, fmt.Errorf("start the page's origins guard on %s: %w", b.guardHost, err)
+	}
+	return guard, nil
+}
+
+// prepare readies the browser context bc of a new page: it listens for the page's
+// announcements and changes, starts the Playwright trace when opts asks, opens the page
+// (first, when the context has one already) and films it for ffmpeg when NewPage found one.
+// The caller closes bc when it fails.
+func (b *Browser) prepare(bc playwright.BrowserContext, first playwright.Page, opts agent.PageOptions, ffmpeg string) (playwright.Page, *film, error) {
+	if err := bc.AddInitScript(playwright.Script{Content: playwright.String(announceScript(opts.Notices) + changesJS)}); err != nil {
+		return nil, nil, fmt.Errorf("listen for the page's announcements and changes: %w", err)
+	}
+	if recordsTrace(opts) {
+		err := bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true)})
+		if err != nil {
+			return nil, nil, fmt.Errorf("start the Playwright trace: %w", err)
+		}
+	}
+	pg := first
+	if pg == nil {
+		var err error
+		if pg, err = bc.NewPage(); err != nil {
+			return nil, nil, err
+		}
+	}
+	if ffmpeg == "" {
+		return pg, nil, nil
+	}
+	f, err := startFilm(context.Background(), bc, pg, viewport, ffmpeg, b.limits())
+	return pg, f, err
 }
 
 // localGuardHost is where a browser on this machine reaches the pages' origins guards.
@@ -440,7 +466,10 @@ func (b *Browser) Close() error {
 	b.closeOnce.Do(func() {
 		died := b.life.err() != nil
 		b.life.cut("the browser was closed")
-		closeErr := do(context.Background(), limits{timeout: closeTimeout}, func() error { return b.browser.Close() })
+		var closeErr error
+		if b.browser != nil { // one that launches a browser per page has none of its own
+			closeErr = do(context.Background(), limits{timeout: closeTimeout}, func() error { return b.browser.Close() })
+		}
 		stopErr := stopDriver(b.pw)
 		switch {
 		case died:

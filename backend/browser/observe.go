@@ -3,9 +3,7 @@ package browser
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -424,8 +422,7 @@ func (p *Page) capture(ctx context.Context) ([]byte, error) {
 // store keeps a frame's file (a screenshot, a DOM snapshot) under a name derived from its
 // content and ending in ext, so an unchanged page is stored once, and returns that name.
 func (p *Page) store(img []byte, ext string) (string, error) {
-	sum := sha256.Sum256(img)
-	name := hex.EncodeToString(sum[:8]) + ext
+	name := agent.ContentName(img, ext)
 	path := filepath.Join(p.opts.MediaDir, name)
 	if _, err := os.Stat(path); err == nil {
 		return name, nil

@@ -48,6 +48,9 @@ type Page struct {
 	film *film
 	// nav follows the main frame's navigations, for an observation to wait for one under way.
 	nav navigation
+	// release removes what the page's own browser left (see openOwn) once its context is
+	// closed, and the browser with it; nil for a page of a shared browser.
+	release func()
 
 	mu        sync.Mutex
 	masks     []agent.Target
@@ -493,6 +496,7 @@ func (p *Page) Detach() func() (agent.Recording, error) {
 	}
 	if p.b.life.err() != nil { // a dead browser has nothing left to finish
 		p.dropVideo()
+		p.released() // a browser of the page's own that died left its profile
 		return func() (agent.Recording, error) { return agent.Recording{}, nil }
 	}
 	return func() (agent.Recording, error) { return p.finish(limits{life: p.b.life, timeout: closeTimeout}) }
@@ -516,7 +520,9 @@ func (p *Page) finish(lim limits) (agent.Recording, error) {
 		p.film.halt(lim)
 	}
 	video := p.page.Video()
-	if err := do(context.Background(), lim, func() error { return p.bc.Close() }); err != nil {
+	err := do(context.Background(), lim, func() error { return p.bc.Close() })
+	p.released()
+	if err != nil {
 		p.dropVideo()
 		return rec, errors.Join(traceErr, p.b.fail("close the page's context", err))
 	}
@@ -557,8 +563,16 @@ func (p *Page) discard() {
 	p.closing.Store(true)
 	p.life.cut("the page was closed")
 	_ = do(context.Background(), limits{life: p.b.life, timeout: closeTimeout}, func() error { return p.bc.Close() })
+	p.released()
 	closeGuard(p.guard)
 	p.dropVideo()
+}
+
+// released runs the page's release, if it has one, once its context is closed.
+func (p *Page) released() {
+	if p.release != nil {
+		p.release()
+	}
 }
 
 // dropVideo deletes the file the page's video was being recorded into, which Playwright

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -163,18 +164,29 @@ func plainID(id string) bool {
 }
 
 // writeFile extracts f to a new file at path, refusing it past MaxRatio (meter counts the
-// archive's bytes read).
+// archive's bytes read), or when it is named by its content (a screenshot, a DOM snapshot:
+// see agent.ContentName) and its content is not what the name says: a file changed after it
+// was recorded.
 func writeFile(path string, f *zip.File, meter *budgetReader) error {
 	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("extracting %s: %w", f.Name, err)
 	}
-	if err := copyEntry(newRatioWriter(out, f.Name, meter), f); err != nil {
+	content := agent.ContentHash()
+	ext, named := agent.ContentNamed(mediaName(f))
+	var w io.Writer = newRatioWriter(out, f.Name, meter)
+	if named {
+		w = io.MultiWriter(w, content)
+	}
+	if err := copyEntry(w, f); err != nil {
 		out.Close()
 		return err
 	}
 	if err := out.Close(); err != nil {
 		return fmt.Errorf("extracting %s: %w", f.Name, err)
+	}
+	if want := agent.HashedName(content, ext); named && want != mediaName(f) {
+		return refuse(f.Name, "its content does not match its name (it would be named %s): the file was changed after it was recorded", want)
 	}
 	return nil
 }

@@ -56,14 +56,21 @@ func (s *fakeSaver) SaveImported(run agent.Run) error {
 
 var t0 = time.Date(2025, 3, 14, 9, 26, 53, 0, time.UTC)
 
-// testMedia are the media testRun names, with their bytes (content is never inspected).
+// domPage is the DOM snapshot testRun names, domName its name: its content's (see
+// agent.ContentName), which import checks.
+const domPage = "<!DOCTYPE html><html><body><p>the page after</p></body></html>"
+
+var domName = agent.ContentName([]byte(domPage), agent.DOMExt)
+
+// testMedia are the media testRun names, with their bytes (only a name made of the content's
+// hash, domName's, is checked against it).
 var testMedia = map[string]string{
-	"saves-normally.webm":      "webm one",
-	"wrong-room.webm":          "webm two",
-	"aaaaaaaaaaaaaaaa.jpg":     "first frame",
-	"bbbbbbbbbbbbbbbb.jpg":     "second frame",
-	"cccccccccccccccc.jpg":     "third frame",
-	"dddddddddddddddd.dom.txt": "<!DOCTYPE html><html><body><p>the page after</p></body></html>",
+	"saves-normally.webm": "webm one",
+	"wrong-room.webm":     "webm two",
+	"frame-1.jpg":         "first frame",
+	"frame-2.jpg":         "second frame",
+	"frame-3.jpg":         "third frame",
+	domName:               domPage,
 }
 
 // testRun is a finished run of the fake lab with two attempts, each with a video and
@@ -74,12 +81,12 @@ func testRun() agent.Run {
 			Terminal: agent.Failed, Reason: "it failed", Started: t0, Video: slug + ".webm",
 			Plan: agent.Plan{}, Verdicts: agent.Verdicts{Truth: agent.Signal{ID: "truth", Label: "truth"}, Signals: []agent.Signal{}, Gate: agent.Gate{Conditions: []agent.Condition{}}},
 			Steps: []agent.Step{
-				{Index: 0, Before: agent.Sample{Screenshot: "aaaaaaaaaaaaaaaa.jpg"}, After: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}},
-				{Index: 1, Before: agent.Sample{Screenshot: "bbbbbbbbbbbbbbbb.jpg"}, After: agent.Sample{Screenshot: last, DOM: dom}},
+				{Index: 0, Before: agent.Sample{Screenshot: "frame-1.jpg"}, After: agent.Sample{Screenshot: "frame-2.jpg"}},
+				{Index: 1, Before: agent.Sample{Screenshot: "frame-2.jpg"}, After: agent.Sample{Screenshot: last, DOM: dom}},
 			}}
 	}
 	return agent.Run{ID: "0123456789abcdef", Task: "fake", Created: t0, Status: agent.RunFinished, Source: "live",
-		Attempts: []agent.Attempt{attempt("saves-normally", "cccccccccccccccc.jpg", "dddddddddddddddd.dom.txt"), attempt("wrong-room", "", "")}}
+		Attempts: []agent.Attempt{attempt("saves-normally", "frame-3.jpg", domName), attempt("wrong-room", "", "")}}
 }
 
 // writeMedia writes files (name to content) into dir.

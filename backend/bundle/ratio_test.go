@@ -10,7 +10,7 @@ import (
 )
 
 // screenshot is the name of a media entry of the good bundle.
-const screenshot = "media/aaaaaaaaaaaaaaaa.jpg"
+const screenshot = "media/frame-1.jpg"
 
 // deflated is good's entries with the entry named name replaced by data, every entry
 // deflated as `zip -r` would, and the archive's size against data's.

@@ -34,8 +34,8 @@ func TestExportWritesRunFileThenEachMediaOnce(t *testing.T) {
 			t.Errorf("%s: method %d, want %d", f.Name, f.Method, want)
 		}
 	}
-	want := []string{RunFile, "media/saves-normally.webm", "media/aaaaaaaaaaaaaaaa.jpg", "media/bbbbbbbbbbbbbbbb.jpg",
-		"media/cccccccccccccccc.jpg", "media/dddddddddddddddd.dom.txt", "media/wrong-room.webm"}
+	want := []string{RunFile, "media/saves-normally.webm", "media/frame-1.jpg", "media/frame-2.jpg",
+		"media/frame-3.jpg", "media/" + domName, "media/wrong-room.webm"}
 	if !slices.Equal(names, want) {
 		t.Errorf("entries = %q\nwant %q", names, want)
 	}
@@ -59,7 +59,7 @@ func TestExportSkipsAndReportsMissingMedia(t *testing.T) {
 	dir := t.TempDir()
 	present := map[string]string{}
 	for name, content := range testMedia {
-		if name != "wrong-room.webm" && name != "bbbbbbbbbbbbbbbb.jpg" {
+		if name != "wrong-room.webm" && name != "frame-2.jpg" {
 			present[name] = content
 		}
 	}
@@ -69,7 +69,7 @@ func TestExportSkipsAndReportsMissingMedia(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"bbbbbbbbbbbbbbbb.jpg", "wrong-room.webm"}; !slices.Equal(missing, want) {
+	if want := []string{"frame-2.jpg", "wrong-room.webm"}; !slices.Equal(missing, want) {
 		t.Errorf("missing = %q, want %q", missing, want)
 	}
 	// What was left out is simply absent: the bundle still imports, with the media it has.

@@ -1,12 +1,14 @@
 // Package domsnap makes a page's DOM, as a browser serialized it, into a static copy that can
 // be stored and shown without running or loading anything: its scripts, event handlers,
-// script URLs, frames' sources, base address and automatic refreshes removed, and the
-// secret values it is given masked.
+// script URLs, frames' sources, base address, automatic refreshes and the links that open a
+// connection on their own (preconnect, prefetch…) removed, and the secret values it is given
+// masked.
 package domsnap
 
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -23,8 +25,14 @@ var dropped = map[atom.Atom]bool{
 	atom.Applet: true, atom.Base: true,
 }
 
+// fetching are the link relations that make a browser connect or fetch as soon as the link
+// is in a document, with nothing shown: a copy that kept one would reach its host each time
+// it is shown.
+var fetching = []string{"preconnect", "dns-prefetch", "prefetch", "preload", "modulepreload", "prerender", "next", "subresource"}
+
 // Inert parses src, HTML text as a browser serialized a document, and returns it as a
-// static copy: without the elements in dropped, a <meta http-equiv> (a refresh, a cookie),
+// static copy: without the elements in dropped, a <meta http-equiv> (a refresh, a cookie), a
+// <link> of a relation in fetching,
 // any on… attribute, an attribute whose value is a javascript: or vbscript: URL, and a
 // frame's src and srcdoc (the frame stays, empty); every secret value in text or attributes
 // masked. Relative URLs stay as they are, so nothing they name is fetched where the copy is
@@ -46,7 +54,8 @@ func Inert(src string, secrets []string) ([]byte, error) {
 func clean(n *html.Node, secrets []string) {
 	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
-		if c.Type == html.ElementNode && (dropped[c.DataAtom] || c.DataAtom == atom.Meta && has(c, "http-equiv")) {
+		if c.Type == html.ElementNode && (dropped[c.DataAtom] || c.DataAtom == atom.Meta && has(c, "http-equiv") ||
+			c.DataAtom == atom.Link && fetches(c)) {
 			n.RemoveChild(c)
 		} else {
 			clean(c, secrets)
@@ -75,6 +84,19 @@ func clean(n *html.Node, secrets []string) {
 func has(n *html.Node, key string) bool {
 	for _, a := range n.Attr {
 		if strings.EqualFold(a.Key, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// fetches reports whether link element n has a relation in fetching; rel is a list of
+// tokens, in any letter case.
+func fetches(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if strings.EqualFold(a.Key, "rel") && slices.ContainsFunc(strings.Fields(strings.ToLower(a.Val)), func(r string) bool {
+			return slices.Contains(fetching, r)
+		}) {
 			return true
 		}
 	}

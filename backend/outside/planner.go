@@ -32,6 +32,8 @@ type Command struct {
 	TimeLimit time.Duration
 	// Intent and TaskFile are handed to the agent (OBSERVATORY_INTENT, OBSERVATORY_TASK_FILE).
 	Intent, TaskFile string
+	// Inherit says which of Observatory's environment variables the agent inherits.
+	Inherit Inherit
 	// LogDir is where each attempt's agent log, <attempt>.agent.log, is written once it has
 	// ended: the last MaxLog bytes of the agent's stdout and stderr. Empty keeps none.
 	LogDir string
@@ -209,7 +211,7 @@ func (p *Planner) startOnce(ctx context.Context, startURL string) error {
 		"OBSERVATORY_TASK_FILE=" + p.cmd.TaskFile,
 		"OBSERVATORY_CLAIM_FILE=" + p.claimTo,
 	}
-	proc, err := start(p.cmd.Argv, p.cmd.Dir, env)
+	proc, err := start(p.cmd.Argv, p.cmd.Dir, p.cmd.Inherit.environment(os.Environ(), env))
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return err

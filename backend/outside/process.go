@@ -30,14 +30,15 @@ type process struct {
 	stop sync.Once
 }
 
-// start starts argv with env added to the environment; its output is kept bounded.
+// start starts argv with the environment env (nil is Observatory's own); its output is kept
+// bounded.
 func start(argv []string, dir string, env []string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(cmd.Environ(), env...)
+	cmd.Env = env
 	p := &process{cmd: cmd, log: &tail{max: MaxLog}, out: &tail{max: MaxLog}, done: make(chan struct{})}
 	cmd.Stdout = multi{p.log, p.out}
 	cmd.Stderr = p.log
