@@ -17,6 +17,7 @@ import (
 	"observatory/app"
 	"observatory/backend/agent"
 	"observatory/backend/labs"
+	"observatory/backend/liveproc"
 	"observatory/backend/runner"
 	"observatory/backend/store"
 	"observatory/backend/suitefile"
@@ -291,6 +292,13 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 	}
 	host := offer(env.Stderr, dataDir, command, id, src.Suite.Task().Name)
 	defer host.Close()
+	if f.agent {
+		// what the agent starts and leaves behind stays a child of this process, so the live
+		// channel still knows it for the agent's (see liveproc.agentSide)
+		if err := liveproc.BecomeSubreaper(); err != nil {
+			fmt.Fprintf(env.Stderr, "the agent's orphans cannot be kept as this process's children: %s\n", safe(err.Error()))
+		}
+	}
 	approver, err := approverFor(f.approve, env, host)
 	if err != nil {
 		return agent.Run{}, err

@@ -136,7 +136,7 @@ func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets []string) bool
 	r.holds.mu.Unlock()
 	req.Hash = req.DetailsHash()
 	rec := Approval{Request: req, AskedMS: r.sinceStart()}
-	rec.Answer, rec.Note = r.ask(req, limit)
+	r.ask(&rec, limit)
 	rec.AnsweredMS = r.sinceStart()
 	if rec.Answer != AnswerApprove && rec.Note == "" {
 		rec.Note = "the request failed at the network: the page saw a network error"

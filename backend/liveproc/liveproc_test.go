@@ -97,7 +97,7 @@ func TestAWindowFollowsARunAndAnswersItsAsk(t *testing.T) {
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.RunStarted})
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.AttemptStarted, Slug: "a"})
 	w := &window{answer: agent.AnswerApprove}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.StepDone, Slug: "a"})
@@ -140,7 +140,7 @@ func TestAnAskClosedInTheProcessClosesInTheWindow(t *testing.T) {
 	}
 	defer h.Close()
 	w := &window{}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
@@ -164,7 +164,7 @@ func TestADeadProcessesOfferIsSwept(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &window{}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	go h.Approver("a", nil).Approve(context.Background(), agent.ApprovalRequest{Action: "click Send"})
@@ -207,14 +207,15 @@ func TestOnlyTheOwnersWindowsMayConnect(t *testing.T) {
 		"fetch":        {map[string]string{"Authorization": "Bearer " + info.Token, "Sec-Fetch-Site": "cross-site"}, "", http.StatusForbidden},
 		"another name": {map[string]string{"Authorization": "Bearer " + info.Token}, "rebound.example:80", http.StatusMisdirectedRequest},
 	} {
-		req, _ := http.NewRequest(http.MethodPost, "http://"+info.Addr+"/answer", strings.NewReader(`{"id":"1","answer":"approve"}`))
+		client, base := clientFor(info.Addr)
+		req, _ := http.NewRequest(http.MethodPost, base+"/answer", strings.NewReader(`{"id":"1","answer":"approve"}`))
 		for k, v := range c.header {
 			req.Header.Set(k, v)
 		}
 		if c.host != "" {
 			req.Host = c.host
 		}
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +275,7 @@ func TestTwoWindowsTheFirstAnswerCounts(t *testing.T) {
 		}
 		approving, denying := &window{answer: agent.AnswerApprove}, &window{answer: agent.AnswerDeny}
 		for _, w := range []*window{approving, denying} {
-			watcher := Watch(data, w, always)
+			watcher := Watch(data, "desktop", w, always)
 			defer watcher.Close()
 		}
 		until(t, "both windows to connect", func() bool { return h.windows.Len() == 2 })
@@ -300,7 +301,7 @@ func TestTheTerminalAndAWindowRace(t *testing.T) {
 	}
 	defer h.Close()
 	w := &window{answer: agent.AnswerApprove}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	for round := range 5 {

@@ -1,0 +1,71 @@
+package liveproc
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"slices"
+	"strings"
+
+	"observatory/backend/termsafe"
+)
+
+// Peer is the process at the other end of a connection to a run's live channel, as the
+// operating system tells it (see peerOf): never what the process says of itself.
+type Peer struct {
+	PID int
+	// Known is false where the system cannot tell (Windows: a loopback connection).
+	Known bool
+}
+
+// peerKey holds a connection's Peer in its requests' context.
+type peerKey struct{}
+
+// withPeer is the http.Server ConnContext that puts each connection's Peer in its context.
+func withPeer(ctx context.Context, c net.Conn) context.Context {
+	return context.WithValue(ctx, peerKey{}, peerOf(c))
+}
+
+// peerIn is the Peer of the connection a request came on.
+func peerIn(ctx context.Context) Peer {
+	p, _ := ctx.Value(peerKey{}).(Peer)
+	return p
+}
+
+// agentSide says why peer p is on the agent's side of the run, and must neither follow its
+// approvals nor answer them; empty when it is not. The agent's side is everything this
+// process started (the agent of run --agent and all it starts: this process is their
+// subreaper where the system has one, so one that leaves its parent is still found here) and,
+// when clientToo, this process's parent and all it starts (the MCP client that started
+// observatory mcp over standard input). A peer whose lineage cannot be read is refused too;
+// this process itself is not the agent's.
+func agentSide(p Peer, clientToo bool) string {
+	self, parent := os.Getpid(), os.Getppid()
+	if !p.Known || p.PID == self {
+		return ""
+	}
+	chain, err := lineage(p.PID)
+	if err != nil {
+		return fmt.Sprintf("who it is cannot be told (%v)", err)
+	}
+	switch {
+	case slices.Contains(chain, self):
+		return fmt.Sprintf("a process this run (pid %d) started, or one started by it: the agent's side", self)
+	case clientToo && slices.Contains(append(chain, p.PID), parent):
+		return fmt.Sprintf("the MCP client that started this server (pid %d), or a process it started: the agent's side", parent)
+	}
+	return ""
+}
+
+// describe names process pid for a record: "pid 4242 (node agent.js)".
+func describe(pid int) string {
+	cmd := strings.TrimSpace(commandLine(pid))
+	if len(cmd) > 80 {
+		cmd = cmd[:80] + "…"
+	}
+	if cmd == "" {
+		return fmt.Sprintf("pid %d", pid)
+	}
+	return fmt.Sprintf("pid %d (%s)", pid, termsafe.String(cmd))
+}
