@@ -286,7 +286,8 @@ func TestAWindowsAskClosesWhenTheMCPProcessIsKilled(t *testing.T) {
 // TestAWindowApprovesAnOutsideAgentsHeldSave: `run --agent` with no terminal, under --approve
 // ask, holds the Puppeteer agent's save at the network and puts it to the serve window open on
 // its data folder; the window approves each request held (the page's own POSTs too), the save
-// goes through, the gate says done, and the run file records the approvals and verifies.
+// goes through, the gate says done, and the run file records the approvals, each by the serve
+// window (its pid as the system names it), and verifies.
 func TestAWindowApprovesAnOutsideAgentsHeldSave(t *testing.T) {
 	needAgents(t)
 	dataDir := t.TempDir()
@@ -311,21 +312,26 @@ func TestAWindowApprovesAnOutsideAgentsHeldSave(t *testing.T) {
 			}
 		}
 	}()
-	rows, file, errOut := runAgentOn(t, Env{}, approvalTask, dataDir, "puppeteer-book.js", "", []string{"saves-normally"}, "--approve", "ask")
+	// the run is a process of its own, as a person starts it: the window is no child of it
+	file, errOut := runAgentProcess(t, approvalTask, dataDir, "puppeteer-book.js", "", "--attempt", "saves-normally", "--approve", "ask")
 	close(done)
 	if n := <-answered; n == 0 {
 		t.Errorf("the window answered nothing:\n%s", errOut)
 	}
-	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed {
-		t.Errorf("gate %v, %s (%s): want the save the window approved done\n%s", r.Gate, r.Terminal, r.Reason, errOut)
+	f, err := readRunFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := f.Run.Attempts[0]; !a.Verdicts.Gate.Done || a.Terminal != agent.Completed {
+		t.Errorf("gate %v, %s (%s): want the save the window approved done\n%s", a.Verdicts.Gate.Done, a.Terminal, a.Reason, errOut)
 	}
 	held := heldSaves(t, file)
 	if len(held) == 0 {
 		t.Fatal("no step records the held save")
 	}
 	for _, a := range held {
-		if a.Answer != agent.AnswerApprove {
-			t.Errorf("the held save is recorded as %+v", a)
+		if a.Answer != agent.AnswerApprove || !strings.HasPrefix(a.By, "window (serve, pid ") || len(a.Refused) != 0 {
+			t.Errorf("the held save is recorded as %s by %q, refused %+v; want approved by the serve window", a.Answer, a.By, a.Refused)
 		}
 	}
 	if code, _, out := run(t, "verify", file); code != 0 {

@@ -96,6 +96,9 @@ func verification(a agent.Attempt, s agent.Step) string {
 	var parts []string
 	for _, ap := range s.Approvals {
 		p := fmt.Sprintf("approval %s", ap.Answer)
+		if ap.By != "" {
+			p += " by " + ap.By
+		}
 		if ap.Request.Principal != "" || ap.Request.Amount != "" {
 			p += fmt.Sprintf(" (as %q, amount %q)", ap.Request.Principal, ap.Request.Amount)
 		}
@@ -103,6 +106,9 @@ func verification(a agent.Attempt, s agent.Step) string {
 			p += ": " + ap.Note
 		}
 		parts = append(parts, p)
+		for _, f := range ap.Refused {
+			parts = append(parts, fmt.Sprintf("self-approval refused: %s at %d ms (%s)", f.By, f.AtMS, f.Why))
+		}
 	}
 	if r := s.Reconciliation; r != nil {
 		parts = append(parts, fmt.Sprintf("reconciled %s: operation %s found %d time(s)", r.Outcome, r.OpID, r.Found))

@@ -49,8 +49,8 @@ type Host struct {
 	closing  chan struct{}
 	// client says the process that started this one is on the agent's side too (see
 	// RefuseClient).
-	client atomic.Bool
-	streams  sync.WaitGroup // the windows' event streams being served
+	client  atomic.Bool
+	streams sync.WaitGroup // the windows' event streams being served
 
 	// mu orders what the windows are sent with what a window connecting is sent first.
 	mu      sync.Mutex

@@ -6,8 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"observatory/backend/store"
 )
 
 // MaxLog is how many bytes of the process's output (stdout and stderr together) are kept:
@@ -30,14 +34,15 @@ type process struct {
 	stop sync.Once
 }
 
-// start starts argv with env added to the environment; its output is kept bounded.
+// start starts argv with env added to the environment, less what names Observatory's data
+// folder (see namesDataFolder); its output is kept bounded.
 func start(argv []string, dir string, env []string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(cmd.Environ(), env...)
+	cmd.Env = append(slices.DeleteFunc(cmd.Environ(), namesDataFolder), env...)
 	p := &process{cmd: cmd, log: &tail{max: MaxLog}, out: &tail{max: MaxLog}, done: make(chan struct{})}
 	cmd.Stdout = multi{p.log, p.out}
 	cmd.Stderr = p.log
@@ -131,4 +136,11 @@ func (m multi) Write(b []byte) (int, error) {
 		_, _ = t.Write(b)
 	}
 	return len(b), nil
+}
+
+// namesDataFolder says whether kv, an environment entry, names Observatory's data folder: the
+// agent is given no path to the runs' live channel (see liveproc), nor to the runs, media
+// and settings it is judged by.
+func namesDataFolder(kv string) bool {
+	return strings.HasPrefix(kv, store.DataDirEnv+"=")
 }

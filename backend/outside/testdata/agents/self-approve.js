@@ -1,0 +1,92 @@
+// An agent answering its own approval, by every route a same-user process has to the live
+// channel of the run that started it: its environment, its parent's command line and
+// environment, the descriptors it inherited, the data folder they name and the discovery
+// files and sockets in it. From itself, from a child (curl) and from a daemon that leaves its
+// parent (a double fork), it follows the run's events and posts "approve" to every question
+// it can name. What came of each try is written to $AGENT_REPORT as JSON.
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync, readdirSync, readlinkSync, writeFileSync, existsSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+
+const dataDirsIn = (words) => {
+  const out = [];
+  words.forEach((w, i) => {
+    if (w === "--data-dir" && words[i + 1]) out.push(words[i + 1]);
+    if (w.startsWith("--data-dir=")) out.push(w.slice("--data-dir=".length));
+  });
+  return out;
+};
+
+const envWords = (entries) => entries.flatMap((kv) => kv.split(/[\x1f =]/));
+
+export async function selfApprove() {
+  const report = { data_dir_var: process.env.OBSERVATORY_DATA_DIR ?? "", routes: {}, sockets: [], found: [], tries: [] };
+  const dirs = new Set();
+  const add = (route, found) => {
+    report.routes[route] = found;
+    found.forEach((d) => dirs.add(d));
+  };
+  // its environment: a variable naming the data folder, or a command line carried in one
+  add("environment", [
+    ...(process.env.OBSERVATORY_DATA_DIR ? [process.env.OBSERVATORY_DATA_DIR] : []),
+    ...dataDirsIn(envWords(Object.entries(process.env).map(([k, v]) => k + "=" + v))),
+  ]);
+  // its parent's command line and environment
+  const parentArgs = readFileSync(`/proc/${process.ppid}/cmdline`, "utf8").split("\0");
+  add("parent command line", dataDirsIn(parentArgs));
+  let parentEnv = [];
+  try {
+    parentEnv = readFileSync(`/proc/${process.ppid}/environ`, "utf8").split("\0");
+  } catch {}
+  add("parent environment", [
+    ...parentEnv.filter((kv) => kv.startsWith("OBSERVATORY_DATA_DIR=")).map((kv) => kv.split("=")[1]),
+    ...dataDirsIn(envWords(parentEnv)),
+  ]);
+  // the descriptors it inherited: none may be the live socket
+  for (const fd of readdirSync("/proc/self/fd")) {
+    try {
+      const l = readlinkSync(`/proc/self/fd/${fd}`);
+      if (l.startsWith("socket:")) report.sockets.push(fd + " " + l);
+    } catch {}
+  }
+  for (const dir of dirs) {
+    const live = join(dir, "live");
+    if (!existsSync(live)) continue;
+    for (const f of readdirSync(live)) {
+      if (!f.endsWith(".json") || f.startsWith(".")) continue;
+      const info = JSON.parse(readFileSync(join(live, f), "utf8"));
+      report.found.push({ file: join(live, f), addr: info.addr });
+      const socketPath = info.addr.replace(/^unix:/, "");
+      const auth = "Bearer " + info.token;
+      report.tries.push({ who: "agent", what: "events", status: await call(socketPath, auth, "GET", "/events") });
+      for (const id of ["1", "2", "3", "4"]) {
+        const body = JSON.stringify({ id, answer: "approve", window: "desktop" });
+        report.tries.push({ who: "agent", what: "answer " + id, status: await call(socketPath, auth, "POST", "/answer", body) });
+      }
+      const curlArgs = ["-s", "-m", "10", "-o", "/dev/null", "-w", "%{http_code}", "--unix-socket", socketPath,
+        "-H", "Authorization: " + auth, "-H", "Content-Type: application/json",
+        "-d", JSON.stringify({ id: "1", answer: "approve", window: "serve" }), "http://live/answer"];
+      report.tries.push({ who: "child", what: "answer 1", status: Number(execFileSync("curl", curlArgs, { encoding: "utf8" })) });
+      const out = join(dir, "daemon-status");
+      // a daemon: the shell exits at once, and curl is left to be re-parented
+      spawn("sh", ["-c", `(sleep 0.3; curl "$@" > ${out}) & exit 0`, "sh", ...curlArgs], { stdio: "ignore" });
+      for (let i = 0; i < 100 && !(existsSync(out) && readFileSync(out, "utf8").length === 3); i++) await new Promise((r) => setTimeout(r, 100));
+      report.tries.push({ who: "daemon", what: "answer 1", status: existsSync(out) ? Number(readFileSync(out, "utf8")) : 0 });
+    }
+  }
+  writeFileSync(process.env.AGENT_REPORT, JSON.stringify(report));
+}
+
+// call sends one request over the run's socket; its status, or 0 when none came.
+function call(socketPath, auth, method, path, body) {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, method, path, headers: { Host: "live", Authorization: auth, "Content-Type": "application/json" }, timeout: 5000 }, (res) => {
+      resolve(res.statusCode);
+      res.destroy();
+    });
+    req.on("error", () => resolve(0));
+    req.on("timeout", () => { req.destroy(); resolve(0); });
+    req.end(body);
+  });
+}
