@@ -19,8 +19,8 @@ type selfReport struct {
 	// DataDirVar is $OBSERVATORY_DATA_DIR as the agent has it.
 	DataDirVar string              `json:"data_dir_var"`
 	Routes     map[string][]string `json:"routes"`
-	Sockets []string            `json:"sockets"`
-	Found   []struct {
+	Sockets    []string            `json:"sockets"`
+	Found      []struct {
 		File string `json:"file"`
 		Addr string `json:"addr"`
 	} `json:"found"`
