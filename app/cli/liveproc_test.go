@@ -36,7 +36,12 @@ type serveWindow struct {
 // before it, and follows no run.
 func openWindow(t *testing.T, dataDir string) *serveWindow {
 	t.Helper()
-	p := start(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir)
+	return windowOf(t, start(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir))
+}
+
+// windowOf is the window of p, a serve process just started: see openWindow.
+func windowOf(t *testing.T, p *process) *serveWindow {
+	t.Helper()
 	p.waitToSay(t, "Ctrl+C stops", 30*time.Second)
 	m := servingAt.FindStringSubmatch(p.said())
 	if m == nil {
@@ -246,12 +251,14 @@ func TestAWindowAnswersTheApprovalsOfAnMCPRun(t *testing.T) {
 
 // TestAWindowsAskClosesWhenTheMCPProcessIsKilled: `observatory mcp` killed while its click
 // waits for the window's approval: the window's request closes, it no longer shows the run
-// going, the discovery file the process left is swept, and nothing hangs.
+// going, the discovery file the process left is swept, and nothing hangs. The window is a
+// serve the MCP client (this test) did not start, as a person's is.
 func TestAWindowsAskClosesWhenTheMCPProcessIsKilled(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	w := openWindow(t, dataDir)
+	var w *serveWindow
 	cs, cmd, _, _ := mcpProcess(t, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "ask")
+	w = openWindowApart(t, dataDir) // the MCP client (this test) did not start it: it may answer
 	page, _ := callTool(t, cs, "browser_snapshot", nil)
 	clicked := clickAsync(cs, refOf(t, page, "button", "Reserve slot"))
 	w.pending(t, 1)

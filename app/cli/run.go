@@ -295,9 +295,11 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 	if f.agent {
 		// what the agent starts and leaves behind stays a child of this process, so the live
 		// channel still knows it for the agent's (see liveproc.agentSide)
-		if err := liveproc.BecomeSubreaper(); err != nil {
+		undo, err := liveproc.BecomeSubreaper()
+		if err != nil {
 			fmt.Fprintf(env.Stderr, "the agent's orphans cannot be kept as this process's children: %s\n", safe(err.Error()))
 		}
+		defer undo()
 	}
 	approver, err := approverFor(f.approve, env, host)
 	if err != nil {

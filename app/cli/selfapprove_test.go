@@ -5,9 +5,13 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -29,6 +33,8 @@ type selfReport struct {
 		What   string `json:"what"`
 		Status int    `json:"status"`
 	} `json:"tries"`
+	// Click is how an MCP client's click that waited for approval ended: "done", or its error.
+	Click string `json:"click,omitempty"`
 }
 
 // shortApprovalTask is the booking-approval task with an approval limit of limit: a question
@@ -178,4 +184,44 @@ func TestARunNobodyWatchesHolds(t *testing.T) {
 			t.Errorf("the held save is recorded as %s by %q after %d ms, want held at once with nobody to ask", a.Answer, a.By, a.AnsweredMS-a.AskedMS)
 		}
 	}
+}
+
+// startApart runs the command line as a process that is no descendant of this one (a shell
+// starts it in the background and exits: it is re-parented), as a person starts a window
+// beside an agent: the agent's side is what the agent, or the MCP client, started.
+func startApart(t *testing.T, args ...string) *process {
+	t.Helper()
+	stderr := filepath.Join(t.TempDir(), "stderr")
+	sh := exec.Command("sh", "-c", `"$@" 2>"$APART_STDERR" </dev/null >/dev/null & echo $!`, "sh", os.Args[0], "-test.run=^TestHelperProcess$")
+	sh.Env = append(os.Environ(), helperArgsEnv+"="+strings.Join(args, "\x1f"), "GORACE=atexit_sleep_ms=0", "APART_STDERR="+stderr)
+	out, err := sh.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &process{stderr: stderr, exited: make(chan struct{})}
+	go func() { // it is not ours to wait for: it has exited when it is gone (or a zombie of init's)
+		defer close(p.exited)
+		for {
+			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+			if err != nil || strings.Contains(string(b), ") Z ") {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
+	t.Cleanup(func() {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		<-p.exited
+	})
+	return p
+}
+
+// openWindowApart is openWindow with serve started apart from this process (startApart).
+func openWindowApart(t *testing.T, dataDir string) *serveWindow {
+	t.Helper()
+	return windowOf(t, startApart(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir))
 }

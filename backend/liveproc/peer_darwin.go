@@ -52,4 +52,4 @@ func commandLine(pid int) string {
 
 // BecomeSubreaper does nothing on macOS, which has no subreaper: a process the agent starts
 // that leaves its parent is no longer found on the agent's side (see docs/security.md).
-func BecomeSubreaper() error { return nil }
+func BecomeSubreaper() (undo func(), err error) { return func() {}, nil }

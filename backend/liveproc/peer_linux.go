@@ -71,9 +71,12 @@ func commandLine(pid int) string {
 	return strings.ReplaceAll(string(bytes.TrimRight(b, "\x00")), "\x00", " ")
 }
 
-// BecomeSubreaper makes this process the subreaper of all it starts: a process it started
-// that leaves its parent (a daemon's double fork) is re-parented here, not to init, so it
-// is still found on the agent's side.
-func BecomeSubreaper() error {
-	return unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+// BecomeSubreaper makes this process the subreaper of all it starts, until undo: a process
+// it started that leaves its parent (a daemon's double fork) is re-parented here, not to
+// init, so it is still found on the agent's side.
+func BecomeSubreaper() (undo func(), err error) {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		return func() {}, err
+	}
+	return func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0) }, nil
 }

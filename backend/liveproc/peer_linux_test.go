@@ -21,9 +21,11 @@ func TestTheAgentsSideIsRefusedAndRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal("curl is needed to stand for the agent's process:", err)
 	}
-	if err := BecomeSubreaper(); err != nil {
+	undo, err := BecomeSubreaper()
+	if err != nil {
 		t.Fatal(err)
 	}
+	defer undo()
 	data := t.TempDir()
 	h, err := Offer(data, Info{RunID: "ag", Command: "observatory run --agent"})
 	if err != nil {

@@ -16,4 +16,4 @@ func lineage(int) ([]int, error) { return nil, nil }
 func commandLine(int) string { return "" }
 
 // BecomeSubreaper does nothing here.
-func BecomeSubreaper() error { return nil }
+func BecomeSubreaper() (undo func(), err error) { return func() {}, nil }
