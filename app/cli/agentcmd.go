@@ -25,6 +25,8 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaD
 		own, dir = ts.Agent()
 	}
 	switch {
+	case !f.agent && f.agentUser != "":
+		return nil, fmt.Errorf("--agent-user is the user --agent's command runs as: add --agent")
 	case !f.agent && len(argv) > 0:
 		return nil, fmt.Errorf("a command after -- is an agent: add --agent")
 	case !f.agent && len(own) > 0:
@@ -48,6 +50,6 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaD
 			taskFile = abs
 		}
 	}
-	cmd := outside.Command{Argv: argv, Dir: dir, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir}
+	cmd := outside.Command{Argv: argv, Dir: dir, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir, User: f.agentUser}
 	return func(spec agent.AttemptSpec) agent.Planner { return outside.New(cmd, spec.Slug) }, nil
 }

@@ -124,8 +124,10 @@ type runFlags struct {
 	// confirm asks the user on the terminal to allow the environment variables the task
 	// file reads that nothing allowed; nil off a terminal.
 	confirm func([]taskfile.EnvVar) bool
-	// agent runs the command after -- as each attempt's outside agent.
-	agent bool
+	// agent runs the command after -- as each attempt's outside agent; agentUser is the OS
+	// user it runs as, empty for this process's.
+	agent     bool
+	agentUser string
 }
 
 func newRunCmd(env Env, g *globals) *cobra.Command {
@@ -156,8 +158,9 @@ the browser's DevTools endpoint in OBSERVATORY_CDP_URL (and OBSERVATORY_START_UR
 OBSERVATORY_INTENT, OBSERVATORY_ATTEMPT, OBSERVATORY_TASK_FILE, OBSERVATORY_CLAIM_FILE); its
 inputs are observed in the page, the gate judges what it leaves, and its exit status or claim
 is the signal "agent's claim". When the task's safeguards require approval, its pages'
-POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer. See
-docs/outside-agent.md.`,
+POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer; the agent
+(and all it starts) can never answer them. --agent-user runs it as another OS user. See
+docs/outside-agent.md and docs/security.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
@@ -189,6 +192,7 @@ docs/outside-agent.md.`,
 	f.media.register(fs)
 	fs.StringVar(&f.approve, "approve", "", "how irreversible actions that need approval (with --agent, its pages' requests held at the network) are answered: ask (this terminal, and the desktop or serve open on the data folder: the first answer counts), deny, or hold; by default ask where someone watches, else hold")
 	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
+	fs.StringVar(&f.agentUser, "agent-user", "", "run the agent as this OS user (needs root): it can neither read the data folder nor answer its own approvals")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	f.planners.register(fs)

@@ -20,6 +20,9 @@ import (
 
 // selfReport is what the self-approving agent (self-approve.js) says it found and tried.
 type selfReport struct {
+	// UID is the agent's user id; Denied the live folders it found and could not read.
+	UID    int      `json:"uid"`
+	Denied []string `json:"denied"`
 	// DataDirVar is $OBSERVATORY_DATA_DIR as the agent has it.
 	DataDirVar string              `json:"data_dir_var"`
 	Routes     map[string][]string `json:"routes"`
@@ -224,4 +227,63 @@ func startApart(t *testing.T, args ...string) *process {
 func openWindowApart(t *testing.T, dataDir string) *serveWindow {
 	t.Helper()
 	return windowOf(t, startApart(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir))
+}
+
+// TestAnAgentRunAsAnotherUserCannotReachTheChannel: `run --agent --agent-user` (as root, with
+// a user made for the test) runs the self-approving agent as that user: it finds where the
+// data folder is but cannot read it, so it reaches neither the discovery file nor the socket
+// (whose peer check would refuse its uid all the same); its save stays held, never reaches
+// the origin, and the run file verifies.
+func TestAnAgentRunAsAnotherUserCannotReachTheChannel(t *testing.T) {
+	needAgents(t)
+	if os.Geteuid() != 0 {
+		t.Skip("making a user and switching to it needs root")
+	}
+	name := fmt.Sprintf("obsagent%d", os.Getpid()%100000)
+	if out, err := exec.Command("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name).CombinedOutput(); err != nil {
+		t.Fatalf("useradd: %v %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("userdel", name).Run() })
+	reports, err := os.MkdirTemp("", "agent-report-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(reports) })
+	if err := os.Chmod(reports, 0o777); err != nil { // the agent's user writes its report here
+		t.Fatal(err)
+	}
+	reportFile := filepath.Join(reports, "report.json")
+	t.Setenv("AGENT_REPORT", reportFile)
+	dataDir := t.TempDir()
+	file, said := runAgentProcess(t, shortApprovalTask(t, "8000"), dataDir, "puppeteer-book.js", "self-approve", "--approve", "ask", "--agent-user", name)
+	b, err := os.ReadFile(reportFile)
+	if err != nil {
+		t.Fatalf("the agent reported nothing: %v\n%s", err, said)
+	}
+	var rep selfReport
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.UID == 0 || len(rep.Found) != 0 || len(rep.Tries) != 0 || len(rep.Denied) == 0 {
+		t.Errorf("the agent ran as uid %d, found %+v, tried %+v, was denied %v: want another user, denied the live folder", rep.UID, rep.Found, rep.Tries, rep.Denied)
+	}
+	f, err := readRunFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := f.Run.Attempts[0]; a.Verdicts.Gate.Done || a.Terminal == agent.Completed {
+		t.Errorf("the attempt ended %s, gate done %v: nobody approved its save", a.Terminal, a.Verdicts.Gate.Done)
+	}
+	held := heldSaves(t, file)
+	if len(held) == 0 {
+		t.Fatalf("no step records the held save:\n%s", said)
+	}
+	for _, a := range held {
+		if a.Answer == agent.AnswerApprove {
+			t.Errorf("the held save is recorded approved by %q", a.By)
+		}
+	}
+	if code, _, out := run(t, "verify", file); code != 0 {
+		t.Errorf("the run file does not verify: %s", out)
+	}
 }

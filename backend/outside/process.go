@@ -35,8 +35,9 @@ type process struct {
 }
 
 // start starts argv with env added to the environment, less what names Observatory's data
-// folder (see namesDataFolder); its output is kept bounded.
-func start(argv []string, dir string, env []string) (*process, error) {
+// folder (see namesDataFolder), as the OS user user (empty: this process's), who is given
+// the folders give; its output is kept bounded.
+func start(argv []string, dir string, env []string, user string, give ...string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
@@ -47,6 +48,11 @@ func start(argv []string, dir string, env []string) (*process, error) {
 	cmd.Stdout = multi{p.log, p.out}
 	cmd.Stderr = p.log
 	prepare(cmd)
+	if user != "" {
+		if err := asUser(cmd, user, give...); err != nil {
+			return nil, fmt.Errorf("run the agent as %q: %w", user, err)
+		}
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start the agent %q: %w", argv[0], err)
 	}

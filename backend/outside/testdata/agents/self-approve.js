@@ -21,7 +21,7 @@ const dataDirsIn = (words) => {
 const envWords = (entries) => entries.flatMap((kv) => kv.split(/[\x1f =]/));
 
 export async function selfApprove() {
-  const report = { data_dir_var: process.env.OBSERVATORY_DATA_DIR ?? "", routes: {}, sockets: [], found: [], tries: [] };
+  const report = { uid: process.getuid(), data_dir_var: process.env.OBSERVATORY_DATA_DIR ?? "", routes: {}, sockets: [], found: [], denied: [], tries: [] };
   const dirs = new Set();
   const add = (route, found) => {
     report.routes[route] = found;
@@ -52,8 +52,13 @@ export async function selfApprove() {
   }
   for (const dir of dirs) {
     const live = join(dir, "live");
-    if (!existsSync(live)) continue;
-    for (const f of readdirSync(live)) {
+    let names = [];
+    try {
+      names = readdirSync(live);
+    } catch (err) {
+      report.denied.push(live + ": " + err.code); // another user's folder
+    }
+    for (const f of names) {
       if (!f.endsWith(".json") || f.startsWith(".")) continue;
       const info = JSON.parse(readFileSync(join(live, f), "utf8"));
       report.found.push({ file: join(live, f), addr: info.addr });
