@@ -43,6 +43,11 @@ export namespace agent {
 	    raw?: number[];
 	    error?: string;
 	}
+	export interface RefusedAnswer {
+	    by: string;
+	    at_ms: number;
+	    why: string;
+	}
 	export interface Box {
 	    x: number;
 	    y: number;
@@ -85,6 +90,8 @@ export namespace agent {
 	    answered_ms: number;
 	    void?: boolean;
 	    commit_hash?: string;
+	    by?: string;
+	    refused?: RefusedAnswer[];
 	}
 	
 	export interface ApprovalSpec {
@@ -468,6 +475,7 @@ export namespace agent {
 	    state: any;
 	    gate: Gate;
 	}
+	
 	
 	
 	
