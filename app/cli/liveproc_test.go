@@ -34,14 +34,12 @@ type serveWindow struct {
 // openWindow starts serve on dataDir, opens its printed address (which sets the session
 // cookie) and connects to its events, as the page does: a serve with no page open has nobody
 // before it, and follows no run.
+// serve is started apart from this process (startApart), as a person's window is: one this
+// process (a run in it, or the MCP client of an observatory mcp it started) had started would
+// be the agent's side, which may not answer.
 func openWindow(t *testing.T, dataDir string) *serveWindow {
 	t.Helper()
-	return windowOf(t, start(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir))
-}
-
-// windowOf is the window of p, a serve process just started: see openWindow.
-func windowOf(t *testing.T, p *process) *serveWindow {
-	t.Helper()
+	p := startApart(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir)
 	p.waitToSay(t, "Ctrl+C stops", 30*time.Second)
 	m := servingAt.FindStringSubmatch(p.said())
 	if m == nil {
@@ -256,9 +254,8 @@ func TestAWindowAnswersTheApprovalsOfAnMCPRun(t *testing.T) {
 func TestAWindowsAskClosesWhenTheMCPProcessIsKilled(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	var w *serveWindow
+	w := openWindow(t, dataDir)
 	cs, cmd, _, _ := mcpProcess(t, guardedBooking(t), "--data-dir", dataDir, "--no-video", "--approve", "ask")
-	w = openWindowApart(t, dataDir) // the MCP client (this test) did not start it: it may answer
 	page, _ := callTool(t, cs, "browser_snapshot", nil)
 	clicked := clickAsync(cs, refOf(t, page, "button", "Reserve slot"))
 	w.pending(t, 1)
