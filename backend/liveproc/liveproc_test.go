@@ -3,6 +3,7 @@ package liveproc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -86,7 +87,8 @@ func (w *window) seen() string {
 
 // TestAWindowFollowsARunAndAnswersItsAsk: a window that starts watching after the run began
 // is sent its progress so far and then as it comes, each event once; an approval ask reaches
-// it and its answer is the run's; when the offer is withdrawn the window hears the run ended
+// it and its answer is the run's, recorded as the window's (its kind, the pid the system
+// names); when the offer is withdrawn the window hears the run ended
 // and the discovery files are gone.
 func TestAWindowFollowsARunAndAnswersItsAsk(t *testing.T) {
 	data := t.TempDir()
@@ -103,9 +105,12 @@ func TestAWindowFollowsARunAndAnswersItsAsk(t *testing.T) {
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.StepDone, Slug: "a"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ans, err := h.Approver("a", nil).Approve(ctx, agent.ApprovalRequest{Action: "click Save", Step: 1})
-	if ans != agent.AnswerApprove || err != nil {
-		t.Fatalf("the window's answer reached the run as %q, %v", ans, err)
+	got, err := h.Approver("a", nil).(agent.Witness).Answered(ctx, agent.ApprovalRequest{Action: "click Save", Step: 1})
+	if got.Answer != agent.AnswerApprove || err != nil {
+		t.Fatalf("the window's answer reached the run as %q, %v", got.Answer, err)
+	}
+	if want := fmt.Sprintf("window (desktop, pid %d)", os.Getpid()); got.By != want {
+		t.Errorf("the answer is recorded as given by %q, want %q", got.By, want)
 	}
 	until(t, "the window to hear the ask closed", w.count(func(w *window) int { return len(w.closed) }))
 	w.mu.Lock()
