@@ -96,12 +96,8 @@ func (f firstAnswer) Answered(ctx context.Context, req agent.ApprovalRequest) (a
 		// the run's windows take the first answer, theirs or the terminal's, so that the answer
 		// a window is told was taken is the one the run takes
 		return agent.AnswerOf(ctx, f.window.Approver(f.slug, term), req)
-	case term != nil:
-		got, err := agent.AnswerOf(ctx, term, req)
-		if f.window != nil {
-			got.Refused = f.window.Refused()
-		}
-		return got, err
+	case term != nil: // not offered to windows: nobody else can try
+		return agent.AnswerOf(ctx, term, req)
 	}
 	held := agent.Answered{Answer: agent.AnswerNone, By: "nobody: no terminal, no window watching"}
 	if f.window != nil {

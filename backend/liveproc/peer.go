@@ -17,6 +17,9 @@ type Peer struct {
 	PID int
 	// Known is false where the system cannot tell (Windows: a loopback connection).
 	Known bool
+	// Foreign is a process of another user (root's excepted), or one whose identity could
+	// not be read: never a window of this data folder.
+	Foreign bool
 }
 
 // peerKey holds a connection's Peer in its requests' context.
@@ -42,7 +45,10 @@ func peerIn(ctx context.Context) Peer {
 // this process itself is not the agent's.
 func agentSide(p Peer, clientToo bool) string {
 	self, parent := os.Getpid(), os.Getppid()
-	if !p.Known || p.PID == self {
+	switch {
+	case p.Foreign:
+		return "another user's process, or one the system could not name"
+	case !p.Known || p.PID == self:
 		return ""
 	}
 	chain, err := lineage(p.PID)

@@ -12,16 +12,16 @@ import (
 func peerOf(c net.Conn) Peer {
 	uc, ok := c.(*net.UnixConn)
 	if !ok {
-		return Peer{Known: true, PID: -1}
+		return Peer{Known: true, Foreign: true}
 	}
 	raw, err := uc.SyscallConn()
 	if err != nil {
-		return Peer{Known: true, PID: -1}
+		return Peer{Known: true, Foreign: true}
 	}
 	pid := -1
 	cerr := raw.Control(func(fd uintptr) { pid, err = unix.GetsockoptInt(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERPID) })
 	if cerr != nil || err != nil {
-		return Peer{Known: true, PID: -1}
+		return Peer{Known: true, Foreign: true}
 	}
 	return Peer{PID: pid, Known: true}
 }

@@ -15,21 +15,19 @@ import (
 func peerOf(c net.Conn) Peer {
 	uc, ok := c.(*net.UnixConn)
 	if !ok {
-		return Peer{Known: true, PID: -1} // no Unix socket: nobody this side can tell, refused
+		return Peer{Known: true, Foreign: true} // no Unix socket: nobody can tell who, refused
 	}
 	raw, err := uc.SyscallConn()
 	if err != nil {
-		return Peer{Known: true, PID: -1}
+		return Peer{Known: true, Foreign: true}
 	}
 	var cred *unix.Ucred
 	cerr := raw.Control(func(fd uintptr) { cred, err = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) })
 	if cerr != nil || err != nil || cred == nil {
-		return Peer{Known: true, PID: -1}
+		return Peer{Known: true, Foreign: true}
 	}
-	if int(cred.Uid) != os.Geteuid() && cred.Uid != 0 {
-		return Peer{Known: true, PID: -1} // another user: never a window of this data folder
-	}
-	return Peer{PID: int(cred.Pid), Known: true}
+	foreign := int(cred.Uid) != os.Geteuid() && cred.Uid != 0
+	return Peer{PID: int(cred.Pid), Known: true, Foreign: foreign}
 }
 
 // lineage is pid's parent, its parent's, and so on up to the first process, from
