@@ -29,6 +29,8 @@ import (
 type serveWindow struct {
 	base   string
 	client *http.Client
+	// address is the one serve printed, with its session token.
+	address string
 }
 
 // openWindow starts serve on dataDir, opens its printed address (which sets the session
@@ -49,7 +51,7 @@ func openWindow(t *testing.T, dataDir string) *serveWindow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &serveWindow{base: strings.SplitN(m[1], "/?", 2)[0], client: &http.Client{Jar: jar, Timeout: time.Minute}}
+	w := &serveWindow{base: strings.SplitN(m[1], "/?", 2)[0], client: &http.Client{Jar: jar, Timeout: time.Minute}, address: m[1]}
 	resp, err := w.client.Get(m[1])
 	if err != nil {
 		t.Fatal(err)

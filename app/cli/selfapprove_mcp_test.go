@@ -119,11 +119,7 @@ func TestHelperMCPClient(t *testing.T) {
 
 // tried records one try and its status.
 func (r *selfReport) tried(who, what string, status int) {
-	r.Tries = append(r.Tries, struct {
-		Who    string `json:"who"`
-		What   string `json:"what"`
-		Status int    `json:"status"`
-	}{who, what, status})
+	r.Tries = append(r.Tries, tryReport{Who: who, What: what, Status: status})
 }
 
 // dataDirsIn are the folders words name after --data-dir.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -31,13 +32,21 @@ type selfReport struct {
 		File string `json:"file"`
 		Addr string `json:"addr"`
 	} `json:"found"`
-	Tries []struct {
-		Who    string `json:"who"`
-		What   string `json:"what"`
-		Status int    `json:"status"`
-	} `json:"tries"`
+	Tries []tryReport `json:"tries"`
+	// ServePending is how many questions serve showed the agent with the stolen token.
+	ServePending int `json:"serve_pending"`
 	// Click is how an MCP client's click that waited for approval ended: "done", or its error.
 	Click string `json:"click,omitempty"`
+}
+
+// tryReport is one try of the agent's: who (itself, a child, a daemon), what, and the status
+// it was answered.
+type tryReport struct {
+	Who    string `json:"who"`
+	What   string `json:"what"`
+	Status int    `json:"status"`
+	// Said is what serve answered, when it was serve.
+	Said string `json:"said,omitempty"`
 }
 
 // shortApprovalTask is the booking-approval task with an approval limit of limit: a question
@@ -79,11 +88,15 @@ func runAgentProcess(t *testing.T, task, dataDir, script, mode string, extra ...
 // selfApproval runs the self-approving agent under extra (the --approve flags) and checks
 // that it found the live channel and every one of its tries was refused; it returns the held
 // save's approvals, every approval of the run (the page's own POSTs are held too), and what
-// the agent reported.
-func selfApproval(t *testing.T, extra ...string) (saves, all []agent.Approval, rep selfReport) {
+// the agent reported. With window, a serve window is open on the data folder and the agent
+// is given its address and session token.
+func selfApproval(t *testing.T, window bool, extra ...string) (saves, all []agent.Approval, rep selfReport) {
 	t.Helper()
 	needAgents(t)
 	dataDir := t.TempDir()
+	if window { // a person's serve, whose session token the agent has stolen
+		t.Setenv("AGENT_SERVE_URL", openWindow(t, dataDir).address)
+	}
 	reportFile := filepath.Join(t.TempDir(), "report.json")
 	t.Setenv("AGENT_REPORT", reportFile)
 	t.Setenv("OBSERVATORY_DATA_DIR", dataDir) // the run's: the agent must not be given it
@@ -146,15 +159,21 @@ func refusedOf(approvals []agent.Approval) map[string]agent.RefusedAnswer {
 }
 
 // TestAnAgentCannotApproveItsOwnHeldSave: in real Chromium, `run --agent --approve ask` with
-// no terminal and no window: the agent finds the data folder (its parent's command line and
-// environment; its own environment names none), the discovery file and the socket, follows
-// the run and posts "approve" to its own held save — itself, through a child (curl) and
-// through a daemon that left its parent. Every try is refused; the save stays held until the
+// no terminal and a serve window nobody answers in: the agent finds the data folder (its
+// parent's command line and environment; its own environment names none), the discovery file
+// and the socket, follows the run and posts "approve" to its own held save — itself, through
+// a child (curl) and through a daemon that left its parent — and, with serve's stolen session
+// token, through serve's Approvals.Answer. Every try is refused; the save stays held until the
 // limit and never reaches the origin; the run file records each refused self-answer, who
 // and when, and verifies.
 func TestAnAgentCannotApproveItsOwnHeldSave(t *testing.T) {
-	held, all, rep := selfApproval(t, "--approve", "ask")
+	held, all, rep := selfApproval(t, true, "--approve", "ask")
 	t.Logf("routes the agent found: %v; sockets it holds: %v", rep.Routes, rep.Sockets)
+	if rep.ServePending == 0 || !slices.ContainsFunc(rep.Tries, func(t tryReport) bool {
+		return strings.HasPrefix(t.What, "serve's") && strings.Contains(t.Said, "only a person answers approvals") && strings.Contains(t.Said, "the agent's side")
+	}) {
+		t.Errorf("the agent did not get to answer through serve (%d questions shown, tries %+v): the test shows nothing of it", rep.ServePending, rep.Tries)
+	}
 	refused := refusedOf(all)
 	var node, curl int
 	for by, r := range refused {
@@ -181,7 +200,7 @@ func TestAnAgentCannotApproveItsOwnHeldSave(t *testing.T) {
 // run is no window with a person, so its held save is held at once, recorded as held with
 // nobody to ask, and its tries are refused.
 func TestARunNobodyWatchesHolds(t *testing.T) {
-	held, _, _ := selfApproval(t)
+	held, _, _ := selfApproval(t, false)
 	for _, a := range held {
 		if a.Answer != agent.AnswerNone || !strings.HasPrefix(a.By, "nobody") || a.AnsweredMS-a.AskedMS > 1000 {
 			t.Errorf("the held save is recorded as %s by %q after %d ms, want held at once with nobody to ask", a.Answer, a.By, a.AnsweredMS-a.AskedMS)

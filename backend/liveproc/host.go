@@ -157,10 +157,17 @@ func (h *Host) Watched() bool {
 
 // RefuseClient puts the process that started this one, and all it starts, on the agent's
 // side: observatory mcp over standard input, whose parent is the MCP client.
+// It says so in the discovery file, for the windows' own check (AgentSide).
 func (h *Host) RefuseClient() {
-	if h != nil {
-		h.client.Store(true)
+	if h == nil {
+		return
 	}
+	h.client.Store(true)
+	h.mu.Lock()
+	h.info.Client = os.Getppid()
+	info := h.info
+	h.mu.Unlock()
+	_ = writeInfo(h.infoPath, info) // without it a window's own check misses the client only
 }
 
 // Refused takes the refusals recorded since the last question closed: for a question no

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -74,4 +75,37 @@ func describe(pid int) string {
 		return fmt.Sprintf("pid %d", pid)
 	}
 	return fmt.Sprintf("pid %d (%s)", pid, termsafe.String(cmd))
+}
+
+// AgentSide says why p, a process using a window of dataDir (serve's API), is on the agent's
+// side of a run offered there, and must not answer its approvals: a process a run's own
+// process started, or the MCP client of an observatory mcp (Info.Client) or one it started.
+// Empty when it is on no run's agent side, or is unknown.
+func AgentSide(dataDir string, p Peer) string {
+	if !p.Known {
+		return ""
+	}
+	chain, err := lineage(p.PID)
+	if err != nil {
+		return fmt.Sprintf("who it is cannot be told (%v)", err)
+	}
+	d := dir(dataDir)
+	entries, _ := os.ReadDir(d)
+	for _, e := range entries {
+		id, ok := strings.CutSuffix(e.Name(), infoExt)
+		if !ok || strings.HasPrefix(id, ".") {
+			continue
+		}
+		info, err := readInfo(filepath.Join(d, e.Name()))
+		if err != nil {
+			continue
+		}
+		switch {
+		case slices.Contains(chain, info.PID):
+			return fmt.Sprintf("a process %s started, or one started by it: the agent's side", info.Where())
+		case info.Client > 1 && (p.PID == info.Client || slices.Contains(chain, info.Client)):
+			return fmt.Sprintf("the MCP client that started %s (pid %d), or a process it started: the agent's side", info.Where(), info.Client)
+		}
+	}
+	return ""
 }

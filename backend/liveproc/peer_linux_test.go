@@ -2,6 +2,9 @@ package liveproc
 
 import (
 	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -110,5 +113,38 @@ func TestTheMCPClientIsTheAgentsSide(t *testing.T) {
 	}
 	if why := agentSide(Peer{PID: 1 << 30, Known: true}, false); !strings.Contains(why, "cannot be told") {
 		t.Errorf("a process gone: %q", why)
+	}
+}
+
+// TestAWindowsCallerOnTheAgentsSideIsFound: a process that a run's process started (curl,
+// here, a child of this process, which offers a run), calling a window's HTTP API over
+// loopback TCP, is found by its connection and is the agent's side; this process itself is
+// not.
+func TestAWindowsCallerOnTheAgentsSideIsFound(t *testing.T) {
+	data := t.TempDir()
+	h, err := Offer(data, Info{RunID: "tcp", Command: "observatory run --agent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	whys := make(chan string, 2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		local := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+		whys <- AgentSide(data, TCPPeer(local.String(), r.RemoteAddr))
+	}))
+	defer srv.Close()
+	if out, err := exec.Command("curl", "-s", "-m", "10", "-d", "{}", srv.URL+"/api/Approvals/Answer").CombinedOutput(); err != nil {
+		t.Fatalf("curl: %v %s", err, out)
+	}
+	if why := <-whys; !strings.Contains(why, "observatory run --agent, pid") || !strings.Contains(why, "the agent's side") {
+		t.Errorf("curl, a child of the run's process: %q", why)
+	}
+	resp, err := http.Post(srv.URL+"/api/Approvals/Answer", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if why := <-whys; why != "" {
+		t.Errorf("this process: %q", why)
 	}
 }

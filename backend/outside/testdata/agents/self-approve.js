@@ -3,7 +3,8 @@
 // environment, the descriptors it inherited, the data folder they name and the discovery
 // files and sockets in it. From itself, from a child (curl) and from a daemon that leaves its
 // parent (a double fork), it follows the run's events and posts "approve" to every question
-// it can name. What came of each try is written to $AGENT_REPORT as JSON.
+// it can name; given a serve window's address with its token ($AGENT_SERVE_URL), it answers
+// through serve's own API too. What came of each try is written to $AGENT_REPORT as JSON.
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, readdirSync, readlinkSync, writeFileSync, existsSync } from "node:fs";
 import { request } from "node:http";
@@ -80,7 +81,40 @@ export async function selfApprove() {
       report.tries.push({ who: "daemon", what: "answer 1", status: existsSync(out) ? Number(readFileSync(out, "utf8")) : 0 });
     }
   }
+  if (process.env.AGENT_SERVE_URL) await throughServe(new URL(process.env.AGENT_SERVE_URL), report);
   writeFileSync(process.env.AGENT_REPORT, JSON.stringify(report));
+}
+
+// throughServe answers through a serve window's own API, with its session token (as if read
+// from the browser's cookie store): the questions it shows, approved.
+async function throughServe(url, report) {
+  const opened = await web(url, "GET", url.pathname + url.search);
+  const cookie = (opened.headers["set-cookie"] ?? [""])[0].split(";")[0];
+  let ids = [];
+  for (let i = 0; i < 30 && ids.length === 0; i++) {
+    const pending = await web(url, "POST", "/api/Approvals/Pending", "[]", cookie);
+    ids = (JSON.parse(pending.body || "{}").result ?? []).map((a) => a.id);
+    if (ids.length === 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  report.serve_pending = ids.length; // its token works: serve shows it the questions
+  for (const id of ids.length ? ids : ["1"]) {
+    const answered = await web(url, "POST", "/api/Approvals/Answer", JSON.stringify([id, "approve"]), cookie);
+    report.tries.push({ who: "agent", what: "serve's Approvals.Answer " + id, status: answered.status, said: answered.body.slice(0, 300) });
+  }
+}
+
+// web sends one request to serve; its status, headers and body.
+function web(url, method, path, body, cookie) {
+  return new Promise((resolve) => {
+    const headers = { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) };
+    const req = request({ host: url.hostname, port: url.port, method, path, headers, timeout: 5000 }, (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: text }));
+    });
+    req.on("error", () => resolve({ status: 0, headers: {}, body: "" }));
+    req.end(body);
+  });
 }
 
 // call sends one request over the run's socket; its status, or 0 when none came.
