@@ -58,11 +58,11 @@ type Info struct {
 	Token string `json:"token"`
 	PID   int    `json:"pid"`
 	// Command names what runs it, such as "observatory mcp".
-	Command string    `json:"command"`
+	Command string `json:"command"`
 	// Client is, for observatory mcp over standard input, the MCP client that started it
 	// (the process's parent): it and all it starts are the agent's side, as is all the
 	// process starts (see AgentSide).
-	Client int `json:"client,omitempty"`
+	Client  int       `json:"client,omitempty"`
 	Task    string    `json:"task"`
 	Started time.Time `json:"started"`
 }
