@@ -97,8 +97,8 @@ func AgentSide(dataDir string, p Peer) string {
 			continue
 		}
 		info, err := readInfo(filepath.Join(d, e.Name()))
-		if err != nil {
-			continue
+		if err != nil || info.PID == os.Getpid() {
+			continue // a run this window's own process offers has no agent apart from it
 		}
 		switch {
 		case slices.Contains(chain, info.PID):

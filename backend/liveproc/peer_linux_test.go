@@ -117,24 +117,29 @@ func TestTheMCPClientIsTheAgentsSide(t *testing.T) {
 }
 
 // TestAWindowsCallerOnTheAgentsSideIsFound: a process that a run's process started (curl,
-// here, a child of this process, which offers a run), calling a window's HTTP API over
-// loopback TCP, is found by its connection and is the agent's side; this process itself is
-// not.
+// started by a shell whose discovery file offers a run), calling a window's HTTP API over
+// loopback TCP, is found by its connection and is the agent's side; this process, which
+// started the shell but is no run's, is not.
 func TestAWindowsCallerOnTheAgentsSideIsFound(t *testing.T) {
 	data := t.TempDir()
-	h, err := Offer(data, Info{RunID: "tcp", Command: "observatory run --agent"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
 	whys := make(chan string, 2)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		local := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
 		whys <- AgentSide(data, TCPPeer(local.String(), r.RemoteAddr))
 	}))
 	defer srv.Close()
-	if out, err := exec.Command("curl", "-s", "-m", "10", "-d", "{}", srv.URL+"/api/Approvals/Answer").CombinedOutput(); err != nil {
-		t.Fatalf("curl: %v %s", err, out)
+	run := exec.Command("sh", "-c", `sleep 0.5; curl -s -m 10 -d '{}' "$0/api/Approvals/Answer"`, srv.URL)
+	if err := run.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := makeDir(dir(data)); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeInfo(filepath.Join(dir(data), "tcp"+infoExt), Info{RunID: "tcp", Addr: "unix:/nowhere", Token: "t", PID: run.Process.Pid, Command: "observatory run --agent"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Wait(); err != nil {
+		t.Fatal(err)
 	}
 	if why := <-whys; !strings.Contains(why, "observatory run --agent, pid") || !strings.Contains(why, "the agent's side") {
 		t.Errorf("curl, a child of the run's process: %q", why)
