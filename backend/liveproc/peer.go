@@ -68,8 +68,8 @@ func agentSide(p Peer, clientToo bool) string {
 // describe names process pid for a record: "pid 4242 (node agent.js)".
 func describe(pid int) string {
 	cmd := strings.TrimSpace(commandLine(pid))
-	if len(cmd) > 80 {
-		cmd = cmd[:80] + "…"
+	if r := []rune(cmd); len(r) > 80 {
+		cmd = string(r[:80]) + "…"
 	}
 	if cmd == "" {
 		return fmt.Sprintf("pid %d", pid)
