@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"observatory/backend/agent"
 	"observatory/backend/asking"
@@ -35,6 +36,8 @@ type ApprovalAsk struct {
 type Approvals struct {
 	emit Emitter
 	book asking.Book[pendingAsk]
+	// window is what the window is, "desktop" or "serve", for the record of who answered.
+	window string
 }
 
 // pendingAsk is a request waiting for the user's answer.
@@ -45,9 +48,10 @@ type pendingAsk struct {
 	reply func(agent.ApprovalAnswer) error
 }
 
-// NewApprovals returns the approval service publishing through emit.
-func NewApprovals(emit Emitter) *Approvals {
-	return &Approvals{emit: emit}
+// NewApprovals returns the approval service of window ("desktop" or "serve") publishing
+// through emit.
+func NewApprovals(emit Emitter, window string) *Approvals {
+	return &Approvals{emit: emit, window: window}
 }
 
 // Answer gives the user's answer, "approve" or "deny", to the open request id. A request of
@@ -66,7 +70,7 @@ func (a *Approvals) Answer(id string, answer string) error {
 			return fmt.Errorf("approval request %q: %w", id, err)
 		}
 		return nil
-	case ok && a.book.Answer(id, ans):
+	case ok && a.book.Answer(id, agent.Answered{Answer: ans, By: fmt.Sprintf("window (%s, pid %d)", a.window, os.Getpid())}):
 		return nil
 	}
 	return fmt.Errorf("approval request %q is not waiting for an answer: it was answered, or its time ran out", id)
@@ -109,7 +113,7 @@ func (a *Approvals) closed(q *asking.Question[pendingAsk], ans agent.ApprovalAns
 
 // settle closes q, a request of another process's run, with what the process took.
 func (a *Approvals) settle(q *asking.Question[pendingAsk], ans agent.ApprovalAnswer) {
-	a.book.Answer(q.ID, ans) // the process's outcome is the request's answer
+	a.book.Answer(q.ID, agent.Answered{Answer: ans}) // the process's outcome is the request's answer
 	a.closed(q, ans)
 }
 
@@ -121,8 +125,14 @@ type windowApprover struct {
 
 // Approve publishes req and waits for the user's answer until ctx ends.
 func (w windowApprover) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	got, err := w.Answered(ctx, req)
+	return got.Answer, err
+}
+
+// Answered is Approve with which window answered (an agent.Witness).
+func (w windowApprover) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
 	q := w.a.open(w.runID, w.slug, req, nil)
-	ans, err := q.Wait(ctx)
-	w.a.closed(q, ans)
-	return ans, err
+	got, err := q.Wait(ctx)
+	w.a.closed(q, got.Answer)
+	return got, err
 }

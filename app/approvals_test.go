@@ -42,7 +42,7 @@ func next(t *testing.T, events asks) ApprovalAsk {
 
 func TestApprovalsPublishWaitAndAnswer(t *testing.T) {
 	events := make(asks, 8)
-	a := NewApprovals(events)
+	a := NewApprovals(events, "desktop")
 	req := agent.ApprovalRequest{Step: 3, Action: "Send the message", Target: "button[Send]", Recipient: "alice@example.com", Again: "the recipient changed"}
 	first := ask(context.Background(), a, "approval-denied", req)
 	opened := next(t, events)
@@ -83,7 +83,7 @@ func TestApprovalsPublishWaitAndAnswer(t *testing.T) {
 // TestApprovalsHoldWhenTheWaitEnds: the time limit or Stop (the context ending) is no answer.
 func TestApprovalsHoldWhenTheWaitEnds(t *testing.T) {
 	events := make(asks, 8)
-	a := NewApprovals(events)
+	a := NewApprovals(events, "desktop")
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)

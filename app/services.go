@@ -77,7 +77,7 @@ func New(o Options) *Services {
 	em := &switchableEmitter{}
 	settings := SettingsIn(o.DataDir)
 	transfer := NewTransfer(o.Store, o.DataDir)
-	approvals := NewApprovals(em)
+	approvals := NewApprovals(em, windowKind(o.Transport))
 	load := &endpointLoad{}
 	tasks := &Tasks{settings: settings, recent: &recentTasks{dir: filepath.Join(o.DataDir, "tasks")}, dialogs: o.Dialogs}
 	history := &History{store: o.Store, settings: settings, media: MediaRoot(o.DataDir)}
@@ -103,7 +103,7 @@ func New(o Options) *Services {
 		s.watcher, s.killSwitchErr = killswitch.Watch(o.DataDir, func() { _ = s.Runs.Stop() })
 	}
 	if o.DataDir != "" && o.FollowOthers {
-		s.following = liveproc.Watch(o.DataDir, others, em.watched)
+		s.following = liveproc.Watch(o.DataDir, windowKind(o.Transport), others, em.watched)
 	}
 	return s
 }
@@ -155,4 +155,13 @@ func launchChromium(opts browser.Options) runner.Launcher {
 		}
 		return b, nil
 	}
+}
+
+// windowKind is what a window of transport is, for the record of who answered an approval:
+// "serve" over HTTP, else "desktop".
+func windowKind(transport string) string {
+	if transport == "http" {
+		return "serve"
+	}
+	return "desktop"
 }

@@ -28,6 +28,8 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaD
 	switch {
 	case !f.agent && inherit.Only:
 		return nil, fmt.Errorf("--agent-env and --agent-env-only choose what an agent inherits: add --agent")
+	case !f.agent && f.agentUser != "":
+		return nil, fmt.Errorf("--agent-user is the user --agent's command runs as: add --agent")
 	case !f.agent && len(argv) > 0:
 		return nil, fmt.Errorf("a command after -- is an agent: add --agent")
 	case !f.agent && len(own) > 0:
@@ -54,6 +56,7 @@ func outsidePlanner(f *runFlags, src app.TaskSource, args, argv []string, mediaD
 			taskFile = abs
 		}
 	}
-	cmd := outside.Command{Argv: argv, Dir: dir, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir, Inherit: inherit}
+	cmd := outside.Command{Argv: argv, Dir: dir, TimeLimit: f.planners.timeLimit, Intent: src.Suite.Task().Intent, TaskFile: taskFile, LogDir: mediaDir,
+		Inherit: inherit, User: f.agentUser}
 	return func(spec agent.AttemptSpec) agent.Planner { return outside.New(cmd, spec.Slug) }, nil
 }

@@ -43,9 +43,11 @@ func windowsOf(h *liveproc.Host) runWindows {
 // runWindows is the windows following a run (a *liveproc.Host). Approver asks them and also
 // (the terminal, or nil), taking the first answer of either; also's question is closed with
 // the cause liveproc.ErrAnsweredElsewhere when a window answers first.
+// Refused takes the refusals of the agent's side since the last question closed.
 type runWindows interface {
 	Watched() bool
 	Approver(slug string, also agent.Approver) agent.Approver
+	Refused() []agent.Refusal
 }
 
 // approverOn is approverFor asking on t, nil when standard input is no terminal, and in
@@ -79,6 +81,12 @@ type firstAnswer struct {
 }
 
 func (f firstAnswer) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	got, err := f.Answered(ctx, req)
+	return got.Answer, err
+}
+
+// Answered is Approve with who answered, and the agent's side refused (an agent.Witness).
+func (f firstAnswer) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
 	var term agent.Approver
 	if f.t != nil {
 		term = prompt{f.t, f.slug}
@@ -87,11 +95,15 @@ func (f firstAnswer) Approve(ctx context.Context, req agent.ApprovalRequest) (ag
 	case f.window != nil && (f.wait || f.t != nil || f.window.Watched()):
 		// the run's windows take the first answer, theirs or the terminal's, so that the answer
 		// a window is told was taken is the one the run takes
-		return f.window.Approver(f.slug, term).Approve(ctx, req)
-	case term != nil:
-		return term.Approve(ctx, req)
+		return agent.AnswerOf(ctx, f.window.Approver(f.slug, term), req)
+	case term != nil: // not offered to windows: nobody else can try
+		return agent.AnswerOf(ctx, term, req)
 	}
-	return agent.AnswerNone, agent.ErrNobodyToAsk
+	held := agent.Answered{Answer: agent.AnswerNone, By: "nobody"}
+	if f.window != nil {
+		held.Refused = f.window.Refused()
+	}
+	return held, agent.ErrNobodyToAsk
 }
 
 // fixed answers every request the same way, at once.
@@ -102,6 +114,15 @@ func (f fixed) Approve(context.Context, agent.ApprovalRequest) (agent.ApprovalAn
 		return agent.AnswerNone, agent.NoAnswer{Why: "--approve hold holds every request"}
 	}
 	return agent.ApprovalAnswer(f), nil
+}
+
+// Answered says the flag answered (an agent.Witness).
+func (f fixed) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
+	by := "--approve " + approveDeny
+	if agent.ApprovalAnswer(f) == agent.AnswerNone {
+		by = "--approve " + approveHold
+	}
+	return agent.Answered{Answer: agent.ApprovalAnswer(f), By: by}, nil
 }
 
 func fixedAnswer(a agent.ApprovalAnswer) func(agent.AttemptSpec) agent.Approver {
@@ -134,6 +155,15 @@ type prompt struct {
 
 func (p prompt) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
 	return p.t.ask(ctx, p.slug, req)
+}
+
+// Answered says the terminal answered, when it did (an agent.Witness).
+func (p prompt) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
+	ans, err := p.Approve(ctx, req)
+	if ans == agent.AnswerApprove || ans == agent.AnswerDeny {
+		return agent.Answered{Answer: ans, By: "terminal"}, err
+	}
+	return agent.Answered{Answer: ans}, err
 }
 
 // ask shows req and waits for y or n, until ctx ends. What was typed before the question is

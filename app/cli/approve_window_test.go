@@ -26,6 +26,8 @@ type fakeWindows struct {
 
 func (f *fakeWindows) Watched() bool { return f.watched }
 
+func (f *fakeWindows) Refused() []agent.Refusal { return nil }
+
 func (f *fakeWindows) Approver(_ string, also agent.Approver) agent.Approver {
 	return approverFunc(func(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
 		f.mu.Lock()

@@ -29,14 +29,19 @@ import (
 type serveWindow struct {
 	base   string
 	client *http.Client
+	// address is the one serve printed, with its session token.
+	address string
 }
 
 // openWindow starts serve on dataDir, opens its printed address (which sets the session
 // cookie) and connects to its events, as the page does: a serve with no page open has nobody
 // before it, and follows no run.
+// serve is started apart from this process (startApart), as a person's window is: one this
+// process (a run in it, or the MCP client of an observatory mcp it started) had started would
+// be the agent's side, which may not answer.
 func openWindow(t *testing.T, dataDir string) *serveWindow {
 	t.Helper()
-	p := start(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir)
+	p := startApart(t, "serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir)
 	p.waitToSay(t, "Ctrl+C stops", 30*time.Second)
 	m := servingAt.FindStringSubmatch(p.said())
 	if m == nil {
@@ -46,7 +51,7 @@ func openWindow(t *testing.T, dataDir string) *serveWindow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &serveWindow{base: strings.SplitN(m[1], "/?", 2)[0], client: &http.Client{Jar: jar, Timeout: time.Minute}}
+	w := &serveWindow{base: strings.SplitN(m[1], "/?", 2)[0], client: &http.Client{Jar: jar, Timeout: time.Minute}, address: m[1]}
 	resp, err := w.client.Get(m[1])
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +251,8 @@ func TestAWindowAnswersTheApprovalsOfAnMCPRun(t *testing.T) {
 
 // TestAWindowsAskClosesWhenTheMCPProcessIsKilled: `observatory mcp` killed while its click
 // waits for the window's approval: the window's request closes, it no longer shows the run
-// going, the discovery file the process left is swept, and nothing hangs.
+// going, the discovery file the process left is swept, and nothing hangs. The window is a
+// serve the MCP client (this test) did not start, as a person's is.
 func TestAWindowsAskClosesWhenTheMCPProcessIsKilled(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
@@ -286,7 +292,8 @@ func TestAWindowsAskClosesWhenTheMCPProcessIsKilled(t *testing.T) {
 // TestAWindowApprovesAnOutsideAgentsHeldSave: `run --agent` with no terminal, under --approve
 // ask, holds the Puppeteer agent's save at the network and puts it to the serve window open on
 // its data folder; the window approves each request held (the page's own POSTs too), the save
-// goes through, the gate says done, and the run file records the approvals and verifies.
+// goes through, the gate says done, and the run file records the approvals, each by the serve
+// window (its pid as the system names it), and verifies.
 func TestAWindowApprovesAnOutsideAgentsHeldSave(t *testing.T) {
 	needAgents(t)
 	dataDir := t.TempDir()
@@ -311,21 +318,26 @@ func TestAWindowApprovesAnOutsideAgentsHeldSave(t *testing.T) {
 			}
 		}
 	}()
-	rows, file, errOut := runAgentOn(t, Env{}, approvalTask, dataDir, "puppeteer-book.js", "", []string{"saves-normally"}, "--approve", "ask")
+	// the run is a process of its own, as a person starts it: the window is no child of it
+	file, errOut := runAgentProcess(t, approvalTask, dataDir, "puppeteer-book.js", "", "--attempt", "saves-normally", "--approve", "ask")
 	close(done)
 	if n := <-answered; n == 0 {
 		t.Errorf("the window answered nothing:\n%s", errOut)
 	}
-	if r := rows[0]; !r.Gate || r.Terminal != agent.Completed {
-		t.Errorf("gate %v, %s (%s): want the save the window approved done\n%s", r.Gate, r.Terminal, r.Reason, errOut)
+	f, err := readRunFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := f.Run.Attempts[0]; !a.Verdicts.Gate.Done || a.Terminal != agent.Completed {
+		t.Errorf("gate %v, %s (%s): want the save the window approved done\n%s", a.Verdicts.Gate.Done, a.Terminal, a.Reason, errOut)
 	}
 	held := heldSaves(t, file)
 	if len(held) == 0 {
 		t.Fatal("no step records the held save")
 	}
 	for _, a := range held {
-		if a.Answer != agent.AnswerApprove {
-			t.Errorf("the held save is recorded as %+v", a)
+		if a.Answer != agent.AnswerApprove || !strings.HasPrefix(a.By, "window (serve, pid ") || len(a.Refused) != 0 {
+			t.Errorf("the held save is recorded as %s by %q, refused %+v; want approved by the serve window", a.Answer, a.By, a.Refused)
 		}
 	}
 	if code, _, out := run(t, "verify", file); code != 0 {

@@ -108,6 +108,9 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	id := runner.NewRunID(time.Now())
 	host := offer(env.Stderr, dataDir, "observatory mcp", id, src.Suite.Task().Name)
 	defer host.Close()
+	if f.http == "" {
+		host.RefuseClient() // over standard input our parent is the MCP client: the agent
+	}
 	approver, err := approverFor(f.approve, asker, host)
 	if err != nil {
 		return err

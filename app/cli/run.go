@@ -17,6 +17,7 @@ import (
 	"observatory/app"
 	"observatory/backend/agent"
 	"observatory/backend/labs"
+	"observatory/backend/liveproc"
 	"observatory/backend/runner"
 	"observatory/backend/store"
 	"observatory/backend/suitefile"
@@ -124,8 +125,10 @@ type runFlags struct {
 	// confirm asks the user on the terminal to allow the environment variables the task
 	// file reads that nothing allowed; nil off a terminal.
 	confirm func([]taskfile.EnvVar) bool
-	// agent runs the command after -- as each attempt's outside agent.
-	agent bool
+	// agent runs the command after -- as each attempt's outside agent; agentUser is the OS
+	// user it runs as, empty for this process's.
+	agent     bool
+	agentUser string
 	// agentEnv names the only variables of Observatory's environment the agent inherits;
 	// agentEnvOnly gives it only those even when none is named.
 	agentEnv     []string
@@ -163,9 +166,10 @@ the browser's DevTools endpoint in OBSERVATORY_CDP_URL (and OBSERVATORY_START_UR
 OBSERVATORY_INTENT, OBSERVATORY_ATTEMPT, OBSERVATORY_TASK_FILE, OBSERVATORY_CLAIM_FILE); its
 inputs are observed in the page, the gate judges what it leaves, and its exit status or claim
 is the signal "agent's claim". When the task's safeguards require approval, its pages'
-POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer. The agent
-inherits Observatory's environment, or with --agent-env NAME (and --agent-env-only) only
-the variables you name. See docs/outside-agent.md.`,
+POST, PUT, PATCH and DELETE requests wait at the network for --approve's answer; the agent
+(and all it starts) can never answer them. The agent inherits Observatory's environment (less
+the data folder), or with --agent-env NAME (and --agent-env-only) only the variables you name;
+--agent-user runs it as another OS user. See docs/outside-agent.md and docs/security.md.`,
 		Example: `  observatory run --lab booking
   observatory run backend/labs/booking/task.yaml
   observatory run --lab booking --task-file          # the same task file, built in: from any folder
@@ -200,6 +204,7 @@ the variables you name. See docs/outside-agent.md.`,
 	fs.BoolVar(&f.agent, "agent", false, "run the command after -- as each attempt's agent, judged from outside (one attempt at a time)")
 	fs.StringArrayVar(&f.agentEnv, "agent-env", nil, "with --agent, the agent inherits only this variable of Observatory's environment (a name, or a pattern with *; repeatable) besides its OBSERVATORY_* ones")
 	fs.BoolVar(&f.agentEnvOnly, "agent-env-only", false, "with --agent, the agent inherits nothing of Observatory's environment but what --agent-env names")
+	fs.StringVar(&f.agentUser, "agent-user", "", "run the agent as this OS user (needs root): it can neither read the data folder nor answer its own approvals")
 	fs.StringVar(&f.harness, "harness", "on", "off runs the same plan without the harness (no holds, review or approval; ambiguous sends retried blindly), to show what it prevents")
 	f.overrides.register(fs)
 	f.planners.register(fs)
@@ -326,6 +331,15 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 	}
 	host := offer(env.Stderr, dataDir, command, id, src.Suite.Task().Name)
 	defer host.Close()
+	if f.agent {
+		// what the agent starts and leaves behind stays a child of this process, so the live
+		// channel still knows it for the agent's (see liveproc.agentSide)
+		undo, err := liveproc.BecomeSubreaper()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "the agent's orphans cannot be kept as this process's children: %s\n", safe(err.Error()))
+		}
+		defer undo()
+	}
 	approver, err := approverFor(f.approve, env, host)
 	if err != nil {
 		return agent.Run{}, err

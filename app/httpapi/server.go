@@ -40,6 +40,12 @@ func New(services *app.Services, assets fs.FS, dataDir, token string) *Handler {
 	services.SetEmitter(h.hub)
 	d := newDispatcher(services.Bind()...)
 	h.mux.HandleFunc("POST /api/{service}/{method}", func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("service") == "Approvals" && r.PathValue("method") == "Answer" {
+			if why := agentSide(r, dataDir); why != "" {
+				refuseAgentSide(w, why)
+				return
+			}
+		}
 		serveCall(w, r, d)
 	})
 	h.mux.HandleFunc("GET "+eventsPath, h.hub.serve)

@@ -83,7 +83,22 @@ type Approval struct {
 	// before the commit: the request's own Hash when the commit ran on what was approved,
 	// another (and Void) when they changed. Empty for a request not approved.
 	CommitHash string `json:"commit_hash,omitempty"`
+	// By says who answered ("terminal", "window (serve, pid 4242)"); empty when nobody did
+	// or the approver does not say (see Witness).
+	By string `json:"by,omitempty"`
+	// Refused are the answers refused while it was asked: the agent's side answering itself.
+	Refused []RefusedAnswer `json:"refused,omitempty"`
 }
+
+// reply is an approver's reply.
+type reply struct {
+	got Answered
+	err error
+}
+
+// lateGrace is how long an approver whose question ended unanswered has to return whom it
+// refused.
+const lateGrace = time.Second
 
 // DefaultApprovalLimit is how long the user has to answer when the task sets no limit.
 const DefaultApprovalLimit = time.Minute
@@ -218,8 +233,7 @@ func (r *run) approve(s *Step, a Action) (Terminal, string) {
 		req.Why = whyAsked(r.cfg.Safeguards, s.Decision.Class, a.Kind, req.PrincipalChanged())
 		req.Again, req.TargetBox = again, r.measure(a.Target)
 		rec := Approval{Request: req, AskedMS: r.sinceStart()}
-		answer, why := r.ask(req, limit)
-		rec.Answer, rec.Note = answer, Ended(answer, "", why)
+		r.ask(&rec, limit)
 		rec.AnsweredMS = r.sinceStart()
 		s.Approvals = append(s.Approvals, rec)
 		switch rec.Answer {
@@ -263,23 +277,26 @@ func (r *run) approach(a Action) (Sample, error) {
 	return r.observe()
 }
 
-// ask puts req to the approver and waits up to limit for its answer. No approver, an error,
-// an answer other than approve or deny, or the limit passing is no answer, with why it was
-// held, as Ended words it after "held: ".
-func (r *run) ask(req ApprovalRequest, limit time.Duration) (ApprovalAnswer, string) {
+// ask puts rec's request to the approver and waits up to limit for its answer, which it
+// records in rec with who gave it, whom the approver refused, and how it ended in words (see
+// Ended). No approver, an error, an answer other than approve or deny, or the limit passing is
+// no answer, held with why.
+func (r *run) ask(rec *Approval, limit time.Duration) {
+	answer, why := r.answer(rec, limit)
+	rec.Answer, rec.Note = answer, Ended(answer, rec.By, why)
+}
+
+// answer is ask's answer and, for one held, why, as Ended words it after "held: ".
+func (r *run) answer(rec *Approval, limit time.Duration) (ApprovalAnswer, string) {
 	if r.x.Approver == nil {
 		return AnswerNone, "nobody to ask (this run has no approver)"
 	}
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
-	type reply struct {
-		a   ApprovalAnswer
-		err error
-	}
 	replies := make(chan reply, 1)
 	go func() {
-		a, err := r.x.Approver.Approve(ctx, req)
-		replies <- reply{a, err}
+		got, err := AnswerOf(ctx, r.x.Approver, rec.Request)
+		replies <- reply{got, err}
 	}()
 	expired := make(chan struct{})
 	go func() {
@@ -289,22 +306,36 @@ func (r *run) ask(req ApprovalRequest, limit time.Duration) (ApprovalAnswer, str
 	}()
 	select {
 	case rp := <-replies:
+		r.record(rec, rp.got)
 		var held NoAnswer
-		switch {
+		switch a := rp.got.Answer; {
 		case errors.As(rp.err, &held):
 			return AnswerNone, held.Why
 		case rp.err != nil:
 			return AnswerNone, "the approver failed: " + rp.err.Error()
-		case rp.a == AnswerApprove, rp.a == AnswerDeny:
-			return rp.a, ""
-		case rp.a == AnswerNone:
+		case a == AnswerApprove, a == AnswerDeny:
+			return a, ""
+		case a == AnswerNone:
 			return AnswerNone, "you held it"
 		}
-		return AnswerNone, fmt.Sprintf("the approver answered %q", rp.a)
+		return AnswerNone, fmt.Sprintf("the approver answered %q", rp.got.Answer)
 	case <-expired:
+		r.late(rec, cancel, replies)
 		return AnswerNone, "no answer within " + within(limit)
 	case <-r.ctx.Done():
+		r.late(rec, cancel, replies)
 		return AnswerNone, "the attempt was stopped while waiting for the answer"
+	}
+}
+
+// late records whom the approver refused while a question went unanswered: its wait is
+// ended (cancel), and its reply taken if it comes within lateGrace; its answer is not.
+func (r *run) late(rec *Approval, cancel context.CancelFunc, replies <-chan reply) {
+	cancel()
+	select {
+	case rp := <-replies:
+		r.record(rec, Answered{Refused: rp.got.Refused})
+	case <-time.After(lateGrace):
 	}
 }
 

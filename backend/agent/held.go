@@ -159,15 +159,12 @@ func (r *run) askHeld(q HeldRequest, limit time.Duration, secrets, methods []str
 	req.Why = "the task's safeguards require approval, and Observatory cannot ask before its agent acts, so every " +
 		strings.Join(methods, ", ") + " request the agent's pages send waits here (safeguards.approval)"
 	rec := Approval{Request: req, AskedMS: r.sinceStart()}
-	var answer ApprovalAnswer
-	var why string
 	if req.PrincipalChanged() && !r.cfg.Safeguards.Approval.Reauthorize {
 		// Not asked as if nothing happened: authority changes invalidate the plan.
-		answer, why = AnswerNone, AuthorityStop(principal, req.Principal)
+		rec.Answer, rec.Note = AnswerNone, Ended(AnswerNone, "", AuthorityStop(principal, req.Principal))
 	} else {
-		answer, why = r.ask(req, limit)
+		r.ask(&rec, limit)
 	}
-	rec.Answer, rec.Note = answer, Ended(answer, "", why)
 	if rec.Answer != AnswerApprove {
 		rec.Note += "; the request failed at the network: the page saw a network error"
 	}

@@ -28,7 +28,7 @@ type Question[Q any] struct {
 
 	n       int
 	book    *Book[Q]
-	answers chan agent.ApprovalAnswer // buffered: an answer never waits
+	answers chan agent.Answered // buffered: an answer never waits
 }
 
 // Open opens a question asking what ask makes of its id.
@@ -40,14 +40,14 @@ func (b *Book[Q]) Open(ask func(id string) Q) *Question[Q] {
 	}
 	b.last++
 	id := strconv.Itoa(b.last)
-	q := &Question[Q]{ID: id, Ask: ask(id), n: b.last, book: b, answers: make(chan agent.ApprovalAnswer, 1)}
+	q := &Question[Q]{ID: id, Ask: ask(id), n: b.last, book: b, answers: make(chan agent.Answered, 1)}
 	b.open[id] = q
 	return q
 }
 
-// Answer gives ans to the open question id, which closes; false when id is not open (it was
-// answered, or its wait ended), and then nothing is taken.
-func (b *Book[Q]) Answer(id string, ans agent.ApprovalAnswer) bool {
+// Answer gives ans (with who gave it) to the open question id, which closes; false when id
+// is not open (it was answered, or its wait ended), and then nothing is taken.
+func (b *Book[Q]) Answer(id string, ans agent.Answered) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, ok := b.open[id]
@@ -87,7 +87,7 @@ func (b *Book[Q]) Pending() []Q {
 
 // Wait waits for q's answer until ctx ends, and closes q. With no answer by then it returns
 // AnswerNone and ctx's error, unless an answer was taken as the wait ended: that one counts.
-func (q *Question[Q]) Wait(ctx context.Context) (agent.ApprovalAnswer, error) {
+func (q *Question[Q]) Wait(ctx context.Context) (agent.Answered, error) {
 	select {
 	case ans := <-q.answers:
 		return ans, nil
@@ -98,7 +98,7 @@ func (q *Question[Q]) Wait(ctx context.Context) (agent.ApprovalAnswer, error) {
 	defer b.mu.Unlock()
 	if _, open := b.open[q.ID]; open {
 		delete(b.open, q.ID)
-		return agent.AnswerNone, ctx.Err()
+		return agent.Answered{Answer: agent.AnswerNone}, ctx.Err()
 	}
 	return <-q.answers, nil
 }

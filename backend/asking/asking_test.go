@@ -12,7 +12,7 @@ import (
 )
 
 // TestTheFirstAnswerIsTaken: of answers racing for one question exactly one is taken, and it
-// is the one Wait returns; a later answer is refused.
+// is the one Wait returns, with who gave it; a later answer is refused.
 func TestTheFirstAnswerIsTaken(t *testing.T) {
 	for range 50 {
 		var b Book[string]
@@ -21,7 +21,7 @@ func TestTheFirstAnswerIsTaken(t *testing.T) {
 		taken := make(chan agent.ApprovalAnswer, 2)
 		for _, ans := range []agent.ApprovalAnswer{agent.AnswerApprove, agent.AnswerDeny} {
 			wg.Go(func() {
-				if b.Answer(q.ID, ans) {
+				if b.Answer(q.ID, agent.Answered{Answer: ans, By: string(ans) + "r"}) {
 					taken <- ans
 				}
 			})
@@ -33,10 +33,10 @@ func TestTheFirstAnswerIsTaken(t *testing.T) {
 		for a := range taken {
 			took = append(took, a)
 		}
-		if err != nil || len(took) != 1 || took[0] != got {
+		if err != nil || len(took) != 1 || took[0] != got.Answer || got.By != string(got.Answer)+"r" {
 			t.Fatalf("Wait returned %q, %v; the answers taken were %v", got, err, took)
 		}
-		if b.Answer(q.ID, agent.AnswerApprove) {
+		if b.Answer(q.ID, agent.Answered{Answer: agent.AnswerApprove}) {
 			t.Fatal("an answer after the question closed was taken")
 		}
 	}
@@ -52,10 +52,10 @@ func TestPendingListsTheOpenOldestFirst(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
-	if ans, err := qs[1].Wait(ctx); ans != agent.AnswerNone || !errors.Is(err, context.DeadlineExceeded) {
+	if ans, err := qs[1].Wait(ctx); ans.Answer != agent.AnswerNone || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("a wait out of time ended %q, %v", ans, err)
 	}
-	b.Answer("3", agent.AnswerDeny)
+	b.Answer("3", agent.Answered{Answer: agent.AnswerDeny})
 	got := b.Pending()
 	want := []string{"1", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
 	if !slices.Equal(got, want) {

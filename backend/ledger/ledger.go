@@ -88,14 +88,14 @@ func result(a agent.Attempt, s agent.Step, last bool) string {
 // ended says how an approval ended, as its note words it (see agent.Ended); a note from
 // before the notes said it (a void approval's, or none) follows the answer's words.
 func ended(ap agent.Approval) string {
-	words := agent.Ended(ap.Answer, "", "")
+	words := agent.Ended(ap.Answer, ap.By, "")
 	switch {
 	case ap.Note == "":
 		return words
 	case strings.HasPrefix(ap.Note, "approved") || strings.HasPrefix(ap.Note, "denied") || strings.HasPrefix(ap.Note, "held"):
 		return ap.Note
 	case ap.Answer != agent.AnswerApprove && ap.Answer != agent.AnswerDeny:
-		return agent.Ended(ap.Answer, "", ap.Note)
+		return agent.Ended(ap.Answer, ap.By, ap.Note)
 	}
 	return words + ", then " + ap.Note
 }
@@ -118,6 +118,9 @@ func verification(a agent.Attempt, s agent.Step) string {
 			p += "; not as the task asked: " + strings.Join(d, "; ")
 		}
 		parts = append(parts, p)
+		for _, f := range ap.Refused {
+			parts = append(parts, fmt.Sprintf("self-approval refused: %s at %d ms (%s)", f.By, f.AtMS, f.Why))
+		}
 	}
 	if r := s.Reconciliation; r != nil {
 		parts = append(parts, fmt.Sprintf("reconciled %s: operation %s found %d time(s)", r.Outcome, r.OpID, r.Found))

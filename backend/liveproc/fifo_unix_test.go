@@ -46,7 +46,7 @@ func TestAFIFOInTheFolderIsNeitherReadNorWaitedOn(t *testing.T) {
 		t.Fatal("reading a FIFO named as a discovery file blocked")
 	}
 	w := &window{}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to follow the real run past the FIFO", h.Watched)
 }

@@ -28,7 +28,7 @@ func TestNobodyBeforeTheWindowIsNotWatching(t *testing.T) {
 	defer h.Close()
 	var someone atomic.Bool
 	w := &window{}
-	watcher := Watch(data, w, someone.Load)
+	watcher := Watch(data, "desktop", w, someone.Load)
 	defer watcher.Close()
 	time.Sleep(4 * Poll)
 	if h.Watched() {
@@ -54,13 +54,14 @@ func TestCloseDisconnectsAWindowThatStoppedReading(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn, err := net.Dial("tcp", h.info.Addr)
+	path, _ := socketPath(h.info.Addr)
+	conn, err := net.Dial("unix", path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
 	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	fmt.Fprintf(conn, "GET /events HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n\r\n", h.info.Addr, h.info.Token)
+	fmt.Fprintf(conn, "GET /events HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n\r\n", host(h.info.Addr), h.info.Token)
 	status, err := bufio.NewReader(conn).ReadString('\n')
 	if err != nil || !strings.Contains(status, "200") {
 		t.Fatalf("connecting: %q, %v", status, err)

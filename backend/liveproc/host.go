@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"observatory/backend/agent"
@@ -43,18 +45,27 @@ type Host struct {
 	lock     *os.File
 	lockPath string
 	srv      *http.Server
+	unlisten func() // removes the socket's private folder, if it has one
 	closing  chan struct{}
-	streams  sync.WaitGroup // the windows' event streams being served
+	// client says the process that started this one is on the agent's side too (see
+	// RefuseClient).
+	client  atomic.Bool
+	streams sync.WaitGroup // the windows' event streams being served
 
 	// mu orders what the windows are sent with what a window connecting is sent first.
 	mu      sync.Mutex
 	backlog Backlog
 	asks    asking.Book[Ask]
 	windows fanout.Feed[Message]
+	// refused are the answers and followers refused since the last question closed.
+	refused []agent.Refusal
 }
 
 // Offer offers run info (its RunID, Command and Task) to the windows of dataDir: it listens
-// on 127.0.0.1 and writes the discovery file, until Close.
+// on a Unix socket (on Windows, 127.0.0.1) and writes the discovery file, until Close. Each
+// connection is known by its peer process, as the system tells it: one on the agent's side
+// (everything this process starts; see also RefuseClient) may neither follow the run nor
+// answer it, and the attempt is recorded with the question's answer.
 func Offer(dataDir string, info Info) (*Host, error) {
 	d := dir(dataDir)
 	if err := makeDir(d); err != nil {
@@ -65,26 +76,27 @@ func Offer(dataDir string, info Info) (*Host, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, addr, unlisten, err := listen(d, info.RunID)
 	if err != nil {
 		_ = filelock.RemoveLocked(lock, lockPath)
 		return nil, fmt.Errorf("listening for windows: %w", err)
 	}
-	info.Addr, info.Token, info.PID = ln.Addr().String(), rand.Text(), os.Getpid()
+	info.Addr, info.Token, info.PID = addr, rand.Text(), os.Getpid()
 	if info.Started.IsZero() {
 		info.Started = time.Now()
 	}
 	h := &Host{info: info, infoPath: filepath.Join(d, info.RunID+infoExt), lock: lock, lockPath: lockPath,
-		closing: make(chan struct{})}
+		unlisten: unlisten, closing: make(chan struct{})}
 	if err := writeInfo(h.infoPath, info); err != nil {
 		ln.Close()
+		unlisten()
 		_ = filelock.RemoveLocked(lock, lockPath)
 		return nil, err
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /events", h.serveEvents)
 	mux.HandleFunc("POST /answer", h.serveAnswer)
-	h.srv = &http.Server{Handler: h.guard(mux), ReadHeaderTimeout: 10 * time.Second}
+	h.srv = &http.Server{Handler: h.guard(mux), ReadHeaderTimeout: 10 * time.Second, ConnContext: withPeer}
 	go func() { _ = h.srv.Serve(ln) }()
 	return h, nil
 }
@@ -122,6 +134,7 @@ func (h *Host) Close() error {
 		_ = h.srv.Close() // a stream stuck writing to a window that stopped reading ends now
 	}
 	h.streams.Wait()
+	h.unlisten()
 	return errors.Join(err, filelock.RemoveLocked(h.lock, h.lockPath))
 }
 
@@ -142,6 +155,51 @@ func (h *Host) Watched() bool {
 	return h != nil && h.windows.Len() > 0
 }
 
+// RefuseClient puts the process that started this one, and all it starts, on the agent's
+// side: observatory mcp over standard input, whose parent is the MCP client.
+// It says so in the discovery file, for the windows' own check (AgentSide).
+func (h *Host) RefuseClient() {
+	if h == nil {
+		return
+	}
+	h.client.Store(true)
+	h.mu.Lock()
+	h.info.Client = os.Getppid()
+	info := h.info
+	h.mu.Unlock()
+	_ = writeInfo(h.infoPath, info) // without it a window's own check misses the client only
+}
+
+// Refused takes the refusals recorded since the last question closed: for a question no
+// window was asked (held at once), so that they are recorded all the same.
+func (h *Host) Refused() []agent.Refusal {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := h.refused
+	h.refused = nil
+	return out
+}
+
+// refuse records that peer was refused, once for each peer and reason until the next
+// question closes, and says why to the peer.
+func (h *Host) refuse(w http.ResponseWriter, peer Peer, why, what string) {
+	by := describe(peer.PID)
+	why = "it tried to " + what + ", and is " + why
+	h.mu.Lock()
+	if !slices.ContainsFunc(h.refused, func(r agent.Refusal) bool { return r.By == by && r.Why == why }) && len(h.refused) < maxRefused {
+		h.refused = append(h.refused, agent.Refusal{By: by, At: time.Now(), Why: why})
+	}
+	h.mu.Unlock()
+	http.Error(w, "refused: only a person answers, and "+by+" is not one: "+why, http.StatusForbidden)
+}
+
+// maxRefused bounds the refusals kept for one question: an agent trying in a loop is
+// recorded once for each of its processes.
+const maxRefused = 32
+
 // Approver asks the windows, for attempt slug: each request is sent to every window
 // watching, and to each that connects while it waits. It is put to also as well (the
 // terminal; nil for none), which is told ErrAnsweredElsewhere when a window answers first.
@@ -161,6 +219,13 @@ type windows struct {
 }
 
 func (w windows) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	got, err := w.Answered(ctx, req)
+	return got.Answer, err
+}
+
+// Answered is Approve with who answered ("terminal", "window (serve, pid N)") and the
+// answers refused while the question was open.
+func (w windows) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
 	h := w.h
 	h.mu.Lock()
 	q := h.asks.Open(func(id string) Ask { return Ask{ID: id, Slug: w.slug, Request: req, Open: true} })
@@ -171,16 +236,17 @@ func (w windows) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.
 		local, stop := context.WithCancelCause(ctx)
 		defer stop(ErrAnsweredElsewhere)
 		go func() {
-			if ans, _ := w.also.Approve(local, req); ans == agent.AnswerApprove || ans == agent.AnswerDeny {
-				h.asks.Answer(q.ID, ans) // refused if a window's came first
+			if got, _ := agent.AnswerOf(local, w.also, req); got.Answer == agent.AnswerApprove || got.Answer == agent.AnswerDeny {
+				h.asks.Answer(q.ID, got) // refused if a window's came first
 			}
 		}()
 	}
-	ans, err := q.Wait(ctx)
+	got, err := q.Wait(ctx)
 	closed := q.Ask
-	closed.Open, closed.Answer = false, ans
+	closed.Open, closed.Answer = false, got.Answer
 	h.windows.Send(Message{Ask: &closed}, false)
-	return ans, err
+	got.Refused = append(got.Refused, h.Refused()...)
+	return got, err
 }
 
 // subscribe adds a window: what it must be sent first (the backlog, then the asks waiting)
@@ -201,6 +267,10 @@ func (h *Host) subscribe() ([]Message, chan Message) {
 // serveEvents streams the run's messages to a window, one JSON object a line, until the
 // window goes, falls too far behind or stops reading, or the offer is withdrawn.
 func (h *Host) serveEvents(w http.ResponseWriter, r *http.Request) {
+	if why := agentSide(peerIn(r.Context()), h.client.Load()); why != "" {
+		h.refuse(w, peerIn(r.Context()), why, "follow the run's approvals")
+		return
+	}
 	h.streams.Add(1)
 	defer h.streams.Done()
 	first, ch := h.subscribe()
@@ -244,6 +314,11 @@ func (h *Host) serveEvents(w http.ResponseWriter, r *http.Request) {
 // serveAnswer takes a window's answer to an open ask; an ask no longer open (answered on the
 // terminal or by another window, or out of time) is a conflict, and nothing is taken.
 func (h *Host) serveAnswer(w http.ResponseWriter, r *http.Request) {
+	peer := peerIn(r.Context())
+	if why := agentSide(peer, h.client.Load()); why != "" {
+		h.refuse(w, peer, why, "answer the run's approvals")
+		return
+	}
 	var a answer
 	body, err := io.ReadAll(io.LimitReader(r.Body, 4<<10))
 	if err == nil {
@@ -257,7 +332,7 @@ func (h *Host) serveAnswer(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("answer %q: want approve or deny", a.Answer), http.StatusBadRequest)
 		return
 	}
-	if !h.asks.Answer(a.ID, a.Answer) {
+	if !h.asks.Answer(a.ID, agent.Answered{Answer: a.Answer, By: windowName(a.Window, peer)}) {
 		http.Error(w, "approval request "+a.ID+" is not waiting: it was answered, or its time ran out", http.StatusConflict)
 		return
 	}
@@ -270,8 +345,8 @@ func (h *Host) serveAnswer(w http.ResponseWriter, r *http.Request) {
 func (h *Host) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
-		case r.Host != h.info.Addr:
-			http.Error(w, "this server answers only to "+h.info.Addr, http.StatusMisdirectedRequest)
+		case r.Host != host(h.info.Addr):
+			http.Error(w, "this server answers only to "+host(h.info.Addr), http.StatusMisdirectedRequest)
 		case r.Header.Get("Origin") != "" || r.Header.Get("Sec-Fetch-Site") != "":
 			http.Error(w, "refused: no web page may use this server", http.StatusForbidden)
 		case subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte("Bearer "+h.info.Token)) != 1:
@@ -280,4 +355,20 @@ func (h *Host) guard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 		}
 	})
+}
+
+// windowName says, for the record, which window answered: "window (serve, pid 4242)". kind
+// is what the window says it is; the pid is the system's.
+func windowName(kind string, peer Peer) string {
+	var parts []string
+	if kind == "desktop" || kind == "serve" {
+		parts = append(parts, kind)
+	}
+	if peer.Known {
+		parts = append(parts, fmt.Sprintf("pid %d", peer.PID))
+	}
+	if len(parts) == 0 {
+		return "window"
+	}
+	return "window (" + strings.Join(parts, ", ") + ")"
 }

@@ -3,25 +3,30 @@
 // shown their progress as it happens and asked their approvals, and its answer goes back to
 // the process that asked.
 //
-// A process running a run offers it (Offer): it listens on 127.0.0.1 at a port of its own and
-// writes where, with a random token, to a discovery file in the data folder:
+// A process running a run offers it (Offer): it listens on a Unix socket of its own (on
+// Windows, 127.0.0.1 at a port of its own) and writes where, with a random token, to a
+// discovery file in the data folder:
 //
 //	<data>/live/<run-id>.json   the run's Info (0600): address, token, pid, command, task
 //	<data>/live/<run-id>.lock   a lock file held while the process lives (see filelock)
+//	<data>/live/<run-id>.sock   its socket (0600; in a private temporary folder when that
+//	                            path is too long for a socket)
 //
 // A window watches the folder (Watch), connects to each run it finds with the token and
 // reads its events: the run's progress so far, then as it comes, and its approval asks. A
 // discovery file whose lock nobody holds was left by a process that died, and is swept.
-// Only this machine's programs that can read the data folder can connect: the address is
-// loopback, every request needs the token, a Host other than the address and any request a
-// web page sends (an Origin or Sec-Fetch-Site header) are refused.
+// Only this machine's programs that can read the data folder can connect: the socket is in
+// its private folder (on Windows the address is loopback), every request needs the token, a
+// Host other than the address and any request a web page sends (an Origin or Sec-Fetch-Site
+// header) are refused. None of that is what keeps the agent out: it runs as the same user
+// and can read all of it. What does is the peer process the system names for each
+// connection (peerOf): the agent's side never follows a run nor answers it (agentSide).
 package liveproc
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,12 +52,17 @@ const maxInfo = 64 << 10
 // Info is a run offered to windows, as its discovery file says.
 type Info struct {
 	RunID string `json:"run_id"`
-	// Addr is where the process listens, 127.0.0.1:PORT; Token is what each request carries.
+	// Addr is where the process listens, unix:/path/of/run.sock (on Windows 127.0.0.1:PORT);
+	// Token is what each request carries.
 	Addr  string `json:"addr"`
 	Token string `json:"token"`
 	PID   int    `json:"pid"`
 	// Command names what runs it, such as "observatory mcp".
-	Command string    `json:"command"`
+	Command string `json:"command"`
+	// Client is, for observatory mcp over standard input, the MCP client that started it
+	// (the process's parent): it and all it starts are the agent's side, as is all the
+	// process starts (see AgentSide).
+	Client  int       `json:"client,omitempty"`
 	Task    string    `json:"task"`
 	Started time.Time `json:"started"`
 }
@@ -85,6 +95,8 @@ type Ask struct {
 type answer struct {
 	ID     string               `json:"id"`
 	Answer agent.ApprovalAnswer `json:"answer"`
+	// Window is what the window is, "desktop" or "serve", for the record of who answered.
+	Window string `json:"window,omitempty"`
 }
 
 // dir is the discovery folder of dataDir.
@@ -126,6 +138,7 @@ func alive(d, id string) bool {
 		return err == nil
 	}
 	_ = os.Remove(filepath.Join(d, id+infoExt))
+	_ = os.Remove(filepath.Join(d, id+sockExt))
 	return false
 }
 
@@ -187,9 +200,8 @@ func readInfo(path string) (Info, error) {
 	if err := jsonstrict.Unmarshal(data, &info); err != nil {
 		return Info{}, fmt.Errorf("%s: %w", path, err)
 	}
-	host, _, err := net.SplitHostPort(info.Addr)
-	if err != nil || net.ParseIP(host) == nil || !net.ParseIP(host).IsLoopback() {
-		return Info{}, fmt.Errorf("%s: address %q is not on this machine's loopback", path, info.Addr)
+	if !validAddr(info.Addr) {
+		return Info{}, fmt.Errorf("%s: address %q is neither a socket path nor on this machine's loopback", path, info.Addr)
 	}
 	if info.Token == "" || info.RunID == "" || strings.ContainsAny(info.RunID, `/\`) {
 		return Info{}, errors.New(path + ": no token or run id")

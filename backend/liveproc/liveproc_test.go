@@ -3,6 +3,7 @@ package liveproc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -86,7 +87,8 @@ func (w *window) seen() string {
 
 // TestAWindowFollowsARunAndAnswersItsAsk: a window that starts watching after the run began
 // is sent its progress so far and then as it comes, each event once; an approval ask reaches
-// it and its answer is the run's; when the offer is withdrawn the window hears the run ended
+// it and its answer is the run's, recorded as the window's (its kind, the pid the system
+// names); when the offer is withdrawn the window hears the run ended
 // and the discovery files are gone.
 func TestAWindowFollowsARunAndAnswersItsAsk(t *testing.T) {
 	data := t.TempDir()
@@ -97,15 +99,18 @@ func TestAWindowFollowsARunAndAnswersItsAsk(t *testing.T) {
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.RunStarted})
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.AttemptStarted, Slug: "a"})
 	w := &window{answer: agent.AnswerApprove}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	h.Progress(runner.Progress{RunID: "r1", Kind: runner.StepDone, Slug: "a"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ans, err := h.Approver("a", nil).Approve(ctx, agent.ApprovalRequest{Action: "click Save", Step: 1})
-	if ans != agent.AnswerApprove || err != nil {
-		t.Fatalf("the window's answer reached the run as %q, %v", ans, err)
+	got, err := h.Approver("a", nil).(agent.Witness).Answered(ctx, agent.ApprovalRequest{Action: "click Save", Step: 1})
+	if got.Answer != agent.AnswerApprove || err != nil {
+		t.Fatalf("the window's answer reached the run as %q, %v", got.Answer, err)
+	}
+	if want := fmt.Sprintf("window (desktop, pid %d)", os.Getpid()); got.By != want {
+		t.Errorf("the answer is recorded as given by %q, want %q", got.By, want)
 	}
 	until(t, "the window to hear the ask closed", w.count(func(w *window) int { return len(w.closed) }))
 	w.mu.Lock()
@@ -140,7 +145,7 @@ func TestAnAskClosedInTheProcessClosesInTheWindow(t *testing.T) {
 	}
 	defer h.Close()
 	w := &window{}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
@@ -164,7 +169,7 @@ func TestADeadProcessesOfferIsSwept(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &window{}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	go h.Approver("a", nil).Approve(context.Background(), agent.ApprovalRequest{Action: "click Send"})
@@ -207,14 +212,15 @@ func TestOnlyTheOwnersWindowsMayConnect(t *testing.T) {
 		"fetch":        {map[string]string{"Authorization": "Bearer " + info.Token, "Sec-Fetch-Site": "cross-site"}, "", http.StatusForbidden},
 		"another name": {map[string]string{"Authorization": "Bearer " + info.Token}, "rebound.example:80", http.StatusMisdirectedRequest},
 	} {
-		req, _ := http.NewRequest(http.MethodPost, "http://"+info.Addr+"/answer", strings.NewReader(`{"id":"1","answer":"approve"}`))
+		client, base := clientFor(info.Addr)
+		req, _ := http.NewRequest(http.MethodPost, base+"/answer", strings.NewReader(`{"id":"1","answer":"approve"}`))
 		for k, v := range c.header {
 			req.Header.Set(k, v)
 		}
 		if c.host != "" {
 			req.Host = c.host
 		}
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +280,7 @@ func TestTwoWindowsTheFirstAnswerCounts(t *testing.T) {
 		}
 		approving, denying := &window{answer: agent.AnswerApprove}, &window{answer: agent.AnswerDeny}
 		for _, w := range []*window{approving, denying} {
-			watcher := Watch(data, w, always)
+			watcher := Watch(data, "desktop", w, always)
 			defer watcher.Close()
 		}
 		until(t, "both windows to connect", func() bool { return h.windows.Len() == 2 })
@@ -300,7 +306,7 @@ func TestTheTerminalAndAWindowRace(t *testing.T) {
 	}
 	defer h.Close()
 	w := &window{answer: agent.AnswerApprove}
-	watcher := Watch(data, w, always)
+	watcher := Watch(data, "desktop", w, always)
 	defer watcher.Close()
 	until(t, "the window to connect", h.Watched)
 	for round := range 5 {

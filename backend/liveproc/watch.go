@@ -52,9 +52,9 @@ type Follower interface {
 // Watcher follows the runs offered in a data folder, until Close.
 type Watcher struct {
 	dataDir string
+	window  string
 	f       Follower
 	present func() bool
-	client  *http.Client
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
@@ -67,10 +67,11 @@ type Watcher struct {
 // that died left. It connects to a run only while present says a person is before the window
 // (serve with a page open; the desktop always), so that a run counts as watched (Host.Watched)
 // only then: a window nobody looks at must not turn a question held at once into one waiting
-// out its limit.
-func Watch(dataDir string, f Follower, present func() bool) *Watcher {
+// out its limit. window says what the window is, "desktop" or "serve", for the record of who
+// answered.
+func Watch(dataDir, window string, f Follower, present func() bool) *Watcher {
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &Watcher{dataDir: dataDir, f: f, present: present, client: &http.Client{}, ctx: ctx, cancel: cancel, following: map[string]bool{}}
+	w := &Watcher{dataDir: dataDir, window: window, f: f, present: present, ctx: ctx, cancel: cancel, following: map[string]bool{}}
 	w.wg.Add(1)
 	go w.watch()
 	return w
@@ -176,12 +177,14 @@ func (w *Watcher) stream(info Info, seen uint64) uint64 {
 			}
 		}
 	}()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+info.Addr+"/events", nil)
+	client, base := clientFor(info.Addr)
+	defer client.CloseIdleConnections()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/events", nil)
 	if err != nil {
 		return seen
 	}
 	req.Header.Set("Authorization", "Bearer "+info.Token)
-	resp, err := w.client.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return seen
 	}
@@ -209,7 +212,7 @@ func (w *Watcher) stream(info Info, seen uint64) uint64 {
 		case m.Ask != nil && m.Ask.Open:
 			if _, dup := shown[m.Ask.ID]; !dup {
 				shown[m.Ask.ID] = *m.Ask
-				w.f.Ask(info, *m.Ask, w.reply(ctx, info, m.Ask.ID))
+				w.f.Ask(info, *m.Ask, w.reply(ctx, client, base, info, m.Ask.ID))
 			}
 		case m.Ask != nil:
 			if _, ok := shown[m.Ask.ID]; ok {
@@ -220,23 +223,23 @@ func (w *Watcher) stream(info Info, seen uint64) uint64 {
 	}
 }
 
-// reply sends a window's answer to ask id back to the process, while the stream that showed
-// the ask lasts (ctx).
-func (w *Watcher) reply(ctx context.Context, info Info, id string) func(agent.ApprovalAnswer) error {
+// reply sends a window's answer to ask id back to the process (client, at base), while the
+// stream that showed the ask lasts (ctx).
+func (w *Watcher) reply(ctx context.Context, client *http.Client, base string, info Info, id string) func(agent.ApprovalAnswer) error {
 	return func(ans agent.ApprovalAnswer) error {
-		body, err := json.Marshal(answer{ID: id, Answer: ans})
+		body, err := json.Marshal(answer{ID: id, Answer: ans, Window: w.window})
 		if err != nil {
 			return err
 		}
 		ctx, cancel := context.WithTimeout(ctx, replyTimeout)
 		defer cancel()
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+info.Addr+"/answer", bytes.NewReader(body))
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/answer", bytes.NewReader(body))
 		if err != nil {
 			return err
 		}
 		req.Header.Set("Authorization", "Bearer "+info.Token)
 		req.Header.Set("Content-Type", "application/json")
-		resp, err := w.client.Do(req)
+		resp, err := client.Do(req)
 		if err != nil {
 			return fmt.Errorf("sending the answer to %s: %w", info.Where(), err)
 		}

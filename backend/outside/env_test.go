@@ -24,7 +24,7 @@ func TestAgentInheritsOnlyWhatIsNamed(t *testing.T) {
 	handed := []string{"OBSERVATORY_CDP_URL=http://127.0.0.1:1"}
 	seen := func(in Inherit) []string {
 		t.Helper()
-		p, err := start([]string{"env"}, "", in.environment(os.Environ(), handed))
+		p, err := start([]string{"env"}, "", in.environment(os.Environ(), handed), "")
 		if err != nil {
 			t.Fatal(err)
 		}

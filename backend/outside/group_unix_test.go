@@ -16,7 +16,7 @@ import (
 // that ignores SIGTERM.
 func TestTerminateStopsTheWholeGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "child")
-	p, err := start([]string{"sh", "-c", `sh -c 'trap "" TERM; sleep 60' & echo $! > ` + pidFile + `; wait`}, "", nil)
+	p, err := start([]string{"sh", "-c", `sh -c 'trap "" TERM; sleep 60' & echo $! > ` + pidFile + `; wait`}, "", nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

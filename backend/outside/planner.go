@@ -37,6 +37,10 @@ type Command struct {
 	// LogDir is where each attempt's agent log, <attempt>.agent.log, is written once it has
 	// ended: the last MaxLog bytes of the agent's stdout and stderr. Empty keeps none.
 	LogDir string
+	// User is the OS user the agent runs as (Observatory must run as root to switch); empty
+	// is Observatory's own. Another user cannot read the data folder nor reach the runs' live
+	// channel: the isolation a same-user agent lacks (see docs/security.md).
+	User string
 }
 
 // Planner is the planner of one attempt driven by an outside agent process. It proposes
@@ -211,7 +215,7 @@ func (p *Planner) startOnce(ctx context.Context, startURL string) error {
 		"OBSERVATORY_TASK_FILE=" + p.cmd.TaskFile,
 		"OBSERVATORY_CLAIM_FILE=" + p.claimTo,
 	}
-	proc, err := start(p.cmd.Argv, p.cmd.Dir, p.cmd.Inherit.environment(os.Environ(), env))
+	proc, err := start(p.cmd.Argv, p.cmd.Dir, p.cmd.Inherit.environment(os.Environ(), env), p.cmd.User, dir)
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return err

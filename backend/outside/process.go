@@ -6,8 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"observatory/backend/store"
 )
 
 // MaxLog is how many bytes of the process's output (stdout and stderr together) are kept:
@@ -30,19 +34,25 @@ type process struct {
 	stop sync.Once
 }
 
-// start starts argv with the environment env (nil is Observatory's own); its output is kept
-// bounded.
-func start(argv []string, dir string, env []string) (*process, error) {
+// start starts argv with the environment env, less what names Observatory's data folder (see
+// namesDataFolder), as the OS user user (empty: this process's), who is given the folders
+// give; its output is kept bounded.
+func start(argv []string, dir string, env []string, user string, give ...string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = env
+	cmd.Env = slices.DeleteFunc(env, namesDataFolder)
 	p := &process{cmd: cmd, log: &tail{max: MaxLog}, out: &tail{max: MaxLog}, done: make(chan struct{})}
 	cmd.Stdout = multi{p.log, p.out}
 	cmd.Stderr = p.log
 	prepare(cmd)
+	if user != "" {
+		if err := asUser(cmd, user, give...); err != nil {
+			return nil, fmt.Errorf("run the agent as %q: %w", user, err)
+		}
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start the agent %q: %w", argv[0], err)
 	}
@@ -132,4 +142,11 @@ func (m multi) Write(b []byte) (int, error) {
 		_, _ = t.Write(b)
 	}
 	return len(b), nil
+}
+
+// namesDataFolder says whether kv, an environment entry, names Observatory's data folder: the
+// agent is given no path to the runs' live channel (see liveproc), nor to the runs, media
+// and settings it is judged by.
+func namesDataFolder(kv string) bool {
+	return strings.HasPrefix(kv, store.DataDirEnv+"=")
 }

@@ -62,6 +62,15 @@ type approvalV2 struct {
 	AnsweredMS int64             `json:"answered_ms"`
 	Void       bool              `json:"void,omitempty"`
 	CommitHash string            `json:"commit_hash,omitempty"`
+	// By and Refused came with the live channel's peer check; older files have neither.
+	By      string            `json:"by,omitempty"`
+	Refused []refusedAnswerV2 `json:"refused,omitempty"`
+}
+
+type refusedAnswerV2 struct {
+	By   string `json:"by"`
+	AtMS int64  `json:"at_ms"`
+	Why  string `json:"why"`
 }
 
 type reconciliationV2 struct {
@@ -127,6 +136,7 @@ func (f fieldV2) toDomain() agent.Field {
 func fromApproval(a agent.Approval) approvalV2 {
 	q := a.Request
 	return approvalV2{Answer: string(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void, CommitHash: a.CommitHash,
+		By: a.By, Refused: mapSlice(a.Refused, func(r agent.RefusedAnswer) refusedAnswerV2 { return refusedAnswerV2(r) }),
 		Request: approvalRequestV2{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
 			Data: mapSlice(q.Data, fromField), Principal: q.Principal, Facts: mapSlice(q.Facts, fromFact), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot,
 			TargetBox: ptr(q.TargetBox, fromBox), Hash: q.Hash, Again: q.Again, Effect: q.Effect, Why: q.Why,
@@ -136,6 +146,7 @@ func fromApproval(a agent.Approval) approvalV2 {
 func (a approvalV2) toDomain() agent.Approval {
 	q := a.Request
 	return agent.Approval{Answer: agent.ApprovalAnswer(a.Answer), Note: a.Note, AskedMS: a.AskedMS, AnsweredMS: a.AnsweredMS, Void: a.Void, CommitHash: a.CommitHash,
+		By: a.By, Refused: mapSlice(a.Refused, func(r refusedAnswerV2) agent.RefusedAnswer { return agent.RefusedAnswer(r) }),
 		Request: agent.ApprovalRequest{Step: q.Step, Action: q.Action, Target: q.Target, Recipient: q.Recipient, Amount: q.Amount,
 			Data: mapSlice(q.Data, fieldV2.toDomain), Principal: q.Principal, Facts: mapSlice(q.Facts, factV2.toDomain), Permanence: q.Permanence, URL: q.URL, Screenshot: q.Screenshot,
 			TargetBox: ptr(q.TargetBox, boxV2.toDomain), Hash: q.Hash, Again: q.Again, Effect: q.Effect, Why: q.Why,

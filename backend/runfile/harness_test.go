@@ -36,7 +36,8 @@ func harnessedRun() agent.Run {
 	again.Hash = again.DetailsHash()
 	save.Approvals = []agent.Approval{
 		{Request: req, Answer: agent.AnswerApprove, AskedMS: 100, AnsweredMS: 150, Void: true, Note: "void before the commit: the recipient changed", CommitHash: again.Hash},
-		{Request: again, Answer: agent.AnswerDeny, AskedMS: 160, AnsweredMS: 170},
+		{Request: again, Answer: agent.AnswerDeny, AskedMS: 160, AnsweredMS: 170, By: "window (serve, pid 4242)",
+			Refused: []agent.RefusedAnswer{{By: "pid 4300 (node agent.js)", AtMS: 163, Why: "it tried to answer the run's approvals, and is the agent's side"}}},
 	}
 	verify.Reconciliation = &agent.Reconciliation{OpID: "op-1", Query: "GET /api/messages?op_id=op-1", Answer: `{"found":1}`, Found: 1,
 		Outcome: agent.ReconciledCompleted, Retry: &agent.Action{ID: "retry", Description: "Retry", Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Retry"}}}

@@ -5,7 +5,7 @@ import "observatory/backend/agent"
 // MaxProseBytes bounds each free-text member the executor, planner and harness write in
 // words: an attempt's title and reason, a step's reason, error, guidance and resolved name,
 // its decision's reason, why and refused_by_page, its review's reason and its approvals'
-// notes. Each is a sentence or a first line of an error, far
+// notes, who answered them and whom they refused. Each is a sentence or a first line of an error, far
 // below it; a file over it was not written by a recording.
 const MaxProseBytes = 16 << 10
 
@@ -34,11 +34,17 @@ func proseWithin(a agent.Attempt, p string) *Error {
 			}
 		}
 		for k, ap := range s.Approvals {
-			if err := prose(index(child(sp, "approvals"), k), "note", ap.Note); err != nil {
+			ak := index(child(sp, "approvals"), k)
+			if err := prose(ak, "note", ap.Note, "by", ap.By); err != nil {
 				return err
 			}
-			if err := prose(child(index(child(sp, "approvals"), k), "request"), "effect", ap.Request.Effect, "why", ap.Request.Why); err != nil {
+			if err := prose(child(ak, "request"), "effect", ap.Request.Effect, "why", ap.Request.Why); err != nil {
 				return err
+			}
+			for m, f := range ap.Refused {
+				if err := prose(index(child(ak, "refused"), m), "by", f.By, "why", f.Why); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 import type { Approval } from "../api/types";
 
-/** The approvals a step asked for before it acted: what approving would let happen, and the answer. */
+/**
+ * The approvals a step asked for before it acted: what approving would let happen, the answer
+ * and who gave it, and each answer refused as the agent's own (it tried to approve itself).
+ */
 export function ApprovalList({ approvals }: { approvals: Approval[] }) {
   return (
     <section aria-label="Approvals">
@@ -12,6 +15,7 @@ export function ApprovalList({ approvals }: { approvals: Approval[] }) {
             {a.void && <span className="tag plain">void: the details changed</span>} {a.request.action} <code>{a.request.target}</code>
             {a.request.recipient && <> to {a.request.recipient}</>}
             {a.request.amount && <>, {a.request.amount}</>}
+            {a.by && <> by {a.by}</>}
             <span className="muted num"> · asked at {a.asked_ms} ms, answered at {a.answered_ms} ms</span>
             {a.request.effect && <div>{a.request.effect}</div>}
             {(a.request.compared ?? [])
@@ -25,6 +29,11 @@ export function ApprovalList({ approvals }: { approvals: Approval[] }) {
             <div className="muted">{a.request.permanence}</div>
             {a.request.again && <div className="muted">asked again: {a.request.again}</div>}
             {a.note && <div className="muted">{a.note}</div>}
+            {a.refused?.map((r, i) => (
+              <div key={i} className="tag failed-tag">
+                self-approval refused at {r.at_ms} ms: {r.by}, {r.why}
+              </div>
+            ))}
           </li>
         ))}
       </ul>

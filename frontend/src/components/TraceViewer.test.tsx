@@ -188,7 +188,7 @@ describe("TraceViewer", () => {
     expect(screen.getByText("Confirm with Enter").closest("li")!.textContent).toContain("not reached");
   });
 
-  it("shows a model planner's turns, the review, the approvals and the reconciliation", () => {
+  it("shows a model planner's turns, the review, the approvals (who answered, whom they refused) and the reconciliation", () => {
     const [first, ...rest] = issueAttempt.steps!;
     const step = {
       ...first,
@@ -199,7 +199,8 @@ describe("TraceViewer", () => {
         calls: [{ id: "c1", name: "click", arguments: '{"test_id":"close-issue"}', outcome: "proposed" as const }],
         in_tokens: 1790, out_tokens: 40, latency_ms: 830, cost_usd: 0.0012, notes: ["rotated to the second model"] }],
       approvals: [{ request: { step: 0, action: "Close the issue", target: 'test_id "close-issue"', data: null, permanence: "a closed issue cannot be reopened",
-        url: "http://127.0.0.1:9000/issues/7", hash: "h1" }, answer: "approve" as const, asked_ms: 20, answered_ms: 1400 }],
+        url: "http://127.0.0.1:9000/issues/7", hash: "h1" }, answer: "approve" as const, asked_ms: 20, answered_ms: 1400,
+        by: "window (serve, pid 4242)", refused: [{ by: "pid 4300 (node agent.js)", at_ms: 25, why: "it tried to answer the run's approvals" }] }],
       reconciliation: { op_id: "op-1", query: "GET /api/issues?op_id=op-1", answer: "[{\"id\":7}]", found: 1, outcome: "completed" as const },
     };
     render(<Harness attempt={{ ...issueAttempt, steps: [step, ...rest] }} />);
@@ -212,6 +213,9 @@ describe("TraceViewer", () => {
     expect(screen.getByText("caution by rules: closing is permanent")).toBeTruthy();
     expect(screen.getByText("the same call repeated: change approach")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Approvals" })).getByText("approve")).toBeTruthy();
+    const approvals = screen.getByRole("region", { name: "Approvals" });
+    expect(approvals.textContent).toContain("by window (serve, pid 4242)");
+    expect(within(approvals).getByText("self-approval refused at 25 ms: pid 4300 (node agent.js), it tried to answer the run's approvals")).toBeTruthy();
     expect(screen.getByText("a closed issue cannot be reopened")).toBeTruthy();
     const reconciled = screen.getByText("Reconciled").nextElementSibling!;
     expect(reconciled.textContent).toBe('completed: 1 record for operation op-1 (GET /api/issues?op_id=op-1)[{"id":7}]');

@@ -5,7 +5,8 @@
 // of the attempt's page: new-page (booking in a page of its own, browser.newPage()),
 // new-context and proxy-context (a browser context of its own, the second with its own proxy
 // "direct://"; on refusal the agent prints the error and exits 5), around (the save sent by
-// the agent's own HTTP client, around the browser, then exit 0 claiming done).
+// the agent's own HTTP client, around the browser, then exit 0 claiming done); self-approve
+// (answering its own held save by every route it has: see self-approve.js).
 import puppeteer from "puppeteer-core";
 
 const mode = process.env.AGENT_MODE || "";
@@ -71,6 +72,15 @@ await page.click("#open");
 await page.type("#title", "Spectral scan");
 await page.select("#room", "north");
 await page.click("#save");
+if (mode === "self-approve") {
+  const { selfApprove } = await import("./self-approve.js");
+  await selfApprove();
+  // the save stays held until the run's limit: the page says how it ended
+  await page.waitForFunction(() => !document.querySelector("#save").textContent.includes("Saving"), { timeout: 60000 }).catch(() => {});
+  await browser.disconnect();
+  console.log(JSON.stringify({ done: true, answer: "approved it myself" }));
+  process.exit(0);
+}
 await page.waitForFunction(() => document.querySelector("#notice")?.textContent.includes("Reservation saved"), { timeout: 10000 });
 if (mode === "crash-after-save") {
   // One more input once the page says saved (whether it was or not), then a crash.

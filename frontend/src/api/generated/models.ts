@@ -43,6 +43,11 @@ export namespace agent {
 	    raw?: number[];
 	    error?: string;
 	}
+	export interface RefusedAnswer {
+	    by: string;
+	    at_ms: number;
+	    why: string;
+	}
 	export interface Comparison {
 	    field: string;
 	    asked: string;
@@ -94,6 +99,8 @@ export namespace agent {
 	    answered_ms: number;
 	    void?: boolean;
 	    commit_hash?: string;
+	    by?: string;
+	    refused?: RefusedAnswer[];
 	}
 	
 	export interface Mutation {
@@ -499,6 +506,7 @@ export namespace agent {
 	    state: any;
 	    gate: Gate;
 	}
+	
 	
 	
 	
