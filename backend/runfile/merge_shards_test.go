@@ -53,7 +53,7 @@ func TestShardFieldsRoundTripAndMatchTheSchema(t *testing.T) {
 	shard := goodFile()
 	shard.Shard = &ShardOf{Index: 1, Total: 4, Version: "1.2.3"}
 	merged := goodFile()
-	merged.Shards = []MergedShard{{Name: "s0.json", Index: 0, SHA256: "digest of a"}}
+	merged.Shards = []MergedShard{{Name: "s0.json", Index: 0, SHA256: strings.Repeat("a", 64)}}
 	for _, f := range []File{shard, merged} {
 		data := encoded(t, f)
 		if err := validateSchema(sch, data); err != nil {
