@@ -118,6 +118,9 @@ export function TraceViewer(p: TraceViewerProps) {
   const video = attempt?.video;
   const events = attempt?.events ?? p.live?.events ?? NO_EVENTS;
   const frames = p.frames ?? p.replay?.frames;
+  /** The verify step that judged the gate last, when the attempt ended without it holding. */
+  const gateFailedAt =
+    attempt && attempt.terminal !== "completed" && steps.length > 0 && steps[steps.length - 1].kind === "verify" ? steps.length - 1 : undefined;
   const imported = p.replay !== undefined;
   const gate = attempt?.verdicts.gate.done;
   const answers = attempt?.answers?.length ?? 0;
@@ -234,7 +237,7 @@ export function TraceViewer(p: TraceViewerProps) {
             {listing}
           </p>
         ) : (
-          <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
+          <StepList steps={steps} plan={p.plan} current={i} gateFailedAt={gateFailedAt} onStep={onStep} />
         )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
         <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto clamp(${TABS_SHARE}, ${tabsHeight}px, ${TABS_MAX})` }}>

@@ -510,6 +510,8 @@ export namespace agent {
 	    start_ms: number;
 	    duration_ms: number;
 	    failed?: boolean;
+	    failed_requests?: number;
+	    unchanged?: boolean;
 	    shot?: string;
 	    turns?: number;
 	    said_done?: boolean;
