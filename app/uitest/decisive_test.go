@@ -12,8 +12,8 @@ import (
 // refused save from the history after a reload opens on the step that sent the save, its row
 // in the step list marked in the failure's colour with "1 request failed" and its Network tab
 // counting the failed request, chosen when opened; the verify after it is marked "check
-// failed"; the missing button opens on the step that did not find it; the blind click opens
-// on the click that changed nothing.
+// failed"; ←/→ step from there though a tab was clicked; the missing button opens on the
+// step that did not find it; the blind click opens on the click that changed nothing.
 func TestEachFailureOpensOnItsDecisiveStep(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
@@ -64,6 +64,11 @@ func TestEachFailureOpensOnItsDecisiveStep(t *testing.T) {
 		expectContains(t, save, "409")
 		must(t, "see the refused save chosen", expect.Locator(save).ToHaveAttribute("aria-selected", "true"))
 		must(t, "see it in view", expect.Locator(save).ToBeInViewport())
+		// A tab clicked leaves the arrow keys to the trace: they step, not move in the tab strip.
+		press(t, page, "ArrowLeft", headings[2])
+		must(t, "see the Network tab still chosen", expect.Locator(trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: regexp.MustCompile(`^Network`)})).ToHaveAttribute("aria-selected", "true"))
+		press(t, page, "ArrowRight", headings[3])
+		must(t, "see the refused save chosen again", expect.Locator(save).ToHaveAttribute("aria-selected", "true"))
 		noScroll(t, page)
 		snap(t, page, "refused-step")
 		must(t, "resize the window", page.SetViewportSize(1920, 1080))

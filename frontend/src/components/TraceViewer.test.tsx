@@ -125,6 +125,17 @@ describe("TraceViewer", () => {
     expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
   });
 
+  it("steps with the arrow keys once a tab was clicked: the click gives the focus back", () => {
+    render(<Harness />);
+    const network = screen.getByRole("tab", { name: /^Network/ });
+    network.focus();
+    fireEvent.click(network, { detail: 1 });
+    expect(network.getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).not.toBe(network);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "ArrowRight" });
+    expect(heading()).toBe("Step 2 of 5: Fill task title");
+  });
+
   it("lists each step with its status, class, admission and duration, what failed in it, and how the attempt ended", () => {
     render(<Harness />);
     const steps = within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button");

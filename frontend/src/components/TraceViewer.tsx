@@ -23,8 +23,8 @@ export interface LiveView {
   events: AppEvent[];
 }
 
-/** The least share of the trace's height the tabs get, the gate and its evidence first among them. */
-const TABS_SHARE = "40%";
+/** The least share of the trace's height the tabs get, the gate and its evidence first among them: the page's pictures are the main view. */
+const TABS_SHARE = "25%";
 
 /** The most share of the trace's height the tabs take however tall they were made, so the page's pictures keep room. */
 const TABS_MAX = "60%";
