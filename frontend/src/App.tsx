@@ -33,6 +33,7 @@ import { useWorkbench } from "./state/useWorkbench";
 import { FirstRunPanel } from "./setup/FirstRunPanel";
 import { useBrowsers } from "./setup/useBrowsers";
 import { decisiveStep, headerOf, summaries } from "./trace/summary";
+import { baseSlug } from "./state/suite";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -90,8 +91,14 @@ export function App({ api }: { api: Api }) {
   const ofTask = !run || !task || run.task === task.task.name;
   const rows = useMemo<AttemptRow[]>(() => {
     const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
-    const specs = ofTask ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })) : [];
-    const extra = attempts.filter((a) => !specs.some((s) => s.slug === a.attempt)).map((a) => ({ slug: a.attempt, title: a.title, attempt: a }));
+    // A repeated attempt's trials stand for it: its own row, which never ran, is left out.
+    const repeated = new Set(attempts.filter((a) => a.trial).map((a) => baseSlug(a.attempt, a.trial)));
+    const specs = ofTask
+      ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })).filter((s) => s.attempt || !repeated.has(s.slug))
+      : [];
+    const extra = attempts
+      .filter((a) => !specs.some((s) => s.slug === a.attempt))
+      .map((a) => ({ slug: a.attempt, title: a.trial ? `${a.title} · trial ${a.trial}` : a.title, attempt: a }));
     return [...specs, ...extra];
   }, [attempts, task, ofTask]);
 
