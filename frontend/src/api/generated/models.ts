@@ -740,6 +740,12 @@ export namespace compare {
 	    id: string;
 	    label: string;
 	}
+	export interface Setting {
+	    slug: string;
+	    name: string;
+	    a: string;
+	    b: string;
+	}
 	export interface Side {
 	    terminal: string;
 	    reason: string;
@@ -769,6 +775,7 @@ export namespace compare {
 	    checks: Check[];
 	    rows: Row[];
 	    differing: number;
+	    settings: Setting[];
 	}
 	export interface RateRow {
 	    attempt: string;
@@ -790,6 +797,7 @@ export namespace compare {
 	    overall: RateRow;
 	    unmatched?: string[];
 	}
+	
 	
 	
 	
