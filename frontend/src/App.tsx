@@ -159,18 +159,35 @@ export function App({ api }: { api: Api }) {
   useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state || !!suite.state });
 
   const { close: closeCompare } = compare;
-  const { close: closeSuite } = suite;
+  const { close: closeSuite, open: openGrid } = suite;
+  // A --repeat run opens as its grid (attempts × trials, rates with intervals), once each time
+  // it is opened: a trial chosen there opens the run's trace without the grid coming back.
+  const gridShown = useRef<string | null>(null);
+  const repeated = run !== null && !(live?.runId === run.id && live.status === "running") && (run.attempts ?? []).some((a) => a.trial);
+  const shownRepeat = useRef<string | null>(null);
+  shownRepeat.current = repeated && run ? run.id : null;
+  useEffect(() => {
+    if (!repeated || !run || gridShown.current === run.id) return;
+    gridShown.current = run.id;
+    openGrid(run.id);
+  }, [repeated, run, openGrid]);
   const { openRun } = w;
   /** Opens a run from the history, keeping the selected attempt; one function, so no entry redraws. */
   const openFromHistory = useCallback(
     (id: string) => {
       closeCompare();
       closeSuite();
+      gridShown.current = null; // a repeated run opened again opens as its grid again
+      if (shownRepeat.current === id) {
+        gridShown.current = id;
+        openGrid(id);
+        return;
+      }
       openRun(id);
       setSelection((s) => ({ slug: s.slug, step: 0 }));
       setFollowLive(true);
     },
-    [closeCompare, closeSuite, openRun],
+    [closeCompare, closeSuite, openRun, openGrid],
   );
 
   /** Opens an attempt the Calibration view lists: its run, with the attempt selected. */
