@@ -163,14 +163,17 @@ export function App({ api }: { api: Api }) {
   // A --repeat run opens as its grid (attempts × trials, rates with intervals), once each time
   // it is opened: a trial chosen there opens the run's trace without the grid coming back.
   const gridShown = useRef<string | null>(null);
-  const repeated = run !== null && !(live?.runId === run.id && live.status === "running") && (run.attempts ?? []).some((a) => a.trial);
+  // A suite's own runs are shown by its grid, never each as one.
+  const repeated =
+    run !== null && !run.suite_run && !(live?.runId === run.id && live.status === "running") && (run.attempts ?? []).some((a) => a.trial);
   const shownRepeat = useRef<string | null>(null);
   shownRepeat.current = repeated && run ? run.id : null;
+  const elsewhere = !!suite.state || !!compare.state;
   useEffect(() => {
-    if (!repeated || !run || gridShown.current === run.id) return;
+    if (!repeated || !run || elsewhere || gridShown.current === run.id) return;
     gridShown.current = run.id;
     openGrid(run.id);
-  }, [repeated, run, openGrid]);
+  }, [repeated, run, elsewhere, openGrid]);
   const { openRun } = w;
   /** Opens a run from the history, keeping the selected attempt; one function, so no entry redraws. */
   const openFromHistory = useCallback(
