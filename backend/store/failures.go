@@ -10,7 +10,7 @@ import (
 )
 
 // stepSummaryIndex covers every summary column of a step row (see summaryIndexes), the
-// failure marks of version 17 included.
+// failure marks of version 21 included.
 const stepSummaryIndex = "CREATE INDEX `step_summary` ON `steps`(`attempt_id`, `index`, `description`, `kind`, `target`, `value`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `failed_requests`, `unchanged`, `shot`, `turns`, `said_done`)"
 
 // failureMarks adds the step summary's failure marks (how many of its requests failed, and

@@ -58,7 +58,7 @@ var migrations = []migration{
 			return errors.Join(addColumns("runs", "`suite_run` text NOT NULL DEFAULT ''")(tx),
 				tx.Exec("CREATE INDEX `idx_runs_suite_run` ON `runs`(`suite_run`)").Error)
 		}},
-	{17, "a step's failed requests and whether its action changed nothing seen, beside its summary",
+	{21, "a step's failed requests and whether its action changed nothing seen, beside its summary",
 		failureMarks},
 }
 

@@ -118,7 +118,7 @@ type stepRow struct {
 	Class       string `gorm:"not null;default:''"`
 	Admission   string `gorm:"not null;default:''"`
 	Failed      bool   `gorm:"not null;default:false"`
-	// FailedRequests and Unchanged are the summary's failure marks (version 17).
+	// FailedRequests and Unchanged are the summary's failure marks (version 21).
 	FailedRequests int    `gorm:"not null;default:0"`
 	Unchanged      bool   `gorm:"not null;default:false"`
 	Shot           string `gorm:"not null;default:''"`
