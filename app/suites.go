@@ -177,13 +177,23 @@ type SuiteCell struct {
 }
 
 // Suite reads suite run id from st: its runs, the grid of their trials and the estimates
-// across them. A suite run with no runs is a not-found error.
+// across them. A suite run with no runs is a not-found error. id may name one run instead (a
+// --repeat run): its attempts × trials grid, with the same estimates.
 func Suite(st *store.Store, id string) (SuiteReport, error) {
-	runs, err := suiteRuns(st, id)
+	var runs []agent.Run
+	var err error
+	name := SuiteName(id)
+	if IsSuiteRun(id) {
+		runs, err = suiteRuns(st, id)
+	} else {
+		var run agent.Run
+		run, err = st.Get(id)
+		runs, name = []agent.Run{run}, run.Task+", run "+run.ID
+	}
 	if err != nil {
 		return SuiteReport{}, err
 	}
-	rep := SuiteReport{ID: id, Name: SuiteName(id), Rows: []SuiteRow{}}
+	rep := SuiteReport{ID: id, Name: name, Rows: []SuiteRow{}}
 	for _, run := range runs {
 		rep.Runs = append(rep.Runs, SuiteRunRef{ID: run.ID, Task: run.Task, Created: run.Created, Status: run.Status})
 		rep.Rows = append(rep.Rows, gridOf(run)...)

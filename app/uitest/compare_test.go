@@ -2,6 +2,7 @@ package uitest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,7 +15,9 @@ import (
 
 // TestCompareTwoRuns runs "Saves normally" as it is, then again with a budget of two actions
 // (saved in the settings, as Settings would), picks both runs in the history and compares
-// them: the one attempt differs in its terminal state, ground truth, gate and step count.
+// them: the one attempt differs in its terminal state, ground truth, gate and step count; it
+// is a regression of the candidate, in the failure colour, the budget is listed as the
+// setting that differed, and a swap makes it an improvement.
 // The comparison's link survives a reload, and axe-core finds nothing in it.
 func TestCompareTwoRuns(t *testing.T) {
 	srv, _, dir := newServerWithStore(t)
@@ -50,6 +53,18 @@ func TestCompareTwoRuns(t *testing.T) {
 		expectText(t, view.GetByTestId("a-saves-normally-gate"), "done (differs)")
 		expectText(t, view.GetByTestId("b-saves-normally-gate"), "not done (differs)")
 		must(t, "see the differing row marked", expect.Locator(view.GetByTestId("compare-saves-normally")).ToHaveClass("row-differs"))
+		// The candidate (B) no longer completes: a regression, in words and its own colour.
+		tag := view.GetByTestId("compare-saves-normally").GetByTestId("direction")
+		expectText(t, tag, "regression")
+		colour, err := tag.Evaluate(`e => [getComputedStyle(e).color, getComputedStyle(document.documentElement).getPropertyValue("--wrong").trim()]`, nil)
+		must(t, "read the regression's colour", err)
+		if c := colour.([]any); c[0] == "" || !sameColour(c[0].(string), c[1].(string)) {
+			t.Errorf("the regression reads in %v, want the failure colour %v", c[0], c[1])
+		}
+		// What differed in how they ran: B's budget of two actions.
+		setting := view.GetByRole("table", playwright.LocatorGetByRoleOptions{Name: "Settings that differ"}).GetByRole("row").Filter(playwright.LocatorFilterOptions{HasText: "config.budget"})
+		expectContains(t, setting, "Saves normally")
+		must(t, "see B's budget", expect.Locator(setting.GetByRole("cell").Last()).ToHaveText("2"))
 	}
 	check(t)
 	overflow, err := page.Evaluate(`() => document.documentElement.scrollWidth - document.documentElement.clientWidth`)
@@ -68,6 +83,17 @@ func TestCompareTwoRuns(t *testing.T) {
 	must(t, "see the link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/compare/[^/]+/[^/]+$`)))
 	checkA11y(t, page, "the comparison")
 	snap(t, page, "compare")
+	must(t, "resize the window", page.SetViewportSize(1920, 1080))
+	snap(t, page, "compare-1080")
+
+	t.Run("swapping makes the regression an improvement", func(t *testing.T) {
+		swap := view.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Swap baseline and candidate"})
+		must(t, "swap", swap.Click())
+		expectText(t, view.GetByTestId("compare-saves-normally").GetByTestId("direction"), "improvement")
+		expectText(t, view.GetByTestId("a-saves-normally-terminal"), "exhausted (differs)")
+		must(t, "swap back", swap.Click())
+		expectText(t, view.GetByTestId("compare-saves-normally").GetByTestId("direction"), "regression")
+	})
 
 	t.Run("the comparison's link survives a reload", func(t *testing.T) {
 		_, err := page.Reload()
@@ -80,4 +106,13 @@ func TestCompareTwoRuns(t *testing.T) {
 		must(t, "see the attempts again", expect.Locator(row(page, "Saves normally")).ToBeVisible())
 		must(t, "see the link name no comparison", expect.Page(page).Not().ToHaveURL(regexp.MustCompile(`compare`)))
 	})
+}
+
+// sameColour reports whether the computed colour css (rgb(r, g, b)) is the hex colour hex (#rrggbb).
+func sameColour(css, hex string) bool {
+	var r, g, b int
+	if _, err := fmt.Sscanf(hex, "#%02x%02x%02x", &r, &g, &b); err != nil {
+		return false
+	}
+	return css == fmt.Sprintf("rgb(%d, %d, %d)", r, g, b)
 }

@@ -18,12 +18,12 @@ func TestNetworkTabShowsTheRefusedSave(t *testing.T) {
 	runAttempt(t, page, "Save refused by the server", "rejected")
 	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
 	tab := func(name string) playwright.Locator {
-		return trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: regexp.MustCompile(`^` + name + ` \(\d+\)$`)})
+		return trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: regexp.MustCompile(`^` + name + ` \(\d+(, \d+ failed)?\)$`)})
 	}
 	requests := trace.GetByRole("listbox", playwright.LocatorGetByRoleOptions{Name: "Requests"})
 	save := requests.GetByRole("option").Filter(playwright.LocatorFilterOptions{HasText: "/api/reservations"})
 
-	// The save POST belongs to the step during which it ended: look from the last step back,
+	// The save POST belongs to the step that sent it: look from the last step back,
 	// once the trace holds the whole attempt, waiting at each step until it is shown.
 	heading := page.GetByTestId("step-heading")
 	expectContains(t, trace.GetByTestId("ended"), "Ended rejected")

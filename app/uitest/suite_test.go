@@ -85,7 +85,7 @@ func TestSuiteOfTrials(t *testing.T) {
 		must(t, "open a trial", view.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: regexp.MustCompile(`^South lab, wrong room, trial 2: failed`)}).Click())
 		must(t, "see the trace's link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/run/[^/]+/attempt/wrong-room\.t2`)))
 		selected := page.GetByRole("table", playwright.PageGetByRoleOptions{Name: "Attempts"}).Locator(`tr[aria-current="true"]`)
-		must(t, "see the trial's row selected", expect.Locator(selected).ToHaveAttribute("aria-label", "South lab, wrong room"))
+		must(t, "see the trial's row selected", expect.Locator(selected).ToHaveAttribute("aria-label", "South lab, wrong room · trial 2"))
 	})
 
 	t.Run("the history opens the suite again", func(t *testing.T) {

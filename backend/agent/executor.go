@@ -816,6 +816,7 @@ func (r *run) end(t Terminal, reason string) Outcome {
 		// browser's log; the page knows it once one has.
 		r.browserLog = BrowserLogOf(r.gone())
 	}
+	fileBySender(r.steps)
 	return Outcome{Steps: r.steps, Terminal: t, Reason: maskSecrets(reason, r.secrets), Err: r.err, Turns: r.turns,
 		BrowserLog: maskSecrets(r.browserLog, r.secrets), Seen: r.seen, Opening: r.opening}
 }

@@ -115,11 +115,12 @@ type Dropped struct {
 // Any reports whether anything was dropped.
 func (d Dropped) Any() bool { return d != Dropped{} }
 
-// Traffic is what a page recorded in the network and its console during one step. Each item
-// belongs to the step during which it ended (a request when its response finished or it
-// failed, a message when it was written), and what happened between two steps (the planner
-// thinking, the first load) belongs to the next step. What happens after the last step is
-// not recorded.
+// Traffic is what a page recorded in the network and its console during one step. A page
+// records each item in the step during which it ended (a request when its response finished
+// or it failed, a message when it was written); once the attempt ends, a request is filed
+// under the own step that sent it (see fileBySender). What happened between two steps (the
+// planner thinking, the first load) belongs to the next step. What happens after the last
+// step is not recorded.
 type Traffic struct {
 	Requests []Request        `json:"requests,omitempty"`
 	Console  []ConsoleMessage `json:"console,omitempty"`

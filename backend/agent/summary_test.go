@@ -28,6 +28,12 @@ func TestStepSummary(t *testing.T) {
 		}, sum(func(s *StepSummary) {
 			s.Description, s.Kind, s.Target, s.Value = "Type the password", ActFill, `label "Password"`, Mask
 		})},
+		{"a refused save and a page that changed nothing", func(s *Step) {
+			s.Decision.Admission = Allow
+			s.Requests = []Request{{Method: "POST", Status: 409}, {Method: "GET", Failure: "net::ERR_ABORTED"}, {Method: "GET", Status: 200}}
+		}, sum(func(s *StepSummary) { s.Admission, s.FailedRequests, s.Unchanged = Allow, 2, true })},
+		{"an action that changed the page", func(s *Step) { s.Decision.Admission, s.Distance = Allow, 0.2 },
+			sum(func(s *StepSummary) { s.Admission = Allow })},
 	}
 	for _, tt := range tests {
 		s := base

@@ -94,11 +94,14 @@ type Comparison struct {
 	Rows []Row `json:"rows"`
 	// Differing counts the rows with at least one difference.
 	Differing int `json:"differing"`
+	// Settings are the settings of the attempts both runs have whose values differ (the wait
+	// policy, a lab's latency, the fault), by attempt then name; empty when they ran alike.
+	Settings []Setting `json:"settings"`
 }
 
 // Runs compares run a with run b; see the package comment.
 func Runs(a, b agent.Run) Comparison {
-	c := Comparison{A: runOf(a), B: runOf(b), Rows: []Row{}}
+	c := Comparison{A: runOf(a), B: runOf(b), Rows: []Row{}, Settings: []Setting{}}
 	c.Checks = checks(a, b)
 	bySlug := make(map[string]agent.Attempt, len(b.Attempts))
 	for _, at := range b.Attempts {
@@ -110,6 +113,7 @@ func Runs(a, b agent.Run) Comparison {
 		row := Row{Slug: at.Slug, Title: at.Title, A: side(at, c.Checks)}
 		if other, ok := bySlug[at.Slug]; ok {
 			row.B = side(other, c.Checks)
+			c.Settings = append(c.Settings, settings(at.Slug, ranWith{at.Config, at.Fault, at.Params}, ranWith{other.Config, other.Fault, other.Params})...)
 		}
 		c.add(row)
 	}

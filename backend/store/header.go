@@ -66,7 +66,7 @@ const tallyQuery = "SELECT `attempt_id`, COUNT(*), COALESCE(SUM(`turns`), 0), CO
 
 // summaryQuery lists the step summaries of attempts (their row ids), attempt by attempt in
 // step order, from the step_summary index alone.
-const summaryQuery = "SELECT `attempt_id`, `index`, `description`, `kind`, `target`, `value`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `shot`, `turns`, `said_done` " +
+const summaryQuery = "SELECT `attempt_id`, `index`, `description`, `kind`, `target`, `value`, `class`, `admission`, `start_ms`, `duration_ms`, `failed`, `failed_requests`, `unchanged`, `shot`, `turns`, `said_done` " +
 	"FROM `steps` WHERE `attempt_id` IN ? ORDER BY `attempt_id`, `index`"
 
 // Header reads run id (a unique prefix is enough) with its attempts, their events and their
@@ -164,7 +164,7 @@ func (s *Store) summaries(attempts []uint, add func(row uint, sum agent.StepSumm
 		var sum agent.StepSummary
 		var kind, class, admission string
 		err := rows.Scan(&row, &sum.Index, &sum.Description, &kind, &sum.Target, &sum.Value, &class, &admission,
-			&sum.StartMS, &sum.DurationMS, &sum.Failed, &sum.Shot, &sum.Turns, &sum.SaidDone)
+			&sum.StartMS, &sum.DurationMS, &sum.Failed, &sum.FailedRequests, &sum.Unchanged, &sum.Shot, &sum.Turns, &sum.SaidDone)
 		if err != nil {
 			return err
 		}

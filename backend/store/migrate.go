@@ -69,6 +69,8 @@ var migrations = []migration{
 			return errors.Join(addColumns("steps", "`evidence` text NOT NULL DEFAULT ''")(tx),
 				addColumns("attempts", "`opening` text")(tx))
 		}},
+	{21, "a step's failed requests and whether its action changed nothing seen, beside its summary",
+		failureMarks},
 }
 
 // addColumns is a migration that adds columns, each given as its SQL definition, to a table.

@@ -127,9 +127,12 @@ type stepRow struct {
 	Class       string `gorm:"not null;default:''"`
 	Admission   string `gorm:"not null;default:''"`
 	Failed      bool   `gorm:"not null;default:false"`
-	Shot        string `gorm:"not null;default:''"`
-	Turns       int    `gorm:"not null;default:0"`
-	SaidDone    bool   `gorm:"not null;default:false"`
+	// FailedRequests and Unchanged are the summary's failure marks (version 21).
+	FailedRequests int    `gorm:"not null;default:0"`
+	Unchanged      bool   `gorm:"not null;default:false"`
+	Shot           string `gorm:"not null;default:''"`
+	Turns          int    `gorm:"not null;default:0"`
+	SaidDone       bool   `gorm:"not null;default:false"`
 }
 
 func (stepRow) TableName() string { return "steps" }
@@ -182,7 +185,7 @@ func newStepRow(attemptID uint, s agent.Step) stepRow {
 		Requests: s.Requests, Console: s.Console, PageErrors: s.Errors, Dropped: s.Dropped,
 		TargetBox: s.TargetBox, Candidates: s.Candidates, Unresolved: s.Unresolved, Provenance: string(s.Provenance), Evidence: s.Evidence,
 		Description: sum.Description, Kind: string(sum.Kind), Target: sum.Target, Value: sum.Value,
-		Class: string(sum.Class), Admission: string(sum.Admission), Failed: sum.Failed, Shot: sum.Shot, Turns: sum.Turns, SaidDone: sum.SaidDone}
+		Class: string(sum.Class), Admission: string(sum.Admission), Failed: sum.Failed, FailedRequests: sum.FailedRequests, Unchanged: sum.Unchanged, Shot: sum.Shot, Turns: sum.Turns, SaidDone: sum.SaidDone}
 }
 
 func (r stepRow) step() agent.Step {

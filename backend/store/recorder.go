@@ -56,7 +56,9 @@ func (s *Store) StepRecorded(runID, slug string, st agent.Step, events []agent.E
 // AttemptFinished stores the attempt's terminal state, reason, browser log, the agent's
 // claim, verdicts (and whether one is wrong), oracle answers, the planner's turns that led to
 // no step, the viewport its page was opened at, video and trace, and replaces
-// its events with a.Events, which is the attempt's complete log.
+// its events with a.Events, which is the attempt's complete log. Its steps' requests are
+// written again as a.Steps files them: a request is recorded with the step during which it
+// ended, and filed under the step that sent it only once the attempt ended.
 func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		id, err := attemptID(tx, runID, a.Slug)
@@ -66,6 +68,9 @@ func (s *Store) AttemptFinished(runID string, a agent.Attempt) error {
 		row := attemptRow{ID: id, Terminal: string(a.Terminal), Reason: a.Reason, Verdicts: a.Verdicts, Wrong: anyWrong(a.Verdicts),
 			Answers: a.Answers, ModelTurns: a.ModelTurns, Viewport: a.Viewport, Evidence: string(a.EvidenceLevel), Video: a.Video, Trace: a.Trace, BrowserLog: agent.BoundBrowserLog(a.BrowserLog), Claim: a.Claim, Opening: a.Opening}
 		if err := tx.Model(&row).Select("terminal", "reason", "verdicts", "wrong", "answers", "model_turns", "viewport", "evidence", "video", "trace", "browser_log", "claim", "opening").Updates(&row).Error; err != nil {
+			return err
+		}
+		if err := refileRequests(tx, id, a.Steps); err != nil {
 			return err
 		}
 		if err := tx.Where("attempt_id = ?", id).Delete(&eventRow{}).Error; err != nil {
@@ -153,4 +158,18 @@ func upsertEvents(tx *gorm.DB, attemptID uint, events []agent.Event) error {
 		Columns:   []clause.Column{{Name: "attempt_id"}, {Name: "seq"}},
 		DoUpdates: clause.AssignmentColumns([]string{"at_ms", "type", "data"}),
 	}).Create(&rows).Error
+}
+
+// refileRequests writes each step's requests, and how many failed, as the attempt's end
+// files them (see agent.Step's Traffic).
+func refileRequests(tx *gorm.DB, attempt uint, steps []agent.Step) error {
+	for _, st := range steps {
+		row := stepRow{Requests: st.Requests, FailedRequests: st.Summary().FailedRequests}
+		err := tx.Model(&stepRow{}).Where("attempt_id = ? AND `index` = ?", attempt, st.Index).
+			Select("requests", "failed_requests").Updates(&row).Error
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

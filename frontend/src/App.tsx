@@ -33,6 +33,7 @@ import { useWorkbench } from "./state/useWorkbench";
 import { FirstRunPanel } from "./setup/FirstRunPanel";
 import { useBrowsers } from "./setup/useBrowsers";
 import { decisiveStep, headerOf, summaries } from "./trace/summary";
+import { baseSlug } from "./state/suite";
 import { columnsOf } from "./verdicts";
 
 /**
@@ -90,8 +91,14 @@ export function App({ api }: { api: Api }) {
   const ofTask = !run || !task || run.task === task.task.name;
   const rows = useMemo<AttemptRow[]>(() => {
     const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
-    const specs = ofTask ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })) : [];
-    const extra = attempts.filter((a) => !specs.some((s) => s.slug === a.attempt)).map((a) => ({ slug: a.attempt, title: a.title, attempt: a }));
+    // A repeated attempt's trials stand for it: its own row, which never ran, is left out.
+    const repeated = new Set(attempts.filter((a) => a.trial).map((a) => baseSlug(a.attempt, a.trial)));
+    const specs = ofTask
+      ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })).filter((s) => s.attempt || !repeated.has(s.slug))
+      : [];
+    const extra = attempts
+      .filter((a) => !specs.some((s) => s.slug === a.attempt))
+      .map((a) => ({ slug: a.attempt, title: a.trial ? `${a.title} · trial ${a.trial}` : a.title, attempt: a }));
     return [...specs, ...extra];
   }, [attempts, task, ofTask]);
 
@@ -152,18 +159,38 @@ export function App({ api }: { api: Api }) {
   useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state || !!suite.state });
 
   const { close: closeCompare } = compare;
-  const { close: closeSuite } = suite;
+  const { close: closeSuite, open: openGrid } = suite;
+  // A --repeat run opens as its grid (attempts × trials, rates with intervals), once each time
+  // it is opened: a trial chosen there opens the run's trace without the grid coming back.
+  const gridShown = useRef<string | null>(null);
+  // A suite's own runs are shown by its grid, never each as one.
+  const repeated =
+    run !== null && !run.suite_run && !(live?.runId === run.id && live.status === "running") && (run.attempts ?? []).some((a) => a.trial);
+  const shownRepeat = useRef<string | null>(null);
+  shownRepeat.current = repeated && run ? run.id : null;
+  const elsewhere = !!suite.state || !!compare.state;
+  useEffect(() => {
+    if (!repeated || !run || elsewhere || gridShown.current === run.id) return;
+    gridShown.current = run.id;
+    openGrid(run.id);
+  }, [repeated, run, elsewhere, openGrid]);
   const { openRun } = w;
   /** Opens a run from the history, keeping the selected attempt; one function, so no entry redraws. */
   const openFromHistory = useCallback(
     (id: string) => {
       closeCompare();
       closeSuite();
+      gridShown.current = null; // a repeated run opened again opens as its grid again
+      if (shownRepeat.current === id) {
+        gridShown.current = id;
+        openGrid(id);
+        return;
+      }
       openRun(id);
       setSelection((s) => ({ slug: s.slug, step: 0 }));
       setFollowLive(true);
     },
-    [closeCompare, closeSuite, openRun],
+    [closeCompare, closeSuite, openRun, openGrid],
   );
 
   /** Opens an attempt the Calibration view lists: its run, with the attempt selected. */

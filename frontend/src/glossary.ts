@@ -29,7 +29,7 @@ export const GLOSSARY = {
   nearest:
     "The target matched no element on the page. These are the nearest ones, best first: by name similarity, from 0 (nothing shared) to 1 (the same name), the better of how few letters must change and how many words the names share; the target's role comes first on a tie. An element of another role is named only when its name is at least half alike.",
   network:
-    "The HTTP requests the page made that ended during this step: a request belongs to the step in which its response finished or it failed, and what happened between two steps (the first load, the planner thinking) to the next step. Credential headers, secret-looking parameters and typed secrets are masked (••••••). Bodies are kept only with the Request bodies setting (or run --bodies), at most 64 KiB each.",
+    "The HTTP requests this step sent: a request belongs to the step that sent it, even when its answer came during a later one (a save refused once the next step had begun), and what was sent between two steps (the first load, the planner thinking) to the next step. Credential headers, secret-looking parameters and typed secrets are masked (••••••). Bodies are kept only with the Request bodies setting (or run --bodies), at most 64 KiB each.",
   failedRequest:
     "A failed request either got no answer (the network or the browser gave up: net::ERR_…, or it was aborted or blocked) or was answered with a 4xx (the request was refused) or 5xx (the server broke) status.",
   console:

@@ -47,10 +47,30 @@ describe("CompareView's rates", () => {
     render(<CompareView comparison={comparison} rates={rates} onClose={() => {}} onOpen={() => {}} />);
     const table = screen.getByRole("table", { name: /Completion rates over the trials/ });
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual(["renamed-button-exact", "saves-normally", "All attempts"]);
+    expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual(["renamed-button-exact improvement", "saves-normally ", "All attempts improvement"]);
     const renamed = within(screen.getByTestId("rates-renamed-button-exact")).getAllByRole("cell").map((c) => c.textContent);
     expect(renamed).toEqual(["0/6", "6/6", "+100% [+45%, +100%]", "McNemar (paired), p = 0.0313", "B completes more often (p = 0.0312)"]);
     expect(within(screen.getByTestId("rates-saves-normally")).getByText("no evidence of a difference (p = 1)")).toBeTruthy();
+  });
+
+  it("names the baseline and the candidate, swaps them, and words a regression apart from an improvement", () => {
+    render(<CompareView comparison={comparison} rates={rates} onClose={() => {}} onOpen={() => {}} />);
+    const tag = () => within(screen.getByTestId("rates-renamed-button-exact")).getByTestId("direction");
+    expect(tag().textContent).toBe("improvement");
+    expect(tag().className).toBe("tag improvement");
+    // saves-normally completed in run-1 and failed in run-2: the candidate regressed, and that pair comes first.
+    const pairs = screen.getAllByTestId(/^compare-/);
+    expect(pairs[0].getAttribute("data-testid")).toBe("compare-saves-normally");
+    expect(within(pairs[0]).getByTestId("direction").textContent).toBe("regression");
+    expect(screen.getAllByText(/^A \(baseline\)$/).length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId("setting").map((r) => r.textContent)).toEqual(["Saves normallyparams.latency_ms50900"]);
+    fireEvent.click(screen.getByRole("button", { name: "Swap baseline and candidate" }));
+    expect(tag().textContent).toBe("regression");
+    expect(tag().className).toBe("tag regression");
+    const swapped = within(screen.getByTestId("rates-renamed-button-exact")).getAllByRole("cell").map((c) => c.textContent);
+    expect(swapped).toEqual(["6/6", "0/6", "-100% [-100%, -45%]", "McNemar (paired), p = 0.0313", "A completes more often (p = 0.0312)"]);
+    expect(within(screen.getByTestId("compare-saves-normally")).getByTestId("direction").textContent).toBe("improvement");
+    expect(screen.getAllByTestId("setting").map((r) => r.textContent)).toEqual(["Saves normallyparams.latency_ms90050"]);
   });
 
   it("shows the attempts alone until the rates come", () => {

@@ -1,5 +1,20 @@
+import { useState } from "react";
 import type { CompareCall, CompareSide, Comparison, RateComparison, RateRow } from "../api/types";
+import { changedFirst, rateDirection, rowDirection, swapComparison, swapRates, type Direction } from "../trace/direction";
 import { Help } from "./Help";
+
+/** A change's direction in its own colour and words. */
+function DirectionTag({ d }: { d: Direction }) {
+  if (!d) return null;
+  return (
+    <span className={`tag ${d}`} data-testid="direction">
+      {d === "regression" ? "regression" : "improvement"}
+    </span>
+  );
+}
+
+/** The two runs' names as the comparison shows them. */
+const SIDE = { a: "baseline", b: "candidate" } as const;
 
 /** Props of CompareView. */
 export interface CompareViewProps {
@@ -61,8 +76,10 @@ function signed(x: number): string {
 /** One attempt's rates in both runs, the change with its interval, the test and its verdict. */
 function RateLine({ r, overall }: { r: RateRow; overall?: boolean }) {
   return (
-    <tr className={r.significant ? "row-differs" : undefined} data-testid={`rates-${r.attempt}`}>
-      <th scope="row">{overall ? "All attempts" : r.attempt}</th>
+    <tr className={r.significant ? `row-differs ${rateDirection(r) ?? ""}`.trim() : undefined} data-testid={`rates-${r.attempt}`}>
+      <th scope="row">
+        {overall ? "All attempts" : r.attempt} <DirectionTag d={rateDirection(r)} />
+      </th>
       <td>
         {r.a.k}/{r.a.n}
       </td>
@@ -95,8 +112,8 @@ function RatesTable({ rates, unit = "Attempt" }: { rates: RateComparison; unit?:
       <thead>
         <tr>
           <th scope="col">{unit}</th>
-          <th scope="col">A completed</th>
-          <th scope="col">B completed</th>
+          <th scope="col">A (baseline) completed</th>
+          <th scope="col">B (candidate) completed</th>
           <th scope="col">B − A (95% interval)</th>
           <th scope="col">Exact test</th>
           <th scope="col">Verdict</th>
@@ -118,8 +135,12 @@ function RatesTable({ rates, unit = "Attempt" }: { rates: RateComparison; unit?:
  * duration, in one set of columns so both fit a narrow window; the cells that differ are
  * highlighted on both lines and say so in words.
  */
-export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareViewProps) {
+export function CompareView({ comparison: given, rates: givenRates, onClose, onOpen }: CompareViewProps) {
+  const [swapped, setSwapped] = useState(false);
+  const c = given && swapped ? swapComparison(given) : given;
+  const rates = givenRates && swapped ? swapRates(givenRates) : givenRates;
   if (!c) return rates ? <SuiteCompare rates={rates} onClose={onClose} /> : null;
+  const settings = c.settings ?? [];
   const ids = c.checks.map((k) => k.id);
   const span = ids.length + 3;
   const cols = ["terminal", ...c.checks.map((k) => k.label), "steps", "duration"];
@@ -132,6 +153,9 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
         <span className="muted" role="status">
           {c.differing} of {c.rows.length} attempt{c.rows.length === 1 ? "" : "s"} differ
         </span>
+        <button type="button" onClick={() => setSwapped((x) => !x)} title="the baseline becomes the candidate and the other way round">
+          Swap baseline and candidate
+        </button>
         <button type="button" onClick={onClose}>
           Close comparison
         </button>
@@ -141,7 +165,10 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
         <ul className="compare-runs">
           {(["a", "b"] as const).map((w) => (
             <li key={w}>
-              <strong>{w.toUpperCase()}</strong>:{" "}
+              <strong>
+                {w.toUpperCase()} ({SIDE[w]})
+              </strong>
+              :{" "}
               <button type="button" className="link" onClick={() => onOpen(c[w].id)} title="Open this run">
                 <code>{c[w].id}</code>
               </button>{" "}
@@ -151,6 +178,35 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
             </li>
           ))}
         </ul>
+        {settings.length > 0 ? (
+          <table className="compare-table settings-table" aria-label="Settings that differ">
+            <caption>How the two runs were run differently</caption>
+            <thead>
+              <tr>
+                <th scope="col">Attempt</th>
+                <th scope="col">Setting</th>
+                <th scope="col">A (baseline)</th>
+                <th scope="col">B (candidate)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {settings.map((st) => (
+                <tr key={`${st.slug}/${st.name}`} data-testid="setting">
+                  <th scope="row">{c.rows.find((r) => r.slug === st.slug)?.title ?? st.slug}</th>
+                  <td>
+                    <code>{st.name}</code>
+                  </td>
+                  <td>{st.a || <span className="muted">not set</span>}</td>
+                  <td>{st.b || <span className="muted">not set</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="muted" data-testid="settings-same">
+            Both runs ran their attempts with the same settings.
+          </p>
+        )}
         <table className="compare-table runs-table">
           <caption className="sr-only">
             Run {c.a.id} (A) against run {c.b.id} (B), attempt by attempt
@@ -166,7 +222,7 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
               ))}
             </tr>
           </thead>
-          {c.rows.map((r) => {
+          {changedFirst(c.rows).map((r) => {
             const differs = new Set(r.differs);
             return (
               <tbody key={r.slug} className={differs.size ? "row-differs" : undefined} data-testid={`compare-${r.slug}`}>
@@ -174,14 +230,15 @@ export function CompareView({ comparison: c, rates, onClose, onOpen }: CompareVi
                   <th scope="row" rowSpan={2}>
                     {r.title}
                     {differs.size > 0 && <span className="tag differs-tag">differs</span>}
+                    <DirectionTag d={rowDirection(r)} />
                   </th>
-                  <th scope="row" className="run-side">
+                  <th scope="row" className="run-side" title="the baseline">
                     A
                   </th>
                   {sideCells(r.a, ids, differs, "a", r.slug, span)}
                 </tr>
                 <tr>
-                  <th scope="row" className="run-side">
+                  <th scope="row" className="run-side" title="the candidate">
                     B
                   </th>
                   {sideCells(r.b, ids, differs, "b", r.slug, span)}

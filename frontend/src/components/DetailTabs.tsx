@@ -20,6 +20,7 @@ import { PageErrorList } from "./PageErrorList";
 import { ReplayPanel } from "./ReplayPanel";
 import { SampleView } from "./SampleView";
 import { VerdictList } from "./VerdictList";
+import { failed } from "../trace/network";
 
 /** Props of DetailTabs. */
 export interface DetailTabsProps {
@@ -61,6 +62,7 @@ export function DetailTabs(p: DetailTabsProps) {
   const conditions = attempt?.verdicts.gate.conditions ?? p.check?.gate.conditions ?? null;
   const blocked = step?.blocked ?? [];
   const requests = step?.requests ?? [];
+  const failedCount = requests.filter(failed).length;
   const console = step?.console ?? [];
   const errors = step?.page_errors ?? [];
   const ending = attempt?.model_turns ?? [];
@@ -135,7 +137,7 @@ export function DetailTabs(p: DetailTabsProps) {
       : []),
     {
       id: "network",
-      label: `Network (${requests.length})`,
+      label: failedCount > 0 ? `Network (${requests.length}, ${failedCount} failed)` : `Network (${requests.length})`,
       panel: () => (step ? <NetworkPanel key={`${p.title}-${step.index}`} requests={requests} dropped={step.dropped?.requests} /> : noStep),
     },
     {

@@ -90,7 +90,7 @@ describe("NetworkPanel", () => {
 
   it("says when a step made no request", () => {
     render(<NetworkPanel requests={[]} />);
-    expect(screen.getByText("No request ended during this step.")).toBeTruthy();
+    expect(screen.getByText("This step sent no request.")).toBeTruthy();
     expect(screen.queryByRole("listbox")).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ export function NetworkPanel({ requests, dropped = 0 }: NetworkPanelProps) {
   return (
     <div className="network">
       <p className="tab-note muted">
-        Requests that ended during this step <Help term="network" topic="the network record" />; {nFailed} failed{" "}
+        Requests this step sent <Help term="network" topic="the network record" />; {nFailed} failed{" "}
         <Help term="failedRequest" topic="a failed request" />.
       </p>
       <div className="filters">
@@ -48,7 +48,7 @@ export function NetworkPanel({ requests, dropped = 0 }: NetworkPanelProps) {
         </span>
       </div>
       {requests.length === 0 ? (
-        <p className="muted">No request ended during this step.</p>
+        <p className="muted">This step sent no request.</p>
       ) : shown.length === 0 ? (
         <p className="muted">No request matches the filters.</p>
       ) : (

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from "react";
+import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import type { Drawn } from "../trace/boxes";
 import { Media } from "./Media";
 
@@ -12,6 +12,10 @@ export interface ShotFrameProps {
   /** Image pixels per CSS pixel of the page it shows (Sample.pixel_ratio); absent is 1. At 100 %
    * the image is shown at the page's own size, its extra pixels making it sharper, not larger. */
   pixelRatio?: number;
+  /** Where to centre the pane when zoomed, as fractions of the screenshot's width and height (the target's centre); absent leaves the top left. */
+  focus?: { x: number; y: number };
+  /** The zoom the pane shows the screenshot at; a change centres it on focus again. */
+  zoom?: "fit" | number;
 }
 
 /**
@@ -20,12 +24,23 @@ export interface ShotFrameProps {
  * their elements however the pane is resized or the image zoomed. Boxes wait for the image,
  * whose proportions the fitted layer needs: a missing file draws none.
  */
-export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1 }: ShotFrameProps) {
+export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zoom = "fit" }: ShotFrameProps) {
   const [natural, setNatural] = useState<{ path: string; w: number; h: number } | null>(null);
   const size = natural?.path === path ? natural : null;
+  const frame = useRef<HTMLDivElement>(null);
+  // Zoomed, the pane scrolls so the target's centre is in its middle, not out of view at the page's top left.
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const area = el?.parentElement;
+    if (!el || !area || !size || !focus || zoom === "fit") return;
+    const f = el.getBoundingClientRect();
+    const a = area.getBoundingClientRect();
+    area.scrollLeft += f.left - a.left + focus.x * f.width - area.clientWidth / 2;
+    area.scrollTop += f.top - a.top + focus.y * f.height - area.clientHeight / 2;
+  }, [size, zoom, focus?.x, focus?.y]);
   const style = size ? ({ "--ratio": `${size.w} / ${size.h}`, "--css-width": `${size.w / pixelRatio}px` } as CSSProperties) : undefined;
   return (
-    <div className="shot-frame" style={style} data-testid="shot-frame">
+    <div className="shot-frame" style={style} data-testid="shot-frame" ref={frame}>
       <Media runId={runId} path={path} kind="image" label={label} onImageLoad={(img) => setNatural({ path, w: img.naturalWidth, h: img.naturalHeight })} />
       {size && boxes.length > 0 && (
         <div className="shot-boxes" aria-hidden="true">

@@ -123,6 +123,13 @@ describe("StepFacts", () => {
     fireEvent.click(screen.getByRole("button", { name: "What is a near miss?" }));
     expect(screen.getByRole("note").textContent).toContain("name similarity");
   });
+
+  it("says an observed step has no decision, never a bare “· ,”", () => {
+    const observed = { ...missed, provenance: "observed", decision: { class: "", admission: "", reason: "" } } as unknown as typeof missed;
+    render(<StepFacts step={observed} />);
+    expect(screen.getByTestId("no-decision").textContent).toBe("none: an outside agent took this action, observed in the page");
+    expect(document.body.textContent).not.toContain("· ,");
+  });
 });
 
 describe("ShotViewer without a screenshot", () => {

@@ -18,6 +18,13 @@ export type View = "pair" | "before" | "after" | "live" | "video";
 const ZOOMS = ["fit", 1, 2] as const;
 type Zoom = (typeof ZOOMS)[number];
 
+/** The centre of the step's target (else its nearest candidate) as fractions of its viewport; undefined when it has neither. */
+function focusOf(step?: Step): { x: number; y: number } | undefined {
+  const b = step?.target_box ?? step?.candidates?.[0]?.box;
+  if (!b || !b.viewport_width || !b.viewport_height) return undefined;
+  return { x: (b.x + b.width / 2) / b.viewport_width, y: (b.y + b.height / 2) / b.viewport_height };
+}
+
 /** Props of ShotViewer. */
 export interface ShotViewerProps {
   runId: string;
@@ -70,6 +77,7 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
   const hasDom = Boolean(step?.before.dom || step?.after.dom || step?.before.dom_skipped || step?.after.dom_skipped);
   const dom = still && showDom && hasDom;
   const hasBoxes = Boolean(step?.target_box || step?.candidates?.length);
+  const focus = useMemo(() => focusOf(step), [step]);
   const changed = useMemo(() => (step ? diffSummary(diffSamples(step.before, step.after)) : null), [step]);
   /** One screenshot of the step in its own pane, with its boxes, or its DOM snapshot; a message where there is none. */
   const side = (which: Shot) => {
@@ -85,7 +93,16 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
     const path = sample?.screenshot;
     const label = `${which === "before" ? "Before" : "After"} screenshot`;
     return path ? (
-      <ShotFrame key={path} runId={runId} path={path} label={label} boxes={step && showBoxes ? boxesOf(step, which) : []} pixelRatio={sample.pixel_ratio} />
+      <ShotFrame
+        key={path}
+        runId={runId}
+        path={path}
+        label={label}
+        boxes={step && showBoxes ? boxesOf(step, which) : []}
+        pixelRatio={sample.pixel_ratio}
+        focus={focus}
+        zoom={zoom}
+      />
     ) : (
       <p className="muted empty-shot">{pending ?? (step ? noShotWhy(evidence) : "No step yet.")}</p>
     );

@@ -39,10 +39,18 @@ export function StepFacts({ step, viewport }: { step: Step; viewport?: Size }) {
       </div>
       <div>
         <dt>Decision <Help term="decision" topic="a decision such as commit · allow" /></dt>
-        <dd>{step.decision.class} · {step.decision.admission}</dd>
-        <dd className="muted">
-          {CLASS_WORDS[step.decision.class] ?? step.decision.class}, {ADMISSION_WORDS[step.decision.admission] ?? step.decision.admission}
-        </dd>
+        {step.decision.class && step.decision.admission ? (
+          <>
+            <dd>{step.decision.class} · {step.decision.admission}</dd>
+            <dd className="muted">
+              {CLASS_WORDS[step.decision.class] ?? step.decision.class}, {ADMISSION_WORDS[step.decision.admission] ?? step.decision.admission}
+            </dd>
+          </>
+        ) : (
+          <dd className="muted" data-testid="no-decision">
+            {step.provenance === "observed" ? "none: an outside agent took this action, observed in the page" : "none recorded"}
+          </dd>
+        )}
       </div>
       {step.error && <div className="error"><dt>Error</dt><dd><span role="alert">{step.error}</span></dd></div>}
       {wrongSize && <div className="error" data-testid="miscapture"><dt>Capture</dt><dd>{wrongSize}</dd></div>}

@@ -3,7 +3,9 @@ import type { Action, StepSummary } from "../api/types";
 import { modified, typesText } from "../keys";
 import { visibleRows } from "../layout/rows";
 import { searchSteps } from "../trace/search";
+import { stepMark, type StepMark } from "../trace/summary";
 import { actionWords } from "../trace/target";
+import { PauseIcon } from "./icons";
 
 /** Props of StepList. */
 export interface StepListProps {
@@ -12,17 +14,18 @@ export interface StepListProps {
   plan: Action[];
   /** The chosen step's position in steps. */
   current: number;
+  /** The position of the step whose check of the gate failed (an attempt that did not complete), if any. */
+  gateFailedAt?: number;
   onStep(k: number): void;
 }
 
 /** Each row's height in px: rows are drawn only where the list is scrolled to. */
 export const ROW_HEIGHT = 40;
 
-/** A step's status as a mark and words: failed, held or denied, or done. */
-function status(s: StepSummary): { mark: string; text: string; className: string } {
-  if (s.failed) return { mark: "✗", text: "error", className: "error" };
-  if (s.admission !== "allow") return { mark: "⏸", text: s.admission, className: "held" };
-  return { mark: "✓", text: "ok", className: "ok" };
+/** The glyph of each mark: common ones every platform's fonts hold, and a drawn pause for a held step. */
+function MarkGlyph({ kind }: { kind: StepMark["kind"] }) {
+  if (kind === "held") return <PauseIcon />;
+  return <>{kind === "ok" ? "✓" : kind === "error" ? "✗" : "!"}</>;
 }
 
 /**
@@ -34,7 +37,7 @@ function status(s: StepSummary): { mark: string; text: string; className: string
  * scrolled into view. Only the chosen step is in the tab order, and when the choice moves
  * (by ←/→) while the focus is in the list, the focus moves with it.
  */
-export function StepList({ steps, plan, current, onStep }: StepListProps) {
+export function StepList({ steps, plan, current, gateFailedAt, onStep }: StepListProps) {
   const box = useRef<HTMLElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [view, setView] = useState({ top: 0, height: 0 });
@@ -114,7 +117,8 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
     if (k < shownSteps) {
       const at = stepAt(k);
       const s = steps[at];
-      const st = status(s);
+      const st = stepMark(s, at === gateFailedAt);
+      const reqs = s.failed_requests ?? 0;
       rows.push(
         <li key={k} style={style}>
           <button
@@ -124,11 +128,17 @@ export function StepList({ steps, plan, current, onStep }: StepListProps) {
             onClick={() => onStep(at)}
             title={actionWords(s.kind, s.target, s.value)}
           >
-            <span className={`status ${st.className}`} aria-label={st.text} role="img">
-              {st.mark}
+            <span className={`status ${st.kind}`} aria-label={st.text} role="img" title={st.text}>
+              <MarkGlyph kind={st.kind} />
             </span>
-            <span className="desc">{s.description}</span>
+            <span className={st.kind === "error" ? "desc failed" : "desc"}>{s.description}</span>
             <span className="meta muted num">
+              {reqs > 0 && (
+                <span className="failed-requests" data-testid="failed-requests">
+                  {reqs === 1 ? "1 request failed" : `${reqs} requests failed`} ·{" "}
+                </span>
+              )}
+              {st.text === "check failed" && <span className="failed-requests">check failed · </span>}
               {s.class} · {s.admission} · {s.duration_ms} ms
             </span>
           </button>

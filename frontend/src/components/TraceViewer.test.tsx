@@ -125,16 +125,29 @@ describe("TraceViewer", () => {
     expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
   });
 
-  it("lists each step with its status, class, admission and duration, and how the attempt ended", () => {
+  it("steps with the arrow keys once a tab was clicked: the click gives the focus back", () => {
+    render(<Harness />);
+    const network = screen.getByRole("tab", { name: /^Network/ });
+    network.focus();
+    fireEvent.click(network, { detail: 1 });
+    expect(network.getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).not.toBe(network);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "ArrowRight" });
+    expect(heading()).toBe("Step 2 of 5: Fill task title");
+  });
+
+  it("lists each step with its status, class, admission and duration, what failed in it, and how the attempt ended", () => {
     render(<Harness />);
     const steps = within(screen.getByRole("navigation", { name: "Steps" })).getAllByRole("button");
     expect(steps.map((b) => b.textContent)).toEqual([
       "✓Open reservation dialogprepare · allow · 41 ms",
       "✓Fill task titleprepare · allow · 36 ms",
       "✓Choose a roomprepare · allow · 25 ms",
-      "✓Submit reservation formcommit · allow · 29 ms",
-      "✓Verify committed reservationobserve · allow · 524 ms",
+      "!Submit reservation formcommit · allow · 29 ms",
+      "✗Verify committed reservationcheck failed · observe · allow · 524 ms",
     ]);
+    expect(within(steps[3]).getByRole("img").getAttribute("aria-label")).toBe("nothing changed");
+    expect(within(steps[4]).getByRole("img").getAttribute("aria-label")).toBe("check failed");
     expect(screen.getByTestId("ended").textContent).toBe("Ended failed: a success notice appeared without a committed record");
   });
 

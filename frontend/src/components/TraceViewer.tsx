@@ -24,8 +24,8 @@ export interface LiveView {
   events: AppEvent[];
 }
 
-/** The least share of the trace's height the tabs get, the gate and its evidence first among them. */
-const TABS_SHARE = "40%";
+/** The least share of the trace's height the tabs get, the gate and its evidence first among them: the page's pictures are the main view. */
+const TABS_SHARE = "25%";
 
 /** The most share of the trace's height the tabs take however tall they were made, so the page's pictures keep room. */
 const TABS_MAX = "60%";
@@ -121,6 +121,9 @@ export function TraceViewer(p: TraceViewerProps) {
   const video = attempt?.video;
   const events = attempt?.events ?? p.live?.events ?? NO_EVENTS;
   const frames = p.frames ?? p.replay?.frames;
+  /** The verify step that judged the gate last, when the attempt ended without it holding. */
+  const gateFailedAt =
+    attempt && attempt.terminal !== "completed" && steps.length > 0 && steps[steps.length - 1].kind === "verify" ? steps.length - 1 : undefined;
   const imported = p.replay !== undefined;
   const gate = attempt?.verdicts.gate.done;
   const answers = attempt?.answers?.length ?? 0;
@@ -238,7 +241,7 @@ export function TraceViewer(p: TraceViewerProps) {
             {listing}
           </p>
         ) : (
-          <StepList steps={steps} plan={p.plan} current={i} onStep={onStep} />
+          <StepList steps={steps} plan={p.plan} current={i} gateFailedAt={gateFailedAt} onStep={onStep} />
         )}
         <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
         <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto clamp(${TABS_SHARE}, ${tabsHeight}px, ${TABS_MAX})` }}>

@@ -18,7 +18,9 @@ export interface TabsProps {
 
 /**
  * A tab list and the chosen tab's panel (WAI-ARIA tabs, activated on focus): Left/Right and
- * Home/End move between tabs. Only the chosen panel is rendered.
+ * Home/End move between tabs once the focus came by the keyboard; a tab clicked gives the focus
+ * back, so the window's own arrow keys (stepping a trace) go on working. Only the chosen panel
+ * is rendered.
  */
 export function Tabs({ label, tabs, current, onChoose }: TabsProps) {
   const base = useId();
@@ -54,7 +56,12 @@ export function Tabs({ label, tabs, current, onChoose }: TabsProps) {
             aria-selected={t === chosen}
             aria-controls={`${base}-panel`}
             tabIndex={t === chosen ? 0 : -1}
-            onClick={() => onChoose(t.id)}
+            onClick={(e) => {
+              onChoose(t.id);
+              // A tab chosen with the pointer gives the focus back, so ←/→ go on stepping
+              // through the trace; one chosen from the keyboard keeps it, for the arrows here.
+              if (e.detail > 0) e.currentTarget.blur();
+            }}
           >
             {t.label}
           </button>

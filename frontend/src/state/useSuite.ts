@@ -38,7 +38,9 @@ export function useSuite(api: Api) {
   const [state, setState] = useState<SuiteState | null>(null);
 
   useEffect(() => {
-    const follow = () => setId(parseSuite(window.location.hash));
+    // The hash the change was to, not the one now: another hook may have replaced it since
+    // (the deep link naming the run under the grid), which is no change of the user's.
+    const follow = (e: HashChangeEvent) => setId(parseSuite(new URL(e.newURL).hash));
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
   }, []);

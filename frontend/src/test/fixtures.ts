@@ -269,6 +269,7 @@ export const ledger: LedgerEntry[] = [
 export const comparison: Comparison = {
   a: { id: "run-1", task: "booking", created: "2025-11-30T05:00:00Z", status: "finished", source: "live" },
   b: { id: "run-2", task: "booking", created: "2025-11-30T06:00:00Z", status: "imported", source: "shared.json" },
+  settings: [{ slug: "saves-normally", name: "params.latency_ms", a: "50", b: "900" }],
   checks: [
     { id: "truth", label: "saved as asked" },
     { id: "notice", label: "success notice" },

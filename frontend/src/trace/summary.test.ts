@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Step } from "../api/types";
 import { noticeNothingSaved, savesNormally } from "../test/fixtures";
 import { modelDone } from "../test/modelTurns";
 import { decisiveStep, headerOf, summaries, summarize } from "./summary";
@@ -18,6 +19,8 @@ describe("summarize", () => {
       start_ms: fill.start_ms,
       duration_ms: fill.duration_ms,
       failed: false,
+      failed_requests: undefined,
+      unchanged: undefined,
       shot: undefined,
       turns: 0,
       said_done: false,
@@ -44,13 +47,25 @@ describe("summarize", () => {
 });
 
 describe("decisiveStep", () => {
-  it("opens a completed attempt on its first step, one that did not on its last", () => {
+  /** The fixture's steps with the submit's page changed (it read "Saving…"), and edits. */
+  const edited = (edit: (s: Step, k: number) => Step = (s) => s) =>
+    headerOf({ ...noticeNothingSaved, steps: noticeNothingSaved.steps!.map((s, k) => edit(k === 3 ? { ...s, distance: 0.1 } : s, k)) });
+  it("opens a completed attempt on its first step, one that did not on the step where the gate was judged", () => {
     expect(decisiveStep(headerOf(savesNormally))).toBe(0);
-    expect(decisiveStep(headerOf(noticeNothingSaved))).toBe(noticeNothingSaved.steps!.length - 1);
+    expect(decisiveStep(edited())).toBe(noticeNothingSaved.steps!.length - 1);
   });
-  it("opens on the first step that failed", () => {
-    const steps = noticeNothingSaved.steps!.map((s, k) => (k === 1 || k === 3 ? { ...s, error: "boom" } : s));
-    expect(decisiveStep(headerOf({ ...noticeNothingSaved, steps }))).toBe(1);
+  it("opens on the first step that failed before the gate was asked", () => {
+    expect(decisiveStep(edited((s, k) => (k === 1 || k === 4 ? { ...s, error: "boom" } : s)))).toBe(1);
+    expect(decisiveStep(edited((s, k) => (k === 4 ? { ...s, error: "gate" } : s)))).toBe(4);
+  });
+  it("opens on the step whose request the server refused, not the verify after it", () => {
+    const refused = { method: "POST", url: "/api/reservations", resource_type: "fetch", status: 409, start_ms: 110, duration_ms: 30, size: 40 };
+    expect(decisiveStep(edited((s, k) => (k === 3 ? { ...s, requests: [refused] } : s)))).toBe(3);
+    expect(summarize({ ...noticeNothingSaved.steps![3], requests: [refused, { ...refused, status: 200 }] }).failed_requests).toBe(1);
+  });
+  it("opens on a blind click: the last action that changed nothing seen", () => {
+    expect(decisiveStep(headerOf(noticeNothingSaved))).toBe(3);
+    expect(summarize(noticeNothingSaved.steps![3]).unchanged).toBe(true);
   });
   it("opens a long attempt, its summaries not in its header, on its last step", () => {
     expect(decisiveStep({ ...headerOf(noticeNothingSaved), steps: null, step_count: 400 })).toBe(399);

@@ -568,6 +568,8 @@ export namespace agent {
 	    start_ms: number;
 	    duration_ms: number;
 	    failed?: boolean;
+	    failed_requests?: number;
+	    unchanged?: boolean;
 	    shot?: string;
 	    turns?: number;
 	    said_done?: boolean;
@@ -798,6 +800,12 @@ export namespace compare {
 	    id: string;
 	    label: string;
 	}
+	export interface Setting {
+	    slug: string;
+	    name: string;
+	    a: string;
+	    b: string;
+	}
 	export interface Side {
 	    terminal: string;
 	    reason: string;
@@ -827,6 +835,7 @@ export namespace compare {
 	    checks: Check[];
 	    rows: Row[];
 	    differing: number;
+	    settings: Setting[];
 	}
 	export interface RateRow {
 	    attempt: string;
@@ -848,6 +857,7 @@ export namespace compare {
 	    overall: RateRow;
 	    unmatched?: string[];
 	}
+	
 	
 	
 	
