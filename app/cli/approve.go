@@ -109,20 +109,17 @@ func (f firstAnswer) Answered(ctx context.Context, req agent.ApprovalRequest) (a
 // fixed answers every request the same way, at once.
 type fixed agent.ApprovalAnswer
 
-func (f fixed) Approve(context.Context, agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
-	if agent.ApprovalAnswer(f) == agent.AnswerNone {
-		return agent.AnswerNone, agent.NoAnswer{Why: "--approve hold holds every request"}
-	}
-	return agent.ApprovalAnswer(f), nil
+func (f fixed) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.ApprovalAnswer, error) {
+	got, err := f.Answered(ctx, req)
+	return got.Answer, err
 }
 
-// Answered says the flag answered (an agent.Witness).
-func (f fixed) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
-	by := "--approve " + approveDeny
+// Answered says the flag answered (an agent.Witness); a hold says why it was held.
+func (f fixed) Answered(context.Context, agent.ApprovalRequest) (agent.Answered, error) {
 	if agent.ApprovalAnswer(f) == agent.AnswerNone {
-		by = "--approve " + approveHold
+		return agent.Answered{Answer: agent.AnswerNone, By: "--approve " + approveHold}, agent.NoAnswer{Why: "--approve hold holds every request"}
 	}
-	return agent.Answered{Answer: agent.ApprovalAnswer(f), By: by}, nil
+	return agent.Answered{Answer: agent.ApprovalAnswer(f), By: "--approve " + approveDeny}, nil
 }
 
 func fixedAnswer(a agent.ApprovalAnswer) func(agent.AttemptSpec) agent.Approver {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -82,7 +83,7 @@ func TestApprovalGoesWhereSomeoneWatches(t *testing.T) {
 	}
 
 	nobody := &fakeWindows{answer: agent.AnswerApprove}
-	if ans, err := ask("", nil, nobody); ans != agent.AnswerNone || err != nil || nobody.asked != 0 {
+	if ans, err := ask("", nil, nobody); ans != agent.AnswerNone || !errors.Is(err, agent.ErrNobodyToAsk) || nobody.asked != 0 {
 		t.Errorf("no terminal, no window watching: %q, %v, the window asked %d times; want held at once, nobody asked", ans, err, nobody.asked)
 	}
 	later := &fakeWindows{answer: agent.AnswerApprove}

@@ -153,7 +153,7 @@ func TestCheckoutYesToEveryCardAtATerminal(t *testing.T) {
 		if got := a.paid(); len(got) != 1 || got[0] != "bob 20.00" {
 			t.Errorf("orders %v, want the one order the user approved knowing it is bob's", got)
 		}
-		if n := a.notes(); len(n) != 1 || n[0] != "approved by the user" {
+		if n := a.notes(); len(n) != 1 || n[0] != "approved by you at the terminal" {
 			t.Errorf("notes %q, want the approval worded", n)
 		}
 	})
@@ -166,7 +166,7 @@ func TestCheckoutYesToEveryCardAtATerminal(t *testing.T) {
 			!strings.Contains(cards[2], `Your last approval is void: the amount changed from "20.00" to "25.00".`) {
 			t.Errorf("want a first card as asked and a re-ask naming the new amount:\n%s", shown)
 		}
-		want := []string{`approved by the user, then void before the commit: the amount changed from "20.00" to "25.00"`, "approved by the user"}
+		want := []string{`approved by you at the terminal, then void before the commit: the amount changed from "20.00" to "25.00"`, "approved by you at the terminal"}
 		if n := a.notes(); strings.Join(n, "|") != strings.Join(want, "|") {
 			t.Errorf("notes %q, want %q", n, want)
 		}
@@ -243,7 +243,7 @@ func TestOutsideAgentsHeldPayInTheTasksTerms(t *testing.T) {
 		}
 		q := pay[0].Request
 		if q.Action != "Pay for the cart" || q.Amount != "20.00" || q.Principal != "alice" || !strings.HasPrefix(q.Effect, "Pay for the cart as alice, 20.00") ||
-			len(q.Differences()) != 0 || !strings.Contains(q.Why, "safeguards.approval") || pay[0].Note != "approved by the user" {
+			len(q.Differences()) != 0 || !strings.Contains(q.Why, "safeguards.approval") || pay[0].Note != "approved by you at the terminal" {
 			t.Errorf("the held payment's card %+v (%q), want it in the task's terms, as asked", q, pay[0].Note)
 		}
 		compared := map[string]string{}

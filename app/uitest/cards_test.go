@@ -53,7 +53,8 @@ func TestCheckoutCardsInTheWindow(t *testing.T) {
 		trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
 		must(t, "open the Decision tab", trace.GetByRole("tab", playwright.LocatorGetByRoleOptions{Name: "Decision"}).Click())
 		approvals := trace.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Approvals"})
-		expectContains(t, approvals, `approved by the user, then void before the commit: the amount changed from "20.00" to "25.00"`)
+		expectContains(t, approvals, `approved in the window`)
+		expectContains(t, approvals, `, then void before the commit: the amount changed from "20.00" to "25.00"`)
 		expectContains(t, approvals, "not as the task asked: the amount was 20.00 when the action was planned; it is now 25.00")
 	})
 
