@@ -137,6 +137,17 @@ func (rec *recorder) attach(ctx context.Context, p *Page, pg playwright.Page) er
 			rec.q.add(in, at, false)
 		}
 	})
+	// A document that began loading while the script was being registered may miss it (a
+	// page an agent opens and at once sends elsewhere, a reload right after connecting): each
+	// document's main world, once created, gets the recorder's world too, the same world by
+	// its name, where the recorder starts once per document.
+	session.On("Runtime.executionContextCreated", func(ev map[string]any) {
+		c, _ := ev["context"].(map[string]any)
+		aux, _ := c["auxData"].(map[string]any)
+		if frame, _ := aux["frameId"].(string); frame != "" && aux["isDefault"] == true {
+			go rec.ensureWorld(ctx, p.limits(), session, frame) // off Playwright's dispatch goroutine
+		}
+	})
 	return do(ctx, p.limits(), func() error {
 		for _, c := range []struct {
 			method string
@@ -151,6 +162,24 @@ func (rec *recorder) attach(ctx context.Context, p *Page, pg playwright.Page) er
 			}
 		}
 		return nil
+	})
+}
+
+// ensureWorld runs the recorder in frame's document, in its isolated world (created if the
+// document has none yet), unless it already runs there; errors are a frame gone meanwhile.
+func (rec *recorder) ensureWorld(ctx context.Context, lim limits, session playwright.CDPSession, frame string) {
+	_ = do(ctx, lim, func() error {
+		r, err := session.Send("Page.createIsolatedWorld", map[string]any{"frameId": frame, "worldName": rec.world})
+		if err != nil {
+			return err
+		}
+		m, _ := r.(map[string]any)
+		id := m["executionContextId"]
+		if id == nil {
+			return nil
+		}
+		_, err = session.Send("Runtime.evaluate", map[string]any{"expression": rec.script, "contextId": id})
+		return err
 	})
 }
 
