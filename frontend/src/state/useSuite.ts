@@ -39,8 +39,9 @@ export function useSuite(api: Api) {
 
   useEffect(() => {
     // The hash the change was to, not the one now: another hook may have replaced it since
-    // (the deep link naming the run under the grid), which is no change of the user's.
-    const follow = (e: HashChangeEvent) => setId(parseSuite(new URL(e.newURL).hash));
+    // (the deep link naming the run under the grid), which is no change of the user's. An
+    // event that names no URL (one a script made) is read from the location.
+    const follow = (e: HashChangeEvent) => setId(parseSuite(e.newURL ? new URL(e.newURL).hash : window.location.hash));
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
   }, []);
