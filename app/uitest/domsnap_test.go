@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,24 +15,38 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+	"observatory/backend/bundle"
 )
 
 // TestAHostileDOMSnapshotRunsNothing records an attempt with DOM snapshots on, exports its
 // bundle, replaces every DOM snapshot in it with a stranger's markup (a script, an onerror
 // handler, a meta refresh, a frame, a style sheet and images, all pointing at a server of
-// the attacker's) and imports it: DOM shows the stranger's text, yet nothing of it runs (no
+// the attacker's, and links that preconnect, prefetch or preload from it) and imports it, each
+// snapshot renamed by its new content as an attacker would, so that the bundle's names check
+// out: DOM shows the stranger's text, yet nothing of it runs (no
 // element its scripts would add appears, no dialog opens) and the attacker's server hears
 // nothing, not even once the refresh was due.
 func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
-	var heard atomic.Int32
-	attacker := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var heard, connected atomic.Int32
+	attacker := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		heard.Add(1)
 		t.Logf("the attacker's server heard %s %s", r.Method, r.URL)
 	}))
+	// A preconnect opens a connection and sends nothing: count connections, not requests.
+	attacker.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			connected.Add(1)
+		}
+	}
+	attacker.Start()
 	t.Cleanup(attacker.Close)
 	evil := attacker.URL
 	hostileDOM := `<!DOCTYPE html><html><head><meta http-equiv="refresh" content="0;url=` + evil + `/refresh">
 <link rel="stylesheet" href="` + evil + `/sheet.css"><script src="` + evil + `/script.js"></script>
+<link rel="preconnect" href="` + evil + `/"><link rel="dns-prefetch" href="` + evil + `/"><link rel="prefetch" href="` + evil + `/prefetch">
+<link rel="preload" as="image" href="` + evil + `/preload.png"><link rel="modulepreload" href="` + evil + `/module.js">
 <script>document.addEventListener("DOMContentLoaded", () => document.body.insertAdjacentHTML("beforeend", "<p id=ran>a script ran</p>")); alert(1)</script></head>
 <body style="background: url(` + evil + `/bg.png)"><h1>A stranger's page</h1>
 <img src="` + evil + `/img.png" onerror="document.body.insertAdjacentHTML('beforeend', '<p id=handled>a handler ran</p>')">
@@ -70,41 +85,58 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 		must(t, "see no script's or handler's mark", expect.Locator(inside.Locator("#ran, #handled")).ToHaveCount(0))
 		must(t, "see the frame not navigated", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
 	}
-	if n := heard.Load(); n != 0 || dialogs != 0 {
-		t.Errorf("the stranger's snapshot reached the attacker's server %d times and opened %d dialogs", n, dialogs)
+	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs != 0 {
+		t.Errorf("the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
 	}
 	snap(t, page, "hostile-dom-snapshot")
 }
 
 // replaceDOMSnapshots writes a copy of the bundle at path whose every DOM snapshot holds dom,
-// and returns the copy's path.
+// named by its content as the bundle's names must be (the run file's references renamed with
+// it), and returns the copy's path.
 func replaceDOMSnapshots(t *testing.T, path, dom string) string {
 	t.Helper()
 	zr, err := zip.OpenReader(path)
 	must(t, "open the bundle", err)
 	defer zr.Close()
-	var out bytes.Buffer
-	zw := zip.NewWriter(&out)
-	replaced := 0
+	entries := map[string][]byte{}
+	renamed := map[string]string{}
 	for _, f := range zr.File {
 		rc, err := f.Open()
 		must(t, "read "+f.Name, err)
 		data, err := io.ReadAll(rc)
 		rc.Close()
 		must(t, "read "+f.Name, err)
-		if strings.HasSuffix(f.Name, ".dom.txt") {
-			data = []byte(dom)
-			replaced++
+		entries[f.Name] = data
+		if strings.HasSuffix(f.Name, agent.DOMExt) {
+			renamed[strings.TrimPrefix(f.Name, bundle.MediaPrefix)] = agent.ContentName([]byte(dom), agent.DOMExt)
 		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method})
-		must(t, "write "+f.Name, err)
-		_, err = w.Write(data)
-		must(t, "write "+f.Name, err)
 	}
-	must(t, "close the bundle", zw.Close())
-	if replaced == 0 {
+	if len(renamed) == 0 {
 		t.Fatal("the bundle holds no DOM snapshot")
 	}
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	written := map[string]bool{}
+	for _, f := range zr.File {
+		name, data := f.Name, entries[f.Name]
+		if to, ok := renamed[strings.TrimPrefix(name, bundle.MediaPrefix)]; ok {
+			name, data = bundle.MediaPrefix+to, []byte(dom)
+			if written[name] { // every snapshot now holds dom: one file serves them all
+				continue
+			}
+			written[name] = true
+		} else if !strings.HasPrefix(name, bundle.MediaPrefix) {
+			for from, to := range renamed {
+				data = bytes.ReplaceAll(data, []byte(from), []byte(to))
+			}
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: f.Method})
+		must(t, "write "+name, err)
+		_, err = w.Write(data)
+		must(t, "write "+name, err)
+	}
+	must(t, "close the bundle", zw.Close())
 	copyPath := filepath.Join(t.TempDir(), "hostile.zip")
 	must(t, "write the hostile bundle", os.WriteFile(copyPath, out.Bytes(), 0o644))
 	return copyPath

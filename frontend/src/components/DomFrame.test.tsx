@@ -27,6 +27,17 @@ describe("snapshotDocument", () => {
     expect(snapshotDocument("<script>1</script><p>x</p>")).toBe(meta + "<script>1</script><p>x</p>");
     expect(SNAPSHOT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
   });
+  it("drops every link that would connect on its own, whatever its case or company, and keeps the rest", () => {
+    const page =
+      '<!DOCTYPE html><html><head><link rel="preconnect" href="http://evil.test/"><link rel=" DNS-Prefetch " href="//evil.test">' +
+      '<link rel="icon prefetch" href="http://evil.test/i.ico"><link rel="preload" as="image" href="http://evil.test/p.png">' +
+      '<link rel="modulepreload" href="http://evil.test/m.js"><link rel="stylesheet" href="s.css"></head><body><p>text</p></body></html>';
+    const shown = snapshotDocument(page);
+    expect(shown).not.toContain("evil.test");
+    expect(shown).toContain('<link rel="stylesheet" href="s.css">');
+    expect(shown).toContain("<p>text</p>");
+    expect(shown.startsWith("<!DOCTYPE html><meta http-equiv=")).toBe(true);
+  });
 });
 
 describe("DomFrame", () => {

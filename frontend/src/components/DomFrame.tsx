@@ -10,14 +10,40 @@ import { mediaURL } from "../media";
 export const SNAPSHOT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /**
- * The document a snapshot is shown as: its text with SNAPSHOT_CSP's meta first, after the
- * doctype when it has one (so the page keeps its standards mode). Whatever the snapshot holds,
- * an imported one included, the policy comes before it.
+ * The link types a browser follows on its own, whatever the page's policy says of fetching:
+ * a connection opened ahead (preconnect, dns-prefetch) or a resource fetched for later.
+ */
+const HINTS = new Set(["preconnect", "dns-prefetch", "prefetch", "preload", "modulepreload", "prerender", "next", "subresource"]);
+
+/**
+ * The snapshot without the links that would open a connection on their own (HINTS), which a
+ * content policy does not stop in every browser. The snapshot is read in a document that has no
+ * window (DOMParser's), so reading it fetches nothing; one with no such link is kept as it is.
+ */
+export function withoutHints(snapshot: string): string {
+  const doc = new DOMParser().parseFromString(snapshot, "text/html");
+  const hints = Array.from(doc.querySelectorAll("link")).filter((l) =>
+    (l.getAttribute("rel") ?? "")
+      .toLowerCase()
+      .split(/\s+/)
+      .some((r) => HINTS.has(r)),
+  );
+  if (hints.length === 0) return snapshot;
+  hints.forEach((l) => l.remove());
+  return (doc.doctype ? `<!DOCTYPE ${doc.doctype.name}>` : "") + doc.documentElement.outerHTML;
+}
+
+/**
+ * The document a snapshot is shown as: its text, without the links that connect on their own
+ * (see withoutHints), with SNAPSHOT_CSP's meta first, after the doctype when it has one (so the
+ * page keeps its standards mode). Whatever the snapshot holds, an imported one included, the
+ * policy comes before it.
  */
 export function snapshotDocument(snapshot: string): string {
+  const shown = withoutHints(snapshot);
   const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">`;
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(snapshot);
-  return doctype ? doctype[0] + meta + snapshot.slice(doctype[0].length) : meta + snapshot;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(shown);
+  return doctype ? doctype[0] + meta + shown.slice(doctype[0].length) : meta + shown;
 }
 
 /** Props of DomFrame. */
