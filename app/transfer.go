@@ -14,6 +14,7 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/bundle"
 	"observatory/backend/runfile"
+	"observatory/backend/signing"
 	"observatory/backend/scratch"
 	"observatory/backend/store"
 )
@@ -181,6 +182,10 @@ func (t *Transfer) importFile(ctx context.Context, path, name string, requireSig
 	}
 	if err != nil && ctx.Err() != nil {
 		return ImportResult{}, fmt.Errorf("%s: the import was stopped; nothing of it was kept (%w)", name, err)
+	}
+	if err != nil && sig != nil && sig.Status == string(signing.Mismatch) {
+		// What the signature check found comes first: it is why the file is not what was sent.
+		return ImportResult{}, fmt.Errorf("%s: %s (%s); %w", name, sig.Label, sig.Reason, err)
 	}
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("%s: %w", name, err)

@@ -150,6 +150,15 @@ func TestASignedBookingBundleVerifiesOnlyAsSigned(t *testing.T) {
 		if code, _, errOut := run(t, "import", "--require-signature", path, "--data-dir", alice); code == 0 || !strings.Contains(errOut, "signature does not match") {
 			t.Errorf("import --require-signature, one byte of the %s changed: exit %d\n%s", what, code, errOut)
 		}
+		if what == "screenshot" {
+			// A media file that no longer matches its name is refused whole, the signature's
+			// finding first.
+			if code, _, errOut := run(t, "import", path, "--data-dir", alice); code == 0 || !strings.Contains(errOut, "signature does not match") ||
+				!strings.Contains(errOut, "does not match its name") {
+				t.Errorf("import, one byte of the %s changed: exit %d\n%s", what, code, errOut)
+			}
+			continue
+		}
 		_, errOut = do("import", path, "--data-dir", alice)
 		if !strings.Contains(errOut, "signature: signature does not match") {
 			t.Errorf("import, one byte of the %s changed:\n%s", what, errOut)
@@ -171,8 +180,8 @@ func TestASignedBookingBundleVerifiesOnlyAsSigned(t *testing.T) {
 			statuses = append(statuses, r.Signature.Status)
 		}
 	}
-	if strings.Join(statuses, " ") != "mismatch mismatch verified" {
-		t.Errorf("the history's signatures, newest first: %v, want two mismatches and one verified", statuses)
+	if strings.Join(statuses, " ") != "mismatch verified" {
+		t.Errorf("the history's signatures, newest first: %v, want the changed run file's mismatch and one verified", statuses)
 	}
 
 	// OpenSSL checks the real bundle's signature, over the PAE of its payload.

@@ -19,7 +19,8 @@ import (
 // key of this data folder, and imports it back through the window, then the same bundle with
 // one byte of its run file or of one screenshot changed, then after the key is no longer
 // trusted, then unsigned. Each time the history card and the trace header say, as rendered,
-// what the import found, and the header's details list what was signed.
+// what the import found, and the header's details list what was signed; the bundle whose
+// screenshot changed is refused, the window saying the signature does not match first.
 func TestTheWindowSaysWhoSignedARun(t *testing.T) {
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(t.TempDir(), "no-bus")) // keys in files
 	srv, st, dir := newServerWithStore(t)
@@ -50,7 +51,8 @@ func TestTheWindowSaysWhoSignedARun(t *testing.T) {
 	}{
 		{"signed by a trusted key", signed, verified, false, []string{"run.json", "media/", "not when the run happened"}},
 		{"one byte of the run file changed", runFile, "signature does not match", false, []string{"run.json changed since it was signed"}},
-		{"one byte of a screenshot changed", shot, "signature does not match", false, []string{".jpg changed since it was signed"}},
+		// A screenshot that no longer matches its name is refused whole, the window saying why.
+		{"one byte of a screenshot changed", shot, "signature does not match", false, []string{".jpg changed since it was signed", "does not match its name"}},
 		{"signed by a key no longer trusted", signed, "signed by an untrusted key", true, []string{"calling itself “alice”", "observatory keys trust FILE"}},
 		{"unsigned", unsigned, "unsigned", false, []string{"Nothing in this run was signed."}},
 	} {
@@ -61,6 +63,18 @@ func TestTheWindowSaysWhoSignedARun(t *testing.T) {
 			}
 			before := len(listRuns(t, st))
 			importFile(t, page, c.path)
+			if c.path == shot {
+				errs := page.GetByRole("alert", playwright.PageGetByRoleOptions{Name: "Errors"})
+				expectContains(t, errs, c.label)
+				for _, want := range c.inDetails {
+					expectContains(t, errs, want)
+				}
+				if n := len(listRuns(t, st)); n != before {
+					t.Errorf("the refused bundle left %d runs in the history, want %d", n, before)
+				}
+				must(t, "dismiss the error", errs.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Dismiss"}).Click())
+				return
+			}
 			id := importedRun(t, st, before)
 			card := page.GetByTestId("run-" + id).GetByTestId("signature")
 			must(t, "see the history card's signature", expect.Locator(card).ToHaveText(c.label))
