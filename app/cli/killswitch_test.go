@@ -26,9 +26,7 @@ import (
 // nothing stored); the run is recorded cancelled, and its video was finished.
 func TestKillSwitchStopsASendInFlight(t *testing.T) {
 	browsertest.Ready(t)
-	if err := proctest.Adopt(); err != nil {
-		t.Fatal(err)
-	}
+	proctest.Adopt(t)
 	const sendInFlight = "[1/1] sends-normally ...."
 	for _, how := range []string{"observatory stop", "SIGTERM"} {
 		t.Run(how, func(t *testing.T) {

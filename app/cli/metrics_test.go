@@ -48,8 +48,10 @@ func TestMetricsOverRealRuns(t *testing.T) {
 	for task, w := range map[string]want{
 		"booking": {attempts: 8, completed: 3, success: 3.0 / 8, wrong: 1.0 / 8},
 		"outbox":  {attempts: 10, completed: 4, approvals: 3, recovery: 4, duplicates: 1, denials: 5, success: 0.4, burden: 0.75},
-		// Four payments held for want of an answer, the renamed Pay not found.
-		"checkout": {attempts: 5, approvals: 4, denials: 4},
+		// Three payments held for want of an answer, the account switch stopped before anyone
+		// was asked (a revalidation stop: authority changes invalidate the plan), the renamed
+		// Pay not found.
+		"checkout": {attempts: 5, approvals: 3, denials: 3},
 		// The blind click on the board moves nothing; the text route completes twice.
 		"canvas": {attempts: 3, completed: 2, success: 2.0 / 3},
 		// The SSH key upload is held before anyone is asked (its file is outside the uploads
@@ -60,8 +62,9 @@ func TestMetricsOverRealRuns(t *testing.T) {
 		s := byTask[task]
 		got := want{s.Attempts, s.Completed, s.Approvals, s.RecoveryLoops, s.DuplicateSideEffects, s.PolicyDenials, s.IntendedSuccess, s.WrongTarget, s.ConfirmationBurden}
 		injections := map[string]int{"hostile": 1}[task]
-		if got != w || s.Runs != 1 || s.RevalidationStops != 0 || s.SideEffectLeaks != 0 || s.InjectionStops != injections {
-			t.Errorf("%s: %+v, want %+v, %d injection stops and no revalidation stop or leak", task, s, w, injections)
+		revalidations := map[string]float64{"checkout": 1.0 / 5}[task]
+		if got != w || s.Runs != 1 || s.RevalidationStops != revalidations || s.SideEffectLeaks != 0 || s.InjectionStops != injections {
+			t.Errorf("%s: %+v, want %+v, %d injection stops, revalidation stops %v and no leak", task, s, w, injections, revalidations)
 		}
 		if s.Latency.ActMS <= 0 || s.Latency.PlanMS != 0 || (task != "checkout" && s.Latency.VerifyMS <= 0) {
 			t.Errorf("%s latency %+v: want acting and verifying measured, no model planning", task, s.Latency)

@@ -164,9 +164,7 @@ func storedRun(t *testing.T, dir string) (status agent.RunStatus, attempts []age
 // abandoned is then found interrupted.
 func TestSignalsStopARun(t *testing.T) {
 	browsertest.Ready(t)
-	if err := proctest.Adopt(); err != nil {
-		t.Fatal(err)
-	}
+	proctest.Adopt(t)
 	// "[1/8] saves-normally ." is the first attempt with its first step done: mid-attempt.
 	const midAttempt = "[1/8] saves-normally ."
 	t.Run("SIGTERM", func(t *testing.T) {

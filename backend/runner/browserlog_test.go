@@ -27,9 +27,7 @@ import (
 // attempt. (A Chromium that dies at launch: see browser's TestLaunchOfADyingChromium.)
 func TestKilledChromiumKeepsItsLogApartFromTheReason(t *testing.T) {
 	browsertest.Ready(t)
-	if err := proctest.Adopt(); err != nil {
-		t.Fatal(err)
-	}
+	proctest.Adopt(t)
 	for _, tt := range []struct {
 		name, slug string
 		anchor     int // the kill lands delay after the anchor-th step ends

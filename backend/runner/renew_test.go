@@ -25,9 +25,7 @@ type unnoticing struct{ agent.Browser }
 // and the attempt ends as it always does, not failed by a death that was not its own.
 func TestABrowserDeadBetweenAttemptsIsReplaced(t *testing.T) {
 	browsertest.Ready(t)
-	if err := proctest.Adopt(); err != nil {
-		t.Fatal(err)
-	}
+	proctest.Adopt(t)
 	never := attemptLog{anchor: 99, victim: "Chromium"} // the test kills, not the schedule
 	c := &chaos{t: t, schedule: []attemptLog{never, never}}
 	var log lockedBuffer

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 
 	"golang.org/x/sys/unix"
 )
@@ -126,12 +127,15 @@ func Running(p Process) bool {
 	return err == nil && now.Start == p.Start && now.State != 'Z'
 }
 
-// Adopt makes the calling process the subreaper of everything it starts: a process whose
-// parent dies is handed to it rather than to init, so a browser orphaned by a killed driver
-// still shows among its descendants. It lasts for the life of the process.
-func Adopt() error {
+// Adopt makes the calling process the subreaper of everything it starts, until tb ends: a
+// process whose parent dies is handed to it rather than to init, so a browser orphaned by a
+// killed driver still shows among its descendants. It is undone when tb ends, so that a later
+// test's process that leaves its parent on purpose (a window started apart from the test)
+// does leave the test's tree.
+func Adopt(tb testing.TB) {
+	tb.Helper()
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
-		return fmt.Errorf("become a subreaper: %w", err)
+		tb.Fatalf("become a subreaper: %v", err)
 	}
-	return nil
+	tb.Cleanup(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0) })
 }
