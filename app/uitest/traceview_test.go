@@ -48,8 +48,9 @@ func TestTheTraceReadsAStepAndTheWholeAttempt(t *testing.T) {
 		expectContains(t, page.GetByTestId("shot-diff"), "Changed: dialog opened")
 		share, err := trace.Evaluate(`t => t.querySelector(".tabs").getBoundingClientRect().height / t.querySelector(".trace-main").getBoundingClientRect().height`, nil)
 		must(t, "measure the tabs", err)
-		if f, _ := share.(float64); f < 0.39 {
-			t.Errorf("the gate's tabs take %.2f of the trace's height, want at least 0.4", f)
+		// The step's page is the main view; the tabs keep at least a quarter, the gate readable.
+		if f, _ := share.(float64); f < 0.24 {
+			t.Errorf("the gate's tabs take %.2f of the trace's height, want at least 0.25", f)
 		}
 		noScroll(t, page)
 		checkA11y(t, page, "a step side by side")
