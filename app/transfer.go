@@ -14,8 +14,8 @@ import (
 	"observatory/backend/agent"
 	"observatory/backend/bundle"
 	"observatory/backend/runfile"
-	"observatory/backend/signing"
 	"observatory/backend/scratch"
+	"observatory/backend/signing"
 	"observatory/backend/store"
 )
 
