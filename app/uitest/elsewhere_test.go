@@ -48,6 +48,9 @@ attempts:
 func TestTheWindowAnswersACommandLineRunsApproval(t *testing.T) {
 	srv, _, dir := newServerWithStore(t)
 	page := openPage(t, srv)
+	// The window is open, its history read, before the run starts: a window open since the
+	// run's start is what this test is about.
+	must(t, "see the window's empty history", expect.Locator(page.GetByText("0 runs")).ToBeVisible())
 	var out, errOut bytes.Buffer
 	code := make(chan int, 1)
 	go func() {
