@@ -38,15 +38,28 @@ func button(page playwright.Page, name string) playwright.Locator {
 
 // runAttempt clicks the attempt's ▶ button, which runs it, and waits until the row shows how
 // it ended. On a short window whose attempts table is folded to the selected row, it unfolds
-// the table first and folds it again after, as a user would.
+// the table first and folds it again after, as a user would. The table folds and unfolds with
+// the window's height, which the app reads a moment after a resize, so a click the table
+// changed under is tried again.
 func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
 	t.Helper()
-	r := row(page, title)
-	if unfold := button(page, "All attempts (A)"); !isVisible(r) && isVisible(unfold) {
-		must(t, "unfold the attempts table", unfold.Click())
-		defer func() { must(t, "fold the attempts table", button(page, "Fold to this attempt (A)").Click()) }()
+	r, run, unfold := row(page, title), button(page, "Run "+title), button(page, "All attempts (A)")
+	for k := 0; ; k++ {
+		must(t, "see ▶ of "+title+" or the button that unfolds the table", expect.Locator(run.Or(unfold).First()).ToBeVisible())
+		if !isVisible(run) && isVisible(unfold) {
+			if unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}) == nil {
+				defer func() { must(t, "fold the attempts table", button(page, "Fold to this attempt (A)").Click()) }()
+			}
+			continue
+		}
+		err := run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)})
+		if err == nil {
+			break
+		}
+		if k == 4 {
+			must(t, "click ▶ of "+title, err)
+		}
 	}
-	must(t, "click ▶ of "+title, button(page, "Run "+title).Click())
 	must(t, title+" ends "+terminal, expect.Locator(cell(r, colTerminal)).ToHaveText(terminal,
 		playwright.LocatorAssertionsToHaveTextOptions{Timeout: playwright.Float(runTimeout)}))
 	return r
