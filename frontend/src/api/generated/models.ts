@@ -913,6 +913,7 @@ export namespace metrics {
 	    precision: Rate;
 	    recall: Rate;
 	    gate_stands_in?: number;
+	    pooled?: string[];
 	}
 	export interface CalibrationSlice {
 	    key: string;
