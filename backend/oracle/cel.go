@@ -143,9 +143,7 @@ func (e *Expr) verdict(vars map[string]any, what string) (agent.Verdict, error) 
 	case ok:
 		v.Evidence = what + ", as wanted"
 	default:
-		ctx, cancel := context.WithTimeout(context.Background(), evalTimeout)
-		defer cancel()
-		v.Evidence = fmt.Sprintf("%s: %s", what, explain(ctx, e.env, e.src, vars))
+		v.Evidence = fmt.Sprintf("%s: %s", what, explain(e.env, e.src, vars))
 		if e.says != "" {
 			v.Evidence += fmt.Sprintf(" (want: %s)", e.says)
 		}

@@ -1,7 +1,6 @@
 package oracle
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -19,7 +18,7 @@ import (
 // Bounds on an explanation: the items of a list it tries, what it shows of one value, and
 // its whole length, in code points.
 const (
-	maxExplainItems = 1000
+	maxExplainItems = 200
 	maxValueText    = 60
 	maxExplainText  = 400
 )
@@ -27,43 +26,58 @@ const (
 // notHeld is what an explanation says when the expression's shape has no words of its own.
 const notHeld = "the condition is false on this answer"
 
-// scope is one evaluation of an expression with every value it saw: the program's source,
-// the variables it ran on, and the iteration variable of the item it judges, if any.
+// program is an expression compiled to be explained: run without short-circuits, keeping
+// every subexpression's value. iterVar names the item it judges; empty at the top.
+type program struct {
+	env     *cel.Env
+	ast     *ast.AST
+	prg     cel.Program
+	iterVar string
+}
+
+// scope is one evaluation of a program with every value it saw, and the variables it ran on.
 type scope struct {
-	env   *cel.Env
-	ast   *ast.AST
+	*program
 	vars  map[string]any
 	state interface{ Value(int64) (ref.Val, bool) }
-	// iterVar names the item judged; empty at the top.
-	iterVar string
 }
 
 // explain says in words why src, which gave false on vars, does not hold: which field had
 // which value against what was wanted, how many items a list had and where the closest one
-// differs. It is derived from the answer alone, so an import words it identically.
-func explain(ctx context.Context, env *cel.Env, src string, vars map[string]any) string {
-	s, err := evaluate(ctx, env, src, vars, "")
+// differs. It is derived from the answer alone, bounded in cost and items, never in time, so
+// that an import words it identically.
+func explain(env *cel.Env, src string, vars map[string]any) string {
+	p, err := explained(env, src, "")
 	if err != nil {
 		return notHeld
 	}
-	return cut(s.why(ctx, s.ast.Expr(), true), maxExplainText)
+	s, err := p.run(vars)
+	if err != nil {
+		return notHeld
+	}
+	return cut(s.why(s.ast.Expr(), true), maxExplainText)
 }
 
-// evaluate runs src on vars without short-circuits, keeping every subexpression's value.
-func evaluate(ctx context.Context, env *cel.Env, src string, vars map[string]any, item string) (*scope, error) {
+// explained compiles src in env for explaining.
+func explained(env *cel.Env, src, iterVar string) (*program, error) {
 	checked, iss := env.Compile(src)
 	if iss != nil && iss.Err() != nil {
 		return nil, iss.Err()
 	}
-	prg, err := env.Program(checked, cel.EvalOptions(cel.OptExhaustiveEval), cel.CostLimit(costLimit), cel.InterruptCheckFrequency(64))
+	prg, err := env.Program(checked, cel.EvalOptions(cel.OptExhaustiveEval), cel.CostLimit(costLimit))
 	if err != nil {
 		return nil, err
 	}
-	_, det, err := prg.ContextEval(ctx, vars)
+	return &program{env: env, ast: checked.NativeRep(), prg: prg, iterVar: iterVar}, nil
+}
+
+// run evaluates p on vars, keeping every value it saw.
+func (p *program) run(vars map[string]any) (*scope, error) {
+	_, det, err := p.prg.Eval(vars)
 	if det == nil {
 		return nil, fmt.Errorf("no evaluation state: %v", err)
 	}
-	return &scope{env: env, ast: checked.NativeRep(), vars: vars, state: det.State(), iterVar: item}, nil
+	return &scope{program: p, vars: vars, state: det.State()}, nil
 }
 
 // value is what e evaluated to; a literal is its own value (the state keeps none for it).
@@ -81,12 +95,12 @@ func (s *scope) holds(e ast.Expr, want bool) bool {
 }
 
 // why says why e did not evaluate to want.
-func (s *scope) why(ctx context.Context, e ast.Expr, want bool) string {
+func (s *scope) why(e ast.Expr, want bool) string {
 	switch e.Kind() {
 	case ast.CallKind:
-		return s.whyCall(ctx, e, want)
+		return s.whyCall(e, want)
 	case ast.ComprehensionKind:
-		return s.whyComprehension(ctx, e, want)
+		return s.whyComprehension(e, want)
 	case ast.IdentKind, ast.SelectKind:
 		if v, ok := s.value(e); ok {
 			return fmt.Sprintf("%s is %s, want %t", s.name(e), show(v), want)
@@ -95,19 +109,19 @@ func (s *scope) why(ctx context.Context, e ast.Expr, want bool) string {
 	return notHeld
 }
 
-func (s *scope) whyCall(ctx context.Context, e ast.Expr, want bool) string {
+func (s *scope) whyCall(e ast.Expr, want bool) string {
 	call := e.AsCall()
 	args := call.Args()
 	fn := call.FunctionName()
 	switch {
 	case fn == operators.LogicalNot:
-		return s.why(ctx, args[0], !want)
+		return s.why(args[0], !want)
 	case fn == operators.LogicalAnd && want, fn == operators.LogicalOr && !want:
 		// Every operand must be want: say why each that is not.
 		var parts []string
 		for _, a := range flatten(e, fn) {
 			if !s.holds(a, want) {
-				parts = append(parts, s.why(ctx, a, want))
+				parts = append(parts, s.why(a, want))
 			}
 		}
 		if len(parts) > 0 {
@@ -117,7 +131,7 @@ func (s *scope) whyCall(ctx context.Context, e ast.Expr, want bool) string {
 		// One operand would have been enough: say why none is.
 		var parts []string
 		for _, a := range flatten(e, fn) {
-			parts = append(parts, s.why(ctx, a, want))
+			parts = append(parts, s.why(a, want))
 		}
 		return "neither " + strings.Join(parts, "; nor ")
 	case isComparison(fn) && len(args) == 2:
@@ -198,7 +212,7 @@ func flatten(e ast.Expr, fn string) []ast.Expr {
 
 // whyComprehension words exists, all and exists_one over a list: how many items it had and,
 // for the item that decided (the closest for exists, the first failing for all), why.
-func (s *scope) whyComprehension(ctx context.Context, e ast.Expr, want bool) string {
+func (s *scope) whyComprehension(e ast.Expr, want bool) string {
 	c := e.AsComprehension()
 	macro, _ := s.ast.SourceInfo().GetMacroCall(e.ID())
 	if macro == nil || macro.Kind() != ast.CallKind {
@@ -216,32 +230,43 @@ func (s *scope) whyComprehension(ctx context.Context, e ast.Expr, want bool) str
 	if pred == nil {
 		return notHeld
 	}
+	item, err := s.items(c.IterVar(), pred)
+	if err != nil {
+		return notHeld
+	}
 	switch {
 	case kind == "exists" && want, kind == "all" && !want:
 		wantItem := kind == "exists"
 		if n == 0 {
 			return of + " has no items"
 		}
-		best, why := s.closest(ctx, c.IterVar(), pred, list, n, wantItem)
-		if best < 0 {
-			return fmt.Sprintf("none of the %d items of %s matches", n, of)
+		best, why := closest(item, list, n, wantItem)
+		none := fmt.Sprintf("none of the %d items of %s matches", n, of)
+		if !wantItem {
+			none = fmt.Sprintf("every one of the %d items of %s passes", n, of)
 		}
-		return fmt.Sprintf("none of the %d items of %s matches; the closest, #%d: %s", n, of, best+1, why)
+		if best < 0 {
+			return none
+		}
+		return fmt.Sprintf("%s; the closest, #%d: %s", none, best+1, why)
 	case kind == "all" && want, kind == "exists" && !want:
 		wantItem := kind == "all"
 		for i := range min(n, maxExplainItems) {
-			sub, err := s.item(ctx, c.IterVar(), pred, list.Get(types.Int(i)))
+			sub, err := item(list.Get(types.Int(i)))
 			if err == nil && !sub.holds(sub.ast.Expr(), wantItem) {
 				verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
-				return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, n, of, verb, sub.why(ctx, sub.ast.Expr(), wantItem))
+				return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, n, of, verb, sub.why(sub.ast.Expr(), wantItem))
 			}
 		}
 	case kind == "exists_one":
 		matches := 0
 		for i := range min(n, maxExplainItems) {
-			if sub, err := s.item(ctx, c.IterVar(), pred, list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
+			if sub, err := item(list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
 				matches++
 			}
+		}
+		if n > maxExplainItems {
+			return fmt.Sprintf("%d of the first %d of the %d items of %s match, want exactly one", matches, maxExplainItems, n, of)
 		}
 		return fmt.Sprintf("%d of the %d items of %s match, want exactly one", matches, n, of)
 	}
@@ -264,12 +289,12 @@ func predicate(step ast.Expr) ast.Expr {
 	return nil
 }
 
-// closest is the item of list on which pred comes nearest to want: the most of its
-// conjuncts are want, the first on a tie; with why pred is not want on it.
-func (s *scope) closest(ctx context.Context, iterVar string, pred ast.Expr, list traits.Lister, n int, want bool) (int, string) {
+// closest is the item of list on which the predicate item runs comes nearest to want: the
+// most of its conjuncts are want, the first on a tie; with why it is not want on that item.
+func closest(item func(ref.Val) (*scope, error), list traits.Lister, n int, want bool) (int, string) {
 	best, score, why := -1, -1, ""
 	for i := range min(n, maxExplainItems) {
-		sub, err := s.item(ctx, iterVar, pred, list.Get(types.Int(i)))
+		sub, err := item(list.Get(types.Int(i)))
 		if err != nil {
 			continue
 		}
@@ -281,14 +306,15 @@ func (s *scope) closest(ctx context.Context, iterVar string, pred ast.Expr, list
 			}
 		}
 		if got > score {
-			best, score, why = i, got, sub.why(ctx, sub.ast.Expr(), want)
+			best, score, why = i, got, sub.why(sub.ast.Expr(), want)
 		}
 	}
 	return best, why
 }
 
-// item evaluates pred on one item, bound to iterVar, beside the variables s ran on.
-func (s *scope) item(ctx context.Context, iterVar string, pred ast.Expr, v ref.Val) (*scope, error) {
+// items compiles pred, what a comprehension asks of each item, to run on one item at a time
+// bound to iterVar beside the variables s ran on.
+func (s *scope) items(iterVar string, pred ast.Expr) (func(v ref.Val) (*scope, error), error) {
 	src, err := parser.Unparse(pred, s.ast.SourceInfo())
 	if err != nil {
 		return nil, err
@@ -297,12 +323,18 @@ func (s *scope) item(ctx context.Context, iterVar string, pred ast.Expr, v ref.V
 	if err != nil {
 		return nil, err
 	}
-	vars := make(map[string]any, len(s.vars)+1)
-	for k, x := range s.vars {
-		vars[k] = x
+	p, err := explained(env, src, iterVar)
+	if err != nil {
+		return nil, err
 	}
-	vars[iterVar] = v
-	return evaluate(ctx, env, src, vars, iterVar)
+	return func(v ref.Val) (*scope, error) {
+		vars := make(map[string]any, len(s.vars)+1)
+		for k, x := range s.vars {
+			vars[k] = x
+		}
+		vars[iterVar] = v
+		return p.run(vars)
+	}, nil
 }
 
 // name is how an explanation calls e: its source, read relative to the item judged (r.room

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,10 @@ func TestFailedConditionExplainsItselfInWords(t *testing.T) {
 			`status 200: neither none of the 2 items of records matches; the closest, #1: room is "south", want "north"; nor phase is "editing", want "completed"`},
 		{`body.records.exists(r, ["north", "west"].exists(z, z == r.room))`, "",
 			`status 200: none of the 2 items of records matches; the closest, #1: none of the 2 items of ["north", "west"] matches; the closest, #1: the item is "north", want "south"`},
+		{`!body.records.all(r, r.title != "")`, "",
+			`status 200: every one of the 2 items of records passes; the closest, #1: title is "Spectral scan", want ""`},
+		{`!body.records.exists(r, r.room == "east")`, "",
+			`status 200: item #2 of 2 in records matches: room is "east", want anything but "east"`},
 		{`body.phase == "completed"`, "the save completed", `status 200: phase is "editing", want "completed" (want: the save completed)`},
 		{`body.records.map(r, r.room)[0] == "x" ? false : true == false`, "", "status 200: the condition is false on this answer"},
 	}
@@ -73,5 +78,22 @@ func TestFailedSQLConditionExplainsItsRows(t *testing.T) {
 	v := q.Judge(json.RawMessage(`{"rows":[{"state":"closed"}]}`))
 	if want := `1 row(s): rows[0].state is "closed", want "open"`; v.Done || v.Evidence != want {
 		t.Errorf("got %+v, want %q", v, want)
+	}
+}
+
+// A long list is counted whole, and its closest item sought among the first items only, so
+// that explaining stays bounded.
+func TestALongListIsExplainedWithinBounds(t *testing.T) {
+	var items []string
+	for i := range 5000 {
+		items = append(items, fmt.Sprintf(`{"n":%d}`, i))
+	}
+	h, err := NewHTTP("", "/api/state", nil, `body.items.exists(i, i.n == -1)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: json.RawMessage(`{"items":[` + strings.Join(items, ",") + `]}`)})
+	if v := h.Judge(raw); v.Evidence != `status 200: none of the 5000 items of items matches; the closest, #1: n is 0, want -1` {
+		t.Errorf("got %q", v.Evidence)
 	}
 }
