@@ -130,6 +130,9 @@ func printCalibration(env Env, c metrics.Calibration) error {
 				}
 				notes = append(notes, fmt.Sprintf("%s against the %s, %s: %s", safe(sc.Label), sc.Against, cell.name, strings.Join(names, ", ")))
 			}
+			if len(sc.Pooled) > 0 {
+				notes = append(notes, fmt.Sprintf("%s against the %s pools %d signals: %s", safe(sc.Label), sc.Against, len(sc.Pooled), safe(strings.Join(sc.Pooled, "; "))))
+			}
 			if sc.GateStandsIn > 0 {
 				notes = append(notes, fmt.Sprintf("%s against the truth: the gate stands in for the ground truth of %d attempts, whose task declares none", safe(sc.Label), sc.GateStandsIn))
 			}

@@ -11,7 +11,8 @@ import (
 // attempts completed and saved as asked, one wrong target (the wrong room), drawn as bar
 // charts whose labels carry the numbers; the Calibration view under them gives the success
 // notice's false-done rate against the truth as 1 of 2 and opens the wrong room's trace from
-// its cell; sliced by attempt, one row each. axe-core finds nothing in the light theme or the
+// its cell; at 1280×720 every column of both tables fits and a picked cell's attempts come
+// into view; sliced by attempt, one row each. axe-core finds nothing in the light theme or the
 // dark.
 func TestMetricsView(t *testing.T) {
 	page := openPage(t, newServer(t))
@@ -32,6 +33,7 @@ func TestMetricsView(t *testing.T) {
 	snap(t, page, "metrics")
 
 	checkCalibration(t, page, view)
+	checkMetricsFitAt1280(t, page, view)
 
 	_, err := view.GetByLabel("Slice by").SelectOption(playwright.SelectOptionValues{Values: &[]string{"attempt"}})
 	must(t, "slice by attempt", err)
@@ -54,7 +56,7 @@ func TestMetricsView(t *testing.T) {
 func checkCalibration(t *testing.T, page playwright.Page, view playwright.Locator) {
 	t.Helper()
 	cal := view.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Calibration"})
-	table := cal.GetByRole("table", playwright.LocatorGetByRoleOptions{Name: "booking"})
+	table := cal.GetByRole("table", playwright.LocatorGetByRoleOptions{Name: "Task: booking"})
 	notice := table.GetByRole("row", playwright.LocatorGetByRoleOptions{Name: "success notice ground truth"})
 	cells := notice.GetByRole("cell")
 	for i, want := range []string{"ground truth", "1", "1", "0", "0", "0", "1/2 [9%, 91%]"} {

@@ -52,8 +52,11 @@ func (e *MissError) Error() string {
 func (e *MissError) Unwrap() error { return ErrNoTarget }
 
 // Nearest ranks the page's elements against a target that matched none of them and returns
-// at most MaxCandidates, best first: by name similarity (see Similarity), then elements of
-// the target's role before others, then in page order. Elements of the target's role are
+// at most MaxCandidates, best first: when the target wants a control (a role a person acts on,
+// a label or a placeholder), controls with a strong name (similarity of at least 0.5) before
+// everything else, so a button "Save changes" leads a table's column header "Save"; then by
+// name similarity (see Similarity), then elements of the target's role before others, then
+// in page order. Elements of the target's role are
 // always candidates; others need a similarity of at least 0.5, so a weak name of another role
 // is never named. A target located by test id or CSS names no accessible name to compare, so
 // it has no candidates.
@@ -64,25 +67,34 @@ func Nearest(t Target, elements []Candidate) []Candidate {
 	}
 	type ranked struct {
 		Candidate
-		same bool
-		at   int
+		control, same bool
+		at            int
 	}
+	wantsControl := kind == "label" || kind == "placeholder" || controlRoles[t.Role]
 	var keep []ranked
 	for i, e := range elements {
 		e.Similarity = Similarity(text, e.Name)
 		same := t.Role != "" && e.Role == t.Role
+		control := wantsControl && controlRoles[e.Role] && e.Similarity >= otherRoleSimilarity
 		if same || e.Similarity >= otherRoleSimilarity {
-			keep = append(keep, ranked{e, same, i})
+			keep = append(keep, ranked{e, control, same, i})
 		}
 	}
 	slices.SortFunc(keep, func(a, b ranked) int {
-		return cmp.Or(cmp.Compare(b.Similarity, a.Similarity), boolFirst(a.same, b.same), cmp.Compare(a.at, b.at))
+		return cmp.Or(boolFirst(a.control, b.control), cmp.Compare(b.Similarity, a.Similarity), boolFirst(a.same, b.same), cmp.Compare(a.at, b.at))
 	})
 	out := make([]Candidate, 0, min(len(keep), MaxCandidates))
 	for _, r := range keep[:min(len(keep), MaxCandidates)] {
 		out = append(out, r.Candidate)
 	}
 	return out
+}
+
+// controlRoles are the ARIA roles of the controls a person acts on: buttons, links and inputs.
+var controlRoles = map[string]bool{
+	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true, "radio": true,
+	"combobox": true, "listbox": true, "option": true, "menuitem": true, "menuitemcheckbox": true,
+	"menuitemradio": true, "tab": true, "switch": true, "slider": true, "spinbutton": true, "treeitem": true,
 }
 
 // boolFirst orders true before false.

@@ -66,6 +66,13 @@ func TestNearestRanksBestFirst(t *testing.T) {
 	if got := agent.Nearest(agent.Target{Label: "Titel"}, page); len(got) != 1 || got[0].Name != "Title" {
 		t.Errorf("a label target's candidates = %+v, want the textbox named Title (no role to prefer, a strong name)", got)
 	}
+	table := []agent.Candidate{el("columnheader", "Save"), el("cell", "Save"), el("button", "Save changes"), el("button", "Cancel")}
+	if got := agent.Nearest(agent.Target{Role: "button", Name: "Save"}, table); len(got) != 4 || got[0].Name != "Save changes" || got[1].Role != "columnheader" {
+		t.Errorf("a button target's candidates = %+v, want the button with a strong name before the header and cell named exactly so", got)
+	}
+	if got := agent.Nearest(agent.Target{Text: "Save"}, table); got[0].Role != "columnheader" {
+		t.Errorf("a text target's candidates = %+v, want the closest name first, whatever is a control", got)
+	}
 	if got := agent.Nearest(agent.Target{CSS: "#reserve"}, page); got != nil {
 		t.Errorf("a CSS target has no name to compare, got candidates %+v", got)
 	}

@@ -7,6 +7,9 @@ type Verdict struct {
 	Done        bool   `json:"done"`
 	Evidence    string `json:"evidence"`
 	Unconfirmed string `json:"unconfirmed,omitempty"`
+	// Check is the condition as the task file wrote it (a CEL expression), shown on demand
+	// beside the evidence's words; empty for checks written in code.
+	Check string `json:"check,omitempty"`
 }
 
 // Unconfirmed returns the verdict of a check that could not be made, and why.

@@ -166,3 +166,36 @@ func near(a, b agent.Box) bool {
 	}
 	return true
 }
+
+// TestAMissNamesTheButtonBeforeATablesHeader: on a real page with a table whose column header
+// reads "Save" and a button "Save changes", a step that wants button "Save" is told of the
+// button first: a control a person acts on leads non-interactive text of a closer name.
+func TestAMissNamesTheButtonBeforeATablesHeader(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`<!doctype html><title>Drafts</title><table><thead><tr><th>Name</th><th>Save</th></tr></thead>
+<tbody><tr><td>Spectral scan</td><td>never</td></tr></tbody></table><button id="save">Save changes</button>`))
+	}))
+	t.Cleanup(srv.Close)
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{})
+	if err != nil {
+		t.Fatalf("new page: %v", err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	err = page.Resolve(ctx, agent.Target{Role: "button", Name: "Save"})
+	var miss *agent.MissError
+	if !errors.As(err, &miss) || len(miss.Candidates) < 2 {
+		t.Fatalf("the miss = %v, want the button and the header as candidates", err)
+	}
+	first, second := miss.Candidates[0], miss.Candidates[1]
+	if first.Role != "button" || first.Name != "Save changes" || second.Role != "columnheader" || second.Name != "Save" || second.Similarity != 1 {
+		t.Errorf("candidates %v, want button \"Save changes\" before columnheader \"Save\" (similarity 1.00)", miss.Candidates)
+	}
+	if !strings.Contains(err.Error(), `nearest: button "Save changes"`) {
+		t.Errorf("the step's error leads with another candidate: %v", err)
+	}
+}

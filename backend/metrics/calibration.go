@@ -64,6 +64,9 @@ type Calibrated struct {
 	// GateStandsIn counts the attempts compared against truth whose task declares no ground
 	// truth: the gate's call stood in for it.
 	GateStandsIn int `json:"gate_stands_in,omitempty"`
+	// Pooled are the labels the signal had in this slice, in the order first seen, when it had
+	// more than one: the overall slice pools each task's own notice under one signal.
+	Pooled []string `json:"pooled,omitempty"`
 }
 
 // CalibrationSlice is the calibration of every signal seen in one group of attempts, in the
@@ -138,6 +141,9 @@ func (g *calibrating) count(id, label string, against Reference, ref AttemptRef,
 		c = &Calibrated{Signal: id, Label: label, Against: against}
 		g.order = append(g.order, c)
 	}
+	if !slices.Contains(c.Pooled, label) {
+		c.Pooled = append(c.Pooled, label)
+	}
 	cf := &c.Confusion
 	switch {
 	case call.Unconfirmed != "" || truth.Unconfirmed != "":
@@ -166,7 +172,11 @@ func (g *calibrating) slice(key string) CalibrationSlice {
 		c.FalseDone = rateOf(fd, td+fd+fn+tn)
 		c.Precision = rateOf(td, td+fd)
 		c.Recall = rateOf(td, td+fn)
-		out.Signals = append(out.Signals, *c)
+		one := *c
+		if len(one.Pooled) < 2 {
+			one.Pooled = nil
+		}
+		out.Signals = append(out.Signals, one)
 	}
 	rank := func(c Calibrated) int {
 		if c.Against == AgainstTruth {

@@ -82,3 +82,22 @@ func TestCalibrationDefinitions(t *testing.T) {
 		t.Errorf("no runs: %+v", empty)
 	}
 }
+
+// TestCalibrationSaysWhatASignalPools: the overall slice pools each task's own notice under
+// the one signal id; it names every label it pools, where a task's own slice names none.
+func TestCalibrationSaysWhatASignalPools(t *testing.T) {
+	notice := func(task, label string) agent.Run {
+		v := verdicts("done", true, "done", "done", false)
+		v.Signals = []agent.Signal{{ID: "notice", Label: label, Verdict: agent.Verdict{Done: true}}}
+		return agent.Run{ID: task, Task: task, Attempts: []agent.Attempt{{Slug: "a", Terminal: agent.Completed, Verdicts: v}}}
+	}
+	c := metrics.Calibrate([]agent.Run{notice("booking", `"Reservation saved" notice`), notice("checkout", `"Order placed" notice`), notice("outbox", `"Reservation saved" notice`)}, metrics.ByTask)
+	if got := c.Overall.Signals[0]; got.Signal != "notice" || !reflect.DeepEqual(got.Pooled, []string{`"Reservation saved" notice`, `"Order placed" notice`}) {
+		t.Errorf("the overall notice pools %q (%s), want both notices", got.Pooled, got.Signal)
+	}
+	for _, sl := range c.Slices {
+		if p := sl.Signals[0].Pooled; p != nil {
+			t.Errorf("%s's notice pools %q, want nothing: it is one task's", sl.Key, p)
+		}
+	}
+}

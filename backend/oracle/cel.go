@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"observatory/backend/agent"
+
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/ext"
 )
@@ -32,6 +34,8 @@ func newEnv(vars ...cel.EnvOption) *cel.Env {
 		ext.Strings(),
 		cel.CrossTypeNumericComparisons(true),
 		cel.ParserExpressionSizeLimit(maxExprLen),
+		// Explanations read a macro's items from the call it was written as.
+		cel.EnableMacroCallTracking(),
 	}, vars...)
 	env, err := cel.NewEnv(opts...)
 	if err != nil {
@@ -44,6 +48,10 @@ func newEnv(vars ...cel.EnvOption) *cel.Env {
 type Expr struct {
 	src string
 	prg cel.Program
+	env *cel.Env
+	// says is what the task file says the expression checks, in its own words; empty when it
+	// says nothing.
+	says string
 }
 
 // compile parses and type-checks src in env. Anything but a bool result is refused here, so
@@ -63,7 +71,7 @@ func compile(env *cel.Env, src string) (*Expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the expression cannot run: %w", err)
 	}
-	return &Expr{src: src, prg: prg}, nil
+	return &Expr{src: src, prg: prg, env: env}, nil
 }
 
 // celIssue is the first of a compilation's errors as one line: "undeclared reference to
@@ -99,15 +107,46 @@ func (e *Expr) eval(vars map[string]any) (bool, error) {
 	return b, nil
 }
 
-// verdict runs the expression and says what it found: done when it holds, "could not
-// confirm" when it cannot be evaluated on this answer (a missing key, a wrong type).
-func (e *Expr) verdict(vars map[string]any, what string) (done bool, evidence string, unconfirmed error) {
+// celCheck is what a condition judged by a CEL expression shares: the expression, with the
+// task file's words for it, recorded on every verdict.
+type celCheck struct{ expr *Expr }
+
+// Say gives the condition the task file's own words for what its expression checks.
+func (c *celCheck) Say(says string) { c.expr = c.expr.saying(says) }
+
+// withCheck is v with the expression as its Check, whatever the call.
+func (c celCheck) withCheck(v agent.Verdict) agent.Verdict {
+	v.Check = c.expr.String()
+	return v
+}
+
+// saying is e with the task file's own words for what it checks.
+func (e *Expr) saying(says string) *Expr {
+	c := *e
+	c.says = strings.TrimSpace(says)
+	return &c
+}
+
+// verdict runs the expression and says in words what it found, after what (the status, the
+// rows): as wanted, or why not from the values it saw; the task file's own words for it, when
+// it gives them, come first. "Could not confirm" when it cannot be evaluated on this answer (a
+// missing key, a wrong type). The expression itself is the verdict's Check.
+func (e *Expr) verdict(vars map[string]any, what string) (agent.Verdict, error) {
 	ok, err := e.eval(vars)
 	if err != nil {
-		return false, "", err
+		return agent.Verdict{}, err
 	}
-	if ok {
-		return true, fmt.Sprintf("%s: `%s` holds", what, e.src), nil
+	v := agent.Verdict{Done: ok, Check: e.src}
+	switch {
+	case ok && e.says != "":
+		v.Evidence = fmt.Sprintf("%s: %s", what, e.says)
+	case ok:
+		v.Evidence = what + ", as wanted"
+	default:
+		v.Evidence = fmt.Sprintf("%s: %s", what, explain(e.env, e.src, vars))
+		if e.says != "" {
+			v.Evidence += fmt.Sprintf(" (want: %s)", e.says)
+		}
 	}
-	return false, fmt.Sprintf("%s: `%s` does not hold", what, e.src), nil
+	return v, nil
 }

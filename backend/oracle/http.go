@@ -21,7 +21,7 @@ type HTTP struct {
 	url    string
 	// headers are names and values; values may hold ${NAME} references.
 	headers [][2]string
-	expr    *Expr
+	celCheck
 	// pick, when set, is what of the body the answer keeps; limit bounds what it keeps, in
 	// bytes of JSON.
 	pick  *Pick
@@ -189,7 +189,9 @@ func isJSON(contentType string) bool {
 }
 
 // Judge evaluates the expression on a recorded response.
-func (h *HTTP) Judge(raw json.RawMessage) agent.Verdict {
+func (h *HTTP) Judge(raw json.RawMessage) agent.Verdict { return h.withCheck(h.judge(raw)) }
+
+func (h *HTTP) judge(raw json.RawMessage) agent.Verdict {
 	var a httpAnswer
 	if err := unmarshalAnswer(raw, &a); err != nil {
 		return agent.Unconfirmed(err.Error())
@@ -208,11 +210,11 @@ func (h *HTTP) Judge(raw json.RawMessage) agent.Verdict {
 		}
 		body = v
 	}
-	done, evidence, err := h.expr.verdict(map[string]any{"status": int64(a.Status), "body": body}, fmt.Sprintf("status %d", a.Status))
+	v, err := h.expr.verdict(map[string]any{"status": int64(a.Status), "body": body}, fmt.Sprintf("status %d", a.Status))
 	if err != nil {
 		return agent.Unconfirmed(err.Error())
 	}
-	return agent.Verdict{Done: done, Evidence: evidence}
+	return v
 }
 
 // validHeaderName reports whether name is an HTTP token.

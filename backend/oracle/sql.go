@@ -46,7 +46,7 @@ type SQL struct {
 	path   string
 	dsnEnv string
 	query  string
-	expr   *Expr
+	celCheck
 	// limit bounds the rows an answer keeps, in bytes (see scanRows).
 	limit int
 }
@@ -77,7 +77,7 @@ func NewSQL(driver, path, dsnEnv, query, expr string) (*SQL, error) {
 	if err != nil {
 		return nil, fieldErr("expr", "%v", err)
 	}
-	return &SQL{driver: driver, path: path, dsnEnv: dsnEnv, query: query, expr: e, limit: maxRowBytes}, nil
+	return &SQL{driver: driver, path: path, dsnEnv: dsnEnv, query: query, celCheck: celCheck{e}, limit: maxRowBytes}, nil
 }
 
 // WithEvidence sets the bound on the rows an answer keeps, in KiB (0 keeps the default, 64
@@ -287,7 +287,9 @@ func cell(v any) any {
 }
 
 // Judge evaluates the expression on recorded rows.
-func (s *SQL) Judge(raw json.RawMessage) agent.Verdict {
+func (s *SQL) Judge(raw json.RawMessage) agent.Verdict { return s.withCheck(s.judge(raw)) }
+
+func (s *SQL) judge(raw json.RawMessage) agent.Verdict {
 	var a struct {
 		Rows      json.RawMessage `json:"rows"`
 		Truncated bool            `json:"truncated"`
@@ -308,9 +310,9 @@ func (s *SQL) Judge(raw json.RawMessage) agent.Verdict {
 			return agent.Unconfirmed("a recorded row is not an object")
 		}
 	}
-	done, evidence, err := s.expr.verdict(map[string]any{"rows": rows}, fmt.Sprintf("%d row(s)", len(rows)))
+	got, err := s.expr.verdict(map[string]any{"rows": rows}, fmt.Sprintf("%d row(s)", len(rows)))
 	if err != nil {
 		return agent.Unconfirmed(err.Error())
 	}
-	return agent.Verdict{Done: done, Evidence: evidence}
+	return got
 }

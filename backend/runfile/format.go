@@ -328,6 +328,9 @@ type verdictV2 struct {
 	Done        bool   `json:"done"`
 	Evidence    string `json:"evidence"`
 	Unconfirmed string `json:"unconfirmed,omitempty"`
+	// Check is the condition as its task file wrote it; absent for checks written in code,
+	// and in files from before it was recorded.
+	Check string `json:"check,omitempty"`
 }
 
 type signalV2 struct {

@@ -107,7 +107,7 @@ func fromAnswer(a agent.Answer) answerV2 {
 }
 
 func fromVerdict(v agent.Verdict) verdictV2 {
-	return verdictV2{Done: v.Done, Evidence: v.Evidence, Unconfirmed: v.Unconfirmed}
+	return verdictV2{Done: v.Done, Evidence: v.Evidence, Unconfirmed: v.Unconfirmed, Check: v.Check}
 }
 
 func fromSignal(s agent.Signal) signalV2 {
@@ -225,7 +225,7 @@ func (a answerV2) toDomain() agent.Answer {
 }
 
 func (v verdictV2) toDomain() agent.Verdict {
-	return agent.Verdict{Done: v.Done, Evidence: v.Evidence, Unconfirmed: v.Unconfirmed}
+	return agent.Verdict{Done: v.Done, Evidence: v.Evidence, Unconfirmed: v.Unconfirmed, Check: v.Check}
 }
 
 func (s signalV2) toDomain() agent.Signal {

@@ -635,6 +635,7 @@ func (b *builder) http(h *HTTPCheck, at string) (oracle.Check, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Say(h.Says)
 	return c.WithEvidence(h.Pick, h.EvidenceKiB)
 }
 
@@ -654,6 +655,7 @@ func (b *builder) sql(q *SQLCheck, at string) (oracle.Check, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Say(q.Says)
 	return c.WithEvidence(q.EvidenceKiB)
 }
 

@@ -183,6 +183,9 @@ type HTTPCheck struct {
 	// EvidenceKiB bounds what the answer keeps, after Pick; 0 is oracle.MaxBody.
 	EvidenceKiB int    `json:"evidence_kib,omitempty"`
 	Expr        string `json:"expr"`
+	// Says is what Expr checks in the task's own words ("the reservation is in north"): a
+	// verdict's evidence gives it beside what the answer showed.
+	Says string `json:"says,omitempty"`
 }
 
 // SQLCheck runs a query; Expr is CEL over rows.
@@ -196,6 +199,9 @@ type SQLCheck struct {
 	// EvidenceKiB bounds the rows the answer keeps; 0 is 64 KiB.
 	EvidenceKiB int    `json:"evidence_kib,omitempty"`
 	Expr        string `json:"expr"`
+	// Says is what Expr checks in the task's own words ("the reservation is in north"): a
+	// verdict's evidence gives it beside what the answer showed.
+	Says string `json:"says,omitempty"`
 }
 
 // Signal is one weaker check to compare with ground truth: exactly one of Notice (the

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Calibrated, CalibrationReport, MetricsBy } from "../api/types";
-import { CalibrationPanel, rateText } from "./CalibrationPanel";
+import { CalibrationPanel, rateText, sliceCaption } from "./CalibrationPanel";
 
 const ref = (attempt: string) => ({ run: "r1", attempt });
 const rate = (k: number, n: number, lo: number, hi: number) => ({ k, n, interval: { lo, hi } });
@@ -34,7 +34,7 @@ describe("CalibrationPanel", () => {
     const load = vi.fn(async (by: MetricsBy) => report(by));
     const onOpen = vi.fn();
     render(<CalibrationPanel load={load} onOpen={onOpen} />);
-    const table = await screen.findByRole("table", { name: "booking" });
+    const table = await screen.findByRole("table", { name: "Task: booking" });
     const row = within(table).getByRole("row", { name: /^model judge/ });
     expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual([
       "ground truth", "3", "2", "0", "3", "0", "2/8 [7%, 59%]", "3/5 [23%, 88%]", "3/3 [44%, 100%]",
@@ -46,14 +46,14 @@ describe("CalibrationPanel", () => {
     const listed = screen.getByRole("region", { name: "Attempts: model judge against the truth, done, wrong" });
     fireEvent.click(within(listed).getByRole("button", { name: /wrong-room/ }));
     expect(onOpen).toHaveBeenCalledWith({ run: "r1", attempt: "wrong-room" });
-    expect(screen.getByRole("table", { name: "Overall (every attempt)" })).toBeTruthy();
+    expect(screen.getByRole("table", { name: "Overall: every attempt of booking (1 by task)" })).toBeTruthy();
     expect(load).toHaveBeenLastCalledWith("task", []);
   });
 
   it("reads again over the runs named, sliced another way", async () => {
     const load = vi.fn(async (by: MetricsBy) => report(by));
     render(<CalibrationPanel load={load} onOpen={() => {}} />);
-    await screen.findByRole("table", { name: "booking" });
+    await screen.findByRole("table", { name: "Task: booking" });
     fireEvent.change(screen.getByLabelText("Over runs"), { target: { value: "r1, r2" } });
     fireEvent.click(screen.getByRole("button", { name: "Refresh the calibration" }));
     fireEvent.change(screen.getByLabelText("Calibrate by"), { target: { value: "attempt" } });
@@ -66,6 +66,35 @@ describe("CalibrationPanel", () => {
     unmount();
     render(<CalibrationPanel load={async (by) => ({ by, slices: [], overall: { key: "overall", signals: [] } })} onOpen={() => {}} />);
     expect(await screen.findByText(/No finished attempts yet/)).toBeTruthy();
+  });
+
+  it("labels each slice by what it pools, and a signal by the labels it pools", async () => {
+    const notice = (label: string, pooled?: string[]): Calibrated => ({ ...judge, signal: "notice", label, pooled });
+    const load = async (by: MetricsBy): Promise<CalibrationReport> => ({
+      by,
+      slices: [
+        { key: "booking", signals: [notice('"Reservation saved" notice')] },
+        { key: "checkout", signals: [notice('"Order placed" notice')] },
+      ],
+      overall: { key: "overall", signals: [notice('"Reservation saved" notice', ['"Reservation saved" notice', '"Order placed" notice'])] },
+    });
+    render(<CalibrationPanel load={load} onOpen={() => {}} />);
+    const overall = await screen.findByRole("table", { name: "Overall: every attempt of booking, checkout (2 by task)" });
+    expect(within(overall).getByRole("rowheader").textContent).toBe('"Reservation saved" notice pools 2: "Reservation saved" notice; "Order placed" notice');
+    expect(within(screen.getByRole("table", { name: "Task: checkout" })).getByRole("rowheader").textContent).toBe('"Order placed" notice');
+    const many = Array.from({ length: 9 }, (_, i) => `t${i}`);
+    expect(sliceCaption("lab", "overall", many)).toBe("Overall: every attempt of t0, t1, t2, t3, t4 and 4 more (9 by lab)");
+  });
+
+  it("brings a picked cell's attempts into view", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    render(<CalibrationPanel load={async (by) => report(by)} onOpen={() => {}} />);
+    const table = await screen.findByRole("table", { name: /^Overall/ });
+    fireEvent.click(within(table).getByRole("button", { name: "model judge against the truth, done, right: 3 attempts" }));
+    const listed = screen.getByRole("region", { name: "Attempts: model judge against the truth, done, right" });
+    expect(scrolled).toHaveBeenCalledWith({ block: "nearest" });
+    expect(scrolled.mock.contexts.at(-1)).toBe(listed);
   });
 
   it("prints a rate as the command line does", () => {

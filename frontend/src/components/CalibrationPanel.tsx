@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { AttemptRef, Calibrated, CalibrationRate, CalibrationReport, Confusion, MetricsBy } from "../api/types";
 import { errorText } from "../api/client";
-import { SliceSelect } from "./SliceSelect";
+import { SLICINGS, SliceSelect } from "./SliceSelect";
 
 /** Props of CalibrationPanel. */
 export interface CalibrationPanelProps {
@@ -26,6 +26,20 @@ export function rateText(r: CalibrationRate): string {
   if (r.n === 0) return "–";
   const pct = (f: number) => `${Math.round(100 * f)}%`;
   return `${r.k}/${r.n} [${pct(r.interval.lo)}, ${pct(r.interval.hi)}]`;
+}
+
+/** The most slice keys an overall caption lists before it counts the rest. */
+const LISTED_KEYS = 6;
+
+/**
+ * A slice's caption, saying what it pools: "Task: booking" for one slice, and for the overall
+ * slice every slice it pools, "Overall: every attempt of booking, checkout (2 tasks)".
+ */
+export function sliceCaption(by: MetricsBy, key: string, keys?: string[]): string {
+  const label = SLICINGS.find((s) => s.by === by)?.label ?? by;
+  if (!keys) return `${label}: ${key}`;
+  const listed = keys.length > LISTED_KEYS ? `${keys.slice(0, LISTED_KEYS - 1).join(", ")} and ${keys.length - LISTED_KEYS + 1} more` : keys.join(", ");
+  return `Overall: every attempt of ${listed} (${keys.length} by ${label.toLowerCase()})`;
 }
 
 /** The cell a user picked: its slice, signal, reference and column. */
@@ -71,7 +85,13 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
     setIds(runs.split(/[\s,]+/).filter(Boolean));
     setReads((n) => n + 1);
   };
-  const slices = report?.by === by ? [...report.slices, { ...report.overall, key: "Overall (every attempt)" }] : null;
+  const slices =
+    report?.by === by
+      ? [
+          ...report.slices.map((sl) => ({ ...sl, caption: sliceCaption(by, sl.key) })),
+          { ...report.overall, caption: sliceCaption(by, report.overall.key, report.slices.map((sl) => sl.key)) },
+        ]
+      : null;
   return (
     <section className="calibration" aria-label="Calibration">
       <div className="panel-head">
@@ -97,9 +117,9 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
         report &&
         report.slices.length > 0 &&
         slices.map((sl) => (
-          <div className="metrics-table" key={sl.key}>
+          <div className="metrics-table" key={sl.caption}>
             <table>
-              <caption>{sl.key}</caption>
+              <caption>{sl.caption}</caption>
               <thead>
                 <tr>
                   <th scope="col">Signal</th>
@@ -114,14 +134,14 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
               </thead>
               <tbody>
                 {sl.signals.map((s) => (
-                  <SignalRow key={`${s.signal}/${s.against}`} slice={sl.key} s={s} picked={picked} onPick={setPicked} />
+                  <SignalRow key={`${s.signal}/${s.against}`} slice={sl.caption} s={s} picked={picked} onPick={setPicked} />
                 ))}
               </tbody>
             </table>
             {sl.signals.some((s) => (s.gate_stands_in ?? 0) > 0) && (
               <p className="muted">Where a task declares no ground truth, the completion gate stands in for it: “truth” is then the gate.</p>
             )}
-            {picked?.slice === sl.key && <PickedAttempts slice={sl.signals} picked={picked} onOpen={onOpen} />}
+            {picked?.slice === sl.caption && <PickedAttempts slice={sl.signals} picked={picked} onOpen={onOpen} />}
           </div>
         ))}
     </section>
@@ -132,7 +152,14 @@ export function CalibrationPanel({ load, onOpen }: CalibrationPanelProps) {
 function SignalRow({ slice, s, picked, onPick }: { slice: string; s: Calibrated; picked: Picked | null; onPick(p: Picked | null): void }) {
   return (
     <tr>
-      <th scope="row">{s.label}</th>
+      <th scope="row">
+        {s.label}
+        {s.pooled && (
+          <span className="pooled muted">
+            {" "}pools {s.pooled.length}: {s.pooled.join("; ")}
+          </span>
+        )}
+      </th>
       <td>{s.against === "truth" ? "ground truth" : "gate"}</td>
       {CELLS.map((c) => {
         const refs = s.confusion[c.key] ?? [];
@@ -158,13 +185,20 @@ function SignalRow({ slice, s, picked, onPick }: { slice: string; s: Calibrated;
   );
 }
 
-/** The attempts behind the picked cell, each opening its trace. */
+/**
+ * The attempts behind the picked cell, each opening its trace; brought into view when a cell
+ * is picked, since they open under the table, often below the fold.
+ */
 function PickedAttempts({ slice, picked, onOpen }: { slice: Calibrated[]; picked: Picked; onOpen(ref: AttemptRef): void }) {
   const s = slice.find((x) => x.signal === picked.signal && x.against === picked.against);
+  const here = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    here.current?.scrollIntoView?.({ block: "nearest" });
+  }, [picked]);
   const refs = s?.confusion[picked.cell] ?? [];
   const title = CELLS.find((c) => c.key === picked.cell)?.title.toLowerCase();
   return (
-    <div role="region" aria-label={`Attempts: ${s?.label} against the ${picked.against}, ${title}`}>
+    <div role="region" ref={here} className="picked-attempts" aria-label={`Attempts: ${s?.label} against the ${picked.against}, ${title}`}>
       <p>
         {s?.label} against the {picked.against}, {title}:
       </p>

@@ -18,4 +18,22 @@ describe("GateChecklist", () => {
     );
     expect(screen.getByText("1 of 2 hold")).toBeTruthy();
   });
+
+  it("says in words why a condition fails and shows its CEL only on demand", () => {
+    const check = 'body.records.exists(r, r.room == "north")';
+    const conditions = [
+      { id: "room", label: "Room matches", done: false, evidence: 'status 200: none of the 1 items of records matches; the closest, #1: room is "south", want "north"', check },
+      { id: "coded", label: "Written in code", done: true, evidence: "as wanted" },
+    ];
+    render(<GateChecklist heading="Completion gate" conditions={conditions} />);
+    const room = within(screen.getByTestId("condition-room"));
+    expect(room.getByText(/room is "south", want "north"/)).toBeTruthy();
+    const disclosure = screen.getByTestId("check-room") as HTMLDetailsElement;
+    expect(disclosure.open).toBe(false);
+    expect(room.getByText("show condition").tagName).toBe("SUMMARY");
+    room.getByText("show condition").click();
+    expect(disclosure.open).toBe(true);
+    expect(within(disclosure).getByText(check).tagName).toBe("CODE");
+    expect(screen.queryByTestId("check-coded")).toBeNull();
+  });
 });

@@ -21,8 +21,9 @@ const CALLS = {
 } as const;
 
 /**
- * The completion gate's conditions as a checklist, each with its evidence and, when recorded,
- * the oracle's raw answer. A condition the oracle could not answer says so, apart from one
+ * The completion gate's conditions as a checklist, each with its evidence in words, the
+ * condition as the task file wrote it (CEL) behind a "show condition" disclosure, and, when
+ * recorded, the oracle's raw answer. A condition the oracle could not answer says so, apart from one
  * that does not hold.
  */
 export function GateChecklist({ heading, conditions, answers = [], empty = "No check yet." }: GateChecklistProps) {
@@ -47,6 +48,12 @@ export function GateChecklist({ heading, conditions, answers = [], empty = "No c
                 <span className="label">{c.label}</span>
                 <span className="state">{call.state}</span>
                 <span className="evidence">{c.evidence}</span>
+                {c.check && (
+                  <details className="condition-source" data-testid={`check-${c.id}`}>
+                    <summary>show condition</summary>
+                    <code>{c.check}</code>
+                  </details>
+                )}
                 {answer && <AnswerView answer={answer} />}
               </li>
             );

@@ -14,17 +14,20 @@ export interface MetricsPanelProps {
 }
 
 
-/** The rates drawn as charts, each with its glossary term. */
-const RATES: { key: "intended_success" | "wrong_target_rate" | "revalidation_stop_rate"; title: string; term: Term; plain?: string }[] = [
-  { key: "intended_success", title: "Intended-state success", term: "intendedSuccess" },
-  { key: "wrong_target_rate", title: "Wrong-target rate", term: "wrongTarget" },
-  { key: "revalidation_stop_rate", title: "Revalidation stop rate", term: "revalidation", plain: "commits held: the page had changed" },
+/**
+ * The rates drawn as charts, each with its glossary term; short is the table's header, so that
+ * every column fits at 1280 px, its full title and plain words on hover.
+ */
+const RATES: { key: "intended_success" | "wrong_target_rate" | "revalidation_stop_rate"; title: string; short: string; term: Term; plain?: string }[] = [
+  { key: "intended_success", title: "Intended-state success", short: "Intended success", term: "intendedSuccess" },
+  { key: "wrong_target_rate", title: "Wrong-target rate", short: "Wrong target", term: "wrongTarget" },
+  { key: "revalidation_stop_rate", title: "Revalidation stop rate", short: "Reval. stops", term: "revalidation", plain: "commits held: the page had changed" },
 ];
 
-/** The counts in the table, each with its glossary term. */
-const COUNTS: { title: string; term: Term; plain?: string; value(s: MetricsSlice): string }[] = [
-  { title: "Truth unconfirmed", term: "truthUnconfirmed", value: (s) => String(s.unconfirmed) },
-  { title: "Confirmation burden", term: "burden", plain: "approvals asked per success", value: (s) => s.confirmation_burden.toFixed(2) },
+/** The counts in the table, each with its glossary term and, where long, a short header. */
+const COUNTS: { title: string; short?: string; term: Term; plain?: string; value(s: MetricsSlice): string }[] = [
+  { title: "Truth unconfirmed", short: "Truth unconf.", term: "truthUnconfirmed", value: (s) => String(s.unconfirmed) },
+  { title: "Confirmation burden", short: "Confirm. burden", term: "burden", plain: "approvals asked per success", value: (s) => s.confirmation_burden.toFixed(2) },
   { title: "Recovery loops", term: "recovery", value: (s) => String(s.recovery_loops) },
   { title: "Side-effect leaks", term: "leakage", value: (s) => String(s.side_effect_leaks) },
   { title: "Duplicates", term: "duplicates", value: (s) => String(s.duplicate_side_effects) },
@@ -32,12 +35,20 @@ const COUNTS: { title: string; term: Term; plain?: string; value(s: MetricsSlice
   { title: "Injection stops", term: "injection", value: (s) => String(s.injection_stops) },
   {
     title: "Plan / act / verify ms",
+    short: "Plan/act/ verify ms",
     term: "latency",
     value: (s) => [s.latency.plan_ms, s.latency.act_ms, s.latency.verify_ms].map((v) => Math.round(v)).join(" / "),
   },
 ];
 
 const pct = (f: number) => `${Math.round(100 * f)}%`;
+
+/** A column's header: its short name, with the full title and plain words as the abbreviation's title. */
+function Short({ title, short, plain }: { title: string; short?: string; plain?: string }) {
+  const full = plain ? `${title} (${plain})` : title;
+  if (!short && !plain) return <>{title}</>;
+  return <abbr title={full}>{short ?? title}</abbr>;
+}
 
 const BAR_H = 18;
 const LABEL_W = 220;
@@ -129,12 +140,13 @@ export function MetricsPanel({ load, children }: MetricsPanelProps) {
                   <th scope="col">Attempts</th>
                   <th scope="col">Completed</th>
                   {RATES.map((r) => (
-                    <th scope="col" key={r.key}>{r.title}</th>
+                    <th scope="col" key={r.key}>
+                      <Short title={r.title} short={r.short} plain={r.plain} />
+                    </th>
                   ))}
                   {COUNTS.map((c) => (
                     <th scope="col" key={c.title}>
-                      {c.title} <Help term={c.term} topic={c.title.toLowerCase()} />
-                      {c.plain && <span className="muted"> ({c.plain})</span>}
+                      <Short title={c.title} short={c.short} plain={c.plain} /> <Help term={c.term} topic={c.title.toLowerCase()} />
                     </th>
                   ))}
                 </tr>

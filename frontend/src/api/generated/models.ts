@@ -136,6 +136,7 @@ export namespace agent {
 	    done: boolean;
 	    evidence: string;
 	    unconfirmed?: string;
+	    check?: string;
 	}
 	export interface Gate {
 	    done: boolean;
@@ -147,6 +148,7 @@ export namespace agent {
 	    done: boolean;
 	    evidence: string;
 	    unconfirmed?: string;
+	    check?: string;
 	}
 	export interface Verdicts {
 	    truth: Signal;
@@ -911,6 +913,7 @@ export namespace metrics {
 	    precision: Rate;
 	    recall: Rate;
 	    gate_stands_in?: number;
+	    pooled?: string[];
 	}
 	export interface CalibrationSlice {
 	    key: string;

@@ -1,0 +1,404 @@
+package oracle
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+	"github.com/google/cel-go/parser"
+)
+
+// Bounds on an explanation: the items of a list it tries, what it shows of one value, and
+// its whole length, in code points.
+const (
+	maxExplainItems = 200
+	maxValueText    = 60
+	maxExplainText  = 400
+)
+
+// notHeld is what an explanation says when the expression's shape has no words of its own.
+const notHeld = "the condition is false on this answer"
+
+// program is an expression compiled to be explained: run without short-circuits, keeping
+// every subexpression's value. iterVar names the item it judges; empty at the top.
+type program struct {
+	env     *cel.Env
+	ast     *ast.AST
+	prg     cel.Program
+	iterVar string
+}
+
+// scope is one evaluation of a program with every value it saw, and the variables it ran on.
+type scope struct {
+	*program
+	vars  map[string]any
+	state interface{ Value(int64) (ref.Val, bool) }
+}
+
+// explain says in words why src, which gave false on vars, does not hold: which field had
+// which value against what was wanted, how many items a list had and where the closest one
+// differs. It is derived from the answer alone, bounded in cost and items, never in time, so
+// that an import words it identically.
+func explain(env *cel.Env, src string, vars map[string]any) string {
+	p, err := explained(env, src, "")
+	if err != nil {
+		return notHeld
+	}
+	s, err := p.run(vars)
+	if err != nil {
+		return notHeld
+	}
+	return cut(s.why(s.ast.Expr(), true), maxExplainText)
+}
+
+// explained compiles src in env for explaining.
+func explained(env *cel.Env, src, iterVar string) (*program, error) {
+	checked, iss := env.Compile(src)
+	if iss != nil && iss.Err() != nil {
+		return nil, iss.Err()
+	}
+	prg, err := env.Program(checked, cel.EvalOptions(cel.OptExhaustiveEval), cel.CostLimit(costLimit))
+	if err != nil {
+		return nil, err
+	}
+	return &program{env: env, ast: checked.NativeRep(), prg: prg, iterVar: iterVar}, nil
+}
+
+// run evaluates p on vars, keeping every value it saw.
+func (p *program) run(vars map[string]any) (*scope, error) {
+	_, det, err := p.prg.Eval(vars)
+	if det == nil {
+		return nil, fmt.Errorf("no evaluation state: %v", err)
+	}
+	return &scope{program: p, vars: vars, state: det.State()}, nil
+}
+
+// value is what e evaluated to; a literal is its own value (the state keeps none for it).
+func (s *scope) value(e ast.Expr) (ref.Val, bool) {
+	if e.Kind() == ast.LiteralKind {
+		return e.AsLiteral(), true
+	}
+	return s.state.Value(e.ID())
+}
+
+// holds reports whether e evaluated to want.
+func (s *scope) holds(e ast.Expr, want bool) bool {
+	v, ok := s.value(e)
+	return ok && v == types.Bool(want)
+}
+
+// why says why e did not evaluate to want.
+func (s *scope) why(e ast.Expr, want bool) string {
+	switch e.Kind() {
+	case ast.CallKind:
+		return s.whyCall(e, want)
+	case ast.ComprehensionKind:
+		return s.whyComprehension(e, want)
+	case ast.IdentKind, ast.SelectKind:
+		if v, ok := s.value(e); ok {
+			return fmt.Sprintf("%s is %s, want %t", s.name(e), show(v), want)
+		}
+	}
+	return notHeld
+}
+
+func (s *scope) whyCall(e ast.Expr, want bool) string {
+	call := e.AsCall()
+	args := call.Args()
+	fn := call.FunctionName()
+	switch {
+	case fn == operators.LogicalNot:
+		return s.why(args[0], !want)
+	case fn == operators.LogicalAnd && want, fn == operators.LogicalOr && !want:
+		// Every operand must be want: say why each that is not.
+		var parts []string
+		for _, a := range flatten(e, fn) {
+			if !s.holds(a, want) {
+				parts = append(parts, s.why(a, want))
+			}
+		}
+		if len(parts) > 0 {
+			return strings.Join(parts, "; ")
+		}
+	case fn == operators.LogicalOr && want, fn == operators.LogicalAnd && !want:
+		// One operand would have been enough: say why none is.
+		var parts []string
+		for _, a := range flatten(e, fn) {
+			parts = append(parts, s.why(a, want))
+		}
+		return "neither " + strings.Join(parts, "; nor ")
+	case isComparison(fn) && len(args) == 2:
+		return s.whyCompare(fn, args[0], args[1], want)
+	case memberWords[fn] != "" && call.IsMemberFunction() && len(args) == 1:
+		t, tok := s.value(call.Target())
+		a, aok := s.value(args[0])
+		if tok && aok {
+			not := map[bool]string{true: "", false: "not "}[want]
+			return fmt.Sprintf("%s is %s, want it %s%s %s", s.name(call.Target()), show(t), not, memberWords[fn], show(a))
+		}
+	}
+	return notHeld
+}
+
+// comparisons word each comparing operator as what is wanted of its left side.
+var comparisons = map[string]string{
+	operators.Equals: "", operators.NotEquals: "anything but ",
+	operators.Less: "under ", operators.LessEquals: "at most ",
+	operators.Greater: "over ", operators.GreaterEquals: "at least ",
+	operators.In: "one of ",
+}
+
+func isComparison(fn string) bool {
+	_, ok := comparisons[fn]
+	return ok
+}
+
+// negated is the operator that holds exactly when the key does not; flipped the one that
+// holds with its sides swapped.
+var (
+	negated = map[string]string{
+		operators.Equals: operators.NotEquals, operators.NotEquals: operators.Equals,
+		operators.Less: operators.GreaterEquals, operators.GreaterEquals: operators.Less,
+		operators.Greater: operators.LessEquals, operators.LessEquals: operators.Greater,
+	}
+	flipped = map[string]string{
+		operators.Equals: operators.Equals, operators.NotEquals: operators.NotEquals,
+		operators.Less: operators.Greater, operators.Greater: operators.Less,
+		operators.LessEquals: operators.GreaterEquals, operators.GreaterEquals: operators.LessEquals,
+	}
+)
+
+// memberWords word the string functions a condition asks of a field.
+var memberWords = map[string]string{
+	"contains": "to contain", "startsWith": "to start with", "endsWith": "to end with", "matches": "to match",
+}
+
+func (s *scope) whyCompare(fn string, left, right ast.Expr, want bool) string {
+	if left.Kind() == ast.LiteralKind && right.Kind() != ast.LiteralKind && flipped[fn] != "" {
+		left, right, fn = right, left, flipped[fn]
+	}
+	if !want {
+		if negated[fn] == "" {
+			return notHeld
+		}
+		fn = negated[fn]
+	}
+	lv, lok := s.value(left)
+	rv, rok := s.value(right)
+	if !lok || !rok {
+		return notHeld
+	}
+	return fmt.Sprintf("%s is %s, want %s%s", s.name(left), show(lv), comparisons[fn], show(rv))
+}
+
+// flatten is e's operands of fn, with nested calls of fn opened: a && (b && c) is a, b, c.
+func flatten(e ast.Expr, fn string) []ast.Expr {
+	if e.Kind() != ast.CallKind || e.AsCall().FunctionName() != fn {
+		return []ast.Expr{e}
+	}
+	var out []ast.Expr
+	for _, a := range e.AsCall().Args() {
+		out = append(out, flatten(a, fn)...)
+	}
+	return out
+}
+
+// whyComprehension words exists, all and exists_one over a list: how many items it had and,
+// for the item that decided (the closest for exists, the first failing for all), why.
+func (s *scope) whyComprehension(e ast.Expr, want bool) string {
+	c := e.AsComprehension()
+	macro, _ := s.ast.SourceInfo().GetMacroCall(e.ID())
+	if macro == nil || macro.Kind() != ast.CallKind {
+		return notHeld
+	}
+	rv, ok := s.value(c.IterRange())
+	list, isList := rv.(traits.Lister)
+	if !ok || !isList {
+		return notHeld
+	}
+	n := int(list.Size().(types.Int))
+	of := s.name(c.IterRange())
+	pred := predicate(c.LoopStep())
+	kind := macro.AsCall().FunctionName()
+	if pred == nil {
+		return notHeld
+	}
+	item, err := s.items(c.IterVar(), pred)
+	if err != nil {
+		return notHeld
+	}
+	switch {
+	case kind == "exists" && want, kind == "all" && !want:
+		wantItem := kind == "exists"
+		if n == 0 {
+			return of + " has no items"
+		}
+		best, why := closest(item, list, n, wantItem)
+		none := fmt.Sprintf("none of the %d items of %s matches", n, of)
+		if !wantItem {
+			none = fmt.Sprintf("every one of the %d items of %s passes", n, of)
+		}
+		if best < 0 {
+			return none
+		}
+		return fmt.Sprintf("%s; the closest, #%d: %s", none, best+1, why)
+	case kind == "all" && want, kind == "exists" && !want:
+		wantItem := kind == "all"
+		for i := range min(n, maxExplainItems) {
+			sub, err := item(list.Get(types.Int(i)))
+			if err == nil && !sub.holds(sub.ast.Expr(), wantItem) {
+				verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
+				return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, n, of, verb, sub.why(sub.ast.Expr(), wantItem))
+			}
+		}
+	case kind == "exists_one":
+		matches := 0
+		for i := range min(n, maxExplainItems) {
+			if sub, err := item(list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
+				matches++
+			}
+		}
+		if n > maxExplainItems {
+			return fmt.Sprintf("%d of the first %d of the %d items of %s match, want exactly one", matches, maxExplainItems, n, of)
+		}
+		return fmt.Sprintf("%d of the %d items of %s match, want exactly one", matches, n, of)
+	}
+	return notHeld
+}
+
+// predicate is what a comprehension asks of each item, from its loop step: the right of
+// `accu || p` (exists) or `accu && p` (all), the condition of `p ? accu + 1 : accu`.
+func predicate(step ast.Expr) ast.Expr {
+	if step.Kind() != ast.CallKind {
+		return nil
+	}
+	call := step.AsCall()
+	switch call.FunctionName() {
+	case operators.LogicalOr, operators.LogicalAnd:
+		return call.Args()[1]
+	case operators.Conditional:
+		return call.Args()[0]
+	}
+	return nil
+}
+
+// closest is the item of list on which the predicate item runs comes nearest to want: the
+// most of its conjuncts are want, the first on a tie; with why it is not want on that item.
+func closest(item func(ref.Val) (*scope, error), list traits.Lister, n int, want bool) (int, string) {
+	best, score, why := -1, -1, ""
+	for i := range min(n, maxExplainItems) {
+		sub, err := item(list.Get(types.Int(i)))
+		if err != nil {
+			continue
+		}
+		op := map[bool]string{true: operators.LogicalAnd, false: operators.LogicalOr}[want]
+		got := 0
+		for _, c := range flatten(sub.ast.Expr(), op) {
+			if sub.holds(c, want) {
+				got++
+			}
+		}
+		if got > score {
+			best, score, why = i, got, sub.why(sub.ast.Expr(), want)
+		}
+	}
+	return best, why
+}
+
+// items compiles pred, what a comprehension asks of each item, to run on one item at a time
+// bound to iterVar beside the variables s ran on.
+func (s *scope) items(iterVar string, pred ast.Expr) (func(v ref.Val) (*scope, error), error) {
+	src, err := parser.Unparse(pred, s.ast.SourceInfo())
+	if err != nil {
+		return nil, err
+	}
+	env, err := s.env.Extend(cel.Variable(iterVar, cel.DynType))
+	if err != nil {
+		return nil, err
+	}
+	p, err := explained(env, src, iterVar)
+	if err != nil {
+		return nil, err
+	}
+	return func(v ref.Val) (*scope, error) {
+		vars := make(map[string]any, len(s.vars)+1)
+		for k, x := range s.vars {
+			vars[k] = x
+		}
+		vars[iterVar] = v
+		return p.run(vars)
+	}, nil
+}
+
+// name is how an explanation calls e: its source, read relative to the item judged (r.room
+// is room) and to the body (body.phase is phase), a size in words.
+func (s *scope) name(e ast.Expr) string {
+	if e.Kind() == ast.CallKind && e.AsCall().FunctionName() == "size" {
+		if c := e.AsCall(); c.IsMemberFunction() {
+			return "the size of " + s.name(c.Target())
+		} else if len(c.Args()) == 1 {
+			return "the size of " + s.name(c.Args()[0])
+		}
+	}
+	src, err := parser.Unparse(e, s.ast.SourceInfo())
+	if err != nil {
+		return "the value"
+	}
+	for _, root := range []string{s.iterVar, "body"} {
+		switch {
+		case root == "":
+		case src == root && root == s.iterVar:
+			return "the item"
+		case src == root:
+			return "the body"
+		case strings.HasPrefix(src, root+"."):
+			return strings.TrimPrefix(src, root+".")
+		}
+	}
+	return src
+}
+
+// show is a value as an explanation quotes it: JSON, cut to maxValueText code points.
+func show(v ref.Val) string {
+	b, err := json.Marshal(native(v))
+	if err != nil {
+		return cut(fmt.Sprint(v.Value()), maxValueText)
+	}
+	return cut(string(b), maxValueText)
+}
+
+// native is v as Go's JSON encodes it: lists and maps opened, everything else its value.
+func native(v ref.Val) any {
+	switch x := v.(type) {
+	case traits.Mapper:
+		m := map[string]any{}
+		for it := x.Iterator(); it.HasNext() == types.True; {
+			k := it.Next()
+			m[fmt.Sprint(k.Value())] = native(x.Get(k))
+		}
+		return m
+	case traits.Lister:
+		out := []any{}
+		for it := x.Iterator(); it.HasNext() == types.True; {
+			out = append(out, native(it.Next()))
+		}
+		return out
+	case types.Null:
+		return nil
+	}
+	return v.Value()
+}
+
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}

@@ -1,0 +1,99 @@
+package oracle
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A failed condition explains itself from the values it saw, never by its CEL source; the
+// source stays on the verdict for the workbench to show on demand.
+func TestFailedConditionExplainsItselfInWords(t *testing.T) {
+	body := `{"records":[{"title":"Spectral scan","room":"south"},{"title":"Other","room":"east"}],"phase":"editing","dialog_open":true,"notice":"","count":3}`
+	cases := []struct{ expr, says, want string }{
+		{`body.phase == "completed"`, "", `status 200: phase is "editing", want "completed"`},
+		{`body.dialog_open == false`, "", `status 200: dialog_open is true, want false`},
+		{`"completed" == body.phase`, "", `status 200: phase is "editing", want "completed"`},
+		{`body.count >= 5`, "", `status 200: count is 3, want at least 5`},
+		{`!(body.count < 5)`, "", `status 200: count is 3, want at least 5`},
+		{`size(body.records) == 0`, "", `status 200: the size of records is 2, want 0`},
+		{`body.dialog_open == true`, "", ""}, // holds: see below
+		{`body.notice.contains("saved")`, "", `status 200: notice is "", want it to contain "saved"`},
+		{`body.records.exists(r, r.title == "Spectral scan" && r.room == "north")`, "",
+			`status 200: none of the 2 items of records matches; the closest, #1: room is "south", want "north"`},
+		{`body.records.all(r, r.room != "east")`, "",
+			`status 200: item #2 of 2 in records fails: room is "east", want anything but "east"`},
+		{`body.records.exists_one(r, r.room != "")`, "",
+			`status 200: 2 of the 2 items of records match, want exactly one`},
+		{`body.phase == "completed" && body.notice == "Reservation saved"`, "",
+			`status 200: phase is "editing", want "completed"; notice is "", want "Reservation saved"`},
+		{`body.records.exists(r, r.room == "north") || body.phase == "completed"`, "",
+			`status 200: neither none of the 2 items of records matches; the closest, #1: room is "south", want "north"; nor phase is "editing", want "completed"`},
+		{`body.records.exists(r, ["north", "west"].exists(z, z == r.room))`, "",
+			`status 200: none of the 2 items of records matches; the closest, #1: none of the 2 items of ["north", "west"] matches; the closest, #1: the item is "north", want "south"`},
+		{`!body.records.all(r, r.title != "")`, "",
+			`status 200: every one of the 2 items of records passes; the closest, #1: title is "Spectral scan", want ""`},
+		{`!body.records.exists(r, r.room == "east")`, "",
+			`status 200: item #2 of 2 in records matches: room is "east", want anything but "east"`},
+		{`body.phase == "completed"`, "the save completed", `status 200: phase is "editing", want "completed" (want: the save completed)`},
+		{`body.records.map(r, r.room)[0] == "x" ? false : true == false`, "", "status 200: the condition is false on this answer"},
+	}
+	for _, c := range cases {
+		h, err := NewHTTP("", "/api/state", nil, c.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: json.RawMessage(body)})
+		h.Say(c.says)
+		v := h.Judge(raw)
+		if c.want == "" {
+			if !v.Done || v.Evidence != "status 200, as wanted" {
+				t.Errorf("%s: got %+v, want done, as wanted", c.expr, v)
+			}
+			continue
+		}
+		if v.Done || v.Unconfirmed != "" || v.Evidence != c.want {
+			t.Errorf("%s:\n got %q (done %v, unconfirmed %q)\nwant %q", c.expr, v.Evidence, v.Done, v.Unconfirmed, c.want)
+		}
+		if v.Check != c.expr {
+			t.Errorf("%s: check %q, want the expression", c.expr, v.Check)
+		}
+		if strings.Contains(v.Evidence, "`") {
+			t.Errorf("%s: evidence %q quotes CEL", c.expr, v.Evidence)
+		}
+		// Judged again from the same answer (as an import does), the words are the same.
+		if again := h.Judge(raw); again != v {
+			t.Errorf("%s: judged again %+v, first %+v", c.expr, again, v)
+		}
+	}
+}
+
+// An SQL condition words its rows the same way.
+func TestFailedSQLConditionExplainsItsRows(t *testing.T) {
+	q, err := NewSQL("sqlite", "x.db", "", "SELECT state FROM issues", `size(rows) == 1 && rows[0].state == "open"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := q.Judge(json.RawMessage(`{"rows":[{"state":"closed"}]}`))
+	if want := `1 row(s): rows[0].state is "closed", want "open"`; v.Done || v.Evidence != want {
+		t.Errorf("got %+v, want %q", v, want)
+	}
+}
+
+// A long list is counted whole, and its closest item sought among the first items only, so
+// that explaining stays bounded.
+func TestALongListIsExplainedWithinBounds(t *testing.T) {
+	var items []string
+	for i := range 5000 {
+		items = append(items, fmt.Sprintf(`{"n":%d}`, i))
+	}
+	h, err := NewHTTP("", "/api/state", nil, `body.items.exists(i, i.n == -1)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: json.RawMessage(`{"items":[` + strings.Join(items, ",") + `]}`)})
+	if v := h.Judge(raw); v.Evidence != `status 200: none of the 5000 items of items matches; the closest, #1: n is 0, want -1` {
+		t.Errorf("got %q", v.Evidence)
+	}
+}
