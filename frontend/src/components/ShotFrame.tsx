@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
-import type { Drawn } from "../trace/boxes";
+import { placeLabel, type Drawn } from "../trace/boxes";
 import { Media } from "./Media";
 
 /** Props of ShotFrame. */
@@ -47,15 +47,50 @@ export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zo
           {boxes.map((b, i) => (
             <div
               key={i}
-              className={["shot-box", b.kind, b.below && "label-below", b.end && "label-end"].filter(Boolean).join(" ")}
+              className={`shot-box ${b.kind}`}
               style={{ left: b.left, top: b.top, width: b.width, height: b.height }}
               data-testid={`${b.kind}-box`}
             >
-              <span>{b.label}</span>
+              <BoxLabel text={b.label} />
             </div>
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A box's label, placed once laid out where it never covers the box (see placeLabel), and
+ * placed again whenever the picture is resized or zoomed.
+ */
+function BoxLabel({ text }: { text: string }) {
+  const label = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = label.current;
+    const box = el?.parentElement;
+    const layer = box?.parentElement;
+    if (!el || !box || !layer) return;
+    const put = () => {
+      const l = layer.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      const at = placeLabel({ x: b.left - l.left, y: b.top - l.top, w: b.width, h: b.height }, { w: el.offsetWidth, h: el.offsetHeight }, { w: l.width, h: l.height });
+      // The label is placed in the box, whose border it starts inside.
+      const border = box.clientLeft;
+      el.style.left = `${at.x - (b.left - l.left) - border}px`;
+      el.style.top = `${at.y - (b.top - l.top) - border}px`;
+      el.style.bottom = "auto";
+    };
+    put();
+    if (typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(put);
+    watch.observe(layer);
+    watch.observe(box);
+    return () => watch.disconnect();
+  }, [text]);
+  return (
+    <span ref={label} data-testid="box-label">
+      {text}
+    </span>
   );
 }
