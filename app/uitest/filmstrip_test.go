@@ -1,0 +1,152 @@
+package uitest
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// TestTheFilmstripShowsEveryStep runs "Saves normally" and reads its filmstrip as a person
+// would, at 1280×720 and at 1920×1080: every step's real thumbnail loaded and tall enough to
+// tell pages apart (28 px at 1280×720, 44 at 1920×1080; there were none), the whole attempt
+// on the strip, the chosen step marked and in view as ←/→ move it, the app's events on a
+// lane of their own under the steps and smaller than them, a hover showing the step larger
+// with its name, a click choosing it; and on the submit's pictures the target's label beside
+// its box, never over it.
+func TestTheFilmstripShowsEveryStep(t *testing.T) {
+	page := openPage(t, newServer(t))
+	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	runAttempt(t, page, "Saves normally", "completed")
+	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
+	strip := trace.GetByRole("listbox", playwright.LocatorGetByRoleOptions{Name: "Timeline marks"})
+	stepLane := trace.GetByTestId("step-lane")
+	eventLane := trace.GetByTestId("event-lane")
+	selected := strip.GetByRole("option", playwright.LocatorGetByRoleOptions{Selected: playwright.Bool(true)})
+
+	for _, size := range []struct {
+		w, h     int
+		thumb    float64
+		name     string
+		fullSize bool
+	}{{1280, 720, 28, "filmstrip", false}, {1920, 1080, 44, "filmstrip-1080", true}} {
+		t.Run(fmt.Sprintf("at %d×%d", size.w, size.h), func(t *testing.T) {
+			must(t, "resize the window", page.SetViewportSize(size.w, size.h))
+			press(t, page, "Home", headings[0])
+			must(t, "see a thumbnail per step", expect.Locator(stepLane.Locator("img")).ToHaveCount(len(headings)))
+			if h := thumbnailsHeight(t, stepLane, size.thumb); h < size.thumb {
+				t.Errorf("the thumbnails are %.0f px tall, want %.0f or more, each loaded", h, size.thumb)
+			}
+			for k, h := range headings[1:4] {
+				press(t, page, "ArrowRight", h)
+				must(t, "see the step chosen on the strip", expect.Locator(selected).ToHaveAccessibleName(regexp.MustCompile(fmt.Sprintf(`^Step %d: `, k+2))))
+				expectShownInStrip(t, selected)
+			}
+			marked, err := selected.Evaluate(`o => getComputedStyle(o).boxShadow !== getComputedStyle(o.parentElement.querySelector('[aria-selected="false"]')).boxShadow`, nil)
+			must(t, "compare the chosen cell with another", err)
+			if marked != true {
+				t.Error("the chosen step's cell looks like any other")
+			}
+			expectOwnLane(t, stepLane, eventLane)
+
+			must(t, "hover step 2", stepLane.GetByRole("option", playwright.LocatorGetByRoleOptions{Name: "Step 2: "}).Hover())
+			preview := trace.GetByTestId("strip-preview")
+			expectContains(t, preview, "Step 2: Fill task title")
+			if h := thumbnailsHeight(t, preview, 150); h < 150 {
+				t.Errorf("the hover preview's picture is %.0f px tall, want 150 or more, loaded", h)
+			}
+			must(t, "hover step 4", stepLane.GetByRole("option", playwright.LocatorGetByRoleOptions{Name: "Step 4: "}).Hover())
+			expectContains(t, preview, "Step 4: Submit reservation form")
+			snap(t, page, size.name)
+			must(t, "click step 3", stepLane.GetByRole("option", playwright.LocatorGetByRoleOptions{Name: "Step 3: "}).Click())
+			expectText(t, page.GetByTestId("step-heading"), headings[2])
+			must(t, "leave the strip", page.Mouse().Move(5, 5))
+			must(t, "the preview goes", expect.Locator(preview).ToHaveCount(0))
+
+			// The submit's target is drawn on both pictures: each label beside its box.
+			press(t, page, "ArrowRight", headings[3])
+			labels := trace.GetByTestId("target-box").GetByTestId("box-label")
+			must(t, "see both targets labelled", expect.Locator(labels).ToHaveCount(2))
+			for i := range 2 {
+				expectBeside(t, labels.Nth(i))
+			}
+			if !size.fullSize {
+				noScroll(t, page)
+			}
+		})
+	}
+	checkA11y(t, page, "the filmstrip")
+}
+
+// thumbnailsHeight waits, a bounded number of frames, for every image in l to load and reach
+// least px tall, and returns the shortest one's height (0 when one has not loaded).
+func thumbnailsHeight(t *testing.T, l playwright.Locator, least float64) float64 {
+	t.Helper()
+	must(t, "see the pictures", expect.Locator(l.Locator("img").First()).ToBeVisible())
+	h, err := l.Evaluate(`async (el, least) => {
+		const measure = () => Math.min(...[...el.querySelectorAll("img")].map((i) => (i.complete && i.naturalWidth > 0 ? i.getBoundingClientRect().height : 0)));
+		for (let k = 0; k < 120 && measure() < least; k++) await new Promise((ok) => requestAnimationFrame(ok));
+		return measure();
+	}`, least)
+	must(t, "measure the pictures", err)
+	return toFloat(h)
+}
+
+// expectShownInStrip fails unless the option is wholly inside the strip's visible part.
+func expectShownInStrip(t *testing.T, option playwright.Locator) {
+	t.Helper()
+	must(t, "see the chosen step", expect.Locator(option).ToBeInViewport())
+	out, err := option.Evaluate(`o => {
+		const s = o.closest(".strip-scroll").getBoundingClientRect(), r = o.getBoundingClientRect();
+		return r.left >= s.left - 1 && r.right <= s.right + 1;
+	}`, nil)
+	must(t, "measure the chosen step in the strip", err)
+	if out != true {
+		t.Error("the chosen step's cell is not wholly in the strip's view")
+	}
+}
+
+// expectOwnLane fails unless every mark on the event lane lies under the step lane, apart
+// from it, and is smaller than a step's cell.
+func expectOwnLane(t *testing.T, steps, events playwright.Locator) {
+	t.Helper()
+	must(t, "see the app's events", expect.Locator(events.GetByRole("option").First()).ToBeVisible())
+	out, err := events.Evaluate(`(lane, steps) => {
+		const s = steps.getBoundingClientRect();
+		const cell = steps.querySelector('[role="option"]').getBoundingClientRect();
+		const ticks = [...lane.querySelectorAll('[role="option"]')].map((o) => o.getBoundingClientRect());
+		const bad = ticks.filter((r) => r.top < s.bottom || r.height >= cell.height / 2 || r.width >= cell.width / 2);
+		return [ticks.length, bad.length];
+	}`, mustHandle(t, steps))
+	must(t, "measure the lanes", err)
+	got := out.([]any)
+	if n, bad := toFloat(got[0]), toFloat(got[1]); n < 2 || bad > 0 {
+		t.Errorf("of %.0f marks on the event lane %.0f overlap the step lane or are not smaller than a step", n, bad)
+	}
+}
+
+// mustHandle is l's element, to pass to an evaluation.
+func mustHandle(t *testing.T, l playwright.Locator) playwright.ElementHandle {
+	t.Helper()
+	h, err := l.ElementHandle()
+	must(t, "find an element", err)
+	return h
+}
+
+// expectBeside fails unless the label, once placed, lies wholly outside the box it labels.
+func expectBeside(t *testing.T, label playwright.Locator) {
+	t.Helper()
+	must(t, "see the label", expect.Locator(label).ToBeVisible())
+	out, err := label.Evaluate(`async (l) => {
+		for (let k = 0; k < 60 && l.style.bottom !== "auto"; k++) await new Promise((ok) => requestAnimationFrame(ok));
+		const a = l.getBoundingClientRect(), b = l.parentElement.getBoundingClientRect();
+		const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+		return [l.style.bottom === "auto", w > 0.5 && h > 0.5, a.height];
+	}`, nil)
+	must(t, "measure the label", err)
+	got := out.([]any)
+	if got[0] != true || got[1] != false || toFloat(got[2]) < 10 {
+		t.Errorf("the target's label (placed %v, %.0f px tall) covers its box: %v", got[0], toFloat(got[2]), got[1])
+	}
+}
