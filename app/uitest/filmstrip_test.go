@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
 )
 
 // TestTheFilmstripShowsEveryStep runs "Saves normally" and reads its filmstrip as a person
@@ -77,6 +80,54 @@ func TestTheFilmstripShowsEveryStep(t *testing.T) {
 		})
 	}
 	checkA11y(t, page, "the filmstrip")
+}
+
+// TestTheFilmstripScrollsALongAttempt opens a stored 60-step lean attempt whose run file
+// carried no media, at 1280×720: the strip scrolls rather than shrinking the steps below a
+// thumbnail's width, the chosen step stays wholly in view as End, ← and Home move it, and each
+// thumbnail says honestly why there is no picture: "no shot" where the lean attempt kept none,
+// "no file" where the file is not in the media folder.
+func TestTheFilmstripScrollsALongAttempt(t *testing.T) {
+	srv, st, _ := newServerWithStore(t)
+	const n = 60
+	a := agent.Attempt{Slug: "long", Title: "A long lean attempt", Terminal: agent.Failed, Reason: "generated", Started: time.Now(), EvidenceLevel: agent.EvidenceLean}
+	for k := range n {
+		shot := ""
+		if k%10 == 9 { // lean: a screenshot only where something went wrong
+			shot = fmt.Sprintf("shots/%d.jpg", k)
+		}
+		a.Steps = append(a.Steps, agent.Step{Index: k, StartMS: int64(k) * 100, DurationMS: 80,
+			Before:   agent.Sample{AtMS: int64(k) * 100},
+			After:    agent.Sample{AtMS: int64(k)*100 + 80, Screenshot: shot},
+			Action:   agent.Action{ID: fmt.Sprint("s", k), Description: fmt.Sprintf("Generated action %d", k+1), Kind: agent.ActClick, Target: agent.Target{Role: "button", Name: "Next"}},
+			Decision: agent.Decision{Class: agent.ClassPrepare, Admission: agent.Allow, Reason: "generated"}})
+	}
+	run := agent.Run{ID: "20260101-000000-long", Task: "booking", Created: time.Now(), Source: "long.json", Attempts: []agent.Attempt{a}}
+	must(t, "store the run", st.SaveImported(run))
+	page := openPage(t, srv)
+	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	_, err := page.Goto(srv.URL + "/#/run/" + run.ID + "/attempt/long/step/1")
+	must(t, "open the attempt", err)
+	expectText(t, page.GetByTestId("step-heading"), "Step 1 of 60: Generated action 1")
+	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
+	strip := trace.GetByRole("listbox", playwright.LocatorGetByRoleOptions{Name: "Timeline marks"})
+	selected := strip.GetByRole("option", playwright.LocatorGetByRoleOptions{Selected: playwright.Bool(true)})
+	stepLane := trace.GetByTestId("step-lane")
+
+	expectShownInStrip(t, selected)
+	scrolls, err := strip.Evaluate(`s => s.parentElement.scrollWidth > s.parentElement.clientWidth`, nil)
+	must(t, "measure the strip", err)
+	if scrolls != true {
+		t.Error("60 steps fit the strip at 1280×720: each is narrower than a thumbnail")
+	}
+	for _, k := range []struct{ key, step string }{{"End", "60"}, {"ArrowLeft", "59"}, {"Home", "1"}} {
+		press(t, page, k.key, fmt.Sprintf("Step %s of 60: Generated action %s", k.step, k.step))
+		must(t, "see the step chosen on the strip", expect.Locator(selected).ToHaveAccessibleName(regexp.MustCompile(`^Step `+k.step+`: `)))
+		expectShownInStrip(t, selected)
+	}
+	must(t, "see a lean step say it kept no screenshot", expect.Locator(stepLane.GetByRole("option", playwright.LocatorGetByRoleOptions{Name: "Step 1: "}).GetByText("no shot")).ToBeVisible())
+	must(t, "see a missing file said", expect.Locator(stepLane.GetByRole("option", playwright.LocatorGetByRoleOptions{Name: "Step 10: "}).GetByText("no file")).ToBeVisible())
+	noScroll(t, page)
 }
 
 // thumbnailsHeight waits, a bounded number of frames, for every image in l to load and reach
