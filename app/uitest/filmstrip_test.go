@@ -130,6 +130,43 @@ func TestTheFilmstripScrollsALongAttempt(t *testing.T) {
 	noScroll(t, page)
 }
 
+// TestBoxLabelsStayClear runs "Renamed button, exact names", whose miss draws its nearest
+// candidates on the pictures, at 1280×720 and 1920×1080: no label covers any box, its own or
+// another's, and no two labels overlap.
+func TestBoxLabelsStayClear(t *testing.T) {
+	page := openPage(t, newServer(t))
+	runAttempt(t, page, "Renamed button, exact names", "failed")
+	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
+	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
+		must(t, "resize the window", page.SetViewportSize(size[0], size[1]))
+		frames := trace.GetByTestId("shot-frame")
+		must(t, "see the candidates drawn", expect.Locator(trace.GetByTestId("candidate-box").First()).ToBeVisible())
+		count, err := frames.Count()
+		must(t, "count the pictures", err)
+		for i := range count {
+			out, err := frames.Nth(i).Evaluate(`async (f) => {
+				const labels = () => [...f.querySelectorAll('[data-testid="box-label"]')];
+				for (let k = 0; k < 60 && labels().some((l) => l.style.bottom !== "auto"); k++) await new Promise((ok) => requestAnimationFrame(ok));
+				const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+				const boxes = [...f.querySelectorAll(".shot-box")].map((b) => b.getBoundingClientRect());
+				const ls = labels().map((l) => [l.textContent, l.getBoundingClientRect()]);
+				const bad = [];
+				ls.forEach(([name, r], i) => {
+					if (boxes.some((b) => hit(r, b))) bad.push(name + " covers a box");
+					if (ls.some(([, o], j) => j !== i && hit(r, o))) bad.push(name + " overlaps another label");
+				});
+				return [ls.length, bad.join("; ")];
+			}`, nil)
+			must(t, "measure the labels", err)
+			got := out.([]any)
+			if toFloat(got[0]) < 2 || got[1] != "" {
+				t.Errorf("at %d×%d, picture %d: %.0f labels; %v", size[0], size[1], i+1, toFloat(got[0]), got[1])
+			}
+		}
+	}
+	snap(t, page, "near-miss-labels")
+}
+
 // thumbnailsHeight waits, a bounded number of frames, for every image in l to load and reach
 // least px tall, and returns the shortest one's height (0 when one has not loaded).
 func thumbnailsHeight(t *testing.T, l playwright.Locator, least float64) float64 {

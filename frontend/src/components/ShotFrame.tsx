@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
-import { placeLabel, type Drawn } from "../trace/boxes";
+import { placeLabel, type Drawn, type Rect } from "../trace/boxes";
 import { Media } from "./Media";
 
 /** Props of ShotFrame. */
@@ -38,12 +38,46 @@ export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zo
     area.scrollLeft += f.left - a.left + focus.x * f.width - area.clientWidth / 2;
     area.scrollTop += f.top - a.top + focus.y * f.height - area.clientHeight / 2;
   }, [size, zoom, focus?.x, focus?.y]);
+  const layer = useRef<HTMLDivElement>(null);
+  // Each label goes beside its box, never over it, clear of the other boxes and the labels
+  // placed before it where it can be (the target's first); again whenever the picture is
+  // resized or zoomed.
+  useLayoutEffect(() => {
+    const el = layer.current;
+    if (!el) return;
+    const put = () => {
+      const l = el.getBoundingClientRect();
+      const drawn = [...el.children] as HTMLElement[];
+      const rects: Rect[] = drawn.map((d) => {
+        const r = d.getBoundingClientRect();
+        return { x: r.left - l.left, y: r.top - l.top, w: r.width, h: r.height };
+      });
+      const placed: Rect[] = [];
+      drawn.forEach((d, i) => {
+        const label = d.firstElementChild as HTMLElement | null;
+        if (!label) return;
+        const own = rects[i];
+        const dims = { w: label.offsetWidth, h: label.offsetHeight };
+        const at = placeLabel(own, dims, { w: l.width, h: l.height }, [...rects.filter((_, j) => j !== i), ...placed]);
+        placed.push({ ...at, ...dims });
+        // The label is placed in its box, inside the box's border.
+        label.style.left = `${at.x - own.x - d.clientLeft}px`;
+        label.style.top = `${at.y - own.y - d.clientTop}px`;
+        label.style.bottom = "auto";
+      });
+    };
+    put();
+    if (typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(put);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [size, boxes]);
   const style = size ? ({ "--ratio": `${size.w} / ${size.h}`, "--css-width": `${size.w / pixelRatio}px` } as CSSProperties) : undefined;
   return (
     <div className="shot-frame" style={style} data-testid="shot-frame" ref={frame}>
       <Media runId={runId} path={path} kind="image" label={label} onImageLoad={(img) => setNatural({ path, w: img.naturalWidth, h: img.naturalHeight })} />
       {size && boxes.length > 0 && (
-        <div className="shot-boxes" aria-hidden="true">
+        <div className="shot-boxes" aria-hidden="true" ref={layer}>
           {boxes.map((b, i) => (
             <div
               key={i}
@@ -51,7 +85,7 @@ export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zo
               style={{ left: b.left, top: b.top, width: b.width, height: b.height }}
               data-testid={`${b.kind}-box`}
             >
-              <BoxLabel text={b.label} />
+              <span data-testid="box-label">{b.label}</span>
             </div>
           ))}
         </div>
@@ -60,37 +94,3 @@ export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zo
   );
 }
 
-/**
- * A box's label, placed once laid out where it never covers the box (see placeLabel), and
- * placed again whenever the picture is resized or zoomed.
- */
-function BoxLabel({ text }: { text: string }) {
-  const label = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const el = label.current;
-    const box = el?.parentElement;
-    const layer = box?.parentElement;
-    if (!el || !box || !layer) return;
-    const put = () => {
-      const l = layer.getBoundingClientRect();
-      const b = box.getBoundingClientRect();
-      const at = placeLabel({ x: b.left - l.left, y: b.top - l.top, w: b.width, h: b.height }, { w: el.offsetWidth, h: el.offsetHeight }, { w: l.width, h: l.height });
-      // The label is placed in the box, whose border it starts inside.
-      const border = box.clientLeft;
-      el.style.left = `${at.x - (b.left - l.left) - border}px`;
-      el.style.top = `${at.y - (b.top - l.top) - border}px`;
-      el.style.bottom = "auto";
-    };
-    put();
-    if (typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(put);
-    watch.observe(layer);
-    watch.observe(box);
-    return () => watch.disconnect();
-  }, [text]);
-  return (
-    <span ref={label} data-testid="box-label">
-      {text}
-    </span>
-  );
-}

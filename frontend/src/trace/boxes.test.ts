@@ -63,6 +63,17 @@ describe("placeLabel", () => {
       }
   });
 
+  it("keeps clear of the other boxes and labels where a side lets it", () => {
+    const box = { x: 100, y: 100, w: 40, h: 12 };
+    const above = { x: 90, y: 70, w: 80, h: 28 }; // a near miss just above
+    const at = placeLabel(box, label, picture, [above]);
+    expect(at).toEqual({ x: 100, y: 114 }); // below instead
+    expect(hits(above, at)).toBe(false);
+    // Hemmed in on every side: still never over its own box.
+    const around = [above, { x: 90, y: 112, w: 80, h: 30 }, { x: 142, y: 90, w: 80, h: 40 }, { x: 20, y: 90, w: 78, h: 40 }];
+    expect(hits(box, placeLabel(box, label, picture, around))).toBe(false);
+  });
+
   it("covers the least it can of a box that fills the picture", () => {
     const at = placeLabel({ x: 0, y: 0, w: 400, h: 280 }, label, picture);
     expect(inside(at)).toBe(true);

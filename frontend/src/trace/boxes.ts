@@ -51,11 +51,12 @@ function overlap(a: Rect, b: Rect): number {
  * Where a label of size w × h goes beside box, within a picture of size bounds, so that it
  * never covers the box: above it, else below, else after it, else before it; starting at the
  * box's left edge, or ending at its right edge when the box lies in the picture's right half
- * (flipped near an edge), moved back inside the picture. Only when no side has room (a box
- * that fills the picture) does it take the side where it covers the least. Returns the label's
- * top-left corner in px of the picture.
+ * (flipped near an edge), moved back inside the picture. Of the sides that leave the box
+ * clear it takes the first that also covers least of avoid (the other boxes and the labels
+ * already placed). Only when no side has room (a box that fills the picture) does it take the
+ * side where it covers the box least. Returns the label's top-left corner in px of the picture.
  */
-export function placeLabel(box: Rect, label: { w: number; h: number }, bounds: { w: number; h: number }): { x: number; y: number } {
+export function placeLabel(box: Rect, label: { w: number; h: number }, bounds: { w: number; h: number }, avoid: readonly Rect[] = []): { x: number; y: number } {
   const clampX = (x: number) => Math.max(0, Math.min(x, bounds.w - label.w));
   const clampY = (y: number) => Math.max(0, Math.min(y, bounds.h - label.h));
   const along = clampX(box.x + box.w / 2 > bounds.w / 2 ? box.x + box.w - label.w : box.x);
@@ -66,11 +67,15 @@ export function placeLabel(box: Rect, label: { w: number; h: number }, bounds: {
     { x: box.x + box.w + LABEL_GAP, y: beside },
     { x: box.x - label.w - LABEL_GAP, y: beside },
   ];
-  const fits = sides.find((p) => p.x >= 0 && p.y >= 0 && p.x + label.w <= bounds.w && p.y + label.h <= bounds.h);
-  if (fits) return fits;
-  const inside = sides.map((p) => ({ x: clampX(p.x), y: clampY(p.y) }));
-  const covers = (p: { x: number; y: number }) => overlap(box, { ...p, w: label.w, h: label.h });
-  return inside.reduce((best, p) => (covers(p) < covers(best) ? p : best));
+  const inside = sides.filter((p) => p.x >= 0 && p.y >= 0 && p.x + label.w <= bounds.w && p.y + label.h <= bounds.h);
+  const rect = (p: { x: number; y: number }) => ({ ...p, w: label.w, h: label.h });
+  const covers = (p: { x: number; y: number }) => avoid.reduce((sum, r) => sum + overlap(r, rect(p)), 0);
+  const least = (ps: { x: number; y: number }[], cost: (p: { x: number; y: number }) => number) => ps.reduce((best, p) => (cost(p) < cost(best) ? p : best));
+  if (inside.length) return least(inside, covers);
+  return least(
+    sides.map((p) => ({ x: clampX(p.x), y: clampY(p.y) })),
+    (p) => overlap(box, rect(p)),
+  );
 }
 
 /** A candidate in words, as the step's error names it: button "Book a slot" (similarity 0.42). */
