@@ -29,7 +29,7 @@ export interface TimelineProps {
 const KIND_WORDS: Record<Mark["kind"], string> = { step: "agent step", event: "app event", check: "oracle check" };
 
 /** How tall a thumbnail is on a window of the given height: the pictures above keep their room on a short one. */
-export function thumbHeight(windowHeight: number): number {
+function thumbHeight(windowHeight: number): number {
   return windowHeight <= 800 ? 28 : windowHeight < 1000 ? 40 : 50;
 }
 
