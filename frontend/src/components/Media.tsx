@@ -1,4 +1,4 @@
-import { useEffect, useState, type Ref, type SyntheticEvent } from "react";
+import { useEffect, useState, type ReactNode, type Ref, type SyntheticEvent } from "react";
 import { desktopVideoURL, inDesktop } from "../api/client";
 import { mediaURL } from "../media";
 
@@ -21,18 +21,24 @@ export interface MediaProps {
   video?: VideoHooks;
   /** For an image: called once it has loaded, with the element (for its natural size). */
   onImageLoad?(img: HTMLImageElement): void;
+  /** What to show instead when the file cannot be loaded, where the sentence has no room (a thumbnail). */
+  missing?: ReactNode;
 }
+
+/** Why a file of a run's media cannot be shown, in words. */
+export const MISSING = "not available (a run file carries no media; import a bundle to keep it).";
 
 /**
  * A screenshot or video from a run's media folder. When the file cannot be loaded (a run file
  * carries no media; a bundle does) it says so instead of showing a broken element.
  */
-export function Media({ runId, path, kind, label, video, onImageLoad }: MediaProps) {
+export function Media({ runId, path, kind, label, video, onImageLoad, missing }: MediaProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const src = mediaURL(runId, path);
   const playable = usePlayable(kind === "video" ? src : null, () => setFailed(src));
   if (failed === src) {
-    return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
+    if (missing !== undefined) return missing;
+    return <p className="muted media-missing">{label}: {MISSING}</p>;
   }
   return kind === "image" ? (
     <img className="shot" src={src} alt={label} onError={() => setFailed(src)} onLoad={(e) => onImageLoad?.(e.currentTarget)} />

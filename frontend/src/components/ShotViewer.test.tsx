@@ -75,13 +75,13 @@ describe("ShotViewer's boxes", () => {
     expect(screen.getByTestId("shot-diff").textContent).toMatch(/^· (Changed: .+\.|Nothing on the page changed\.)$/);
   });
 
-  it("draws a miss's candidates dashed and labelled on either screenshot, the label under a box at the top", () => {
+  it("draws a miss's candidates dashed and labelled on either screenshot", () => {
     render(viewer(missed, "after"));
     load("After screenshot");
     const boxes = screen.getAllByTestId("candidate-box");
     expect(boxes.map((b) => b.textContent)).toEqual(['1 · button "Book a slot"', '2 · link "Reserve slots"']);
     expect(place(boxes[0])).toEqual(["4%", "50%", "20%", "3%"]);
-    expect(boxes[1].className).toBe("shot-box candidate label-below label-end");
+    expect(boxes[1].className).toBe("shot-box candidate");
     expect(screen.getByTestId("shot-frame").querySelector(".shot-boxes")!.getAttribute("aria-hidden")).toBe("true");
   });
 

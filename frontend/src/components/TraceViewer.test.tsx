@@ -46,7 +46,7 @@ function Harness({ attempt = withShots, video, live, replay, unread, unlisted, o
 
 const heading = () => screen.getByTestId("step-heading").textContent;
 /** A timeline mark's accessible name: its label and the words for screen readers (the rest is aria-hidden). */
-const markName = (o: Element) => `${o.querySelector(".mark-label")!.textContent}${o.querySelector(".sr-only")!.textContent}`;
+const markName = (o: Element) => `${o.querySelector(".mark-label")!.textContent}${[...o.querySelectorAll(".sr-only")].at(-1)!.textContent}`;
 const tab = (name: RegExp | string) => fireEvent.click(screen.getByRole("tab", { name }));
 
 beforeEach(() => localStorage.clear());
@@ -326,9 +326,12 @@ describe("TraceViewer", () => {
 
     it("interleaves the steps, the app's events and the final check, with the gate's state at each", () => {
       render(<Harness attempt={{ ...withShots, events: savesNormally.events }} />);
-      const labels = marks()
-        .getAllByRole("option")
-        .map(markName);
+      const options = marks().getAllByRole("option");
+      const labels = [...options].sort((a, b) => Number(a.getAttribute("aria-posinset")) - Number(b.getAttribute("aria-posinset"))).map(markName);
+      // Steps and checks on the step lane, the app's events and the final check on a lane of their own.
+      const lane = (name: string) => within(screen.getByRole("group", { name })).getAllByRole("option").map(markName);
+      expect(lane("Agent steps").every((l) => /^Step \d/.test(l))).toBe(true);
+      expect(lane("App events and the final check").every((l) => /^(#\d|Final check)/.test(l))).toBe(true);
       expect(labels.slice(0, 4)).toEqual([
         "Step 1: Open reservation dialog, agent step at 0 ms, gate not known here",
         "#1 dialog-opened, app event at 40 ms, gate not known here",
@@ -338,7 +341,11 @@ describe("TraceViewer", () => {
       expect(labels.at(-1)).toBe("Final check: 0 oracle answers, oracle check at 655 ms, gate not done");
       expect(labels).toContain("Step 5: Verify committed reservation, oracle check at 131 ms, gate not known here");
       const shots = [...screen.getByRole("listbox", { name: "Timeline marks" }).querySelectorAll("img")].map((img) => img.getAttribute("src"));
-      expect(shots[0]).toBe("/media/r1/shots/0-after.jpg"); // the filmstrip's screenshots
+      expect(shots[0]).toBe("/media/r1/shots/0-after.jpg"); // the filmstrip's thumbnails
+      fireEvent.mouseEnter(marks().getByRole("option", { name: /^Step 2: / }));
+      const preview = screen.getByTestId("strip-preview");
+      expect(preview.querySelector("img")!.getAttribute("src")).toBe("/media/r1/shots/1-after.jpg");
+      expect(preview.textContent).toMatch(/^Step 2: Fill task title 41 ms · \d+ ms long · gate not known here$/);
     });
 
     it("shows the gate from the replay's frames, and choosing a mark chooses its step and frame", () => {
@@ -353,14 +360,20 @@ describe("TraceViewer", () => {
       expect(selected()).toMatch(/^#2 field-changed/);
     });
 
-    it("moves over its marks with the arrow keys when focused, and the steps with them elsewhere", () => {
+    it("steps with ←/→ when focused as anywhere else, ↓ and ↑ going to the events' lane and back", () => {
       render(<Harness />);
       const box = screen.getByRole("listbox", { name: "Timeline marks" });
       fireEvent.keyDown(box, { key: "ArrowRight" });
+      expect(selected()).toMatch(/^Step 2: /);
+      expect(heading()).toBe("Step 2 of 5: Fill task title");
+      fireEvent.keyDown(box, { key: "ArrowDown" });
+      expect(selected()).toMatch(/^#2 field-changed/);
+      fireEvent.keyDown(box, { key: "ArrowLeft" });
       expect(selected()).toMatch(/^#1 dialog-opened/);
       expect(heading()).toBe("Step 1 of 5: Open reservation dialog");
-      fireEvent.keyDown(box, { key: "ArrowRight" });
-      expect(heading()).toBe("Step 2 of 5: Fill task title");
+      fireEvent.keyDown(box, { key: "ArrowUp" });
+      expect(selected()).toMatch(/^Step 1: /);
+      fireEvent.keyDown(box, { key: "ArrowDown" });
       fireEvent.keyDown(box, { key: "End" });
       expect(selected()).toMatch(/^Final check/);
       fireEvent.keyDown(document.body, { key: "Home" });
@@ -372,7 +385,7 @@ describe("TraceViewer", () => {
       const many = Array.from({ length: 2000 }, (_, k) => ({ ...withShots.steps![k % 5], start_ms: k * 10, duration_ms: 5 }));
       render(<Harness attempt={{ ...withShots, steps: many, events: [] }} />);
       fireEvent.keyDown(document.body, { key: "End" });
-      expect(marks().getAllByRole("option").length).toBeLessThanOrEqual(24);
+      expect(marks().getAllByRole("option").length).toBeLessThanOrEqual(60); // about three views' width of thumbnails
       expect(selected()).toMatch(/^Step 2000: /);
       expect(marks().getByRole("option", { selected: true }).getAttribute("aria-posinset")).toBe("2000");
     });

@@ -268,7 +268,13 @@ export function TraceViewer(p: TraceViewerProps) {
           {listing ? (
             <p className="timeline muted">The timeline comes with the steps' list.</p>
           ) : (
-            <Timeline runId={p.runId} line={line} selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
+            <Timeline
+              runId={p.runId}
+              line={line}
+              steps={steps}
+              evidence={attempt?.evidence}
+              aspect={attempt?.viewport && attempt.viewport.height > 0 ? attempt.viewport.width / attempt.viewport.height : undefined}
+              selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
           )}
           <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
           <DetailTabs

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { noticeNothingSaved, replay } from "../test/fixtures";
 import { summaries } from "./summary";
-import { bins, buildTimeline, frameAt, lastAtOrBefore, markAt, stepAtMs } from "./timeline";
+import { buildTimeline, frameAt, lastAtOrBefore, markAt, stepAtMs } from "./timeline";
 
 const steps = summaries(noticeNothingSaved.steps!); // starts 0, 41, 77, 102, 131; the last ends at 655
 const events = noticeNothingSaved.events!; // at 40, 76, 101, 130, 631, 638, 640
@@ -58,16 +58,5 @@ describe("buildTimeline", () => {
     expect(line.marks[markAt(76, line)].label).toBe("#2 field-changed field=title value=Spectral scan");
     expect(line.marks[markAt(100, line)].label).toBe("Step 3: Choose a room");
     expect(markAt(-5, line)).toBe(0);
-  });
-});
-
-describe("bins", () => {
-  it("cuts the timeline into a fixed number of cells whatever its size", () => {
-    const line = buildTimeline({ steps, events, frames: replay.frames });
-    const cells = bins(line, 10);
-    expect(cells).toHaveLength(10);
-    expect(cells[0].kinds).toEqual(["step", "event"]);
-    expect(cells.flatMap((c) => c.kinds).filter((k) => k === "step").length).toBeLessThanOrEqual(5);
-    expect(cells[9].kinds).toContain("event"); // the last mark lands in the last cell
   });
 });

@@ -148,36 +148,3 @@ export function markAt(ms: number, t: Timeline): number {
 export function gateWords(gate: boolean | null): string {
   return gate === null ? "gate not known here" : gate ? "gate done" : "gate not done";
 }
-
-/** One cell of the ruler's lane: whether any mark of the kind fell in it, and the worst state. */
-export interface Bin {
-  /** The kinds of mark in the cell. */
-  kinds: MarkKind[];
-  /** A step in the cell ended in an error. */
-  error: boolean;
-  /** The gate at the cell's end. */
-  gate: boolean | null;
-}
-
-/**
- * The ruler's cells: the timeline cut into n equal spans of time, each saying which kinds of
- * mark fell in it and the gate at its end, so the ruler draws n cells whatever the run's size.
- */
-export function bins(t: Timeline, n: number): Bin[] {
-  const out: Bin[] = Array.from({ length: n }, () => ({ kinds: [], error: false, gate: null }));
-  let gate: boolean | null = null;
-  let m = 0;
-  for (let b = 0; b < n; b++) {
-    const until = ((b + 1) * t.end_ms) / n;
-    const cell = out[b];
-    while (m < t.marks.length && (t.marks[m].at_ms < until || b === n - 1)) {
-      const mark = t.marks[m];
-      if (!cell.kinds.includes(mark.kind)) cell.kinds.push(mark.kind);
-      if (mark.error) cell.error = true;
-      if (mark.gate !== null) gate = mark.gate;
-      m++;
-    }
-    cell.gate = gate;
-  }
-  return out;
-}
