@@ -79,7 +79,10 @@ func (p *Page) KeepsFrames() bool { return !p.opts.Lean() }
 
 // sampled is Observe, storing the page's frame when framed.
 func (p *Page) sampled(ctx context.Context, framed bool) (agent.Sample, error) {
-	p.forgetLook() // a box recorded with the sample after this one is measured after it
+	p.forgetLook()               // a box recorded with the sample after this one is measured after it
+	if d, ok := p.Dialog(); ok { // the page's script is stopped until the agent answers
+		return p.behindDialog(d)
+	}
 	s, err := p.observe(ctx, framed)
 	if err != nil {
 		return s, err

@@ -67,6 +67,8 @@ type Page struct {
 	quiet quietSample
 	// look is what the page last found of a target (see look).
 	look look
+	// dialogs is the JavaScript dialog kept open for the agent, once KeepDialogs.
+	dialogs dialogs
 	// onWeb is set while the page has been observed at a web address and not left it for
 	// good: a blank page after it is on its way somewhere (see sampleJSON).
 	onWeb bool
@@ -294,14 +296,36 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 // uncheck, press (on the target, or the focused element), hover, navigate, wait_for (until
 // shown, see waitFor), upload (a file inside the uploads folder) or download (a click, the file saved
 // in the downloads folder). It waits for the target up to the action's own timeout, else
-// actionTimeoutMS.
+// actionTimeoutMS. An agent's driver also drags, resizes, answers a dialog kept open (see
+// KeepDialogs) and turns between tabs (see actDriven). An action that sets off a kept dialog
+// ends there: the page's script waits on the agent.
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
+	if a.Kind == agent.ActDialogAccept || a.Kind == agent.ActDialogDismiss {
+		return p.answerDialog(ctx, a)
+	}
+	if d, ok := p.Dialog(); ok {
+		return fmt.Errorf("%w: the page's %s dialog (%q) is open: answer it first", agent.ErrRefused, d.Type, d.Message)
+	}
+	ctx, stop := p.untilDialog(ctx)
+	defer stop()
+	err := p.act(ctx, a)
+	if err != nil && interrupted(ctx) {
+		return nil
+	}
+	return err
+}
+
+// act is Act on a page with no dialog open.
+func (p *Page) act(ctx context.Context, a agent.Action) error {
 	ms := actionTimeoutMS
 	if a.TimeoutMS > 0 {
 		ms = a.TimeoutMS
 	}
 	timeout := playwright.Float(float64(ms))
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
+	if driven, err := p.actDriven(ctx, a, timeout); driven {
+		return p.fail(what, err)
+	}
 	if a.Kind == agent.ActVerify || !slices.Contains(agent.ActionKinds, a.Kind) {
 		return fmt.Errorf("%q is not a page action: verify waits on the gate, and the page acts on %v", a.Kind, pageActions())
 	}

@@ -21,6 +21,17 @@ func playwrightCode(a agent.Action) string {
 		if a.Target.IsZero() {
 			return fmt.Sprintf("await page.keyboard.press(%s);", js(a.Value))
 		}
+	case agent.ActResize:
+		var w, h int
+		_, _ = fmt.Sscanf(a.Value, "%dx%d", &w, &h)
+		return fmt.Sprintf("await page.setViewportSize({ width: %d, height: %d });", w, h)
+	case agent.ActDialogAccept:
+		if a.Value != "" {
+			return fmt.Sprintf("// the dialog is accepted with %s", js(a.Value))
+		}
+		return "// the dialog is accepted"
+	case agent.ActDialogDismiss:
+		return "// the dialog is dismissed"
 	case agent.ActEvaluate:
 		if a.Target.IsZero() {
 			return fmt.Sprintf("await page.evaluate(%s);", js(a.Value))
@@ -43,6 +54,8 @@ func playwrightCode(a agent.Action) string {
 		return fmt.Sprintf("await %s.press(%s);", loc, js(a.Value))
 	case agent.ActHover:
 		return "await " + loc + ".hover();"
+	case agent.ActDrag:
+		return fmt.Sprintf("await %s.dragTo(%s);", loc, locator(a.To))
 	case agent.ActUpload:
 		return fmt.Sprintf("await %s.setInputFiles(%s);", loc, js(a.Value))
 	case agent.ActWaitFor:

@@ -113,6 +113,9 @@ func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly
 		if err := checkSizes(in); err != nil {
 			return refused(err), nil, nil
 		}
+		if res := s.refuseUnderModal(name); res != nil {
+			return res, nil, nil
+		}
 		res, err := h(ctx, in)
 		if err != nil {
 			return refused(err), nil, nil
@@ -354,9 +357,13 @@ func (s *server) act(ctx context.Context, props ...agent.Proposal) (*mcp.CallToo
 }
 
 // writePage adds the page as it is now, in Playwright MCP's sections (its URL and title,
-// and its snapshot, fenced as the page's data), and keeps the snapshot's refs as the latest
+// and its snapshot, fenced as the page's data, or the dialog it keeps open), and keeps the snapshot's refs as the latest
 // the agent has seen.
 func (s *server) writePage(ctx context.Context, b *strings.Builder) {
+	if d, open := s.pendingDialog(); open { // the page's script waits on the dialog
+		b.WriteString(modalState(d))
+		return
+	}
 	_ = s.opts.Session.Peek(func(page agent.Page, _ []agent.Step) error {
 		snap, _, err := snapshotNow(ctx, page)
 		if err != nil {

@@ -161,12 +161,14 @@ type actionV2 struct {
 	Description string   `json:"description"`
 	Kind        string   `json:"kind"`
 	Target      targetV2 `json:"target"`
-	Value       string   `json:"value,omitempty"`
-	Secret      bool     `json:"secret,omitempty"`
-	Optional    bool     `json:"optional,omitempty"`
-	Setup       bool     `json:"setup,omitempty"`
-	TimeoutMS   int      `json:"timeout_ms,omitempty"`
-	Condition   string   `json:"condition,omitempty"`
+	// To is where a drag drops its target; absent for every other kind.
+	To        *targetV2 `json:"to,omitempty"`
+	Value     string    `json:"value,omitempty"`
+	Secret    bool      `json:"secret,omitempty"`
+	Optional  bool      `json:"optional,omitempty"`
+	Setup     bool      `json:"setup,omitempty"`
+	TimeoutMS int       `json:"timeout_ms,omitempty"`
+	Condition string    `json:"condition,omitempty"`
 }
 
 type decisionV2 struct {
@@ -234,7 +236,9 @@ type sampleV2 struct {
 	Frames []frameViewV2 `json:"frames,omitempty"`
 	// Viewport is the page's viewport as the sample was read, ScreenshotSize the screenshot's
 	// size in image pixels; each absent in files from before it was recorded.
-	Viewport       *sizeV2 `json:"viewport,omitempty"`
+	Viewport *sizeV2 `json:"viewport,omitempty"`
+	// Tab is the index of the tab the sample was read from, absent for the first.
+	Tab            int     `json:"tab,omitempty"`
 	Screenshot     string  `json:"screenshot,omitempty"`
 	ScreenshotSize *sizeV2 `json:"screenshot_size,omitempty"`
 	// PixelRatio is the page's device pixel ratio when it was not 1 (absent: 1).

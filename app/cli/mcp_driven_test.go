@@ -1,0 +1,136 @@
+//go:build linux
+
+package cli
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"observatory/backend/agent"
+	"observatory/backend/browser/browsertest"
+)
+
+// boardPage is a board whose card is dragged onto its Done column, cleared after a confirm
+// dialog, and which shows its window's size; /other is a second page for a second tab.
+const boardPage = `<!doctype html><title>Board</title>
+<main><h1>Board</h1>
+<div id="card" draggable="true" role="button" aria-label="Card" style="width:120px;height:40px;background:#eee">Card</div>
+<section id="done" aria-label="Done column" style="width:300px;height:120px;border:1px solid">Done</section>
+<button id="clear">Clear card</button>
+<p role="status" id="status"></p><p id="size"></p></main>
+<script>
+const card = document.getElementById("card"), done = document.getElementById("done"), status = document.getElementById("status");
+card.addEventListener("dragstart", e => e.dataTransfer.setData("text/plain", "card"));
+done.addEventListener("dragover", e => e.preventDefault());
+done.addEventListener("drop", e => { e.preventDefault(); done.appendChild(card); status.textContent = "Card moved to Done"; });
+document.getElementById("clear").addEventListener("click", () => {
+  status.textContent = confirm("Clear the card?") ? "Card cleared" : "Card kept";
+});
+addEventListener("resize", () => { document.getElementById("size").textContent = "Window " + innerWidth + "x" + innerHeight; });
+</script>`
+
+// boardTask is a task on a board served at url, done once the card is cleared.
+func boardTask(t *testing.T, url string) string {
+	t.Helper()
+	task := filepath.Join(t.TempDir(), "task.yaml")
+	if err := os.WriteFile(task, []byte(fmt.Sprintf(`schema: observatory.task/v1
+name: board
+intent: Move the card to Done, then clear it.
+start_url: %s/
+success:
+  - id: cleared
+    page: {text: "Card cleared"}
+`, url)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return task
+}
+
+// TestMCPDragResizeAndADialogAreRecordedSteps: browser_drag and browser_resize act on the page
+// as steps through the harness; a click that opens a confirm leaves it open, as Playwright MCP
+// does: the reply lists the modal state, other tools are refused until browser_handle_dialog
+// accepts it, and that answer is a step of its own. Each step is recorded with the page before
+// and after it, and the gate judges the attempt as it ends.
+func TestMCPDragResizeAndADialogAreRecordedSteps(t *testing.T) {
+	browsertest.Ready(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/other" {
+			_, _ = io.WriteString(w, "<!doctype html><title>Other</title><h1>Another page</h1>")
+			return
+		}
+		_, _ = io.WriteString(w, boardPage)
+	}))
+	defer srv.Close()
+	dataDir := t.TempDir()
+	cs, stop, _, _ := mcpOverHTTP(t, nil, boardTask(t, srv.URL), "--data-dir", dataDir, "--no-video")
+
+	page, _ := callTool(t, cs, "browser_snapshot", nil)
+	text, res := callTool(t, cs, "browser_drag", map[string]any{"startElement": "Card", "startTarget": refOf(t, page, "button", "Card"),
+		"endElement": "Done column", "endTarget": refOf(t, page, "region", "Done column")})
+	if res.IsError || !strings.Contains(text, "Card moved to Done") || !strings.Contains(text, ".dragTo(") {
+		t.Errorf("dragging the card onto Done:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_resize", map[string]any{"width": 800, "height": 600})
+	if res.IsError || !strings.Contains(text, "Window 800x600") || !strings.Contains(text, "setViewportSize({ width: 800, height: 600 })") {
+		t.Errorf("resizing to 800x600:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_click", map[string]any{"element": "Clear card", "target": refOf(t, text, "button", "Clear card")})
+	modal := "### Modal state\n- [\"confirm\" dialog with message \"Clear the card?\"]: can be handled by browser_handle_dialog\n"
+	if res.IsError || !strings.Contains(text, modal) || strings.Contains(text, "### Snapshot") {
+		t.Errorf("a click that opens a confirm:\n%s\nwant its modal state", text)
+	}
+	text, res = callTool(t, cs, "browser_snapshot", nil)
+	if !res.IsError || !strings.Contains(text, `Error: Tool "browser_snapshot" does not handle the modal state.`) || !strings.Contains(text, modal) {
+		t.Errorf("a snapshot under the confirm:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_handle_dialog", map[string]any{"accept": true})
+	if res.IsError || !strings.Contains(text, "Card cleared") || strings.Contains(text, "### Modal state") {
+		t.Errorf("accepting the confirm:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_handle_dialog", map[string]any{"accept": true})
+	if !res.IsError || !strings.Contains(text, "can only be used when there is related modal state present") {
+		t.Errorf("answering a dialog no longer open:\n%s", text)
+	}
+	if got := claimDone(t, cs, "Moved and cleared."); !got.Gate.Done {
+		t.Errorf("task_done once the card is cleared: %+v", got)
+	}
+	said := stop()
+
+	run := sessionRun(t, dataDir)
+	if len(run.Attempts) != 1 {
+		t.Fatalf("%d attempts, want 1:\n%s", len(run.Attempts), said)
+	}
+	at := run.Attempts[0]
+	if at.Terminal != agent.Completed {
+		t.Errorf("the attempt ended %s (%s), want completed", at.Terminal, at.Reason)
+	}
+	steps := map[agent.ActionKind]agent.Step{}
+	for _, st := range at.Steps {
+		if _, seen := steps[st.Action.Kind]; !seen {
+			steps[st.Action.Kind] = st
+		}
+	}
+	if st, ok := steps[agent.ActDrag]; !ok || st.Error != "" || st.Action.To != (agent.Target{Role: "region", Name: "Done column"}) ||
+		strings.Contains(st.Before.Text, "Card moved to Done") || !strings.Contains(st.After.Text, "Card moved to Done") || st.Decision.Contract != agent.ContractMutate {
+		t.Errorf("the drag's step: %+v", st)
+	}
+	if st, ok := steps[agent.ActResize]; !ok || st.Error != "" || st.Action.Value != "800x600" || st.After.Viewport == nil ||
+		*st.After.Viewport != (agent.Size{Width: 800, Height: 600}) || st.Before.Viewport == nil || *st.Before.Viewport == *st.After.Viewport {
+		t.Errorf("the resize's step: %+v", st)
+	}
+	if st, ok := steps[agent.ActClick]; !ok || st.Error != "" || st.Before.DialogOpen || !st.After.DialogOpen ||
+		st.After.Notice != "confirm dialog: Clear the card?" {
+		t.Errorf("the click that opened the confirm: %+v", st)
+	}
+	if st, ok := steps[agent.ActDialogAccept]; !ok || st.Error != "" || !st.Before.DialogOpen || st.After.DialogOpen ||
+		!strings.Contains(st.After.Text, "Card cleared") || !strings.Contains(st.Action.Description, `"Clear the card?"`) {
+		t.Errorf("the confirm's answer: %+v", st)
+	}
+}
