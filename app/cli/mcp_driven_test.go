@@ -43,6 +43,7 @@ func boardTask(t *testing.T, url string) string {
 name: board
 intent: Move the card to Done, then clear it.
 start_url: %s/
+config: {budget: 20}
 success:
   - id: cleared
     page: {text: "Card cleared"}
@@ -52,12 +53,14 @@ success:
 	return task
 }
 
-// TestMCPDragResizeAndADialogAreRecordedSteps: browser_drag and browser_resize act on the page
-// as steps through the harness; a click that opens a confirm leaves it open, as Playwright MCP
+// TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps: browser_drag and browser_resize act on
+// the page as steps through the harness; browser_tabs opens, selects and closes tabs of the
+// attempt's context, each step's page saying which tab it was read from; browser_close closes
+// them and the attempt goes on, the next navigation on a fresh page; a click that opens a confirm leaves it open, as Playwright MCP
 // does: the reply lists the modal state, other tools are refused until browser_handle_dialog
 // accepts it, and that answer is a step of its own. Each step is recorded with the page before
 // and after it, and the gate judges the attempt as it ends.
-func TestMCPDragResizeAndADialogAreRecordedSteps(t *testing.T) {
+func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	browsertest.Ready(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
@@ -80,6 +83,26 @@ func TestMCPDragResizeAndADialogAreRecordedSteps(t *testing.T) {
 	text, res = callTool(t, cs, "browser_resize", map[string]any{"width": 800, "height": 600})
 	if res.IsError || !strings.Contains(text, "Window 800x600") || !strings.Contains(text, "setViewportSize({ width: 800, height: 600 })") {
 		t.Errorf("resizing to 800x600:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_tabs", map[string]any{"action": "new", "url": srv.URL + "/other"})
+	if res.IsError || !strings.Contains(text, "- 1: (current) [Other]("+srv.URL+"/other)") || !strings.Contains(text, "Another page") {
+		t.Errorf("opening a second tab:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_tabs", map[string]any{"action": "select", "index": 0})
+	if res.IsError || !strings.Contains(text, "- 0: (current) [Board]") || !strings.Contains(text, "Card moved to Done") {
+		t.Errorf("selecting the first tab again:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_tabs", map[string]any{"action": "close", "index": 1})
+	if res.IsError || strings.Contains(text, "### Open tabs") || !strings.Contains(text, "- Page Title: Board") {
+		t.Errorf("closing the second tab:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_close", nil)
+	if res.IsError || !strings.Contains(text, "- Page URL: about:blank") || strings.Contains(text, "ended") {
+		t.Errorf("closing the browser's tabs:\n%s", text)
+	}
+	text, res = callTool(t, cs, "browser_navigate", map[string]any{"url": srv.URL + "/"})
+	if res.IsError || !strings.Contains(text, "- Page Title: Board") || strings.Contains(text, "Card moved to Done") {
+		t.Errorf("navigating after the close, on a fresh page of the same attempt:\n%s", text)
 	}
 	text, res = callTool(t, cs, "browser_click", map[string]any{"element": "Clear card", "target": refOf(t, text, "button", "Clear card")})
 	modal := "### Modal state\n- [\"confirm\" dialog with message \"Clear the card?\"]: can be handled by browser_handle_dialog\n"
@@ -124,6 +147,19 @@ func TestMCPDragResizeAndADialogAreRecordedSteps(t *testing.T) {
 	if st, ok := steps[agent.ActResize]; !ok || st.Error != "" || st.Action.Value != "800x600" || st.After.Viewport == nil ||
 		*st.After.Viewport != (agent.Size{Width: 800, Height: 600}) || st.Before.Viewport == nil || *st.Before.Viewport == *st.After.Viewport {
 		t.Errorf("the resize's step: %+v", st)
+	}
+	if st, ok := steps[agent.ActTabNew]; !ok || st.Error != "" || st.Before.Tab != 0 || st.After.Tab != 1 || st.After.URL != srv.URL+"/other" {
+		t.Errorf("the new tab's step: %+v", st)
+	}
+	if st, ok := steps[agent.ActTabSelect]; !ok || st.Error != "" || st.Action.Value != "0" || st.Before.Tab != 1 || st.After.Tab != 0 ||
+		!strings.Contains(st.After.Text, "Card moved to Done") {
+		t.Errorf("the tab selection's step: %+v", st)
+	}
+	if st, ok := steps[agent.ActTabClose]; !ok || st.Error != "" || st.Action.Value != "1" || st.Before.Tab != 0 || st.After.Tab != 0 || st.Before.URL != srv.URL+"/" {
+		t.Errorf("the tab closing's step: %+v", st)
+	}
+	if st, ok := steps[agent.ActClose]; !ok || st.Error != "" || st.Before.URL != srv.URL+"/" || st.After.URL != "about:blank" || st.Decision.Contract != agent.ContractNavigate {
+		t.Errorf("the close's step: %+v", st)
 	}
 	if st, ok := steps[agent.ActClick]; !ok || st.Error != "" || st.Before.DialogOpen || !st.After.DialogOpen ||
 		st.After.Notice != "confirm dialog: Clear the card?" {

@@ -13,9 +13,13 @@ import (
 const maxViewportSide = 10000
 
 // actDriven carries out the actions only an agent's driver proposes (see agent.ActDrag and
-// the kinds after it): a drag from the target onto a.To, and a resize of the viewport. It
+// the kinds after it): a drag from the target onto a.To, a resize of the viewport, and the
+// tab actions (see actTab). It
 // reports false for any other kind, which Act carries out itself.
 func (p *Page) actDriven(ctx context.Context, a agent.Action, timeout *float64) (bool, error) {
+	if tab, err := p.actTab(ctx, a); tab {
+		return true, err
+	}
 	switch a.Kind {
 	case agent.ActDrag:
 		from, err := p.locate(a.Target)
@@ -34,7 +38,7 @@ func (p *Page) actDriven(ctx context.Context, a agent.Action, timeout *float64) 
 		if _, err := fmt.Sscanf(a.Value, "%dx%d", &w, &h); err != nil || w < 1 || h < 1 || w > maxViewportSide || h > maxViewportSide {
 			return true, fmt.Errorf("%w: the size %q is not <width>x<height>, each 1 to %d CSS pixels", agent.ErrRefused, a.Value, maxViewportSide)
 		}
-		return true, do(ctx, p.limits(), func() error { return p.page.SetViewportSize(w, h) })
+		return true, do(ctx, p.limits(), func() error { return p.driven().SetViewportSize(w, h) })
 	}
 	return false, nil
 }

@@ -27,9 +27,15 @@ const actionTimeoutMS = 5000
 // it learns at once when it crashes or closes, or its browser or the driver dies, and from
 // then on every call on it fails with agent.ErrBrowserGone.
 type Page struct {
-	b    *Browser
-	bc   playwright.BrowserContext
+	b  *Browser
+	bc playwright.BrowserContext
+	// page is the tab the attempt opened on: its video and live view are this tab's. Actions
+	// and observations go to the driven tab (see driven), the same one unless an agent's
+	// driver turned to another.
 	page playwright.Page
+	// tabMu guards tab, the driven tab once an agent's driver turned to one; nil for page.
+	tabMu sync.Mutex
+	tab   playwright.Page
 	opts agent.PageOptions
 	life *lifeline
 	// watch records the page's requests, console messages and page errors.
@@ -94,13 +100,9 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
 		navFailed: make(chan navigationFailure, 1), film: f}
 	p.watch = newWatch(p.life, opts.Bodies, guard.failure)
+	p.life.follow(b.life)
 	p.followTab(pg)
 	bc.OnPage(p.followTab) // a tab the page (or an outside agent) opens in the attempt's context
-	pg.OnRequestFailed(p.noteNavigationFailure)
-	p.nav.follow(pg)
-	p.life.follow(b.life)
-	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
-	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
 	bc.OnClose(func(playwright.BrowserContext) { p.life.cut("the page's browser context closed") })
 	if pg.IsClosed() { // it closed before the handlers were in place
 		p.life.cut("the page closed")
@@ -108,10 +110,24 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 	return p
 }
 
-// followTab records the traffic of pg, a tab of the page's context, with the page's own, and
-// lists what the origins guard refused it.
+// followTab records the traffic of pg, a tab of the page's context, with the page's own, lists
+// what the origins guard refused it, and follows its navigations and its death while it is
+// the driven tab.
 func (p *Page) followTab(pg playwright.Page) {
 	p.watch.follow(pg)
+	pg.OnRequestFailed(p.noteNavigationFailure)
+	p.nav.follow(pg, p.drives)
+	// The driven tab's death is the page's; a tab the agent's driver left or closed is not.
+	pg.OnCrash(func(c playwright.Page) {
+		if p.drives(c) {
+			p.life.cut("the page crashed")
+		}
+	})
+	pg.OnClose(func(c playwright.Page) {
+		if p.drives(c) {
+			p.life.cut("the page closed")
+		}
+	})
 	if p.guard != nil {
 		pg.OnRequest(func(r playwright.Request) { p.blocked.ask(r.Method(), r.URL()) })
 		pg.OnWebSocket(func(ws playwright.WebSocket) { p.blocked.ask(http.MethodGet, ws.URL()) })
@@ -146,7 +162,7 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 	p.actedOn()
 	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
-		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
+		_, err := p.driven().Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
 		return err
 	})
 	if err != nil && strings.Contains(err.Error(), guardMark) {
@@ -204,9 +220,9 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 // its frames (a frame locator for each, outermost first), narrowed to its container. A role
 // container matches by a name that contains its text, as a person names a row by one cell.
 func (p *Page) scope(t agent.Target) playwright.Locator {
-	root := p.page.Locator(":root")
+	root := p.driven().Locator(":root")
 	if path := t.Frames.List(); len(path) > 0 {
-		frames := p.page.FrameLocator(frameSelector(path[0]))
+		frames := p.driven().FrameLocator(frameSelector(path[0]))
 		for _, f := range path[1:] {
 			frames = frames.FrameLocator(frameSelector(f))
 		}
@@ -341,7 +357,7 @@ func (p *Page) act(ctx context.Context, a agent.Action) error {
 		return p.Goto(ctx, a.Value)
 	}
 	if a.Kind == agent.ActPress && a.Target.IsZero() {
-		return p.fail(what, do(ctx, p.limits(), func() error { return p.page.Keyboard().Press(a.Value) }))
+		return p.fail(what, do(ctx, p.limits(), func() error { return p.driven().Keyboard().Press(a.Value) }))
 	}
 	loc, err := p.locate(a.Target)
 	if err != nil {
@@ -486,7 +502,7 @@ func (p *Page) Stop(ctx context.Context) error {
 		// to the browser rather than two: a save that is about to commit has little time.
 		offline := make(chan error, 1)
 		go func() { offline <- p.bc.SetOffline(true) }()
-		_, err := p.page.Evaluate("() => window.stop()")
+		_, err := p.driven().Evaluate("() => window.stop()")
 		return errors.Join(<-offline, err)
 	})
 	return p.fail("stop the page", err)

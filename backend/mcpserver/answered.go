@@ -33,9 +33,3 @@ func (s *server) runCode(context.Context, runCodeArgs) (*mcp.CallToolResult, err
 func (s *server) emulate(context.Context, emulateArgs) (*mcp.CallToolResult, error) {
 	return nil, errors.New("media emulation stays as the attempt opened it: it is part of what the attempt records, and watching never changes the page")
 }
-
-// closePage leaves the attempt's page open: the attempt owns it, and only task_done, a
-// budget, the time limit or the client leaving ends it.
-func (s *server) closePage(context.Context, noArgs) (*mcp.CallToolResult, error) {
-	return text("### Result\nThe attempt's page stays open: Observatory closes it when the attempt ends. Call task_done to end the attempt with your claim.\n"), nil
-}

@@ -30,6 +30,20 @@ func playwrightCode(a agent.Action) string {
 			return fmt.Sprintf("// the dialog is accepted with %s", js(a.Value))
 		}
 		return "// the dialog is accepted"
+	case agent.ActTabNew:
+		if a.Value == "" {
+			return "const page = await context.newPage();"
+		}
+		return fmt.Sprintf("const page = await context.newPage();\nawait page.goto(%s);", js(a.Value))
+	case agent.ActTabSelect:
+		return fmt.Sprintf("page = context.pages()[%s]; await page.bringToFront();", a.Value)
+	case agent.ActTabClose:
+		if a.Value == "" {
+			return "await page.close();"
+		}
+		return fmt.Sprintf("await context.pages()[%s].close();", a.Value)
+	case agent.ActClose:
+		return "await page.close();"
 	case agent.ActDialogDismiss:
 		return "// the dialog is dismissed"
 	case agent.ActEvaluate:

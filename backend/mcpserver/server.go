@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser"
 	"observatory/backend/session"
 )
 
@@ -147,7 +148,7 @@ func (s *server) register(srv *mcp.Server) {
 	tool(srv, s, "browser_resize", "Resize browser window", "Resize the browser window", false, nil, s.resize)
 	tool(srv, s, "browser_emulate_media", "Emulate media", "Emulate media features such as prefers-color-scheme", false, emulateEnums, s.emulate)
 	tool(srv, s, "browser_close", "Close browser", "Close the page", false, nil, s.closePage)
-	tool(srv, s, "browser_tabs", "Manage tabs", "List, create, close, or select a browser tab (an attempt drives one tab)", false, tabsEnums, s.tabs)
+	tool(srv, s, "browser_tabs", "Manage tabs", "List, create, close, or select a browser tab", false, tabsEnums, s.tabs)
 	tool(srv, s, "browser_find", "Find in snapshot", "Search the page's accessibility snapshot for text or a regular expression", true, nil, s.find)
 	tool(srv, s, "browser_console_messages", "Get console messages", "Returns all console messages", true, consoleEnums, s.console)
 	tool(srv, s, "browser_network_requests", "List network requests", "Returns all network requests since loading the page", true, nil, s.network)
@@ -376,16 +377,20 @@ func (s *server) writePage(ctx context.Context, b *strings.Builder) {
 	})
 }
 
-// writePageSections writes the page's "### Page" and "### Snapshot" sections.
+// writePageSections writes the page's "### Page" and "### Snapshot" sections, after
+// "### Open tabs" when the attempt has more than one.
 func writePageSections(ctx context.Context, b *strings.Builder, page agent.Page, snap string) {
-	b.WriteString("### Page\n")
+	var tabs []browser.Tab
 	if tl, ok := page.(tabLister); ok {
-		if tabs, err := tl.Tabs(ctx); err == nil {
-			for _, t := range tabs {
-				if t.Current {
-					fmt.Fprintf(b, "- Page URL: %s\n- Page Title: %s\n", t.URL, oneLine(t.Title))
-				}
-			}
+		tabs, _ = tl.Tabs(ctx) // unread, the page's address is left out
+	}
+	if len(tabs) > 1 {
+		b.WriteString("### Open tabs\n" + untrusted + tabLines(tabs))
+	}
+	b.WriteString("### Page\n")
+	for _, t := range tabs {
+		if t.Current {
+			fmt.Fprintf(b, "- Page URL: %s\n- Page Title: %s\n", t.URL, oneLine(t.Title))
 		}
 	}
 	b.WriteString("### Snapshot\n" + untrusted + fenced("yaml", snap))
