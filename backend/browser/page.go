@@ -36,8 +36,8 @@ type Page struct {
 	// tabMu guards tab, the driven tab once an agent's driver turned to one; nil for page.
 	tabMu sync.Mutex
 	tab   playwright.Page
-	opts agent.PageOptions
-	life *lifeline
+	opts  agent.PageOptions
+	life  *lifeline
 	// watch records the page's requests, console messages and page errors.
 	watch *watch
 	// closing is set once Close has begun: the page's own close is no death.
