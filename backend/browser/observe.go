@@ -86,10 +86,10 @@ func (p *Page) sampled(ctx context.Context, framed bool) (agent.Sample, error) {
 		return s, err
 	}
 	s, err := p.observe(ctx, framed)
-	s.Tab = p.tabIndex()
 	if err != nil {
 		return s, err
 	}
+	s.Tab = p.tabIndex()
 	return s, p.readHiddenCookies(ctx, &s)
 }
 
