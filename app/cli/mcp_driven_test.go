@@ -140,7 +140,7 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 			steps[st.Action.Kind] = st
 		}
 	}
-	if st, ok := steps[agent.ActDrag]; !ok || st.Error != "" || st.Action.To != (agent.Target{Role: "region", Name: "Done column"}) ||
+	if st, ok := steps[agent.ActDrag]; !ok || st.Error != "" || st.Action.To == nil || *st.Action.To != (agent.Target{Role: "region", Name: "Done column"}) ||
 		strings.Contains(st.Before.Text, "Card moved to Done") || !strings.Contains(st.After.Text, "Card moved to Done") || st.Decision.Contract != agent.ContractMutate {
 		t.Errorf("the drag's step: %+v", st)
 	}

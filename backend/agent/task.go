@@ -310,8 +310,8 @@ type Action struct {
 	Description string     `json:"description"`
 	Kind        ActionKind `json:"kind"`
 	Target      Target     `json:"target"`
-	// To is where a drag (ActDrag) drops its target; zero for every other kind.
-	To Target `json:"to,omitzero"`
+	// To is where a drag (ActDrag) drops its target; nil for every other kind.
+	To *Target `json:"to,omitempty"`
 	// Value is typed, selected, pressed, navigated to or uploaded; empty for clicks.
 	Value string `json:"value,omitempty"`
 	// Secret marks a value that must never be recorded: samples and screenshots mask it.

@@ -50,6 +50,13 @@ func (p *Page) KeepDialogs() {
 		p.dialogs.open = d
 		close(p.dialogs.shown)
 	})
+	p.bc.OnDialogClosed(func(d playwright.Dialog) { // answered, or its tab closed or crashed
+		p.dialogs.mu.Lock()
+		defer p.dialogs.mu.Unlock()
+		if p.dialogs.open == d {
+			p.dialogs.open, p.dialogs.shown = nil, make(chan struct{})
+		}
+	})
 }
 
 // Dialog is the dialog left open for the agent, if any.
@@ -113,7 +120,9 @@ func (p *Page) answerDialog(ctx context.Context, a agent.Action) error {
 		return p.fail("answer the "+d.Type()+" dialog", err)
 	}
 	p.dialogs.mu.Lock()
-	p.dialogs.open, p.dialogs.shown = nil, make(chan struct{})
+	if p.dialogs.open == d { // unless the closing was heard first
+		p.dialogs.open, p.dialogs.shown = nil, make(chan struct{})
+	}
 	p.dialogs.mu.Unlock()
 	return nil
 }

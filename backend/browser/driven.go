@@ -26,7 +26,10 @@ func (p *Page) actDriven(ctx context.Context, a agent.Action, timeout *float64) 
 		if err != nil {
 			return true, err
 		}
-		to, err := p.locate(a.To)
+		if a.To == nil {
+			return true, fmt.Errorf("%w: a drag names where it drops its target", agent.ErrRefused)
+		}
+		to, err := p.locate(*a.To)
 		if err != nil {
 			return true, err
 		}

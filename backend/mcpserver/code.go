@@ -69,7 +69,9 @@ func playwrightCode(a agent.Action) string {
 	case agent.ActHover:
 		return "await " + loc + ".hover();"
 	case agent.ActDrag:
-		return fmt.Sprintf("await %s.dragTo(%s);", loc, locator(a.To))
+		if a.To != nil {
+			return fmt.Sprintf("await %s.dragTo(%s);", loc, locator(*a.To))
+		}
 	case agent.ActUpload:
 		return fmt.Sprintf("await %s.setInputFiles(%s);", loc, js(a.Value))
 	case agent.ActWaitFor:

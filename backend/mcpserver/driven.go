@@ -26,7 +26,7 @@ func (s *server) drag(ctx context.Context, in dragArgs) (*mcp.CallToolResult, er
 		end = to.String()
 	}
 	p := s.proposal(agent.ActDrag, from, "", describe("Drag", in.StartElement, from)+" onto "+end)
-	p.Action.To = to
+	p.Action.To = &to
 	return s.act(ctx, p)
 }
 

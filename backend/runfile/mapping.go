@@ -52,8 +52,8 @@ func fromAction(a agent.Action) actionV2 {
 	a = a.Redacted()
 	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
 		Target: fromTarget(a.Target)}
-	if !a.To.IsZero() {
-		to := fromTarget(a.To)
+	if a.To != nil {
+		to := fromTarget(*a.To)
 		out.To = &to
 	}
 	return out
@@ -177,7 +177,8 @@ func (a actionV2) toDomain() agent.Action {
 	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
 		Target: a.Target.toDomain()}
 	if a.To != nil {
-		out.To = a.To.toDomain()
+		to := a.To.toDomain()
+		out.To = &to
 	}
 	return out
 }

@@ -30,6 +30,7 @@ export namespace agent {
 	    description: string;
 	    kind: string;
 	    target: Target;
+	    to?: Target;
 	    value?: string;
 	    secret?: boolean;
 	    optional?: boolean;
@@ -270,6 +271,7 @@ export namespace agent {
 	    frames?: FrameView[];
 	    notices?: Fact[];
 	    viewport?: Size;
+	    tab?: number;
 	    screenshot?: string;
 	    screenshot_size?: Size;
 	    pixel_ratio?: number;
