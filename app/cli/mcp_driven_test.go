@@ -35,6 +35,20 @@ document.getElementById("clear").addEventListener("click", () => {
 addEventListener("resize", () => { document.getElementById("size").textContent = "Window " + innerWidth + "x" + innerHeight; });
 </script>`
 
+// boardSite serves boardPage, and a second page at /other, until the test ends.
+func boardSite(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/other" {
+			_, _ = io.WriteString(w, "<!doctype html><title>Other</title><h1>Another page</h1>")
+			return
+		}
+		_, _ = io.WriteString(w, boardPage)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 // boardTask is a task on a board served at url, done once the card is cleared.
 func boardTask(t *testing.T, url string) string {
 	t.Helper()
@@ -62,15 +76,7 @@ success:
 // and after it, and the gate judges the attempt as it ends.
 func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	browsertest.Ready(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		if r.URL.Path == "/other" {
-			_, _ = io.WriteString(w, "<!doctype html><title>Other</title><h1>Another page</h1>")
-			return
-		}
-		_, _ = io.WriteString(w, boardPage)
-	}))
-	defer srv.Close()
+	srv := boardSite(t)
 	dataDir := t.TempDir()
 	cs, stop, _, _ := mcpOverHTTP(t, nil, boardTask(t, srv.URL), "--data-dir", dataDir, "--no-video")
 
@@ -168,5 +174,80 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	if st, ok := steps[agent.ActDialogAccept]; !ok || st.Error != "" || !st.Before.DialogOpen || st.After.DialogOpen ||
 		!strings.Contains(st.After.Text, "Card cleared") || !strings.Contains(st.Action.Description, `"Clear the card?"`) {
 		t.Errorf("the confirm's answer: %+v", st)
+	}
+}
+
+// boardClientSaw is what pwboard.mjs, a client written for Playwright MCP, reports.
+type boardClientSaw struct {
+	Dragged, Resized, Accepted, Closed bool
+	Opened                             struct {
+		IsError bool
+		Tabs    string
+	}
+	Selected struct {
+		IsError bool
+		Page    struct{ URL, Title string }
+	}
+	ClosedTab struct {
+		IsError bool
+		Tabs    string
+	}
+	Modal      string
+	UnderModal struct {
+		IsError bool
+		Error   string
+	}
+	Reopened struct {
+		IsError bool
+		Page    struct{ URL, Title string }
+	}
+	Done *struct {
+		Gate struct{ Done bool }
+	}
+	Error string
+}
+
+// TestAPlaywrightMCPClientDragsTurnsTabsAndAnswersADialogOnBothServers: the same client,
+// written for Playwright MCP (Node, the MCP SDK), drags, resizes, opens, selects and closes
+// tabs, clears the card through its confirm, closes the browser and navigates again, against
+// Playwright MCP itself (the pinned npm package) and against `observatory mcp`: both do each
+// thing, and the modal state and the refusal under it read word for word alike. Against
+// Observatory the run holds one attempt, which the gate judges completed.
+func TestAPlaywrightMCPClientDragsTurnsTabsAndAnswersADialogOnBothServers(t *testing.T) {
+	browsertest.Ready(t)
+	srv := boardSite(t)
+	var ref, ours boardClientSaw
+	runNodeClient(t, "pwboard.mjs", playwrightMCP(t), srv.URL+"/", &ref)
+	dataDir := t.TempDir()
+	runNodeClient(t, "pwboard.mjs", observatoryMCP(boardTask(t, srv.URL), "--data-dir", dataDir, "--no-video"), srv.URL+"/", &ours)
+	for name, saw := range map[string]boardClientSaw{"Playwright MCP": ref, "Observatory": ours} {
+		if saw.Error != "" {
+			t.Errorf("against %s the client failed: %s", name, saw.Error)
+			continue
+		}
+		if !saw.Dragged || !saw.Resized || !saw.Accepted || !saw.Closed {
+			t.Errorf("against %s: dragged %v, resized %v, accepted %v, closed %v", name, saw.Dragged, saw.Resized, saw.Accepted, saw.Closed)
+		}
+		if saw.Opened.IsError || !strings.Contains(saw.Opened.Tabs, "(current) [Other]") || saw.Selected.IsError || saw.Selected.Page.Title != "Board" ||
+			saw.ClosedTab.IsError || strings.Contains(saw.ClosedTab.Tabs, "Other") {
+			t.Errorf("against %s, the tabs: opened %+v, selected %+v, closed %+v", name, saw.Opened, saw.Selected, saw.ClosedTab)
+		}
+		if saw.Reopened.IsError || saw.Reopened.Page.Title != "Board" {
+			t.Errorf("against %s, navigating after the close: %+v", name, saw.Reopened)
+		}
+	}
+	if ours.Modal == "" || ours.Modal != ref.Modal {
+		t.Errorf("the modal state: Observatory's %q, Playwright MCP's %q", ours.Modal, ref.Modal)
+	}
+	if !ours.UnderModal.IsError || ours.UnderModal != ref.UnderModal {
+		t.Errorf("a snapshot under the dialog: Observatory's %+v, Playwright MCP's %+v", ours.UnderModal, ref.UnderModal)
+	}
+	t.Logf("the modal state on both servers: %q; a snapshot under it: %q", ref.Modal, ref.UnderModal.Error)
+	if ref.Done != nil || ours.Done == nil || !ours.Done.Gate.Done {
+		t.Errorf("task_done: Playwright MCP's %+v, Observatory's %+v", ref.Done, ours.Done)
+	}
+	run := sessionRun(t, dataDir)
+	if len(run.Attempts) != 1 || run.Attempts[0].Terminal != agent.Completed {
+		t.Fatalf("%d attempts, want one completed: %+v", len(run.Attempts), run.Attempts)
 	}
 }

@@ -31,9 +31,10 @@ func (s *server) pendingDialog() (agent.PendingDialog, bool) {
 	return d, open
 }
 
-// modalState is Playwright MCP's "### Modal state" section for d.
+// modalState is Playwright MCP's "### Modal state" section for d, in its words (the message
+// quoted as it is, on one line).
 func modalState(d agent.PendingDialog) string {
-	return fmt.Sprintf("### Modal state\n- [%q dialog with message %q]: can be handled by browser_handle_dialog\n", d.Type, oneLine(d.Message))
+	return fmt.Sprintf("### Modal state\n- [\"%s\" dialog with message \"%s\"]: can be handled by browser_handle_dialog\n", d.Type, oneLine(d.Message))
 }
 
 // refuseUnderModal is Playwright MCP's refusal of a tool that does not handle the dialog
