@@ -38,3 +38,14 @@ func TestToolsObservatoryAnswersWithoutActing(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeArgumentsOfTheDrivenToolsAreRefused: a drag's targets, a new tab's URL and a
+// prompt's answer are bounded as every other argument, refused before anything runs.
+func TestHugeArgumentsOfTheDrivenToolsAreRefused(t *testing.T) {
+	huge := strings.Repeat("a", MaxArgument+1)
+	for _, in := range []any{dragArgs{StartTarget: "e1", EndTarget: huge}, tabsArgs{Action: "new", URL: huge}, dialogArgs{Accept: true, PromptText: huge}} {
+		if err := checkSizes(in); err == nil || !strings.Contains(err.Error(), "over the 64 KiB") {
+			t.Errorf("%T with a huge argument: %v", in, err)
+		}
+	}
+}

@@ -219,6 +219,12 @@ func checkSizes(in any) error {
 		add("key", a.Key)
 	case hoverArgs:
 		add("target", a.Target, a.Ref, a.Element)
+	case dragArgs:
+		add("target", a.StartTarget, a.StartRef, a.StartElement, a.EndTarget, a.EndRef, a.EndElement)
+	case tabsArgs:
+		add("url", a.URL)
+	case dialogArgs:
+		add("promptText", a.PromptText)
 	case waitArgs:
 		add("text", a.Text, a.TextGone)
 	case uploadArgs:
