@@ -30,7 +30,7 @@ card.addEventListener("dragstart", e => e.dataTransfer.setData("text/plain", "ca
 done.addEventListener("dragover", e => e.preventDefault());
 done.addEventListener("drop", e => { e.preventDefault(); done.appendChild(card); status.textContent = "Card moved to Done"; });
 document.getElementById("clear").addEventListener("click", () => {
-  status.textContent = confirm("Clear the card?") ? "Card cleared" : "Card kept";
+  status.textContent = confirm("Delete the card?") ? "Card cleared" : "Card kept";
 });
 addEventListener("resize", () => { document.getElementById("size").textContent = "Window " + innerWidth + "x" + innerHeight; });
 </script>`
@@ -72,7 +72,8 @@ success:
 // attempt's context, each step's page saying which tab it was read from; browser_close closes
 // them and the attempt goes on, the next navigation on a fresh page; a click that opens a confirm leaves it open, as Playwright MCP
 // does: the reply lists the modal state, other tools are refused until browser_handle_dialog
-// accepts it, and that answer is a step of its own. Each step is recorded with the page before
+// accepts it, and that answer is a step of its own, classified by what it confirms (deleting
+// the card: a destruct). Each step is recorded with the page before
 // and after it, and the gate judges the attempt as it ends.
 func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	browsertest.Ready(t)
@@ -87,7 +88,7 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 		t.Errorf("dragging the card onto Done:\n%s", text)
 	}
 	text, res = callTool(t, cs, "browser_resize", map[string]any{"width": 800, "height": 600})
-	if res.IsError || !strings.Contains(text, "Window 800x600") || !strings.Contains(text, "setViewportSize({ width: 800, height: 600 })") {
+	if res.IsError || !strings.Contains(text, "setViewportSize({ width: 800, height: 600 })") { // the page hears it a frame later
 		t.Errorf("resizing to 800x600:\n%s", text)
 	}
 	text, res = callTool(t, cs, "browser_tabs", map[string]any{"action": "new", "url": srv.URL + "/other"})
@@ -111,7 +112,7 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 		t.Errorf("navigating after the close, on a fresh page of the same attempt:\n%s", text)
 	}
 	text, res = callTool(t, cs, "browser_click", map[string]any{"element": "Clear card", "target": refOf(t, text, "button", "Clear card")})
-	modal := "### Modal state\n- [\"confirm\" dialog with message \"Clear the card?\"]: can be handled by browser_handle_dialog\n"
+	modal := "### Modal state\n- [\"confirm\" dialog with message \"Delete the card?\"]: can be handled by browser_handle_dialog\n"
 	if res.IsError || !strings.Contains(text, modal) || strings.Contains(text, "### Snapshot") {
 		t.Errorf("a click that opens a confirm:\n%s\nwant its modal state", text)
 	}
@@ -168,11 +169,14 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 		t.Errorf("the close's step: %+v", st)
 	}
 	if st, ok := steps[agent.ActClick]; !ok || st.Error != "" || st.Before.DialogOpen || !st.After.DialogOpen ||
-		st.After.Notice != "confirm dialog: Clear the card?" {
+		st.After.Notice != "confirm dialog: Delete the card?" || st.After.JSDialog == nil || st.After.JSDialog.Type != "confirm" ||
+		st.After.URL != srv.URL+"/" || st.After.Title != "Board" {
 		t.Errorf("the click that opened the confirm: %+v", st)
 	}
 	if st, ok := steps[agent.ActDialogAccept]; !ok || st.Error != "" || !st.Before.DialogOpen || st.After.DialogOpen ||
-		!strings.Contains(st.After.Text, "Card cleared") || !strings.Contains(st.Action.Description, `"Clear the card?"`) {
+		st.Before.JSDialog == nil || st.Before.JSDialog.Message != "Delete the card?" || st.After.JSDialog != nil ||
+		st.Decision.Contract != agent.ContractIrreversible || st.Decision.Class != agent.ClassDestruct ||
+		!strings.Contains(st.After.Text, "Card cleared") || !strings.Contains(st.Action.Description, `"Delete the card?"`) {
 		t.Errorf("the confirm's answer: %+v", st)
 	}
 }

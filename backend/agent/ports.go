@@ -435,5 +435,7 @@ type DialogKeeper interface {
 // PendingDialog is a JavaScript dialog left open for its agent: its type (alert, confirm,
 // prompt), its message and a prompt's default answer.
 type PendingDialog struct {
-	Type, Message, Default string
+	Type    string `json:"type"`
+	Message string `json:"message"`
+	Default string `json:"default,omitempty"`
 }

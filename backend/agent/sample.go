@@ -64,6 +64,9 @@ type Sample struct {
 	// order its browser context lists them (0, the first, is omitted). A step's Before says
 	// which tab it acted on; an agent driving tabs (ActTabNew, ActTabSelect) moves it.
 	Tab int `json:"tab,omitempty"`
+	// JSDialog is the JavaScript dialog open over the page, left for its agent to answer (see
+	// DialogKeeper); nil when none is. The harness classifies accepting it by its message.
+	JSDialog *PendingDialog `json:"js_dialog,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken,
 	// and ScreenshotSize its size in image pixels (nil when none was taken, or recorded).
 	Screenshot     string `json:"screenshot,omitempty"`

@@ -131,7 +131,7 @@ func (p *Page) answerDialog(ctx context.Context, a agent.Action) error {
 // DialogOpen, with the dialog in its Notice, and the latest frame.
 func (p *Page) behindDialog(d agent.PendingDialog) (agent.Sample, error) {
 	p.mu.Lock()
-	raw, shot, framed := p.quiet.raw, p.lastShot, p.quiet.raw == p.lastRaw
+	raw, shot, framed := p.latest, p.lastShot, p.latest == p.lastRaw
 	p.mu.Unlock()
 	var s agent.Sample
 	if raw != "" {
@@ -143,7 +143,7 @@ func (p *Page) behindDialog(d agent.PendingDialog) (agent.Sample, error) {
 			shot.fill(&s)
 		}
 	}
-	s.DialogOpen = true
+	s.DialogOpen, s.JSDialog = true, &d
 	s.Notice = fmt.Sprintf("%s dialog: %s", d.Type, d.Message)
 	return s, nil
 }

@@ -236,7 +236,7 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	}
 	quiet, _ := got["quiet"].(string)
 	p.mu.Lock()
-	p.quiet = quietSample{token: quiet, raw: encoded}
+	p.quiet, p.latest = quietSample{token: quiet, raw: encoded}, encoded
 	p.mu.Unlock()
 	return encoded, nil
 }

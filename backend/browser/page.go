@@ -71,6 +71,9 @@ type Page struct {
 	heard heardMark
 	// quiet is the latest sample and whether it may be reused (see stillQuiet).
 	quiet quietSample
+	// latest is the latest sample read, what a sample shows while a dialog stops the page's
+	// script (see behindDialog).
+	latest string
 	// look is what the page last found of a target (see look).
 	look look
 	// dialogs is the JavaScript dialog kept open for the agent, once KeepDialogs.

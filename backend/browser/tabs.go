@@ -40,7 +40,7 @@ func (p *Page) turnTo(pg playwright.Page) {
 	p.tabMu.Unlock()
 	p.nav.settle()
 	p.mu.Lock()
-	p.quiet = quietSample{} // the last sample is another tab's
+	p.quiet, p.latest = quietSample{}, "" // the last sample is another tab's
 	p.mu.Unlock()
 }
 

@@ -29,8 +29,9 @@ type Classification struct {
 // Classify says what an action can do to the world before it runs, on the page it would run
 // on (whose focus a key pressed without a target goes to). Some tools are fixed: verify is
 // control, hover and wait_for read, navigate navigates, download only saves a file, submit
-// and upload are irreversible; an agent's driver's resize, drag and dialog answer mutate, and
-// its tab moves navigate. A click is judged by what it touches: a tab only navigates; a
+// and upload are irreversible; an agent's driver's resize, drag and dialog answer mutate (but
+// accepting a dialog whose message has an irreversible word is irreversible, as clicking
+// such a control is), and its tab moves navigate. A click is judged by what it touches: a tab only navigates; a
 // control named with an irreversible word (Send, Post, Pay, Delete, Confirm…) is
 // irreversible; anything else mutates the page. A key press is judged by what it would
 // activate (see classifyKey). It is a pure function of the action and the page, so a
@@ -38,6 +39,10 @@ type Classification struct {
 func Classify(a agent.Action, on agent.Sample) Classification {
 	if a.Kind == agent.ActPress {
 		return classifyKey(a, on.Focus)
+	}
+	if d := on.JSDialog; a.Kind == agent.ActDialogAccept && d != nil && irreversibleWords.MatchString(d.Message) {
+		why := fmt.Sprintf("accepting the %s dialog confirms %q, which has the irreversible word %q", d.Type, d.Message, irreversibleWords.FindString(d.Message))
+		return irreversible(d.Message, why).on(d.Message)
 	}
 	name := a.Target.TextOf()
 	return byTool(a, name).on(name)

@@ -156,6 +156,14 @@ type containerV2 struct {
 	CSS    string `json:"css,omitempty"`
 }
 
+// jsDialogV2 is a JavaScript dialog: its type (alert, confirm, prompt), message and a
+// prompt's default answer.
+type jsDialogV2 struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+	Default string `json:"default,omitempty"`
+}
+
 type actionV2 struct {
 	ID          string   `json:"id"`
 	Description string   `json:"description"`
@@ -238,9 +246,11 @@ type sampleV2 struct {
 	// size in image pixels; each absent in files from before it was recorded.
 	Viewport *sizeV2 `json:"viewport,omitempty"`
 	// Tab is the index of the tab the sample was read from, absent for the first.
-	Tab            int     `json:"tab,omitempty"`
-	Screenshot     string  `json:"screenshot,omitempty"`
-	ScreenshotSize *sizeV2 `json:"screenshot_size,omitempty"`
+	Tab int `json:"tab,omitempty"`
+	// JSDialog is the JavaScript dialog open over the page, left for an MCP agent to answer.
+	JSDialog       *jsDialogV2 `json:"js_dialog,omitempty"`
+	Screenshot     string      `json:"screenshot,omitempty"`
+	ScreenshotSize *sizeV2     `json:"screenshot_size,omitempty"`
 	// PixelRatio is the page's device pixel ratio when it was not 1 (absent: 1).
 	PixelRatio float64 `json:"pixel_ratio,omitempty"`
 	// DOM is the static copy of the page's DOM kept beside the screenshot, a media file name

@@ -96,7 +96,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, fromFact),
 		Frames:   mapSlice(s.Frames, fromFrameView),
-		Viewport: fromSize(s.Viewport), Tab: s.Tab, ScreenshotSize: fromSize(s.ScreenshotSize), PixelRatio: s.PixelRatio,
+		Viewport: fromSize(s.Viewport), Tab: s.Tab, JSDialog: ptr(s.JSDialog, func(d agent.PendingDialog) jsDialogV2 { return jsDialogV2(d) }), ScreenshotSize: fromSize(s.ScreenshotSize), PixelRatio: s.PixelRatio,
 		DOM: s.DOM, DOMSkipped: s.DOMSkipped,
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -221,7 +221,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, factV2.toDomain),
 		Frames:   mapSlice(s.Frames, frameViewV2.toDomain),
-		Viewport: s.Viewport.toDomain(), Tab: s.Tab, ScreenshotSize: s.ScreenshotSize.toDomain(), PixelRatio: s.PixelRatio,
+		Viewport: s.Viewport.toDomain(), Tab: s.Tab, JSDialog: ptr(s.JSDialog, func(d jsDialogV2) agent.PendingDialog { return agent.PendingDialog(d) }), ScreenshotSize: s.ScreenshotSize.toDomain(), PixelRatio: s.PixelRatio,
 		DOM: s.DOM, DOMSkipped: s.DOMSkipped,
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}

@@ -227,6 +227,11 @@ export namespace agent {
 	    submits?: boolean;
 	    submitter?: string;
 	}
+	export interface PendingDialog {
+	    type: string;
+	    message: string;
+	    default?: string;
+	}
 	export interface Size {
 	    width: number;
 	    height: number;
@@ -272,6 +277,7 @@ export namespace agent {
 	    notices?: Fact[];
 	    viewport?: Size;
 	    tab?: number;
+	    js_dialog?: PendingDialog;
 	    screenshot?: string;
 	    screenshot_size?: Size;
 	    pixel_ratio?: number;
@@ -508,6 +514,7 @@ export namespace agent {
 	    state: any;
 	    gate: Gate;
 	}
+	
 	
 	
 	
