@@ -79,8 +79,9 @@ func (p *Page) KeepsFrames() bool { return !p.opts.Lean() }
 
 // sampled is Observe, storing the page's frame when framed.
 func (p *Page) sampled(ctx context.Context, framed bool) (agent.Sample, error) {
-	p.forgetLook()               // a box recorded with the sample after this one is measured after it
-	if d, ok := p.Dialog(); ok { // the page's script is stopped until the agent answers
+	p.forgetLook() // a box recorded with the sample after this one is measured after it
+	// While a dialog is open, the page's script is stopped until the agent answers it.
+	if d, ok := p.Dialog(); ok {
 		s, err := p.behindDialog(d)
 		s.Tab = p.tabIndex()
 		return s, err
