@@ -22,7 +22,7 @@ const boardPage = `<!doctype html><title>Board</title>
 <main><h1>Board</h1>
 <div id="card" draggable="true" role="button" aria-label="Card" style="width:120px;height:40px;background:#eee">Card</div>
 <section id="done" aria-label="Done column" style="width:300px;height:120px;border:1px solid">Done</section>
-<button id="clear">Clear card</button>
+<button id="clear">Clear card</button> <button id="rename">Rename card</button>
 <p role="status" id="status"></p><p id="size"></p></main>
 <script>
 const card = document.getElementById("card"), done = document.getElementById("done"), status = document.getElementById("status");
@@ -31,6 +31,10 @@ done.addEventListener("dragover", e => e.preventDefault());
 done.addEventListener("drop", e => { e.preventDefault(); done.appendChild(card); status.textContent = "Card moved to Done"; });
 document.getElementById("clear").addEventListener("click", () => {
   status.textContent = confirm("Delete the card?") ? "Card cleared" : "Card kept";
+});
+document.getElementById("rename").addEventListener("click", () => {
+  const name = prompt("New name?", "Card");
+  document.getElementById("size").textContent = name === null ? "Rename cancelled" : "Renamed to " + name;
 });
 addEventListener("resize", () => { document.getElementById("size").textContent = "Window " + innerWidth + "x" + innerHeight; });
 </script>`
@@ -73,7 +77,7 @@ success:
 // them and the attempt goes on, the next navigation on a fresh page; a click that opens a confirm leaves it open, as Playwright MCP
 // does: the reply lists the modal state, other tools are refused until browser_handle_dialog
 // accepts it, and that answer is a step of its own, classified by what it confirms (deleting
-// the card: a destruct). Each step is recorded with the page before
+// the card: a destruct). A prompt is answered with promptText, or dismissed. Each step is recorded with the page before
 // and after it, and the gate judges the attempt as it ends.
 func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	browsertest.Ready(t)
@@ -128,6 +132,23 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	if !res.IsError || !strings.Contains(text, "can only be used when there is related modal state present") {
 		t.Errorf("answering a dialog no longer open:\n%s", text)
 	}
+	rename := func() {
+		page, _ := callTool(t, cs, "browser_snapshot", nil)
+		text, res := callTool(t, cs, "browser_click", map[string]any{"element": "Rename card", "target": refOf(t, page, "button", "Rename card")})
+		if res.IsError || !strings.Contains(text, `- ["prompt" dialog with message "New name?"]: can be handled by browser_handle_dialog`) {
+			t.Errorf("a click that opens a prompt:\n%s", text)
+		}
+	}
+	rename()
+	text, res = callTool(t, cs, "browser_handle_dialog", map[string]any{"accept": true, "promptText": "Done card"})
+	if res.IsError || !strings.Contains(text, "Renamed to Done card") {
+		t.Errorf("answering the prompt:\n%s", text)
+	}
+	rename()
+	text, res = callTool(t, cs, "browser_handle_dialog", map[string]any{"accept": false})
+	if res.IsError || !strings.Contains(text, "Rename cancelled") {
+		t.Errorf("dismissing the prompt:\n%s", text)
+	}
 	if got := claimDone(t, cs, "Moved and cleared."); !got.Gate.Done {
 		t.Errorf("task_done once the card is cleared: %+v", got)
 	}
@@ -172,6 +193,19 @@ func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 		st.After.Notice != "confirm dialog: Delete the card?" || st.After.JSDialog == nil || st.After.JSDialog.Type != "confirm" ||
 		st.After.URL != srv.URL+"/" || st.After.Title != "Board" {
 		t.Errorf("the click that opened the confirm: %+v", st)
+	}
+	var answered agent.Step
+	for _, st := range at.Steps {
+		if st.Action.Kind == agent.ActDialogAccept && st.Before.JSDialog != nil && st.Before.JSDialog.Type == "prompt" {
+			answered = st
+		}
+	}
+	if answered.Action.Value != "Done card" || answered.Error != "" || answered.Before.JSDialog.Default != "Card" || answered.Decision.Contract != agent.ContractMutate ||
+		!strings.Contains(answered.After.Text, "Renamed to Done card") {
+		t.Errorf("the prompt's answer: %+v", answered)
+	}
+	if st, ok := steps[agent.ActDialogDismiss]; !ok || st.Error != "" || !st.Before.DialogOpen || !strings.Contains(st.After.Text, "Rename cancelled") {
+		t.Errorf("the prompt's dismissal: %+v", st)
 	}
 	if st, ok := steps[agent.ActDialogAccept]; !ok || st.Error != "" || !st.Before.DialogOpen || st.After.DialogOpen ||
 		st.Before.JSDialog == nil || st.Before.JSDialog.Message != "Delete the card?" || st.After.JSDialog != nil ||
