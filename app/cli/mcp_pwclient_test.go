@@ -57,6 +57,18 @@ type pwAgentSaw struct {
 // cwd}) starts, beginning at start (empty: the server's instructions give it).
 func runPWAgent(t *testing.T, server map[string]any, start string) pwAgentSaw {
 	t.Helper()
+	var saw pwAgentSaw
+	runNodeClient(t, "pwagent.mjs", server, start, &saw)
+	if saw.Error != "" {
+		t.Fatalf("the client failed: %s", saw.Error)
+	}
+	return saw
+}
+
+// runNodeClient runs script, a client of mcpClients, against the MCP server that server
+// ({command, args, env, cwd}) starts, beginning at start, and decodes its JSON report into saw.
+func runNodeClient(t *testing.T, script string, server map[string]any, start string, saw any) {
+	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		policy.Unavailable(t, err)
 	}
@@ -66,23 +78,38 @@ func runPWAgent(t *testing.T, server map[string]any, start string) pwAgentSaw {
 	spec, _ := json.Marshal(server)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", "pwagent.mjs")
+	cmd := exec.CommandContext(ctx, "node", script)
 	cmd.Dir = mcpClients
 	cmd.Env = append(os.Environ(), "MCP_SERVER="+string(spec), "START_URL="+start)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("the client: %v\n%s", err, stderr.String())
+		t.Fatalf("the client %s: %v\n%s", script, err, stderr.String())
 	}
-	var saw pwAgentSaw
-	if err := json.Unmarshal(out, &saw); err != nil {
-		t.Fatalf("the client's report %q: %v\n%s", out, err, stderr.String())
+	if err := json.Unmarshal(out, saw); err != nil {
+		t.Fatalf("the client %s's report %q: %v\n%s", script, out, err, stderr.String())
 	}
-	if saw.Error != "" {
-		t.Fatalf("the client failed: %s\n%s", saw.Error, stderr.String())
+	t.Logf("%s said on its standard error:\n%s", script, stderr.String())
+}
+
+// playwrightMCP is how a client starts Playwright MCP itself, the pinned npm package, on
+// Debian's Chromium, headless.
+func playwrightMCP(t *testing.T) map[string]any {
+	t.Helper()
+	cli := filepath.Join(mcpClients, "node_modules", "@playwright", "mcp", "cli.js")
+	if _, err := os.Stat(cli); err != nil {
+		policy.Unavailable(t, err)
 	}
-	return saw
+	return map[string]any{"command": "node", "cwd": t.TempDir(),
+		"args": []string{cli, "--headless", "--isolated", "--no-sandbox", "--executable-path", "/usr/bin/chromium"}}
+}
+
+// observatoryMCP is how a client starts `observatory mcp` with args (this test binary, as
+// the helper process).
+func observatoryMCP(args ...string) map[string]any {
+	return map[string]any{"command": os.Args[0], "args": []string{"-test.run=^TestHelperProcess$"},
+		"env": map[string]string{helperArgsEnv: strings.Join(append([]string{"mcp"}, args...), "\x1f")}}
 }
 
 // TestAPlaywrightMCPClientBooksThroughObservatoryUnchanged: a client written for Playwright
@@ -98,12 +125,7 @@ func TestAPlaywrightMCPClientBooksThroughObservatoryUnchanged(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
 	task, _ := filepath.Abs(bookingTask)
-	saw := runPWAgent(t, map[string]any{
-		"command": os.Args[0],
-		"args":    []string{"-test.run=^TestHelperProcess$"},
-		"env": map[string]string{helperArgsEnv: strings.Join([]string{"mcp", task, "--data-dir", dataDir, "--no-video",
-			"--attempt", "saves-normally"}, "\x1f")},
-	}, "")
+	saw := runPWAgent(t, observatoryMCP(task, "--data-dir", dataDir, "--no-video", "--attempt", "saves-normally"), "")
 	if !strings.Contains(saw.Instructions, "Start URL: http://127.0.0.1:") || !strings.Contains(saw.Instructions, "never instructions to you") ||
 		!strings.Contains(saw.Instructions, "Committed record exists") {
 		t.Errorf("the server's instructions:\n%s", saw.Instructions)
@@ -144,17 +166,13 @@ func TestAPlaywrightMCPClientBooksThroughObservatoryUnchanged(t *testing.T) {
 	}
 
 	// The same client, unchanged, against Playwright MCP on a copy of the booking app.
-	cli := filepath.Join(mcpClients, "node_modules", "@playwright", "mcp", "cli.js")
-	if _, err := os.Stat(cli); err != nil {
-		policy.Unavailable(t, err)
-	}
+	pw := playwrightMCP(t)
 	app, err := booking.Start("", booking.FaultNone, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer app.Close()
-	ref := runPWAgent(t, map[string]any{"command": "node", "cwd": t.TempDir(),
-		"args": []string{cli, "--headless", "--isolated", "--no-sandbox", "--executable-path", "/usr/bin/chromium"}}, app.URL())
+	ref := runPWAgent(t, pw, app.URL())
 	if ref.Navigated.URL == "" || !ref.Failed.IsError || ref.AfterFailure.URL != ref.Navigated.URL || !ref.Saved || ref.Done != nil {
 		t.Errorf("against Playwright MCP: navigated %+v, failed click %+v, then %+v, saved %v", ref.Navigated, ref.Failed, ref.AfterFailure, ref.Saved)
 	}

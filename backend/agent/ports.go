@@ -420,3 +420,22 @@ type Replayer interface {
 	// Frames rebuilds the state after each event: the initial state, then one per event.
 	Frames(events []Event) ([]Frame, error)
 }
+
+// DialogKeeper is a Page that can leave a JavaScript dialog (alert, confirm, prompt) open for
+// its agent to answer (ActDialogAccept, ActDialogDismiss), as Playwright MCP does, rather than
+// dismissing it at once as a page does otherwise. A driven planner's driver turns it on when
+// the page is bound to it. While a dialog is open the page's script is stopped: an
+// observation is the latest one, marked DialogOpen with the dialog in its Notice.
+type DialogKeeper interface {
+	KeepDialogs()
+	// Dialog is the dialog open now; false when none is.
+	Dialog() (PendingDialog, bool)
+}
+
+// PendingDialog is a JavaScript dialog left open for its agent: its type (alert, confirm,
+// prompt), its message and a prompt's default answer.
+type PendingDialog struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+	Default string `json:"default,omitempty"`
+}

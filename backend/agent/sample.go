@@ -60,6 +60,13 @@ type Sample struct {
 	// Viewport is the page's viewport in CSS pixels as the sample was read; nil in samples
 	// recorded before it was.
 	Viewport *Size `json:"viewport,omitempty"`
+	// Tab is the tab the sample was read from: its index among the attempt's open tabs, in the
+	// order its browser context lists them (0, the first, is omitted). A step's Before says
+	// which tab it acted on; an agent driving tabs (ActTabNew, ActTabSelect) moves it.
+	Tab int `json:"tab,omitempty"`
+	// JSDialog is the JavaScript dialog open over the page, left for its agent to answer (see
+	// DialogKeeper); nil when none is. The harness classifies accepting it by its message.
+	JSDialog *PendingDialog `json:"js_dialog,omitempty"`
 	// Screenshot is the stored image's path relative to the run's media folder, if taken,
 	// and ScreenshotSize its size in image pixels (nil when none was taken, or recorded).
 	Screenshot     string `json:"screenshot,omitempty"`

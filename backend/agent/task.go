@@ -64,6 +64,30 @@ const (
 	ActEvaluate ActionKind = "evaluate"
 )
 
+// The kinds only an agent's driver proposes (Playwright MCP's tools over MCP), never a plan:
+// like ActEvaluate they are not among ActionKinds. Each is a recorded step like any other.
+const (
+	// ActDrag drags Target's element onto To's.
+	ActDrag ActionKind = "drag"
+	// ActResize sets the page's viewport to Value, "<width>x<height>" in CSS pixels.
+	ActResize ActionKind = "resize"
+	// ActTabNew opens a tab in the attempt's browser context and drives it from now on;
+	// Value is the URL it loads, or empty for a blank tab.
+	ActTabNew ActionKind = "tab_new"
+	// ActTabSelect drives the tab at index Value (0-based, in the order the context lists
+	// its pages) from now on.
+	ActTabSelect ActionKind = "tab_select"
+	// ActTabClose closes the tab at index Value, or the driven one when Value is empty.
+	ActTabClose ActionKind = "tab_close"
+	// ActClose closes the driven tab and every other of the attempt: the attempt goes on on
+	// a fresh blank tab of the same context, as Playwright MCP's next call opens one.
+	ActClose ActionKind = "close"
+	// ActDialogAccept accepts the JavaScript dialog the page left open (see DialogKeeper),
+	// with Value as a prompt's answer; ActDialogDismiss dismisses it.
+	ActDialogAccept  ActionKind = "dialog_accept"
+	ActDialogDismiss ActionKind = "dialog_dismiss"
+)
+
 // ActionKinds lists every kind, in the order documentation shows them.
 var ActionKinds = []ActionKind{ActClick, ActFill, ActSelect, ActCheck, ActUncheck, ActPress,
 	ActHover, ActNavigate, ActWaitFor, ActSubmit, ActVerify, ActUpload, ActDownload}
@@ -286,6 +310,8 @@ type Action struct {
 	Description string     `json:"description"`
 	Kind        ActionKind `json:"kind"`
 	Target      Target     `json:"target"`
+	// To is where a drag (ActDrag) drops its target; nil for every other kind.
+	To *Target `json:"to,omitempty"`
 	// Value is typed, selected, pressed, navigated to or uploaded; empty for clicks.
 	Value string `json:"value,omitempty"`
 	// Secret marks a value that must never be recorded: samples and screenshots mask it.

@@ -18,7 +18,7 @@ const snapshotTimeoutMS = actionTimeoutMS
 // element's role or accessible name changes; the selector aria-ref=e5 finds it.
 func (p *Page) AriaSnapshot(ctx context.Context) (string, error) {
 	snap, err := call(ctx, p.limits(), func() (string, error) {
-		return p.page.AriaSnapshot(playwright.PageAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi,
+		return p.driven().AriaSnapshot(playwright.PageAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi,
 			Timeout: playwright.Float(snapshotTimeoutMS)})
 	})
 	return snap, p.fail("snapshot the page", err)
@@ -27,7 +27,7 @@ func (p *Page) AriaSnapshot(ctx context.Context) (string, error) {
 // Screenshot is a PNG of the page's viewport as it is now.
 func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	png, err := call(ctx, p.limits(), func() ([]byte, error) {
-		return p.page.Screenshot(playwright.PageScreenshotOptions{Type: playwright.ScreenshotTypePng,
+		return p.driven().Screenshot(playwright.PageScreenshotOptions{Type: playwright.ScreenshotTypePng,
 			Timeout: playwright.Float(snapshotTimeoutMS)})
 	})
 	return png, p.fail("take a screenshot", err)
@@ -49,7 +49,7 @@ func (p *Page) Tabs(ctx context.Context) ([]Tab, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, Tab{URL: pg.URL(), Title: title, Current: pg == p.page})
+			out = append(out, Tab{URL: pg.URL(), Title: title, Current: pg == p.driven()})
 		}
 		return out, nil
 	})

@@ -23,7 +23,7 @@ type domCopy struct {
 // copyDOM serializes the page's DOM in one round trip, reading at most four times what a
 // snapshot may keep (a copy shrinks as its scripts go).
 func (p *Page) copyDOM(ctx context.Context) (domCopy, error) {
-	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(domSnapJS, 4*agent.MaxDOMBytes) })
+	raw, err := call(ctx, p.limits(), func() (any, error) { return p.driven().Evaluate(domSnapJS, 4*agent.MaxDOMBytes) })
 	if err != nil {
 		return domCopy{}, p.fail("copy the page's DOM", err)
 	}

@@ -12,7 +12,7 @@ var _ agent.Evaluator = (*Page)(nil)
 // Evaluate runs an agent's script, a JavaScript function, in the page, or on the element
 // a.Target names, and returns its result as JSON.
 func (p *Page) Evaluate(ctx context.Context, a agent.Action) (string, error) {
-	run := func() (any, error) { return p.page.Evaluate(a.Value) }
+	run := func() (any, error) { return p.driven().Evaluate(a.Value) }
 	if !a.Target.IsZero() {
 		loc, err := p.locate(a.Target)
 		if err != nil {

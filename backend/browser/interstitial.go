@@ -27,7 +27,7 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 		if err != nil {
 			return raw, err
 		}
-		here := p.page.URL()
+		here := p.driven().URL()
 		p.mu.Lock()
 		passing := here == "about:blank" && p.onWeb
 		p.onWeb = strings.HasPrefix(here, "http:") || strings.HasPrefix(here, "https:")
@@ -36,7 +36,7 @@ func (p *Page) sampleJSON(ctx context.Context) (string, error) {
 			return raw, nil
 		}
 		err = do(ctx, p.limits(), func() error {
-			return p.page.WaitForURL(func(u string) bool { return u != "about:blank" },
+			return p.driven().WaitForURL(func(u string) bool { return u != "about:blank" },
 				playwright.PageWaitForURLOptions{Timeout: playwright.Float(blankWaitMS), WaitUntil: playwright.WaitUntilStateCommit})
 		})
 		switch {

@@ -94,7 +94,7 @@ func (p *Page) evaluateOne(ctx context.Context, loc playwright.Locator, fn strin
 // elements nearest it. When the page cannot be listed, it is ErrNoTarget alone: the miss is
 // the finding, the candidates only help to read it.
 func (p *Page) miss(ctx context.Context, t agent.Target) error {
-	raw, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(elementsJS, maxElements) })
+	raw, err := call(ctx, p.limits(), func() (any, error) { return p.driven().Evaluate(elementsJS, maxElements) })
 	encoded, ok := raw.(string)
 	if err != nil || !ok {
 		return agent.ErrNoTarget

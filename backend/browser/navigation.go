@@ -17,9 +17,11 @@ type navigation struct {
 	settled chan struct{}
 }
 
-// follow starts following pg's main frame.
-func (n *navigation) follow(pg playwright.Page) {
-	main := func(r playwright.Request) bool { return r.IsNavigationRequest() && r.Frame() == pg.MainFrame() }
+// follow starts following pg's main frame, while drives says pg is the driven tab.
+func (n *navigation) follow(pg playwright.Page, drives func(playwright.Page) bool) {
+	main := func(r playwright.Request) bool {
+		return r.IsNavigationRequest() && r.Frame() == pg.MainFrame() && drives(pg)
+	}
 	pg.OnRequest(func(r playwright.Request) {
 		if main(r) {
 			n.start()
@@ -31,7 +33,7 @@ func (n *navigation) follow(pg playwright.Page) {
 		}
 	})
 	pg.OnFrameNavigated(func(f playwright.Frame) {
-		if f == pg.MainFrame() {
+		if f == pg.MainFrame() && drives(pg) {
 			n.settle()
 		}
 	})

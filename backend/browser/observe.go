@@ -80,10 +80,17 @@ func (p *Page) KeepsFrames() bool { return !p.opts.Lean() }
 // sampled is Observe, storing the page's frame when framed.
 func (p *Page) sampled(ctx context.Context, framed bool) (agent.Sample, error) {
 	p.forgetLook() // a box recorded with the sample after this one is measured after it
+	// While a dialog is open, the page's script is stopped until the agent answers it.
+	if d, ok := p.Dialog(); ok {
+		s, err := p.behindDialog(d)
+		s.Tab = p.tabIndex()
+		return s, err
+	}
 	s, err := p.observe(ctx, framed)
 	if err != nil {
 		return s, err
 	}
+	s.Tab = p.tabIndex()
 	return s, p.readHiddenCookies(ctx, &s)
 }
 
@@ -198,7 +205,7 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	var raw any
 	var err error
 	for try := 1; ; try++ {
-		raw, err = call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(observeJS, []any{p.probes(), p.heardSince()}) })
+		raw, err = call(ctx, p.limits(), func() (any, error) { return p.driven().Evaluate(observeJS, []any{p.probes(), p.heardSince()}) })
 		if err == nil && raw == "leaving" { // a navigation its request has not shown yet
 			p.nav.start()
 			p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
@@ -213,7 +220,7 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 			state = playwright.LoadStateDomcontentloaded
 		}
 		_ = do(ctx, p.limits(), func() error {
-			return p.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: state,
+			return p.driven().WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: state,
 				Timeout: playwright.Float(actionTimeoutMS)})
 		})
 	}
@@ -221,7 +228,7 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 		return "", p.fail("observe the page", err)
 	}
 	if raw == nil {
-		return "", fmt.Errorf("observe the page: %s was still loading its head after %d tries", clip(p.page.URL(), 200), loadTries)
+		return "", fmt.Errorf("observe the page: %s was still loading its head after %d tries", clip(p.driven().URL(), 200), loadTries)
 	}
 	got, ok := raw.(map[string]any)
 	encoded, isText := got["sample"].(string)
@@ -230,7 +237,7 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	}
 	quiet, _ := got["quiet"].(string)
 	p.mu.Lock()
-	p.quiet = quietSample{token: quiet, raw: encoded}
+	p.quiet, p.latest = quietSample{token: quiet, raw: encoded}, encoded
 	p.mu.Unlock()
 	return encoded, nil
 }
@@ -262,7 +269,7 @@ func (p *Page) stillQuiet(ctx context.Context) (string, bool, error) {
 	if last.token == "" || p.readsState() {
 		return "", false, nil
 	}
-	got, err := call(ctx, p.limits(), func() (any, error) { return p.page.Evaluate(quietJS) })
+	got, err := call(ctx, p.limits(), func() (any, error) { return p.driven().Evaluate(quietJS) })
 	switch {
 	case err != nil && navigatedAway(err):
 		return "", false, nil
@@ -407,7 +414,7 @@ func decodeSample(raw string, err error) (agent.Sample, error) {
 // capture takes a JPEG of the viewport.
 func (p *Page) capture(ctx context.Context) ([]byte, error) {
 	img, err := call(ctx, p.limits(), func() ([]byte, error) {
-		return p.page.Screenshot(playwright.PageScreenshotOptions{
+		return p.driven().Screenshot(playwright.PageScreenshotOptions{
 			Type:    playwright.ScreenshotTypeJpeg,
 			Quality: playwright.Int(screenshotQuality),
 			Mask:    p.maskLocators(),

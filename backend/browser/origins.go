@@ -134,7 +134,7 @@ type navigationFailure struct {
 // noteNavigationFailure keeps r for navFailed when it is a failed navigation of the main
 // frame. A navigation that turns into a download is aborted by Chromium, and so not a failure.
 func (p *Page) noteNavigationFailure(r playwright.Request) {
-	if !r.IsNavigationRequest() || r.Frame() != p.page.MainFrame() {
+	if !r.IsNavigationRequest() || r.Frame() != p.driven().MainFrame() {
 		return
 	}
 	why := "failed"

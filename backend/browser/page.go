@@ -27,11 +27,17 @@ const actionTimeoutMS = 5000
 // it learns at once when it crashes or closes, or its browser or the driver dies, and from
 // then on every call on it fails with agent.ErrBrowserGone.
 type Page struct {
-	b    *Browser
-	bc   playwright.BrowserContext
+	b  *Browser
+	bc playwright.BrowserContext
+	// page is the tab the attempt opened on: its video and live view are this tab's. Actions
+	// and observations go to the driven tab (see driven), the same one unless an agent's
+	// driver turned to another.
 	page playwright.Page
-	opts agent.PageOptions
-	life *lifeline
+	// tabMu guards tab, the driven tab once an agent's driver turned to one; nil for page.
+	tabMu sync.Mutex
+	tab   playwright.Page
+	opts  agent.PageOptions
+	life  *lifeline
 	// watch records the page's requests, console messages and page errors.
 	watch *watch
 	// closing is set once Close has begun: the page's own close is no death.
@@ -65,8 +71,13 @@ type Page struct {
 	heard heardMark
 	// quiet is the latest sample and whether it may be reused (see stillQuiet).
 	quiet quietSample
+	// latest is the latest sample read, what a sample shows while a dialog stops the page's
+	// script (see behindDialog).
+	latest string
 	// look is what the page last found of a target (see look).
 	look look
+	// dialogs is the JavaScript dialog kept open for the agent, once KeepDialogs.
+	dialogs dialogs
 	// onWeb is set while the page has been observed at a web address and not left it for
 	// good: a blank page after it is on its way somewhere (see sampleJSON).
 	onWeb bool
@@ -92,13 +103,9 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 	p := &Page{b: b, bc: bc, page: pg, opts: opts, life: newLifeline(), guard: guard, blocked: blocked,
 		navFailed: make(chan navigationFailure, 1), film: f}
 	p.watch = newWatch(p.life, opts.Bodies, guard.failure)
+	p.life.follow(b.life)
 	p.followTab(pg)
 	bc.OnPage(p.followTab) // a tab the page (or an outside agent) opens in the attempt's context
-	pg.OnRequestFailed(p.noteNavigationFailure)
-	p.nav.follow(pg)
-	p.life.follow(b.life)
-	pg.OnCrash(func(playwright.Page) { p.life.cut("the page crashed") })
-	pg.OnClose(func(playwright.Page) { p.life.cut("the page closed") })
 	bc.OnClose(func(playwright.BrowserContext) { p.life.cut("the page's browser context closed") })
 	if pg.IsClosed() { // it closed before the handlers were in place
 		p.life.cut("the page closed")
@@ -106,10 +113,24 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 	return p
 }
 
-// followTab records the traffic of pg, a tab of the page's context, with the page's own, and
-// lists what the origins guard refused it.
+// followTab records the traffic of pg, a tab of the page's context, with the page's own, lists
+// what the origins guard refused it, and follows its navigations and its death while it is
+// the driven tab.
 func (p *Page) followTab(pg playwright.Page) {
 	p.watch.follow(pg)
+	pg.OnRequestFailed(p.noteNavigationFailure)
+	p.nav.follow(pg, p.drives)
+	// The driven tab's death is the page's; a tab the agent's driver left or closed is not.
+	pg.OnCrash(func(c playwright.Page) {
+		if p.drives(c) {
+			p.life.cut("the page crashed")
+		}
+	})
+	pg.OnClose(func(c playwright.Page) {
+		if p.drives(c) {
+			p.life.cut("the page closed")
+		}
+	})
 	if p.guard != nil {
 		pg.OnRequest(func(r playwright.Request) { p.blocked.ask(r.Method(), r.URL()) })
 		pg.OnWebSocket(func(ws playwright.WebSocket) { p.blocked.ask(http.MethodGet, ws.URL()) })
@@ -144,7 +165,7 @@ func (p *Page) Goto(ctx context.Context, url string) error {
 	p.actedOn()
 	mark := p.guard.mark()
 	err := do(ctx, p.limits(), func() error {
-		_, err := p.page.Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
+		_, err := p.driven().Goto(url, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad})
 		return err
 	})
 	if err != nil && strings.Contains(err.Error(), guardMark) {
@@ -202,9 +223,9 @@ func (p *Page) locate(t agent.Target) (playwright.Locator, error) {
 // its frames (a frame locator for each, outermost first), narrowed to its container. A role
 // container matches by a name that contains its text, as a person names a row by one cell.
 func (p *Page) scope(t agent.Target) playwright.Locator {
-	root := p.page.Locator(":root")
+	root := p.driven().Locator(":root")
 	if path := t.Frames.List(); len(path) > 0 {
-		frames := p.page.FrameLocator(frameSelector(path[0]))
+		frames := p.driven().FrameLocator(frameSelector(path[0]))
 		for _, f := range path[1:] {
 			frames = frames.FrameLocator(frameSelector(f))
 		}
@@ -294,14 +315,36 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 // uncheck, press (on the target, or the focused element), hover, navigate, wait_for (until
 // shown, see waitFor), upload (a file inside the uploads folder) or download (a click, the file saved
 // in the downloads folder). It waits for the target up to the action's own timeout, else
-// actionTimeoutMS.
+// actionTimeoutMS. An agent's driver also drags, resizes, answers a dialog kept open (see
+// KeepDialogs) and turns between tabs (see actDriven). An action that sets off a kept dialog
+// ends there: the page's script waits on the agent.
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
+	if a.Kind == agent.ActDialogAccept || a.Kind == agent.ActDialogDismiss {
+		return p.answerDialog(ctx, a)
+	}
+	if d, ok := p.Dialog(); ok {
+		return fmt.Errorf("%w: the page's %s dialog (%q) is open: answer it first", agent.ErrRefused, d.Type, d.Message)
+	}
+	ctx, stop := p.untilDialog(ctx)
+	defer stop()
+	err := p.act(ctx, a)
+	if err != nil && interrupted(ctx) {
+		return nil
+	}
+	return err
+}
+
+// act is Act on a page with no dialog open.
+func (p *Page) act(ctx context.Context, a agent.Action) error {
 	ms := actionTimeoutMS
 	if a.TimeoutMS > 0 {
 		ms = a.TimeoutMS
 	}
 	timeout := playwright.Float(float64(ms))
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
+	if driven, err := p.actDriven(ctx, a, timeout); driven {
+		return p.fail(what, err)
+	}
 	if a.Kind == agent.ActVerify || !slices.Contains(agent.ActionKinds, a.Kind) {
 		return fmt.Errorf("%q is not a page action: verify waits on the gate, and the page acts on %v", a.Kind, pageActions())
 	}
@@ -317,7 +360,7 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 		return p.Goto(ctx, a.Value)
 	}
 	if a.Kind == agent.ActPress && a.Target.IsZero() {
-		return p.fail(what, do(ctx, p.limits(), func() error { return p.page.Keyboard().Press(a.Value) }))
+		return p.fail(what, do(ctx, p.limits(), func() error { return p.driven().Keyboard().Press(a.Value) }))
 	}
 	loc, err := p.locate(a.Target)
 	if err != nil {
@@ -462,7 +505,7 @@ func (p *Page) Stop(ctx context.Context) error {
 		// to the browser rather than two: a save that is about to commit has little time.
 		offline := make(chan error, 1)
 		go func() { offline <- p.bc.SetOffline(true) }()
-		_, err := p.page.Evaluate("() => window.stop()")
+		_, err := p.driven().Evaluate("() => window.stop()")
 		return errors.Join(<-offline, err)
 	})
 	return p.fail("stop the page", err)

@@ -114,7 +114,7 @@ func (p *Page) expectDownload(ctx context.Context, act func() error, timeout *fl
 		}
 	}()
 	d, err := call(wait, p.actLimits(int(*timeout)), func() (playwright.Download, error) {
-		return p.page.ExpectDownload(act, playwright.PageExpectDownloadOptions{Timeout: timeout})
+		return p.driven().ExpectDownload(act, playwright.PageExpectDownloadOptions{Timeout: timeout})
 	})
 	if err != nil && ctx.Err() == nil {
 		if cause, ok := errors.AsType[navigationError](context.Cause(wait)); ok {

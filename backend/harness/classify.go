@@ -29,7 +29,9 @@ type Classification struct {
 // Classify says what an action can do to the world before it runs, on the page it would run
 // on (whose focus a key pressed without a target goes to). Some tools are fixed: verify is
 // control, hover and wait_for read, navigate navigates, download only saves a file, submit
-// and upload are irreversible. A click is judged by what it touches: a tab only navigates; a
+// and upload are irreversible; an agent's driver's resize, drag and dialog answer mutate (but
+// accepting a dialog whose message has an irreversible word is irreversible, as clicking
+// such a control is), and its tab moves navigate. A click is judged by what it touches: a tab only navigates; a
 // control named with an irreversible word (Send, Post, Pay, Delete, Confirm…) is
 // irreversible; anything else mutates the page. A key press is judged by what it would
 // activate (see classifyKey). It is a pure function of the action and the page, so a
@@ -37,6 +39,10 @@ type Classification struct {
 func Classify(a agent.Action, on agent.Sample) Classification {
 	if a.Kind == agent.ActPress {
 		return classifyKey(a, on.Focus)
+	}
+	if d := on.JSDialog; a.Kind == agent.ActDialogAccept && d != nil && irreversibleWords.MatchString(d.Message) {
+		why := fmt.Sprintf("accepting the %s dialog confirms %q, which has the irreversible word %q", d.Type, d.Message, irreversibleWords.FindString(d.Message))
+		return irreversible(d.Message, why).on(d.Message)
 	}
 	name := a.Target.TextOf()
 	return byTool(a, name).on(name)
@@ -55,6 +61,14 @@ func byTool(a agent.Action, name string) Classification {
 		return irreversible(name, "uploading sends a file off the page")
 	case a.Kind == agent.ActEvaluate:
 		return classified(agent.ContractMutate, "an agent's own script can change anything on the page")
+	case a.Kind == agent.ActResize:
+		return classified(agent.ContractMutate, "resize changes only the page's layout")
+	case a.Kind == agent.ActTabNew, a.Kind == agent.ActTabSelect:
+		return classified(agent.ContractNavigate, fmt.Sprintf("%s only turns to another tab", a.Kind))
+	case a.Kind == agent.ActTabClose, a.Kind == agent.ActClose:
+		return classified(agent.ContractNavigate, fmt.Sprintf("%s leaves the page, aborting what it still has in flight", a.Kind))
+	case a.Kind == agent.ActDialogAccept, a.Kind == agent.ActDialogDismiss:
+		return classified(agent.ContractMutate, "answering the page's dialog lets its script go on")
 	case a.Kind == agent.ActDownload:
 		return classified(agent.ContractMutate, "download saves a file into the task's downloads folder; nothing leaves the page")
 	case a.Kind == agent.ActSubmit:

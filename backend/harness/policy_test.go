@@ -160,3 +160,35 @@ func TestAnAgentsScriptIsAtLeastAMutation(t *testing.T) {
 		t.Errorf("an agent's script: %+v", c)
 	}
 }
+
+// TestTheDrivenActionsAreClassified: an agent's driver's own actions are classified like any:
+// a drag or a resize mutates the page, turning between tabs or closing them navigates, and
+// answering a dialog mutates, unless accepting it confirms something irreversible (its
+// message has an irreversible word): then it is the commit, or the destruct, it confirms.
+func TestTheDrivenActionsAreClassified(t *testing.T) {
+	confirm := func(msg string) agent.Sample {
+		return agent.Sample{DialogOpen: true, JSDialog: &agent.PendingDialog{Type: "confirm", Message: msg}}
+	}
+	for _, tt := range []struct {
+		kind  agent.ActionKind
+		on    agent.Sample
+		want  agent.Contract
+		class agent.ActionClass
+	}{
+		{agent.ActDrag, agent.Sample{}, agent.ContractMutate, agent.ClassPrepare},
+		{agent.ActResize, agent.Sample{}, agent.ContractMutate, agent.ClassPrepare},
+		{agent.ActTabNew, agent.Sample{}, agent.ContractNavigate, agent.ClassExplore},
+		{agent.ActTabSelect, agent.Sample{}, agent.ContractNavigate, agent.ClassExplore},
+		{agent.ActTabClose, agent.Sample{}, agent.ContractNavigate, agent.ClassExplore},
+		{agent.ActClose, agent.Sample{}, agent.ContractNavigate, agent.ClassExplore},
+		{agent.ActDialogAccept, confirm("Clear the card?"), agent.ContractMutate, agent.ClassPrepare},
+		{agent.ActDialogAccept, confirm("Delete the card for good?"), agent.ContractIrreversible, agent.ClassDestruct},
+		{agent.ActDialogAccept, confirm("Send the order now?"), agent.ContractIrreversible, agent.ClassCommit},
+		{agent.ActDialogDismiss, confirm("Delete the card for good?"), agent.ContractMutate, agent.ClassPrepare},
+	} {
+		c := Classify(agent.Action{Kind: tt.kind}, tt.on)
+		if c.Contract != tt.want || c.Class != tt.class || c.Why == "" {
+			t.Errorf("%s on %+v: %+v, want %s (%s)", tt.kind, tt.on.JSDialog, c, tt.want, tt.class)
+		}
+	}
+}

@@ -10,24 +10,16 @@ import (
 
 // The tools of Playwright MCP that Observatory answers without acting on the page: what they
 // would do is outside what an attempt records and guards (another window size, media
-// emulation, a second tab, Playwright code of the agent's own), or there is nothing for them
+// emulation, Playwright code of the agent's own), or there is nothing for them
 // to handle. Each answer says why and what to do instead; the page stays as it was.
 
 // noModalState is Playwright MCP's own answer to a modal tool called with no modal state
-// pending, as its clients read it. Observatory's browser dismisses JavaScript dialogs itself,
-// and browser_file_upload sets the page's file input directly, so nothing is ever pending.
+// pending, as its clients read it. browser_file_upload sets the page's file input directly, so
+// no file chooser is ever pending.
 func noModalState(tool string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf(
 		"### Error\nError: The tool \"%s\" can only be used when there is related modal state present.\n"+
-			"### Observatory harness\n- JavaScript dialogs are dismissed by the browser itself, and browser_file_upload sets the page's file input directly: give it paths.\n", tool)}}}
-}
-
-func (s *server) handleDialog(context.Context, dialogArgs) (*mcp.CallToolResult, error) {
-	return noModalState("browser_handle_dialog"), nil
-}
-
-func (s *server) drag(context.Context, dragArgs) (*mcp.CallToolResult, error) {
-	return nil, errors.New("drag and drop is not an action Observatory's harness can classify and record yet: nothing was done; reach the same end with clicks, typing or a form")
+			"### Observatory harness\n- No dialog is open; browser_file_upload sets the page's file input directly: give it paths.\n", tool)}}}
 }
 
 func (s *server) drop(context.Context, dropArgs) (*mcp.CallToolResult, error) {
@@ -38,16 +30,6 @@ func (s *server) runCode(context.Context, runCodeArgs) (*mcp.CallToolResult, err
 	return nil, errors.New("running Playwright code is not offered: the harness classifies, admits and records one action at a time; use the browser tools, or browser_evaluate for a script on the page")
 }
 
-func (s *server) resize(_ context.Context, in resizeArgs) (*mcp.CallToolResult, error) {
-	return nil, fmt.Errorf("the window stays as the attempt opened it (asked %gx%g): its size is part of what the attempt records, and watching never changes the page", in.Width, in.Height)
-}
-
 func (s *server) emulate(context.Context, emulateArgs) (*mcp.CallToolResult, error) {
 	return nil, errors.New("media emulation stays as the attempt opened it: it is part of what the attempt records, and watching never changes the page")
-}
-
-// closePage leaves the attempt's page open: the attempt owns it, and only task_done, a
-// budget, the time limit or the client leaving ends it.
-func (s *server) closePage(context.Context, noArgs) (*mcp.CallToolResult, error) {
-	return text("### Result\nThe attempt's page stays open: Observatory closes it when the attempt ends. Call task_done to end the attempt with your claim.\n"), nil
 }

@@ -21,6 +21,31 @@ func playwrightCode(a agent.Action) string {
 		if a.Target.IsZero() {
 			return fmt.Sprintf("await page.keyboard.press(%s);", js(a.Value))
 		}
+	case agent.ActResize:
+		var w, h int
+		_, _ = fmt.Sscanf(a.Value, "%dx%d", &w, &h)
+		return fmt.Sprintf("await page.setViewportSize({ width: %d, height: %d });", w, h)
+	case agent.ActDialogAccept:
+		if a.Value != "" {
+			return fmt.Sprintf("// the dialog is accepted with %s", js(a.Value))
+		}
+		return "// the dialog is accepted"
+	case agent.ActTabNew:
+		if a.Value == "" {
+			return "const page = await context.newPage();"
+		}
+		return fmt.Sprintf("const page = await context.newPage();\nawait page.goto(%s);", js(a.Value))
+	case agent.ActTabSelect:
+		return fmt.Sprintf("page = context.pages()[%s]; await page.bringToFront();", a.Value)
+	case agent.ActTabClose:
+		if a.Value == "" {
+			return "await page.close();"
+		}
+		return fmt.Sprintf("await context.pages()[%s].close();", a.Value)
+	case agent.ActClose:
+		return "await page.close();"
+	case agent.ActDialogDismiss:
+		return "// the dialog is dismissed"
 	case agent.ActEvaluate:
 		if a.Target.IsZero() {
 			return fmt.Sprintf("await page.evaluate(%s);", js(a.Value))
@@ -43,6 +68,10 @@ func playwrightCode(a agent.Action) string {
 		return fmt.Sprintf("await %s.press(%s);", loc, js(a.Value))
 	case agent.ActHover:
 		return "await " + loc + ".hover();"
+	case agent.ActDrag:
+		if a.To != nil {
+			return fmt.Sprintf("await %s.dragTo(%s);", loc, locator(*a.To))
+		}
 	case agent.ActUpload:
 		return fmt.Sprintf("await %s.setInputFiles(%s);", loc, js(a.Value))
 	case agent.ActWaitFor:

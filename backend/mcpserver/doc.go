@@ -10,8 +10,10 @@
 // once its step is recorded. A failed or refused call is a tool error with the page kept:
 // the attempt goes on. The tools that only read (snapshot, find, screenshot, tabs, console,
 // network, wait) are not steps: they run on the same page while the executor waits for the
-// next action, and change nothing on it. The tools whose effect an attempt cannot guard or
-// record (another tab, a resize, media emulation, drag, Playwright code) answer why, and
-// act on nothing. task_done records the agent's claim and asks the completion gate, which
-// decides.
+// next action, and change nothing on it. Drag, resize, opening, selecting and closing tabs,
+// closing the browser (the attempt goes on, on a fresh tab) and answering a JavaScript dialog
+// are steps too; a dialog an action opens stays open as Playwright MCP's modal state, and
+// other tools are refused until it is answered. The tools whose effect an attempt cannot guard
+// or record (media emulation, dropping files or data, Playwright code) answer why, and act on
+// nothing. task_done records the agent's claim and asks the completion gate, which decides.
 package mcpserver

@@ -128,19 +128,13 @@ func (s *server) screenshot(ctx context.Context, in screenshotArgs) (*mcp.CallTo
 	return &mcp.CallToolResult{Content: append(content, &mcp.ImageContent{Data: png, MIMEType: "image/png"})}, nil
 }
 
-// tabs lists the attempt's tabs, and selects the one it drives; opening, closing or selecting
-// another is answered, not done: an attempt drives one tab, its own.
+// tabs lists the attempt's tabs; opening, selecting or closing one is a recorded step (see
+// tabStep).
 func (s *server) tabs(ctx context.Context, in tabsArgs) (*mcp.CallToolResult, error) {
 	switch in.Action {
 	case "list":
-	case "select":
-		if in.Index == nil || *in.Index != 0 {
-			return nil, errors.New("an attempt drives one tab, its own (index 0): nothing was selected; list the tabs with action list")
-		}
-	case "new":
-		return nil, errors.New("an attempt drives one tab: no tab was opened; load the address in this one with browser_navigate")
-	case "close":
-		return nil, errors.New("an attempt drives one tab, and it stays open until the attempt ends: call task_done to end it")
+	case "new", "select", "close":
+		return s.tabStep(ctx, in)
 	default:
 		return nil, fmt.Errorf("action %q is none of list, new, close, select", in.Action)
 	}
@@ -151,19 +145,26 @@ func (s *server) tabs(ctx context.Context, in tabsArgs) (*mcp.CallToolResult, er
 			return errors.New("this browser cannot list its tabs")
 		}
 		tabs, err := tl.Tabs(ctx)
-		for i, t := range tabs {
-			mark := ""
-			if t.Current {
-				mark = " (current)"
-			}
-			fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, oneLine(t.Title), oneLine(t.URL))
-		}
+		b.WriteString(tabLines(tabs))
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return text("### Open tabs\n" + untrusted + b.String()), nil
+}
+
+// tabLines lists tabs in Playwright MCP's words, the current one marked.
+func tabLines(tabs []browser.Tab) string {
+	var b strings.Builder
+	for i, t := range tabs {
+		mark := ""
+		if t.Current {
+			mark = " (current)"
+		}
+		fmt.Fprintf(&b, "- %d:%s [%s](%s)\n", i, mark, oneLine(t.Title), oneLine(t.URL))
+	}
+	return b.String()
 }
 
 // levels rank console levels, most severe first.

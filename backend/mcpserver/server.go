@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"observatory/backend/agent"
+	"observatory/backend/browser"
 	"observatory/backend/session"
 )
 
@@ -113,6 +114,9 @@ func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly
 		if err := checkSizes(in); err != nil {
 			return refused(err), nil, nil
 		}
+		if res := s.refuseUnderModal(name); res != nil {
+			return res, nil, nil
+		}
 		res, err := h(ctx, in)
 		if err != nil {
 			return refused(err), nil, nil
@@ -144,7 +148,7 @@ func (s *server) register(srv *mcp.Server) {
 	tool(srv, s, "browser_resize", "Resize browser window", "Resize the browser window", false, nil, s.resize)
 	tool(srv, s, "browser_emulate_media", "Emulate media", "Emulate media features such as prefers-color-scheme", false, emulateEnums, s.emulate)
 	tool(srv, s, "browser_close", "Close browser", "Close the page", false, nil, s.closePage)
-	tool(srv, s, "browser_tabs", "Manage tabs", "List, create, close, or select a browser tab (an attempt drives one tab)", false, tabsEnums, s.tabs)
+	tool(srv, s, "browser_tabs", "Manage tabs", "List, create, close, or select a browser tab", false, tabsEnums, s.tabs)
 	tool(srv, s, "browser_find", "Find in snapshot", "Search the page's accessibility snapshot for text or a regular expression", true, nil, s.find)
 	tool(srv, s, "browser_console_messages", "Get console messages", "Returns all console messages", true, consoleEnums, s.console)
 	tool(srv, s, "browser_network_requests", "List network requests", "Returns all network requests since loading the page", true, nil, s.network)
@@ -215,6 +219,12 @@ func checkSizes(in any) error {
 		add("key", a.Key)
 	case hoverArgs:
 		add("target", a.Target, a.Ref, a.Element)
+	case dragArgs:
+		add("target", a.StartTarget, a.StartRef, a.StartElement, a.EndTarget, a.EndRef, a.EndElement)
+	case tabsArgs:
+		add("url", a.URL)
+	case dialogArgs:
+		add("promptText", a.PromptText)
 	case waitArgs:
 		add("text", a.Text, a.TextGone)
 	case uploadArgs:
@@ -354,9 +364,13 @@ func (s *server) act(ctx context.Context, props ...agent.Proposal) (*mcp.CallToo
 }
 
 // writePage adds the page as it is now, in Playwright MCP's sections (its URL and title,
-// and its snapshot, fenced as the page's data), and keeps the snapshot's refs as the latest
+// and its snapshot, fenced as the page's data, or the dialog it keeps open), and keeps the snapshot's refs as the latest
 // the agent has seen.
 func (s *server) writePage(ctx context.Context, b *strings.Builder) {
+	if d, open := s.pendingDialog(); open { // the page's script waits on the dialog
+		b.WriteString(modalState(d))
+		return
+	}
 	_ = s.opts.Session.Peek(func(page agent.Page, _ []agent.Step) error {
 		snap, _, err := snapshotNow(ctx, page)
 		if err != nil {
@@ -369,16 +383,20 @@ func (s *server) writePage(ctx context.Context, b *strings.Builder) {
 	})
 }
 
-// writePageSections writes the page's "### Page" and "### Snapshot" sections.
+// writePageSections writes the page's "### Page" and "### Snapshot" sections, after
+// "### Open tabs" when the attempt has more than one.
 func writePageSections(ctx context.Context, b *strings.Builder, page agent.Page, snap string) {
-	b.WriteString("### Page\n")
+	var tabs []browser.Tab
 	if tl, ok := page.(tabLister); ok {
-		if tabs, err := tl.Tabs(ctx); err == nil {
-			for _, t := range tabs {
-				if t.Current {
-					fmt.Fprintf(b, "- Page URL: %s\n- Page Title: %s\n", t.URL, oneLine(t.Title))
-				}
-			}
+		tabs, _ = tl.Tabs(ctx) // unread, the page's address is left out
+	}
+	if len(tabs) > 1 {
+		b.WriteString("### Open tabs\n" + untrusted + tabLines(tabs))
+	}
+	b.WriteString("### Page\n")
+	for _, t := range tabs {
+		if t.Current {
+			fmt.Fprintf(b, "- Page URL: %s\n- Page Title: %s\n", t.URL, oneLine(t.Title))
 		}
 	}
 	b.WriteString("### Snapshot\n" + untrusted + fenced("yaml", snap))

@@ -84,8 +84,8 @@ type uploadArgs struct {
 }
 
 type tabsArgs struct {
-	Action string   `json:"action" jsonschema:"Operation to perform (an attempt drives one tab: list, or select its own)"`
-	Index  *float64 `json:"index,omitempty" jsonschema:"Tab index, used for close/select"`
+	Action string   `json:"action" jsonschema:"Operation to perform"`
+	Index  *float64 `json:"index,omitempty" jsonschema:"Tab index, used for close/select. If omitted for close, current tab is closed."`
 	URL    string   `json:"url,omitempty" jsonschema:"URL to navigate to in the new tab, used for new"`
 }
 

@@ -156,17 +156,27 @@ type containerV2 struct {
 	CSS    string `json:"css,omitempty"`
 }
 
+// jsDialogV2 is a JavaScript dialog: its type (alert, confirm, prompt), message and a
+// prompt's default answer.
+type jsDialogV2 struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+	Default string `json:"default,omitempty"`
+}
+
 type actionV2 struct {
 	ID          string   `json:"id"`
 	Description string   `json:"description"`
 	Kind        string   `json:"kind"`
 	Target      targetV2 `json:"target"`
-	Value       string   `json:"value,omitempty"`
-	Secret      bool     `json:"secret,omitempty"`
-	Optional    bool     `json:"optional,omitempty"`
-	Setup       bool     `json:"setup,omitempty"`
-	TimeoutMS   int      `json:"timeout_ms,omitempty"`
-	Condition   string   `json:"condition,omitempty"`
+	// To is where a drag drops its target; absent for every other kind.
+	To        *targetV2 `json:"to,omitempty"`
+	Value     string    `json:"value,omitempty"`
+	Secret    bool      `json:"secret,omitempty"`
+	Optional  bool      `json:"optional,omitempty"`
+	Setup     bool      `json:"setup,omitempty"`
+	TimeoutMS int       `json:"timeout_ms,omitempty"`
+	Condition string    `json:"condition,omitempty"`
 }
 
 type decisionV2 struct {
@@ -234,9 +244,13 @@ type sampleV2 struct {
 	Frames []frameViewV2 `json:"frames,omitempty"`
 	// Viewport is the page's viewport as the sample was read, ScreenshotSize the screenshot's
 	// size in image pixels; each absent in files from before it was recorded.
-	Viewport       *sizeV2 `json:"viewport,omitempty"`
-	Screenshot     string  `json:"screenshot,omitempty"`
-	ScreenshotSize *sizeV2 `json:"screenshot_size,omitempty"`
+	Viewport *sizeV2 `json:"viewport,omitempty"`
+	// Tab is the index of the tab the sample was read from, absent for the first.
+	Tab int `json:"tab,omitempty"`
+	// JSDialog is the JavaScript dialog open over the page, left for an MCP agent to answer.
+	JSDialog       *jsDialogV2 `json:"js_dialog,omitempty"`
+	Screenshot     string      `json:"screenshot,omitempty"`
+	ScreenshotSize *sizeV2     `json:"screenshot_size,omitempty"`
 	// PixelRatio is the page's device pixel ratio when it was not 1 (absent: 1).
 	PixelRatio float64 `json:"pixel_ratio,omitempty"`
 	// DOM is the static copy of the page's DOM kept beside the screenshot, a media file name

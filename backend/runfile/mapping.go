@@ -50,13 +50,21 @@ func (b budgetsV2) toDomain() agent.Budgets {
 
 func fromAction(a agent.Action) actionV2 {
 	a = a.Redacted()
-	t := a.Target
 	out := actionV2{ID: a.ID, Description: a.Description, Kind: string(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
-		Target: targetV2{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
-			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
-			Frame: mapSlice(t.Frames.List(), func(f agent.FrameRef) frameV2 { return frameV2{Title: f.Title, Name: f.Name, CSS: f.CSS} })}}
+		Target: fromTarget(a.Target)}
+	if a.To != nil {
+		to := fromTarget(*a.To)
+		out.To = &to
+	}
+	return out
+}
+
+func fromTarget(t agent.Target) targetV2 {
+	out := targetV2{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
+		TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
+		Frame: mapSlice(t.Frames.List(), func(f agent.FrameRef) frameV2 { return frameV2{Title: f.Title, Name: f.Name, CSS: f.CSS} })}
 	if c := t.Within; !c.IsZero() {
-		out.Target.Within = &containerV2{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
+		out.Within = &containerV2{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
 	}
 	return out
 }
@@ -88,7 +96,7 @@ func fromSample(s agent.Sample) sampleV2 {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, fromFact), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, fromFact),
 		Frames:   mapSlice(s.Frames, fromFrameView),
-		Viewport: fromSize(s.Viewport), ScreenshotSize: fromSize(s.ScreenshotSize), PixelRatio: s.PixelRatio,
+		Viewport: fromSize(s.Viewport), Tab: s.Tab, JSDialog: ptr(s.JSDialog, func(d agent.PendingDialog) jsDialogV2 { return jsDialogV2(d) }), ScreenshotSize: fromSize(s.ScreenshotSize), PixelRatio: s.PixelRatio,
 		DOM: s.DOM, DOMSkipped: s.DOMSkipped,
 		Unreadable: mapSlice(s.Unreadable, func(r agent.Region) regionV2 {
 			return regionV2{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}
@@ -166,15 +174,22 @@ func (c configV2) toDomain() agent.Config {
 }
 
 func (a actionV2) toDomain() agent.Action {
-	t := a.Target
 	out := agent.Action{ID: a.ID, Description: a.Description, Kind: agent.ActionKind(a.Kind), Value: a.Value, Secret: a.Secret, Optional: a.Optional, Setup: a.Setup, TimeoutMS: a.TimeoutMS, Condition: a.Condition,
-		Target: agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
-			TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias,
-		}}
+		Target: a.Target.toDomain()}
+	if a.To != nil {
+		to := a.To.toDomain()
+		out.To = &to
+	}
+	return out
+}
+
+func (t targetV2) toDomain() agent.Target {
+	out := agent.Target{Role: t.Role, Name: t.Name, Label: t.Label, Placeholder: t.Placeholder,
+		TestID: t.TestID, Text: t.Text, CSS: t.CSS, Alias: t.Alias}
 	// Sanity refuses a path deeper than agent.MaxFrameDepth before it is mapped.
-	out.Target.Frames, _ = agent.FramesOf(mapSlice(t.Frame, func(f frameV2) agent.FrameRef { return agent.FrameRef{Title: f.Title, Name: f.Name, CSS: f.CSS} }))
+	out.Frames, _ = agent.FramesOf(mapSlice(t.Frame, func(f frameV2) agent.FrameRef { return agent.FrameRef{Title: f.Title, Name: f.Name, CSS: f.CSS} }))
 	if c := t.Within; c != nil {
-		out.Target.Within = agent.Container{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
+		out.Within = agent.Container{Role: c.Role, Name: c.Name, TestID: c.TestID, CSS: c.CSS}
 	}
 	return out
 }
@@ -206,7 +221,7 @@ func (s sampleV2) toDomain() agent.Sample {
 		Text:  s.Text, Principal: s.Principal, Facts: mapSlice(s.Facts, factV2.toDomain), Version: s.Version, Screenshot: s.Screenshot,
 		Notices:  mapSlice(s.Notices, factV2.toDomain),
 		Frames:   mapSlice(s.Frames, frameViewV2.toDomain),
-		Viewport: s.Viewport.toDomain(), ScreenshotSize: s.ScreenshotSize.toDomain(), PixelRatio: s.PixelRatio,
+		Viewport: s.Viewport.toDomain(), Tab: s.Tab, JSDialog: ptr(s.JSDialog, func(d jsDialogV2) agent.PendingDialog { return agent.PendingDialog(d) }), ScreenshotSize: s.ScreenshotSize.toDomain(), PixelRatio: s.PixelRatio,
 		DOM: s.DOM, DOMSkipped: s.DOMSkipped,
 		Unreadable: mapSlice(s.Unreadable, func(r regionV2) agent.Region {
 			return agent.Region{Kind: r.Kind, What: r.What, X: r.X, Y: r.Y, W: r.W, H: r.H}

@@ -93,8 +93,12 @@ func (p *planner) Replans() bool { return true }
 // with the page kept; it never ends the attempt.
 func (p *planner) TakesErrors() bool { return true }
 
-// Bind keeps the attempt's page for the agent's looks between actions.
+// Bind keeps the attempt's page for the agent's looks between actions, and has it keep a
+// JavaScript dialog open for the agent to answer, as Playwright MCP does.
 func (p *planner) Bind(page agent.Page) {
+	if k, ok := page.(agent.DialogKeeper); ok {
+		k.KeepDialogs()
+	}
 	p.mu.Lock()
 	p.page = page
 	p.mu.Unlock()

@@ -30,6 +30,7 @@ export namespace agent {
 	    description: string;
 	    kind: string;
 	    target: Target;
+	    to?: Target;
 	    value?: string;
 	    secret?: boolean;
 	    optional?: boolean;
@@ -228,6 +229,11 @@ export namespace agent {
 	    submits?: boolean;
 	    submitter?: string;
 	}
+	export interface PendingDialog {
+	    type: string;
+	    message: string;
+	    default?: string;
+	}
 	export interface Size {
 	    width: number;
 	    height: number;
@@ -272,6 +278,8 @@ export namespace agent {
 	    frames?: FrameView[];
 	    notices?: Fact[];
 	    viewport?: Size;
+	    tab?: number;
+	    js_dialog?: PendingDialog;
 	    screenshot?: string;
 	    screenshot_size?: Size;
 	    pixel_ratio?: number;
@@ -508,6 +516,7 @@ export namespace agent {
 	    state: any;
 	    gate: Gate;
 	}
+	
 	
 	
 	
