@@ -50,7 +50,17 @@ describe("DomFrame", () => {
     expect(frame.getAttribute("sandbox")).toBe("");
     expect(frame.getAttribute("src")).toBeNull();
     expect(frame.getAttribute("srcdoc")).toBe(snapshotDocument(hostile));
-    expect(frame.style.getPropertyValue("--page-width")).toBe("1000px");
+    expect(screen.getByTestId("dom-stage").style.getPropertyValue("--page-width")).toBe("1000px");
+    // A shield over the frame takes every click: no link of the snapshot is followed.
+    expect(screen.getByTestId("dom-shield").parentElement).toBe(frame.parentElement);
+  });
+
+  it("gives the frame its same origin alone while picking, never scripts", async () => {
+    serve({ "/media/r1/a.dom.txt": hostile });
+    const { rerender } = render(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" picking />);
+    expect((await screen.findByTitle("After DOM snapshot")).getAttribute("sandbox")).toBe("allow-same-origin");
+    rerender(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" picking={false} />);
+    expect(screen.getByTitle("After DOM snapshot").getAttribute("sandbox")).toBe("");
   });
 
   it("says so when the snapshot is not there", async () => {
@@ -82,8 +92,19 @@ describe("ShotViewer's DOM toggle", () => {
     expect(await screen.findByTitle("After DOM snapshot")).toBeTruthy();
     expect(screen.getByText(/No DOM snapshot was kept here: the page's DOM was 2.5 MiB/)).toBeTruthy();
     expect(screen.queryByRole("img", { name: "After screenshot" })).toBeNull();
+    // The picker: a toggle, P and Esc from anywhere but a field, a line saying how to pick.
+    const pick = screen.getByRole("button", { name: "Pick element" });
+    expect(pick.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.keyDown(document.body, { key: "p" });
+    expect(pick.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("status", { name: "Picked element" }).textContent).toMatch(/click it for its target/);
+    expect(screen.getByTitle("After DOM snapshot").getAttribute("sandbox")).toBe("allow-same-origin");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(pick.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByRole("status", { name: "Picked element" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "DOM" }));
     await waitFor(() => expect(screen.getByRole("img", { name: "After screenshot" })).toBeTruthy());
+    expect(screen.queryByRole("button", { name: "Pick element" })).toBeNull();
     expect(screen.queryByTitle("After DOM snapshot")).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
-import { useEffect, useState, type CSSProperties } from "react";
+import { useEffect, useState } from "react";
 import type { Size } from "../api/types";
 import { mediaURL } from "../media";
+import type { Drawn } from "../trace/boxes";
+import { DomStage, type Picked } from "./DomStage";
 
 /**
  * The policy every shown DOM snapshot starts with: nothing is fetched (no script, frame, font,
@@ -52,17 +54,24 @@ export interface DomFrameProps {
   /** The snapshot's path in the run's media folder (Sample.dom). */
   path: string;
   label: string;
-  /** The page's viewport as the snapshot was taken, the frame's size at 100 % and 200 %. */
+  /** The page's viewport as the snapshot was taken: the frame's size at 100 %, scaled to fit or doubled. */
   viewport?: Size;
+  /** The step's boxes to draw over it (see boxesOf); none by default. */
+  boxes?: Drawn[];
+  zoom?: "fit" | number;
+  /** True while the element picker is on (see DomStage). */
+  picking?: boolean;
+  onPick?(p: Picked): void;
 }
 
 /**
  * A step's DOM snapshot, the page's markup as it was recorded, shown in a frame that can run
- * nothing: sandboxed with no permission at all (no scripts, no same origin, no forms, no
- * navigation of the window), its document starting with SNAPSHOT_CSP. A snapshot that cannot be
- * read (a run file carries no media) says so.
+ * nothing: sandboxed with no permission but, while picking, its same origin (no scripts, no
+ * forms, no navigation of the window), its document starting with SNAPSHOT_CSP, under a shield
+ * that takes every click (see DomStage). A snapshot that cannot be read (a run file carries no
+ * media) says so.
  */
-export function DomFrame({ runId, path, label, viewport }: DomFrameProps) {
+export function DomFrame({ runId, path, label, viewport, boxes = [], zoom = "fit", picking = false, onPick = () => {} }: DomFrameProps) {
   const src = mediaURL(runId, path);
   const [read, setRead] = useState<{ src: string; text?: string; error?: string } | null>(null);
   useEffect(() => {
@@ -82,6 +91,5 @@ export function DomFrame({ runId, path, label, viewport }: DomFrameProps) {
   if (shown.text === undefined) {
     return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
   }
-  const style = viewport ? ({ "--page-width": `${viewport.width}px`, "--page-height": `${viewport.height}px` } as CSSProperties) : undefined;
-  return <iframe className="dom-frame" title={label} sandbox="" referrerPolicy="no-referrer" srcDoc={snapshotDocument(shown.text)} style={style} data-testid="dom-frame" />;
+  return <DomStage doc={snapshotDocument(shown.text)} label={label} viewport={viewport} boxes={boxes} zoom={zoom} picking={picking} onPick={onPick} />;
 }

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import type { Drawn } from "../trace/boxes";
+import { BoxLayer } from "./BoxLayer";
 import { Media } from "./Media";
 
 /** Props of ShotFrame. */
@@ -42,20 +43,7 @@ export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zo
   return (
     <div className="shot-frame" style={style} data-testid="shot-frame" ref={frame}>
       <Media runId={runId} path={path} kind="image" label={label} onImageLoad={(img) => setNatural({ path, w: img.naturalWidth, h: img.naturalHeight })} />
-      {size && boxes.length > 0 && (
-        <div className="shot-boxes" aria-hidden="true">
-          {boxes.map((b, i) => (
-            <div
-              key={i}
-              className={["shot-box", b.kind, b.below && "label-below", b.end && "label-end"].filter(Boolean).join(" ")}
-              style={{ left: b.left, top: b.top, width: b.width, height: b.height }}
-              data-testid={`${b.kind}-box`}
-            >
-              <span>{b.label}</span>
-            </div>
-          ))}
-        </div>
-      )}
+      {size && <BoxLayer boxes={boxes} />}
     </div>
   );
 }

@@ -1,0 +1,146 @@
+import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type WheelEvent } from "react";
+import type { Size, Target } from "../api/types";
+import { accessibleName, roleOf } from "../trace/aria";
+import type { Drawn } from "../trace/boxes";
+import { locatorsFor, pickable } from "../trace/locator";
+import { BoxLayer } from "./BoxLayer";
+
+/** An element picked in a snapshot: its locators, best first (see locatorsFor), and what it is in words. */
+export interface Picked {
+  targets: Target[];
+  what: string;
+}
+
+/** Props of DomStage. */
+export interface DomStageProps {
+  /** The document to show (see snapshotDocument). */
+  doc: string;
+  label: string;
+  /** The page's viewport as the snapshot was taken: the frame is laid out at that size and scaled to its pane. */
+  viewport?: Size;
+  boxes: Drawn[];
+  zoom: "fit" | number;
+  /** True while hovering highlights elements and a click picks one. */
+  picking: boolean;
+  onPick(p: Picked): void;
+}
+
+/** An element in words as its hover label shows it: button "Save", else its tag. */
+function describe(el: Element): string {
+  const role = roleOf(el);
+  const name = accessibleName(el);
+  const short = name.length > 40 ? `${name.slice(0, 39)}…` : name;
+  return role ? `${role}${short ? ` "${short}"` : ""}` : `<${el.localName}>`;
+}
+
+/** The element of doc under the point (x, y) of its viewport, through open shadow roots. */
+function elementAt(doc: Document, x: number, y: number): Element | null {
+  let el = doc.elementFromPoint(x, y);
+  while (el?.shadowRoot) {
+    const inner = el.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
+/**
+ * A DOM snapshot laid out at its recorded viewport and scaled to its pane as the screenshots
+ * are, the step's boxes drawn over it, under a shield that takes every pointer event, so no
+ * link of it is ever followed. The frame is sandboxed with no permission at all; while picking
+ * it is given its same origin alone (never scripts, forms or navigation), so that this window
+ * can read its layout: hovering highlights the element under the pointer with its box, a click
+ * picks it (see Picked), the wheel scrolls it (the recorded boxes then hide, being placed for
+ * the page unscrolled).
+ */
+export function DomStage({ doc, label, viewport, boxes, zoom, picking, onPick }: DomStageProps) {
+  const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [fitScale, setFitScale] = useState(1);
+  const [hover, setHover] = useState<Element | null>(null);
+  const [chosen, setChosen] = useState<Element | null>(null);
+  const [scrolled, setScrolled] = useState(false);
+  const scale = !viewport ? 1 : zoom === "fit" ? fitScale : zoom;
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el || !viewport || zoom !== "fit") return;
+    const measure = () => el.clientWidth > 0 && setFitScale(el.clientWidth / viewport.width);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [viewport?.width, zoom]);
+  useLayoutEffect(() => {
+    setHover(null);
+    setChosen(null);
+    setScrolled(false);
+  }, [picking, doc]);
+
+  /** The frame's document while it may be read (picking), else null. */
+  const inner = () => (picking ? (frame.current?.contentDocument ?? null) : null);
+  const under = (e: MouseEvent<HTMLDivElement>) => {
+    const d = inner();
+    if (!d) return null;
+    const r = e.currentTarget.getBoundingClientRect();
+    const el = elementAt(d, (e.clientX - r.left) / scale, (e.clientY - r.top) / scale);
+    return el && el !== d.documentElement && el !== d.body ? pickable(el) : null;
+  };
+  const onMove = (e: MouseEvent<HTMLDivElement>) => setHover(under(e));
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const el = under(e);
+    if (!el) return;
+    setChosen(el);
+    onPick({ targets: locatorsFor(el), what: describe(el) });
+  };
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    const scroller = inner()?.scrollingElement;
+    if (!scroller) return;
+    scroller.scrollBy(e.deltaX / scale, e.deltaY / scale);
+    setScrolled(scroller.scrollTop !== 0 || scroller.scrollLeft !== 0);
+    setHover(null);
+  };
+  /** el's box over the stage, in px of the stage; null once it left the frame's document. */
+  const boxOf = (el: Element | null, kind: string, text?: string) => {
+    if (!el || !el.isConnected) return null;
+    const r = el.getBoundingClientRect();
+    const style = { left: r.left * scale, top: r.top * scale, width: r.width * scale, height: r.height * scale };
+    return (
+      <div className={`shot-box ${kind}${r.top * scale < 18 ? " label-below" : ""}`} style={style} data-testid={`${kind}-box`}>
+        {text && <span>{text}</span>}
+      </div>
+    );
+  };
+
+  const style = {
+    ...(viewport ? { "--page-width": `${viewport.width}px`, "--page-height": `${viewport.height}px`, "--ratio": `${viewport.width} / ${viewport.height}` } : {}),
+    "--scale": String(scale),
+  } as CSSProperties;
+  return (
+    <div className={`dom-stage${viewport ? " sized" : ""}`} style={style} ref={stage} data-testid="dom-stage">
+      <iframe
+        key={picking ? "picking" : "still"}
+        ref={frame}
+        className="dom-frame"
+        title={label}
+        sandbox={picking ? "allow-same-origin" : ""}
+        referrerPolicy="no-referrer"
+        srcDoc={doc}
+        tabIndex={-1}
+        data-testid="dom-frame"
+      />
+      {!scrolled && <BoxLayer boxes={boxes} />}
+      <div
+        className={`dom-shield${picking ? " picking" : ""}`}
+        onPointerMove={picking ? onMove : undefined}
+        onPointerLeave={() => setHover(null)}
+        onClick={picking ? onClick : undefined}
+        onWheel={picking ? onWheel : undefined}
+        data-testid="dom-shield"
+      >
+        {picking && hover && hover !== chosen && boxOf(hover, "hover", describe(hover))}
+        {picking && boxOf(chosen, "picked")}
+      </div>
+    </div>
+  );
+}
