@@ -118,3 +118,38 @@ func TestADOMPastTheBoundIsNotKept(t *testing.T) {
 		}
 	}
 }
+
+// TestADOMSnapshotMarksTheModalAndTheScroll records a page scrolled down with a modal dialog
+// open beside a dialog merely open: the snapshot marks the modal one alone and says how far the
+// page was scrolled, which its markup does not hold and its boxes depend on.
+func TestADOMSnapshotMarksTheModalAndTheScroll(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Modal</title><body style="height: 3000px">
+<dialog id="modal"><p>Modal</p></dialog><dialog id="plain" open><p>Plain</p></dialog>
+<script>window.scrollTo(0, 500); document.getElementById("modal").showModal();</script></body>`))
+	}))
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	dir := t.TempDir()
+	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Media: agent.Media{Screenshots: true, DOM: true}, MediaDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(ctx, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	s := mustObserve(t, page)
+	data, err := os.ReadFile(filepath.Join(dir, s.DOM))
+	if err != nil {
+		t.Fatalf("read the snapshot %q: %v", s.DOM, err)
+	}
+	snap := string(data)
+	for _, want := range []string{`data-observatory-scroll="0 500"`, `<dialog id="modal" open="" data-observatory-modal="">`, `<dialog id="plain" open="">`} {
+		if !strings.Contains(snap, want) {
+			t.Errorf("the snapshot lacks %q:\n%s", want, snap)
+		}
+	}
+}

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Step } from "../api/types";
 import { savesNormally } from "../test/fixtures";
-import { DomFrame, SNAPSHOT_CSP, snapshotDocument } from "./DomFrame";
+import { DomFrame, MODAL_STYLE, SNAPSHOT_CSP, scrollOf, snapshotDocument } from "./DomFrame";
 import { ShotViewer } from "./ShotViewer";
 
 const hostile = `<!DOCTYPE html><html><head><script>parent.pwned = 1</script></head><body><p>Reservation saved</p><img src="http://attacker.test/x" onerror="parent.pwned = 2"></body></html>`;
@@ -22,10 +22,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("snapshotDocument", () => {
   it("puts the policy first, after the doctype so the page keeps its mode", () => {
-    const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">`;
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">${MODAL_STYLE}`;
     expect(snapshotDocument(hostile)).toBe("<!DOCTYPE html>" + meta + hostile.slice("<!DOCTYPE html>".length));
     expect(snapshotDocument("<script>1</script><p>x</p>")).toBe(meta + "<script>1</script><p>x</p>");
     expect(SNAPSHOT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  });
+  it("reads where the page was scrolled, at its top when the snapshot does not say", () => {
+    expect(scrollOf('<!DOCTYPE html><html lang="en" data-observatory-scroll="0 500"><body></body></html>')).toEqual({ x: 0, y: 500 });
+    expect(scrollOf("<html><body><p data-observatory-scroll=\"9 9\"></p></body></html>")).toEqual({ x: 0, y: 0 });
   });
   it("drops every link that would connect on its own, whatever its case or company, and keeps the rest", () => {
     const page =

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Size } from "../api/types";
 import { mediaURL } from "../media";
 import type { Drawn } from "../trace/boxes";
@@ -36,14 +36,29 @@ export function withoutHints(snapshot: string): string {
 }
 
 /**
+ * Where the browser drew a dialog the snapshot marks modal (data-observatory-modal, see
+ * backend/browser/domsnap.js): fixed in the viewport, over the page, as its own style sheet
+ * for :modal has it. Of no weight (:where), so the page's own rules for its dialog win as they
+ * did over the browser's. The backdrop, drawn only in the top layer, is not shown.
+ */
+export const MODAL_STYLE =
+  "<style>:where(dialog[data-observatory-modal]){position:fixed;inset-block:0;max-width:calc(100% - 6px - 2em);max-height:calc(100% - 6px - 2em);overflow:auto;z-index:2147483647}</style>";
+
+/** How far the page was scrolled when the snapshot was taken (data-observatory-scroll on its root), in CSS px; 0, 0 when it does not say. */
+export function scrollOf(snapshot: string): { x: number; y: number } {
+  const m = /<html\b[^>]*\sdata-observatory-scroll="(\d+) (\d+)"/i.exec(snapshot);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: 0, y: 0 };
+}
+
+/**
  * The document a snapshot is shown as: its text, without the links that connect on their own
  * (see withoutHints), with SNAPSHOT_CSP's meta first, after the doctype when it has one (so the
- * page keeps its standards mode). Whatever the snapshot holds, an imported one included, the
- * policy comes before it.
+ * page keeps its standards mode), and MODAL_STYLE. Whatever the snapshot holds, an imported one
+ * included, the policy comes before it.
  */
 export function snapshotDocument(snapshot: string): string {
   const shown = withoutHints(snapshot);
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">`;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">${MODAL_STYLE}`;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(shown);
   return doctype ? doctype[0] + meta + shown.slice(doctype[0].length) : meta + shown;
 }
@@ -87,9 +102,10 @@ export function DomFrame({ runId, path, label, viewport, boxes = [], zoom = "fit
     };
   }, [src]);
   const shown = read?.src === src ? read : null;
+  const doc = useMemo(() => (shown?.text === undefined ? null : { text: snapshotDocument(shown.text), scroll: scrollOf(shown.text) }), [shown?.text]);
   if (!shown) return <p className="muted empty-shot">Reading the {label}…</p>;
   if (shown.text === undefined) {
     return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
   }
-  return <DomStage doc={snapshotDocument(shown.text)} label={label} viewport={viewport} boxes={boxes} zoom={zoom} picking={picking} onPick={onPick} />;
+  return <DomStage doc={doc!.text} scroll={doc!.scroll} label={label} viewport={viewport} boxes={boxes} zoom={zoom} picking={picking} onPick={onPick} />;
 }

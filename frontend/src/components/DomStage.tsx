@@ -15,6 +15,8 @@ export interface Picked {
 export interface DomStageProps {
   /** The document to show (see snapshotDocument). */
   doc: string;
+  /** How far the page was scrolled when it was recorded (see scrollOf): the boxes fall on it scrolled there. */
+  scroll: { x: number; y: number };
   label: string;
   /** The page's viewport as the snapshot was taken: the frame is laid out at that size and scaled to its pane. */
   viewport?: Size;
@@ -50,16 +52,17 @@ function elementAt(doc: Document, x: number, y: number): Element | null {
  * link of it is ever followed. The frame is sandboxed with no permission at all; while picking
  * it is given its same origin alone (never scripts, forms or navigation), so that this window
  * can read its layout: hovering highlights the element under the pointer with its box, a click
- * picks it (see Picked), the wheel scrolls it (the recorded boxes then hide, being placed for
- * the page unscrolled).
+ * picks it (see Picked), the wheel scrolls it. The frame opens at the page's top; while picking
+ * it is scrolled where the page was. The step's boxes, measured in the page's viewport, show
+ * only while the frame is scrolled where the page was; a note says where that is otherwise.
  */
-export function DomStage({ doc, label, viewport, boxes, zoom, picking, onPick }: DomStageProps) {
+export function DomStage({ doc, scroll, label, viewport, boxes, zoom, picking, onPick }: DomStageProps) {
   const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [fitScale, setFitScale] = useState(1);
   const [hover, setHover] = useState<Element | null>(null);
   const [chosen, setChosen] = useState<Element | null>(null);
-  const [scrolled, setScrolled] = useState(false);
+  const [at, setAt] = useState({ x: 0, y: 0 });
   const scale = !viewport ? 1 : zoom === "fit" ? fitScale : zoom;
   useLayoutEffect(() => {
     const el = stage.current;
@@ -74,7 +77,7 @@ export function DomStage({ doc, label, viewport, boxes, zoom, picking, onPick }:
   useLayoutEffect(() => {
     setHover(null);
     setChosen(null);
-    setScrolled(false);
+    setAt({ x: 0, y: 0 });
   }, [picking, doc]);
 
   /** The frame's document while it may be read (picking), else null. */
@@ -97,9 +100,17 @@ export function DomStage({ doc, label, viewport, boxes, zoom, picking, onPick }:
     const scroller = inner()?.scrollingElement;
     if (!scroller) return;
     scroller.scrollBy(e.deltaX / scale, e.deltaY / scale);
-    setScrolled(scroller.scrollTop !== 0 || scroller.scrollLeft !== 0);
+    setAt({ x: scroller.scrollLeft, y: scroller.scrollTop });
     setHover(null);
   };
+  /** Picking, the frame is scrolled where the page was once it has loaded. */
+  const onLoad = () => {
+    const scroller = inner()?.scrollingElement;
+    if (!scroller) return;
+    scroller.scrollTo(scroll.x, scroll.y);
+    setAt({ x: scroller.scrollLeft, y: scroller.scrollTop });
+  };
+  const placed = at.x === scroll.x && at.y === scroll.y;
   /** el's box over the stage, in px of the stage; null once it left the frame's document. */
   const boxOf = (el: Element | null, kind: string, text?: string) => {
     if (!el || !el.isConnected) return null;
@@ -127,9 +138,10 @@ export function DomStage({ doc, label, viewport, boxes, zoom, picking, onPick }:
         referrerPolicy="no-referrer"
         srcDoc={doc}
         tabIndex={-1}
+        onLoad={onLoad}
         data-testid="dom-frame"
       />
-      {!scrolled && <BoxLayer boxes={boxes} />}
+      {placed && <BoxLayer boxes={boxes} />}
       <div
         className={`dom-shield${picking ? " picking" : ""}`}
         onPointerMove={picking ? onMove : undefined}
@@ -141,6 +153,12 @@ export function DomStage({ doc, label, viewport, boxes, zoom, picking, onPick }:
         {picking && hover && hover !== chosen && boxOf(hover, "hover", describe(hover))}
         {picking && boxOf(chosen, "picked")}
       </div>
+      {!placed && boxes.length > 0 && (
+        <p className="dom-note">
+          The page was {scroll.x || scroll.y ? `scrolled ${scroll.y} px down${scroll.x ? ` and ${scroll.x} px right` : ""}` : "at its top"} when recorded; its boxes show
+          there{picking ? "" : " (Pick element scrolls there)"}.
+        </p>
+      )}
     </div>
   );
 }

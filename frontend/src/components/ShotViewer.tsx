@@ -170,8 +170,15 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
           </span>
         )}
         {dom && (
-          <button type="button" aria-pressed={pickOn} aria-keyshortcuts="P" title="Highlight the element under the pointer; a click gives its target (P)" onClick={() => setPicking((p) => !p)}>
-            Pick element
+          <button
+            type="button"
+            aria-pressed={pickOn}
+            aria-label="Pick element"
+            aria-keyshortcuts="P"
+            title="Pick element (P): highlight the element under the pointer; a click gives its target"
+            onClick={() => setPicking((p) => !p)}
+          >
+            Pick
           </button>
         )}
         {hasBoxes && still && (
