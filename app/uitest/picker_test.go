@@ -14,7 +14,7 @@ import (
 // (P) pointing at the Save button highlights exactly that button, labelled, and a click gives
 // `target: {role: button, name: Save reservation}` in full, which Copy copies. The frame stays
 // inert throughout: still the snapshot (no link followed), its sandbox given its same origin
-// alone while picking and nothing again after Esc.
+// alone while picking and nothing again after Esc. At 200 % it opens centred on the target.
 func TestPickAnElementInTheDOMSnapshot(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
@@ -89,12 +89,22 @@ func TestPickAnElementInTheDOMSnapshot(t *testing.T) {
 		t.Errorf("the snapshot's frame went to %v", url)
 	}
 	noScroll(t, page)
+	checkA11y(t, page, "a picked element of the DOM snapshot")
 	snap(t, page, "dom-picker")
 
 	must(t, "press Esc", page.Keyboard().Press("Escape"))
 	must(t, "see picking off", expect.Locator(pick).ToHaveAttribute("aria-pressed", "false"))
 	must(t, "see the frame with no permission again", expect.Locator(frame).ToHaveAttribute("sandbox", ""))
 	must(t, "see no locator line", expect.Locator(locator).ToHaveCount(0))
+
+	// Zoomed, the snapshot's pane opens centred on the target, as the screenshots' do.
+	must(t, "zoom to 200%", button(page, "200%").Click())
+	target := stage.GetByTestId("target-box")
+	must(t, "see the target in view at 200%", expect.Locator(target).ToBeInViewport())
+	if z := rect(t, stage); z.w < 2*s.w {
+		t.Errorf("at 200%% the snapshot is %.0f px wide, fitted it was %.0f", z.w, s.w)
+	}
+	must(t, "back to fit", button(page, "Fit").Click())
 }
 
 // domSnapshotsOn turns DOM snapshots on in Settings for the runs that follow.

@@ -3,6 +3,7 @@ import type { Size } from "../api/types";
 import { mediaURL } from "../media";
 import type { Drawn } from "../trace/boxes";
 import { DomStage, type Picked } from "./DomStage";
+import type { Focus } from "./useCentred";
 
 /**
  * The policy every shown DOM snapshot starts with: nothing is fetched (no script, frame, font,
@@ -73,6 +74,8 @@ export interface DomFrameProps {
   viewport?: Size;
   /** The step's boxes to draw over it (see boxesOf); none by default. */
   boxes?: Drawn[];
+  /** Where to centre the pane when zoomed: the target's centre (see useCentred). */
+  focus?: Focus;
   zoom?: "fit" | number;
   /** True while the element picker is on (see DomStage). */
   picking?: boolean;
@@ -86,7 +89,7 @@ export interface DomFrameProps {
  * that takes every click (see DomStage). A snapshot that cannot be read (a run file carries no
  * media) says so.
  */
-export function DomFrame({ runId, path, label, viewport, boxes = [], zoom = "fit", picking = false, onPick = () => {} }: DomFrameProps) {
+export function DomFrame({ runId, path, label, viewport, boxes = [], focus, zoom = "fit", picking = false, onPick = () => {} }: DomFrameProps) {
   const src = mediaURL(runId, path);
   const [read, setRead] = useState<{ src: string; text?: string; error?: string } | null>(null);
   useEffect(() => {
@@ -107,5 +110,5 @@ export function DomFrame({ runId, path, label, viewport, boxes = [], zoom = "fit
   if (shown.text === undefined) {
     return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
   }
-  return <DomStage doc={doc!.text} scroll={doc!.scroll} label={label} viewport={viewport} boxes={boxes} zoom={zoom} picking={picking} onPick={onPick} />;
+  return <DomStage doc={doc!.text} scroll={doc!.scroll} label={label} viewport={viewport} boxes={boxes} focus={focus} zoom={zoom} picking={picking} onPick={onPick} />;
 }

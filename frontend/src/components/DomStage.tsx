@@ -4,6 +4,7 @@ import { accessibleName, roleOf } from "../trace/aria";
 import type { Drawn } from "../trace/boxes";
 import { locatorsFor, pickable } from "../trace/locator";
 import { BoxLayer } from "./BoxLayer";
+import { useCentred, type Focus } from "./useCentred";
 
 /** An element picked in a snapshot: its locators, best first (see locatorsFor), and what it is in words. */
 export interface Picked {
@@ -21,6 +22,8 @@ export interface DomStageProps {
   /** The page's viewport as the snapshot was taken: the frame is laid out at that size and scaled to its pane. */
   viewport?: Size;
   boxes: Drawn[];
+  /** Where to centre the pane when zoomed (see useCentred). */
+  focus?: Focus;
   zoom: "fit" | number;
   /** True while hovering highlights elements and a click picks one. */
   picking: boolean;
@@ -56,7 +59,7 @@ function elementAt(doc: Document, x: number, y: number): Element | null {
  * it is scrolled where the page was. The step's boxes, measured in the page's viewport, show
  * only while the frame is scrolled where the page was; a note says where that is otherwise.
  */
-export function DomStage({ doc, scroll, label, viewport, boxes, zoom, picking, onPick }: DomStageProps) {
+export function DomStage({ doc, scroll, label, viewport, boxes, focus, zoom, picking, onPick }: DomStageProps) {
   const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [fitScale, setFitScale] = useState(1);
@@ -64,6 +67,7 @@ export function DomStage({ doc, scroll, label, viewport, boxes, zoom, picking, o
   const [chosen, setChosen] = useState<Element | null>(null);
   const [at, setAt] = useState({ x: 0, y: 0 });
   const scale = !viewport ? 1 : zoom === "fit" ? fitScale : zoom;
+  useCentred(stage, viewport !== undefined && scroll.x === 0 && scroll.y === 0, focus, zoom);
   useLayoutEffect(() => {
     const el = stage.current;
     if (!el || !viewport || zoom !== "fit") return;

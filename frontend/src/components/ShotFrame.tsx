@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import { useRef, useState, type CSSProperties } from "react";
 import type { Drawn } from "../trace/boxes";
 import { BoxLayer } from "./BoxLayer";
 import { Media } from "./Media";
+import { useCentred, type Focus } from "./useCentred";
 
 /** Props of ShotFrame. */
 export interface ShotFrameProps {
@@ -14,7 +15,7 @@ export interface ShotFrameProps {
    * the image is shown at the page's own size, its extra pixels making it sharper, not larger. */
   pixelRatio?: number;
   /** Where to centre the pane when zoomed, as fractions of the screenshot's width and height (the target's centre); absent leaves the top left. */
-  focus?: { x: number; y: number };
+  focus?: Focus;
   /** The zoom the pane shows the screenshot at; a change centres it on focus again. */
   zoom?: "fit" | number;
 }
@@ -29,16 +30,7 @@ export function ShotFrame({ runId, path, label, boxes, pixelRatio = 1, focus, zo
   const [natural, setNatural] = useState<{ path: string; w: number; h: number } | null>(null);
   const size = natural?.path === path ? natural : null;
   const frame = useRef<HTMLDivElement>(null);
-  // Zoomed, the pane scrolls so the target's centre is in its middle, not out of view at the page's top left.
-  useLayoutEffect(() => {
-    const el = frame.current;
-    const area = el?.parentElement;
-    if (!el || !area || !size || !focus || zoom === "fit") return;
-    const f = el.getBoundingClientRect();
-    const a = area.getBoundingClientRect();
-    area.scrollLeft += f.left - a.left + focus.x * f.width - area.clientWidth / 2;
-    area.scrollTop += f.top - a.top + focus.y * f.height - area.clientHeight / 2;
-  }, [size, zoom, focus?.x, focus?.y]);
+  useCentred(frame, size !== null, focus, zoom);
   const style = size ? ({ "--ratio": `${size.w} / ${size.h}`, "--css-width": `${size.w / pixelRatio}px` } as CSSProperties) : undefined;
   return (
     <div className="shot-frame" style={style} data-testid="shot-frame" ref={frame}>

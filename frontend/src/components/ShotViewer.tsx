@@ -116,6 +116,7 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
           label={label}
           viewport={sample.viewport}
           boxes={step && showBoxes ? boxesOf(step, which) : []}
+          focus={focus}
           zoom={zoom}
           picking={pickOn}
           onPick={(p) => setPicked({ ...p, path })}
