@@ -63,8 +63,11 @@ describe("DomFrame", () => {
     serve({ "/media/r1/a.dom.txt": hostile });
     const { rerender } = render(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" picking />);
     expect((await screen.findByTitle("After DOM snapshot")).getAttribute("sandbox")).toBe("allow-same-origin");
+    expect(screen.getByTitle("After DOM snapshot").hasAttribute("inert")).toBe(false);
     rerender(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" picking={false} />);
     expect(screen.getByTitle("After DOM snapshot").getAttribute("sandbox")).toBe("");
+    // Out of picking no key reaches it either (a link focused by Tab would be followed on Enter).
+    expect(screen.getByTitle("After DOM snapshot").hasAttribute("inert")).toBe(true);
   });
 
   it("says so when the snapshot is not there", async () => {

@@ -52,7 +52,7 @@ function elementAt(doc: Document, x: number, y: number): Element | null {
 /**
  * A DOM snapshot laid out at its recorded viewport and scaled to its pane as the screenshots
  * are, the step's boxes drawn over it, under a shield that takes every pointer event, so no
- * link of it is ever followed. The frame is sandboxed with no permission at all; while picking
+ * link of it is ever followed; out of picking the frame is inert too, so no key reaches it. The frame is sandboxed with no permission at all; while picking
  * it is given its same origin alone (never scripts, forms or navigation), so that this window
  * can read its layout: hovering highlights the element under the pointer with its box, a click
  * picks it (see Picked), the wheel scrolls it. The frame opens at the page's top; while picking
@@ -142,6 +142,7 @@ export function DomStage({ doc, scroll, label, viewport, boxes, focus, zoom, pic
         referrerPolicy="no-referrer"
         srcDoc={doc}
         tabIndex={-1}
+        inert={!picking}
         onLoad={onLoad}
         data-testid="dom-frame"
       />
