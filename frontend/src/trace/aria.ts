@@ -23,7 +23,7 @@ const FROM_CONTENT = new Set([
 ]);
 
 /** Elements whose label (for= or wrapping) names them. */
-const LABELABLE = new Set(["input", "select", "textarea", "button", "meter", "progress", "output"]);
+export const LABELABLE = new Set(["input", "select", "textarea", "button", "meter", "progress", "output"]);
 
 /** Whitespace collapsed and trimmed, as names are compared. */
 export function normalize(s: string): string {
@@ -40,16 +40,24 @@ function styleOf(el: Element): CSSStyleDeclaration | null {
   }
 }
 
-/** True when el is not shown to a person nor to assistive technology: hidden, aria-hidden, display none, visibility hidden. */
-export function isHidden(el: Element): boolean {
-  for (let e: Element | null = el; e; e = e.parentElement ?? ((e.getRootNode() as ShadowRoot).host || null)) {
-    if (e.hasAttribute("hidden") && e.localName !== "dialog") return true;
-    if (e.getAttribute("aria-hidden") === "true") return true;
-    const s = styleOf(e);
-    if (s && s.display === "none") return true;
-    if (e === el && s && s.visibility === "hidden") return true;
-  }
+/** The element a hidden parent hides el with: its parent, or its shadow root's host; null at the top. */
+export function parentOf(el: Element): Element | null {
+  return el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+}
+
+/** True when el itself is hidden, whatever its parents: hidden, aria-hidden, display none, visibility hidden, a closed dialog. */
+export function hiddenItself(el: Element): boolean {
+  if (el.hasAttribute("hidden") && el.localName !== "dialog") return true;
+  if (el.getAttribute("aria-hidden") === "true") return true;
+  const s = styleOf(el);
+  if (s && (s.display === "none" || s.visibility === "hidden")) return true;
   return el.localName === "dialog" && !el.hasAttribute("open");
+}
+
+/** True when el is not shown to a person nor to assistive technology: it or a parent is hidden (see hiddenItself). */
+export function isHidden(el: Element): boolean {
+  for (let e: Element | null = el; e; e = parentOf(e)) if (hiddenItself(e)) return true;
+  return false;
 }
 
 /** The element's role: its role attribute's first token, else its implicit role; "" for none. */
@@ -160,12 +168,12 @@ export function labelsOf(el: Element): Element[] {
   return out;
 }
 
-/** The text of n's subtree as a name reads it: hidden parts left out, an element's own aria-label in place of its content, skip's subtree left out (a control inside its own label). */
+/** The text of n's subtree as a name reads it (n itself shown): hidden parts left out, an element's own aria-label in place of its content, skip's subtree left out (a control inside its own label). */
 function textOf(n: Node, skip?: Element): string {
   if (n.nodeType === 3) return n.textContent ?? "";
   if (n.nodeType !== 1) return "";
   const el = n as Element;
-  if (el === skip || ["script", "style", "template", "noscript"].includes(el.localName) || isHidden(el)) return "";
+  if (el === skip || ["script", "style", "template", "noscript"].includes(el.localName) || hiddenItself(el)) return "";
   const label = normalize(el.getAttribute("aria-label") ?? "");
   if (label) return ` ${label} `;
   if (el.localName === "img") return ` ${el.getAttribute("alt") ?? ""} `;

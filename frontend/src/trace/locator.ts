@@ -4,7 +4,7 @@
 // placeholder, a role and name inside a named container (a row by one of its cells), the text,
 // CSS last. Reads the snapshot's document, never changes it. Pure.
 import type { Target } from "../api/types";
-import { accessibleName, isHidden, nameWithSource, normalize, roleOf, visibleText } from "./aria";
+import { LABELABLE, accessibleName, hiddenItself, nameWithSource, normalize, parentOf, roleOf, visibleText } from "./aria";
 
 /** What a click means when it lands inside one of these: the control, not the text in it. */
 const CONTROLS =
@@ -32,6 +32,27 @@ export function pickable(el: Element): Element {
   return el;
 }
 
+/** An element's role, name, text and visibility, each read once in a pick: while a container is chosen a page's rows are named many times over. */
+interface Reader {
+  role(e: Element): string;
+  name(e: Element): string;
+  text(e: Element): string;
+  hidden(e: Element): boolean;
+}
+
+/** A Reader that remembers what it read. */
+function reader(): Reader {
+  const memo = <T,>(f: (e: Element) => T) => {
+    const m = new Map<Element, T>();
+    return (e: Element): T => {
+      if (!m.has(e)) m.set(e, f(e));
+      return m.get(e)!;
+    };
+  };
+  const hidden: (e: Element) => boolean = memo((e) => hiddenItself(e) || (parentOf(e) !== null && hidden(parentOf(e)!)));
+  return { role: memo(roleOf), name: memo(accessibleName), text: memo(visibleText), hidden };
+}
+
 /** Every element of el's document, open shadow roots included, in document order. */
 function everyElement(doc: Document | ShadowRoot, out: Element[] = []): Element[] {
   doc.querySelectorAll("*").forEach((e) => {
@@ -44,37 +65,37 @@ function everyElement(doc: Document | ShadowRoot, out: Element[] = []): Element[
 /** The element's ancestors, innermost first, out of shadow roots too. */
 function ancestors(el: Element): Element[] {
   const out: Element[] = [];
-  for (let e = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null); e; e = e.parentElement ?? ((e.getRootNode() as ShadowRoot).host || null)) out.push(e);
+  for (let e = parentOf(el); e; e = parentOf(e)) out.push(e);
   return out;
 }
 
 /** The elements a role and exact name match among all, hidden ones left out as role locators leave them. */
-function byRole(all: Element[], role: string, name: string): Element[] {
-  return all.filter((e) => roleOf(e) === role && !isHidden(e) && (name === "" || accessibleName(e) === name));
+function byRole(r: Reader, all: Element[], role: string, name: string): Element[] {
+  return all.filter((e) => r.role(e) === role && (name === "" || r.name(e) === name) && !r.hidden(e));
 }
 
 /** The containers `within: {role, name}` matches: the role, a name containing name whatever its case. */
-function containersOf(all: Element[], role: string, name: string): Element[] {
+function containersOf(r: Reader, all: Element[], role: string, name: string): Element[] {
   const want = name.toLowerCase();
-  return all.filter((e) => roleOf(e) === role && !isHidden(e) && accessibleName(e).toLowerCase().includes(want));
+  return all.filter((e) => r.role(e) === role && !r.hidden(e) && r.name(e).toLowerCase().includes(want));
 }
 
 /** The names to try for a container, shortest first: a row's cells, then its own name. */
-function containerNames(c: Element, role: string): string[] {
-  const own = accessibleName(c);
-  const cells = role === "row" ? Array.from(c.children, (cell) => visibleText(cell)).filter(Boolean) : [];
+function containerNames(r: Reader, c: Element, role: string): string[] {
+  const own = r.name(c);
+  const cells = role === "row" ? Array.from(c.children, (cell) => r.text(cell)).filter(Boolean) : [];
   const names = [...new Set([...cells.sort((a, b) => a.length - b.length), own])];
   return own ? names : [...names, ""];
 }
 
 /** The role and name of el inside the innermost container that makes it the only match, if one does. */
-function withinContainer(el: Element, all: Element[], role: string, name: string): Target | undefined {
-  const same = byRole(all, role, name);
+function withinContainer(r: Reader, el: Element, all: Element[], role: string, name: string): Target | undefined {
+  const same = byRole(r, all, role, name);
   for (const c of ancestors(el)) {
-    const cRole = roleOf(c);
-    if (!CONTAINERS.has(cRole) || isHidden(c)) continue;
-    for (const cName of containerNames(c, cRole)) {
-      const scopes = containersOf(all, cRole, cName);
+    const cRole = r.role(c);
+    if (!CONTAINERS.has(cRole) || r.hidden(c)) continue;
+    for (const cName of containerNames(r, c, cRole)) {
+      const scopes = containersOf(r, all, cRole, cName);
       const inside = same.filter((e) => scopes.some((s) => s !== e && s.contains(e)));
       if (inside.length === 1 && inside[0] === el) return { role, name, within: cName ? { role: cRole, name: cName } : { role: cRole } };
     }
@@ -107,9 +128,9 @@ function cssOf(el: Element): string | undefined {
 }
 
 /** Elements whose own text is text (exactly, whitespace collapsed) and none of whose children's is: what a text locator matches. */
-function byText(all: Element[], text: string): Element[] {
+function byText(r: Reader, all: Element[], text: string): Element[] {
   return all.filter(
-    (e) => !["html", "body", "head"].includes(e.localName) && !isHidden(e) && visibleText(e) === text && !Array.from(e.children).some((c) => visibleText(c) === text),
+    (e) => !["html", "body", "head"].includes(e.localName) && r.text(e) === text && !r.hidden(e) && !Array.from(e.children).some((c) => r.text(c) === text),
   );
 }
 
@@ -119,26 +140,33 @@ function byText(all: Element[], text: string): Element[] {
  */
 export function locatorsFor(el: Element): Target[] {
   const all = everyElement(el.ownerDocument);
+  const r = reader();
   const alone = (found: Element[]) => found.length === 1 && found[0] === el;
   const out: Target[] = [];
-  const role = roleOf(el);
+  const role = r.role(el);
   const { name, source } = nameWithSource(el);
-  if (role && name && alone(byRole(all, role, name))) out.push({ role, name });
+  if (role && name && alone(byRole(r, all, role, name))) out.push({ role, name });
   const testId = el.getAttribute("data-testid");
   if (testId && alone(all.filter((e) => e.getAttribute("data-testid") === testId))) out.push({ test_id: testId });
   if (name && (source === "label" || source === "aria-label" || source === "labelledby")) {
-    const labelled = all.filter((e) => !isHidden(e) && ["label", "aria-label", "labelledby"].includes(nameWithSource(e).source) && accessibleName(e) === name);
+    const labelled = all.filter(
+      (e) =>
+        (LABELABLE.has(e.localName) || e.hasAttribute("aria-label") || e.hasAttribute("aria-labelledby")) &&
+        ["label", "aria-label", "labelledby"].includes(nameWithSource(e).source) &&
+        r.name(e) === name &&
+        !r.hidden(e),
+    );
     if (alone(labelled)) out.push({ label: name });
   }
   const placeholder = normalize(el.getAttribute("placeholder") ?? "");
-  if (placeholder && alone(all.filter((e) => !isHidden(e) && normalize(e.getAttribute("placeholder") ?? "") === placeholder))) out.push({ placeholder });
-  if (role && !name && alone(byRole(all, role, ""))) out.push({ role });
+  if (placeholder && alone(all.filter((e) => normalize(e.getAttribute("placeholder") ?? "") === placeholder && !r.hidden(e)))) out.push({ placeholder });
+  if (role && !name && alone(byRole(r, all, role, ""))) out.push({ role });
   if (role && name && out.length === 0) {
-    const within = withinContainer(el, all, role, name);
+    const within = withinContainer(r, el, all, role, name);
     if (within) out.push(within);
   }
-  const text = visibleText(el);
-  if (text && text.length <= MAX_TEXT && !out.some((t) => t.role && t.name === text) && alone(byText(all, text))) out.push({ text });
+  const text = r.text(el);
+  if (text && text.length <= MAX_TEXT && !out.some((t) => t.role && t.name === text) && alone(byText(r, all, text))) out.push({ text });
   if (out.length === 0) {
     const css = cssOf(el);
     if (css) out.push({ css });
