@@ -55,6 +55,15 @@ describe("locatorsFor", () => {
     expect(best(doc, "#d span")).toBe("{role: button, name: Delete, within: {role: row, name: Invoice 42}}");
   });
 
+  it("reaches into open shadow roots, as targets do", () => {
+    const doc = page(`<div id="host"></div><button>Inside</button>`);
+    const root = doc.getElementById("host")!.attachShadow({ mode: "open" });
+    root.innerHTML = `<label>Note <input id="n"></label><button id="b">Inside</button>`;
+    expect(locatorsFor(root.getElementById("n")!).map(targetYaml)).toEqual(["{role: textbox, name: Note}", "{label: Note}"]);
+    // The page repeats the button outside the shadow root: it counts, and CSS inside the root tells them apart.
+    expect(locatorsFor(root.getElementById("b")!).map(targetYaml)).toEqual(["{css: '#b'}"]);
+  });
+
   it("leaves hidden elements out of the count, as role locators do", () => {
     const doc = page(`<button id="a">Save</button><button hidden>Save</button><div style="display: none"><button>Save</button></div>`);
     expect(best(doc, "#a")).toBe("{role: button, name: Save}");
