@@ -139,12 +139,24 @@ func hoverAt(t *testing.T, page playwright.Page, hover playwright.Locator, x, y 
 // rectOf is an element's place on the page, in CSS px.
 type rectOf struct{ x, y, w, h float64 }
 
-// rect is where l is drawn, once it is visible.
+// rect is where l is drawn, once it is visible and laid out: a re-render (the window reading
+// a resize late, the trace drawn afresh) may replace it while it is measured, so it measures
+// afresh a bounded number of times.
 func rect(t *testing.T, l playwright.Locator) rectOf {
 	t.Helper()
-	must(t, "see an element", expect.Locator(l).ToBeVisible())
-	v, err := l.Evaluate(`e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }`, nil)
-	must(t, "measure an element", err)
-	r := v.([]any)
-	return rectOf{toFloat(r[0]), toFloat(r[1]), toFloat(r[2]), toFloat(r[3])}
+	var r rectOf
+	for k := 0; k < 10 && (r.w == 0 || r.h == 0); k++ {
+		must(t, "see an element", expect.Locator(l).ToBeVisible())
+		v, err := l.Evaluate(`async (e) => {
+			for (let k = 0; k < 60 && !(e.isConnected && e.clientWidth && e.clientHeight); k++) await new Promise((ok) => requestAnimationFrame(ok));
+			const r = e.getBoundingClientRect();
+			return [r.left, r.top, r.width, r.height];
+		}`, nil)
+		if err != nil {
+			continue
+		}
+		a := v.([]any)
+		r = rectOf{toFloat(a[0]), toFloat(a[1]), toFloat(a[2]), toFloat(a[3])}
+	}
+	return r
 }
