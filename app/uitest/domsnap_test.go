@@ -27,7 +27,7 @@ import (
 // snapshot renamed by its new content as an attacker would, so that the bundle's names check
 // out: DOM shows the stranger's text, yet nothing of it runs (no
 // element its scripts would add appears, no dialog opens) and the attacker's server hears
-// nothing, not even once the refresh was due.
+// nothing, not even once the refresh was due, nor while picking, its link clicked.
 func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 	var heard, connected atomic.Int32
 	attacker := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -89,6 +89,22 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 		t.Errorf("the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
 	}
 	snap(t, page, "hostile-dom-snapshot")
+
+	// Picking gives the frames their same origin, never scripts: still nothing runs, nothing is
+	// fetched, a click on the stranger's link follows nothing.
+	must(t, "pick", button(page, "Pick element").Click())
+	must(t, "see the frames given their same origin alone", expect.Locator(frames.First()).ToHaveAttribute("sandbox", "allow-same-origin"))
+	inside := frames.First().ContentFrame()
+	must(t, "see the stranger's text again", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
+	link, err := inside.GetByText("a link").BoundingBox()
+	must(t, "find the stranger's link", err)
+	must(t, "click the stranger's link", page.Mouse().Click(link.X+link.Width/2, link.Y+link.Height/2))
+	time.Sleep(1500 * time.Millisecond)
+	must(t, "see no script's or handler's mark while picking", expect.Locator(inside.Locator("#ran, #handled")).ToHaveCount(0))
+	must(t, "see the frame not navigated while picking", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
+	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs != 0 {
+		t.Errorf("picking in the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
+	}
 }
 
 // replaceDOMSnapshots writes a copy of the bundle at path whose every DOM snapshot holds dom,

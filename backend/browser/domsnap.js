@@ -2,7 +2,8 @@
   // Copies the page's DOM as it is now into HTML text, for domsnap.Inert to make static: the
   // document's clone with what the live page holds and its markup does not written into it.
   // Fields' values, checks and choices become attributes (a password's value never does);
-  // the open shadow roots become declarative ones (<template shadowrootmode>); the
+  // the open shadow roots become declarative ones (<template shadowrootmode>); a modal dialog
+  // and the page's scroll are marked (data-observatory-modal, data-observatory-scroll); the
   // same-origin style sheets the page linked become <style> elements, since the copy loads
   // nothing. The page itself is never changed. Past limit characters it returns the length
   // alone.
@@ -17,6 +18,10 @@
       copy.textContent = live.value;
     } else if (tag === "option") {
       copy.toggleAttribute("selected", live.selected);
+    } else if (tag === "dialog" && live.open && live.matches(":modal")) {
+      // A modal dialog is drawn in the top layer, fixed in the viewport; its markup says only
+      // "open". The copy says it was modal, so that it is shown where it was.
+      copy.setAttribute("data-observatory-modal", "");
     } else if (tag === "link" && /(^|\s)stylesheet(\s|$)/i.test(live.rel || "") && live.sheet) {
       let css = null;
       try {
@@ -55,6 +60,9 @@
   if (!root) return "";
   const copy = root.cloneNode(true);
   fill(root, copy);
+  // Where the page was scrolled to, which its markup does not hold: boxes measured in the
+  // viewport fall on the copy only scrolled there.
+  if (window.scrollX || window.scrollY) copy.setAttribute("data-observatory-scroll", Math.round(window.scrollX) + " " + Math.round(window.scrollY));
   const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
   const html = doctype + copy.outerHTML;
   return html.length > limit ? html.length : html;

@@ -42,17 +42,7 @@ func TestADOMSnapshotIsTheStaticPage(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(hostilePage))
 	}))
-	t.Cleanup(srv.Close)
-	ctx := context.Background()
-	dir := t.TempDir()
-	page, err := testBrowser(t).NewPage(ctx, agent.PageOptions{Media: agent.Media{Screenshots: true, DOM: true}, MediaDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _, _ = page.Close() })
-	if err := page.Goto(ctx, srv.URL); err != nil {
-		t.Fatal(err)
-	}
+	page, dir := openSnapshotting(t, srv)
 	page.(agent.SecretKeeper).KeepSecret("hunter2-key")
 	for _, f := range []struct{ name, value string }{{"Title", "Standup"}, {"Key", "hunter2-key"}, {"Password", "pa55word"}} {
 		mustAct(t, page, agent.ActFill, "textbox", f.name, f.value)
@@ -117,4 +107,46 @@ func TestADOMPastTheBoundIsNotKept(t *testing.T) {
 			t.Errorf("with snapshots off the sample names %q, %q, %q", s.DOM, s.DOMSkipped, s.Screenshot)
 		}
 	}
+}
+
+// TestADOMSnapshotMarksTheModalAndTheScroll records a page scrolled down with a modal dialog
+// open beside a dialog merely open: the snapshot marks the modal one alone and says how far the
+// page was scrolled, which its markup does not hold and its boxes depend on.
+func TestADOMSnapshotMarksTheModalAndTheScroll(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Modal</title><body style="height: 3000px">
+<dialog id="modal"><p>Modal</p></dialog><dialog id="plain" open><p>Plain</p></dialog>
+<script>window.scrollTo(0, 500); document.getElementById("modal").showModal();</script></body>`))
+	}))
+	page, dir := openSnapshotting(t, srv)
+	s := mustObserve(t, page)
+	data, err := os.ReadFile(filepath.Join(dir, s.DOM))
+	if err != nil {
+		t.Fatalf("read the snapshot %q: %v", s.DOM, err)
+	}
+	snap := string(data)
+	for _, want := range []string{`data-observatory-scroll="0 500"`, `<dialog id="modal" open="" data-observatory-modal="">`, `<dialog id="plain" open="">`} {
+		if !strings.Contains(snap, want) {
+			t.Errorf("the snapshot lacks %q:\n%s", want, snap)
+		}
+	}
+}
+
+// openSnapshotting opens a page that keeps screenshots and DOM snapshots in a folder of its
+// own at srv's address, closed (and srv with it) when t ends, and returns it and the folder.
+func openSnapshotting(t *testing.T, srv *httptest.Server) (agent.Page, string) {
+	t.Helper()
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	page, err := testBrowser(t).NewPage(context.Background(), agent.PageOptions{Media: agent.Media{Screenshots: true, DOM: true}, MediaDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = page.Close() })
+	if err := page.Goto(context.Background(), srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	return page, dir
 }

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Step } from "../api/types";
 import { savesNormally } from "../test/fixtures";
-import { DomFrame, SNAPSHOT_CSP, snapshotDocument } from "./DomFrame";
+import { DomFrame, MODAL_STYLE, SNAPSHOT_CSP, scrollOf, snapshotDocument } from "./DomFrame";
 import { ShotViewer } from "./ShotViewer";
 
 const hostile = `<!DOCTYPE html><html><head><script>parent.pwned = 1</script></head><body><p>Reservation saved</p><img src="http://attacker.test/x" onerror="parent.pwned = 2"></body></html>`;
@@ -22,10 +22,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("snapshotDocument", () => {
   it("puts the policy first, after the doctype so the page keeps its mode", () => {
-    const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">`;
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">${MODAL_STYLE}`;
     expect(snapshotDocument(hostile)).toBe("<!DOCTYPE html>" + meta + hostile.slice("<!DOCTYPE html>".length));
     expect(snapshotDocument("<script>1</script><p>x</p>")).toBe(meta + "<script>1</script><p>x</p>");
     expect(SNAPSHOT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  });
+  it("reads where the page was scrolled, at its top when the snapshot does not say", () => {
+    expect(scrollOf('<!DOCTYPE html><html lang="en" data-observatory-scroll="0 500"><body></body></html>')).toEqual({ x: 0, y: 500 });
+    expect(scrollOf("<html><body><p data-observatory-scroll=\"9 9\"></p></body></html>")).toEqual({ x: 0, y: 0 });
   });
   it("drops every link that would connect on its own, whatever its case or company, and keeps the rest", () => {
     const page =
@@ -50,7 +54,20 @@ describe("DomFrame", () => {
     expect(frame.getAttribute("sandbox")).toBe("");
     expect(frame.getAttribute("src")).toBeNull();
     expect(frame.getAttribute("srcdoc")).toBe(snapshotDocument(hostile));
-    expect(frame.style.getPropertyValue("--page-width")).toBe("1000px");
+    expect(screen.getByTestId("dom-stage").style.getPropertyValue("--page-width")).toBe("1000px");
+    // A shield over the frame takes every click: no link of the snapshot is followed.
+    expect(screen.getByTestId("dom-shield").parentElement).toBe(frame.parentElement);
+  });
+
+  it("gives the frame its same origin alone while picking, never scripts", async () => {
+    serve({ "/media/r1/a.dom.txt": hostile });
+    const { rerender } = render(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" picking />);
+    expect((await screen.findByTitle("After DOM snapshot")).getAttribute("sandbox")).toBe("allow-same-origin");
+    expect(screen.getByTitle("After DOM snapshot").hasAttribute("inert")).toBe(false);
+    rerender(<DomFrame runId="r1" path="a.dom.txt" label="After DOM snapshot" picking={false} />);
+    expect(screen.getByTitle("After DOM snapshot").getAttribute("sandbox")).toBe("");
+    // Out of picking no key reaches it either (a link focused by Tab would be followed on Enter).
+    expect(screen.getByTitle("After DOM snapshot").hasAttribute("inert")).toBe(true);
   });
 
   it("says so when the snapshot is not there", async () => {
@@ -82,8 +99,19 @@ describe("ShotViewer's DOM toggle", () => {
     expect(await screen.findByTitle("After DOM snapshot")).toBeTruthy();
     expect(screen.getByText(/No DOM snapshot was kept here: the page's DOM was 2.5 MiB/)).toBeTruthy();
     expect(screen.queryByRole("img", { name: "After screenshot" })).toBeNull();
+    // The picker: a toggle, P and Esc from anywhere but a field, a line saying how to pick.
+    const pick = screen.getByRole("button", { name: "Pick element" });
+    expect(pick.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.keyDown(document.body, { key: "p" });
+    expect(pick.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("status", { name: "Picked element" }).textContent).toMatch(/click it for its target/);
+    expect(screen.getByTitle("After DOM snapshot").getAttribute("sandbox")).toBe("allow-same-origin");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(pick.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByRole("status", { name: "Picked element" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "DOM" }));
     await waitFor(() => expect(screen.getByRole("img", { name: "After screenshot" })).toBeTruthy());
+    expect(screen.queryByRole("button", { name: "Pick element" })).toBeNull();
     expect(screen.queryByTitle("After DOM snapshot")).toBeNull();
   });
 });

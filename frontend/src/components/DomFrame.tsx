@@ -1,6 +1,9 @@
-import { useEffect, useState, type CSSProperties } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Size } from "../api/types";
 import { mediaURL } from "../media";
+import type { Drawn } from "../trace/boxes";
+import { DomStage, type Picked } from "./DomStage";
+import type { Focus } from "./useCentred";
 
 /**
  * The policy every shown DOM snapshot starts with: nothing is fetched (no script, frame, font,
@@ -34,14 +37,29 @@ export function withoutHints(snapshot: string): string {
 }
 
 /**
+ * Where the browser drew a dialog the snapshot marks modal (data-observatory-modal, see
+ * backend/browser/domsnap.js): fixed in the viewport, over the page, as its own style sheet
+ * for :modal has it. Of no weight (:where), so the page's own rules for its dialog win as they
+ * did over the browser's. The backdrop, drawn only in the top layer, is not shown.
+ */
+export const MODAL_STYLE =
+  "<style>:where(dialog[data-observatory-modal]){position:fixed;inset-block:0;max-width:calc(100% - 6px - 2em);max-height:calc(100% - 6px - 2em);overflow:auto;z-index:2147483647}</style>";
+
+/** How far the page was scrolled when the snapshot was taken (data-observatory-scroll on its root), in CSS px; 0, 0 when it does not say. */
+export function scrollOf(snapshot: string): { x: number; y: number } {
+  const m = /<html\b[^>]*\sdata-observatory-scroll="(\d+) (\d+)"/i.exec(snapshot);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: 0, y: 0 };
+}
+
+/**
  * The document a snapshot is shown as: its text, without the links that connect on their own
  * (see withoutHints), with SNAPSHOT_CSP's meta first, after the doctype when it has one (so the
- * page keeps its standards mode). Whatever the snapshot holds, an imported one included, the
- * policy comes before it.
+ * page keeps its standards mode), and MODAL_STYLE. Whatever the snapshot holds, an imported one
+ * included, the policy comes before it.
  */
 export function snapshotDocument(snapshot: string): string {
   const shown = withoutHints(snapshot);
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">`;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${SNAPSHOT_CSP}">${MODAL_STYLE}`;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(shown);
   return doctype ? doctype[0] + meta + shown.slice(doctype[0].length) : meta + shown;
 }
@@ -52,17 +70,26 @@ export interface DomFrameProps {
   /** The snapshot's path in the run's media folder (Sample.dom). */
   path: string;
   label: string;
-  /** The page's viewport as the snapshot was taken, the frame's size at 100 % and 200 %. */
+  /** The page's viewport as the snapshot was taken: the frame's size at 100 %, scaled to fit or doubled. */
   viewport?: Size;
+  /** The step's boxes to draw over it (see boxesOf); none by default. */
+  boxes?: Drawn[];
+  /** Where to centre the pane when zoomed: the target's centre (see useCentred). */
+  focus?: Focus;
+  zoom?: "fit" | number;
+  /** True while the element picker is on (see DomStage). */
+  picking?: boolean;
+  onPick?(p: Picked): void;
 }
 
 /**
  * A step's DOM snapshot, the page's markup as it was recorded, shown in a frame that can run
- * nothing: sandboxed with no permission at all (no scripts, no same origin, no forms, no
- * navigation of the window), its document starting with SNAPSHOT_CSP. A snapshot that cannot be
- * read (a run file carries no media) says so.
+ * nothing: sandboxed with no permission but, while picking, its same origin (no scripts, no
+ * forms, no navigation of the window), its document starting with SNAPSHOT_CSP, under a shield
+ * that takes every click (see DomStage). A snapshot that cannot be read (a run file carries no
+ * media) says so.
  */
-export function DomFrame({ runId, path, label, viewport }: DomFrameProps) {
+export function DomFrame({ runId, path, label, viewport, boxes = [], focus, zoom = "fit", picking = false, onPick = () => {} }: DomFrameProps) {
   const src = mediaURL(runId, path);
   const [read, setRead] = useState<{ src: string; text?: string; error?: string } | null>(null);
   useEffect(() => {
@@ -78,10 +105,10 @@ export function DomFrame({ runId, path, label, viewport }: DomFrameProps) {
     };
   }, [src]);
   const shown = read?.src === src ? read : null;
+  const doc = useMemo(() => (shown?.text === undefined ? null : { text: snapshotDocument(shown.text), scroll: scrollOf(shown.text) }), [shown?.text]);
   if (!shown) return <p className="muted empty-shot">Reading the {label}…</p>;
   if (shown.text === undefined) {
     return <p className="muted media-missing">{label}: not available (a run file carries no media; import a bundle to keep it).</p>;
   }
-  const style = viewport ? ({ "--page-width": `${viewport.width}px`, "--page-height": `${viewport.height}px` } as CSSProperties) : undefined;
-  return <iframe className="dom-frame" title={label} sandbox="" referrerPolicy="no-referrer" srcDoc={snapshotDocument(shown.text)} style={style} data-testid="dom-frame" />;
+  return <DomStage doc={doc!.text} scroll={doc!.scroll} label={label} viewport={viewport} boxes={boxes} focus={focus} zoom={zoom} picking={picking} onPick={onPick} />;
 }

@@ -1,10 +1,13 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { noShotWhy } from "./noShot";
 import type { Step } from "../api/types";
 import { boxesOf, type Shot } from "../trace/boxes";
 import { diffSamples, diffSummary } from "../trace/diff";
+import { modified, ownsKeys } from "../keys";
 import { DomFrame } from "./DomFrame";
+import type { Picked } from "./DomStage";
 import { Help } from "./Help";
+import { PickedLocator } from "./PickedLocator";
 import { ShotFrame } from "./ShotFrame";
 import { VideoPanel } from "./VideoPanel";
 
@@ -59,12 +62,17 @@ export interface ShotViewerProps {
  * 100 % or 200 %, scrolling inside their pane. A step's screenshots carry the acted-on
  * element's box (measured before the action) and a miss's nearest candidates, dashed and
  * labelled; a toggle hides them. Where the step kept DOM snapshots, *DOM* shows them in place
- * of the screenshots, each in a frame that runs nothing (see DomFrame).
+ * of the screenshots, each in a frame that runs nothing (see DomFrame), fitted and boxed as the
+ * screenshots are; there *Pick element* (or P; Esc ends it) highlights the element under the
+ * pointer, and a click on one gives its target in the task file's syntax (see PickedLocator).
  */
 export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView, liveFrame, liveScreen, video, evidence, onTime, heading, facts }: ShotViewerProps) {
   const [zoom, setZoom] = useState<Zoom>("fit");
   const [showBoxes, setShowBoxes] = useState(true);
   const [showDom, setShowDom] = useState(false);
+  const [picking, setPicking] = useState(false);
+  /** The element picked, with the snapshot it was picked in (a pick belongs to its snapshot). */
+  const [picked, setPicked] = useState<(Picked & { path: string }) | null>(null);
   const views: { id: View; label: string }[] = [
     { id: "pair", label: "Side by side" },
     { id: "before", label: "Before" },
@@ -76,7 +84,22 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
   const still = shown === "pair" || shown === "before" || shown === "after";
   const hasDom = Boolean(step?.before.dom || step?.after.dom || step?.before.dom_skipped || step?.after.dom_skipped);
   const dom = still && showDom && hasDom;
+  const pickOn = dom && picking;
   const hasBoxes = Boolean(step?.target_box || step?.candidates?.length);
+  // P turns picking on and off while the DOM is shown, Esc turns it off, from anywhere but a field.
+  useEffect(() => {
+    if (!dom) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (ownsKeys(e.target) || modified(e)) return;
+      if (e.key === "p" || e.key === "P") setPicking((p) => !p);
+      else if (e.key === "Escape" && picking) setPicking(false);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [dom, picking]);
+  const shownPick = picked && (picked.path === step?.before.dom || picked.path === step?.after.dom) ? picked : null;
   const focus = useMemo(() => focusOf(step), [step]);
   const changed = useMemo(() => (step ? diffSummary(diffSamples(step.before, step.after)) : null), [step]);
   /** One screenshot of the step in its own pane, with its boxes, or its DOM snapshot; a message where there is none. */
@@ -84,8 +107,20 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
     const sample = step?.[which];
     if (dom && sample) {
       const label = `${which === "before" ? "Before" : "After"} DOM snapshot`;
-      return sample.dom ? (
-        <DomFrame key={sample.dom} runId={runId} path={sample.dom} label={label} viewport={sample.viewport} />
+      const path = sample.dom;
+      return path ? (
+        <DomFrame
+          key={path}
+          runId={runId}
+          path={path}
+          label={label}
+          viewport={sample.viewport}
+          boxes={step && showBoxes ? boxesOf(step, which) : []}
+          focus={focus}
+          zoom={zoom}
+          picking={pickOn}
+          onPick={(p) => setPicked({ ...p, path })}
+        />
       ) : (
         <p className="muted empty-shot">No DOM snapshot was kept here{sample.dom_skipped ? `: ${sample.dom_skipped}` : "."}</p>
       );
@@ -135,7 +170,19 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
             <Help term="dom" topic="the page's DOM snapshot" />
           </span>
         )}
-        {hasBoxes && still && !dom && (
+        {dom && (
+          <button
+            type="button"
+            aria-pressed={pickOn}
+            aria-label="Pick element"
+            aria-keyshortcuts="P"
+            title="Pick element (P): highlight the element under the pointer; a click gives its target"
+            onClick={() => setPicking((p) => !p)}
+          >
+            Pick
+          </button>
+        )}
+        {hasBoxes && still && (
           <span className="boxes-toggle">
             <button type="button" aria-pressed={showBoxes} onClick={() => setShowBoxes((b) => !b)}>
               Boxes
@@ -178,6 +225,7 @@ export function ShotViewer({ runId, step, pending, seekMs, follow, view, onView,
           )}
         </div>
       )}
+      {pickOn && <PickedLocator picked={shownPick} />}
     </section>
   );
 }
