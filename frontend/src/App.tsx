@@ -3,6 +3,7 @@ import type { Api } from "./api/client";
 import type { AttemptHeader, Disagreement, StepSummary } from "./api/types";
 import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { CompareView } from "./components/CompareView";
+import { PairView } from "./components/PairView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { ErrorPanel, panelErrors } from "./components/ErrorPanel";
@@ -396,6 +397,18 @@ export function App({ api }: { api: Api }) {
                   compare.close();
                   w.openRun(id);
                 }}
+                renderPair={(p, back) => (
+                  <PairView
+                    api={api}
+                    slug={p.slug}
+                    title={p.title}
+                    sides={[
+                      { run: p.a, label: "A (baseline)" },
+                      { run: p.b, label: "B (candidate)" },
+                    ]}
+                    onBack={back}
+                  />
+                )}
               />
             ) : (
               <section className="panel compare" aria-label="Compare runs">
