@@ -510,12 +510,24 @@ describe("App and what else runs", () => {
     window.history.replaceState(null, "", window.location.pathname);
   });
 
-  it("shows a run going elsewhere when no link names a run", async () => {
+  it("shows a run going elsewhere over the run it opened, and a link to that run pasted then", async () => {
     window.history.replaceState(null, "", "/");
-    const { api } = fakeApi();
-    vi.mocked(api.runs.going).mockResolvedValue(elsewhere);
+    const { api, emit } = fakeApi();
+    vi.mocked(api.history.list).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2025-01-01T00:00:00Z", added: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    vi.mocked(api.runs.going).mockResolvedValueOnce({ id: "", planned: null, events: null }).mockResolvedValue(elsewhere);
     render(<App api={api} />);
+    await vi.waitFor(() => expect(api.history.header).toHaveBeenCalledWith("run-1")); // the newest run, opened by the window itself
+    await act(async () => emit({ run_id: "run-9", kind: "run-started", seq: 1 }));
     expect(await screen.findByTestId("live-save-refused")).toBeTruthy();
+    await act(async () => {
+      window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    await vi.waitFor(() => expect(screen.getByTestId("step-heading").textContent).toBe("Step 4 of 5: Submit reservation form"));
+    expect(screen.queryByTestId("live-save-refused")).toBeNull();
+    window.history.replaceState(null, "", window.location.pathname);
   });
 
   it("shows a run's attempts only, and offers the task's others to run below it", async () => {

@@ -168,7 +168,18 @@ export function App({ api }: { api: Api }) {
   /** The suite runs in the history, newest first. */
   const suiteRuns = useMemo(() => [...new Set(w.history.flatMap((r) => (r.suite_run ? [r.suite_run] : [])))], [w.history]);
   const suite = useSuite(api);
-  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openLinked, select, paused: !!compare.state || !!suite.state });
+  // The link names the run on screen: the stored one, unless a live run (another's, followed) is shown over it.
+  const onScreen = stored ? run.id : (live?.runId ?? run?.id ?? null);
+  useDeepLink({
+    runId: onScreen,
+    loadedId: run?.id ?? null,
+    slug: selected,
+    step: selection.step,
+    openRun: w.openLinked,
+    hold: w.holdLink,
+    select,
+    paused: !!compare.state || !!suite.state,
+  });
 
   const { close: closeCompare } = compare;
   const { close: closeSuite, open: openGrid } = suite;

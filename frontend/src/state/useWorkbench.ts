@@ -202,7 +202,12 @@ export function useWorkbench(api: Api) {
     [api, fail, resume],
   );
 
-  /** Opens the run a deep link names (id may be a prefix of its id): see linkHolds. */
+  /** Makes the run a deep link names (id may be a prefix of its id) hold the view: see linkHolds. */
+  const holdLink = useCallback((id: string) => {
+    linked.current = id;
+  }, []);
+
+  /** Opens the run a deep link names, which then holds the view (see linkHolds). */
   const openLinked = useCallback(
     async (id: string): Promise<RunHeader | null> => {
       linked.current = id;
@@ -448,6 +453,7 @@ export function useWorkbench(api: Api) {
     importRun,
     openRun,
     openLinked,
+    holdLink,
     deleteRun,
     saveSettings,
   };
