@@ -109,7 +109,11 @@ export function App({ api }: { api: Api }) {
     const extra = attempts
       .filter((a) => !specs.some((s) => s.slug === a.attempt))
       .map((a) => ({ slug: a.attempt, title: a.trial ? `${a.title} · trial ${a.trial}` : a.title, attempt: a }));
-    return { rows: [...specs, ...extra], notRun: all.filter((s) => !ran(s.slug)) };
+    // A live run's attempts the task does not list (another task's, run from elsewhere) have
+    // their rows while they go, named by their slugs until they end.
+    const going = [...(inRun ?? [])].filter((slug) => !bySlug.has(slug) && !repeated.has(slug) && !specs.some((s) => s.slug === slug));
+    const rows: AttemptRow[] = [...specs, ...extra, ...going.map((slug) => ({ slug, title: slug }))];
+    return { rows, notRun: all.filter((s) => !ran(s.slug)) };
   }, [attempts, task, ofTask, inRun]);
   // The task the rows' ▶ run: the shown run's, which the picker may not name (a suite's run).
   const rowTask = ofTask ? task : (w.tasks.find((t) => t.task.name === run?.task) ?? null);

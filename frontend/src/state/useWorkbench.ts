@@ -259,15 +259,14 @@ export function useWorkbench(api: Api) {
   /** Runs slugs of a task (the picked one unless given; all its attempts when none are named). */
   const runAttempts = useCallback(
     (slugs: string[], of: TaskInfo | null = task) => {
-      const task = of;
-      if (!task || (live && live.status === "running")) return;
-      const refused = (task.env ?? []).filter((v) => !v.allowed);
+      if (!of || (live && live.status === "running")) return;
+      const refused = (of.env ?? []).filter((v) => !v.allowed);
       if (refused.length > 0 && !window.confirm(envQuestion(refused))) {
         setMessage({ kind: "info", text: "Not run: the task reads environment variables you did not allow." });
         return;
       }
       const allow_env = refused.length > 0 ? refused.map((v) => v.name) : undefined;
-      const all = (task.attempts ?? []).map((a) => a.slug);
+      const all = (of.attempts ?? []).map((a) => a.slug);
       const shown = runNow.current;
       setRun(null);
       setImported(null);
@@ -279,7 +278,7 @@ export function useWorkbench(api: Api) {
       );
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
-      api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null, allow_env }).then(
+      api.runs.start({ task: of.ref, attempts: slugs, config: settings?.config ?? null, allow_env }).then(
         (id) => {
           if (tracking.current === null) tracking.current = id;
           setLive((s) => (s && s.runId === null ? { ...s, runId: id } : s));
