@@ -480,6 +480,86 @@ describe("App deep links", () => {
   });
 });
 
+describe("App and what else runs", () => {
+  const elsewhere: GoingRun = {
+    id: "run-9",
+    elsewhere: "observatory run, pid 4242",
+    planned: ["save-refused"],
+    events: [
+      { run_id: "run-9", kind: "run-started", total: 1, seq: 1 },
+      { run_id: "run-9", kind: "attempt-started", slug: "save-refused", index: 1, total: 1, seq: 2 },
+    ],
+  };
+
+  it("opens the step a link names while another process runs, and keeps it when another run starts", async () => {
+    window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
+    const { api, emit } = fakeApi();
+    vi.mocked(api.runs.going).mockResolvedValue(elsewhere);
+    render(<App api={api} />);
+    expect(await screen.findByText("Step 4 of 5: Submit reservation form")).toBeTruthy();
+    await act(async () => {});
+    expect(screen.getByRole("row", { name: "Notice shown, nothing saved" }).getAttribute("aria-current")).toBe("true");
+    expect(screen.queryByText("Select an attempt to see its trace.")).toBeNull();
+    expect(screen.queryByTestId("live-save-refused")).toBeNull();
+    await act(async () => {
+      emit({ run_id: "run-8", kind: "run-started", total: 1, seq: 1 });
+      emit({ run_id: "run-8", kind: "attempt-started", slug: "saves-normally", index: 1, total: 1, seq: 2 });
+    });
+    expect(screen.getByTestId("step-heading").textContent).toBe("Step 4 of 5: Submit reservation form");
+    expect(window.location.hash).toBe("#/run/run-1/attempt/notice-nothing-saved/step/4");
+    window.history.replaceState(null, "", window.location.pathname);
+  });
+
+  it("shows a run going elsewhere over the run it opened, and a link to that run pasted then", async () => {
+    window.history.replaceState(null, "", "/");
+    const { api, emit } = fakeApi();
+    vi.mocked(api.history.list).mockResolvedValue([
+      { id: "run-1", task: "booking", created: "2025-01-01T00:00:00Z", added: "2025-01-01T00:00:00Z", status: "finished", source: "live", attempts: 2, completed: 1, wrong: 1 },
+    ]);
+    vi.mocked(api.runs.going).mockResolvedValueOnce({ id: "", planned: null, events: null }).mockResolvedValue(elsewhere);
+    render(<App api={api} />);
+    await vi.waitFor(() => expect(api.history.header).toHaveBeenCalledWith("run-1")); // the newest run, opened by the window itself
+    await act(async () => emit({ run_id: "run-9", kind: "run-started", seq: 1 }));
+    expect(await screen.findByTestId("live-save-refused")).toBeTruthy();
+    await act(async () => {
+      window.history.replaceState(null, "", "#/run/run-1/attempt/notice-nothing-saved/step/4");
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    await vi.waitFor(() => expect(screen.getByTestId("step-heading").textContent).toBe("Step 4 of 5: Submit reservation form"));
+    expect(screen.queryByTestId("live-save-refused")).toBeNull();
+    window.history.replaceState(null, "", window.location.pathname);
+  });
+
+  it("shows a run's attempts only, and offers the task's others to run below it", async () => {
+    window.history.replaceState(null, "", "#/run/run-1");
+    const { api } = fakeApi();
+    render(<App api={api} />);
+    await screen.findByRole("row", { name: "Saves normally" });
+    const table = screen.getByRole("table", { name: "Attempts" });
+    expect(within(table).queryByRole("row", { name: "Save refused" })).toBeNull();
+    const others = screen.getByTestId("not-in-run");
+    expect(others.textContent).toBe("Not in this run, one more attempt of booking: ▶ Save refused");
+    fireEvent.click(within(others).getByRole("button", { name: "Run Save refused" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["save-refused"], config: {} });
+    window.history.replaceState(null, "", window.location.pathname);
+  });
+
+  it("leaves the task picker as it was when a suite's run of another task opens", async () => {
+    window.history.replaceState(null, "", "#/run/run-1/attempt/saves-normally");
+    const { api } = fakeApi();
+    vi.mocked(api.tasks.list).mockResolvedValue([issueTaskInfo, lab]);
+    vi.mocked(api.history.header).mockResolvedValue({ ...runHeader(run), suite_run: "smoke@x" });
+    render(<App api={api} />);
+    expect(await screen.findByTestId("step-heading")).toBeTruthy();
+    await act(async () => {});
+    expect(document.querySelector<HTMLSelectElement>(".task-picker select")?.value).toBe(issueTaskInfo.ref);
+    // its rows still run its own task
+    fireEvent.click(screen.getByRole("button", { name: "Run Saves normally" }));
+    expect(api.runs.start).toHaveBeenCalledWith({ task: "lab:booking", attempts: ["saves-normally"], config: {} });
+    window.history.replaceState(null, "", window.location.pathname);
+  });
+});
+
 describe("App compare", () => {
   const summaries = [
     { id: "run-1", task: "booking", created: "2026-11-30T05:00:00Z", added: "2026-11-30T05:00:00Z", status: "finished" as const, source: "live", attempts: 2, completed: 1, wrong: 1 },

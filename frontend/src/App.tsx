@@ -3,6 +3,7 @@ import type { Api } from "./api/client";
 import type { AttemptHeader, Disagreement, StepSummary } from "./api/types";
 import { ApprovalPrompt } from "./components/ApprovalPrompt";
 import { CompareView } from "./components/CompareView";
+import { PairView } from "./components/PairView";
 import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { ErrorPanel, panelErrors } from "./components/ErrorPanel";
@@ -87,20 +88,35 @@ export function App({ api }: { api: Api }) {
     [stored, run, live],
   );
 
-  // The task's attempts, with the shown run's results; a run of another task shows its own.
+  // The attempts of the shown run, in its task's order, then any the task does not list (a
+  // repeated attempt's trials, another task's attempts): stored, what it recorded; live, what
+  // it planned, started or finished. With no run shown, the task's attempts (the lab's view),
+  // each to run. An attempt that did not run in the shown run is no row of it: the task's
+  // other attempts are offered below the table instead (notRun), to run.
   const ofTask = !run || !task || run.task === task.task.name;
-  const rows = useMemo<AttemptRow[]>(() => {
+  const inRun = useMemo<Set<string> | null>(() => {
+    const ran = attempts.map((a) => a.attempt);
+    if (stored) return new Set(ran);
+    return live ? new Set([...live.planned, ...live.started, ...ran]) : null;
+  }, [stored, live, attempts]);
+  const { rows, notRun } = useMemo(() => {
     const bySlug = new Map(attempts.map((a) => [a.attempt, a]));
-    // A repeated attempt's trials stand for it: its own row, which never ran, is left out.
+    // A repeated attempt's trials stand for it: its own slug never ran.
     const repeated = new Set(attempts.filter((a) => a.trial).map((a) => baseSlug(a.attempt, a.trial)));
-    const specs = ofTask
-      ? (task?.attempts ?? []).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) })).filter((s) => s.attempt || !repeated.has(s.slug))
-      : [];
+    const all = ofTask ? (task?.attempts ?? []).filter((s) => !repeated.has(s.slug) || bySlug.has(s.slug)) : [];
+    const ran = (slug: string) => !inRun || inRun.has(slug);
+    const specs: AttemptRow[] = all.filter((s) => ran(s.slug)).map((s) => ({ slug: s.slug, title: s.title, attempt: bySlug.get(s.slug) }));
     const extra = attempts
       .filter((a) => !specs.some((s) => s.slug === a.attempt))
       .map((a) => ({ slug: a.attempt, title: a.trial ? `${a.title} · trial ${a.trial}` : a.title, attempt: a }));
-    return [...specs, ...extra];
-  }, [attempts, task, ofTask]);
+    // A live run's attempts the task does not list (another task's, run from elsewhere) have
+    // their rows while they go, named by their slugs until they end.
+    const going = [...(inRun ?? [])].filter((slug) => !bySlug.has(slug) && !repeated.has(slug) && !specs.some((s) => s.slug === slug));
+    const rows: AttemptRow[] = [...specs, ...extra, ...going.map((slug) => ({ slug, title: slug }))];
+    return { rows, notRun: all.filter((s) => !ran(s.slug)) };
+  }, [attempts, task, ofTask, inRun]);
+  // The task the rows' ▶ run: the shown run's, which the picker may not name (a suite's run).
+  const rowTask = ofTask ? task : (w.tasks.find((t) => t.task.name === run?.task) ?? null);
 
   // The columns: named by the shown attempts' verdicts, else by the task's.
   const names = attempts[0]?.verdicts ?? task?.columns ?? null;
@@ -156,7 +172,18 @@ export function App({ api }: { api: Api }) {
   /** The suite runs in the history, newest first. */
   const suiteRuns = useMemo(() => [...new Set(w.history.flatMap((r) => (r.suite_run ? [r.suite_run] : [])))], [w.history]);
   const suite = useSuite(api);
-  useDeepLink({ runId: w.shownId, loadedId: run?.id ?? null, slug: selected, step: selection.step, openRun: w.openRun, select, paused: !!compare.state || !!suite.state });
+  // The link names the run on screen: the stored one, unless a live run (another's, followed) is shown over it.
+  const onScreen = stored ? run.id : (live?.runId ?? run?.id ?? null);
+  useDeepLink({
+    runId: onScreen,
+    loadedId: run?.id ?? null,
+    slug: selected,
+    step: selection.step,
+    openRun: w.openLinked,
+    hold: w.holdLink,
+    select,
+    paused: !!compare.state || !!suite.state,
+  });
 
   const { close: closeCompare } = compare;
   const { close: closeSuite, open: openGrid } = suite;
@@ -385,6 +412,18 @@ export function App({ api }: { api: Api }) {
                   compare.close();
                   w.openRun(id);
                 }}
+                renderPair={(p, back) => (
+                  <PairView
+                    api={api}
+                    slug={p.slug}
+                    title={p.title}
+                    sides={[
+                      { run: p.a, label: "A (baseline)" },
+                      { run: p.b, label: "B (candidate)" },
+                    ]}
+                    onBack={back}
+                  />
+                )}
               />
             ) : (
               <section className="panel compare" aria-label="Compare runs">
@@ -421,11 +460,33 @@ export function App({ api }: { api: Api }) {
                     columns={columns}
                     selected={selected}
                     running={nowRunning}
-                    busy={running}
+                    busy={running || !rowTask}
                     disagreements={disagreements}
-                    onRun={(slug) => w.runAttempts([slug])}
+                    onRun={(slug) => w.runAttempts([slug], rowTask)}
                     onSelect={openAttempt}
                   />
+                  {notRun.length > 0 && (
+                    <p className="not-in-run" data-testid="not-in-run">
+                      <span className="muted">Not in this run, {notRun.length === 1 ? "one more attempt" : `${notRun.length} more attempts`} of {task?.task.name}:</span>{" "}
+                      {notRun.map((s) => (
+                        <button
+                          key={s.slug}
+                          type="button"
+                          className="link"
+                          aria-label={`Run ${s.title}`}
+                          title={`Run ${s.title}: a new run of this attempt`}
+                          disabled={running}
+                          onClick={() => {
+                            choose(s.slug);
+                            w.runAttempts([s.slug]);
+                          }}
+                        >
+                          <span aria-hidden="true">▶ </span>
+                          {s.title}
+                        </button>
+                      ))}
+                    </p>
+                  )}
                 </div>
               </section>
               <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={TABLE_MIN} max={600} direction={1} onSize={setTableHeight} />
@@ -451,7 +512,7 @@ export function App({ api }: { api: Api }) {
                   loadLedger={w.loadLedger}
                   loadRequests={w.loadRequests}
                   onExportLedger={() => w.exportShownLedger(sel.slug)}
-                  onRun={running ? undefined : () => w.runAttempts([sel.slug])}
+                  onRun={running || !rowTask ? undefined : () => w.runAttempts([sel.slug], rowTask)}
                   current={current}
                   onStep={(i) => {
                     setFollowLive(false);

@@ -93,4 +93,19 @@ describe("CompareView's rates", () => {
     expect(within(screen.getByTestId("rates-booking/renamed-button-exact")).getAllByRole("cell")[0].textContent).toBe("0/6");
     expect(screen.getByText("In one suite run only, not compared: outbox/sends-normally")).toBeTruthy();
   });
+
+  it("opens a pair's traces in its place when asked, after a swap too, and comes back to the comparison as it was", () => {
+    const renderPair = vi.fn((p: { slug: string; a: string; b: string }, back: () => void) => (
+      <button type="button" onClick={back}>
+        pair {p.slug} {p.a} {p.b}
+      </button>
+    ));
+    render(<CompareView comparison={comparison} onClose={() => {}} onOpen={() => {}} renderPair={renderPair} />);
+    // only pairs both runs ran open
+    expect(screen.queryByRole("button", { name: "Open both traces of Save refused" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Swap baseline and candidate" }));
+    fireEvent.click(screen.getByRole("button", { name: "Open both traces of Saves normally" }));
+    fireEvent.click(screen.getByRole("button", { name: "pair saves-normally run-2 run-1" }));
+    expect(screen.getByTestId("a-saves-normally-terminal").textContent).toBe("failed (differs)");
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { CompareCall, CompareSide, Comparison, RateComparison, RateRow } from "../api/types";
 import { changedFirst, rateDirection, rowDirection, swapComparison, swapRates, type Direction } from "../trace/direction";
 import { Help } from "./Help";
@@ -25,6 +25,19 @@ export interface CompareViewProps {
   onClose(): void;
   /** Opens one of the two runs. */
   onOpen(id: string): void;
+  /**
+   * Both traces of one pair side by side (see PairView), in place of the comparison until
+   * back is called; without it the pairs do not open.
+   */
+  renderPair?(pair: Pair, back: () => void): ReactNode;
+}
+
+/** One attempt (or trial) of both runs, as a comparison's row opens it: baseline, then candidate. */
+export interface Pair {
+  slug: string;
+  title: string;
+  a: string;
+  b: string;
 }
 
 /** A call as the attempts table words it: done, not done or could not confirm, and wrong. */
@@ -135,11 +148,14 @@ function RatesTable({ rates, unit = "Attempt" }: { rates: RateComparison; unit?:
  * duration, in one set of columns so both fit a narrow window; the cells that differ are
  * highlighted on both lines and say so in words.
  */
-export function CompareView({ comparison: given, rates: givenRates, onClose, onOpen }: CompareViewProps) {
+export function CompareView({ comparison: given, rates: givenRates, onClose, onOpen, renderPair }: CompareViewProps) {
   const [swapped, setSwapped] = useState(false);
+  /** The pair whose traces are open, if any; the comparison (and its swap) stays as it was under them. */
+  const [pair, setPair] = useState<Pair | null>(null);
   const c = given && swapped ? swapComparison(given) : given;
   const rates = givenRates && swapped ? swapRates(givenRates) : givenRates;
   if (!c) return rates ? <SuiteCompare rates={rates} onClose={onClose} /> : null;
+  if (pair && renderPair) return <>{renderPair(pair, () => setPair(null))}</>;
   const settings = c.settings ?? [];
   const ids = c.checks.map((k) => k.id);
   const span = ids.length + 3;
@@ -231,6 +247,17 @@ export function CompareView({ comparison: given, rates: givenRates, onClose, onO
                     {r.title}
                     {differs.size > 0 && <span className="tag differs-tag">differs</span>}
                     <DirectionTag d={rowDirection(r)} />
+                    {renderPair && r.a && r.b && (
+                      <button
+                        type="button"
+                        className="link open-pair"
+                        aria-label={`Open both traces of ${r.title}`}
+                        title="the baseline's trace and the candidate's side by side"
+                        onClick={() => setPair({ slug: r.slug, title: r.title, a: c.a.id, b: c.b.id })}
+                      >
+                        both traces
+                      </button>
+                    )}
                   </th>
                   <th scope="row" className="run-side" title="the baseline">
                     A

@@ -79,7 +79,17 @@ export interface TraceViewerProps {
   onExportLedger?(): void;
   /** Loads every step's requests of an attempt, for the whole attempt's network table. */
   loadRequests?(runId: string, slug: string): Promise<AttemptRequests>;
+  /** What the trace is called to a screen reader and a test; "Trace" unless given. */
+  label?: string;
+  /**
+   * One of two traces side by side (a comparison's pair): the step list narrow, the step's
+   * After alone to begin with, and no tabs, so the picture keeps its size in half the width.
+   */
+  compact?: boolean;
 }
+
+/** The step list's width in a compact trace, in px. */
+const COMPACT_LIST = 170;
 
 /**
  * A moment chosen on the timeline or the replay rather than by step: its step, replay frame
@@ -111,7 +121,7 @@ export function TraceViewer(p: TraceViewerProps) {
   const description = step?.description ?? detail?.action.description;
   const [listWidth, setListWidth] = useStoredSize("steps", 230, 160, 520);
   const [tabsHeight, setTabsHeight] = useStoredSize("tabs", 160, 110, 560);
-  const [view, setView] = useState<View | null>(null);
+  const [view, setView] = useState<View | null>(p.compact ? "after" : null);
   /** The chosen tab; until the user picks one, an imported run opens on its replay. */
   const [tab, setTab] = useState<string | null>(null);
   const [pick, setPick] = useState<Pick | null>(null);
@@ -199,7 +209,7 @@ export function TraceViewer(p: TraceViewerProps) {
   }, [i, n, setStep]);
 
   return (
-    <section className="panel trace" aria-label="Trace">
+    <section className={`panel trace${p.compact ? " compact" : ""}`} aria-label={p.label ?? "Trace"}>
       <div className="trace-head">
         <h2>Trace: {p.title}</h2>
         <SignatureBadge signature={p.signature} details />
@@ -212,11 +222,13 @@ export function TraceViewer(p: TraceViewerProps) {
             <span className="muted">running…</span>
           )}
         </p>
-        <BrowserLog log={attempt?.browser_log} />
+        {!p.compact && <BrowserLog log={attempt?.browser_log} />}
         <div className="stepper">
-          <button type="button" onClick={p.onRun} disabled={!p.onRun}>
-            <span aria-hidden="true">▶</span> Run again
-          </button>
+          {!p.compact && (
+            <button type="button" onClick={p.onRun} disabled={!p.onRun}>
+              <span aria-hidden="true">▶</span> Run again
+            </button>
+          )}
           <button type="button" onClick={() => onStep(i - 1)} disabled={i <= 0}>
             <span aria-hidden="true">←</span> Previous step
           </button>
@@ -235,7 +247,7 @@ export function TraceViewer(p: TraceViewerProps) {
           )}
         </div>
       </div>
-      <div className="trace-body" style={{ gridTemplateColumns: `${listWidth}px auto minmax(0, 1fr)` }}>
+      <div className="trace-body" style={{ gridTemplateColumns: `${p.compact ? COMPACT_LIST : listWidth}px auto minmax(0, 1fr)` }}>
         {listing ? (
           <p className={`step-list ${p.stepsError ? "warn" : "muted"}`} role="status">
             {listing}
@@ -243,8 +255,8 @@ export function TraceViewer(p: TraceViewerProps) {
         ) : (
           <StepList steps={steps} plan={p.plan} current={i} gateFailedAt={gateFailedAt} onStep={onStep} />
         )}
-        <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />
-        <div className="trace-main" style={{ gridTemplateRows: `minmax(0, 1fr) auto auto clamp(${TABS_SHARE}, ${tabsHeight}px, ${TABS_MAX})` }}>
+        {p.compact ? <span /> : <Splitter label="Resize the steps list" orientation="vertical" size={listWidth} min={160} max={520} direction={1} onSize={setListWidth} />}
+        <div className="trace-main" style={{ gridTemplateRows: p.compact ? "minmax(0, 1fr) auto" : `minmax(0, 1fr) auto auto clamp(${TABS_SHARE}, ${tabsHeight}px, ${TABS_MAX})` }}>
           <ShotViewer
             heading={
               <h3 className="step-heading" data-testid="step-heading">
@@ -276,8 +288,8 @@ export function TraceViewer(p: TraceViewerProps) {
               aspect={attempt?.viewport && attempt.viewport.height > 0 ? attempt.viewport.width / attempt.viewport.height : undefined}
               selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
           )}
-          <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
-          <DetailTabs
+          {!p.compact && <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />}
+          {!p.compact && <DetailTabs
             title={p.title}
             step={detail}
             pending={pending}
@@ -296,7 +308,7 @@ export function TraceViewer(p: TraceViewerProps) {
                 : undefined
             }
             requests={attempt && p.loadRequests ? { runId: p.runId, slug: attempt.attempt, load: p.loadRequests, onStep } : undefined}
-          />
+          />}
         </div>
       </div>
     </section>

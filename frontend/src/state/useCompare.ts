@@ -30,8 +30,14 @@ export function useCompare(api: Api) {
   });
 
   useEffect(() => {
-    const follow = () => {
-      const pair = parseCompare(window.location.hash);
+    // The hash the change was to, not the one now: the window may have written the link of the
+    // run it was opening meanwhile (the event comes a moment after the change), which is no
+    // change of the user's; the link then names the comparison again. An event that names no
+    // URL (one a script made) is read from the location.
+    const follow = (e: HashChangeEvent) => {
+      const to = e.newURL ? new URL(e.newURL).hash : window.location.hash;
+      const pair = parseCompare(to);
+      if (pair && window.location.hash !== to) window.history.replaceState(null, "", to);
       setState((s) => (pair ? (s && s.pair.a === pair.a && s.pair.b === pair.b ? s : { pair, comparison: null, rates: null, error: null }) : null));
     };
     window.addEventListener("hashchange", follow);

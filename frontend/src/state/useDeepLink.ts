@@ -13,7 +13,7 @@ export const HASH_QUIET_MS = 250;
 
 /** What the window shows now and how to change it. */
 export interface Shown {
-  /** The shown run's id, if any. */
+  /** The id of the run on screen, if any (a run going elsewhere, followed live, when it is that). */
   runId: string | null;
   /** The loaded run's id: set once openRun has loaded it. */
   loadedId: string | null;
@@ -23,6 +23,8 @@ export interface Shown {
   openRun(id: string): Promise<RunHeader | null>;
   /** Selects an attempt of the shown run at a step. */
   select(slug: string | null, step: number): void;
+  /** Tells that a link named the run on screen: it holds the view as an opened link does. */
+  hold?(run: string): void;
   /** True while the hash names something else (a comparison): it is left alone. */
   paused?: boolean;
 }
@@ -40,12 +42,17 @@ export function useDeepLink(s: Shown) {
       if (!r) return;
       const now = latest.current;
       if (now.runId && now.runId.startsWith(r.run)) {
+        now.hold?.(r.run);
         now.select(r.attempt ?? now.slug, r.step ?? 0);
         return;
       }
       pending.current = r;
       now.openRun(r.run).then((run) => {
-        if (!run && pending.current === r) pending.current = null;
+        if (pending.current !== r) return;
+        if (!run) pending.current = null;
+        // The run may have been loaded already, under a live run shown over it: its id did
+        // not change, so the effect below does not select what the link names.
+        else if (r.attempt) latest.current.select(r.attempt, r.step ?? 0);
       });
     };
     follow();

@@ -42,8 +42,10 @@ export function useWorkbench(api: Api) {
   const [run, setRun] = useState<RunHeader | null>(null);
   const [live, setLive] = useState<LiveState | null>(null);
 
-  // The task picker names the task of the run on screen, so Run all runs that task.
-  const shownTask = run?.task;
+  // The task picker names the task of the run on screen, so Run all runs that task; a run of
+  // a suite leaves it as the user left it: a suite is many tasks' runs, opened (and followed
+  // live) one after the other, none of them the task the user picked to run.
+  const shownTask = run && !run.suite_run ? run.task : undefined;
   const pickedName = task?.task.name;
   useEffect(() => {
     if (!shownTask || shownTask === pickedName) return;
@@ -76,6 +78,21 @@ export function useWorkbench(api: Api) {
   /** Shows a run started elsewhere live (resume, once it is defined). */
   const follow = useRef<(id: string) => void>(() => {});
   const runNow = useRef<RunHeader | null>(null);
+  /** The run a deep link named (a prefix of its id, as links may give): see linkHolds. */
+  const linked = useRef<string | null>(parseRoute(window.location.hash)?.run ?? null);
+  /**
+   * Whether a deep link holds the view: the address names the run a link asked for, and that
+   * run is on screen or still being opened. A run going elsewhere (another window, the command
+   * line) then does not take the view from it, as it does from a window showing nothing or the
+   * newest run it opened by itself.
+   */
+  const linkHolds = useCallback(() => {
+    const id = linked.current;
+    const r = parseRoute(window.location.hash);
+    if (!id || !r?.run.startsWith(id)) return false;
+    const shown = runNow.current;
+    return !shown || shown.id.startsWith(id);
+  }, []);
   useEffect(() => {
     liveNow.current = live;
     runNow.current = run;
@@ -115,7 +132,7 @@ export function useWorkbench(api: Api) {
       }
       // A run another window started is followed here too, unless this window shows one going.
       if (p.kind === "run-started" && tracking.current === undefined && liveNow.current?.status !== "running") {
-        follow.current(p.run_id);
+        if (!linkHolds()) follow.current(p.run_id);
         return;
       }
       setLive((s) => (s ? applyProgress(s, p) : s));
@@ -127,7 +144,7 @@ export function useWorkbench(api: Api) {
         refreshHistory();
       }
     },
-    [api, fail, refreshHistory],
+    [api, fail, refreshHistory, linkHolds],
   );
 
   useEffect(() => api.onProgress(onProgress), [api, onProgress]);
@@ -135,7 +152,8 @@ export function useWorkbench(api: Api) {
   /**
    * Asks which run is going and shows it live as a window open since its start would: its
    * events so far, then those that came while the window asked, each folded in once (a view
-   * of it already there gets only what it lacks). wanted, when given, is the only run to show.
+   * of it already there gets only what it lacks). wanted, when given, is the only run to show;
+   * without it, a run a deep link holds the view for (linkHolds) is not replaced.
    */
   const resume = useCallback(
     async (wanted?: string): Promise<void> => {
@@ -150,7 +168,7 @@ export function useWorkbench(api: Api) {
         held.current.delete(came);
       }
       const id = g?.id;
-      if (g && id && (!wanted || id === wanted) && !closedRuns.current.includes(id)) {
+      if (g && id && (wanted ? id === wanted : !linkHolds()) && !closedRuns.current.includes(id)) {
         const going = g;
         tracking.current = id;
         setLive((now) => (now?.runId === id ? foldAll(now, going.events ?? []) : resumeLive(going)));
@@ -158,7 +176,7 @@ export function useWorkbench(api: Api) {
       // with another question still out, these events wait in its list too
       if (held.current.size === 0) came.forEach(onProgress);
     },
-    [api, fail, onProgress],
+    [api, fail, onProgress, linkHolds],
   );
 
   /**
@@ -182,6 +200,22 @@ export function useWorkbench(api: Api) {
       }
     },
     [api, fail, resume],
+  );
+
+  /** Makes the run a deep link names (id may be a prefix of its id) hold the view: see linkHolds. */
+  const holdLink = useCallback((id: string) => {
+    linked.current = id;
+  }, []);
+
+  /** Opens the run a deep link names, which then holds the view (see linkHolds). */
+  const openLinked = useCallback(
+    async (id: string): Promise<RunHeader | null> => {
+      linked.current = id;
+      const r = await openRun(id);
+      if (!r && linked.current === id) linked.current = null;
+      return r;
+    },
+    [openRun],
   );
 
   useEffect(() => {
@@ -222,16 +256,17 @@ export function useWorkbench(api: Api) {
     [api, fail, onProgress, resume],
   );
 
+  /** Runs slugs of a task (the picked one unless given; all its attempts when none are named). */
   const runAttempts = useCallback(
-    (slugs: string[]) => {
-      if (!task || (live && live.status === "running")) return;
-      const refused = (task.env ?? []).filter((v) => !v.allowed);
+    (slugs: string[], of: TaskInfo | null = task) => {
+      if (!of || (live && live.status === "running")) return;
+      const refused = (of.env ?? []).filter((v) => !v.allowed);
       if (refused.length > 0 && !window.confirm(envQuestion(refused))) {
         setMessage({ kind: "info", text: "Not run: the task reads environment variables you did not allow." });
         return;
       }
       const allow_env = refused.length > 0 ? refused.map((v) => v.name) : undefined;
-      const all = (task.attempts ?? []).map((a) => a.slug);
+      const all = (of.attempts ?? []).map((a) => a.slug);
       const shown = runNow.current;
       setRun(null);
       setImported(null);
@@ -243,7 +278,7 @@ export function useWorkbench(api: Api) {
       );
       setLive(startLive(slugs.length ? slugs : all));
       tracking.current = null;
-      api.runs.start({ task: task.ref, attempts: slugs, config: settings?.config ?? null, allow_env }).then(
+      api.runs.start({ task: of.ref, attempts: slugs, config: settings?.config ?? null, allow_env }).then(
         (id) => {
           if (tracking.current === null) tracking.current = id;
           setLive((s) => (s && s.runId === null ? { ...s, runId: id } : s));
@@ -416,6 +451,8 @@ export function useWorkbench(api: Api) {
     exportShown,
     importRun,
     openRun,
+    openLinked,
+    holdLink,
     deleteRun,
     saveSettings,
   };
