@@ -119,7 +119,7 @@ func Prepare(req RunRequest) (*Prepared, error) {
 	if !agent.ValidPixelRatio(req.PixelRatio) {
 		return nil, fmt.Errorf("pixel ratio %v: want 1 to %d", req.PixelRatio, agent.MaxPixelRatio)
 	}
-	if req.Evidence, err = agent.ParseEvidence(string(req.Evidence)); err != nil {
+	if req.Evidence, err = agent.ParseEvidenceChoice(string(req.Evidence)); err != nil {
 		return nil, err
 	}
 	switch {

@@ -47,7 +47,8 @@ type Media struct {
 	// the page held, its scripts, handlers and active URLs removed, form values written into
 	// it, at most MaxDOMBytes. Off by default.
 	DOM bool `json:"dom_snapshots,omitempty"`
-	// Evidence is how much each step keeps: EvidenceFull (also "") or EvidenceLean.
+	// Evidence is how much each step keeps: EvidenceFull (also "") or EvidenceLean; a run's
+	// Media may hold EvidenceFirstTrial, which ForTrial resolves for each attempt.
 	Evidence EvidenceLevel `json:"evidence,omitempty"`
 }
 

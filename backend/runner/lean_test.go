@@ -64,3 +64,38 @@ func TestLeanEvidence(t *testing.T) {
 	}
 	roundTrip(t, run)
 }
+
+// TestFirstTrialEvidence repeats a booking attempt three times at --evidence first-trial in
+// real Chromium: the first trial keeps every step's pictures and its video, the later two are
+// lean, each trial saying its level, and all three judged alike.
+func TestFirstTrialEvidence(t *testing.T) {
+	media := t.TempDir()
+	r := &runner.Runner{Suite: booking.New(), Launch: launcher(t)}
+	run, err := r.Run(context.Background(), "first-trial", runner.Options{MediaRoot: media, Override: roomyDeadline(),
+		Attempts: []string{"saves-normally"}, Repeat: 3,
+		Media: agent.Media{Video: true, Screenshots: true, Evidence: agent.EvidenceFirstTrial}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Attempts) != 3 {
+		t.Fatalf("%d attempts, want 3 trials", len(run.Attempts))
+	}
+	for _, a := range run.Attempts {
+		pictured := 0
+		for _, s := range a.Steps {
+			if s.Before.Screenshot != "" {
+				pictured++
+			}
+		}
+		full := a.Trial == 1
+		switch {
+		case a.Terminal != agent.Completed:
+			t.Errorf("trial %d ended %s, want completed", a.Trial, a.Terminal)
+		case full && (a.EvidenceLevel == agent.EvidenceLean || a.Video == "" || pictured != len(a.Steps)):
+			t.Errorf("trial 1: level %q, video %q, %d of %d befores pictured; want full evidence", a.EvidenceLevel, a.Video, pictured, len(a.Steps))
+		case !full && (a.EvidenceLevel != agent.EvidenceLean || a.Video != "" || pictured > 1):
+			t.Errorf("trial %d: level %q, video %q, %d befores pictured; want lean", a.Trial, a.EvidenceLevel, a.Video, pictured)
+		}
+	}
+	roundTrip(t, run)
+}

@@ -238,8 +238,10 @@ type attemptRun struct {
 	browser         *lease
 
 	// Set by start: the attempt's configuration and planner (driven is the planner when a
-	// client drives it, nil otherwise), its record so far, and the app it runs against.
+	// client drives it, nil otherwise), what it records (the run's media at its trial's
+	// evidence level), its record so far, and the app it runs against.
 	cfg     agent.Config
+	media   agent.Media
 	planner agent.Planner
 	driven  agent.Driven
 	a       agent.Attempt
@@ -404,6 +406,7 @@ func (r *Runner) attempt(ctx context.Context, at attemptRun) (agent.Attempt, err
 func (r *Runner) start(ctx context.Context, at *attemptRun) error {
 	run, opts := at.run, at.opts
 	at.cfg = opts.Override.Apply(at.spec.Config)
+	at.media = opts.Media.ForTrial(at.spec.Trial)
 	at.spec.Params = withParams(at.spec.Params, opts.Params)
 	spec := at.spec
 	at.planner = r.planner(spec)
@@ -431,7 +434,7 @@ func (r *Runner) start(ctx context.Context, at *attemptRun) error {
 // attempt's outcome saying why.
 func (r *Runner) open(ctx context.Context, at *attemptRun) agent.Page {
 	env := at.env
-	pageOpts := agent.PageOptions{MediaDir: at.mediaDir, Name: at.spec.Slug, Media: at.opts.Media, Origins: env.Origins(),
+	pageOpts := agent.PageOptions{MediaDir: at.mediaDir, Name: at.spec.Slug, Media: at.media, Origins: env.Origins(),
 		Authority: at.a.Task.Authority, Notices: at.a.Task.Notices}
 	if s, ok := env.(agent.SignedIn); ok {
 		pageOpts.StorageState = s.StorageState()
@@ -468,7 +471,7 @@ func (r *Runner) execute(ctx context.Context, at *attemptRun, page agent.Page) (
 		vp := sized.Viewport()
 		at.a.Viewport = &vp
 	}
-	if at.opts.Lean() {
+	if at.media.Lean() {
 		at.a.EvidenceLevel = agent.EvidenceLean
 	}
 	stopLive := r.watch(ctx, at.run.ID, at.spec.Slug, page, at.opts.Live)
