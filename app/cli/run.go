@@ -380,7 +380,11 @@ func execute(cmd *cobra.Command, env Env, g *globals, f *runFlags, st *store.Sto
 	}
 	fmt.Fprintf(env.Stderr, "run %s: %d attempts of task %s (%s)\n", prep.ID, len(prep.Specs), safe(src.Suite.Task().Name), safe(slugList(prep.Specs)))
 	if f.media.evidence == string(agent.EvidenceFirstTrial) && tr.repeat > 1 {
-		fmt.Fprintf(env.Stderr, "evidence: full for each attempt's first trial, lean for trials 2 to %d (--evidence first-trial)\n", tr.repeat)
+		later := "trial 2"
+		if tr.repeat > 2 {
+			later = fmt.Sprintf("trials 2 to %d", tr.repeat)
+		}
+		fmt.Fprintf(env.Stderr, "evidence: full for each attempt's first trial, lean for %s (--evidence first-trial)\n", later)
 	}
 	if prep.LabHost != "" {
 		fmt.Fprintf(env.Stderr, "the lab listens on %s: each attempt's browser is sent to http://%s/\n", safe(prep.LabHost), safe(net.JoinHostPort(prep.LabHost, "PORT")))
