@@ -1,7 +1,7 @@
 (() => {
   // Runs in every document before its own scripts: counts everything that can change what
   // observe.js reads without a navigation, so that an observation of a page that has not
-  // changed since the last one can be told so in a tiny round trip (see quiet.js). It only
+  // changed since the last one can be told so before it samples (see observe.js, unless). It only
   // counts: the page's DOM, events and values are left as they are.
   //
   // Counted: every DOM mutation (the document and every shadow root, open or closed, and

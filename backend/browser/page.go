@@ -63,7 +63,7 @@ type Page struct {
 	lastShot storedShot
 	// heard is where the last observation left off reading the page's announcements.
 	heard heardMark
-	// quiet is the latest sample and whether it may be reused (see stillQuiet).
+	// quiet is the latest sample and whether it may be reused (see reusable).
 	quiet quietSample
 	// look is what the page last found of a target (see look).
 	look look
