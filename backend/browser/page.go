@@ -436,10 +436,6 @@ func (p *Page) maskLocators() []playwright.Locator {
 // Blocked returns the requests refused since the last call.
 func (p *Page) Blocked() []string { return p.blocked.take() }
 
-// Settle implements agent.Settler: it waits, a bounded time, until no request the page sent
-// waits for its answer.
-func (p *Page) Settle(ctx context.Context) { p.watch.Settle(ctx) }
-
 // Traffic returns the requests, console messages and page errors recorded since the last
 // call, times counted from epoch; final first waits, a bounded time, for the requests still
 // in flight.
