@@ -198,9 +198,7 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	var raw any
 	var err error
 	for try := 1; ; try++ {
-		raw, err = call(ctx, p.limits(), func() (any, error) {
-			return p.page.Evaluate(observeJS, []any{p.probes(), p.heardSince(), last.token})
-		})
+		raw, err = p.sampleCall(ctx, []any{p.probes(), p.heardSince(), last.token})
 		if got, ok := raw.(map[string]any); err == nil && ok && got["same"] == true {
 			return last.raw, nil
 		}
@@ -269,7 +267,7 @@ func (p *Page) reusable() quietSample {
 func (p *Page) actedOn() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.quiet, p.look = quietSample{}, look{}
+	p.quiet, p.look, p.aim = quietSample{}, look{}, agent.Target{}
 }
 
 // readsState reports whether the task's authority reads a cookie or local storage, which

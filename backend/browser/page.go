@@ -65,8 +65,10 @@ type Page struct {
 	heard heardMark
 	// quiet is the latest sample and whether it may be reused (see reusable).
 	quiet quietSample
-	// look is what the page last found of a target (see look).
+	// look is what the page last found of a target (see look); aim is the target the pointer
+	// was last moved onto, whose look the observations take until the next action (see aimed).
 	look look
+	aim  agent.Target
 	// onWeb is set while the page has been observed at a web address and not left it for
 	// good: a blank page after it is on its way somewhere (see sampleJSON).
 	onWeb bool
@@ -313,6 +315,9 @@ func (p *Page) Act(ctx context.Context, a agent.Action) error {
 		seen = &l
 	}
 	p.actedOn()
+	if a.Kind == agent.ActHover {
+		p.aimAt(a.Target)
+	}
 	if a.Kind == agent.ActNavigate {
 		return p.Goto(ctx, a.Value)
 	}
