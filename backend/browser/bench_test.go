@@ -46,8 +46,8 @@ func BenchmarkScreenshot(b *testing.B) {
 
 // BenchmarkObserveLargePage measures Observe on a page of 1,500 table rows, each with a
 // labelled field and a button (about 9,000 elements): "unchanged" observes a page that has not
-// changed since the last observation (the sample is reused after a tiny round trip, see
-// stillQuiet), "changed" one the executor has just acted on (sampled afresh).
+// changed since the last observation (the script finds it unchanged and the sample is
+// reused, see Page.reusable), "changed" one the executor has just acted on (sampled afresh).
 func BenchmarkObserveLargePage(b *testing.B) {
 	var html strings.Builder
 	html.WriteString("<!doctype html><title>Orders</title><form><table><tbody>")

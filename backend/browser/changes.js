@@ -1,7 +1,7 @@
 (() => {
   // Runs in every document before its own scripts: counts everything that can change what
   // observe.js reads without a navigation, so that an observation of a page that has not
-  // changed since the last one can be told so in a tiny round trip (see quiet.js). It only
+  // changed since the last one can be told so before it samples (see observe.js, unless). It only
   // counts: the page's DOM, events and values are left as they are.
   //
   // Counted: every DOM mutation (the document and every shadow root, open or closed, and
@@ -19,6 +19,9 @@
   // next observation is then taken afresh) but neither reset nor read it otherwise.
   const id = Math.random().toString(36).slice(2); // tells this document from its successor
   let n = 0;
+  // pending counts the page's requests by fetch or XMLHttpRequest that wait for their answer
+  // (see settle.js): the browser's own word of a request can come after the page has moved on.
+  let pending = 0;
   const bump = () => {
     n++;
     if (parentCount) parentCount.bump();
@@ -28,6 +31,8 @@
   const options = { subtree: true, childList: true, characterData: true, attributes: true };
   const changes = Object.freeze({
     bump,
+    // pending is how many of the document's fetches and XMLHttpRequests wait for their answer.
+    pending: () => pending,
     // watch observes a node's subtree; observing one again changes nothing.
     watch: (node) => observer.observe(node, options),
     // token says what this document is and how many changes it has counted, with the
@@ -64,6 +69,37 @@
     window.addEventListener(type, bump, { capture: true, passive: true });
   }
   document.fonts?.addEventListener("loadingdone", bump);
+  // A fetch is pending until it is answered or fails. The page gets a promise that settles as
+  // the browser's does, with the same value or error (left unhandled, it is reported as the
+  // browser's would be); an XMLHttpRequest until it ends, which a listener tells.
+  const fetch = window.fetch;
+  if (typeof fetch === "function") {
+    Object.defineProperty(window, "fetch", { writable: true, enumerable: true, configurable: true,
+      ...Object.getOwnPropertyDescriptor(window, "fetch"), value: { fetch(...args) {
+        const answer = fetch.apply(this, args);
+        pending++;
+        return new Promise((resolve, reject) => answer.then(
+          (v) => { pending--; resolve(v); }, (e) => { pending--; reject(e); }));
+      } }.fetch });
+  }
+  const send = XMLHttpRequest.prototype.send;
+  Object.defineProperty(XMLHttpRequest.prototype, "send", { ...Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, "send"),
+    value: { send(...args) {
+      pending++;
+      let waiting = true;
+      const end = () => {
+        if (waiting) pending--;
+        waiting = false;
+      };
+      this.addEventListener("loadend", end, { once: true }); // a synchronous request ends within send
+      try {
+        return send.apply(this, args);
+      } catch (e) { // not sent: not open, or sent already
+        this.removeEventListener("loadend", end);
+        end();
+        throw e;
+      }
+    } }.send });
   // A value set by the page's script changes no attribute and fires no event.
   const setters = [
     [HTMLInputElement, ["value", "checked", "indeterminate", "valueAsNumber", "valueAsDate"],

@@ -58,3 +58,36 @@ func TestOneLookServesOnlyTheCallsRightAfterIt(t *testing.T) {
 		}
 	}
 }
+
+// TestAnObservationAfterAnApproachMeasuresItsTarget: once the pointer was moved onto a target
+// (a commit's approach), the observations take its look in the same call, after their sample,
+// so the Measure that follows needs no call of its own and shows where the element is as the
+// sample read the page, even when the page moved it meanwhile; the next action ends that.
+func TestAnObservationAfterAnApproachMeasuresItsTarget(t *testing.T) {
+	t.Parallel()
+	page := openTestPage(t, "quiet.html", agent.PageOptions{}).(*Page)
+	ctx := context.Background()
+	save := agent.Target{Role: "button", Name: "Save"}
+	mustAct(t, page, agent.ActHover, "button", "Save", "")
+	if _, err := page.page.Evaluate(`document.querySelector("#profile button").style.marginLeft = "40px"`); err != nil {
+		t.Fatal(err)
+	}
+	mustObserve(t, page)
+	seen, fresh := page.recentLook(save)
+	if !fresh {
+		t.Fatalf("the observation after the approach kept no look at its target")
+	}
+	page.forgetLook()
+	b, err := page.Measure(ctx, save)
+	if err != nil {
+		t.Fatalf("measure: %v", err)
+	}
+	if seen.box != b || seen.unreachable {
+		t.Errorf("the observation's look = %+v, a measurement of the same page = %+v", seen, b)
+	}
+	mustAct(t, page, agent.ActHover, "heading", "Settings", "")
+	mustObserve(t, page)
+	if _, fresh := page.recentLook(save); fresh {
+		t.Errorf("an observation after the next action still took the approached target's look")
+	}
+}

@@ -45,7 +45,7 @@ func announceScript(places []agent.NoticePlace) string {
 }
 
 // changesJS counts, in every document, what can change what observe.js reads, for an
-// observation to tell in a tiny round trip that nothing has (see stillQuiet).
+// observation to tell that nothing has before it samples (see reusable).
 //
 //go:embed changes.js
 var changesJS string
@@ -63,7 +63,7 @@ const frameTries = 3
 // a page still changing after frameTries gets the latest pair. A page whose sample is the
 // same as at the last frame gets that frame again without a new screenshot: recording costs
 // a frame only when the page changed. A page that provably has not changed since the last
-// sample (see stillQuiet) gets that sample again, for a round trip with a tiny script. A
+// sample (see reusable) gets that sample again, told in the observation's round trip. A
 // cookie the task's authority reads that the page's script cannot see (HttpOnly) is read from
 // the browser context.
 func (p *Page) Observe(ctx context.Context) (agent.Sample, error) {
@@ -191,21 +191,24 @@ func (p *Page) remember(raw string, shot storedShot) {
 // navigated under it, or still parsing its head.
 const loadTries = 4
 
-// sampleLoaded runs the observation script and returns the sample as JSON text. A page that is
-// still loading is normal, not a failure: a navigation under way is waited for (one whose
-// request was sent, see navigation, or a document a submit or link is leaving before its
-// request shows), a navigation that replaces the document while the script runs (a click's
-// page load, a failed load's error page) is waited out, and so is a document with no body
-// yet (its head scripts still loading), and the script run again on the page as it then is.
+// sampleLoaded runs the observation script and returns the sample as JSON text. A page that
+// provably has not changed since the last sample (see reusable) gets that sample again, told
+// by the same script in the same round trip. A page that is still loading is normal, not a
+// failure: a navigation under way is waited for (one whose request was sent, see navigation,
+// or a document a submit or link is leaving before its request shows), a navigation that
+// replaces the document while the script runs (a click's page load, a failed load's error
+// page) is waited out, and so is a document with no body yet (its head scripts still
+// loading), and the script run again on the page as it then is.
 func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
-	if raw, ok, err := p.stillQuiet(ctx); ok || err != nil {
-		return raw, err
-	}
+	last := p.reusable()
 	var raw any
 	var err error
 	for try := 1; ; try++ {
-		raw, err = call(ctx, p.limits(), func() (any, error) { return p.driven().Evaluate(observeJS, []any{p.probes(), p.heardSince()}) })
+		raw, err = p.sampleCall(ctx, []any{p.probes(), p.heardSince(), last.token})
+		if got, ok := raw.(map[string]any); err == nil && ok && got["same"] == true {
+			return last.raw, nil
+		}
 		if err == nil && raw == "leaving" { // a navigation its request has not shown yet
 			p.nav.start()
 			p.nav.wait(ctx, p.life.done, actionTimeoutMS*time.Millisecond)
@@ -249,34 +252,20 @@ type quietSample struct {
 	token, raw string
 }
 
-// quietJS returns the page's changes token.
-//
-//go:embed quiet.js
-var quietJS string
-
-// stillQuiet returns the latest sample when the page provably has not changed since it was
-// taken: its document, address, viewport and scroll are the same and it has counted no DOM
-// mutation, no event by which a person or its script changes state without one, and no value
-// set by its script (see changes.js). That costs a round trip with a tiny script rather than
-// a whole observation. A sample that may not be reused (see observe.js), one whose task reads
-// cookies or storage (they change without an event), or a document replaced while asked is
-// false: the caller samples afresh. Any other failure is the observation's error, as the
-// page reports it (a dead browser's log with it).
-func (p *Page) stillQuiet(ctx context.Context) (string, bool, error) {
+// reusable is the latest sample with the token under which the next observation may return
+// it again: while the page provably has not changed since it was taken (its document,
+// address, viewport and scroll the same, and it has counted no DOM mutation, no event by
+// which a person or its script changes state without one, and no value set by its script;
+// see changes.js), which the observation script asks before it samples. An empty token when
+// the sample may not be reused (see observe.js), or the task reads cookies or storage (they
+// change without an event): the script then samples afresh.
+func (p *Page) reusable() quietSample {
 	p.mu.Lock()
-	last := p.quiet
-	p.mu.Unlock()
-	if last.token == "" || p.readsState() {
-		return "", false, nil
+	defer p.mu.Unlock()
+	if p.readsState() {
+		return quietSample{}
 	}
-	got, err := call(ctx, p.limits(), func() (any, error) { return p.driven().Evaluate(quietJS) })
-	switch {
-	case err != nil && navigatedAway(err):
-		return "", false, nil
-	case err != nil:
-		return "", false, p.fail("observe the page", err)
-	}
-	return last.raw, got == last.token, nil
+	return p.quiet
 }
 
 // actedOn is called as the page is about to be acted on: the next observation samples afresh
@@ -285,7 +274,7 @@ func (p *Page) stillQuiet(ctx context.Context) (string, bool, error) {
 func (p *Page) actedOn() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.quiet, p.look = quietSample{}, look{}
+	p.quiet, p.look, p.aim = quietSample{}, look{}, agent.Target{}
 }
 
 // readsState reports whether the task's authority reads a cookie or local storage, which

@@ -1,6 +1,10 @@
-([probes, heardSince]) => {
+([probes, heardSince, unless]) => {
   // Samples the page in one round trip and returns it as JSON in the shape of agent.Sample,
-  // with a token that says whether the page has changed since (quiet).
+  // with a token that says whether the page has changed since (quiet). Given the token of the
+  // last sample (unless), it first asks the document's count of changes (see changes.js) and,
+  // when it is still that token, returns { same: true } instead: nothing it reads has changed,
+  // and the caller reuses that sample, in the same round trip as a fresh one would have taken.
+  if (unless && window[Symbol.for("observatory.changes")]?.token() === unless) return { same: true };
   // It runs with aria.js's helpers (visible, text, role, name) declared first (see pageScript).
   // A document still parsing its head has no body yet: it returns null, and the caller waits
   // for the document and asks again. A document that has none (an SVG image) is read whole.

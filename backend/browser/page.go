@@ -69,13 +69,15 @@ type Page struct {
 	lastShot storedShot
 	// heard is where the last observation left off reading the page's announcements.
 	heard heardMark
-	// quiet is the latest sample and whether it may be reused (see stillQuiet).
+	// quiet is the latest sample and whether it may be reused (see reusable).
 	quiet quietSample
 	// latest is the latest sample read, what a sample shows while a dialog stops the page's
 	// script (see behindDialog).
 	latest string
-	// look is what the page last found of a target (see look).
+	// look is what the page last found of a target (see look); aim is the target the pointer
+	// was last moved onto, whose look the observations take until the next action (see aimed).
 	look look
+	aim  agent.Target
 	// dialogs is the JavaScript dialog kept open for the agent, once KeepDialogs.
 	dialogs dialogs
 	// onWeb is set while the page has been observed at a web address and not left it for
@@ -356,6 +358,9 @@ func (p *Page) act(ctx context.Context, a agent.Action) error {
 		seen = &l
 	}
 	p.actedOn()
+	if a.Kind == agent.ActHover {
+		p.aimAt(a.Target)
+	}
 	if a.Kind == agent.ActNavigate {
 		return p.Goto(ctx, a.Value)
 	}
@@ -478,10 +483,6 @@ func (p *Page) maskLocators() []playwright.Locator {
 
 // Blocked returns the requests refused since the last call.
 func (p *Page) Blocked() []string { return p.blocked.take() }
-
-// Settle implements agent.Settler: it waits, a bounded time, until no request the page sent
-// waits for its answer.
-func (p *Page) Settle(ctx context.Context) { p.watch.Settle(ctx) }
 
 // Traffic returns the requests, console messages and page errors recorded since the last
 // call, times counted from epoch; final first waits, a bounded time, for the requests still

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -17,14 +16,13 @@ import (
 func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 	t.Parallel()
 	page := openTestPage(t, "quiet.html", agent.PageOptions{}).(*Page)
-	ctx := context.Background()
 	// observe observes until the page is quiet right after (a change may still fire its
 	// events late: a selection change after the focus moved, a frame's load).
 	observe := func() agent.Sample {
 		t.Helper()
 		for try := 0; try < 20; try++ {
 			s := mustObserve(t, page)
-			if _, quiet, _ := page.stillQuiet(ctx); quiet {
+			if stillQuiet(page) {
 				return s
 			}
 			time.Sleep(50 * time.Millisecond)
@@ -82,7 +80,7 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		if _, err := page.page.Evaluate(c.script); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if _, quiet, _ := page.stillQuiet(ctx); quiet {
+		if stillQuiet(page) {
 			t.Errorf("%s: the page still counts as quiet", c.name)
 		}
 		if s := observe(); !c.shows(s) {
@@ -95,7 +93,18 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustObserve(t, page)
-	if _, quiet, _ := page.stillQuiet(ctx); quiet {
+	if stillQuiet(page) {
 		t.Errorf("a page with an animation running counts as quiet")
 	}
+}
+
+// stillQuiet reports whether the next observation would reuse the last sample: the page's
+// count of changes is still the token that sample was taken under (see Page.reusable).
+func stillQuiet(p *Page) bool {
+	last := p.reusable()
+	if last.token == "" {
+		return false
+	}
+	got, err := p.page.Evaluate(`() => window[Symbol.for("observatory.changes")]?.token() ?? ""`)
+	return err == nil && got == last.token
 }

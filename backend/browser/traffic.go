@@ -23,8 +23,6 @@ const (
 	detailTimeout = 2 * time.Second
 	settleTimeout = 5 * time.Second
 	unreadAfter   = 500 * time.Millisecond
-	// quietFor is how long no request may wait for its answer before Settle returns.
-	quietFor = 100 * time.Millisecond
 )
 
 // watch records a page's requests, console messages and page errors between two calls of
@@ -47,6 +45,10 @@ type watch struct {
 	answered map[playwright.Request]answer
 	unread   map[playwright.Request]bool
 	inflight int // requests whose details are being read
+	// sent counts the requests the page started; wake is closed, and replaced, whenever a
+	// request starts, is answered or ends (see idle).
+	sent     int
+	wake     chan struct{}
 	requests []timed[agent.Request]
 	console  []timed[agent.ConsoleMessage]
 	errors   []timed[agent.PageError]
@@ -72,7 +74,7 @@ type timed[T any] struct {
 // newWatch is a recorder of traffic that follows no page yet (see follow).
 func newWatch(life *lifeline, bodies bool, explain func(method, url, failure string) (string, bool)) *watch {
 	return &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
-		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}}
+		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}, wake: make(chan struct{})}
 }
 
 // follow records pg's traffic too: the attempt's page, and each tab opened in its context.
@@ -80,6 +82,8 @@ func (w *watch) follow(pg playwright.Page) {
 	pg.OnRequest(func(r playwright.Request) {
 		w.mu.Lock()
 		w.started[r] = time.Now()
+		w.sent++
+		w.changed()
 		w.mu.Unlock()
 	})
 	pg.OnResponse(func(resp playwright.Response) {
@@ -87,6 +91,7 @@ func (w *watch) follow(pg playwright.Page) {
 		w.mu.Lock()
 		if _, ok := w.started[r]; ok {
 			w.answered[r] = answer{time.Now(), resp}
+			w.changed()
 		}
 		w.mu.Unlock()
 	})
@@ -145,6 +150,7 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 	}
 	start, ok := w.started[r]
 	delete(w.started, r)
+	w.changed()
 	if !ok {
 		start = end
 	}
@@ -250,29 +256,47 @@ func (w *watch) body(data []byte, mime string) *agent.Body {
 	return &agent.Body{MimeType: clip(mime, agent.MaxTextBytes), Text: text, Truncated: len(text) < len(data)}
 }
 
-// Settle waits, at most settleTimeout, until no request the page started waits for its
-// answer and none has for quietFor; the page's death or ctx ends the wait.
-func (w *watch) Settle(ctx context.Context) {
-	deadline := time.Now().Add(settleTimeout)
-	var quiet time.Time
+// idle waits until no request the page started waits for its answer, woken by the page's
+// request and response events, and returns how many requests the page had sent by then. It
+// is false when deadline passed, the page died or ctx ended first.
+func (w *watch) idle(ctx context.Context, deadline time.Time) (int, bool) {
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	var gone <-chan struct{} // nil, never ready, without a lifeline
+	if w.life != nil {
+		gone = w.life.done
+	}
 	for {
 		w.mu.Lock()
-		waiting := len(w.started) > len(w.answered)
+		waiting, sent, wake := len(w.started) > len(w.answered), w.sent, w.wake
 		w.mu.Unlock()
-		now := time.Now()
-		switch {
-		case waiting:
-			quiet = time.Time{}
-		case quiet.IsZero():
-			quiet = now
-		case now.Sub(quiet) >= quietFor:
-			return
+		if !waiting {
+			return sent, true
 		}
-		if now.After(deadline) || w.life.err() != nil || ctx.Err() != nil {
-			return
+		select {
+		case <-wake:
+		case <-timer.C:
+			return sent, false
+		case <-gone:
+			return sent, false
+		case <-ctx.Done():
+			return sent, false
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// sentCount is how many requests the page has sent so far.
+func (w *watch) sentCount() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.sent
+}
+
+// changed wakes, with w.mu held, whoever waits in idle: a request started, was answered or
+// ended.
+func (w *watch) changed() {
+	close(w.wake)
+	w.wake = make(chan struct{})
 }
 
 // Traffic hands over what was recorded since the last call, times counted from epoch. It
