@@ -22,6 +22,12 @@
   // pending counts the page's requests by fetch or XMLHttpRequest that wait for their answer
   // (see settle.js): the browser's own word of a request can come after the page has moved on.
   let pending = 0;
+  // answeredAt is when the last of them was answered (or failed), on the page's clock.
+  let answeredAt = -Infinity;
+  const answered = () => {
+    pending--;
+    answeredAt = performance.now();
+  };
   const bump = () => {
     n++;
     if (parentCount) parentCount.bump();
@@ -33,6 +39,8 @@
     bump,
     // pending is how many of the document's fetches and XMLHttpRequests wait for their answer.
     pending: () => pending,
+    // sinceAnswer is how long ago, in ms, the last of them was answered; Infinity for none.
+    sinceAnswer: () => performance.now() - answeredAt,
     // watch observes a node's subtree; observing one again changes nothing.
     watch: (node) => observer.observe(node, options),
     // token says what this document is and how many changes it has counted, with the
@@ -79,7 +87,7 @@
         const answer = fetch.apply(this, args);
         pending++;
         return new Promise((resolve, reject) => answer.then(
-          (v) => { pending--; resolve(v); }, (e) => { pending--; reject(e); }));
+          (v) => { answered(); resolve(v); }, (e) => { answered(); reject(e); }));
       } }.fetch });
   }
   const send = XMLHttpRequest.prototype.send;
@@ -88,7 +96,7 @@
       pending++;
       let waiting = true;
       const end = () => {
-        if (waiting) pending--;
+        if (waiting) answered();
         waiting = false;
       };
       this.addEventListener("loadend", end, { once: true }); // a synchronous request ends within send

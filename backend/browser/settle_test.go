@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,8 +13,8 @@ import (
 )
 
 // chainedPage saves, and once the save's answer is parsed asks for a confirmation whose
-// answer it shows on the next frame: the page's work after an answer is a request of its own
-// and two continuations.
+// answer it shows as SHOW schedules it (on the next frame, or on a short timer): the page's
+// work after an answer is a request of its own and two continuations.
 const chainedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chained</title></head>
 <body><main><button type="button" id="save">Save</button><p role="status" id="status"></p></main>
 <script>
@@ -21,17 +22,28 @@ document.getElementById("save").addEventListener("click", async () => {
   const saved = await (await fetch("/api/save", { method: "POST", body: "{}" })).json();
   document.getElementById("status").textContent = "Saving " + saved.id;
   const confirmed = await (await fetch("/api/confirm?id=" + saved.id)).json();
-  requestAnimationFrame(() => { document.getElementById("status").textContent = "Saved " + confirmed.id; });
+  SHOW(() => { document.getElementById("status").textContent = "Saved " + confirmed.id; });
 });
 </script></body></html>`
 
 // TestSettleWaitsForThePagesOwnWorkAfterAnAnswer: Settle waits for the answers and for what
-// the page does with them, a request it sends only once an answer came included, so the last
-// look sees the page's final word; without the quiet window it used to sit out.
+// the page does with them, a request it sends only once an answer came included and an update
+// it shows on the next frame or on a 60 ms timer, so the last look sees the page's final word.
 func TestSettleWaitsForThePagesOwnWorkAfterAnAnswer(t *testing.T) {
 	t.Parallel()
+	for name, show := range map[string]string{"next frame": "requestAnimationFrame", "60 ms timer": "((f) => setTimeout(f, 60))"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			settlesChained(t, strings.Replace(chainedPage, "SHOW", show, 1))
+		})
+	}
+}
+
+// settlesChained saves on html five times, each time settling and looking for the
+// confirmation's notice.
+func settlesChained(t *testing.T, html string) {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, chainedPage) })
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, html) })
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	mux.HandleFunc("POST /api/save", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(100 * time.Millisecond)
