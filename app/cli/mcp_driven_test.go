@@ -74,11 +74,12 @@ success:
 // TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps: browser_drag and browser_resize act on
 // the page as steps through the harness; browser_tabs opens, selects and closes tabs of the
 // attempt's context, each step's page saying which tab it was read from; browser_close closes
-// them and the attempt goes on, the next navigation on a fresh page; a click that opens a confirm leaves it open, as Playwright MCP
-// does: the reply lists the modal state, other tools are refused until browser_handle_dialog
-// accepts it, and that answer is a step of its own, classified by what it confirms (deleting
-// the card: a destruct). A prompt is answered with promptText, or dismissed. Each step is recorded with the page before
-// and after it, and the gate judges the attempt as it ends.
+// them and the attempt goes on, the next navigation on a fresh page; a click that opens a
+// confirm leaves it open, as Playwright MCP does: the reply lists the modal state, other tools
+// are refused until browser_handle_dialog accepts it, and that answer is a step of its own,
+// classified by what it confirms (deleting the card: a destruct). A prompt is answered with
+// promptText, or dismissed. Each step is recorded with the page before and after it, and the
+// gate judges the attempt as it ends.
 func TestMCPDragResizeTabsCloseAndADialogAreRecordedSteps(t *testing.T) {
 	browsertest.Ready(t)
 	srv := boardSite(t)
