@@ -157,6 +157,25 @@ func Settle(stored func(runID string) (bool, error)) func(path string) error {
 	}
 }
 
+// SweepMarkers removes the markers left in runs' media folders under root by imports killed
+// after their media moved into place but before the marker went (see SaveImported): the run
+// is whole then, and the marker names nothing. It returns the markers it removed.
+func SweepMarkers(root string) ([]string, error) {
+	left, err := filepath.Glob(filepath.Join(root, "*", runMarker))
+	var removed []string
+	for _, m := range left {
+		if !plainID(filepath.Base(filepath.Dir(m))) {
+			continue // an import's own folder: Settle's
+		}
+		if e := os.Remove(m); e != nil {
+			err = errors.Join(err, e)
+			continue
+		}
+		removed = append(removed, m)
+	}
+	return removed, err
+}
+
 // plainID reports whether id can be a run's media folder's name: one path element, no dot
 // first.
 func plainID(id string) bool {

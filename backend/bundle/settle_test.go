@@ -49,3 +49,33 @@ func TestASweepSettlesAKilledImport(t *testing.T) {
 		t.Errorf("run-3's media are %q, want those already there", b)
 	}
 }
+
+// TestASweepRemovesTheMarkerOfAnImportKilledAfterItsMove: an import killed after its media
+// moved into place but before its marker went leaves the marker in the run's folder; the
+// sweep removes it and leaves the media, and an import's own folder's marker (Settle's) and
+// another run's files alone.
+func TestASweepRemovesTheMarkerOfAnImportKilledAfterItsMove(t *testing.T) {
+	root := t.TempDir()
+	write := func(parts ...string) {
+		path := filepath.Join(append([]string{root}, parts...)...)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("run-a", runMarker)
+	write("run-a", "a.webm")
+	write(ImportPrefix+"1", runMarker)
+	write("run-b", "b.webm")
+	removed, err := SweepMarkers(root)
+	if err != nil || !slices.Equal(removed, []string{filepath.Join(root, "run-a", runMarker)}) {
+		t.Fatalf("removed %q (%v), want run-a's marker alone", removed, err)
+	}
+	for _, kept := range []string{filepath.Join("run-a", "a.webm"), filepath.Join(ImportPrefix+"1", runMarker), filepath.Join("run-b", "b.webm")} {
+		if _, err := os.Stat(filepath.Join(root, kept)); err != nil {
+			t.Errorf("%s: %v", kept, err)
+		}
+	}
+}
