@@ -82,16 +82,16 @@ describe("App", () => {
       render(<App api={api} />);
       const rows = () => (screen.getByRole("main") as HTMLElement).style.gridTemplateRows;
       await act(async () => {});
-      expect(rows()).toBe("330px auto minmax(0, 1fr)"); // no trace: every row of the table
+      expect(rows()).toBe("fit-content(330px) auto minmax(0, 1fr)"); // no trace: every row of the table, at most 330 px
       const history = await screen.findByRole("navigation", { name: "Run history" });
       await act(async () => fireEvent.click(await within(history).findByRole("button", { name: /finished/ })));
       fireEvent.click(screen.getByRole("row", { name: "Notice shown, nothing saved" }));
       expect(screen.getByRole("region", { name: "Trace" })).toBeTruthy();
-      expect(rows()).toBe("60px auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
+      expect(rows()).toBe("fit-content(60px) auto minmax(0, 1fr)"); // the trace needs the room: folded to the selected row
       fireEvent.keyDown(document.body, { key: "a" });
-      expect(rows()).toBe("250px auto minmax(0, 1fr)"); // unfolded, three rows at least
+      expect(rows()).toBe("fit-content(250px) auto minmax(0, 1fr)"); // unfolded, three rows at least
       fireEvent.click(screen.getByRole("button", { name: "Fold to this attempt (A)" }));
-      expect(rows()).toBe("60px auto minmax(0, 1fr)");
+      expect(rows()).toBe("fit-content(60px) auto minmax(0, 1fr)");
     } finally {
       window.innerHeight = height;
     }

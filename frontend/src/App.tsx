@@ -279,6 +279,8 @@ export function App({ api }: { api: Api }) {
   // On a window too short for three rows of attempts and the trace, the table folds to the
   // selected attempt's row while a trace is shown; A (or its button) unfolds it.
   const folded = traceShown && !tableOpen && windowHeight - TRACE_RESERVE < TABLE_MIN;
+  // The table takes at most this height, and no more than its rows need: a run of one
+  // attempt leaves the rest to the trace.
   const tableHeight = folded ? TABLE_FOLDED : traceShown ? fitTableHeight(chosenTableHeight, windowHeight) : chosenTableHeight;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -374,7 +376,7 @@ export function App({ api }: { api: Api }) {
         </div>
       )}
       <div className="workspace" style={{ gridTemplateColumns: `minmax(0, 1fr) ${historyWidth}px` }}>
-        <main style={{ gridTemplateRows: compare.state || suite.state ? "minmax(0, 1fr)" : `${tableHeight}px auto minmax(0, 1fr)` }}>
+        <main style={{ gridTemplateRows: compare.state || suite.state ? "minmax(0, 1fr)" : `fit-content(${tableHeight}px) auto minmax(0, 1fr)` }}>
           {suite.state && !compare.state ? (
             suite.state.report ? (
               <SuiteView
