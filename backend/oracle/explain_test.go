@@ -85,7 +85,7 @@ func TestFailedSQLConditionExplainsItsRows(t *testing.T) {
 // that explaining stays bounded.
 func TestALongListIsExplainedWithinBounds(t *testing.T) {
 	var items []string
-	for i := range 1000 {
+	for i := range 5000 {
 		items = append(items, fmt.Sprintf(`{"n":%d}`, i))
 	}
 	h, err := NewHTTP("", "/api/state", nil, `body.items.exists(i, i.n == -1)`)
@@ -93,7 +93,7 @@ func TestALongListIsExplainedWithinBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: json.RawMessage(`{"items":[` + strings.Join(items, ",") + `]}`)})
-	if v := h.Judge(raw); v.Evidence != `status 200: none of the 1000 items of items matches; the closest, #1: n is 0, want -1` {
+	if v := h.Judge(raw); v.Evidence != `status 200: none of the 5000 items of items matches; the closest, #1: n is 0, want -1` {
 		t.Errorf("got %q", v.Evidence)
 	}
 }

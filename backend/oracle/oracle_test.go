@@ -43,6 +43,8 @@ func TestCompileRefusesBadExpressions(t *testing.T) {
 	}
 }
 
+// TestBoundsEndARunawayExpression: 27 million comparisons end at CEL's cost limit, which
+// decides whatever the load (so an import judges alike), long before the wall-time net.
 func TestBoundsEndARunawayExpression(t *testing.T) {
 	h, err := NewHTTP("", "/x", nil, `body.all(a, body.all(b, body.all(c, a + b + c >= 0)))`)
 	if err != nil {
@@ -53,8 +55,7 @@ func TestBoundsEndARunawayExpression(t *testing.T) {
 	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: body})
 	start := time.Now()
 	v := h.Judge(raw)
-	stopped := strings.Contains(v.Unconfirmed, "cost limit exceeded") || strings.Contains(v.Unconfirmed, "deadline exceeded")
-	if v.Done || !stopped || time.Since(start) > time.Second {
+	if v.Done || !strings.Contains(v.Unconfirmed, "cost limit exceeded") || time.Since(start) > evalTimeout {
 		t.Errorf("a runaway expression gave %+v after %v, want could not confirm within its bounds", v, time.Since(start))
 	}
 }
