@@ -322,6 +322,7 @@ func (p *Page) Resolve(ctx context.Context, t agent.Target) error {
 // ends there: the page's script waits on the agent.
 func (p *Page) Act(ctx context.Context, a agent.Action) error {
 	if a.Kind == agent.ActDialogAccept || a.Kind == agent.ActDialogDismiss {
+		p.actedOn()
 		return p.answerDialog(ctx, a)
 	}
 	if d, ok := p.Dialog(); ok {
@@ -344,6 +345,11 @@ func (p *Page) act(ctx context.Context, a agent.Action) error {
 	}
 	timeout := playwright.Float(float64(ms))
 	what := fmt.Sprintf("%s %s", a.Kind, a.Target)
+	var seen *look
+	if l, fresh := p.recentLook(a.Target); fresh {
+		seen = &l
+	}
+	p.actedOn() // every kind, a driver's own included: the page may change from here
 	if driven, err := p.actDriven(ctx, a, timeout); driven {
 		return p.fail(what, err)
 	}
@@ -353,11 +359,6 @@ func (p *Page) act(ctx context.Context, a agent.Action) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var seen *look
-	if l, fresh := p.recentLook(a.Target); fresh {
-		seen = &l
-	}
-	p.actedOn()
 	if a.Kind == agent.ActHover {
 		p.aimAt(a.Target)
 	}
