@@ -50,13 +50,16 @@ func (p *Page) KeepDialogs() {
 		p.dialogs.open = d
 		close(p.dialogs.shown)
 	})
-	p.bc.OnDialogClosed(func(d playwright.Dialog) { // answered, or its tab closed or crashed
-		p.dialogs.mu.Lock()
-		defer p.dialogs.mu.Unlock()
-		if p.dialogs.open == d {
-			p.dialogs.open, p.dialogs.shown = nil, make(chan struct{})
-		}
-	})
+	p.bc.OnDialogClosed(p.dialogs.closed) // answered, or its tab closed or crashed
+}
+
+// closed forgets d when it is the open dialog, so that the next one can be shown.
+func (ds *dialogs) closed(d playwright.Dialog) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if ds.open == d {
+		ds.open, ds.shown = nil, make(chan struct{})
+	}
 }
 
 // Dialog is the dialog left open for the agent, if any.
@@ -119,11 +122,7 @@ func (p *Page) answerDialog(ctx context.Context, a agent.Action) error {
 	if err != nil {
 		return p.fail("answer the "+d.Type()+" dialog", err)
 	}
-	p.dialogs.mu.Lock()
-	if p.dialogs.open == d { // unless the closing was heard first
-		p.dialogs.open, p.dialogs.shown = nil, make(chan struct{})
-	}
-	p.dialogs.mu.Unlock()
+	p.dialogs.closed(d) // unless the closing was heard first
 	return nil
 }
 
