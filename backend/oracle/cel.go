@@ -19,7 +19,7 @@ import (
 // decided first on a loaded machine: a 5,000-item list read "could not confirm").
 const (
 	costLimit   = 250_000
-	evalTimeout = 2 * time.Second
+	evalTimeout = 10 * time.Second
 	// maxExprLen bounds an expression's source, in code points.
 	maxExprLen = 4096
 )
@@ -133,13 +133,14 @@ func (e *Expr) saying(says string) *Expr {
 // verdict runs the expression and says in words what it found, after what (the status, the
 // rows): as wanted, or why not from the values it saw; the task file's own words for it, when
 // it gives them, come first. "Could not confirm" when it cannot be evaluated on this answer (a
-// missing key, a wrong type). The expression itself is the verdict's Check.
+// missing key, a wrong type). The caller records the expression as the verdict's Check (see
+// celCheck.withCheck).
 func (e *Expr) verdict(vars map[string]any, what string) (agent.Verdict, error) {
 	ok, err := e.eval(vars)
 	if err != nil {
 		return agent.Verdict{}, err
 	}
-	v := agent.Verdict{Done: ok, Check: e.src}
+	v := agent.Verdict{Done: ok}
 	switch {
 	case ok && e.says != "":
 		v.Evidence = fmt.Sprintf("%s: %s", what, e.says)
