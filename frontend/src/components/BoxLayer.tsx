@@ -10,6 +10,9 @@ import { placeLabel, type Drawn, type Rect } from "../trace/boxes";
  */
 export function BoxLayer({ boxes }: { boxes: Drawn[] }) {
   const layer = useRef<HTMLDivElement>(null);
+  // Callers build boxes afresh on each render: lay the labels out again only when what is
+  // drawn changed, not on every render of the trace.
+  const drawn = boxes.map((b) => `${b.kind} ${b.left} ${b.top} ${b.width} ${b.height} ${b.label}`).join("|");
   useLayoutEffect(() => {
     const el = layer.current;
     if (!el) return;
@@ -39,7 +42,7 @@ export function BoxLayer({ boxes }: { boxes: Drawn[] }) {
     const watch = new ResizeObserver(put);
     watch.observe(el);
     return () => watch.disconnect();
-  }, [boxes]);
+  }, [drawn]);
   if (boxes.length === 0) return null;
   return (
     <div className="shot-boxes" aria-hidden="true" ref={layer}>

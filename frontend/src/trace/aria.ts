@@ -54,12 +54,6 @@ export function hiddenItself(el: Element): boolean {
   return el.localName === "dialog" && !el.hasAttribute("open");
 }
 
-/** True when el is not shown to a person nor to assistive technology: it or a parent is hidden (see hiddenItself). */
-export function isHidden(el: Element): boolean {
-  for (let e: Element | null = el; e; e = parentOf(e)) if (hiddenItself(e)) return true;
-  return false;
-}
-
 /** The element's role: its role attribute's first token, else its implicit role; "" for none. */
 export function roleOf(el: Element): string {
   const explicit = (el.getAttribute("role") ?? "").trim().split(/\s+/)[0];
