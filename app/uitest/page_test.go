@@ -2,6 +2,7 @@ package uitest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,20 +45,20 @@ func button(page playwright.Page, name string) playwright.Locator {
 func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
 	t.Helper()
 	r, run, unfold := row(page, title), button(page, "Run "+title), button(page, "All attempts (A)")
-	for k := 0; ; k++ {
+	unfolded := false
+	for k := 1; ; k++ {
 		must(t, "see ▶ of "+title+" or the button that unfolds the table", expect.Locator(run.Or(unfold).First()).ToBeVisible())
+		var err error
 		if !isVisible(run) && isVisible(unfold) {
-			if unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}) == nil {
+			if err = unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil && !unfolded {
+				unfolded = true
 				defer func() { must(t, "fold the attempts table", button(page, "Fold to this attempt (A)").Click()) }()
 			}
-			continue
-		}
-		err := run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)})
-		if err == nil {
+		} else if err = run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil {
 			break
 		}
-		if k == 4 {
-			must(t, "click ▶ of "+title, err)
+		if k == 5 {
+			must(t, "click ▶ of "+title, fmt.Errorf("the table changed under every click: %v", err))
 		}
 	}
 	must(t, title+" ends "+terminal, expect.Locator(cell(r, colTerminal)).ToHaveText(terminal,
