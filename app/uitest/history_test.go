@@ -11,8 +11,8 @@ import (
 )
 
 // TestHistoryDeepLinksFiltersAndDelete runs one attempt, links to one of its steps and
-// reloads, sees a run another writer stores appear without a reload, filters the history and
-// deletes that run.
+// reloads, sees a run another writer stores appear without a reload, filters the history,
+// deletes that run, and sees a card with the widest date whole.
 func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
@@ -39,16 +39,6 @@ func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
 		expectText(t, history.GetByRole("status"), "2 runs")
 	})
 
-	t.Run("a card shows its run's id, counts and date whole at 1280×720", func(t *testing.T) {
-		must(t, "resize the window", page.SetViewportSize(1280, 720))
-		cut, err := history.Evaluate(`h => [...h.querySelectorAll(".history-entry .run-id, .history-entry .open > .line.muted")]
-			.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`, nil)
-		must(t, "measure the cards", err)
-		if len(cut.([]any)) > 0 {
-			t.Errorf("history cards cut %v", cut)
-		}
-	})
-
 	t.Run("filters and search narrow the list", func(t *testing.T) {
 		_, err := history.GetByLabel("Source").SelectOption(playwright.SelectOptionValues{Values: &[]string{"imported"}})
 		must(t, "filter imported", err)
@@ -71,6 +61,25 @@ func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
 		expectText(t, history.GetByRole("status"), "1 run")
 		if runs, err := st.List(); err != nil || len(runs) != 1 {
 			t.Errorf("the store lists %+v, %v; want only the live run", runs, err)
+		}
+	})
+
+	t.Run("a card shows its run's id, counts and date whole at 1280×720", func(t *testing.T) {
+		// The widest card date: this year, not today, two-digit month, day and hour.
+		now := time.Now()
+		widest := time.Date(now.Year(), 12, 26, 10, 7, 0, 0, time.Local)
+		if widest.YearDay() == now.YearDay() {
+			widest = time.Date(now.Year(), 11, 28, 10, 7, 0, 0, time.Local)
+		}
+		must(t, "store a run with the widest date", st.RunStarted(agent.Run{ID: "20261226-100700-widest", Task: "booking", Created: widest}))
+		must(t, "see it listed", expect.Locator(history.GetByTestId("run-20261226-100700-widest")).ToBeVisible(
+			playwright.LocatorAssertionsToBeVisibleOptions{Timeout: playwright.Float(10_000)}))
+		must(t, "resize the window", page.SetViewportSize(1280, 720))
+		cut, err := history.Evaluate(`h => [...h.querySelectorAll(".history-entry .run-id, .history-entry .open > .line.muted")]
+			.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`, nil)
+		must(t, "measure the cards", err)
+		if len(cut.([]any)) > 0 {
+			t.Errorf("history cards cut %v", cut)
 		}
 	})
 }

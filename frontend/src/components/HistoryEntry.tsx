@@ -1,5 +1,6 @@
 import { memo, useState } from "react";
 import type { RunSummary } from "../api/types";
+import { cardDate } from "../history/cardDate";
 import { isImported } from "../history/filter";
 import { SignatureBadge, signatureLabel } from "./SignatureBadge";
 
@@ -20,15 +21,12 @@ export interface HistoryEntryProps {
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** A date and time short enough for a card: the day and the minute. */
-const short = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
-
 /**
  * One stored run: its id, status, task and source, its completed and wrong attempts, and when
  * it started (for an import, when it was added; its tooltip has both, to the second). An
  * import that recorded its signature check shows what it found in place of the time, which
- * stays in the tooltip. A box
- * picks it for a comparison; Delete asks once more before it deletes. Memoised: stepping through a trace redraws no entry.
+ * stays in the tooltip. A box picks it for a comparison; Delete asks once more before it
+ * deletes. Memoised: stepping through a trace redraws no entry.
  */
 export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, onOpen, onDelete, picked, onPick, onOpenSuite }: HistoryEntryProps) {
   const [confirming, setConfirming] = useState(false);
@@ -53,7 +51,7 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
             <SignatureBadge signature={r.signature} />
           </span>
         ) : (
-          <span className="line text muted num">{imported ? `added ${short(r.added)}` : short(r.created)}</span>
+          <span className="line text muted num">{imported ? `added ${cardDate(r.added)}` : cardDate(r.created)}</span>
         )}
       </button>
       {r.suite_run && (
