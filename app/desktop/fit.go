@@ -81,12 +81,16 @@ func fitScreen(ctx context.Context) error {
 	if least != minimumSize {
 		runtime.WindowSetMinSize(ctx, least.W, least.H)
 	}
-	runtime.WindowSetSize(ctx, window.W, window.H)
-	// The new size takes effect when the window system confirms it; centring before that
-	// would place the old size.
-	deadline := time.Now().Add(2 * time.Second)
-	for !windowSize(ctx).fits(window) && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	// GTK already keeps a window within its screen's size, only its place is off; Wails sets
+	// a size from the calling goroutine there, so it is asked only when needed.
+	if !windowSize(ctx).fits(window) {
+		runtime.WindowSetSize(ctx, window.W, window.H)
+		// The new size takes effect when the window system confirms it; centring before
+		// that would place the old size.
+		deadline := time.Now().Add(2 * time.Second)
+		for !windowSize(ctx).fits(window) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
 	}
 	runtime.WindowCenter(ctx)
 	return nil
