@@ -21,7 +21,7 @@ func addDesktop(root *cobra.Command, env Env, g *globals) {
 			return err
 		}
 		return withStore(g, func(st *store.Store, dataDir string) error {
-			win := desktop.NewWindow(smoke)
+			win := desktop.NewWindow()
 			services := app.New(app.Options{Store: st, DataDir: dataDir, Version: version.Get().Version, Transport: "desktop",
 				OnReady: win.Ready, Dialogs: win, Remote: endpoints.remote(), PerEndpoint: endpoints.perEndpoint, LabHost: endpoints.labHost, FollowOthers: true})
 			warnKillSwitch(g, services)

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/wailsapp/wails/v2"
@@ -27,8 +26,9 @@ type Options struct {
 	Services *app.Services
 	Assets   fs.FS
 	DataDir  string
-	// Smoke quits with success as soon as the frontend has called the backend, and fails
-	// after SmokeTimeout otherwise: the CI check that the real window works end to end.
+	// Smoke quits with success as soon as the frontend has called the backend and the window
+	// is wholly on its screen, and fails after SmokeTimeout (or the screen check) otherwise:
+	// the CI check that the real window works end to end.
 	Smoke        bool
 	SmokeTimeout time.Duration
 	Log          io.Writer
@@ -39,29 +39,57 @@ type emitter struct{ ctx context.Context }
 
 func (e emitter) Emit(name string, data any) { runtime.EventsEmit(e.ctx, name, data) }
 
-// Window is the desktop window's handle for the services: it hears the UI's first call
-// (quitting in smoke mode) and opens native file dialogs.
+// Window is the desktop window's handle for the services: it hears the UI's first call (the
+// smoke test waits for it), fits the window to its screen and opens native file dialogs.
 type Window struct {
-	mu    sync.Mutex
-	ctx   context.Context
-	smoke bool
-	ready chan struct{}
-	once  sync.Once
+	mu     sync.Mutex
+	ctx    context.Context
+	ready  chan struct{}
+	once   sync.Once
+	fitted chan struct{}
+	fit    sync.Once
 }
 
 var _ app.Dialogs = (*Window)(nil)
 
-// NewWindow makes a window handle; smoke says whether the UI's first call ends the program.
-func NewWindow(smoke bool) *Window { return &Window{smoke: smoke, ready: make(chan struct{})} }
+// NewWindow makes a window handle.
+func NewWindow() *Window { return &Window{ready: make(chan struct{}), fitted: make(chan struct{})} }
 
 // Ready records that the UI called in; it is the Session service's OnReady hook.
-func (win *Window) Ready() {
-	win.once.Do(func() { close(win.ready) })
-	win.mu.Lock()
-	ctx := win.ctx
-	win.mu.Unlock()
-	if win.smoke && ctx != nil {
-		runtime.Quit(ctx)
+func (win *Window) Ready() { win.once.Do(func() { close(win.ready) }) }
+
+// fitOnce fits the window to its screen when its page first loads (the window is shown by
+// then, so Wails can tell which screen it is on); a failure is logged, the window stays open.
+func (win *Window) fitOnce(ctx context.Context, log io.Writer) {
+	win.fit.Do(func() {
+		if err := fitScreen(ctx); err != nil {
+			fmt.Fprintf(log, "desktop: the window could not be fitted to its screen: %v\n", err)
+		}
+		close(win.fitted)
+	})
+}
+
+// smokeCheck waits until the UI has called the backend and the window has been fitted, then
+// until the window is wholly on its screen (bounded: the window system confirms a move late).
+func (win *Window) smokeCheck(ctx context.Context, timeout time.Duration) error {
+	expired := time.After(timeout)
+	for _, step := range []struct {
+		done <-chan struct{}
+		what string
+	}{{win.ready, "the UI did not call the backend"}, {win.fitted, "the page did not finish loading"}} {
+		select {
+		case <-step.done:
+		case <-expired:
+			return fmt.Errorf("smoke: %s within %s", step.what, timeout)
+		}
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		err := checkFits(ctx)
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -111,13 +139,17 @@ func (win *Window) Run(o Options) error {
 	if o.SmokeTimeout == 0 {
 		o.SmokeTimeout = 90 * time.Second
 	}
-	var timedOut atomic.Bool
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	var smokeErr error
+	smokeDone := make(chan struct{})
 	err := wails.Run(&options.App{
 		Title:     "Observatory",
-		Width:     1440,
-		Height:    920,
-		MinWidth:  1000,
-		MinHeight: 640,
+		Width:     preferredSize.W,
+		Height:    preferredSize.H,
+		MinWidth:  minimumSize.W,
+		MinHeight: minimumSize.H,
 		AssetServer: &assetserver.Options{
 			Assets:  o.Assets,
 			Handler: app.MediaHandler(app.MediaRoot(o.DataDir)),
@@ -128,16 +160,13 @@ func (win *Window) Run(o Options) error {
 			win.attach(ctx)
 			if o.Smoke {
 				go func() {
-					select {
-					case <-win.ready:
-						runtime.Quit(ctx) // in case it fired before the context was attached
-					case <-time.After(o.SmokeTimeout):
-						timedOut.Store(true)
-						runtime.Quit(ctx)
-					}
+					smokeErr = win.smokeCheck(ctx, o.SmokeTimeout)
+					close(smokeDone)
+					runtime.Quit(ctx)
 				}()
 			}
 		},
+		OnDomReady: func(ctx context.Context) { win.fitOnce(ctx, o.Log) },
 		OnShutdown: func(context.Context) { o.Services.Shutdown() },
 		Bind:       o.Services.Bind(),
 		// A bound method's error reaches the window as {"kind", "message", "path"}, exactly
@@ -149,15 +178,14 @@ func (win *Window) Run(o Options) error {
 	}
 	if o.Smoke {
 		select {
-		case <-win.ready:
-			fmt.Fprintln(o.Log, "smoke: the window opened and its UI reached the backend")
-			return nil
+		case <-smokeDone:
 		default:
+			return fmt.Errorf("smoke: the window closed before the smoke test ended")
 		}
-		if timedOut.Load() {
-			return fmt.Errorf("smoke: the UI did not call the backend within %s", o.SmokeTimeout)
+		if smokeErr != nil {
+			return smokeErr
 		}
-		return fmt.Errorf("smoke: the window closed before its UI called the backend")
+		fmt.Fprintln(o.Log, "smoke: the window opened wholly on its screen and its UI reached the backend")
 	}
 	return nil
 }
