@@ -96,6 +96,7 @@ func fitScreen(ctx context.Context) error {
 	return nil
 }
 
+// windowSize is the window's size as the window system last confirmed it.
 func windowSize(ctx context.Context) size {
 	w, h := runtime.WindowGetSize(ctx)
 	return size{w, h}

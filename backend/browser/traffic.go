@@ -57,6 +57,8 @@ type watch struct {
 	// the bytes of body text it kept.
 	kept      agent.Dropped
 	bodyBytes int
+	// lines pairs the failed requests with the browser's console lines about them.
+	lines loadLines
 }
 
 // answer is a request's response, as its event brought it, and when.
@@ -74,7 +76,8 @@ type timed[T any] struct {
 // newWatch is a recorder of traffic that follows no page yet (see follow).
 func newWatch(life *lifeline, bodies bool, explain func(method, url, failure string) (string, bool)) *watch {
 	return &watch{bodies: bodies, life: life, explain: explain, started: map[playwright.Request]time.Time{},
-		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}, wake: make(chan struct{})}
+		answered: map[playwright.Request]answer{}, unread: map[playwright.Request]bool{}, wake: make(chan struct{}),
+		lines: newLoadLines()}
 }
 
 // follow records pg's traffic too: the attempt's page, and each tab opened in its context.
@@ -99,12 +102,15 @@ func (w *watch) follow(pg playwright.Page) {
 	pg.OnRequestFailed(func(r playwright.Request) { w.finished(r, false) })
 	pg.OnConsole(func(m playwright.ConsoleMessage) {
 		msg := agent.ConsoleMessage{Level: m.Type(), Text: clip(m.Text(), agent.MaxTextBytes)}
+		var url string
 		if loc := m.Location(); loc != nil && loc.URL != "" {
+			url = loc.URL
 			msg.Location = clip(fmt.Sprintf("%s:%d:%d", loc.URL, loc.Line+1, loc.Column+1), agent.MaxTextBytes)
 		}
 		now := time.Now()
 		w.mu.Lock()
 		defer w.mu.Unlock()
+		w.lines.line(m.Text(), url, now)
 		w.console = keep(w.console, timed[agent.ConsoleMessage]{msg, now, now}, &w.kept.Console, &w.dropped.Console)
 	})
 	pg.OnPageError(func(err error) {
@@ -174,6 +180,11 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 		w.inflight--
 		w.kept.Requests++
 		w.requests = append(w.requests, timed[agent.Request]{req, start, end})
+		failure := ""
+		if err := r.Failure(); err != nil {
+			failure = err.Error()
+		}
+		w.lines.failed(r.URL(), req.Status, failure, unread, time.Now())
 	}()
 }
 
@@ -329,15 +340,16 @@ func (w *watch) TrafficUntil(epoch, until time.Time) agent.Traffic {
 // sentLag bounds how much later than the browser sent a request Observatory hears of it.
 const sentLag = 500 * time.Millisecond
 
-// await waits, at most settleTimeout, until no finished request's details are being read and
-// done holds; it returns with w.mu held.
+// await waits, at most settleTimeout, until no finished request's details are being read, no
+// failed request waits for the browser's console line about it (see loadLines), and done
+// holds; it returns with w.mu held.
 func (w *watch) await(done func() bool) {
 	deadline := time.Now().Add(settleTimeout)
 	for {
 		w.mu.Lock()
 		now := time.Now()
 		w.recordUnread(now)
-		if (w.inflight == 0 && done()) || now.After(deadline) || w.life.err() != nil {
+		if (w.inflight == 0 && !w.lines.pending(now) && done()) || now.After(deadline) || w.life.err() != nil {
 			return
 		}
 		w.mu.Unlock()
