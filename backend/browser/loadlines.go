@@ -1,0 +1,88 @@
+package browser
+
+import (
+	"strings"
+	"time"
+)
+
+// lineLag bounds how long a step's record waits for the browser's own console line about a
+// failed load once the request was recorded.
+const lineLag = time.Second
+
+// loadLinePrefix starts the line Chromium writes to the console for a load that failed or was
+// answered with an error status.
+const loadLinePrefix = "Failed to load resource"
+
+// loadLines pairs the browser's console line for a failed load with the request it is about,
+// so that a step's record waits, a bounded time, for the line of each failed request it holds.
+// The renderer writes the line on a path of its own, apart from the network's events: under
+// load it came after the step holding its request was handed over, and so was shown on the
+// next step. Both sides are keyed by URL, as the line names its request only by its location.
+// Its methods are called with watch.mu held.
+type loadLines struct {
+	heard   map[string][]time.Time // lines not yet paired, by URL: when each came
+	waiting map[string][]time.Time // failed requests not yet paired, by URL: when each was recorded
+}
+
+// newLoadLines pairs nothing yet.
+func newLoadLines() loadLines {
+	return loadLines{heard: map[string][]time.Time{}, waiting: map[string][]time.Time{}}
+}
+
+// line takes a console message: a load line pairs with a failed request waiting for it, or
+// waits for its request to be recorded.
+func (l loadLines) line(text, url string, at time.Time) {
+	if url == "" || !strings.HasPrefix(text, loadLinePrefix) {
+		return
+	}
+	if !pop(l.waiting, url) {
+		l.heard[url] = append(l.heard[url], at)
+	}
+}
+
+// failed takes a request recorded at the time given, if the browser writes a line about it:
+// one answered with an error status and read, or one the network failed, but not one the page
+// itself aborted.
+func (l loadLines) failed(url string, status int, failure string, unread bool, at time.Time) {
+	lined := (status >= 400 && !unread) || (failure != "" && !strings.Contains(failure, "ERR_ABORTED"))
+	if !lined || pop(l.heard, url) {
+		return
+	}
+	l.waiting[url] = append(l.waiting[url], at)
+}
+
+// pending says whether a failed request recorded less than lineLag ago still waits for its
+// line; it forgets the requests and lines older than that, which will never pair.
+func (l loadLines) pending(now time.Time) bool {
+	expire(l.heard, now)
+	return expire(l.waiting, now)
+}
+
+// pop removes the oldest time under url and says whether there was one.
+func pop(m map[string][]time.Time, url string) bool {
+	ts := m[url]
+	if len(ts) == 0 {
+		return false
+	}
+	if len(ts) == 1 {
+		delete(m, url)
+	} else {
+		m[url] = ts[1:]
+	}
+	return true
+}
+
+// expire drops the times older than lineLag and says whether any is left.
+func expire(m map[string][]time.Time, now time.Time) bool {
+	for url, ts := range m {
+		for len(ts) > 0 && now.Sub(ts[0]) >= lineLag {
+			ts = ts[1:]
+		}
+		if len(ts) == 0 {
+			delete(m, url)
+		} else {
+			m[url] = ts
+		}
+	}
+	return len(m) > 0
+}
