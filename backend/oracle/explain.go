@@ -27,12 +27,14 @@ const (
 const notHeld = "the condition is false on this answer"
 
 // program is an expression compiled to be explained: run without short-circuits, keeping
-// every subexpression's value. iterVar names the item it judges; empty at the top.
+// every subexpression's value. iterVar names the item it judges; empty at the top. items
+// holds, by the comprehension's ID, the program of what each of its comprehensions asks of
+// one item, compiled with it (see itemPrograms), so that explaining compiles nothing.
 type program struct {
-	env     *cel.Env
 	ast     *ast.AST
 	prg     cel.Program
 	iterVar string
+	items   map[int64]*program
 }
 
 // scope is one evaluation of a program with every value it saw, and the variables it ran on.
@@ -42,13 +44,13 @@ type scope struct {
 	state interface{ Value(int64) (ref.Val, bool) }
 }
 
-// explain says in words why src, which gave false on vars, does not hold: which field had
-// which value against what was wanted, how many items a list had and where the closest one
-// differs. It is derived from the answer alone, bounded in cost and items, never in time, so
-// that an import words it identically.
-func explain(env *cel.Env, src string, vars map[string]any) string {
-	p, err := explained(env, src, "")
-	if err != nil {
+// explain says in words why the expression p explains, which gave false on vars, does not
+// hold: which field had which value against what was wanted, how many items a list had and
+// where the closest one differs. It is derived from the answer alone, bounded in cost and
+// items, never in time, so that an import words it identically. A nil p (an expression that
+// cannot be explained) says notHeld.
+func explain(p *program, vars map[string]any) string {
+	if p == nil {
 		return notHeld
 	}
 	s, err := p.run(vars)
@@ -58,7 +60,8 @@ func explain(env *cel.Env, src string, vars map[string]any) string {
 	return cut(s.why(s.ast.Expr(), true), maxExplainText)
 }
 
-// explained compiles src in env for explaining.
+// explained compiles src in env for explaining, with the programs of its comprehensions'
+// items.
 func explained(env *cel.Env, src, iterVar string) (*program, error) {
 	checked, iss := env.Compile(src)
 	if iss != nil && iss.Err() != nil {
@@ -68,7 +71,38 @@ func explained(env *cel.Env, src, iterVar string) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &program{env: env, ast: checked.NativeRep(), prg: prg, iterVar: iterVar}, nil
+	a := checked.NativeRep()
+	return &program{ast: a, prg: prg, iterVar: iterVar, items: itemPrograms(env, a)}, nil
+}
+
+// itemPrograms compiles what each comprehension of a asks of one item (see predicate), bound
+// to its item variable beside env's variables. A comprehension whose predicate does not
+// compile on its own (one nested in another's predicate reads the outer item; the outer's
+// program explains it) has none.
+func itemPrograms(env *cel.Env, a *ast.AST) map[int64]*program {
+	items := map[int64]*program{}
+	ast.PreOrderVisit(a.Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() != ast.ComprehensionKind {
+			return
+		}
+		c := e.AsComprehension()
+		pred := predicate(c.LoopStep())
+		if pred == nil {
+			return
+		}
+		src, err := parser.Unparse(pred, a.SourceInfo())
+		if err != nil {
+			return
+		}
+		sub, err := env.Extend(cel.Variable(c.IterVar(), cel.DynType))
+		if err != nil {
+			return
+		}
+		if p, err := explained(sub, src, c.IterVar()); err == nil {
+			items[e.ID()] = p
+		}
+	}))
+	return items
 }
 
 // run evaluates p on vars, keeping every value it saw.
@@ -225,13 +259,9 @@ func (s *scope) whyComprehension(e ast.Expr, want bool) string {
 	}
 	n := int(list.Size().(types.Int))
 	of := s.name(c.IterRange())
-	pred := predicate(c.LoopStep())
 	kind := macro.AsCall().FunctionName()
-	if pred == nil {
-		return notHeld
-	}
-	item, err := s.items(c.IterVar(), pred)
-	if err != nil {
+	item := s.item(e)
+	if item == nil {
 		return notHeld
 	}
 	switch {
@@ -312,29 +342,21 @@ func closest(item func(ref.Val) (*scope, error), list traits.Lister, n int, want
 	return best, why
 }
 
-// items compiles pred, what a comprehension asks of each item, to run on one item at a time
-// bound to iterVar beside the variables s ran on.
-func (s *scope) items(iterVar string, pred ast.Expr) (func(v ref.Val) (*scope, error), error) {
-	src, err := parser.Unparse(pred, s.ast.SourceInfo())
-	if err != nil {
-		return nil, err
-	}
-	env, err := s.env.Extend(cel.Variable(iterVar, cel.DynType))
-	if err != nil {
-		return nil, err
-	}
-	p, err := explained(env, src, iterVar)
-	if err != nil {
-		return nil, err
+// item runs the program of what the comprehension e asks of each item on one item at a
+// time, bound to its variable beside the variables s ran on; nil when it has none.
+func (s *scope) item(e ast.Expr) func(v ref.Val) (*scope, error) {
+	p := s.items[e.ID()]
+	if p == nil {
+		return nil
 	}
 	return func(v ref.Val) (*scope, error) {
 		vars := make(map[string]any, len(s.vars)+1)
 		for k, x := range s.vars {
 			vars[k] = x
 		}
-		vars[iterVar] = v
+		vars[p.iterVar] = v
 		return p.run(vars)
-	}, nil
+	}
 }
 
 // name is how an explanation calls e: its source, read relative to the item judged (r.room

@@ -97,3 +97,24 @@ func TestALongListIsExplainedWithinBounds(t *testing.T) {
 		t.Errorf("got %q", v.Evidence)
 	}
 }
+
+// Explaining a failed check compiles nothing: the explaining program, with its
+// comprehensions' items, is built once with the check, so a failed check costs an evaluation
+// and not a compilation (here less than half of compiling the expression, in allocations).
+func TestExplainingCompilesNothing(t *testing.T) {
+	src := `body.records.exists(r, r.title == "Spectral scan" && r.room == "north") || body.phase == "completed"`
+	h, err := NewHTTP("", "/api/state", nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json",
+		Body: json.RawMessage(`{"records":[{"title":"Spectral scan","room":"south"},{"title":"Other","room":"east"}],"phase":"editing"}`)})
+	if v := h.Judge(raw); v.Done || !strings.Contains(v.Evidence, "the closest, #1") {
+		t.Fatalf("got %+v, want the closest item explained", v)
+	}
+	compiling := testing.AllocsPerRun(20, func() { _, _ = explained(httpEnv, src, "") })
+	judging := testing.AllocsPerRun(20, func() { _ = h.Judge(raw) })
+	if judging > compiling/2 {
+		t.Errorf("judging a failed check allocates %.0f times, compiling its explanation %.0f: explaining compiles again", judging, compiling)
+	}
+}
