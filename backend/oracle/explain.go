@@ -163,11 +163,7 @@ func (s *scope) whyCall(e ast.Expr, want bool) string {
 		}
 	case fn == operators.LogicalOr && want, fn == operators.LogicalAnd && !want:
 		// One operand would have been enough: say why none is.
-		var parts []string
-		for _, a := range flatten(e, fn) {
-			parts = append(parts, s.why(a, want))
-		}
-		return "neither " + strings.Join(parts, "; nor ")
+		return s.whyNone(flatten(e, fn), want)
 	case isComparison(fn) && len(args) == 2:
 		return s.whyCompare(fn, args[0], args[1], want)
 	case memberWords[fn] != "" && call.IsMemberFunction() && len(args) == 1:
@@ -209,27 +205,44 @@ var (
 	}
 )
 
-// memberWords word the string functions a condition asks of a field.
-var memberWords = map[string]string{
-	"contains": "to contain", "startsWith": "to start with", "endsWith": "to end with", "matches": "to match",
-}
+// memberWords word the string functions a condition asks of a field, as wanted ("to
+// contain") and as a claim about it (see claims, "contains").
+var (
+	memberWords = map[string]string{
+		"contains": "to contain", "startsWith": "to start with", "endsWith": "to end with", "matches": "to match",
+	}
+	memberClaims = map[string]string{
+		"contains": "contains", "startsWith": "starts with", "endsWith": "ends with", "matches": "matches",
+	}
+)
 
 func (s *scope) whyCompare(fn string, left, right ast.Expr, want bool) string {
+	name, got, wanted, ok := s.compared(fn, left, right, want)
+	if !ok {
+		return notHeld
+	}
+	return fmt.Sprintf("%s is %s, want %s", name, got, wanted)
+}
+
+// compared is what a comparison of left and right that was not want reads as: the left
+// side's name and value, and what was wanted of it ("at least 5"), a literal on the left
+// read as the right side.
+func (s *scope) compared(fn string, left, right ast.Expr, want bool) (name, got, wanted string, ok bool) {
 	if left.Kind() == ast.LiteralKind && right.Kind() != ast.LiteralKind && flipped[fn] != "" {
 		left, right, fn = right, left, flipped[fn]
 	}
 	if !want {
 		if negated[fn] == "" {
-			return notHeld
+			return "", "", "", false
 		}
 		fn = negated[fn]
 	}
 	lv, lok := s.value(left)
 	rv, rok := s.value(right)
 	if !lok || !rok {
-		return notHeld
+		return "", "", "", false
 	}
-	return fmt.Sprintf("%s is %s, want %s%s", s.name(left), show(lv), comparisons[fn], show(rv))
+	return s.name(left), show(lv), comparisons[fn] + show(rv), true
 }
 
 // flatten is e's operands of fn, with nested calls of fn opened: a && (b && c) is a, b, c.
@@ -244,61 +257,85 @@ func flatten(e ast.Expr, fn string) []ast.Expr {
 	return out
 }
 
-// whyComprehension words exists, all and exists_one over a list: how many items it had and,
-// for the item that decided (the closest for exists, the first failing for all), why.
-func (s *scope) whyComprehension(e ast.Expr, want bool) string {
+// listed is a comprehension over a list as an explanation reads it: the macro it was written
+// as (exists, all, exists_one), the list, its size and name, and the program of what it asks
+// of one item.
+type listed struct {
+	kind string
+	list traits.Lister
+	n    int
+	of   string
+	item func(ref.Val) (*scope, error)
+}
+
+// listed reads the comprehension e; false when it is not a macro over a list it can explain.
+func (s *scope) listed(e ast.Expr) (listed, bool) {
 	c := e.AsComprehension()
 	macro, _ := s.ast.SourceInfo().GetMacroCall(e.ID())
 	if macro == nil || macro.Kind() != ast.CallKind {
-		return notHeld
+		return listed{}, false
 	}
 	rv, ok := s.value(c.IterRange())
 	list, isList := rv.(traits.Lister)
-	if !ok || !isList {
-		return notHeld
-	}
-	n := int(list.Size().(types.Int))
-	of := s.name(c.IterRange())
-	kind := macro.AsCall().FunctionName()
 	item := s.item(e)
-	if item == nil {
+	if !ok || !isList || item == nil {
+		return listed{}, false
+	}
+	return listed{kind: macro.AsCall().FunctionName(), list: list, n: int(list.Size().(types.Int)),
+		of: s.name(c.IterRange()), item: item}, true
+}
+
+// first is the first of l's items (among the first maxExplainItems) on which what it asks
+// is not want, with why; false when there is none.
+func (l listed) first(want bool) (int, string, bool) {
+	for i := range min(l.n, maxExplainItems) {
+		sub, err := l.item(l.list.Get(types.Int(i)))
+		if err == nil && !sub.holds(sub.ast.Expr(), want) {
+			return i, sub.why(sub.ast.Expr(), want), true
+		}
+	}
+	return 0, "", false
+}
+
+// whyComprehension words exists, all and exists_one over a list: how many items it had and,
+// for the item that decided (the closest for exists, the first failing for all), why.
+func (s *scope) whyComprehension(e ast.Expr, want bool) string {
+	l, ok := s.listed(e)
+	if !ok {
 		return notHeld
 	}
 	switch {
-	case kind == "exists" && want, kind == "all" && !want:
-		wantItem := kind == "exists"
-		if n == 0 {
-			return of + " has no items"
+	case l.kind == "exists" && want, l.kind == "all" && !want:
+		wantItem := l.kind == "exists"
+		if l.n == 0 {
+			return l.of + " has no items"
 		}
-		best, why := closest(item, list, n, wantItem)
-		none := fmt.Sprintf("none of the %d items of %s matches", n, of)
+		best, why := closest(l.item, l.list, l.n, wantItem)
+		none := fmt.Sprintf("none of the %d items of %s matches", l.n, l.of)
 		if !wantItem {
-			none = fmt.Sprintf("every one of the %d items of %s passes", n, of)
+			none = fmt.Sprintf("every one of the %d items of %s passes", l.n, l.of)
 		}
 		if best < 0 {
 			return none
 		}
 		return fmt.Sprintf("%s; the closest, #%d: %s", none, best+1, why)
-	case kind == "all" && want, kind == "exists" && !want:
-		wantItem := kind == "all"
-		for i := range min(n, maxExplainItems) {
-			sub, err := item(list.Get(types.Int(i)))
-			if err == nil && !sub.holds(sub.ast.Expr(), wantItem) {
-				verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
-				return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, n, of, verb, sub.why(sub.ast.Expr(), wantItem))
-			}
+	case l.kind == "all" && want, l.kind == "exists" && !want:
+		wantItem := l.kind == "all"
+		if i, why, ok := l.first(wantItem); ok {
+			verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
+			return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, l.n, l.of, verb, why)
 		}
-	case kind == "exists_one":
+	case l.kind == "exists_one":
 		matches := 0
-		for i := range min(n, maxExplainItems) {
-			if sub, err := item(list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
+		for i := range min(l.n, maxExplainItems) {
+			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
 				matches++
 			}
 		}
-		if n > maxExplainItems {
-			return fmt.Sprintf("%d of the first %d of the %d items of %s match, want exactly one", matches, maxExplainItems, n, of)
+		if l.n > maxExplainItems {
+			return fmt.Sprintf("%d of the first %d of the %d items of %s match, want exactly one", matches, maxExplainItems, l.n, l.of)
 		}
-		return fmt.Sprintf("%d of the %d items of %s match, want exactly one", matches, n, of)
+		return fmt.Sprintf("%d of the %d items of %s match, want exactly one", matches, l.n, l.of)
 	}
 	return notHeld
 }
