@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"sync"
 
 	"github.com/mxschmitt/playwright-go"
 )
@@ -40,16 +41,25 @@ type Tab struct {
 	Current bool
 }
 
-// Tabs lists the pages of the attempt's browser context, the driven one marked.
+// Tabs lists the pages of the attempt's browser context, the driven one marked, each title
+// read as it is now: never kept from an earlier listing, since a page's script may change
+// it without a navigation. With several tabs the titles are read all at once, so a listing
+// costs about one round trip to the driver, not one per tab.
 func (p *Page) Tabs(ctx context.Context) ([]Tab, error) {
 	tabs, err := call(ctx, p.limits(), func() ([]Tab, error) {
-		var out []Tab
-		for _, pg := range p.bc.Pages() {
-			title, err := pg.Title()
+		pages, driven := p.bc.Pages(), p.driven()
+		out := make([]Tab, len(pages))
+		errs := make([]error, len(pages))
+		var wg sync.WaitGroup
+		for i, pg := range pages {
+			out[i] = Tab{URL: pg.URL(), Current: pg == driven}
+			wg.Go(func() { out[i].Title, errs[i] = pg.Title() })
+		}
+		wg.Wait()
+		for _, err := range errs {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, Tab{URL: pg.URL(), Title: title, Current: pg == p.driven()})
 		}
 		return out, nil
 	})

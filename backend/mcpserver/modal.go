@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -37,10 +36,28 @@ func modalState(d agent.PendingDialog) string {
 	return fmt.Sprintf("### Modal state\n- [\"%s\" dialog with message \"%s\"]: can be handled by browser_handle_dialog\n", d.Type, oneLine(d.Message))
 }
 
-// refuseUnderModal is Playwright MCP's refusal of a tool that does not handle the dialog
-// open now; nil when none is open, or the tool is the one that handles it.
-func (s *server) refuseUnderModal(tool string) *mcp.CallToolResult {
-	if tool == "browser_handle_dialog" || !strings.HasPrefix(tool, "browser_") {
+// modal is what a tool does while the page keeps a dialog open, as each tool's definition
+// declares it (see def); the zero value declares nothing and is refused at registration.
+type modal int
+
+const (
+	// refusedUnderModal: the tool is refused, in Playwright MCP's words, until the dialog is
+	// answered (every browser tool but the one that answers it).
+	refusedUnderModal modal = iota + 1
+	// handlesModal: the tool answers the dialog (browser_handle_dialog).
+	handlesModal
+	// besideModal: the tool neither reads nor acts on the page and runs as ever (the task's
+	// own tools).
+	besideModal
+)
+
+// declared reports whether m is one of the declarations above.
+func (m modal) declared() bool { return m >= refusedUnderModal && m <= besideModal }
+
+// refuseUnderModal is Playwright MCP's refusal of the tool named tool, which m says is
+// refused while a dialog is open; nil when none is open, or m says the tool runs with one.
+func (s *server) refuseUnderModal(tool string, m modal) *mcp.CallToolResult {
+	if m != refusedUnderModal {
 		return nil
 	}
 	d, open := s.pendingDialog()

@@ -97,14 +97,26 @@ func (s *server) admit(caller *mcp.ServerSession) error {
 	return nil
 }
 
-// tool registers one tool whose handler returns a result and no structured output; e gives
-// its arguments' enums.
-func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly bool, e enums, h func(ctx context.Context, in In) (*mcp.CallToolResult, error)) {
-	in, err := inputSchema[In](e)
-	if err != nil {
-		panic(fmt.Sprintf("tool %s: %v", name, err)) // a programming error, caught by every test
+// def is a tool as register declares it: its name, title and description (Playwright MCP's
+// for its tools), whether it only reads, its arguments' enums, and what it does while the
+// page keeps a dialog open.
+type def struct {
+	name, title, desc string
+	readOnly          bool
+	enums             enums
+	modal             modal
+}
+
+// tool registers one tool whose handler returns a result and no structured output.
+func tool[In any](srv *mcp.Server, s *server, d def, h func(ctx context.Context, in In) (*mcp.CallToolResult, error)) {
+	in, err := inputSchema[In](d.enums)
+	if err == nil && !d.modal.declared() {
+		err = fmt.Errorf("declares no modal state handling (%d)", d.modal)
 	}
-	t := &mcp.Tool{Name: name, Title: title, Description: desc, InputSchema: in, Annotations: &mcp.ToolAnnotations{Title: title, ReadOnlyHint: readOnly}}
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", d.name, err)) // a programming error, caught by every test
+	}
+	t := &mcp.Tool{Name: d.name, Title: d.title, Description: d.desc, InputSchema: in, Annotations: &mcp.ToolAnnotations{Title: d.title, ReadOnlyHint: d.readOnly}}
 	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		if err := s.admit(req.Session); err != nil {
 			return refused(err), nil, nil
@@ -114,7 +126,7 @@ func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly
 		if err := checkSizes(in); err != nil {
 			return refused(err), nil, nil
 		}
-		if res := s.refuseUnderModal(name); res != nil {
+		if res := s.refuseUnderModal(d.name, d.modal); res != nil {
 			return res, nil, nil
 		}
 		res, err := h(ctx, in)
@@ -128,32 +140,32 @@ func tool[In any](srv *mcp.Server, s *server, name, title, desc string, readOnly
 // register adds Playwright MCP's default tools, with its names, descriptions and argument
 // shapes (see TestToolsAcceptWhatPlaywrightMCPAccepts), and the task's own.
 func (s *server) register(srv *mcp.Server) {
-	tool(srv, s, "browser_navigate", "Navigate to a URL", "Navigate to a URL", false, nil, s.navigate)
-	tool(srv, s, "browser_navigate_back", "Go back", "Go back to the previous page in the history", false, nil, s.back)
-	tool(srv, s, "browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot", true, nil, s.snapshot)
-	tool(srv, s, "browser_click", "Click", "Perform click on a web page", false, clickEnums, s.click)
-	tool(srv, s, "browser_type", "Type text", "Type text into editable element", false, nil, s.typeText)
-	tool(srv, s, "browser_fill_form", "Fill form", "Fill multiple form fields", false, fillEnums, s.fillForm)
-	tool(srv, s, "browser_select_option", "Select option", "Select an option in a dropdown", false, nil, s.selectOption)
-	tool(srv, s, "browser_press_key", "Press a key", "Press a key on the keyboard", false, nil, s.pressKey)
-	tool(srv, s, "browser_hover", "Hover mouse", "Hover over element on page", false, nil, s.hover)
-	tool(srv, s, "browser_drag", "Drag mouse", "Perform drag and drop between two elements", false, nil, s.drag)
-	tool(srv, s, "browser_drop", "Drop files or data", "Drop files or MIME-typed data onto an element", false, nil, s.drop)
-	tool(srv, s, "browser_wait_for", "Wait for", "Wait for text to appear or disappear or a specified time to pass", true, nil, s.waitFor)
-	tool(srv, s, "browser_take_screenshot", "Take a screenshot", "Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.", true, screenshotEnums, s.screenshot)
-	tool(srv, s, "browser_file_upload", "Upload files", "Upload one or multiple files (from the task's uploads folder)", false, nil, s.upload)
-	tool(srv, s, "browser_handle_dialog", "Handle a dialog", "Handle a dialog", false, nil, s.handleDialog)
-	tool(srv, s, "browser_evaluate", "Evaluate JavaScript", "Evaluate JavaScript expression on page or element", false, nil, s.evaluate)
-	tool(srv, s, "browser_run_code_unsafe", "Run Playwright code (unsafe)", "Run a Playwright code snippet: not offered by Observatory, use browser_evaluate", false, nil, s.runCode)
-	tool(srv, s, "browser_resize", "Resize browser window", "Resize the browser window", false, nil, s.resize)
-	tool(srv, s, "browser_emulate_media", "Emulate media", "Emulate media features such as prefers-color-scheme", false, emulateEnums, s.emulate)
-	tool(srv, s, "browser_close", "Close browser", "Close the page", false, nil, s.closePage)
-	tool(srv, s, "browser_tabs", "Manage tabs", "List, create, close, or select a browser tab", false, tabsEnums, s.tabs)
-	tool(srv, s, "browser_find", "Find in snapshot", "Search the page's accessibility snapshot for text or a regular expression", true, nil, s.find)
-	tool(srv, s, "browser_console_messages", "Get console messages", "Returns all console messages", true, consoleEnums, s.console)
-	tool(srv, s, "browser_network_requests", "List network requests", "Returns all network requests since loading the page", true, nil, s.network)
-	tool(srv, s, "browser_network_request", "Network request details", "Returns what the record holds of one network request, by its index in browser_network_requests", true, requestEnums, s.networkRequest)
-	tool(srv, s, "task_intent", "Task intent", "The task you are asked to do: the request word for word, the start page, the origins you may load and what the completion gate will check", true, nil, s.intent)
+	tool(srv, s, def{"browser_navigate", "Navigate to a URL", "Navigate to a URL", false, nil, refusedUnderModal}, s.navigate)
+	tool(srv, s, def{"browser_navigate_back", "Go back", "Go back to the previous page in the history", false, nil, refusedUnderModal}, s.back)
+	tool(srv, s, def{"browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot", true, nil, refusedUnderModal}, s.snapshot)
+	tool(srv, s, def{"browser_click", "Click", "Perform click on a web page", false, clickEnums, refusedUnderModal}, s.click)
+	tool(srv, s, def{"browser_type", "Type text", "Type text into editable element", false, nil, refusedUnderModal}, s.typeText)
+	tool(srv, s, def{"browser_fill_form", "Fill form", "Fill multiple form fields", false, fillEnums, refusedUnderModal}, s.fillForm)
+	tool(srv, s, def{"browser_select_option", "Select option", "Select an option in a dropdown", false, nil, refusedUnderModal}, s.selectOption)
+	tool(srv, s, def{"browser_press_key", "Press a key", "Press a key on the keyboard", false, nil, refusedUnderModal}, s.pressKey)
+	tool(srv, s, def{"browser_hover", "Hover mouse", "Hover over element on page", false, nil, refusedUnderModal}, s.hover)
+	tool(srv, s, def{"browser_drag", "Drag mouse", "Perform drag and drop between two elements", false, nil, refusedUnderModal}, s.drag)
+	tool(srv, s, def{"browser_drop", "Drop files or data", "Drop files or MIME-typed data onto an element", false, nil, refusedUnderModal}, s.drop)
+	tool(srv, s, def{"browser_wait_for", "Wait for", "Wait for text to appear or disappear or a specified time to pass", true, nil, refusedUnderModal}, s.waitFor)
+	tool(srv, s, def{"browser_take_screenshot", "Take a screenshot", "Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.", true, screenshotEnums, refusedUnderModal}, s.screenshot)
+	tool(srv, s, def{"browser_file_upload", "Upload files", "Upload one or multiple files (from the task's uploads folder)", false, nil, refusedUnderModal}, s.upload)
+	tool(srv, s, def{"browser_handle_dialog", "Handle a dialog", "Handle a dialog", false, nil, handlesModal}, s.handleDialog)
+	tool(srv, s, def{"browser_evaluate", "Evaluate JavaScript", "Evaluate JavaScript expression on page or element", false, nil, refusedUnderModal}, s.evaluate)
+	tool(srv, s, def{"browser_run_code_unsafe", "Run Playwright code (unsafe)", "Run a Playwright code snippet: not offered by Observatory, use browser_evaluate", false, nil, refusedUnderModal}, s.runCode)
+	tool(srv, s, def{"browser_resize", "Resize browser window", "Resize the browser window", false, nil, refusedUnderModal}, s.resize)
+	tool(srv, s, def{"browser_emulate_media", "Emulate media", "Emulate media features such as prefers-color-scheme", false, emulateEnums, refusedUnderModal}, s.emulate)
+	tool(srv, s, def{"browser_close", "Close browser", "Close the page", false, nil, refusedUnderModal}, s.closePage)
+	tool(srv, s, def{"browser_tabs", "Manage tabs", "List, create, close, or select a browser tab", false, tabsEnums, refusedUnderModal}, s.tabs)
+	tool(srv, s, def{"browser_find", "Find in snapshot", "Search the page's accessibility snapshot for text or a regular expression", true, nil, refusedUnderModal}, s.find)
+	tool(srv, s, def{"browser_console_messages", "Get console messages", "Returns all console messages", true, consoleEnums, refusedUnderModal}, s.console)
+	tool(srv, s, def{"browser_network_requests", "List network requests", "Returns all network requests since loading the page", true, nil, refusedUnderModal}, s.network)
+	tool(srv, s, def{"browser_network_request", "Network request details", "Returns what the record holds of one network request, by its index in browser_network_requests", true, requestEnums, refusedUnderModal}, s.networkRequest)
+	tool(srv, s, def{"task_intent", "Task intent", "The task you are asked to do: the request word for word, the start page, the origins you may load and what the completion gate will check", true, nil, besideModal}, s.intent)
 	mcp.AddTool(srv, &mcp.Tool{Name: "task_done", Title: "Task done",
 		Description: "Say you are done (or give up, with done: false). Your claim is recorded beside what the completion gate finds from the app's own state; the gate decides, and the attempt ends. Your next browser call starts the next attempt.",
 		Annotations: &mcp.ToolAnnotations{Title: "Task done"}},

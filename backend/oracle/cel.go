@@ -51,7 +51,9 @@ func newEnv(vars ...cel.EnvOption) *cel.Env {
 type Expr struct {
 	src string
 	prg cel.Program
-	env *cel.Env
+	// why is the expression compiled to explain a false result, built with it so that a
+	// failed check compiles nothing; nil when it cannot be explained.
+	why *program
 	// says is what the task file says the expression checks, in its own words; empty when it
 	// says nothing.
 	says string
@@ -74,7 +76,8 @@ func compile(env *cel.Env, src string) (*Expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the expression cannot run: %w", err)
 	}
-	return &Expr{src: src, prg: prg, env: env}, nil
+	why, _ := explained(env, src, "") // without it, a false result says notHeld
+	return &Expr{src: src, prg: prg, why: why}, nil
 }
 
 // celIssue is the first of a compilation's errors as one line: "undeclared reference to
@@ -147,7 +150,7 @@ func (e *Expr) verdict(vars map[string]any, what string) (agent.Verdict, error) 
 	case ok:
 		v.Evidence = what + ", as wanted"
 	default:
-		v.Evidence = fmt.Sprintf("%s: %s", what, explain(e.env, e.src, vars))
+		v.Evidence = fmt.Sprintf("%s: %s", what, explain(e.why, vars))
 		if e.says != "" {
 			v.Evidence += fmt.Sprintf(" (want: %s)", e.says)
 		}

@@ -27,12 +27,14 @@ const (
 const notHeld = "the condition is false on this answer"
 
 // program is an expression compiled to be explained: run without short-circuits, keeping
-// every subexpression's value. iterVar names the item it judges; empty at the top.
+// every subexpression's value. iterVar names the item it judges; empty at the top. items
+// holds, by the comprehension's ID, the program of what each of its comprehensions asks of
+// one item, compiled with it (see itemPrograms), so that explaining compiles nothing.
 type program struct {
-	env     *cel.Env
 	ast     *ast.AST
 	prg     cel.Program
 	iterVar string
+	items   map[int64]*program
 }
 
 // scope is one evaluation of a program with every value it saw, and the variables it ran on.
@@ -42,13 +44,13 @@ type scope struct {
 	state interface{ Value(int64) (ref.Val, bool) }
 }
 
-// explain says in words why src, which gave false on vars, does not hold: which field had
-// which value against what was wanted, how many items a list had and where the closest one
-// differs. It is derived from the answer alone, bounded in cost and items, never in time, so
-// that an import words it identically.
-func explain(env *cel.Env, src string, vars map[string]any) string {
-	p, err := explained(env, src, "")
-	if err != nil {
+// explain says in words why the expression p explains, which gave false on vars, does not
+// hold: which field had which value against what was wanted, how many items a list had and
+// where the closest one differs. It is derived from the answer alone, bounded in cost and
+// items, never in time, so that an import words it identically. A nil p (an expression that
+// cannot be explained) says notHeld.
+func explain(p *program, vars map[string]any) string {
+	if p == nil {
 		return notHeld
 	}
 	s, err := p.run(vars)
@@ -58,7 +60,8 @@ func explain(env *cel.Env, src string, vars map[string]any) string {
 	return cut(s.why(s.ast.Expr(), true), maxExplainText)
 }
 
-// explained compiles src in env for explaining.
+// explained compiles src in env for explaining, with the programs of its comprehensions'
+// items.
 func explained(env *cel.Env, src, iterVar string) (*program, error) {
 	checked, iss := env.Compile(src)
 	if iss != nil && iss.Err() != nil {
@@ -68,7 +71,38 @@ func explained(env *cel.Env, src, iterVar string) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &program{env: env, ast: checked.NativeRep(), prg: prg, iterVar: iterVar}, nil
+	a := checked.NativeRep()
+	return &program{ast: a, prg: prg, iterVar: iterVar, items: itemPrograms(env, a)}, nil
+}
+
+// itemPrograms compiles what each comprehension of a asks of one item (see predicate), bound
+// to its item variable beside env's variables. A comprehension whose predicate does not
+// compile on its own (one nested in another's predicate reads the outer item; the outer's
+// program explains it) has none.
+func itemPrograms(env *cel.Env, a *ast.AST) map[int64]*program {
+	items := map[int64]*program{}
+	ast.PreOrderVisit(a.Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() != ast.ComprehensionKind {
+			return
+		}
+		c := e.AsComprehension()
+		pred := predicate(c.LoopStep())
+		if pred == nil {
+			return
+		}
+		src, err := parser.Unparse(pred, a.SourceInfo())
+		if err != nil {
+			return
+		}
+		sub, err := env.Extend(cel.Variable(c.IterVar(), cel.DynType))
+		if err != nil {
+			return
+		}
+		if p, err := explained(sub, src, c.IterVar()); err == nil {
+			items[e.ID()] = p
+		}
+	}))
+	return items
 }
 
 // run evaluates p on vars, keeping every value it saw.
@@ -129,11 +163,7 @@ func (s *scope) whyCall(e ast.Expr, want bool) string {
 		}
 	case fn == operators.LogicalOr && want, fn == operators.LogicalAnd && !want:
 		// One operand would have been enough: say why none is.
-		var parts []string
-		for _, a := range flatten(e, fn) {
-			parts = append(parts, s.why(a, want))
-		}
-		return "neither " + strings.Join(parts, "; nor ")
+		return s.whyNone(flatten(e, fn), want)
 	case isComparison(fn) && len(args) == 2:
 		return s.whyCompare(fn, args[0], args[1], want)
 	case memberWords[fn] != "" && call.IsMemberFunction() && len(args) == 1:
@@ -175,27 +205,44 @@ var (
 	}
 )
 
-// memberWords word the string functions a condition asks of a field.
-var memberWords = map[string]string{
-	"contains": "to contain", "startsWith": "to start with", "endsWith": "to end with", "matches": "to match",
-}
+// memberWords word the string functions a condition asks of a field, as wanted ("to
+// contain") and as a claim about it (see claims, "contains").
+var (
+	memberWords = map[string]string{
+		"contains": "to contain", "startsWith": "to start with", "endsWith": "to end with", "matches": "to match",
+	}
+	memberClaims = map[string]string{
+		"contains": "contains", "startsWith": "starts with", "endsWith": "ends with", "matches": "matches",
+	}
+)
 
 func (s *scope) whyCompare(fn string, left, right ast.Expr, want bool) string {
+	name, got, wanted, ok := s.compared(fn, left, right, want)
+	if !ok {
+		return notHeld
+	}
+	return fmt.Sprintf("%s is %s, want %s", name, got, wanted)
+}
+
+// compared is what a comparison of left and right that was not want reads as: the left
+// side's name and value, and what was wanted of it ("at least 5"), a literal on the left
+// read as the right side.
+func (s *scope) compared(fn string, left, right ast.Expr, want bool) (name, got, wanted string, ok bool) {
 	if left.Kind() == ast.LiteralKind && right.Kind() != ast.LiteralKind && flipped[fn] != "" {
 		left, right, fn = right, left, flipped[fn]
 	}
 	if !want {
 		if negated[fn] == "" {
-			return notHeld
+			return "", "", "", false
 		}
 		fn = negated[fn]
 	}
 	lv, lok := s.value(left)
 	rv, rok := s.value(right)
 	if !lok || !rok {
-		return notHeld
+		return "", "", "", false
 	}
-	return fmt.Sprintf("%s is %s, want %s%s", s.name(left), show(lv), comparisons[fn], show(rv))
+	return s.name(left), show(lv), comparisons[fn] + show(rv), true
 }
 
 // flatten is e's operands of fn, with nested calls of fn opened: a && (b && c) is a, b, c.
@@ -210,65 +257,85 @@ func flatten(e ast.Expr, fn string) []ast.Expr {
 	return out
 }
 
-// whyComprehension words exists, all and exists_one over a list: how many items it had and,
-// for the item that decided (the closest for exists, the first failing for all), why.
-func (s *scope) whyComprehension(e ast.Expr, want bool) string {
+// listed is a comprehension over a list as an explanation reads it: the macro it was written
+// as (exists, all, exists_one), the list, its size and name, and the program of what it asks
+// of one item.
+type listed struct {
+	kind string
+	list traits.Lister
+	n    int
+	of   string
+	item func(ref.Val) (*scope, error)
+}
+
+// listed reads the comprehension e; false when it is not a macro over a list it can explain.
+func (s *scope) listed(e ast.Expr) (listed, bool) {
 	c := e.AsComprehension()
 	macro, _ := s.ast.SourceInfo().GetMacroCall(e.ID())
 	if macro == nil || macro.Kind() != ast.CallKind {
-		return notHeld
+		return listed{}, false
 	}
 	rv, ok := s.value(c.IterRange())
 	list, isList := rv.(traits.Lister)
-	if !ok || !isList {
-		return notHeld
+	item := s.item(e)
+	if !ok || !isList || item == nil {
+		return listed{}, false
 	}
-	n := int(list.Size().(types.Int))
-	of := s.name(c.IterRange())
-	pred := predicate(c.LoopStep())
-	kind := macro.AsCall().FunctionName()
-	if pred == nil {
-		return notHeld
+	return listed{kind: macro.AsCall().FunctionName(), list: list, n: int(list.Size().(types.Int)),
+		of: s.name(c.IterRange()), item: item}, true
+}
+
+// first is the first of l's items (among the first maxExplainItems) on which what it asks
+// is not want, with why; false when there is none.
+func (l listed) first(want bool) (int, string, bool) {
+	for i := range min(l.n, maxExplainItems) {
+		sub, err := l.item(l.list.Get(types.Int(i)))
+		if err == nil && !sub.holds(sub.ast.Expr(), want) {
+			return i, sub.why(sub.ast.Expr(), want), true
+		}
 	}
-	item, err := s.items(c.IterVar(), pred)
-	if err != nil {
+	return 0, "", false
+}
+
+// whyComprehension words exists, all and exists_one over a list: how many items it had and,
+// for the item that decided (the closest for exists, the first failing for all), why.
+func (s *scope) whyComprehension(e ast.Expr, want bool) string {
+	l, ok := s.listed(e)
+	if !ok {
 		return notHeld
 	}
 	switch {
-	case kind == "exists" && want, kind == "all" && !want:
-		wantItem := kind == "exists"
-		if n == 0 {
-			return of + " has no items"
+	case l.kind == "exists" && want, l.kind == "all" && !want:
+		wantItem := l.kind == "exists"
+		if l.n == 0 {
+			return l.of + " has no items"
 		}
-		best, why := closest(item, list, n, wantItem)
-		none := fmt.Sprintf("none of the %d items of %s matches", n, of)
+		best, why := closest(l.item, l.list, l.n, wantItem)
+		none := fmt.Sprintf("none of the %d items of %s matches", l.n, l.of)
 		if !wantItem {
-			none = fmt.Sprintf("every one of the %d items of %s passes", n, of)
+			none = fmt.Sprintf("every one of the %d items of %s passes", l.n, l.of)
 		}
 		if best < 0 {
 			return none
 		}
 		return fmt.Sprintf("%s; the closest, #%d: %s", none, best+1, why)
-	case kind == "all" && want, kind == "exists" && !want:
-		wantItem := kind == "all"
-		for i := range min(n, maxExplainItems) {
-			sub, err := item(list.Get(types.Int(i)))
-			if err == nil && !sub.holds(sub.ast.Expr(), wantItem) {
-				verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
-				return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, n, of, verb, sub.why(sub.ast.Expr(), wantItem))
-			}
+	case l.kind == "all" && want, l.kind == "exists" && !want:
+		wantItem := l.kind == "all"
+		if i, why, ok := l.first(wantItem); ok {
+			verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
+			return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, l.n, l.of, verb, why)
 		}
-	case kind == "exists_one":
+	case l.kind == "exists_one":
 		matches := 0
-		for i := range min(n, maxExplainItems) {
-			if sub, err := item(list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
+		for i := range min(l.n, maxExplainItems) {
+			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
 				matches++
 			}
 		}
-		if n > maxExplainItems {
-			return fmt.Sprintf("%d of the first %d of the %d items of %s match, want exactly one", matches, maxExplainItems, n, of)
+		if l.n > maxExplainItems {
+			return fmt.Sprintf("%d of the first %d of the %d items of %s match, want exactly one", matches, maxExplainItems, l.n, l.of)
 		}
-		return fmt.Sprintf("%d of the %d items of %s match, want exactly one", matches, n, of)
+		return fmt.Sprintf("%d of the %d items of %s match, want exactly one", matches, l.n, l.of)
 	}
 	return notHeld
 }
@@ -312,29 +379,21 @@ func closest(item func(ref.Val) (*scope, error), list traits.Lister, n int, want
 	return best, why
 }
 
-// items compiles pred, what a comprehension asks of each item, to run on one item at a time
-// bound to iterVar beside the variables s ran on.
-func (s *scope) items(iterVar string, pred ast.Expr) (func(v ref.Val) (*scope, error), error) {
-	src, err := parser.Unparse(pred, s.ast.SourceInfo())
-	if err != nil {
-		return nil, err
-	}
-	env, err := s.env.Extend(cel.Variable(iterVar, cel.DynType))
-	if err != nil {
-		return nil, err
-	}
-	p, err := explained(env, src, iterVar)
-	if err != nil {
-		return nil, err
+// item runs the program of what the comprehension e asks of each item on one item at a
+// time, bound to its variable beside the variables s ran on; nil when it has none.
+func (s *scope) item(e ast.Expr) func(v ref.Val) (*scope, error) {
+	p := s.items[e.ID()]
+	if p == nil {
+		return nil
 	}
 	return func(v ref.Val) (*scope, error) {
 		vars := make(map[string]any, len(s.vars)+1)
 		for k, x := range s.vars {
 			vars[k] = x
 		}
-		vars[iterVar] = v
+		vars[p.iterVar] = v
 		return p.run(vars)
-	}, nil
+	}
 }
 
 // name is how an explanation calls e: its source, read relative to the item judged (r.room

@@ -29,7 +29,7 @@ func TestFailedConditionExplainsItselfInWords(t *testing.T) {
 		{`body.phase == "completed" && body.notice == "Reservation saved"`, "",
 			`status 200: phase is "editing", want "completed"; notice is "", want "Reservation saved"`},
 		{`body.records.exists(r, r.room == "north") || body.phase == "completed"`, "",
-			`status 200: neither none of the 2 items of records matches; the closest, #1: room is "south", want "north"; nor phase is "editing", want "completed"`},
+			`status 200: neither any of the 2 items of records matches (the closest, #1: room is "south", want "north") nor phase is "completed" (it is "editing")`},
 		{`body.records.exists(r, ["north", "west"].exists(z, z == r.room))`, "",
 			`status 200: none of the 2 items of records matches; the closest, #1: none of the 2 items of ["north", "west"] matches; the closest, #1: the item is "north", want "south"`},
 		{`!body.records.all(r, r.title != "")`, "",
@@ -95,5 +95,59 @@ func TestALongListIsExplainedWithinBounds(t *testing.T) {
 	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: json.RawMessage(`{"items":[` + strings.Join(items, ",") + `]}`)})
 	if v := h.Judge(raw); v.Evidence != `status 200: none of the 5000 items of items matches; the closest, #1: n is 0, want -1` {
 		t.Errorf("got %q", v.Evidence)
+	}
+}
+
+// Explaining a failed check compiles nothing: the explaining program, with its
+// comprehensions' items, is built once with the check, so a failed check costs an evaluation
+// and not a compilation (here less than half of compiling the expression, in allocations).
+func TestExplainingCompilesNothing(t *testing.T) {
+	src := `body.records.exists(r, r.title == "Spectral scan" && r.room == "north") || body.phase == "completed"`
+	h, err := NewHTTP("", "/api/state", nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json",
+		Body: json.RawMessage(`{"records":[{"title":"Spectral scan","room":"south"},{"title":"Other","room":"east"}],"phase":"editing"}`)})
+	if v := h.Judge(raw); v.Done || !strings.Contains(v.Evidence, "the closest, #1") {
+		t.Fatalf("got %+v, want the closest item explained", v)
+	}
+	compiling := testing.AllocsPerRun(20, func() { _, _ = explained(httpEnv, src, "") })
+	judging := testing.AllocsPerRun(20, func() { _ = h.Judge(raw) })
+	if judging > compiling/2 {
+		t.Errorf("judging a failed check allocates %.0f times, compiling its explanation %.0f: explaining compiles again", judging, compiling)
+	}
+}
+
+// Alternatives that all failed (a || b, or !(a && b)) read as what each would have needed,
+// "neither … nor …", never as a double negative: over exists, all and comparisons, and as a
+// list of why each failed when one has no positive words.
+func TestFailedAlternativesReadNaturally(t *testing.T) {
+	body := `{"records":[{"title":"Spectral scan","room":"south"},{"title":"Other","room":"east"}],"none":[],"phase":"editing","dialog_open":true,"notice":"","count":3}`
+	cases := []struct{ expr, want string }{
+		{`body.records.exists(r, r.room == "north") || body.records.exists(r, r.title == "Survey")`,
+			`neither any of the 2 items of records matches (the closest, #1: room is "south", want "north") nor any of the 2 items of records matches (the closest, #1: title is "Spectral scan", want "Survey")`},
+		{`body.none.exists(r, r.room == "north") || body.count > 5`,
+			`neither any item of none matches (it has none) nor count is over 5 (it is 3)`},
+		{`body.records.all(r, r.room == "south") || body.phase == "completed"`,
+			`neither every one of the 2 items of records passes (item #2 fails: room is "east", want "south") nor phase is "completed" (it is "editing")`},
+		{`body.phase == "completed" || body.count >= 5 || 10 < body.count`,
+			`neither phase is "completed" (it is "editing") nor count is at least 5 (it is 3) nor count is over 10 (it is 3)`},
+		{`body.dialog_open == false || body.notice.contains("saved")`,
+			`neither dialog_open is false (it is true) nor notice contains "saved" (it is "")`},
+		{`!(body.phase == "editing" && body.records.all(r, r.title != ""))`,
+			`neither phase is anything but "editing" (it is "editing") nor any of the 2 items of records fails (the closest, #1: title is "Spectral scan", want "")`},
+		{`!body.records.exists(r, r.room == "east") || body.phase == "completed"`,
+			`none of the alternatives holds: item #2 of 2 in records matches: room is "east", want anything but "east"; phase is "editing", want "completed"`},
+	}
+	for _, c := range cases {
+		h, err := NewHTTP("", "/api/state", nil, c.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		raw, _ := json.Marshal(httpAnswer{Status: 200, ContentType: "application/json", Body: json.RawMessage(body)})
+		if v := h.Judge(raw); v.Done || v.Evidence != "status 200: "+c.want {
+			t.Errorf("%s:\n got %q (done %v)\nwant %q", c.expr, v.Evidence, v.Done, "status 200: "+c.want)
+		}
 	}
 }
