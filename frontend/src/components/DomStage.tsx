@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type WheelEvent } from "react";
 import type { Size, Target } from "../api/types";
+import { useElementSize } from "../layout/useElementSize";
 import { accessibleName, roleOf } from "../trace/aria";
 import type { Drawn } from "../trace/boxes";
 import { locatorsFor, pickable } from "../trace/locator";
@@ -62,22 +63,14 @@ function elementAt(doc: Document, x: number, y: number): Element | null {
 export function DomStage({ doc, scroll, label, viewport, boxes, focus, zoom, picking, onPick }: DomStageProps) {
   const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
-  const [fitScale, setFitScale] = useState(1);
   const [hover, setHover] = useState<Element | null>(null);
   const [chosen, setChosen] = useState<Element | null>(null);
   const [at, setAt] = useState({ x: 0, y: 0 });
-  const scale = !viewport ? 1 : zoom === "fit" ? fitScale : zoom;
+  // Fitted, the page's width is scaled to the stage's; at 1 until the stage is laid out.
+  const fit = viewport !== undefined && zoom === "fit";
+  const width = useElementSize(stage, fit).width;
+  const scale = !viewport ? 1 : zoom !== "fit" ? zoom : width > 0 ? width / viewport.width : 1;
   useCentred(stage, viewport !== undefined && scroll.x === 0 && scroll.y === 0, focus, zoom);
-  useLayoutEffect(() => {
-    const el = stage.current;
-    if (!el || !viewport || zoom !== "fit") return;
-    const measure = () => el.clientWidth > 0 && setFitScale(el.clientWidth / viewport.width);
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [viewport?.width, zoom]);
   useLayoutEffect(() => {
     setHover(null);
     setChosen(null);
