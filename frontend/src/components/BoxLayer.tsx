@@ -7,7 +7,7 @@ import { placeLabel, type Drawn, type Rect } from "../trace/boxes";
  * box with placeLabel, in the layer's bounds: clear of the box, of the other boxes and of the
  * labels placed before it where it can be, in the boxes' order.
  */
-function placeLabels(layer: HTMLElement): void {
+export function placeLabels(layer: HTMLElement): void {
   const l = layer.getBoundingClientRect();
   const shown = [...layer.children] as HTMLElement[];
   const rects: Rect[] = shown.map((d) => {
