@@ -12,7 +12,8 @@ import (
 // the submit's snapshot as a person would at 1280×720: it fills its pane as the screenshot
 // did (as tall, in the page's proportions), with the step's target drawn; with *Pick element*
 // (P) pointing at the Save button highlights exactly that button, labelled, and a click gives
-// `target: {role: button, name: Save reservation}` in full, which Copy copies. The frame stays
+// `target: {role: button, name: Save reservation}` in full, which Copy copies. The highlight's
+// label sits beside it inside the snapshot, as the step's boxes' labels do. The frame stays
 // inert throughout: still the snapshot (no link followed), its sandbox given its same origin
 // alone while picking and nothing again after Esc. At 200 % it opens centred on the target.
 func TestPickAnElementInTheDOMSnapshot(t *testing.T) {
@@ -61,6 +62,21 @@ func TestPickAnElementInTheDOMSnapshot(t *testing.T) {
 	hover := stage.GetByTestId("hover-box")
 	h := hoverAt(t, page, hover, at.x+at.w/2, at.y+at.h/2)
 	expectText(t, hover, `button "Save reservation"`)
+	// Its label is placed as the step's boxes' labels are: beside the box, inside the stage.
+	placed, err := hover.Evaluate(`async (b) => {
+		const l = b.firstElementChild;
+		for (let k = 0; k < 60 && l.style.bottom !== "auto"; k++) await new Promise((ok) => requestAnimationFrame(ok));
+		const r = l.getBoundingClientRect(), box = b.getBoundingClientRect(), s = b.closest('[data-testid="dom-stage"]').getBoundingClientRect();
+		const bad = [];
+		if (l.style.bottom !== "auto") bad.push("never placed");
+		if (Math.min(r.right, box.right) - Math.max(r.left, box.left) > 0.5 && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 0.5) bad.push("covers its box");
+		if (r.left < s.left - 0.5 || r.top < s.top - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5) bad.push("leaves the stage");
+		return bad.join("; ");
+	}`, nil)
+	must(t, "measure the hover label", err)
+	if placed != "" {
+		t.Errorf("the hover label: %v", placed)
+	}
 	if math.Abs(h.x-at.x) > 3 || math.Abs(h.y-at.y) > 3 || math.Abs(h.w-at.w) > 3 || math.Abs(h.h-at.h) > 3 {
 		t.Errorf("the highlight is at %+v, the Save button's recorded box at %+v", h, at)
 	}

@@ -1,5 +1,33 @@
-import { useLayoutEffect, useRef } from "react";
+import { useRef } from "react";
+import { useResized } from "../layout/useElementSize";
 import { placeLabel, type Drawn, type Rect } from "../trace/boxes";
+
+/**
+ * Places the label of each box drawn in layer (a box's first child, if it has one) beside its
+ * box with placeLabel, in the layer's bounds: clear of the box, of the other boxes and of the
+ * labels placed before it where it can be, in the boxes' order.
+ */
+export function placeLabels(layer: HTMLElement): void {
+  const l = layer.getBoundingClientRect();
+  const shown = [...layer.children] as HTMLElement[];
+  const rects: Rect[] = shown.map((d) => {
+    const r = d.getBoundingClientRect();
+    return { x: r.left - l.left, y: r.top - l.top, w: r.width, h: r.height };
+  });
+  const placed: Rect[] = [];
+  shown.forEach((d, i) => {
+    const label = d.firstElementChild as HTMLElement | null;
+    if (!label) return;
+    const own = rects[i];
+    const dims = { w: label.offsetWidth, h: label.offsetHeight };
+    const at = placeLabel(own, dims, { w: l.width, h: l.height }, [...rects.filter((_, j) => j !== i), ...placed]);
+    placed.push({ ...at, ...dims });
+    // The label is placed in its box, inside the box's border.
+    label.style.left = `${at.x - own.x - d.clientLeft}px`;
+    label.style.top = `${at.y - own.y - d.clientTop}px`;
+    label.style.bottom = "auto";
+  });
+}
 
 /**
  * The boxes drawn over a picture of the page (a screenshot or a DOM snapshot), placed in
@@ -13,36 +41,7 @@ export function BoxLayer({ boxes }: { boxes: Drawn[] }) {
   // Callers build boxes afresh on each render: lay the labels out again only when what is
   // drawn changed, not on every render of the trace.
   const drawn = boxes.map((b) => `${b.kind} ${b.left} ${b.top} ${b.width} ${b.height} ${b.label}`).join("|");
-  useLayoutEffect(() => {
-    const el = layer.current;
-    if (!el) return;
-    const put = () => {
-      const l = el.getBoundingClientRect();
-      const drawn = [...el.children] as HTMLElement[];
-      const rects: Rect[] = drawn.map((d) => {
-        const r = d.getBoundingClientRect();
-        return { x: r.left - l.left, y: r.top - l.top, w: r.width, h: r.height };
-      });
-      const placed: Rect[] = [];
-      drawn.forEach((d, i) => {
-        const label = d.firstElementChild as HTMLElement | null;
-        if (!label) return;
-        const own = rects[i];
-        const dims = { w: label.offsetWidth, h: label.offsetHeight };
-        const at = placeLabel(own, dims, { w: l.width, h: l.height }, [...rects.filter((_, j) => j !== i), ...placed]);
-        placed.push({ ...at, ...dims });
-        // The label is placed in its box, inside the box's border.
-        label.style.left = `${at.x - own.x - d.clientLeft}px`;
-        label.style.top = `${at.y - own.y - d.clientTop}px`;
-        label.style.bottom = "auto";
-      });
-    };
-    put();
-    if (typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(put);
-    watch.observe(el);
-    return () => watch.disconnect();
-  }, [drawn]);
+  useResized(layer, placeLabels, drawn);
   if (boxes.length === 0) return null;
   return (
     <div className="shot-boxes" aria-hidden="true" ref={layer}>

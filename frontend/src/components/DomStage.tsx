@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type WheelEvent } from "react";
 import type { Size, Target } from "../api/types";
+import { useElementSize, useResized } from "../layout/useElementSize";
 import { accessibleName, roleOf } from "../trace/aria";
 import type { Drawn } from "../trace/boxes";
 import { locatorsFor, pickable } from "../trace/locator";
-import { BoxLayer } from "./BoxLayer";
+import { BoxLayer, placeLabels } from "./BoxLayer";
 import { useCentred, type Focus } from "./useCentred";
 
 /** An element picked in a snapshot: its locators, best first (see locatorsFor), and what it is in words. */
@@ -62,22 +63,15 @@ function elementAt(doc: Document, x: number, y: number): Element | null {
 export function DomStage({ doc, scroll, label, viewport, boxes, focus, zoom, picking, onPick }: DomStageProps) {
   const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
-  const [fitScale, setFitScale] = useState(1);
+  const shield = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<Element | null>(null);
   const [chosen, setChosen] = useState<Element | null>(null);
   const [at, setAt] = useState({ x: 0, y: 0 });
-  const scale = !viewport ? 1 : zoom === "fit" ? fitScale : zoom;
+  // Fitted, the page's width is scaled to the stage's; at 1 until the stage is laid out.
+  const fit = viewport !== undefined && zoom === "fit";
+  const width = useElementSize(stage, fit).width;
+  const scale = !viewport ? 1 : zoom !== "fit" ? zoom : width > 0 ? width / viewport.width : 1;
   useCentred(stage, viewport !== undefined && scroll.x === 0 && scroll.y === 0, focus, zoom);
-  useLayoutEffect(() => {
-    const el = stage.current;
-    if (!el || !viewport || zoom !== "fit") return;
-    const measure = () => el.clientWidth > 0 && setFitScale(el.clientWidth / viewport.width);
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [viewport?.width, zoom]);
   useLayoutEffect(() => {
     setHover(null);
     setChosen(null);
@@ -116,16 +110,17 @@ export function DomStage({ doc, scroll, label, viewport, boxes, focus, zoom, pic
   };
   const placed = at.x === scroll.x && at.y === scroll.y;
   /** el's box over the stage, in px of the stage; null once it left the frame's document. */
-  const boxOf = (el: Element | null, kind: string, text?: string) => {
+  const boxOf = (el: Element | null) => {
     if (!el || !el.isConnected) return null;
     const r = el.getBoundingClientRect();
-    const style = { left: r.left * scale, top: r.top * scale, width: r.width * scale, height: r.height * scale };
-    return (
-      <div className={`shot-box ${kind}${r.top * scale < 18 ? " label-below" : ""}`} style={style} data-testid={`${kind}-box`}>
-        {text && <span>{text}</span>}
-      </div>
-    );
+    return { left: r.left * scale, top: r.top * scale, width: r.width * scale, height: r.height * scale };
   };
+  const hovered = picking && hover !== chosen ? boxOf(hover) : null;
+  const hoverText = hovered && hover ? describe(hover) : "";
+  const picked = picking ? boxOf(chosen) : null;
+  // The hover box's label goes beside it as the step's boxes' labels go beside theirs, within
+  // the stage and clear of the picked box; placed again whenever the box moves or the stage is resized.
+  useResized(shield, placeLabels, hovered ? `${hovered.left} ${hovered.top} ${hovered.width} ${hovered.height} ${hoverText}` : false);
 
   const style = {
     ...(viewport ? { "--page-width": `${viewport.width}px`, "--page-height": `${viewport.height}px`, "--ratio": `${viewport.width} / ${viewport.height}` } : {}),
@@ -149,14 +144,19 @@ export function DomStage({ doc, scroll, label, viewport, boxes, focus, zoom, pic
       {placed && <BoxLayer boxes={boxes} />}
       <div
         className={`dom-shield${picking ? " picking" : ""}`}
+        ref={shield}
         onPointerMove={picking ? onMove : undefined}
         onPointerLeave={() => setHover(null)}
         onClick={picking ? onClick : undefined}
         onWheel={picking ? onWheel : undefined}
         data-testid="dom-shield"
       >
-        {picking && hover && hover !== chosen && boxOf(hover, "hover", describe(hover))}
-        {picking && boxOf(chosen, "picked")}
+        {hovered && (
+          <div className="shot-box hover" style={hovered} data-testid="hover-box">
+            <span>{hoverText}</span>
+          </div>
+        )}
+        {picked && <div className="shot-box picked" style={picked} data-testid="picked-box" />}
       </div>
       {!placed && boxes.length > 0 && (
         <p className="dom-note">

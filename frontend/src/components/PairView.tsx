@@ -3,6 +3,7 @@ import type { Api } from "../api/client";
 import { errorText } from "../api/client";
 import type { AttemptHeader } from "../api/types";
 import { useStepDetails, type StepSource } from "../state/stepDetails";
+import { usePerAttempt } from "../state/usePerAttempt";
 import { decisiveStep } from "../trace/summary";
 import { columnsOf } from "../verdicts";
 import { TraceViewer } from "./TraceViewer";
@@ -79,16 +80,7 @@ function PairTrace({ api, side, slug }: { api: Api; side: PairSide; slug: string
   );
   const detail = useStepDetails(source, step);
   // A long attempt's summaries come apart from its header.
-  const [summaries, setSummaries] = useState<AttemptHeader["steps"] | null>(null);
-  useEffect(() => {
-    setSummaries(null);
-    if (!attempt || attempt.steps) return;
-    let live = true;
-    api.history.summaries(side.run, slug).then((s) => live && setSummaries(s), () => {});
-    return () => {
-      live = false;
-    };
-  }, [api, attempt, side.run, slug]);
+  const summaries = usePerAttempt(side.run, attempt && !attempt.steps ? slug : null, api.history.summaries).value;
   const columns = useMemo(() => (attempt ? columnsOf(attempt.verdicts) : []), [attempt]);
   if (!attempt) {
     return (

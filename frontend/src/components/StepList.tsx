@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } f
 import type { Action, StepSummary } from "../api/types";
 import { modified, typesText } from "../keys";
 import { visibleRows } from "../layout/rows";
+import { useElementSize } from "../layout/useElementSize";
 import { searchSteps } from "../trace/search";
 import { stepMark, type StepMark } from "../trace/summary";
 import { actionWords } from "../trace/target";
@@ -40,7 +41,9 @@ function MarkGlyph({ kind }: { kind: StepMark["kind"] }) {
 export function StepList({ steps, plan, current, gateFailedAt, onStep }: StepListProps) {
   const box = useRef<HTMLElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const [view, setView] = useState({ top: 0, height: 0 });
+  // The list's height, as it is laid out: read when it changes, never on a step.
+  const { height } = useElementSize(box);
+  const [top, setTop] = useState(0);
   const [query, setQuery] = useState("");
   const refocus = useRef(false);
   const found = useMemo(() => searchSteps(steps, query), [steps, query]);
@@ -54,36 +57,25 @@ export function StepList({ steps, plan, current, gateFailedAt, onStep }: StepLis
   const stepAt = (k: number) => (found ? found[k] : k);
   const row = found ? found.indexOf(current) : current;
   const n = shownSteps + unreached.length;
-  const [first, last] = visibleRows(view.top, view.height, n, ROW_HEIGHT);
+  const [first, last] = visibleRows(top, height, n, ROW_HEIGHT);
 
-  // The list's height, as it is laid out: read when it changes, never on a step.
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => setView((v) => (v.height === el.clientHeight ? v : { ...v, height: el.clientHeight }));
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(measure);
-    watch.observe(el);
-    return () => watch.disconnect();
-  }, []);
   // Bring the chosen step into view before it is painted; the focus follows it once drawn.
-  const viewNow = useRef(view);
-  viewNow.current = view;
+  const viewNow = useRef({ top, height });
+  viewNow.current = { top, height };
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     refocus.current = el.contains(document.activeElement);
     const shown = viewNow.current.top;
-    const height = viewNow.current.height || el.clientHeight; // unknown until the first measure lands
+    const room = viewNow.current.height || el.clientHeight; // unknown until the first measure lands
     if (row < 0) return;
-    const top = row * ROW_HEIGHT;
+    const at = row * ROW_HEIGHT;
     let to = shown;
-    if (top < to) to = top;
-    else if (top + ROW_HEIGHT > to + height) to = top + ROW_HEIGHT - height;
+    if (at < to) to = at;
+    else if (at + ROW_HEIGHT > to + room) to = at + ROW_HEIGHT - room;
     if (to === shown) return;
     el.scrollTop = to;
-    setView({ top: to, height });
+    setTop(to);
   }, [row]);
   useLayoutEffect(() => {
     if (!refocus.current) return;
@@ -107,8 +99,7 @@ export function StepList({ steps, plan, current, gateFailedAt, onStep }: StepLis
   }, []);
 
   const onScroll = (e: UIEvent<HTMLElement>) => {
-    const top = e.currentTarget.scrollTop;
-    setView((v) => (v.top === top ? v : { ...v, top }));
+    setTop(e.currentTarget.scrollTop);
   };
 
   const rows = [];

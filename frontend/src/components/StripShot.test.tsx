@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Mark } from "../trace/timeline";
-import { noShotWhy } from "./noShot";
 import { StripPreview, StripThumb } from "./StripShot";
 
 const step: Mark = { kind: "step", at_ms: 41, label: "Step 2: Fill task title", step: 1, frame: 1, gate: false };
@@ -27,8 +26,9 @@ describe("StripThumb and StripPreview", () => {
       </>,
     );
     expect(container.querySelector("img")).toBeNull();
-    expect(screen.getByText("no shot").getAttribute("title")).toBe(noShotWhy("lean"));
-    expect(screen.getByTestId("strip-preview").textContent).toContain(noShotWhy("lean"));
+    const why = "No screenshot here: this attempt was recorded at lean evidence, which keeps one only where something went wrong (a failed or held step, the last look).";
+    expect(screen.getByText("no shot").getAttribute("title")).toBe(why);
+    expect(within(screen.getByTestId("strip-preview")).getByText(why).tagName).toBe("P");
   });
 
   it("say a word, not a broken image, when the file is not in the media folder", () => {

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from "react";
 import type { StepSummary } from "../api/types";
+import { useElementSize } from "../layout/useElementSize";
 import { useWindowHeight } from "../layout/useWindowHeight";
 import { cellsIn, laneMove, layoutStrip, scrollToShow } from "../trace/strip";
 import { gateWords, lastAtOrBefore, type Mark, type Timeline as Line } from "../trace/timeline";
@@ -63,7 +64,8 @@ export function Timeline({ runId, line, steps, selected, playhead, evidence, asp
   const { marks } = line;
   const n = marks.length;
   const scroller = useRef<HTMLDivElement>(null);
-  const [room, setRoom] = useState(0);
+  // The strip is drawn from the first mark on: measured from then.
+  const room = useElementSize(scroller, n > 0).width;
   const thumbH = thumbHeight(useWindowHeight());
   const thumbW = Math.round(thumbH * aspect);
   const width = room || FALLBACK_ROOM;
@@ -80,17 +82,6 @@ export function Timeline({ runId, line, steps, selected, playhead, evidence, asp
   const view = scroll.key === key ? scroll.x : scrollToShow(selBox.x, selBox.w, scroll.x, width, strip.width);
   const [hover, setHover] = useState<number | null>(null);
 
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const measure = () => setRoom(el.clientWidth);
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(measure);
-    watch.observe(el);
-    return () => watch.disconnect();
-    // The strip is drawn from the first mark on: measured from then.
-  }, [n === 0]);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && Math.abs(el.scrollLeft - view) >= 1) el.scrollLeft = view;

@@ -288,27 +288,31 @@ export function TraceViewer(p: TraceViewerProps) {
               aspect={attempt?.viewport && attempt.viewport.height > 0 ? attempt.viewport.width / attempt.viewport.height : undefined}
               selected={mark} playhead={view === "video" ? playhead : null} onChoose={chooseMark} onSeek={(ms) => chooseMark(markAt(ms, line))} />
           )}
-          {!p.compact && <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />}
-          {!p.compact && <DetailTabs
-            title={p.title}
-            step={detail}
-            pending={pending}
-            attempt={attempt}
-            check={p.live?.check}
-            events={events}
-            columns={p.columns}
-            replay={p.replay}
-            frame={frame}
-            onFrame={chooseFrame}
-            tab={tab ?? (imported ? "replay" : "gate")}
-            onTab={setTab}
-            ledger={
-              attempt && p.loadLedger && p.onExportLedger
-                ? { runId: p.runId, slug: attempt.attempt, load: p.loadLedger, onExport: p.onExportLedger }
-                : undefined
-            }
-            requests={attempt && p.loadRequests ? { runId: p.runId, slug: attempt.attempt, load: p.loadRequests, onStep } : undefined}
-          />}
+          {!p.compact && (
+            <>
+              <Splitter label="Resize the details" orientation="horizontal" size={tabsHeight} min={120} max={560} direction={-1} onSize={setTabsHeight} />
+              <DetailTabs
+                title={p.title}
+                step={detail}
+                pending={pending}
+                attempt={attempt}
+                check={p.live?.check}
+                events={events}
+                columns={p.columns}
+                replay={p.replay}
+                frame={frame}
+                onFrame={chooseFrame}
+                tab={tab ?? (imported ? "replay" : "gate")}
+                onTab={setTab}
+                ledger={
+                  attempt && p.loadLedger && p.onExportLedger
+                    ? { runId: p.runId, slug: attempt.attempt, load: p.loadLedger, onExport: p.onExportLedger }
+                    : undefined
+                }
+                requests={attempt && p.loadRequests ? { runId: p.runId, slug: attempt.attempt, load: p.loadRequests, onStep } : undefined}
+              />
+            </>
+          )}
         </div>
       </div>
     </section>

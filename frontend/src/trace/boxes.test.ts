@@ -74,8 +74,17 @@ describe("placeLabel", () => {
     expect(hits(box, placeLabel(box, label, picture, around))).toBe(false);
   });
 
-  it("covers the least it can of a box that fills the picture", () => {
-    const at = placeLabel({ x: 0, y: 0, w: 400, h: 280 }, label, picture);
+  it("covers the least it can of a box that leaves no side room", () => {
+    const box = { x: 0, y: 10, w: 400, h: 265 }; // 10 px free above it, 5 px below
+    const covered = (at: { x: number; y: number }) =>
+      Math.max(0, Math.min(at.x + label.w, box.x + box.w) - Math.max(at.x, box.x)) * Math.max(0, Math.min(at.y + label.h, box.y + box.h) - Math.max(at.y, box.y));
+    const at = placeLabel(box, label, picture);
     expect(inside(at)).toBe(true);
+    expect(at).toEqual({ x: 0, y: 0 }); // at the top, over 6 of its 16 rows
+    expect(covered(at)).toBe(6 * label.w);
+    for (let x = 0; x + label.w <= picture.w; x += 10)
+      for (let y = 0; y + label.h <= picture.h; y++) expect(covered(at), `label at ${x},${y}`).toBeLessThanOrEqual(covered({ x, y }));
+    // A box that fills the picture is covered wherever the label goes: it still stays in the picture.
+    expect(inside(placeLabel({ x: 0, y: 0, w: 400, h: 280 }, label, picture))).toBe(true);
   });
 });
