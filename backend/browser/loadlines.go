@@ -41,10 +41,11 @@ func (l loadLines) line(text, url string, at time.Time) {
 }
 
 // failed takes a request recorded at the time given, if the browser writes a line about it:
-// one answered with an error status and read, or one the network failed, but not one the page
-// itself aborted.
-func (l loadLines) failed(url string, status int, failure string, unread bool, at time.Time) {
-	lined := (status >= 400 && !unread) || (failure != "" && !strings.Contains(failure, "ERR_ABORTED"))
+// one answered with an error status and read, or a resource the network failed, but not one
+// the page itself aborted, nor a navigation that failed (the browser shows an error page and
+// writes nothing).
+func (l loadLines) failed(url string, status int, failure string, navigation, unread bool, at time.Time) {
+	lined := (status >= 400 && !unread) || (failure != "" && !navigation && !strings.Contains(failure, "ERR_ABORTED"))
 	if !lined || pop(l.heard, url) {
 		return
 	}

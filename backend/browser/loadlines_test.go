@@ -12,7 +12,7 @@ func TestLoadLinesPairAFailedRequestWithTheBrowsersLine(t *testing.T) {
 
 	t.Run("the request first, then its line", func(t *testing.T) {
 		l := newLoadLines()
-		l.failed(url, 409, "", false, t0)
+		l.failed(url, 409, "", false, false, t0)
 		if !l.pending(t0.Add(10 * time.Millisecond)) {
 			t.Fatal("a 409 recorded without its line does not wait for it")
 		}
@@ -29,7 +29,7 @@ func TestLoadLinesPairAFailedRequestWithTheBrowsersLine(t *testing.T) {
 	t.Run("the line first, then its request", func(t *testing.T) {
 		l := newLoadLines()
 		l.line(line, url, t0)
-		l.failed(url, 409, "", false, t0.Add(5*time.Millisecond))
+		l.failed(url, 409, "", false, false, t0.Add(5*time.Millisecond))
 		if l.pending(t0.Add(10 * time.Millisecond)) {
 			t.Fatal("the request waits for a line that already came")
 		}
@@ -37,8 +37,8 @@ func TestLoadLinesPairAFailedRequestWithTheBrowsersLine(t *testing.T) {
 
 	t.Run("two failures of one URL need two lines", func(t *testing.T) {
 		l := newLoadLines()
-		l.failed(url, 409, "", false, t0)
-		l.failed(url, 500, "", false, t0)
+		l.failed(url, 409, "", false, false, t0)
+		l.failed(url, 500, "", false, false, t0)
 		l.line(line, url, t0)
 		if !l.pending(t0.Add(10 * time.Millisecond)) {
 			t.Fatal("one line ended the wait of two failed requests")
@@ -47,13 +47,14 @@ func TestLoadLinesPairAFailedRequestWithTheBrowsersLine(t *testing.T) {
 
 	t.Run("what the browser writes no line about does not wait", func(t *testing.T) {
 		l := newLoadLines()
-		l.failed(url, 200, "", false, t0)
-		l.failed(url, 409, "", true, t0) // answered, body never read: no line until it ends
-		l.failed(url, 0, "net::ERR_ABORTED", false, t0)
+		l.failed(url, 200, "", false, false, t0)
+		l.failed(url, 409, "", false, true, t0) // answered, body never read: no line until it ends
+		l.failed(url, 0, "net::ERR_ABORTED", false, false, t0)
+		l.failed(url, 0, "net::ERR_CONNECTION_REFUSED", true, false, t0) // a navigation: an error page, no line
 		if l.pending(t0) {
-			t.Fatal("waits for a line about a success, an unread answer or an abort")
+			t.Fatal("waits for a line about a success, an unread answer, an abort or a failed navigation")
 		}
-		l.failed(url, 0, "net::ERR_CONNECTION_REFUSED", false, t0)
+		l.failed(url, 0, "net::ERR_CONNECTION_REFUSED", false, false, t0)
 		if !l.pending(t0) {
 			t.Fatal("a refused connection does not wait for its line")
 		}
@@ -61,7 +62,7 @@ func TestLoadLinesPairAFailedRequestWithTheBrowsersLine(t *testing.T) {
 
 	t.Run("a line that never comes is waited for lineLag, then forgotten", func(t *testing.T) {
 		l := newLoadLines()
-		l.failed(url, 404, "", false, t0)
+		l.failed(url, 404, "", true, false, t0) // a page answered 404: the browser writes a line
 		l.line(line, "http://127.0.0.1:8080/other", t0)
 		if !l.pending(t0.Add(lineLag - time.Millisecond)) {
 			t.Fatal("stopped waiting before lineLag")

@@ -184,7 +184,7 @@ func (w *watch) finish(r playwright.Request, end time.Time, unread bool) {
 		if err := r.Failure(); err != nil {
 			failure = err.Error()
 		}
-		w.lines.failed(r.URL(), req.Status, failure, unread, time.Now())
+		w.lines.failed(r.URL(), req.Status, failure, r.IsNavigationRequest(), unread, time.Now())
 	}()
 }
 
