@@ -191,3 +191,36 @@ func checkA11y(t *testing.T, page playwright.Page, where string) {
 		t.Errorf("%s: axe-core %s (%s) at %s", where, v.ID, v.Help, strings.Join(v.Nodes, ", "))
 	}
 }
+
+// resize sets the window's size and waits until the page has it and the app has drawn it: the
+// app reads the window's height in a resize listener and draws it on a later frame, so a
+// measure or a decision taken at once could see the layout of the size before.
+func resize(t *testing.T, page playwright.Page, width, height int) {
+	t.Helper()
+	must(t, fmt.Sprintf("resize the window to %d×%d", width, height), page.SetViewportSize(width, height))
+	drawn, err := page.Evaluate(`async ([w, h]) => {
+		const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+		const sized = async () => {
+			while (innerWidth !== w || innerHeight !== h) await frame();
+			await frame();
+			await frame();
+			return true;
+		};
+		return Promise.race([sized(), new Promise((ok) => setTimeout(() => ok(false), 10000))]);
+	}`, []int{width, height})
+	must(t, fmt.Sprintf("wait for the window at %d×%d", width, height), err)
+	if drawn != true {
+		t.Fatalf("the window did not draw itself at %d×%d within 10 s", width, height)
+	}
+}
+
+// turned waits until the page's event loop has turned twice, drawing a frame each time (or
+// 10 s have passed): what was queued before, a task or a frame's work, has had its turn.
+func turned(t *testing.T, page playwright.Page) {
+	t.Helper()
+	_, err := page.Evaluate(`() => {
+		const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+		return Promise.race([frame().then(frame), new Promise((ok) => setTimeout(ok, 10000))]);
+	}`)
+	must(t, "let the page's event loop turn", err)
+}

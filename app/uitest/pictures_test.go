@@ -14,7 +14,7 @@ import (
 // target, which is in view, not at the page's top left.
 func TestBeforeAfterIsTheMainView(t *testing.T) {
 	page := openPage(t, newServer(t))
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
 	before := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "Before screenshot"})
 	after := trace.GetByRole("img", playwright.LocatorGetByRoleOptions{Name: "After screenshot"})
@@ -52,12 +52,12 @@ func TestBeforeAfterIsTheMainView(t *testing.T) {
 	})
 
 	t.Run("at 1920×1080 each picture is taller than it was", func(t *testing.T) {
-		must(t, "resize the window", page.SetViewportSize(1920, 1080))
+		resize(t, page, 1920, 1080)
 		if b, a := shownHeight(t, before), shownHeight(t, after); b < 280 || a < 280 {
 			t.Errorf("at 1920×1080 the pictures are %.0f and %.0f px tall, want 280 or more", b, a)
 		}
 		snap(t, page, "before-after-1080")
-		must(t, "resize the window back", page.SetViewportSize(1280, 720))
+		resize(t, page, 1280, 720)
 	})
 
 	t.Run("near-miss labels do not shrink the picture", func(t *testing.T) {
