@@ -54,8 +54,9 @@ func TestALinkOpensItsStepWhileAnotherRunGoes(t *testing.T) {
 	code := make(chan int, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	var errOut bytes.Buffer
+	task := guardedBookingTask(t) // here: t.Fatal belongs to the test's goroutine
 	go func() {
-		code <- cli.Execute(ctx, cli.Env{Stdout: &bytes.Buffer{}, Stderr: &errOut}, []string{"run", guardedBookingTask(t),
+		code <- cli.Execute(ctx, cli.Env{Stdout: &bytes.Buffer{}, Stderr: &errOut}, []string{"run", task,
 			"--attempt", "guarded", "--approve", "ask", "--no-video", "--data-dir", dir})
 	}()
 	exited := false

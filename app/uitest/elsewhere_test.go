@@ -56,10 +56,11 @@ func TestTheWindowAnswersACommandLineRunsApproval(t *testing.T) {
 	must(t, "see the window's empty history", expect.Locator(page.GetByText("0 runs")).ToBeVisible())
 	var out, errOut bytes.Buffer
 	code := make(chan int, 1)
+	task := guardedBookingTask(t) // here: t.Fatal belongs to the test's goroutine
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		defer cancel()
-		code <- cli.Execute(ctx, cli.Env{Stdout: &out, Stderr: &errOut}, []string{"run", guardedBookingTask(t),
+		code <- cli.Execute(ctx, cli.Env{Stdout: &out, Stderr: &errOut}, []string{"run", task,
 			"--attempt", "guarded", "--approve", "ask", "--json", "--no-video", "--data-dir", dir})
 	}()
 
