@@ -55,8 +55,8 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 
 	srv := newServer(t)
 	page := openPage(t, srv)
-	dialogs := 0
-	page.OnDialog(func(d playwright.Dialog) { dialogs++; _ = d.Dismiss() })
+	var dialogs atomic.Int32 // counted on the driver's goroutine
+	page.OnDialog(func(d playwright.Dialog) { dialogs.Add(1); _ = d.Dismiss() })
 	must(t, "open the settings", button(page, "Settings").Click())
 	must(t, "turn DOM snapshots on", page.GetByLabel("DOM snapshots beside them").Check())
 	must(t, "save", button(page, "Save").Click())
@@ -85,8 +85,8 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 		must(t, "see no script's or handler's mark", expect.Locator(inside.Locator("#ran, #handled")).ToHaveCount(0))
 		must(t, "see the frame not navigated", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
 	}
-	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs != 0 {
-		t.Errorf("the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
+	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs.Load() != 0 {
+		t.Errorf("the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs.Load())
 	}
 	snap(t, page, "hostile-dom-snapshot")
 
@@ -105,8 +105,8 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 	settled(t, page, inside)
 	must(t, "see no script's or handler's mark while picking", expect.Locator(inside.Locator("#ran, #handled")).ToHaveCount(0))
 	must(t, "see the frame not navigated while picking", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
-	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs != 0 {
-		t.Errorf("picking in the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
+	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs.Load() != 0 {
+		t.Errorf("picking in the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs.Load())
 	}
 }
 
