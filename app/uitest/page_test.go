@@ -37,24 +37,31 @@ func button(page playwright.Page, name string) playwright.Locator {
 	return page.GetByRole("button", playwright.PageGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
 }
 
+// clickTimeout, in ms, bounds one of runAttempt's clicks, which a loaded machine makes slow;
+// a click the table changed under is tried again.
+const clickTimeout = 5000
+
 // runAttempt clicks the attempt's ▶ button, which runs it, and waits until the row shows how
 // it ended. On a short window whose attempts table is folded to the selected row, it unfolds
 // the table first and folds it again after, as a user would. The table folds and unfolds with
 // the window's height, which the app reads a moment after a resize, so a click the table
-// changed under is tried again.
+// changed under is tried again. The ▶ is disabled while a run goes, until the run before has
+// saved its media: it first waits for that run's end, Stop disabled.
 func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
 	t.Helper()
+	must(t, "see no run going, Stop disabled", expect.Locator(button(page, "Stop")).ToBeDisabled(
+		playwright.LocatorAssertionsToBeDisabledOptions{Timeout: playwright.Float(runTimeout)}))
 	r, run, unfold := row(page, title), button(page, "Run "+title), button(page, "All attempts (A)")
 	unfolded := false
 	for k := 1; ; k++ {
 		must(t, "see ▶ of "+title+" or the button that unfolds the table", expect.Locator(run.Or(unfold).First()).ToBeVisible())
 		var err error
 		if !isVisible(run) && isVisible(unfold) {
-			if err = unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil && !unfolded {
+			if err = unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(clickTimeout)}); err == nil && !unfolded {
 				unfolded = true
 				defer func() { must(t, "fold the attempts table", button(page, "Fold to this attempt (A)").Click()) }()
 			}
-		} else if err = run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil {
+		} else if err = run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(clickTimeout)}); err == nil {
 			break
 		}
 		if k == 5 {
