@@ -18,7 +18,8 @@ const outboxTerminal = 3
 // TestApprovalCard runs the outbox lab's approval attempts from the window and answers their
 // approval cards with the keyboard, as a user would: one approved (it sends), one approved
 // and then, asked again because the page changed the recipient, denied (nothing sent), and
-// one left unanswered (held, nothing sent). The lab gives the user one second to answer.
+// one left unanswered (held, nothing sent). The lab gives the user a minute to answer the
+// first two and one second the third, whose card is read in the page as soon as it shows.
 func TestApprovalCard(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
@@ -33,6 +34,7 @@ func TestApprovalCard(t *testing.T) {
 		start(t, page, "The user denies the send")
 		expectCard(t, card, "alice@example.com")
 		marked := markOnShot(t, card)
+		axeCard(t, page)
 		must(t, "approve with y", page.Keyboard().Press("y"))
 		expectEnd(t, page, "The user denies the send", "completed")
 		a := stored(t, st, "approval-denied")
@@ -59,8 +61,9 @@ func TestApprovalCard(t *testing.T) {
 
 	t.Run("unanswered, it is held", func(t *testing.T) {
 		start(t, page, "The user does not answer in time")
-		expectCard(t, card, "alice@example.com")
-		axeCard(t, page)
+		if name, text := shownCard(t, page); name != "Approve “Send the message”?" || !strings.Contains(text, "Recipientalice@example.com") {
+			t.Errorf("the card read %q: %q; want the send to alice@example.com asked", name, text)
+		}
 		must(t, "see the card close at the limit", expect.Locator(card).ToBeHidden())
 		expectEnd(t, page, "The user does not answer in time", "rejected")
 		a := stored(t, st, "approval-timeout")
@@ -91,7 +94,7 @@ func TestApprovalCard(t *testing.T) {
 
 // markOnShot is where the card's target mark lies over the screenshot it marks, as
 // fractions of the image: left, top, width, height. It is read in the page, frame by frame,
-// as soon as the mark is drawn (once the screenshot has loaded): the card lives one second.
+// as soon as the mark is drawn (once the screenshot has loaded), frame by frame.
 func markOnShot(t *testing.T, card playwright.Locator) [4]float64 {
 	t.Helper()
 	out, err := card.Evaluate(`async (card) => {
@@ -148,14 +151,39 @@ func start(t *testing.T, page playwright.Page, title string) {
 	must(t, "click ▶ of "+title, button(page, "Run "+title).Click())
 }
 
-// expectCard waits for the approval card, focused, asking to send to recipient. It waits in
-// the page, frame by frame: polling from here could miss a card that lives one second.
+// expectCard waits for the approval card, focused, asking to send to recipient.
 func expectCard(t *testing.T, card playwright.Locator, recipient string) {
 	t.Helper()
 	must(t, "see the approval card", card.WaitFor(playwright.LocatorWaitForOptions{Timeout: playwright.Float(runTimeout)}))
 	must(t, "see what it asks", expect.Locator(card).ToHaveAccessibleName("Approve “Send the message”?"))
 	must(t, "see the card take the focus", expect.Locator(card).ToBeFocused())
 	must(t, "see the recipient", expect.Locator(card).ToContainText("Recipient"+recipient))
+}
+
+// shownCard waits in the page, frame by frame, for the approval card to show with the focus,
+// and returns its accessible name and its text as it was then: polling from here could miss a
+// card that lives one second.
+func shownCard(t *testing.T, page playwright.Page) (string, string) {
+	t.Helper()
+	out, err := page.Evaluate(`async (limit) => {
+		for (const end = performance.now() + limit; performance.now() < end; ) {
+			const card = document.querySelector('[role="alertdialog"]');
+			if (card && document.activeElement === card) {
+				const name = (card.getAttribute("aria-labelledby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+				return [name.trim(), card.textContent];
+			}
+			await new Promise((r) => requestAnimationFrame(r));
+		}
+		return null;
+	}`, runTimeout)
+	must(t, "wait for the approval card", err)
+	got, ok := out.([]any)
+	if !ok || len(got) != 2 {
+		t.Fatalf("no approval card took the focus within %d ms", runTimeout)
+	}
+	name, _ := got[0].(string)
+	text, _ := got[1].(string)
+	return name, text
 }
 
 // expectEnd waits until the attempt's row shows its terminal state.

@@ -73,7 +73,7 @@ func TestCompareTwoRuns(t *testing.T) {
 		t.Errorf("the page scrolls sideways by %v px with the comparison open; its table should scroll inside its pane", overflow)
 	}
 	// At 1280×720 run B's line is in view beside A's, not pushed off the pane's right.
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	cut, err := view.Evaluate(`v => { const pane = v.querySelector(".scroll").getBoundingClientRect();
 		return [...v.querySelectorAll("[data-testid^='b-saves-normally-']")].filter((c) => c.getBoundingClientRect().right > pane.right + 1).map((c) => c.dataset.testid); }`, nil)
 	must(t, "measure run B's cells", err)
@@ -83,7 +83,7 @@ func TestCompareTwoRuns(t *testing.T) {
 	must(t, "see the link", expect.Page(page).ToHaveURL(regexp.MustCompile(`#/compare/[^/]+/[^/]+$`)))
 	checkA11y(t, page, "the comparison")
 	snap(t, page, "compare")
-	must(t, "resize the window", page.SetViewportSize(1920, 1080))
+	resize(t, page, 1920, 1080)
 	snap(t, page, "compare-1080")
 
 	t.Run("swapping makes the regression an improvement", func(t *testing.T) {

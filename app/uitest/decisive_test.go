@@ -17,7 +17,7 @@ import (
 func TestEachFailureOpensOnItsDecisiveStep(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	runAttempt(t, page, "Save refused by the server", "rejected")
 	runs, err := st.List()
 	must(t, "list the runs", err)
@@ -71,10 +71,10 @@ func TestEachFailureOpensOnItsDecisiveStep(t *testing.T) {
 		must(t, "see the refused save chosen again", expect.Locator(save).ToHaveAttribute("aria-selected", "true"))
 		noScroll(t, page)
 		snap(t, page, "refused-step")
-		must(t, "resize the window", page.SetViewportSize(1920, 1080))
+		resize(t, page, 1920, 1080)
 		must(t, "see it in view at 1920×1080", expect.Locator(save).ToBeInViewport())
 		snap(t, page, "refused-step-1080")
-		must(t, "resize the window back", page.SetViewportSize(1280, 720))
+		resize(t, page, 1280, 720)
 	})
 
 	t.Run("a blind click opens on the click that changed nothing", func(t *testing.T) {

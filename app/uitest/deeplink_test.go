@@ -54,8 +54,9 @@ func TestALinkOpensItsStepWhileAnotherRunGoes(t *testing.T) {
 	code := make(chan int, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	var errOut bytes.Buffer
+	task := guardedBookingTask(t) // here: t.Fatal belongs to the test's goroutine
 	go func() {
-		code <- cli.Execute(ctx, cli.Env{Stdout: &bytes.Buffer{}, Stderr: &errOut}, []string{"run", guardedBookingTask(t),
+		code <- cli.Execute(ctx, cli.Env{Stdout: &bytes.Buffer{}, Stderr: &errOut}, []string{"run", task,
 			"--attempt", "guarded", "--approve", "ask", "--no-video", "--data-dir", dir})
 	}()
 	exited := false
@@ -101,27 +102,15 @@ func TestALinkOpensItsStepWhileAnotherRunGoes(t *testing.T) {
 		must(t, "see no row for it", expect.Locator(row(page, "Saves normally")).ToHaveCount(0))
 	})
 
-	// The other run asks the window, which answers; it goes on and ends, the link's step shown throughout.
-	card := page.GetByRole("alertdialog")
-	for deadline := time.Now().Add(2 * time.Minute); !exited; time.Sleep(50 * time.Millisecond) {
-		select {
-		case c := <-code:
-			exited = true
-			if c != 0 {
-				t.Fatalf("the other run exited %d:\n%s", c, errOut.String())
-			}
-			continue
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the other run did not end:\n%s", errOut.String())
-		}
-		if shown, _ := card.IsVisible(); !shown {
-			continue
-		}
-		shows(t, "asked")
-		must(t, "approve with y", page.Keyboard().Press("y"))
-		must(t, "see the card close", expect.Locator(card).ToBeHidden())
+	// The other run asks the window, which answers each card, the link's step shown at each;
+	// the run goes on, saves and ends completed, the link's step shown throughout.
+	asked, c := approveUntilEnd(t, page, code, 2*time.Minute, func(int) { shows(t, "asked") })
+	exited = true
+	if c != 0 {
+		t.Fatalf("the other run exited %d, want 0 (its attempt completed):\n%s", c, errOut.String())
+	}
+	if len(asked) == 0 || !strings.Contains(asked[len(asked)-1], "Save reservation") {
+		t.Errorf("the window was asked %d times, last %q; want the other run's save put to it and answered", len(asked), asked)
 	}
 	shows(t, "the other run ended")
 }

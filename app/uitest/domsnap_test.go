@@ -55,8 +55,8 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 
 	srv := newServer(t)
 	page := openPage(t, srv)
-	dialogs := 0
-	page.OnDialog(func(d playwright.Dialog) { dialogs++; _ = d.Dismiss() })
+	var dialogs atomic.Int32 // counted on the driver's goroutine
+	page.OnDialog(func(d playwright.Dialog) { dialogs.Add(1); _ = d.Dismiss() })
 	must(t, "open the settings", button(page, "Settings").Click())
 	must(t, "turn DOM snapshots on", page.GetByLabel("DOM snapshots beside them").Check())
 	must(t, "save", button(page, "Save").Click())
@@ -79,14 +79,14 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 		inside := frames.Nth(i).ContentFrame()
 		must(t, "see the stranger's text", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
 	}
-	time.Sleep(1500 * time.Millisecond) // past the refresh, the images' loads and their errors
 	for i := range 2 {
 		inside := frames.Nth(i).ContentFrame()
+		settled(t, page, inside) // past the images' loads and their errors, and the refresh once due
 		must(t, "see no script's or handler's mark", expect.Locator(inside.Locator("#ran, #handled")).ToHaveCount(0))
 		must(t, "see the frame not navigated", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
 	}
-	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs != 0 {
-		t.Errorf("the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
+	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs.Load() != 0 {
+		t.Errorf("the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs.Load())
 	}
 	snap(t, page, "hostile-dom-snapshot")
 
@@ -98,12 +98,15 @@ func TestAHostileDOMSnapshotRunsNothing(t *testing.T) {
 	must(t, "see the stranger's text again", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
 	link, err := inside.GetByText("a link").BoundingBox()
 	must(t, "find the stranger's link", err)
-	must(t, "click the stranger's link", page.Mouse().Click(link.X+link.Width/2, link.Y+link.Height/2))
-	time.Sleep(1500 * time.Millisecond)
+	// The click is handled once the picked element's locator names the link; the frame then
+	// settles, past any navigation the click would have started.
+	pickAt(t, page, page.GetByTestId("picked-locator"), link.X+link.Width/2, link.Y+link.Height/2)
+	expectContains(t, page.GetByTestId("picked-locator"), "a link")
+	settled(t, page, inside)
 	must(t, "see no script's or handler's mark while picking", expect.Locator(inside.Locator("#ran, #handled")).ToHaveCount(0))
 	must(t, "see the frame not navigated while picking", expect.Locator(inside.GetByRole("heading", playwright.FrameLocatorGetByRoleOptions{Name: "A stranger's page"})).ToBeVisible())
-	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs != 0 {
-		t.Errorf("picking in the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs)
+	if n, c := heard.Load(), connected.Load(); n != 0 || c != 0 || dialogs.Load() != 0 {
+		t.Errorf("picking in the stranger's snapshot reached the attacker's server %d times (%d connections) and opened %d dialogs", n, c, dialogs.Load())
 	}
 }
 
@@ -156,4 +159,25 @@ func replaceDOMSnapshots(t *testing.T, path, dom string) string {
 	copyPath := filepath.Join(t.TempDir(), "hostile.zip")
 	must(t, "write the hostile bundle", os.WriteFile(copyPath, out.Bytes(), 0o644))
 	return copyPath
+}
+
+// settled waits until the frame's document has loaded (every image loaded or failed, their
+// handlers past), polling, since a frame without scripts runs no timer of the test's, then
+// lets the window's event loop turn twice: what the load would set off (a refresh due at
+// once, a handler, a script) has had its turn then.
+func settled(t *testing.T, page playwright.Page, frame playwright.FrameLocator) {
+	t.Helper()
+	root := frame.Locator(":root")
+	for deadline := time.Now().Add(uiTimeout * time.Millisecond); ; time.Sleep(50 * time.Millisecond) {
+		done, err := root.Evaluate(`r => r.ownerDocument.readyState === "complete" && [...r.ownerDocument.images].every((i) => i.complete)`, nil,
+			playwright.LocatorEvaluateOptions{Timeout: playwright.Float(uiTimeout)})
+		must(t, "see whether the snapshot has loaded", err)
+		if done == true {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the snapshot did not finish loading")
+		}
+	}
+	turned(t, page)
 }

@@ -16,7 +16,7 @@ func TestAFailedAttemptOpensWhereItWentWrong(t *testing.T) {
 	srv, st, dir := newServerWithStore(t)
 	commandLine(t, st, dir, "run", "--lab", "booking", "--attempt", "saves-normally", "--attempt", "notice-nothing-saved", "--attempt", "wrong-room")
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	must(t, "open the failed attempt", row(page, "Notice shown, nothing saved").Click())
 	expectText(t, page.GetByTestId("step-heading"), headings[4])
 	// Folded, the table shows the selected row alone: ↑/↓ move as ever.
@@ -54,7 +54,7 @@ func TestAFailedAttemptOpensWhereItWentWrong(t *testing.T) {
 
 	// At 1920×1080 there is room for both: nothing folds.
 	must(t, "↑ back to the failed one", page.Keyboard().Press("ArrowUp"))
-	must(t, "resize the window", page.SetViewportSize(1920, 1080))
+	resize(t, page, 1920, 1080)
 	must(t, "no fold is offered", expect.Locator(page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "(A)"})).ToHaveCount(0))
 	if in := rowsInView(t, page, true); len(in) < 3 {
 		t.Errorf("at 1920×1080 the table shows the rows %q, want 3 or more", in)

@@ -20,7 +20,7 @@ import (
 // its box, never over it.
 func TestTheFilmstripShowsEveryStep(t *testing.T) {
 	page := openPage(t, newServer(t))
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	runAttempt(t, page, "Saves normally", "completed")
 	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
 	strip := trace.GetByRole("listbox", playwright.LocatorGetByRoleOptions{Name: "Timeline marks"})
@@ -35,7 +35,7 @@ func TestTheFilmstripShowsEveryStep(t *testing.T) {
 		fullSize bool
 	}{{1280, 720, 28, "filmstrip", false}, {1920, 1080, 44, "filmstrip-1080", true}} {
 		t.Run(fmt.Sprintf("at %d×%d", size.w, size.h), func(t *testing.T) {
-			must(t, "resize the window", page.SetViewportSize(size.w, size.h))
+			resize(t, page, size.w, size.h)
 			press(t, page, "Home", headings[0])
 			must(t, "see a thumbnail per step", expect.Locator(stepLane.Locator("img")).ToHaveCount(len(headings)))
 			if h := thumbnailsHeight(t, stepLane, size.thumb); h < size.thumb {
@@ -105,7 +105,7 @@ func TestTheFilmstripScrollsALongAttempt(t *testing.T) {
 	run := agent.Run{ID: "20260101-000000-long", Task: "booking", Created: time.Now(), Source: "long.json", Attempts: []agent.Attempt{a}}
 	must(t, "store the run", st.SaveImported(run))
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	_, err := page.Goto(srv.URL + "/#/run/" + run.ID + "/attempt/long/step/1")
 	must(t, "open the attempt", err)
 	expectText(t, page.GetByTestId("step-heading"), "Step 1 of 60: Generated action 1")
@@ -138,7 +138,7 @@ func TestBoxLabelsStayClear(t *testing.T) {
 	runAttempt(t, page, "Renamed button, exact names", "failed")
 	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
 	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
-		must(t, "resize the window", page.SetViewportSize(size[0], size[1]))
+		resize(t, page, size[0], size[1])
 		frames := trace.GetByTestId("shot-frame")
 		must(t, "see the candidates drawn", expect.Locator(trace.GetByTestId("candidate-box").First()).ToBeVisible())
 		count, err := frames.Count()

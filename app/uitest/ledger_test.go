@@ -25,7 +25,7 @@ func TestCheckoutLedger(t *testing.T) {
 	start(t, page, "Pays normally")
 	card := page.GetByRole("alertdialog")
 	must(t, "see the approval card", card.WaitFor(playwright.LocatorWaitForOptions{Timeout: playwright.Float(runTimeout)}))
-	// One look, then the answer: the lab gives the user one second.
+	// One look, then the answer (the lab gives the user a minute).
 	must(t, "see who pays and how much", expect.Locator(card).ToContainText(regexp.MustCompile(`Signed in asalice(?s:.*)Amount20\.00`)))
 	must(t, "approve with y", page.Keyboard().Press("y"))
 	expectEnd(t, page, "Pays normally", "completed")

@@ -1,6 +1,7 @@
 package uitest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -46,12 +47,7 @@ func TestLiveCardsOfAParallelRun(t *testing.T) {
 
 	// The card is named by its attempt, not its place: cards come and go as attempts end. The
 	// trace stays on the attempt picked by hand even once it ends and others start.
-	id, err := cards.Nth(1).GetAttribute("data-testid")
-	must(t, "read the second card's attempt", err)
-	second := page.GetByTestId(id)
-	title, err := second.Locator(".live-title").TextContent()
-	must(t, "read the second card's title", err)
-	must(t, "open the second card", second.Click())
+	second, title := openLiveCard(t, page, cards)
 	must(t, "its trace opens", expect.Locator(page.Locator(".trace-head h2")).ToHaveText("Trace: "+title))
 	must(t, "the picked attempt ends", expect.Locator(second).ToHaveCount(0, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(runTimeout)}))
 	must(t, "the picked attempt is still shown", expect.Locator(page.Locator(".trace-head h2")).ToHaveText("Trace: "+title))
@@ -87,5 +83,27 @@ func TestLiveCardsOfAParallelRun(t *testing.T) {
 	}
 	if cancelled == 0 || len(run.Attempts) == 8 {
 		t.Errorf("after Stop: %d attempts stored, %d cancelled; want the ones in flight cancelled and the rest never started", len(run.Attempts), cancelled)
+	}
+}
+
+// openLiveCard clicks the second of the live cards and returns it, named by its attempt, and
+// the attempt's title. The card's attempt may end, and its card go, between reading it and
+// the click: then the card now second is opened instead, a bounded number of times.
+func openLiveCard(t *testing.T, page playwright.Page, cards playwright.Locator) (playwright.Locator, string) {
+	t.Helper()
+	for k := 1; ; k++ {
+		must(t, "see a second card", expect.Locator(cards.Nth(1)).ToBeVisible())
+		read, err := cards.Nth(1).Evaluate(`c => [c.dataset.testid, c.querySelector(".live-title")?.textContent ?? ""]`, nil,
+			playwright.LocatorEvaluateOptions{Timeout: playwright.Float(2000)})
+		if err == nil {
+			id, title := read.([]any)[0].(string), read.([]any)[1].(string)
+			card := page.GetByTestId(id)
+			if err = card.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil {
+				return card, title
+			}
+		}
+		if k == 5 {
+			must(t, "open the second card", fmt.Errorf("every card went before its click: %v", err))
+		}
 	}
 }

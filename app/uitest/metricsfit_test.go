@@ -28,7 +28,7 @@ const cutHeadersJS = `v => {
 // picks a cell of the overall calibration, under the fold, and sees its attempts come into view.
 func checkMetricsFitAt1280(t *testing.T, page playwright.Page, view playwright.Locator) {
 	t.Helper()
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	overall := view.GetByRole("table", playwright.LocatorGetByRoleOptions{Name: "Overall: every attempt of booking (1 by task)"})
 	must(t, "see the overall calibration", expect.Locator(overall).ToBeAttached())
 	// The app reads a resize a moment late: measure until the columns fit, for a bounded time.
@@ -49,5 +49,5 @@ func checkMetricsFitAt1280(t *testing.T, page playwright.Page, view playwright.L
 	listed := view.GetByRole("region", playwright.LocatorGetByRoleOptions{Name: "Attempts: success notice against the truth, done, right"})
 	must(t, "see the picked attempts in view", expect.Locator(listed.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "saves-normally"})).ToBeInViewport())
 	must(t, "put the picked cell down", pick.Click())
-	must(t, "resize the window back", page.SetViewportSize(1400, 1000))
+	resize(t, page, 1400, 1000)
 }

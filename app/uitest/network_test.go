@@ -31,7 +31,9 @@ func TestNetworkTabShowsTheRefusedSave(t *testing.T) {
 	must(t, "be at the last step", expect.Locator(button(page, "Next step")).ToBeDisabled())
 	must(t, "open the Network tab", tab("Network").Click())
 	for k := 0; ; k++ {
-		if expect.Locator(save).ToHaveCount(1, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(2000)}) == nil {
+		// A third of a page reaction's time at each step: a loaded machine may draw a step's
+		// requests late, and a step left too soon is never looked at again.
+		if expect.Locator(save).ToHaveCount(1, playwright.LocatorAssertionsToHaveCountOptions{Timeout: playwright.Float(uiTimeout / 3)}) == nil {
 			break
 		}
 		if k == 5 {

@@ -37,24 +37,31 @@ func button(page playwright.Page, name string) playwright.Locator {
 	return page.GetByRole("button", playwright.PageGetByRoleOptions{Name: name, Exact: playwright.Bool(true)})
 }
 
+// clickTimeout, in ms, bounds one of runAttempt's clicks, which a loaded machine makes slow;
+// a click the table changed under is tried again.
+const clickTimeout = 5000
+
 // runAttempt clicks the attempt's ▶ button, which runs it, and waits until the row shows how
 // it ended. On a short window whose attempts table is folded to the selected row, it unfolds
 // the table first and folds it again after, as a user would. The table folds and unfolds with
 // the window's height, which the app reads a moment after a resize, so a click the table
-// changed under is tried again.
+// changed under is tried again. The ▶ is disabled while a run goes, until the run before has
+// saved its media: it first waits for that run's end, Stop disabled.
 func runAttempt(t *testing.T, page playwright.Page, title, terminal string) playwright.Locator {
 	t.Helper()
+	must(t, "see no run going, Stop disabled", expect.Locator(button(page, "Stop")).ToBeDisabled(
+		playwright.LocatorAssertionsToBeDisabledOptions{Timeout: playwright.Float(runTimeout)}))
 	r, run, unfold := row(page, title), button(page, "Run "+title), button(page, "All attempts (A)")
 	unfolded := false
 	for k := 1; ; k++ {
 		must(t, "see ▶ of "+title+" or the button that unfolds the table", expect.Locator(run.Or(unfold).First()).ToBeVisible())
 		var err error
 		if !isVisible(run) && isVisible(unfold) {
-			if err = unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil && !unfolded {
+			if err = unfold.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(clickTimeout)}); err == nil && !unfolded {
 				unfolded = true
 				defer func() { must(t, "fold the attempts table", button(page, "Fold to this attempt (A)").Click()) }()
 			}
-		} else if err = run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(2000)}); err == nil {
+		} else if err = run.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(clickTimeout)}); err == nil {
 			break
 		}
 		if k == 5 {
@@ -190,4 +197,37 @@ func checkA11y(t *testing.T, page playwright.Page, where string) {
 	for _, v := range violations {
 		t.Errorf("%s: axe-core %s (%s) at %s", where, v.ID, v.Help, strings.Join(v.Nodes, ", "))
 	}
+}
+
+// resize sets the window's size and waits until the page has it and the app has drawn it: the
+// app reads the window's height in a resize listener and draws it on a later frame, so a
+// measure or a decision taken at once could see the layout of the size before.
+func resize(t *testing.T, page playwright.Page, width, height int) {
+	t.Helper()
+	must(t, fmt.Sprintf("resize the window to %d×%d", width, height), page.SetViewportSize(width, height))
+	drawn, err := page.Evaluate(`async ([w, h]) => {
+		const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+		const sized = async () => {
+			while (innerWidth !== w || innerHeight !== h) await frame();
+			await frame();
+			await frame();
+			return true;
+		};
+		return Promise.race([sized(), new Promise((ok) => setTimeout(() => ok(false), 10000))]);
+	}`, []int{width, height})
+	must(t, fmt.Sprintf("wait for the window at %d×%d", width, height), err)
+	if drawn != true {
+		t.Fatalf("the window did not draw itself at %d×%d within 10 s", width, height)
+	}
+}
+
+// turned waits until the page's event loop has turned twice, drawing a frame each time (or
+// 10 s have passed): what was queued before, a task or a frame's work, has had its turn.
+func turned(t *testing.T, page playwright.Page) {
+	t.Helper()
+	_, err := page.Evaluate(`() => {
+		const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+		return Promise.race([frame().then(frame), new Promise((ok) => setTimeout(ok, 10000))]);
+	}`)
+	must(t, "let the page's event loop turn", err)
 }

@@ -18,7 +18,7 @@ func TestAComparedPairOpensBothTraces(t *testing.T) {
 	a := commandLine(t, st, dir, "run", "--lab", "booking", "--attempt", "saves-normally")
 	b := commandLine(t, st, dir, "run", "--lab", "booking", "--attempt", "saves-normally", "--budget", "2")
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	_, err := page.Goto(srv.URL + "/#/compare/" + a + "/" + b)
 	must(t, "open the comparison's link", err)
 	cmp := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Compare runs"})

@@ -19,7 +19,7 @@ import (
 func TestPickAnElementInTheDOMSnapshot(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	must(t, "let the page copy", page.Context().GrantPermissions([]string{"clipboard-read", "clipboard-write"}))
 	domSnapshotsOn(t, page)
 	trace := page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"})
@@ -81,14 +81,7 @@ func TestPickAnElementInTheDOMSnapshot(t *testing.T) {
 		t.Errorf("the highlight is at %+v, the Save button's recorded box at %+v", h, at)
 	}
 	locator := trace.GetByTestId("picked-locator")
-	for k := 0; ; k++ { // a re-render under load may remount the frame between the pointer's move and its click: click again
-		must(t, "pick it", page.Mouse().Click(at.x+at.w/2, at.y+at.h/2))
-		err := expect.Locator(locator).ToBeVisible(playwright.LocatorAssertionsToBeVisibleOptions{Timeout: playwright.Float(3000)})
-		if err == nil || k == 4 {
-			must(t, "see the locator", err)
-			break
-		}
-	}
+	pickAt(t, page, locator, at.x+at.w/2, at.y+at.h/2)
 	expectText(t, locator, "target: {role: button, name: Save reservation}")
 	must(t, "see the locator in view", expect.Locator(locator).ToBeInViewport(playwright.LocatorAssertionsToBeInViewportOptions{Ratio: playwright.Float(1)}))
 	must(t, "see the picked box", expect.Locator(stage.GetByTestId("picked-box")).ToBeVisible())
@@ -150,6 +143,21 @@ func hoverAt(t *testing.T, page playwright.Page, hover playwright.Locator, x, y 
 	}
 	t.Fatal("pointing at the element drew no highlight")
 	return rectOf{}
+}
+
+// pickAt clicks (x, y) while picking until the picked element's locator is shown: a
+// re-render under load may remount the frame between the pointer's move and its click, which
+// drops the click, so it clicks again, a bounded number of times.
+func pickAt(t *testing.T, page playwright.Page, locator playwright.Locator, x, y float64) {
+	t.Helper()
+	for k := 0; ; k++ {
+		must(t, "pick it", page.Mouse().Click(x, y))
+		err := expect.Locator(locator).ToBeVisible(playwright.LocatorAssertionsToBeVisibleOptions{Timeout: playwright.Float(3000)})
+		if err == nil || k == 4 {
+			must(t, "see the picked element's locator", err)
+			return
+		}
+	}
 }
 
 // rectOf is an element's place on the page, in CSS px.

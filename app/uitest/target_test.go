@@ -37,7 +37,7 @@ func TestTargetBoxesAndNearMisses(t *testing.T) {
 	must(t, "see the target's box", expect.Locator(box).ToBeVisible())
 	expectOver(t, "fitted", img, box, *rec)
 	checkA11y(t, page, "the trace with the target's box")
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	expectOver(t, "after a resize", img, box, *rec)
 	must(t, "zoom to 200%", button(page, "200%").Click())
 	expectOver(t, "at 200%", img, box, *rec)

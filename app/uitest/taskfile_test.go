@@ -81,6 +81,6 @@ config:
 	expectContains(t, stored.GetByTestId("answer-stored"), "no answer:")
 	expectContains(t, page.GetByTestId("condition-shown").Locator(".state"), "holds")
 	checkA11y(t, page, "a task file's attempt that could not confirm")
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	snap(t, page, "oracle-down")
 }

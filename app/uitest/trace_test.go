@@ -71,7 +71,7 @@ func TestRunAndTrace(t *testing.T) {
 	})
 
 	t.Run("fits 1280×720 without a page scroll, with a large screenshot", func(t *testing.T) {
-		must(t, "resize the window", page.SetViewportSize(1280, 720))
+		resize(t, page, 1280, 720)
 		overflow, err := page.Evaluate(`() => { const d = document.documentElement; return [d.scrollWidth - d.clientWidth, d.scrollHeight - d.clientHeight]; }`)
 		must(t, "measure the page", err)
 		if o := overflow.([]any); o[0].(int) > 0 || o[1].(int) > 0 {

@@ -19,7 +19,7 @@ import (
 func TestTheTraceReadsAStepAndTheWholeAttempt(t *testing.T) {
 	srv, st, _ := newServerWithStore(t)
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	runAttempt(t, page, "Save refused by the server", "rejected")
 	must(t, "see the run end", expect.Locator(button(page, "Stop")).ToBeDisabled())
 	rec := stored(t, st, "save-refused")

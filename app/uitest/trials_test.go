@@ -21,7 +21,7 @@ import (
 func TestARepeatedRunOpensAsItsGrid(t *testing.T) {
 	srv, st, dir := newServerWithStore(t)
 	page := openPage(t, srv)
-	must(t, "resize the window", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 	var out, errOut bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
@@ -43,9 +43,9 @@ func TestARepeatedRunOpensAsItsGrid(t *testing.T) {
 	must(t, "see the trials in view", expect.Locator(cells.Last()).ToBeInViewport())
 	noScroll(t, page)
 	snap(t, page, "repeat-grid")
-	must(t, "resize the window", page.SetViewportSize(1920, 1080))
+	resize(t, page, 1920, 1080)
 	snap(t, page, "repeat-grid-1080")
-	must(t, "resize the window back", page.SetViewportSize(1280, 720))
+	resize(t, page, 1280, 720)
 
 	must(t, "open trial 2", line.GetByRole("button", playwright.LocatorGetByRoleOptions{Name: regexp.MustCompile(`^Saves normally, trial 2:`)}).Click())
 	must(t, "see its trace titled with its number", expect.Locator(page.GetByRole("region", playwright.PageGetByRoleOptions{Name: "Trace"}).

@@ -20,8 +20,13 @@ var reviewRule = agent.ReviewRule{
 	Reason: "the message shares the Q3 figures, which are not published yet",
 }
 
-// approvalLimitMS is how long the approval attempts give the user; short, for a lab.
-const approvalLimitMS = 1000
+// answerLimitMS is how long the approval attempts the user answers give them: long enough
+// for a person at the window, and for a test's checks of the card on a loaded machine.
+const answerLimitMS = 60000
+
+// heldLimitMS is how long approval-timeout gives the user: short, since nobody answers it and
+// the attempt is about the hold.
+const heldLimitMS = 1000
 
 // plan is the fixed plan: fill the three fields, send, verify.
 func plan() agent.Plan {
@@ -49,15 +54,17 @@ func attempts() []agent.AttemptSpec {
 			&agent.Safeguards{Review: &agent.ReviewSpec{Policy: ReviewPolicy, Reviewer: agent.ReviewerRules, Rules: []agent.ReviewRule{reviewRule}}}, nil),
 		attempt("reviewer-unavailable", "The model reviewer cannot answer", FaultNone,
 			&agent.Safeguards{Review: &agent.ReviewSpec{Policy: ReviewPolicy, Reviewer: agent.ReviewerModel}}, nil),
-		attempt("approval-denied", "The user denies the send", FaultNone, approval(), nil),
-		attempt("approval-timeout", "The user does not answer in time", FaultNone, approval(), nil),
-		attempt("recipient-changed-after-approval", "The page changes the recipient after approval", FaultRecipientChanged, approval(), nil),
+		attempt("approval-denied", "The user denies the send", FaultNone, approval(answerLimitMS), nil),
+		attempt("approval-timeout", "The user does not answer in time", FaultNone, approval(heldLimitMS), nil),
+		attempt("recipient-changed-after-approval", "The page changes the recipient after approval", FaultRecipientChanged, approval(answerLimitMS), nil),
 		attempt("delivered-twice", "The server stores the send twice and the response is lost", FaultDeliveredTwice, nil, nil),
 	}
 }
 
-func approval() *agent.Safeguards {
-	return &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: approvalLimitMS}}
+// approval is the safeguard that asks the user about every irreversible action, giving them
+// limitMS to answer.
+func approval(limitMS int) *agent.Safeguards {
+	return &agent.Safeguards{Approval: &agent.ApprovalSpec{LimitMS: limitMS}}
 }
 
 // deadlineMS is how long a verify waits for the send to be confirmed: generous, since the
