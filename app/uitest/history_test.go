@@ -1,6 +1,7 @@
 package uitest
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 	"time"
@@ -72,11 +73,19 @@ func TestHistoryDeepLinksFiltersAndDelete(t *testing.T) {
 			widest = time.Date(now.Year(), 11, 28, 10, 7, 0, 0, time.Local)
 		}
 		must(t, "store a run with the widest date", st.RunStarted(agent.Run{ID: "20261226-100700-widest", Task: "booking", Created: widest}))
+		// And counts of three digits: 100 trials, each completed and called done by a gate
+		// the ground truth contradicts.
+		for i := range 100 {
+			wrong := agent.Attempt{Slug: fmt.Sprintf("trial-%d", i), Terminal: agent.Completed,
+				Verdicts: agent.Verdicts{Gate: agent.Gate{Done: true}}}
+			must(t, "store a trial", st.AttemptStarted("20261226-100700-widest", i, wrong))
+		}
 		// Not stored as run here (its source is not "live"), its card says when it was added,
 		// the widest words a card's date takes.
 		must(t, "see it listed, added on the widest date", expect.Locator(history.GetByTestId("run-20261226-100700-widest")).ToContainText(
 			regexp.MustCompile(`added \d\d/\d\d, 10:07`), playwright.LocatorAssertionsToContainTextOptions{Timeout: playwright.Float(10_000)}))
 		resize(t, page, 1280, 720)
+		expectText(t, history.GetByTestId("run-20261226-100700-widest").Locator(".counts"), "100/100 completed · 100 wrong")
 		cut, err := history.Evaluate(`h => [...h.querySelectorAll(".history-entry .run-id, .history-entry .open > .line.muted")]
 			.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`, nil)
 		must(t, "measure the cards", err)

@@ -43,8 +43,10 @@ export const HistoryEntry = memo(function HistoryEntry({ run: r, top, current, o
             {r.lab_host && r.lab_host !== "127.0.0.1" && ` · lab on ${r.lab_host}`}
           </span>
         </span>
-        <span className="line text muted num">
-          {r.completed}/{r.attempts} completed · {r.wrong} wrong
+        <span className="line muted num counts">
+          {`${r.completed}/${r.attempts} `}
+          <span className="word">completed</span>
+          {` · ${r.wrong} wrong`}
         </span>
         {r.signature ? (
           <span className="line text num">
