@@ -145,7 +145,9 @@ func clickAsync(cs *mcp.ClientSession, target string) <-chan error {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "browser_click", Arguments: map[string]any{"target": target}})
+		params := &mcp.CallToolParams{Name: "browser_click", Arguments: map[string]any{"target": target}}
+		params.SetProgressToken("click") // told while it waits for a person (see mcpserver.Waiting)
+		res, err := cs.CallTool(ctx, params)
 		switch {
 		case err != nil:
 			done <- err

@@ -115,6 +115,8 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	if err != nil {
 		return err
 	}
+	waiting := mcpserver.NewWaiting() // a click held for a person's answer keeps its client waiting
+	approver = waiting.Approvals(approver)
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: sess.Planner, Sequence: sess,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()),
 		Remote: f.endpoints.remote(), PerEndpoint: f.endpoints.perEndpoint, LabHost: f.endpoints.labHost,
@@ -161,7 +163,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 		fmt.Fprintf(env.Stderr, "the first attempt could not start: %s\n", safe(err.Error()))
 	}
 	srv := mcpserver.New(mcpserver.Options{Session: sess, Stopped: stopped, Task: task,
-		Gate: gateWords(src.Suite), Version: version.Get().Version, Opened: opened})
+		Gate: gateWords(src.Suite), Version: version.Get().Version, Opened: opened, Waiting: waiting})
 	fmt.Fprintf(env.Stderr, "run %s: serving task %s over MCP; attempt %s is open at %s\n", prep.ID, safe(task.Name), safe(opened.Slug), safe(opened.StartURL))
 	serveCtx, stopServing := context.WithCancel(cmd.Context())
 	go func() {

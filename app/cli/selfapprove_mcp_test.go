@@ -51,16 +51,24 @@ func TestHelperMCPClient(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "self-approving-client", Version: "1"}, nil).
-		Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
+	told := make(chan string, 8)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "self-approving-client", Version: "1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			select {
+			case told <- req.Params.Message:
+			default:
+			}
+		}}).Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	page, _ := callTool(t, cs, "browser_snapshot", nil)
 	clicked := clickAsync(cs, refOf(t, page, "button", "Reserve slot"))
-	time.Sleep(500 * time.Millisecond) // the click is asking
-
 	rep := selfReport{DataDirVar: os.Getenv("OBSERVATORY_DATA_DIR"), Routes: map[string][]string{}}
+	select { // the click is asking once the server says it waits for a person
+	case rep.Waiting = <-told:
+	case <-time.After(time.Minute):
+	}
 	dirs := map[string]bool{}
 	route := func(name string, words []string) {
 		found := dataDirsIn(words)
@@ -205,6 +213,9 @@ func TestAnMCPClientCannotApproveItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("routes the client found: %v", rep.Routes)
+	if !strings.Contains(rep.Waiting, "waiting for a person to approve") || !strings.Contains(rep.Waiting, "Reserve slot") {
+		t.Errorf("while the click waited, the client was told %q; want a progress notification that it waits for a person to approve Reserve slot", rep.Waiting)
+	}
 	if len(rep.Found) == 0 || len(rep.Tries) == 0 {
 		t.Fatalf("the client found no live channel to try (%s): the test shows nothing", b)
 	}

@@ -37,6 +37,8 @@ type selfReport struct {
 	ServePending int `json:"serve_pending"`
 	// Click is how an MCP client's click that waited for approval ended: "done", or its error.
 	Click string `json:"click,omitempty"`
+	// Waiting is what the MCP server told the client while its click waited for approval.
+	Waiting string `json:"waiting,omitempty"`
 }
 
 // tryReport is one try of the agent's: who (itself, a child, a daemon), what, and the status

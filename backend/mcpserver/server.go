@@ -33,6 +33,9 @@ type Options struct {
 	// Opened is the attempt started with the session, whose start page the instructions
 	// give; zero when none could start.
 	Opened session.Opened
+	// Waiting, when given, tells each call that waits for a person's approval so, on the
+	// call's progress token (its approvers wrapped by Waiting.Approvals).
+	Waiting *Waiting
 }
 
 // server is one MCP server's state: the client session that drives it, and the refs of the
@@ -129,6 +132,7 @@ func tool[In any](srv *mcp.Server, s *server, d def, h func(ctx context.Context,
 		if res := s.refuseUnderModal(d.name, d.modal); res != nil {
 			return res, nil, nil
 		}
+		defer s.opts.Waiting.during(ctx, req)()
 		res, err := h(ctx, in)
 		if err != nil {
 			return refused(err), nil, nil
