@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -42,30 +43,31 @@ func colourOf(r, g, b uint8) string {
 	return ""
 }
 
-// frameColour is the colour of a JPEG frame's centre.
-func frameColour(tb testing.TB, f agent.LiveFrame) string {
+// jpegColour is the colour of a JPEG's centre, low down (below the page's text).
+func jpegColour(tb testing.TB, data []byte) string {
 	tb.Helper()
-	img, err := jpeg.Decode(bytes.NewReader(f.JPEG))
+	img, err := jpeg.Decode(bytes.NewReader(data))
 	if err != nil {
-		tb.Fatalf("a live frame is no JPEG: %v", err)
+		tb.Fatalf("a frame is no JPEG: %v", err)
 	}
 	b := img.Bounds()
 	r, g, bl, _ := img.At(b.Dx()/2, b.Dy()*3/4).RGBA()
 	return colourOf(uint8(r>>8), uint8(g>>8), uint8(bl>>8))
 }
 
-// waitLive waits, a bounded time, until the newest live frame shows colour.
-func waitLive(t *testing.T, got *frames, colour string) {
+// waitShown waits, a bounded time, until the newest frame of what (nil while there is none)
+// shows colour.
+func waitShown(t *testing.T, what string, newest func() []byte, colour string) {
 	t.Helper()
 	seen := ""
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(30 * time.Millisecond) {
-		if all := got.list(); len(all) > 0 {
-			if seen = frameColour(t, all[len(all)-1]); seen == colour {
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if f := newest(); f != nil {
+			if seen = jpegColour(t, f); seen == colour {
 				return
 			}
 		}
 	}
-	t.Fatalf("the live view shows %q after 15 s, want %s", seen, colour)
+	t.Fatalf("the %s shows %q after 15 s, want %s", what, seen, colour)
 }
 
 // videoColours are the colours a WebM's frames show in order, each run of one colour once and
@@ -93,13 +95,31 @@ func videoColours(t *testing.T, path string) []string {
 	return runs
 }
 
+// acknowledging counts the goroutines acknowledging a screencast's frames: one for each
+// screencast running.
+func acknowledging() int {
+	buf := make([]byte, 1<<22)
+	return strings.Count(string(buf[:runtime.Stack(buf, true)]), "browser.acknowledge(")
+}
+
+// waitAcknowledging waits, a bounded time, until n goroutines acknowledge screencast frames.
+func waitAcknowledging(t *testing.T, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); acknowledging() != n; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d screencasts acknowledged after 5 s, want %d", acknowledging(), n)
+		}
+	}
+}
+
 // The live view and the video follow the driven tab: a tab opened, one selected and the
 // driven one closed each move them, the live frames and the film's frames coming from the
-// tab driven, and the film stays one video of them all. The stream ends when the page
-// closes, with no screencast left on any tab.
+// tab driven, and the film stays one video of them all. Only the two screencasts of the
+// driven tab run, none left on a tab left or closed, and none once the page closes.
 func TestLiveViewAndVideoFollowTheDrivenTab(t *testing.T) {
 	base := colourServer(t)
 	dir := t.TempDir()
+	before := acknowledging()
 	page, err := testBrowser(t).NewPage(context.Background(), agent.PageOptions{MediaDir: dir, Name: "tabs", Media: agent.Media{Video: true}})
 	if err != nil {
 		t.Fatalf("new page: %v", err)
@@ -109,27 +129,47 @@ func TestLiveViewAndVideoFollowTheDrivenTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, ended := streamed(context.Background(), page)
-	waitLive(t, got, "red")
+	live := func() []byte {
+		if all := got.list(); len(all) > 0 {
+			return all[len(all)-1].JPEG
+		}
+		return nil
+	}
+	f := page.(*Page).film
+	filmed := func() []byte {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return f.last
+	}
+	shows := func(colour string) { // for longer than the film's interval, whose newest frame it keeps
+		t.Helper()
+		waitShown(t, "live view", live, colour)
+		waitShown(t, "film", filmed, colour)
+		time.Sleep(3 * filmInterval)
+	}
+	shows("red")
 
 	mustAct(t, page, agent.ActTabNew, "", "", base+"/green")
-	waitLive(t, got, "green")
+	shows("green")
 	mustAct(t, page, agent.ActTabSelect, "", "", "0")
-	waitLive(t, got, "red")
+	shows("red")
+	waitAcknowledging(t, before+2) // the film's and the live view's
 	mustAct(t, page, agent.ActTabSelect, "", "", "1")
-	waitLive(t, got, "green")
+	shows("green")
 	if err := page.Goto(context.Background(), base+"/blue"); err != nil { // the driven tab paints anew
 		t.Fatal(err)
 	}
-	waitLive(t, got, "blue")
+	shows("blue")
 	mustAct(t, page, agent.ActTabClose, "", "", "") // the driven one: tab 0 is driven again
-	waitLive(t, got, "red")
-	time.Sleep(200 * time.Millisecond) // the film's last frame shows a while
+	shows("red")
+	waitAcknowledging(t, before+2)
 
 	rec, err := page.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
 	streamEnded(t, ended, 3*time.Second)
+	waitAcknowledging(t, before)
 	if rec.Video != "tabs.webm" {
 		t.Fatalf("recorded %+v, want tabs.webm", rec)
 	}
