@@ -426,10 +426,11 @@ type Replayer interface {
 // its agent to answer (ActDialogAccept, ActDialogDismiss), as Playwright MCP does, rather than
 // dismissing it at once as a page does otherwise. A driven planner's driver turns it on when
 // the page is bound to it. While a dialog is open the page's script is stopped: an
-// observation is the latest one, marked DialogOpen with the dialog in its Notice.
+// observation is the latest one, marked DialogOpen with the dialog in its Notice. A dialog
+// belongs to its tab: one another tab opened is the agent's once it turns to that tab.
 type DialogKeeper interface {
 	KeepDialogs()
-	// Dialog is the dialog open now; false when none is.
+	// Dialog is the dialog open now on the tab actions go to; false when none is.
 	Dialog() (PendingDialog, bool)
 }
 

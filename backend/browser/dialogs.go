@@ -13,73 +13,107 @@ import (
 
 var _ agent.DialogKeeper = (*Page)(nil)
 
-// dialogs is the JavaScript dialog a page keeps open for its agent (see KeepDialogs). Until
-// KeepDialogs, no listener is registered and Playwright dismisses every dialog at once, as
-// for any run an outside agent does not drive.
+// dialogs are the JavaScript dialogs a page keeps open for its agent (see KeepDialogs), one
+// at most on each tab: as in Playwright MCP, a dialog belongs to its tab, and only the driven
+// tab's is the agent's to answer (see Dialog). Until KeepDialogs, no listener is registered
+// and Playwright dismisses every dialog at once, as for any run an outside agent does not
+// drive.
 type dialogs struct {
 	mu   sync.Mutex
 	keep bool
-	open playwright.Dialog
-	// shown is closed when a dialog opens, for an action under way to stop waiting on a page
-	// whose script the dialog stopped.
-	shown chan struct{}
+	open map[playwright.Page]playwright.Dialog
+	// shown holds, for a tab an action waits on, what is closed when a dialog opens there,
+	// for the action to stop waiting on a page whose script the dialog stopped.
+	shown map[playwright.Page]chan struct{}
 }
 
 // KeepDialogs leaves each JavaScript dialog any tab of the attempt opens pending until the
-// agent answers it (ActDialogAccept, ActDialogDismiss). A beforeunload dialog is accepted, as
-// Playwright does when nobody listens: leaving a page is the agent's own act.
+// agent answers it (ActDialogAccept, ActDialogDismiss) on that tab. A beforeunload dialog is
+// accepted, as Playwright does when nobody listens: leaving a page is the agent's own act.
 func (p *Page) KeepDialogs() {
-	p.dialogs.mu.Lock()
-	defer p.dialogs.mu.Unlock()
-	if p.dialogs.keep {
+	ds := &p.dialogs
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if ds.keep {
 		return
 	}
-	p.dialogs.keep = true
-	p.dialogs.shown = make(chan struct{})
+	ds.keep = true
+	ds.open, ds.shown = map[playwright.Page]playwright.Dialog{}, map[playwright.Page]chan struct{}{}
 	p.bc.OnDialog(func(d playwright.Dialog) {
 		if d.Type() == "beforeunload" {
 			_ = d.Accept()
 			return
 		}
-		p.dialogs.mu.Lock()
-		defer p.dialogs.mu.Unlock()
-		if p.dialogs.open != nil { // a second one cannot open while the first blocks; drop it
+		ds.mu.Lock()
+		defer ds.mu.Unlock()
+		tab := d.Page()
+		if ds.open[tab] != nil { // a second one cannot open while the first blocks; drop it
 			_ = d.Dismiss()
 			return
 		}
-		p.dialogs.open = d
-		close(p.dialogs.shown)
+		ds.open[tab] = d
+		if c, ok := ds.shown[tab]; ok {
+			close(c)
+			delete(ds.shown, tab)
+		}
 	})
-	p.bc.OnDialogClosed(p.dialogs.closed) // answered, or its tab closed or crashed
+	p.bc.OnDialogClosed(ds.closed) // answered, or its tab closed or crashed
 }
 
-// closed forgets d when it is the open dialog, so that the next one can be shown.
+// closed forgets d when it is its tab's open dialog, so that the next one can be shown.
 func (ds *dialogs) closed(d playwright.Dialog) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	if ds.open == d {
-		ds.open, ds.shown = nil, make(chan struct{})
+	if tab := d.Page(); ds.open[tab] == d {
+		delete(ds.open, tab)
 	}
 }
 
-// Dialog is the dialog left open for the agent, if any.
+// forget drops what is kept of tab, once it closed.
+func (ds *dialogs) forget(tab playwright.Page) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	delete(ds.open, tab)
+	delete(ds.shown, tab)
+}
+
+// of is tab's open dialog; nil when none is.
+func (ds *dialogs) of(tab playwright.Page) playwright.Dialog {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	return ds.open[tab]
+}
+
+// Dialog is the dialog left open for the agent on the driven tab, if any. A dialog another
+// tab opened waits there until the agent turns to it.
 func (p *Page) Dialog() (agent.PendingDialog, bool) {
-	p.dialogs.mu.Lock()
-	defer p.dialogs.mu.Unlock()
-	d := p.dialogs.open
+	d := p.dialogs.of(p.driven())
 	if d == nil {
 		return agent.PendingDialog{}, false
 	}
 	return agent.PendingDialog{Type: d.Type(), Message: d.Message(), Default: d.DefaultValue()}, true
 }
 
-// untilDialog is ctx ended as soon as a kept dialog opens, for an action whose effect the
-// dialog interrupts (a click whose handler calls confirm): the action did what it does, and
-// the page waits on the agent. stop releases it.
+// untilDialog is ctx ended as soon as a kept dialog opens on the driven tab, for an action
+// whose effect the dialog interrupts (a click whose handler calls confirm): the action did
+// what it does, and the page waits on the agent. stop releases it.
 func (p *Page) untilDialog(ctx context.Context) (context.Context, func()) {
-	p.dialogs.mu.Lock()
-	shown := p.dialogs.shown
-	p.dialogs.mu.Unlock()
+	tab := p.driven()
+	ds := &p.dialogs
+	ds.mu.Lock()
+	var shown chan struct{}
+	switch {
+	case !ds.keep:
+	case ds.open[tab] != nil:
+		shown = make(chan struct{})
+		close(shown)
+	default:
+		if shown = ds.shown[tab]; shown == nil {
+			shown = make(chan struct{})
+			ds.shown[tab] = shown
+		}
+	}
+	ds.mu.Unlock()
 	if shown == nil {
 		return ctx, func() {}
 	}
@@ -102,13 +136,12 @@ func interrupted(ctx context.Context) bool {
 	return errors.Is(context.Cause(ctx), errDialogShown)
 }
 
-// answerDialog accepts (with the prompt's text) or dismisses the dialog left open.
+// answerDialog accepts (with the prompt's text) or dismisses the dialog left open on the
+// driven tab.
 func (p *Page) answerDialog(ctx context.Context, a agent.Action) error {
-	p.dialogs.mu.Lock()
-	d := p.dialogs.open
-	p.dialogs.mu.Unlock()
+	d := p.dialogs.of(p.driven())
 	if d == nil {
-		return fmt.Errorf("%w: no dialog is open to answer", agent.ErrRefused)
+		return fmt.Errorf("%w: no dialog is open on this tab to answer", agent.ErrRefused)
 	}
 	err := do(ctx, p.limits(), func() error {
 		if a.Kind == agent.ActDialogDismiss {

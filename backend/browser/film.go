@@ -3,7 +3,6 @@ package browser
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -26,21 +25,25 @@ const (
 	filmInterval = 40 * time.Millisecond
 )
 
-// film records a page's video from Chromium's screencast (Page.startScreencast), which sends
-// a frame only when the page paints anew: the frames are kept as they arrive, at most one per
-// filmInterval (the newest of each), in a spool folder of their own, and encoded into a WebM
-// only once the page is done (see encodeWebM), off the attempt's path. Playwright's own
-// recorder instead encodes 25 frames a second in real time while the attempt runs, most of
-// them repeats of the last, and takes CPU from the attempt on a small machine.
+// film records a page's video from Chromium's screencast (Page.startScreencast) of the
+// driven tab, which sends a frame only when the page paints anew: the frames are kept as they
+// arrive, at most one per filmInterval (the newest of each), in a spool folder of their own,
+// and encoded into a WebM only once the page is done (see encodeWebM), off the attempt's
+// path. When an agent's driver turns to another tab the screencast moves to it (see follow)
+// and the film goes on from its frames, one timeline. Playwright's own recorder instead
+// encodes 25 frames a second of one tab in real time while the attempt runs, most of them
+// repeats of the last, and takes CPU from the attempt on a small machine.
 type film struct {
-	session playwright.CDPSession
-	ffmpeg  string // the encoder
+	cast    *drivenCast // owned by follow's goroutine while it runs, then by halt
+	ffmpeg  string      // the encoder
 	spool   string
 	opened  time.Time
 	size    playwright.Size
 	stop    chan struct{} // closed, once, when the film stops: the acknowledging ends
 	once    sync.Once
 	drained chan struct{} // closed once every frame that came before stop is added; nil without a browser
+	// followed is closed once follow's goroutine has ended; nil while none runs.
+	followed chan struct{}
 
 	mu      sync.Mutex
 	ended   time.Time // when the page was cut off; zero while it runs
@@ -57,6 +60,9 @@ type still struct {
 	at   time.Time
 }
 
+// filmRetry is how soon a screencast the driven tab refused to start is asked for again.
+const filmRetry = 100 * time.Millisecond
+
 // startFilm opens a DevTools session on pg and starts its screencast into a fresh spool
 // folder, for ffmpeg to encode. Its calls are bounded by lim. Frames are written to the spool
 // off Playwright's dispatch goroutine, which every page's events share.
@@ -65,40 +71,56 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 	if err != nil {
 		return nil, fmt.Errorf("make the video's frame folder: %w", err)
 	}
-	session, err := callOwned(ctx, lim, func() (playwright.CDPSession, error) { return bc.NewCDPSession(pg) },
-		func(s playwright.CDPSession) { _ = s.Detach() })
-	if err != nil {
-		_ = os.RemoveAll(spool)
-		return nil, fmt.Errorf("open a DevTools session to record the video: %w", err)
-	}
-	f := &film{session: session, ffmpeg: ffmpeg, spool: spool, opened: time.Now(), size: size, stop: make(chan struct{})}
-	acks := make(chan any, 16)
+	f := &film{ffmpeg: ffmpeg, spool: spool, opened: time.Now(), size: size, stop: make(chan struct{})}
 	frames := make(chan agent.LiveFrame, 16)
-	session.On("Page.screencastFrame", func(ev map[string]any) {
-		select { // acknowledged off Playwright's dispatch goroutine
-		case acks <- ev["sessionId"]:
-		default:
-		}
-		if fr, ok := screencastFrame(ev); ok {
+	f.cast = &drivenCast{bc: bc, lim: lim, tab: pg, shape: castShape{quality: filmQuality, size: size},
+		frame: func(fr agent.LiveFrame) {
 			select {
 			case frames <- fr:
 			case <-f.stop:
 			}
-		}
-	})
-	go acknowledge(session, limits{life: lim.life, timeout: time.Second}, acks, f.stop)
+		}}
 	f.drained = make(chan struct{})
 	go f.keep(frames)
-	err = do(ctx, lim, func() error {
-		_, err := session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": filmQuality,
-			"maxWidth": size.Width, "maxHeight": size.Height, "everyNthFrame": 1})
-		return err
-	})
-	if err != nil {
+	if err := f.cast.ready(ctx); err != nil {
+		what := "start recording the video"
+		if f.cast.c == nil {
+			what = "open a DevTools session to record the video"
+		}
 		f.drop()
-		return nil, fmt.Errorf("start recording the video: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return f, nil
+}
+
+// follow moves the film's screencast to each tab p drives from now on, in the background,
+// until the film stops or p dies; a start the tab refuses is asked for again every filmRetry.
+// The screencast's calls are bounded by p's life from then on.
+func (f *film) follow(p *Page) {
+	f.followed = make(chan struct{})
+	f.cast.lim = p.limits()
+	go func() {
+		defer close(f.followed)
+		_, turned := p.following()
+		var retry <-chan time.Time
+		for {
+			select {
+			case <-f.stop:
+				return
+			case <-p.life.done:
+				return
+			case <-turned:
+				var tab playwright.Page
+				tab, turned = p.following()
+				f.cast.moveTo(tab)
+			case <-retry:
+			}
+			retry = nil
+			if f.cast.ready(context.Background()) != nil {
+				retry = time.After(filmRetry)
+			}
+		}
+	}()
 }
 
 // keep adds the frames that come, until the film stops; then it adds those still waiting
@@ -174,10 +196,7 @@ func (f *film) end() {
 func (f *film) halt(lim limits) {
 	f.end()
 	f.quit()
-	_ = do(context.Background(), lim, func() error {
-		_, err := f.session.Send("Page.stopScreencast", nil)
-		return errors.Join(err, f.session.Detach())
-	})
+	f.cast.close(lim)
 }
 
 // develop encodes the film into the WebM at path and deletes its spool. A page that never
@@ -206,17 +225,25 @@ func (f *film) develop(ctx context.Context, path string) error {
 	return encodeWebM(ctx, f.ffmpeg, f.spool, timeline(kept, f.opened, ended), f.size, path)
 }
 
-// drop stops recording and deletes the spool with every frame in it.
+// drop stops recording and deletes the spool with every frame in it. A screencast still
+// running is closed within the bounds of its calls, at once when the page is gone.
 func (f *film) drop() {
 	f.quit()
+	if f.cast != nil {
+		f.cast.close(f.cast.lim)
+	}
 	_ = os.RemoveAll(f.spool)
 }
 
-// quit closes f.stop, once, and waits until the frames that came before are added.
+// quit closes f.stop, once, and waits until the frames that came before are added and the
+// screencast no longer follows the driven tab.
 func (f *film) quit() {
 	f.once.Do(func() { close(f.stop) })
 	if f.drained != nil {
 		<-f.drained
+	}
+	if f.followed != nil {
+		<-f.followed
 	}
 }
 

@@ -29,15 +29,17 @@ const actionTimeoutMS = 5000
 type Page struct {
 	b  *Browser
 	bc playwright.BrowserContext
-	// page is the tab the attempt opened on: its video and live view are this tab's. Actions
-	// and observations go to the driven tab (see driven), the same one unless an agent's
-	// driver turned to another.
+	// page is the tab the attempt opened on. Actions, observations, the live view and the
+	// video go to the driven tab (see driven), the same one unless an agent's driver turned to
+	// another.
 	page playwright.Page
-	// tabMu guards tab, the driven tab once an agent's driver turned to one; nil for page.
-	tabMu sync.Mutex
-	tab   playwright.Page
-	opts  agent.PageOptions
-	life  *lifeline
+	// tabMu guards tab, the driven tab once an agent's driver turned to one (nil for page),
+	// and turned, closed when another tab is driven (see following).
+	tabMu  sync.Mutex
+	tab    playwright.Page
+	turned chan struct{}
+	opts   agent.PageOptions
+	life   *lifeline
 	// watch records the page's requests, console messages and page errors.
 	watch *watch
 	// closing is set once Close has begun: the page's own close is no death.
@@ -78,7 +80,7 @@ type Page struct {
 	// was last moved onto, whose look the observations take until the next action (see aimed).
 	look look
 	aim  agent.Target
-	// dialogs is the JavaScript dialog kept open for the agent, once KeepDialogs.
+	// dialogs are the JavaScript dialogs kept open for the agent, once KeepDialogs.
 	dialogs dialogs
 	// onWeb is set while the page has been observed at a web address and not left it for
 	// good: a blank page after it is on its way somewhere (see sampleJSON).
@@ -112,6 +114,9 @@ func newPage(b *Browser, bc playwright.BrowserContext, pg playwright.Page, opts 
 	if pg.IsClosed() { // it closed before the handlers were in place
 		p.life.cut("the page closed")
 	}
+	if f != nil {
+		f.follow(p)
+	}
 	return p
 }
 
@@ -129,6 +134,7 @@ func (p *Page) followTab(pg playwright.Page) {
 		}
 	})
 	pg.OnClose(func(c playwright.Page) {
+		p.dialogs.forget(c)
 		if p.drives(c) {
 			p.life.cut("the page closed")
 		}

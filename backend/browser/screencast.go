@@ -26,14 +26,16 @@ var ErrNoStream = errors.New("this browser cannot stream its pages live (it offe
 var _ agent.Streamer = (*Page)(nil)
 
 // Stream sends what the page shows, downscaled, through a DevTools session of its own:
-// Chromium's screencast (Page.startScreencast), each frame acknowledged at once, since the
-// browser sends no more until it is. Watching never touches the page: the stream takes no
+// Chromium's screencast (Page.startScreencast) of the driven tab, each frame acknowledged at
+// once, since the browser sends no more until it is. When an agent's driver turns to another
+// tab, the screencast stops on the tab left and starts on the new one, whose frames are the
+// only ones sent from then on. Watching never touches the page: the stream takes no
 // screenshot of its own (a clipped, scaled capture lays the page out at the capture's size
 // while Chromium takes it, and an observation taken meanwhile records that layout), sets no
 // emulation and shares no settings with a recording. The screencast paints only when the
 // page does, so in an interval without a new frame the newest one is sent again: what the
 // page shows has not changed, and a watcher that dropped it or joined late gets it. A
-// screencast the page refuses to start (it is between documents as it first navigates) is
+// screencast the tab refuses to start (it is between documents as it first navigates) is
 // asked for again the next interval. Only the newest frame is kept; one the interval skips
 // is dropped. Every DevTools call is bounded and ends with ctx or the page's death, so
 // Stream returns promptly when ctx ends or the page closes, crashes or loses its browser.
@@ -41,40 +43,14 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 	if err := p.life.err(); err != nil {
 		return fmt.Errorf("stream the page: %w", err)
 	}
-	session, err := callOwned(ctx, p.limits(), func() (playwright.CDPSession, error) { return p.bc.NewCDPSession(p.page) },
-		func(s playwright.CDPSession) { _ = s.Detach() })
-	if err != nil {
+	latest := make(chan agent.LiveFrame, 1)
+	tab, turned := p.following()
+	dc := &drivenCast{bc: p.bc, lim: p.limits(), tab: tab, frame: func(f agent.LiveFrame) { keepNewest(latest, f) },
+		shape: castShape{quality: streamQuality, size: playwright.Size{Width: streamMaxWidth, Height: streamMaxHeight}}}
+	if err := dc.ready(ctx); err != nil && dc.c == nil {
 		return fmt.Errorf("%w: %w", ErrNoStream, p.fail("open a DevTools session on the page", err))
 	}
-	stop := make(chan struct{})
-	latest := make(chan agent.LiveFrame, 1)
-	acks := make(chan any, 16)
-	session.On("Page.screencastFrame", func(ev map[string]any) {
-		select { // acknowledged by acknowledge, off Playwright's dispatch goroutine
-		case acks <- ev["sessionId"]:
-		default:
-		}
-		if f, ok := screencastFrame(ev); ok {
-			keepNewest(latest, f)
-		}
-	})
-	lim := limits{life: p.life, timeout: time.Second}
-	go acknowledge(session, lim, acks, stop)
-	defer func() {
-		close(stop)
-		_ = do(context.Background(), lim, func() error {
-			_, err := session.Send("Page.stopScreencast", nil)
-			return errors.Join(err, session.Detach())
-		})
-	}()
-	start := func() bool { // false while the page is between documents: tried again next interval
-		return do(ctx, p.limits(), func() error {
-			_, err := session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": streamQuality,
-				"maxWidth": streamMaxWidth, "maxHeight": streamMaxHeight, "everyNthFrame": 1})
-			return err
-		}) == nil
-	}
-	started := start()
+	defer dc.close(limits{life: p.life, timeout: time.Second})
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	var last *agent.LiveFrame // the newest frame sent, sent again while the page paints nothing
@@ -84,11 +60,19 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 			return nil
 		case <-p.life.done:
 			return nil
+		case <-turned:
+			if tab, turned = p.following(); dc.moveTo(tab) {
+				select { // a frame of the tab left
+				case <-latest:
+				default:
+				}
+				last = nil
+			}
+			_ = dc.ready(ctx) // else asked again the next interval
+			continue
 		case <-tick.C:
 		}
-		if !started {
-			started = start()
-		}
+		_ = dc.ready(ctx)
 		select {
 		case f := <-latest:
 			last = &f
@@ -96,21 +80,6 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 		}
 		if last != nil {
 			send(*last)
-		}
-	}
-}
-
-// acknowledge tells the browser each screencast frame arrived, until stop is closed.
-func acknowledge(session playwright.CDPSession, lim limits, acks <-chan any, stop <-chan struct{}) {
-	for {
-		select {
-		case <-stop:
-			return
-		case id := <-acks:
-			_ = do(context.Background(), lim, func() error {
-				_, err := session.Send("Page.screencastFrameAck", map[string]any{"sessionId": id})
-				return err
-			})
 		}
 	}
 }

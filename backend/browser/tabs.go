@@ -16,27 +16,41 @@ import (
 // MCP's browser_tabs and browser_close do: the driven tab is where actions and observations
 // go, each sample says which it was read from (agent.Sample.Tab), and closing the driven tab
 // turns to another first, so the attempt lives on. Every tab's traffic is recorded and
-// guarded as the page's own (see followTab). The video and the live view stay on the tab the
-// attempt opened on.
+// guarded as the page's own (see followTab). The live view and the video follow the driven
+// tab (see Page.following).
 
 // driven is the tab actions and observations go to.
 func (p *Page) driven() playwright.Page {
-	p.tabMu.Lock()
-	defer p.tabMu.Unlock()
-	if p.tab != nil {
-		return p.tab
-	}
-	return p.page
+	tab, _ := p.following()
+	return tab
 }
 
 // drives reports whether pg is the driven tab.
 func (p *Page) drives(pg playwright.Page) bool { return pg == p.driven() }
+
+// following is the driven tab and a channel closed once another tab is driven, for the live
+// view and the video to follow it.
+func (p *Page) following() (playwright.Page, <-chan struct{}) {
+	p.tabMu.Lock()
+	defer p.tabMu.Unlock()
+	if p.turned == nil {
+		p.turned = make(chan struct{})
+	}
+	if p.tab != nil {
+		return p.tab, p.turned
+	}
+	return p.page, p.turned
+}
 
 // turnTo makes pg the driven tab; an observation after it waits for no navigation of the
 // tab left.
 func (p *Page) turnTo(pg playwright.Page) {
 	p.tabMu.Lock()
 	p.tab = pg
+	if p.turned != nil {
+		close(p.turned)
+		p.turned = nil
+	}
 	p.tabMu.Unlock()
 	p.nav.settle()
 	p.mu.Lock()

@@ -1,0 +1,143 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
+)
+
+// cast is Chromium's screencast (Page.startScreencast) of one tab, through a DevTools session
+// of its own: each frame is acknowledged at once (the browser sends no more until it is), off
+// Playwright's dispatch goroutine, and handed to the cast's receiver until the cast closes.
+type cast struct {
+	session playwright.CDPSession
+	stop    chan struct{} // closed, once, when the cast closes: frames are dropped, acknowledging ends
+	once    sync.Once
+}
+
+// openCast opens a DevTools session on pg for a screencast whose frames go to frame. Its calls
+// are bounded by lim.
+func openCast(ctx context.Context, bc playwright.BrowserContext, pg playwright.Page, lim limits, frame func(agent.LiveFrame)) (*cast, error) {
+	session, err := callOwned(ctx, lim, func() (playwright.CDPSession, error) { return bc.NewCDPSession(pg) },
+		func(s playwright.CDPSession) { _ = s.Detach() })
+	if err != nil {
+		return nil, err
+	}
+	c := &cast{session: session, stop: make(chan struct{})}
+	acks := make(chan any, 16)
+	session.On("Page.screencastFrame", func(ev map[string]any) {
+		select {
+		case <-c.stop: // a frame of a tab the cast left
+			return
+		default:
+		}
+		select { // acknowledged by acknowledge, off Playwright's dispatch goroutine
+		case acks <- ev["sessionId"]:
+		default:
+		}
+		if f, ok := screencastFrame(ev); ok {
+			frame(f)
+		}
+	})
+	go acknowledge(session, limits{life: lim.life, timeout: time.Second}, acks, c.stop)
+	return c, nil
+}
+
+// castShape is what a screencast sends: JPEGs of a quality, at most of a size.
+type castShape struct {
+	quality int
+	size    playwright.Size
+}
+
+// start starts the screencast, bounded by lim.
+func (c *cast) start(ctx context.Context, lim limits, shape castShape) error {
+	return do(ctx, lim, func() error {
+		_, err := c.session.Send("Page.startScreencast", map[string]any{"format": "jpeg", "quality": shape.quality,
+			"maxWidth": shape.size.Width, "maxHeight": shape.size.Height, "everyNthFrame": 1})
+		return err
+	})
+}
+
+// close stops the screencast and detaches its session, bounded by lim; the cast's frames
+// and acknowledging end at once.
+func (c *cast) close(lim limits) {
+	c.once.Do(func() {
+		close(c.stop)
+		_ = do(context.Background(), lim, func() error {
+			_, err := c.session.Send("Page.stopScreencast", nil)
+			return errors.Join(err, c.session.Detach())
+		})
+	})
+}
+
+// acknowledge tells the browser each screencast frame arrived, until stop is closed.
+func acknowledge(session playwright.CDPSession, lim limits, acks <-chan any, stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		case id := <-acks:
+			_ = do(context.Background(), lim, func() error {
+				_, err := session.Send("Page.screencastFrameAck", map[string]any{"sessionId": id})
+				return err
+			})
+		}
+	}
+}
+
+// drivenCast keeps a screencast on the tab a page drives (see Page.following): moved to
+// another tab, it stops on the one it was on and starts on the new one. Its owner calls it
+// from one goroutine.
+type drivenCast struct {
+	bc    playwright.BrowserContext
+	lim   limits
+	shape castShape
+	frame func(agent.LiveFrame)
+
+	tab     playwright.Page
+	c       *cast // nil until opened on tab
+	started bool
+}
+
+// ready opens the screencast on its tab and starts it, whichever is not done yet; nil once
+// it runs. A start the tab refuses (it is between documents) leaves the session open, for
+// the caller to ask again.
+func (d *drivenCast) ready(ctx context.Context) error {
+	if d.c == nil {
+		c, err := openCast(ctx, d.bc, d.tab, d.lim, d.frame)
+		if err != nil {
+			return err
+		}
+		d.c = c
+	}
+	if d.started {
+		return nil
+	}
+	err := d.c.start(ctx, d.lim, d.shape)
+	d.started = err == nil
+	return err
+}
+
+// moveTo stops the screencast on the tab it is on, unless that is tab, and makes tab the
+// one to start it on (see ready). It reports whether the tab changed.
+func (d *drivenCast) moveTo(tab playwright.Page) bool {
+	if tab == d.tab {
+		return false
+	}
+	d.close(d.lim)
+	d.tab = tab
+	return true
+}
+
+// close stops the screencast, bounded by lim.
+func (d *drivenCast) close(lim limits) {
+	if d.c != nil {
+		d.c.close(lim)
+	}
+	d.c, d.started = nil, false
+}
