@@ -399,7 +399,7 @@ func (p *Page) act(ctx context.Context, a agent.Action) error {
 	case agent.ActPress:
 		run = func() error { return loc.Press(a.Value, playwright.LocatorPressOptions{Timeout: timeout}) }
 	case agent.ActHover:
-		run = func() error { return p.hover(ctx, loc, a.Target, timeout) }
+		run = func() error { return loc.Hover(playwright.LocatorHoverOptions{Timeout: timeout}) }
 	case agent.ActWaitFor:
 		return p.waitFor(ctx, loc, a.Target, ms)
 	}
