@@ -18,6 +18,9 @@ type cast struct {
 	session playwright.CDPSession
 	stop    chan struct{} // closed, once, when the cast closes: frames are dropped, acknowledging ends
 	once    sync.Once
+	// handing is held while a frame is checked and handed over, and by close, so no frame
+	// is handed over once close returned.
+	handing sync.Mutex
 }
 
 // openCast opens a DevTools session on pg for a screencast whose frames go to frame. Its calls
@@ -31,6 +34,8 @@ func openCast(ctx context.Context, bc playwright.BrowserContext, pg playwright.P
 	c := &cast{session: session, stop: make(chan struct{})}
 	acks := make(chan any, 16)
 	session.On("Page.screencastFrame", func(ev map[string]any) {
+		c.handing.Lock()
+		defer c.handing.Unlock()
 		select {
 		case <-c.stop: // a frame of a tab the cast left
 			return
@@ -67,7 +72,9 @@ func (c *cast) start(ctx context.Context, lim limits, shape castShape) error {
 // and acknowledging end at once.
 func (c *cast) close(lim limits) {
 	c.once.Do(func() {
+		c.handing.Lock()
 		close(c.stop)
+		c.handing.Unlock()
 		_ = do(context.Background(), lim, func() error {
 			_, err := c.session.Send("Page.stopScreencast", nil)
 			return errors.Join(err, c.session.Detach())
@@ -129,7 +136,7 @@ func (d *drivenCast) moveTo(tab playwright.Page) bool {
 	if tab == d.tab {
 		return false
 	}
-	d.close(d.lim)
+	d.close(limits{life: d.lim.life, timeout: time.Second}) // a tab left hung must not hold the new one's frames
 	d.tab = tab
 	return true
 }

@@ -99,10 +99,13 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 func (f *film) follow(p *Page) {
 	f.followed = make(chan struct{})
 	f.cast.lim = p.limits()
+	tab, turned := p.following() // now, so a turn before the goroutine runs is not missed
 	go func() {
 		defer close(f.followed)
-		_, turned := p.following()
 		var retry <-chan time.Time
+		if f.cast.moveTo(tab) && f.cast.ready(context.Background()) != nil {
+			retry = time.After(filmRetry)
+		}
 		for {
 			select {
 			case <-f.stop:

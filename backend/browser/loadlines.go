@@ -35,7 +35,7 @@ func (l loadLines) line(text, url string, at time.Time) {
 	if url == "" || !strings.HasPrefix(text, loadLinePrefix) {
 		return
 	}
-	if !pop(l.waiting, url) {
+	if !pop(l.waiting, url, at) {
 		l.heard[url] = append(l.heard[url], at)
 	}
 }
@@ -46,23 +46,36 @@ func (l loadLines) line(text, url string, at time.Time) {
 // writes nothing).
 func (l loadLines) failed(url string, status int, failure string, navigation, unread bool, at time.Time) {
 	lined := (status >= 400 && !unread) || (failure != "" && !navigation && !strings.Contains(failure, "ERR_ABORTED"))
-	if !lined || pop(l.heard, url) {
+	if !lined || pop(l.heard, url, at) {
 		return
 	}
 	l.waiting[url] = append(l.waiting[url], at)
 }
 
-// pending says whether a failed request recorded less than lineLag ago still waits for its
-// line; it forgets the requests and lines older than that, which will never pair.
-func (l loadLines) pending(now time.Time) bool {
+// pending says whether a failed request recorded by since, less than lineLag before now,
+// still waits for its line; it forgets the requests and lines older than that, which will
+// never pair. Requests recorded after since do not count, so a page that keeps failing
+// requests the browser writes no line about holds a step's record one lineLag at most.
+func (l loadLines) pending(now, since time.Time) bool {
 	expire(l.heard, now)
-	return expire(l.waiting, now)
+	expire(l.waiting, now)
+	for _, ts := range l.waiting {
+		if !ts[0].After(since) {
+			return true
+		}
+	}
+	return false
 }
 
-// pop removes the oldest time under url and says whether there was one.
-func pop(m map[string][]time.Time, url string) bool {
+// pop removes the oldest time under url less than lineLag before now, forgetting older ones,
+// and says whether there was one.
+func pop(m map[string][]time.Time, url string, now time.Time) bool {
 	ts := m[url]
+	for len(ts) > 0 && now.Sub(ts[0]) >= lineLag {
+		ts = ts[1:]
+	}
 	if len(ts) == 0 {
+		delete(m, url)
 		return false
 	}
 	if len(ts) == 1 {
@@ -73,8 +86,8 @@ func pop(m map[string][]time.Time, url string) bool {
 	return true
 }
 
-// expire drops the times older than lineLag and says whether any is left.
-func expire(m map[string][]time.Time, now time.Time) bool {
+// expire drops the times lineLag or more before now.
+func expire(m map[string][]time.Time, now time.Time) {
 	for url, ts := range m {
 		for len(ts) > 0 && now.Sub(ts[0]) >= lineLag {
 			ts = ts[1:]
@@ -85,5 +98,4 @@ func expire(m map[string][]time.Time, now time.Time) bool {
 			m[url] = ts
 		}
 	}
-	return len(m) > 0
 }

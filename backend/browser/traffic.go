@@ -344,12 +344,13 @@ const sentLag = 500 * time.Millisecond
 // failed request waits for the browser's console line about it (see loadLines), and done
 // holds; it returns with w.mu held.
 func (w *watch) await(done func() bool) {
-	deadline := time.Now().Add(settleTimeout)
+	begun := time.Now()
+	deadline := begun.Add(settleTimeout)
 	for {
 		w.mu.Lock()
 		now := time.Now()
 		w.recordUnread(now)
-		if (w.inflight == 0 && !w.lines.pending(now) && done()) || now.After(deadline) || w.life.err() != nil {
+		if (w.inflight == 0 && !w.lines.pending(now, begun) && done()) || now.After(deadline) || w.life.err() != nil {
 			return
 		}
 		w.mu.Unlock()

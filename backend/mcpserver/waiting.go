@@ -15,9 +15,11 @@ import (
 // by --approve deny or hold, is not news), then every waitEvery until it is answered.
 // Clients cancel a request after a time with no word from the server (the TypeScript SDK
 // after 60 s unless progress resets its clock), and a person may take longer than that.
+// A notification is given up after notifyTimeout.
 const (
-	waitFirst = time.Second
-	waitEvery = 15 * time.Second
+	waitFirst     = time.Second
+	waitEvery     = 15 * time.Second
+	notifyTimeout = 5 * time.Second
 )
 
 // Waiting tells the client of the tool call under way that the call waits for a person's
@@ -75,19 +77,24 @@ func (w *Waiting) during(ctx context.Context, req *mcp.CallToolRequest) func() {
 func (w *Waiting) tell(msg string) {
 	w.mu.Lock()
 	c := w.call
+	var n float64
 	if c != nil {
 		c.sent++
+		n = c.sent
 	}
 	w.mu.Unlock()
 	if c == nil {
 		return
 	}
-	_ = c.session.NotifyProgress(c.ctx, &mcp.ProgressNotificationParams{ProgressToken: c.token, Progress: c.sent, Message: msg})
+	ctx, cancel := context.WithTimeout(c.ctx, notifyTimeout) // a client that reads nothing holds no answer
+	defer cancel()
+	_ = c.session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: c.token, Progress: n, Message: msg})
 }
 
 // while tells the call under way that what waits for a person's answer still does, from
-// waitFirst on, until stop is closed.
-func (w *Waiting) while(what string, stop <-chan struct{}) {
+// waitFirst on, until stop is closed; it closes done as it returns.
+func (w *Waiting) while(what string, stop <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
 	start := time.Now()
 	timer := time.NewTimer(waitFirst)
 	defer timer.Stop()
@@ -117,8 +124,8 @@ func (t told) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.App
 
 // Answered asks inner with who answered, telling the call under way while it waits.
 func (t told) Answered(ctx context.Context, req agent.ApprovalRequest) (agent.Answered, error) {
-	stop := make(chan struct{})
-	defer close(stop)
-	go t.w.while(req.Action, stop)
+	stop, done := make(chan struct{}), make(chan struct{})
+	go t.w.while(req.Action, stop, done)
+	defer func() { close(stop); <-done }() // no word after the answer: the call's reply comes last
 	return agent.AnswerOf(ctx, t.inner, req)
 }

@@ -33,7 +33,9 @@ func TestWaitingTellsACallThatWaitsForAPerson(t *testing.T) {
 		DelayMS int `json:"delay_ms"`
 	}) (*mcp.CallToolResult, any, error) {
 		defer w.during(ctx, req)()
-		a := w.Approvals(func(agent.AttemptSpec) agent.Approver { return answerAfter(time.Duration(in.DelayMS) * time.Millisecond) })(agent.AttemptSpec{})
+		a := w.Approvals(func(agent.AttemptSpec) agent.Approver {
+			return answerAfter(time.Duration(in.DelayMS) * time.Millisecond)
+		})(agent.AttemptSpec{})
 		got, err := agent.AnswerOf(ctx, a, agent.ApprovalRequest{Action: "Send the message"})
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(got.Answer)}}}, nil, err
 	})
@@ -79,7 +81,7 @@ func TestWaitingTellsACallThatWaitsForAPerson(t *testing.T) {
 	if got := call(0); len(got) != 0 {
 		t.Errorf("an approval answered at once was told: %q", got)
 	}
-	got := call(waitFirst + 300*time.Millisecond)
+	got := call(waitFirst + time.Second)
 	if len(got) != 1 || !strings.Contains(got[0], `waiting for a person to approve "Send the message"`) {
 		t.Errorf("an approval that waited was told %q; want one notification that it waits for a person", got)
 	}
