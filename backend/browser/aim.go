@@ -20,7 +20,7 @@ var observeAimJS = `(els, arg) => {
 // take t's look with their sample, in their own round trip (see sampleCall). A target inside
 // a child frame is not aimed at: the observation reads the page's own document.
 func (p *Page) aimAt(t agent.Target) {
-	if t.IsZero() || t.Frames != (agent.FramePath{}) {
+	if t.IsZero() || !t.Frames.IsZero() {
 		return
 	}
 	p.mu.Lock()

@@ -86,8 +86,7 @@
       ...Object.getOwnPropertyDescriptor(window, "fetch"), value: { fetch(...args) {
         const answer = fetch.apply(this, args);
         pending++;
-        return new Promise((resolve, reject) => answer.then(
-          (v) => { answered(); resolve(v); }, (e) => { answered(); reject(e); }));
+        return answer.finally(answered);
       } }.fetch });
   }
   const send = XMLHttpRequest.prototype.send;

@@ -19,8 +19,8 @@ var _ agent.DialogKeeper = (*Page)(nil)
 // and Playwright dismisses every dialog at once, as for any run an outside agent does not
 // drive.
 type dialogs struct {
-	mu   sync.Mutex
-	keep bool
+	mu sync.Mutex
+	// open is nil until KeepDialogs.
 	open map[playwright.Page]playwright.Dialog
 	// shown holds, for a tab an action waits on, what is closed when a dialog opens there,
 	// for the action to stop waiting on a page whose script the dialog stopped.
@@ -34,10 +34,9 @@ func (p *Page) KeepDialogs() {
 	ds := &p.dialogs
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	if ds.keep {
+	if ds.open != nil {
 		return
 	}
-	ds.keep = true
 	ds.open, ds.shown = map[playwright.Page]playwright.Dialog{}, map[playwright.Page]chan struct{}{}
 	p.bc.OnDialog(func(d playwright.Dialog) {
 		if d.Type() == "beforeunload" {
@@ -103,7 +102,7 @@ func (p *Page) untilDialog(ctx context.Context) (context.Context, func()) {
 	ds.mu.Lock()
 	var shown chan struct{}
 	switch {
-	case !ds.keep:
+	case ds.open == nil: // dialogs are not kept: none blocks
 	case ds.open[tab] != nil:
 		shown = make(chan struct{})
 		close(shown)

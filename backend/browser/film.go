@@ -39,7 +39,7 @@ type film struct {
 	spool   string
 	opened  time.Time
 	size    playwright.Size
-	stop    chan struct{} // closed, once, when the film stops: the acknowledging ends
+	stop    chan struct{} // closed, once, when the film stops: its follower ends
 	once    sync.Once
 	drained chan struct{} // closed once every frame that came before stop is added; nil without a browser
 	// followed is closed once follow's goroutine has ended; nil while none runs.

@@ -70,10 +70,7 @@ func (l loadLines) pending(now, since time.Time) bool {
 // pop removes the oldest time under url less than lineLag before now, forgetting older ones,
 // and says whether there was one.
 func pop(m map[string][]time.Time, url string, now time.Time) bool {
-	ts := m[url]
-	for len(ts) > 0 && now.Sub(ts[0]) >= lineLag {
-		ts = ts[1:]
-	}
+	ts := fresh(m[url], now)
 	if len(ts) == 0 {
 		delete(m, url)
 		return false
@@ -89,13 +86,18 @@ func pop(m map[string][]time.Time, url string, now time.Time) bool {
 // expire drops the times lineLag or more before now.
 func expire(m map[string][]time.Time, now time.Time) {
 	for url, ts := range m {
-		for len(ts) > 0 && now.Sub(ts[0]) >= lineLag {
-			ts = ts[1:]
-		}
-		if len(ts) == 0 {
+		if ts = fresh(ts, now); len(ts) == 0 {
 			delete(m, url)
 		} else {
 			m[url] = ts
 		}
 	}
+}
+
+// fresh is ts (oldest first) without the times lineLag or more before now.
+func fresh(ts []time.Time, now time.Time) []time.Time {
+	for len(ts) > 0 && now.Sub(ts[0]) >= lineLag {
+		ts = ts[1:]
+	}
+	return ts
 }

@@ -77,7 +77,7 @@ type Page struct {
 	// script (see behindDialog).
 	latest string
 	// look is what the page last found of a target (see look); aim is the target the pointer
-	// was last moved onto, whose look the observations take until the next action (see aimed).
+	// was last moved onto, whose look the observations take until the next action (see aimAt).
 	look look
 	aim  agent.Target
 	// dialogs are the JavaScript dialogs kept open for the agent, once KeepDialogs.
