@@ -53,11 +53,11 @@ func (s *scope) claim(e ast.Expr, want bool) (string, bool) {
 			if name, got, wanted, ok := s.compared(fn, args[0], args[1], want); ok {
 				return fmt.Sprintf("%s is %s (it is %s)", name, wanted, got), true
 			}
-		case want && memberClaims[fn] != "" && call.IsMemberFunction() && len(args) == 1:
+		case want && memberWords[fn].claim != "" && call.IsMemberFunction() && len(args) == 1:
 			t, tok := s.value(call.Target())
 			a, aok := s.value(args[0])
 			if tok && aok {
-				return fmt.Sprintf("%s %s %s (it is %s)", s.name(call.Target()), memberClaims[fn], show(a), show(t)), true
+				return fmt.Sprintf("%s %s %s (it is %s)", s.name(call.Target()), memberWords[fn].claim, show(a), show(t)), true
 			}
 		}
 	}

@@ -76,7 +76,7 @@ func compile(env *cel.Env, src string) (*Expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the expression cannot run: %w", err)
 	}
-	why, _ := explained(env, src, "") // without it, a false result says notHeld
+	why, _ := explainedAST(env, ast, "") // without it, a false result says notHeld
 	return &Expr{src: src, prg: prg, why: why}, nil
 }
 

@@ -67,6 +67,11 @@ func explained(env *cel.Env, src, iterVar string) (*program, error) {
 	if iss != nil && iss.Err() != nil {
 		return nil, iss.Err()
 	}
+	return explainedAST(env, checked, iterVar)
+}
+
+// explainedAST is explained for an expression already compiled in env.
+func explainedAST(env *cel.Env, checked *cel.Ast, iterVar string) (*program, error) {
 	prg, err := env.Program(checked, cel.EvalOptions(cel.OptExhaustiveEval), cel.CostLimit(costLimit))
 	if err != nil {
 		return nil, err
@@ -166,12 +171,12 @@ func (s *scope) whyCall(e ast.Expr, want bool) string {
 		return s.whyNone(flatten(e, fn), want)
 	case isComparison(fn) && len(args) == 2:
 		return s.whyCompare(fn, args[0], args[1], want)
-	case memberWords[fn] != "" && call.IsMemberFunction() && len(args) == 1:
+	case memberWords[fn].wanted != "" && call.IsMemberFunction() && len(args) == 1:
 		t, tok := s.value(call.Target())
 		a, aok := s.value(args[0])
 		if tok && aok {
 			not := map[bool]string{true: "", false: "not "}[want]
-			return fmt.Sprintf("%s is %s, want it %s%s %s", s.name(call.Target()), show(t), not, memberWords[fn], show(a))
+			return fmt.Sprintf("%s is %s, want it %s%s %s", s.name(call.Target()), show(t), not, memberWords[fn].wanted, show(a))
 		}
 	}
 	return notHeld
@@ -206,15 +211,13 @@ var (
 )
 
 // memberWords word the string functions a condition asks of a field, as wanted ("to
-// contain") and as a claim about it (see claims, "contains").
-var (
-	memberWords = map[string]string{
-		"contains": "to contain", "startsWith": "to start with", "endsWith": "to end with", "matches": "to match",
-	}
-	memberClaims = map[string]string{
-		"contains": "contains", "startsWith": "starts with", "endsWith": "ends with", "matches": "matches",
-	}
-)
+// contain") and as a claim about it ("contains", see claim).
+var memberWords = map[string]struct{ wanted, claim string }{
+	"contains":   {"to contain", "contains"},
+	"startsWith": {"to start with", "starts with"},
+	"endsWith":   {"to end with", "ends with"},
+	"matches":    {"to match", "matches"},
+}
 
 func (s *scope) whyCompare(fn string, left, right ast.Expr, want bool) string {
 	name, got, wanted, ok := s.compared(fn, left, right, want)
