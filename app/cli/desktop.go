@@ -13,7 +13,7 @@ import (
 func addDesktop(root *cobra.Command, env Env, g *globals) {
 	var smoke bool
 	var endpoints endpointFlags
-	root.Flags().BoolVar(&smoke, "smoke", false, "open the window, exit 0 once its UI has reached the backend (a self-test)")
+	root.Flags().BoolVar(&smoke, "smoke", false, "open the window, exit 0 once its UI has reached the backend and the window is wholly on its screen (a self-test)")
 	endpoints.register(root.Flags())
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {

@@ -115,7 +115,7 @@ func serveMCP(cmd *cobra.Command, env Env, g *globals, f *mcpFlags, args []strin
 	if err != nil {
 		return err
 	}
-	waiting := mcpserver.NewWaiting() // a click held for a person's answer keeps its client waiting
+	waiting := &mcpserver.Waiting{} // a click held for a person's answer keeps its client waiting
 	approver = waiting.Approvals(approver)
 	prep, err := app.Prepare(app.RunRequest{ID: id, Task: src, Attempts: f.attempts, Planner: sess.Planner, Sequence: sess,
 		Override: override, Budgets: runBudgets, Params: f.overrides.params(cmd.Flags()),

@@ -26,6 +26,7 @@ const (
 // approval, as MCP progress notifications on the call's progress token; a call made without
 // one is told nothing. The composition root wraps the run's approvers with Approvals and
 // gives the same Waiting to the server (Options.Waiting), which says which call is under way.
+// The zero value tells no call anything yet.
 type Waiting struct {
 	mu   sync.Mutex
 	call *progressCall
@@ -39,9 +40,6 @@ type progressCall struct {
 	token   any
 	sent    float64
 }
-
-// NewWaiting tells no call anything yet.
-func NewWaiting() *Waiting { return &Waiting{} }
 
 // Approvals wraps each attempt's approver (nil stays nil) so that an ask is told to the call
 // under way while it waits.

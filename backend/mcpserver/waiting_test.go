@@ -27,7 +27,7 @@ func (d answerAfter) Approve(ctx context.Context, _ agent.ApprovalRequest) (agen
 // TestWaitingTellsACallThatWaitsForAPerson: a tool call that asked for progress is told once
 // its approval has waited waitFirst, and a call answered at once is told nothing.
 func TestWaitingTellsACallThatWaitsForAPerson(t *testing.T) {
-	w := NewWaiting()
+	w := &Waiting{}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	mcp.AddTool(srv, &mcp.Tool{Name: "ask"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
 		DelayMS int `json:"delay_ms"`
