@@ -205,20 +205,10 @@ func checkA11y(t *testing.T, page playwright.Page, where string) {
 func resize(t *testing.T, page playwright.Page, width, height int) {
 	t.Helper()
 	must(t, fmt.Sprintf("resize the window to %d×%d", width, height), page.SetViewportSize(width, height))
-	drawn, err := page.Evaluate(`async ([w, h]) => {
-		const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-		const sized = async () => {
-			while (innerWidth !== w || innerHeight !== h) await frame();
-			await frame();
-			await frame();
-			return true;
-		};
-		return Promise.race([sized(), new Promise((ok) => setTimeout(() => ok(false), 10000))]);
-	}`, []int{width, height})
+	_, err := page.WaitForFunction(`([w, h]) => innerWidth === w && innerHeight === h`, []int{width, height},
+		playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(10_000)})
 	must(t, fmt.Sprintf("wait for the window at %d×%d", width, height), err)
-	if drawn != true {
-		t.Fatalf("the window did not draw itself at %d×%d within 10 s", width, height)
-	}
+	turned(t, page)
 }
 
 // turned waits until the page's event loop has turned twice, drawing a frame each time (or
