@@ -52,7 +52,7 @@ export function Header(p: HeaderProps) {
         {p.task?.missing ? (
           <p className="intent missing" title={p.task.path}>{p.task.missing}</p>
         ) : (
-          <p className="intent" title={task?.start_url}>{task ? task.intent : "Loading the tasks…"}</p>
+          <p className="intent" title={task ? `${task.intent}\nStarts at ${task.start_url}` : undefined}>{task ? task.intent : "Loading the tasks…"}</p>
         )}
       </div>
       <TaskPicker
