@@ -300,6 +300,41 @@ func (l listed) first(want bool) (int, string, bool) {
 	return 0, "", false
 }
 
+// listRule is what a comprehension over a list needed of its items to be what was wanted.
+type listRule int
+
+const (
+	anyItem   listRule = iota + 1 // one item would have done: exists wanted true, all wanted false
+	everyItem                     // every item had to: all wanted true, exists wanted false
+	oneItem                       // exactly one item had to: exists_one
+)
+
+// rule is what the comprehension l needed of its items for it to be want, and what each
+// item was to be (true for exists and all, false for their negations); false for a macro
+// it cannot word.
+func (l listed) rule(want bool) (listRule, bool, bool) {
+	switch {
+	case l.kind == "exists" && want, l.kind == "all" && !want:
+		return anyItem, l.kind == "exists", true
+	case l.kind == "all" && want, l.kind == "exists" && !want:
+		return everyItem, l.kind == "all", true
+	case l.kind == "exists_one":
+		return oneItem, true, true
+	}
+	return 0, false, false
+}
+
+// decisive is the item of l that decided against rule, whose every item was to be wantItem:
+// for anyItem the closest, for everyItem the first that was not, with why; false when there
+// is none.
+func (l listed) decisive(rule listRule, wantItem bool) (int, string, bool) {
+	if rule == anyItem {
+		best, why := closest(l.item, l.list, l.n, wantItem)
+		return best, why, best >= 0
+	}
+	return l.first(wantItem)
+}
+
 // whyComprehension words exists, all and exists_one over a list: how many items it had and,
 // for the item that decided (the closest for exists, the first failing for all), why.
 func (s *scope) whyComprehension(e ast.Expr, want bool) string {
@@ -307,28 +342,26 @@ func (s *scope) whyComprehension(e ast.Expr, want bool) string {
 	if !ok {
 		return notHeld
 	}
+	rule, wantItem, ok := l.rule(want)
 	switch {
-	case l.kind == "exists" && want, l.kind == "all" && !want:
-		wantItem := l.kind == "exists"
-		if l.n == 0 {
-			return l.of + " has no items"
-		}
-		best, why := closest(l.item, l.list, l.n, wantItem)
+	case !ok:
+	case rule == anyItem && l.n == 0:
+		return l.of + " has no items"
+	case rule == anyItem:
 		none := fmt.Sprintf("none of the %d items of %s matches", l.n, l.of)
 		if !wantItem {
 			none = fmt.Sprintf("every one of the %d items of %s passes", l.n, l.of)
 		}
-		if best < 0 {
-			return none
+		if i, why, ok := l.decisive(rule, wantItem); ok {
+			return fmt.Sprintf("%s; the closest, #%d: %s", none, i+1, why)
 		}
-		return fmt.Sprintf("%s; the closest, #%d: %s", none, best+1, why)
-	case l.kind == "all" && want, l.kind == "exists" && !want:
-		wantItem := l.kind == "all"
-		if i, why, ok := l.first(wantItem); ok {
+		return none
+	case rule == everyItem:
+		if i, why, ok := l.decisive(rule, wantItem); ok {
 			verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
 			return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, l.n, l.of, verb, why)
 		}
-	case l.kind == "exists_one":
+	case rule == oneItem:
 		matches := 0
 		for i := range min(l.n, maxExplainItems) {
 			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
