@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -288,12 +289,23 @@ func (s *scope) listed(e ast.Expr) (listed, bool) {
 		of: s.name(c.IterRange()), item: item}, true
 }
 
-// first is the first of l's items (among the first maxExplainItems) on which what it asks
-// is not want, with why; false when there is none.
+// explained are l's items among the first maxExplainItems, each with what it asks run on it;
+// an item it fails to run on is left out.
+func (l listed) explained() iter.Seq2[int, *scope] {
+	return func(yield func(int, *scope) bool) {
+		for i := range min(l.n, maxExplainItems) {
+			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && !yield(i, sub) {
+				return
+			}
+		}
+	}
+}
+
+// first is the first of l's explained items on which what it asks is not want, with why;
+// false when there is none.
 func (l listed) first(want bool) (int, string, bool) {
-	for i := range min(l.n, maxExplainItems) {
-		sub, err := l.item(l.list.Get(types.Int(i)))
-		if err == nil && !sub.holds(sub.ast.Expr(), want) {
+	for i, sub := range l.explained() {
+		if !sub.holds(sub.ast.Expr(), want) {
 			return i, sub.why(sub.ast.Expr(), want), true
 		}
 	}
@@ -329,7 +341,7 @@ func (l listed) rule(want bool) (listRule, bool, bool) {
 // is none.
 func (l listed) decisive(rule listRule, wantItem bool) (int, string, bool) {
 	if rule == anyItem {
-		best, why := closest(l.item, l.list, l.n, wantItem)
+		best, why := l.closest(wantItem)
 		return best, why, best >= 0
 	}
 	return l.first(wantItem)
@@ -363,8 +375,8 @@ func (s *scope) whyComprehension(e ast.Expr, want bool) string {
 		}
 	case rule == oneItem:
 		matches := 0
-		for i := range min(l.n, maxExplainItems) {
-			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
+		for _, sub := range l.explained() {
+			if sub.holds(sub.ast.Expr(), true) {
 				matches++
 			}
 		}
@@ -392,15 +404,11 @@ func predicate(step ast.Expr) ast.Expr {
 	return nil
 }
 
-// closest is the item of list on which the predicate item runs comes nearest to want: the
-// most of its conjuncts are want, the first on a tie; with why it is not want on that item.
-func closest(item func(ref.Val) (*scope, error), list traits.Lister, n int, want bool) (int, string) {
+// closest is the explained item of l on which what it asks comes nearest to want: the most
+// of its conjuncts are want, the first on a tie; with why it is not want on that item.
+func (l listed) closest(want bool) (int, string) {
 	best, score, why := -1, -1, ""
-	for i := range min(n, maxExplainItems) {
-		sub, err := item(list.Get(types.Int(i)))
-		if err != nil {
-			continue
-		}
+	for i, sub := range l.explained() {
 		op := map[bool]string{true: operators.LogicalAnd, false: operators.LogicalOr}[want]
 		got := 0
 		for _, c := range flatten(sub.ast.Expr(), op) {
