@@ -49,9 +49,17 @@ func openCast(ctx context.Context, bc playwright.BrowserContext, pg playwright.P
 			frame(f)
 		}
 	})
-	go acknowledge(session, limits{life: lim.life, timeout: time.Second}, acks, c.stop)
+	go acknowledge(session, lim.brief(), acks, c.stop)
 	return c, nil
 }
+
+// briefTimeout bounds a screencast's own small calls, its acknowledgements and its close when
+// it leaves a tab or ends: a tab left hung must hold up neither the frames of another nor the
+// end of what watched it.
+const briefTimeout = time.Second
+
+// brief is lim with its deadline cut to briefTimeout.
+func (lim limits) brief() limits { return limits{life: lim.life, timeout: briefTimeout} }
 
 // castShape is what a screencast sends: JPEGs of a quality, at most of a size.
 type castShape struct {
@@ -136,9 +144,63 @@ func (d *drivenCast) moveTo(tab playwright.Page) bool {
 	if tab == d.tab {
 		return false
 	}
-	d.close(limits{life: d.lim.life, timeout: time.Second}) // a tab left hung must not hold the new one's frames
+	d.close(d.lim.brief()) // a tab left hung must not hold the new one's frames
 	d.tab = tab
 	return true
+}
+
+// castFollow is what a caller of drivenCast.follow does of its own while the screencast
+// follows the driven tab.
+type castFollow struct {
+	stop  <-chan struct{}  // closed when following ends (it ends with the page's death too)
+	retry time.Duration    // how soon a start the tab refused is asked for again
+	moved func()           // nil, or called when the screencast moved to another tab, before it starts there
+	tick  <-chan time.Time // nil, or when beat is called
+	beat  func()
+}
+
+// follow keeps the screencast on the tab p drives, until own.stop is closed or p dies: when
+// an agent's driver turns to another tab, it stops on the tab left and starts on the new one
+// (see moveTo and ready). A screencast the tab refuses to start (it is between documents, as
+// it first navigates) is asked for again own.retry later, and so is one not running when
+// follow begins. The screencast's calls are made under ctx. follow returns when following
+// ends; the caller closes the screencast.
+func (d *drivenCast) follow(ctx context.Context, p *Page, own castFollow) {
+	var retry <-chan time.Time
+	start := func() {
+		retry = nil
+		if d.ready(ctx) != nil {
+			retry = time.After(own.retry)
+		}
+	}
+	turn := func(tab playwright.Page) {
+		if d.moveTo(tab) && own.moved != nil {
+			own.moved()
+		}
+		start()
+	}
+	tab, turned := p.following()
+	switch {
+	case tab != d.tab:
+		turn(tab)
+	case !d.started:
+		retry = time.After(own.retry)
+	}
+	for {
+		select {
+		case <-own.stop:
+			return
+		case <-p.life.done:
+			return
+		case <-turned:
+			tab, turned = p.following()
+			turn(tab)
+		case <-retry:
+			start()
+		case <-own.tick:
+			own.beat()
+		}
+	}
 }
 
 // close stops the screencast, bounded by lim.

@@ -99,30 +99,9 @@ func startFilm(ctx context.Context, bc playwright.BrowserContext, pg playwright.
 func (f *film) follow(p *Page) {
 	f.followed = make(chan struct{})
 	f.cast.lim = p.limits()
-	tab, turned := p.following() // now, so a turn before the goroutine runs is not missed
 	go func() {
 		defer close(f.followed)
-		var retry <-chan time.Time
-		if f.cast.moveTo(tab) && f.cast.ready(context.Background()) != nil {
-			retry = time.After(filmRetry)
-		}
-		for {
-			select {
-			case <-f.stop:
-				return
-			case <-p.life.done:
-				return
-			case <-turned:
-				var tab playwright.Page
-				tab, turned = p.following()
-				f.cast.moveTo(tab)
-			case <-retry:
-			}
-			retry = nil
-			if f.cast.ready(context.Background()) != nil {
-				retry = time.After(filmRetry)
-			}
-		}
+		f.cast.follow(context.Background(), p, castFollow{stop: f.stop, retry: filmRetry})
 	}()
 }
 

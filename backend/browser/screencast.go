@@ -36,7 +36,7 @@ var _ agent.Streamer = (*Page)(nil)
 // page does, so in an interval without a new frame the newest one is sent again: what the
 // page shows has not changed, and a watcher that dropped it or joined late gets it. A
 // screencast the tab refuses to start (it is between documents as it first navigates) is
-// asked for again the next interval. Only the newest frame is kept; one the interval skips
+// asked for again an interval later. Only the newest frame is kept; one the interval skips
 // is dropped. Every DevTools call is bounded and ends with ctx or the page's death, so
 // Stream returns promptly when ctx ends or the page closes, crashes or loses its browser.
 func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(agent.LiveFrame)) error {
@@ -44,44 +44,35 @@ func (p *Page) Stream(ctx context.Context, interval time.Duration, send func(age
 		return fmt.Errorf("stream the page: %w", err)
 	}
 	latest := make(chan agent.LiveFrame, 1)
-	tab, turned := p.following()
+	tab, _ := p.following()
 	dc := &drivenCast{bc: p.bc, lim: p.limits(), tab: tab, frame: func(f agent.LiveFrame) { keepNewest(latest, f) },
 		shape: castShape{quality: streamQuality, size: playwright.Size{Width: streamMaxWidth, Height: streamMaxHeight}}}
 	if err := dc.ready(ctx); err != nil && dc.c == nil {
 		return fmt.Errorf("%w: %w", ErrNoStream, p.fail("open a DevTools session on the page", err))
 	}
-	defer dc.close(limits{life: p.life, timeout: time.Second})
+	defer dc.close(dc.lim.brief())
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	var last *agent.LiveFrame // the newest frame sent, sent again while the page paints nothing
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-p.life.done:
-			return nil
-		case <-turned:
-			if tab, turned = p.following(); dc.moveTo(tab) {
-				select { // a frame of the tab left
-				case <-latest:
-				default:
-				}
-				last = nil
+	dc.follow(ctx, p, castFollow{stop: ctx.Done(), retry: interval, tick: tick.C,
+		moved: func() {
+			select { // a frame of the tab left
+			case <-latest:
+			default:
 			}
-			_ = dc.ready(ctx) // else asked again the next interval
-			continue
-		case <-tick.C:
-		}
-		_ = dc.ready(ctx)
-		select {
-		case f := <-latest:
-			last = &f
-		default:
-		}
-		if last != nil {
-			send(*last)
-		}
-	}
+			last = nil
+		},
+		beat: func() {
+			select {
+			case f := <-latest:
+				last = &f
+			default:
+			}
+			if last != nil {
+				send(*last)
+			}
+		}})
+	return nil
 }
 
 // keepNewest puts f in the one-item buffer c, in place of any item still waiting there.

@@ -71,21 +71,22 @@ func (s *scope) claimList(e ast.Expr, want bool) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	rule, wantItem, ok := l.rule(want)
 	switch {
-	case l.kind == "exists" && want, l.kind == "all" && !want:
-		wantItem := l.kind == "exists"
+	case !ok:
+	case rule == anyItem:
 		verb := map[bool]string{true: "matches", false: "fails"}[wantItem]
 		if l.n == 0 {
 			return fmt.Sprintf("any item of %s %s (it has none)", l.of, verb), true
 		}
 		c := fmt.Sprintf("any of the %d items of %s %s", l.n, l.of, verb)
-		if best, why := closest(l.item, l.list, l.n, wantItem); best >= 0 {
-			c += fmt.Sprintf(" (the closest, #%d: %s)", best+1, why)
+		if i, why, ok := l.decisive(rule, wantItem); ok {
+			c += fmt.Sprintf(" (the closest, #%d: %s)", i+1, why)
 		}
 		return c, true
-	case l.kind == "all" && want:
+	case rule == everyItem && wantItem:
 		c := fmt.Sprintf("every one of the %d items of %s passes", l.n, l.of)
-		if i, why, ok := l.first(true); ok {
+		if i, why, ok := l.decisive(rule, wantItem); ok {
 			c += fmt.Sprintf(" (item #%d fails: %s)", i+1, why)
 		}
 		return c, true

@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -288,16 +289,62 @@ func (s *scope) listed(e ast.Expr) (listed, bool) {
 		of: s.name(c.IterRange()), item: item}, true
 }
 
-// first is the first of l's items (among the first maxExplainItems) on which what it asks
-// is not want, with why; false when there is none.
+// explained are l's items among the first maxExplainItems, each with what it asks run on it;
+// an item it fails to run on is left out.
+func (l listed) explained() iter.Seq2[int, *scope] {
+	return func(yield func(int, *scope) bool) {
+		for i := range min(l.n, maxExplainItems) {
+			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && !yield(i, sub) {
+				return
+			}
+		}
+	}
+}
+
+// first is the first of l's explained items on which what it asks is not want, with why;
+// false when there is none.
 func (l listed) first(want bool) (int, string, bool) {
-	for i := range min(l.n, maxExplainItems) {
-		sub, err := l.item(l.list.Get(types.Int(i)))
-		if err == nil && !sub.holds(sub.ast.Expr(), want) {
+	for i, sub := range l.explained() {
+		if !sub.holds(sub.ast.Expr(), want) {
 			return i, sub.why(sub.ast.Expr(), want), true
 		}
 	}
 	return 0, "", false
+}
+
+// listRule is what a comprehension over a list needed of its items to be what was wanted.
+type listRule int
+
+const (
+	anyItem   listRule = iota + 1 // one item would have done: exists wanted true, all wanted false
+	everyItem                     // every item had to: all wanted true, exists wanted false
+	oneItem                       // exactly one item had to: exists_one
+)
+
+// rule is what the comprehension l needed of its items for it to be want, and what each
+// item was to be (true for exists and all, false for their negations); false for a macro
+// it cannot word.
+func (l listed) rule(want bool) (listRule, bool, bool) {
+	switch {
+	case l.kind == "exists" && want, l.kind == "all" && !want:
+		return anyItem, l.kind == "exists", true
+	case l.kind == "all" && want, l.kind == "exists" && !want:
+		return everyItem, l.kind == "all", true
+	case l.kind == "exists_one":
+		return oneItem, true, true
+	}
+	return 0, false, false
+}
+
+// decisive is the item of l that decided against rule, whose every item was to be wantItem:
+// for anyItem the closest, for everyItem the first that was not, with why; false when there
+// is none.
+func (l listed) decisive(rule listRule, wantItem bool) (int, string, bool) {
+	if rule == anyItem {
+		best, why := l.closest(wantItem)
+		return best, why, best >= 0
+	}
+	return l.first(wantItem)
 }
 
 // whyComprehension words exists, all and exists_one over a list: how many items it had and,
@@ -307,31 +354,29 @@ func (s *scope) whyComprehension(e ast.Expr, want bool) string {
 	if !ok {
 		return notHeld
 	}
+	rule, wantItem, ok := l.rule(want)
 	switch {
-	case l.kind == "exists" && want, l.kind == "all" && !want:
-		wantItem := l.kind == "exists"
-		if l.n == 0 {
-			return l.of + " has no items"
-		}
-		best, why := closest(l.item, l.list, l.n, wantItem)
+	case !ok:
+	case rule == anyItem && l.n == 0:
+		return l.of + " has no items"
+	case rule == anyItem:
 		none := fmt.Sprintf("none of the %d items of %s matches", l.n, l.of)
 		if !wantItem {
 			none = fmt.Sprintf("every one of the %d items of %s passes", l.n, l.of)
 		}
-		if best < 0 {
-			return none
+		if i, why, ok := l.decisive(rule, wantItem); ok {
+			return fmt.Sprintf("%s; the closest, #%d: %s", none, i+1, why)
 		}
-		return fmt.Sprintf("%s; the closest, #%d: %s", none, best+1, why)
-	case l.kind == "all" && want, l.kind == "exists" && !want:
-		wantItem := l.kind == "all"
-		if i, why, ok := l.first(wantItem); ok {
+		return none
+	case rule == everyItem:
+		if i, why, ok := l.decisive(rule, wantItem); ok {
 			verb := map[bool]string{true: "fails", false: "matches"}[wantItem]
 			return fmt.Sprintf("item #%d of %d in %s %s: %s", i+1, l.n, l.of, verb, why)
 		}
-	case l.kind == "exists_one":
+	case rule == oneItem:
 		matches := 0
-		for i := range min(l.n, maxExplainItems) {
-			if sub, err := l.item(l.list.Get(types.Int(i))); err == nil && sub.holds(sub.ast.Expr(), true) {
+		for _, sub := range l.explained() {
+			if sub.holds(sub.ast.Expr(), true) {
 				matches++
 			}
 		}
@@ -359,15 +404,11 @@ func predicate(step ast.Expr) ast.Expr {
 	return nil
 }
 
-// closest is the item of list on which the predicate item runs comes nearest to want: the
-// most of its conjuncts are want, the first on a tie; with why it is not want on that item.
-func closest(item func(ref.Val) (*scope, error), list traits.Lister, n int, want bool) (int, string) {
+// closest is the explained item of l on which what it asks comes nearest to want: the most
+// of its conjuncts are want, the first on a tie; with why it is not want on that item.
+func (l listed) closest(want bool) (int, string) {
 	best, score, why := -1, -1, ""
-	for i := range min(n, maxExplainItems) {
-		sub, err := item(list.Get(types.Int(i)))
-		if err != nil {
-			continue
-		}
+	for i, sub := range l.explained() {
 		op := map[bool]string{true: operators.LogicalAnd, false: operators.LogicalOr}[want]
 		got := 0
 		for _, c := range flatten(sub.ast.Expr(), op) {
