@@ -13,7 +13,7 @@ import (
 // found in brackets: `neither any of the 2 items of records matches (the closest, #1: room
 // is "south", want "north") nor phase is "completed" (it is "editing")`. An alternative with
 // no positive words of its own (a list wanted empty, a nested conjunction) makes the
-// sentence a list of why each did not hold instead, never a double negative.
+// sentence a numbered list of why each did not hold instead, never a double negative.
 
 // whyNone says why none of alts was want.
 func (s *scope) whyNone(alts []ast.Expr, want bool) string {
@@ -21,15 +21,33 @@ func (s *scope) whyNone(alts []ast.Expr, want bool) string {
 	for _, a := range alts {
 		c, ok := s.claim(a, want)
 		if !ok {
-			whys := make([]string, 0, len(alts))
-			for _, b := range alts {
-				whys = append(whys, s.why(b, want))
-			}
-			return "none of the alternatives holds: " + strings.Join(whys, "; ")
+			return s.eachFailed(alts, want)
 		}
 		claims = append(claims, c)
 	}
 	return "neither " + strings.Join(claims, " nor ")
+}
+
+// eachFailed says why none of alts was want as a numbered list, an alternative's own reasons
+// (the parts of a conjunction that failed) joined by "and", so two alternatives never read as
+// three: `none of the 2 alternatives holds: 1) phase is "a", want "b"; 2) count is 3, want 1
+// and count is 3, want 2`. A list inside an alternative is lettered and bracketed, so it
+// cannot be read as the outer one going on.
+func (s *scope) eachFailed(alts []ast.Expr, want bool) string {
+	s.listing++
+	defer func() { s.listing-- }()
+	whys := make([]string, len(alts))
+	for i, b := range alts {
+		label := fmt.Sprint(i + 1)
+		if s.listing > 1 {
+			label = string(rune('a' + i%26))
+		}
+		whys[i] = label + ") " + strings.Join(s.reasons(b, want), " and ")
+	}
+	if s.listing > 1 {
+		return fmt.Sprintf("none of the %d alternatives holds [%s]", len(alts), strings.Join(whys, "; "))
+	}
+	return fmt.Sprintf("none of the %d alternatives holds: %s", len(alts), strings.Join(whys, "; "))
 }
 
 // claim is what would have made e want, in positive words, with what was found in

@@ -43,6 +43,9 @@ type scope struct {
 	*program
 	vars  map[string]any
 	state interface{ Value(int64) (ref.Val, bool) }
+	// listing is how many lists of failed alternatives (see eachFailed) are being worded
+	// around the current one.
+	listing int
 }
 
 // explain says in words why the expression p explains, which gave false on vars, does not
@@ -157,16 +160,7 @@ func (s *scope) whyCall(e ast.Expr, want bool) string {
 	case fn == operators.LogicalNot:
 		return s.why(args[0], !want)
 	case fn == operators.LogicalAnd && want, fn == operators.LogicalOr && !want:
-		// Every operand must be want: say why each that is not.
-		var parts []string
-		for _, a := range flatten(e, fn) {
-			if !s.holds(a, want) {
-				parts = append(parts, s.why(a, want))
-			}
-		}
-		if len(parts) > 0 {
-			return strings.Join(parts, "; ")
-		}
+		return strings.Join(s.reasons(e, want), "; ")
 	case fn == operators.LogicalOr && want, fn == operators.LogicalAnd && !want:
 		// One operand would have been enough: say why none is.
 		return s.whyNone(flatten(e, fn), want)
@@ -181,6 +175,31 @@ func (s *scope) whyCall(e ast.Expr, want bool) string {
 		}
 	}
 	return notHeld
+}
+
+// reasons is why e is not want: one reason for each operand that is not, when e needs every
+// operand (a && b wanted true, a || b wanted false, also under a !), else why's one reason.
+func (s *scope) reasons(e ast.Expr, want bool) []string {
+	if e.Kind() != ast.CallKind {
+		return []string{s.why(e, want)}
+	}
+	call := e.AsCall()
+	switch fn := call.FunctionName(); {
+	case fn == operators.LogicalNot:
+		return s.reasons(call.Args()[0], !want)
+	case fn == operators.LogicalAnd && want, fn == operators.LogicalOr && !want:
+		var parts []string
+		for _, a := range flatten(e, fn) {
+			if !s.holds(a, want) {
+				parts = append(parts, s.why(a, want))
+			}
+		}
+		if len(parts) == 0 {
+			return []string{notHeld}
+		}
+		return parts
+	}
+	return []string{s.why(e, want)}
 }
 
 // comparisons word each comparing operator as what is wanted of its left side.

@@ -138,7 +138,12 @@ func TestFailedAlternativesReadNaturally(t *testing.T) {
 		{`!(body.phase == "editing" && body.records.all(r, r.title != ""))`,
 			`neither phase is anything but "editing" (it is "editing") nor any of the 2 items of records fails (the closest, #1: title is "Spectral scan", want "")`},
 		{`!body.records.exists(r, r.room == "east") || body.phase == "completed"`,
-			`none of the alternatives holds: item #2 of 2 in records matches: room is "east", want anything but "east"; phase is "editing", want "completed"`},
+			`none of the 2 alternatives holds: 1) item #2 of 2 in records matches: room is "east", want anything but "east"; 2) phase is "editing", want "completed"`},
+		// A conjunction among the alternatives is one alternative, its failed parts joined by "and".
+		{`body.phase == "a" || (body.count == 1 && body.count == 2) || !body.records.exists(r, r.room == "east")`,
+			`none of the 3 alternatives holds: 1) phase is "editing", want "a"; 2) count is 3, want 1 and count is 3, want 2; 3) item #2 of 2 in records matches: room is "east", want anything but "east"`},
+		{`!((body.phase == "editing" || body.count == 1) && body.dialog_open) || body.records.size() == 0`,
+			`none of the 2 alternatives holds: 1) none of the 2 alternatives holds [a) phase is "editing", want anything but "editing"; b) dialog_open is true, want false]; 2) the size of records is 2, want 0`},
 	}
 	for _, c := range cases {
 		h, err := NewHTTP("", "/api/state", nil, c.expr)
