@@ -30,7 +30,7 @@ func TestAttemptsSplitterSaysTheHeightDrawn(t *testing.T) {
 		}
 	}
 	drawnAsSaid("one attempt at 1400×1000")
-	if got, err := page.Locator(".attempts-panel").Evaluate("e => e.offsetHeight", nil); err != nil || got.(int) >= 330 {
+	if got, err := page.Locator(".attempts-panel").Evaluate("e => e.offsetHeight", nil); err != nil || got == nil || got.(int) >= 330 {
 		t.Errorf("the one attempt's table is drawn %v px high (%v), want less than the 330 px chosen", got, err)
 	}
 	must(t, "focus the splitter", sep.Focus())
