@@ -17,6 +17,7 @@ import { SettingsPanel } from "./components/SettingsPanel";
 import { StatusBar } from "./components/StatusBar";
 import { TraceViewer, type LiveView } from "./components/TraceViewer";
 import { Splitter } from "./layout/Splitter";
+import { useResized } from "./layout/useElementSize";
 import { useStoredSize } from "./layout/useStoredSize";
 import { useDismiss } from "./layout/useDismiss";
 import { useWindowHeight } from "./layout/useWindowHeight";
@@ -68,6 +69,10 @@ export function App({ api }: { api: Api }) {
   /** The user unfolded the attempts table on a short window (see folded). */
   const [tableOpen, setTableOpen] = useState(false);
   const windowHeight = useWindowHeight();
+  /** The attempts panel, and the height it is drawn at: at most the height it is given, less when its rows need less. */
+  const attemptsPanel = useRef<HTMLElement>(null);
+  const [drawnTableHeight, setDrawnTableHeight] = useState(0);
+  useResized(attemptsPanel, (el) => setDrawnTableHeight(el.offsetHeight));
   const [historyWidth, setHistoryWidth] = useStoredSize("history", 230, 180, 520);
 
   const { run, live, task } = w;
@@ -282,6 +287,8 @@ export function App({ api }: { api: Api }) {
   // The table takes at most this height, and no more than its rows need: a run of one
   // attempt leaves the rest to the trace.
   const tableHeight = folded ? TABLE_FOLDED : traceShown ? fitTableHeight(chosenTableHeight, windowHeight) : chosenTableHeight;
+  // The splitter says, and drags from, the height drawn (tableHeight until it is laid out).
+  const shownTableHeight = drawnTableHeight || tableHeight;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.key !== "a" && e.key !== "A") || ownsKeys(e.target) || modified(e)) return;
@@ -439,7 +446,7 @@ export function App({ api }: { api: Api }) {
             )
           ) : (
             <>
-              <section className={`panel attempts-panel${folded ? " folded" : ""}`} aria-labelledby="attempts-heading">
+              <section className={`panel attempts-panel${folded ? " folded" : ""}`} aria-labelledby="attempts-heading" ref={attemptsPanel}>
                 <div className="panel-head">
                   <h2 id="attempts-heading">
                     Attempts
@@ -491,7 +498,7 @@ export function App({ api }: { api: Api }) {
                   )}
                 </div>
               </section>
-              <Splitter label="Resize the attempts table" orientation="horizontal" size={tableHeight} min={TABLE_MIN} max={600} direction={1} onSize={setTableHeight} />
+              <Splitter label="Resize the attempts table" orientation="horizontal" size={shownTableHeight} min={Math.min(TABLE_MIN, shownTableHeight)} max={600} direction={1} onSize={setTableHeight} />
               {sel && traceShown ? (
                 <TraceViewer
                   key={w.shownId ?? ""}

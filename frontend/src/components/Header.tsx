@@ -46,8 +46,8 @@ export function Header(p: HeaderProps) {
   const task = p.task?.task;
   return (
     <header className="app-header">
+      <h1>Observatory</h1>
       <div className="title">
-        <h1>Observatory</h1>
         {p.session && <span className="muted num session" title={`${p.session.version} · ${p.session.transport}: data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
         {p.task?.missing ? (
           <p className="intent missing" title={p.task.path}>{p.task.missing}</p>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunSummary } from "../api/types";
 import { ENTRY_HEIGHT, HistoryList } from "./HistoryList";
 
@@ -36,5 +36,34 @@ describe("HistoryList", () => {
     expect(nav.queryByTestId("run-run-0000")).toBeNull();
     fireEvent.click(nav.getByRole("checkbox", { name: /wrong/i }));
     expect(nav.getByRole("status").textContent).toBe("100 of 1000 runs");
+  });
+
+  describe("measured before its first paint", () => {
+    afterEach(() => {
+      // jsdom's own getter is Element's, which this shadowed.
+      delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+    });
+
+    /** Lays the list's scrolled area out h px tall (jsdom lays nothing out). */
+    function scrollerHeight(h: number) {
+      Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains("history-scroll") ? h : 0;
+        },
+      });
+    }
+
+    it("draws every entry a tall list shows, and a few either side, before any scroll", () => {
+      scrollerHeight(1600);
+      const entries = renderList(history(1000)).getAllByRole("listitem");
+      // 1600 px show 21 entries and part of a 22nd; six more are drawn beyond them.
+      expect(entries).toHaveLength(Math.ceil(1600 / ENTRY_HEIGHT) + 6);
+    });
+
+    it("draws only the few entries a short list shows", () => {
+      scrollerHeight(150);
+      expect(renderList(history(1000)).getAllByRole("listitem")).toHaveLength(Math.ceil(150 / ENTRY_HEIGHT) + 6);
+    });
   });
 });

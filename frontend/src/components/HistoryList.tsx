@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import type { RunSummary } from "../api/types";
 import { visibleRows } from "../layout/rows";
+import { useElementSize } from "../layout/useElementSize";
 import { ALL, queryRuns, type HistoryQuery } from "../history/filter";
 import { HistoryEntry } from "./HistoryEntry";
 import { HistoryFilters } from "./HistoryFilters";
@@ -36,8 +37,12 @@ export function HistoryList({ runs, current, onOpen, onDelete, onCompare, onOpen
   );
   const present = picked.filter((id) => runs.some((r) => r.id === id));
   const shown = useMemo(() => queryRuns(runs, query), [runs, query]);
-  const [view, setView] = useState({ top: 0, height: 0 });
-  const [first, last] = visibleRows(view.top, view.height, shown.length, ENTRY_HEIGHT);
+  // The list's height is measured before its first paint and on every resize, so that a tall
+  // window draws every entry it can show and a short one only those.
+  const scroller = useRef<HTMLDivElement>(null);
+  const { height } = useElementSize(scroller);
+  const [top, setTop] = useState(0);
+  const [first, last] = visibleRows(top, height, shown.length, ENTRY_HEIGHT);
   const tasks = useMemo(() => [...new Set(runs.map((r) => r.task))].sort(), [runs]);
   return (
     <nav className="history" aria-label="Run history">
@@ -62,7 +67,7 @@ export function HistoryList({ runs, current, onOpen, onDelete, onCompare, onOpen
         ) : shown.length === 0 ? (
           <p className="muted">No run matches.</p>
         ) : (
-          <div className="history-scroll" onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+          <div className="history-scroll" ref={scroller} onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
             <ul className="history-runs" style={{ height: shown.length * ENTRY_HEIGHT }}>
               {shown.slice(first, last).map((r, k) => (
                 <HistoryEntry

@@ -110,7 +110,7 @@ describe("useResized", () => {
     return <div ref={box} data-testid="box" data-w={10} />;
   }
 
-  it("calls the latest callback on each resize, and again only when watch changes", () => {
+  it("calls the latest callback on each resize, and again only when watch changes, through one observer", () => {
     const log: string[] = [];
     const { rerender } = render(<Logged prefix="a" watch="one" log={log} />);
     expect(log).toEqual(["a10"]);
@@ -120,6 +120,35 @@ describe("useResized", () => {
     expect(log).toEqual(["a10", "b20"]);
     rerender(<Logged prefix="c" watch="two" log={log} />);
     expect(log).toEqual(["a10", "b20", "c20"]);
+    expect(observers.map((o) => o.connected)).toEqual([true]);
+  });
+
+  it("calls once, not again, when the observer reports the size already laid out for", () => {
+    const log: string[] = [];
+    const { rerender } = render(<Logged prefix="a" watch="one" log={log} />);
+    // A browser's observer reports the element's size once it starts watching it.
+    resize("box", 10, 0);
+    expect(log).toEqual(["a10"]);
+    rerender(<Logged prefix="b" watch="two" log={log} />);
+    resize("box", 10, 0);
+    expect(log).toEqual(["a10", "b10"]);
+  });
+
+  it("watches an element drawn later, and a new element in place of the old one", () => {
+    const log: string[] = [];
+    function Swapped({ which }: { which: "none" | "first" | "second" }) {
+      const box = useRef<HTMLDivElement>(null);
+      useResized(box, (el) => log.push(`${el.id}${el.clientWidth}`));
+      return which === "none" ? null : <div key={which} id={which} ref={box} data-testid="box" data-w={5} />;
+    }
+    const { rerender } = render(<Swapped which="none" />);
+    expect(log).toEqual([]);
+    rerender(<Swapped which="first" />);
+    expect(log).toEqual(["first5"]);
+    rerender(<Swapped which="second" />);
+    expect(log).toEqual(["first5", "second5"]);
     expect(observers.map((o) => o.connected)).toEqual([false, true]);
+    resize("box", 7, 0);
+    expect(log).toEqual(["first5", "second5", "second7"]);
   });
 });

@@ -9,26 +9,69 @@ export interface ElementSize {
   height: number;
 }
 
+/** The element useResized watches, its observer, and the size it last laid out for. */
+interface Watched<T> {
+  el: T;
+  observer?: ResizeObserver;
+  size: string;
+}
+
+/** The client size el is laid out at, as a key. */
+const sizeOf = (el: HTMLElement) => `${el.clientWidth}×${el.clientHeight}`;
+
 /**
- * Calls onResize with the element ref holds before it is first painted and again whenever it
- * is resized (the latest onResize given). The element is looked up and watched afresh
- * whenever watch changes, and not watched while it is false: a caller whose element is drawn
- * only sometimes passes what decides that, one that lays out again when its content changes
- * passes the content. Without a ResizeObserver (as in jsdom) onResize is called once.
+ * Calls onResize with the element ref holds before it is first painted, again whenever it is
+ * resized, and again whenever watch changes (the latest onResize given each time). One
+ * ResizeObserver follows the element for as long as it is the one drawn; a caller whose element
+ * is drawn only sometimes passes false while it is not (the element is then not watched), one
+ * that lays out again when its content changes passes the content. The observer's first report,
+ * of the size already laid out for, calls nothing. Without a ResizeObserver (as in jsdom)
+ * onResize is called only on the first paint and when watch changes.
  */
 export function useResized<T extends HTMLElement>(ref: RefObject<T | null>, onResize: (el: T) => void, watch: unknown = true): void {
   const latest = useRef(onResize);
   latest.current = onResize;
+  const watched = useRef<Watched<T> | null>(null);
+  const laidOutFor = useRef<unknown>(undefined);
+  // After every render: the element drawn may have changed without watch changing.
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || watch === false) return;
-    const call = () => latest.current(el);
-    call();
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(call);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, watch]);
+    const el = watch === false ? null : ref.current;
+    const was = watched.current;
+    const changed = !Object.is(laidOutFor.current, watch);
+    laidOutFor.current = watch;
+    if (was?.el === el) {
+      if (el && changed) lay(was);
+      return;
+    }
+    was?.observer?.disconnect();
+    watched.current = el ? observe(el) : null;
+  });
+  useLayoutEffect(
+    () => () => {
+      watched.current?.observer?.disconnect();
+      watched.current = null;
+    },
+    [],
+  );
+
+  /** Calls the latest onResize with w's element, noting the size it was called for. */
+  function lay(w: Watched<T>) {
+    w.size = sizeOf(w.el);
+    latest.current(w.el);
+  }
+
+  /** Lays el out now and again whenever its size changes. */
+  function observe(el: T): Watched<T> {
+    const w: Watched<T> = { el, size: "" };
+    lay(w);
+    if (typeof ResizeObserver !== "undefined") {
+      w.observer = new ResizeObserver(() => {
+        if (sizeOf(el) !== w.size) lay(w);
+      });
+      w.observer.observe(el);
+    }
+    return w;
+  }
 }
 
 /**
