@@ -41,7 +41,8 @@ const headerProblems = `(oneLine) => {
 // TestTheToolbarFitsNarrowWindows checks the app bar, with an attempt's trace shown, at 1000×700 and
 // 1100×700 (the run controls on a second line) and at 1280×720 and 1920×1080 (one line):
 // every control whole in the window and the bar, none over another, the app's name whole,
-// and the window never scrolling.
+// the window never scrolling, and from 1280 px on the task's intent whole beside the attempts'
+// heading.
 func TestTheToolbarFitsNarrowWindows(t *testing.T) {
 	srv, st, dir := newServerWithStore(t)
 	commandLine(t, st, dir, "run", "--lab", "booking", "--attempt", "notice-nothing-saved")
@@ -58,6 +59,13 @@ func TestTheToolbarFitsNarrowWindows(t *testing.T) {
 			playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(10_000)}); err != nil {
 			got, _ := page.Evaluate(headerProblems, s.oneLine)
 			t.Errorf("at %d×%d the app bar is wrong: %v (%v)", s.w, s.h, got, err)
+		}
+		if s.oneLine { // the task's intent, beside the attempts' heading, whole from 1280 px on
+			intent := page.Locator(".attempts-panel .intent")
+			must(t, "read the intent", expect.Locator(intent).ToHaveText(`Reserve "Spectral scan" in room "north".`))
+			if _, err := intent.Evaluate(`(e) => new Promise((ok, no) => { const t0 = performance.now(); const f = () => e.scrollWidth <= e.clientWidth ? ok() : performance.now() - t0 > 10000 ? no(new Error(e.scrollWidth + " px of text in " + e.clientWidth)) : requestAnimationFrame(f); f(); })`, nil); err != nil {
+				t.Errorf("at %d×%d the task's intent is cut: %v", s.w, s.h, err)
+			}
 		}
 		noScroll(t, page)
 		snap(t, page, fmt.Sprintf("header-%dx%d", s.w, s.h))

@@ -8,6 +8,7 @@ import { AttemptsTable, type AttemptRow } from "./components/AttemptsTable";
 import { DisagreementBanner } from "./components/DisagreementBanner";
 import { ErrorPanel, panelErrors } from "./components/ErrorPanel";
 import { Header } from "./components/Header";
+import { TaskIntent } from "./components/TaskIntent";
 import { HistoryList } from "./components/HistoryList";
 import { LiveCards } from "./components/LiveCards";
 import { ModelWaitNote } from "./components/ModelWaitNote";
@@ -452,10 +453,11 @@ export function App({ api }: { api: Api }) {
                     Attempts
                     {importedRun && <span className="tag">imported</span>}
                   </h2>
+                  <TaskIntent task={task} />
                   {folded ? (
-                    <span className="muted">↑/↓ moves to the next attempt.</span>
+                    <span className="muted hint" title="↑/↓ moves to the next attempt.">↑/↓ moves to the next attempt.</span>
                   ) : (
-                    <span className="muted">Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.</span>
+                    <span className="muted hint" title={ATTEMPTS_HINT}>{ATTEMPTS_HINT}</span>
                   )}
                   {traceShown && windowHeight - TRACE_RESERVE < TABLE_MIN && (
                     <button type="button" aria-expanded={!folded} aria-keyshortcuts="A" onClick={() => setTableOpen((o) => !o)}>
@@ -564,6 +566,9 @@ export function App({ api }: { api: Api }) {
     </div>
   );
 }
+
+/** How the attempts table is used, beside its heading; cut to its room, whole in its tooltip. */
+const ATTEMPTS_HINT = "Click or ↑/↓ selects an attempt and shows its trace; ▶ runs it. Red with “wrong”: the check disagrees with the ground truth.";
 
 /** The height the trace pane below the attempts table needs to show a useful screenshot. */
 const TRACE_RESERVE = 630;

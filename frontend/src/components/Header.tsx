@@ -35,7 +35,7 @@ export interface HeaderProps {
   onForgetTask(ref: string): void;
 }
 
-/** The app bar: the task and its intent, the run controls, settings and the theme. */
+/** The app bar: the version, the task picker, the run controls, settings and the theme. */
 export function Header(p: HeaderProps) {
   const file = useRef<HTMLInputElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
@@ -43,17 +43,11 @@ export function Header(p: HeaderProps) {
     setExportOpen(false);
     p.onExport(format);
   };
-  const task = p.task?.task;
   return (
     <header className="app-header">
       <h1>Observatory</h1>
       <div className="title">
         {p.session && <span className="muted num session" title={`${p.session.version} · ${p.session.transport}: data in ${p.session.data_dir}`}>{p.session.version} · {p.session.transport}</span>}
-        {p.task?.missing ? (
-          <p className="intent missing" title={p.task.path}>{p.task.missing}</p>
-        ) : (
-          <p className="intent" title={task ? `${task.intent}\nStarts at ${task.start_url}` : undefined}>{task ? task.intent : "Loading the tasks…"}</p>
-        )}
       </div>
       <TaskPicker
         tasks={p.tasks}
