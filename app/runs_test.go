@@ -69,13 +69,19 @@ func (r *recording) waitEnd(t *testing.T) {
 // newServices builds the services on a fresh store with the given browser launcher.
 func newServices(t *testing.T, launch func(ctx context.Context) (agent.Browser, error)) (*Services, *recording, *store.Store) {
 	t.Helper()
+	return newServicesLaunching(t, func(bool, string) runner.Launcher { return launch })
+}
+
+// newServicesLaunching is newServices with the launcher each Start asks for, as it begins.
+func newServicesLaunching(t *testing.T, launchers func(bool, string) runner.Launcher) (*Services, *recording, *store.Store) {
+	t.Helper()
 	dir := t.TempDir()
 	st, err := store.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	s := New(Options{Store: st, DataDir: dir, Launch: func(bool, string) runner.Launcher { return launch }})
+	s := New(Options{Store: st, DataDir: dir, Launch: launchers})
 	rec := newRecording()
 	s.SetEmitter(rec)
 	t.Cleanup(s.Shutdown)
@@ -187,18 +193,32 @@ func TestGoingTellsALateWindowTheRun(t *testing.T) {
 
 // TestAStartWaitsForARunThatIsEnding checks that a Start made while the current run winds
 // down (finishing its videos, say) starts once that run has ended, instead of being refused.
+// The first run is stopped and held winding down until the second Start is under way.
 func TestAStartWaitsForARunThatIsEnding(t *testing.T) {
-	started := make(chan struct{})
-	s, _, _ := newServices(t, untilStopped(started))
+	started, ending, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	// The first run's browser takes until the run is stopped, then winds down until released.
+	windingDown := func(ctx context.Context) (agent.Browser, error) {
+		close(started)
+		<-ctx.Done()
+		close(ending)
+		<-release
+		return nil, ctx.Err()
+	}
+	starts := 0 // Starts are made one after the other
+	s, _, _ := newServicesLaunching(t, func(bool, string) runner.Launcher {
+		if starts++; starts == 1 {
+			return windingDown
+		}
+		close(release) // the second Start is under way: the first run may end now
+		return untilStopped(make(chan struct{}))
+	})
 	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking"}); err != nil {
 		t.Fatal(err)
 	}
-	<-started
+	within(t, started, "the first run's launch")
 	stopped := make(chan error, 1)
-	go func() {
-		time.Sleep(300 * time.Millisecond) // the first run ends while the second Start waits
-		stopped <- s.Runs.Stop()
-	}()
+	go func() { stopped <- s.Runs.Stop() }()
+	within(t, ending, "the first run's stop")
 	if _, err := s.Runs.Start(StartRequest{Task: "lab:booking"}); err != nil {
 		t.Errorf("a Start while the run was ending gave %v, want the new run started", err)
 	}
@@ -207,6 +227,16 @@ func TestAStartWaitsForARunThatIsEnding(t *testing.T) {
 	}
 	if err := s.Runs.Stop(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// within waits for c to close, failing t past 10 s.
+func within(t *testing.T, c <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s did not come in 10 s", what)
 	}
 }
 

@@ -49,7 +49,7 @@ func sessionRun(t *testing.T, dataDir string) agent.Run {
 func TestMCPFloodHugeArgumentsAndAClientDyingMidCall(t *testing.T) {
 	browsertest.Ready(t)
 	dataDir := t.TempDir()
-	cs, cmd, stderr, die := mcpProcess(t, "--lab", "booking", "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
+	cs, cmd, stderr, pipe := mcpProcess(t, "--lab", "booking", "--data-dir", dataDir, "--no-video", "--approve", "deny", "--attempt", "saves-normally")
 
 	text, res := callTool(t, cs, "browser_type", map[string]any{"target": "#title", "text": strings.Repeat("x", 100<<10)})
 	if !res.IsError || !strings.Contains(text, "over the 64 KiB") {
@@ -93,8 +93,8 @@ func TestMCPFloodHugeArgumentsAndAClientDyingMidCall(t *testing.T) {
 		defer close(slow)
 		_, _ = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "browser_wait_for", Arguments: map[string]any{"textGone": "Lab reservations", "time": 20}})
 	}()
-	time.Sleep(500 * time.Millisecond)
-	die() // the client dies mid-call: its end of the pipe closes
+	pipe.waitSent(t, `"browser_wait_for"`, 15*time.Second) // the call is the server's to read
+	pipe.die()                                             // the client dies mid-call: its end of the pipe closes
 	waitExit(t, cmd, 15*time.Second, stderr)
 	<-slow
 	run := sessionRun(t, dataDir)

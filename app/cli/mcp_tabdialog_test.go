@@ -14,13 +14,16 @@ import (
 	"observatory/backend/browser/browsertest"
 )
 
-// laterPage asks /go every 200 ms and, once the answer is yes, says so at /confirming and opens
-// a confirm: a dialog that opens while another tab is the current one.
+// laterPage asks /go every 200 ms and, once the answer is yes, opens a confirm: a dialog that
+// opens while another tab is the current one. It asks for /confirming as it calls confirm, in
+// the same task: once the request is sent nothing of the page's runs before the confirm, which
+// the browser then tells its driver of without waiting on the page.
 const laterPage = `<!doctype html><title>Later</title><h1>Later</h1><script>
 const poll = setInterval(() => fetch("/go").then(r => r.text()).then(t => {
   if (t !== "yes") return;
   clearInterval(poll);
-  fetch("/confirming").then(() => { document.querySelector("h1").textContent = confirm("Leave later?") ? "Left" : "Stayed"; });
+  fetch("/confirming");
+  document.querySelector("h1").textContent = confirm("Leave later?") ? "Left" : "Stayed";
 }), 200);
 </script>`
 
@@ -68,7 +71,6 @@ func TestMCPADialogWaitsOnItsTab(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("the later tab did not open its confirm in 15 s")
 	}
-	time.Sleep(300 * time.Millisecond) // the confirm opens as /confirming is answered
 
 	text, res = callTool(t, cs, "browser_snapshot", nil)
 	if res.IsError || strings.Contains(text, "### Modal state") || !strings.Contains(text, "Clear card") {

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -29,9 +30,8 @@ var bookingTask = filepath.Join("..", "..", "backend", "labs", "booking", "task.
 
 // mcpProcess starts `observatory mcp ARGS` as a process of its own (the test binary
 // re-executed as the helper) and connects the Go SDK's client to it over the process's
-// standard input and output. die closes the client's end of the pipes at once, as a client
-// that crashes does, whatever calls are in flight.
-func mcpProcess(t *testing.T, args ...string) (cs *mcp.ClientSession, cmd *exec.Cmd, stderr string, die func()) {
+// standard input and output; pipe is the client's end of its standard input.
+func mcpProcess(t *testing.T, args ...string) (cs *mcp.ClientSession, cmd *exec.Cmd, stderr string, pipe *clientPipe) {
 	t.Helper()
 	stderr = filepath.Join(t.TempDir(), "stderr")
 	f, err := os.Create(stderr)
@@ -54,15 +54,64 @@ func mcpProcess(t *testing.T, args ...string) (cs *mcp.ClientSession, cmd *exec.
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	pipe = &clientPipe{w: stdin, wrote: make(chan struct{})}
 	client := mcp.NewClient(&mcp.Implementation{Name: "scripted-agent", Version: "1"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cs, err = client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
+	cs, err = client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: pipe}, nil)
 	if err != nil {
 		b, _ := os.ReadFile(stderr)
 		t.Fatalf("connecting to observatory mcp: %v\n%s", err, b)
 	}
-	return cs, cmd, stderr, func() { _ = stdin.Close() }
+	return cs, cmd, stderr, pipe
+}
+
+// clientPipe is the client's end of the server's standard input, which tells what was written
+// to it.
+type clientPipe struct {
+	w  io.WriteCloser
+	mu sync.Mutex
+	// sent is everything written so far; wrote is closed and replaced at each write.
+	sent  bytes.Buffer
+	wrote chan struct{}
+}
+
+// Write writes b to the server's standard input.
+func (p *clientPipe) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.sent.Write(b[:n])
+	close(p.wrote)
+	p.wrote = make(chan struct{})
+	return n, err
+}
+
+// Close closes the server's standard input.
+func (p *clientPipe) Close() error { return p.w.Close() }
+
+// die closes the client's end of the pipe at once, as a client that crashes does, whatever
+// calls are in flight.
+func (p *clientPipe) die() { _ = p.Close() }
+
+// waitSent waits, failing t past d, until what was written to the server holds s: the server
+// reads it before it sees the pipe close.
+func (p *clientPipe) waitSent(t *testing.T, s string, d time.Duration) {
+	t.Helper()
+	deadline := time.After(d)
+	for {
+		p.mu.Lock()
+		sent, wrote := bytes.Contains(p.sent.Bytes(), []byte(s)), p.wrote
+		p.mu.Unlock()
+		if sent {
+			return
+		}
+		select {
+		case <-wrote:
+		case <-deadline:
+			t.Fatalf("the client wrote no %q to the server in %s", s, d)
+		}
+	}
 }
 
 // callTool calls a tool and returns its text and whether it was an error.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"observatory/backend/agent"
 	"observatory/backend/harness"
@@ -26,16 +27,33 @@ const publishPage = `<!doctype html><title>Edit post</title>
 // TestATwoStagePublishIsNotHeldAsARepeat publishes through the panel after opening it,
 // cancelling it and opening it again: the toggle's second click, and the confirm, run,
 // as neither opening committed anything. Publishing again once the POST was answered is
-// held as a repeat, saying what showed the first one succeeded.
+// held as a repeat, saying what showed the first one succeeded: also when the answer's body
+// ends well after the page showed it was published, which the steps between did not wait for.
 func TestATwoStagePublishIsNotHeldAsARepeat(t *testing.T) {
 	t.Parallel()
+	for name, late := range map[string]time.Duration{"answered at once": 0, "the answer's body ending late": 300 * time.Millisecond} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			publishesOnce(t, late)
+		})
+	}
+}
+
+// publishesOnce runs the two-stage publish against a server whose answer to the POST ends
+// late after its headers.
+func publishesOnce(t *testing.T, late time.Duration) {
 	var published atomic.Int32
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(publishPage))
 	})
-	mux.HandleFunc("POST /api/publish", func(w http.ResponseWriter, r *http.Request) { published.Add(1) })
+	mux.HandleFunc("POST /api/publish", func(w http.ResponseWriter, r *http.Request) {
+		published.Add(1)
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		time.Sleep(late) // a slow server's body
+	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	ctx := context.Background()

@@ -7,6 +7,10 @@
   // same-origin style sheets the page linked become <style> elements, since the copy loads
   // nothing. The page itself is never changed. Past limit characters it returns the length
   // alone.
+  // The copy is made in a document of its own, with no window: there nothing loads or runs.
+  // A clone in the page's own document would fetch its images again and run their error
+  // handlers, and construct its custom elements, in the live page.
+  const inert = document.implementation.createHTMLDocument("");
   const reflect = (live, copy) => {
     const tag = live.localName;
     if (tag === "input") {
@@ -30,7 +34,7 @@
         // another origin's sheet cannot be read: the copy goes without it
       }
       if (css !== null) {
-        const style = document.createElement("style");
+        const style = inert.createElement("style");
         style.textContent = css;
         copy.replaceWith(style);
       }
@@ -45,10 +49,10 @@
       const l = lives[i];
       const c = copies[i];
       if (l.shadowRoot) {
-        const template = document.createElement("template");
+        const template = inert.createElement("template");
         template.setAttribute("shadowrootmode", "open");
-        const frag = document.createDocumentFragment();
-        for (const child of l.shadowRoot.childNodes) frag.append(child.cloneNode(true));
+        const frag = inert.createDocumentFragment();
+        for (const child of l.shadowRoot.childNodes) frag.append(inert.importNode(child, true));
         fill(l.shadowRoot, frag);
         template.content.append(frag);
         c.prepend(template);
@@ -58,7 +62,7 @@
   };
   const root = document.documentElement;
   if (!root) return "";
-  const copy = root.cloneNode(true);
+  const copy = inert.importNode(root, true);
   fill(root, copy);
   // Where the page was scrolled to, which its markup does not hold: boxes measured in the
   // viewport fall on the copy only scrolled there.

@@ -6,7 +6,8 @@ import (
 	"net/http/httptest"
 	"slices"
 	"testing"
-	"time"
+
+	"github.com/mxschmitt/playwright-go"
 
 	"observatory/backend/agent"
 )
@@ -59,8 +60,8 @@ func TestTheNoticeReadsWhatThePageAnnounces(t *testing.T) {
 }
 
 // TestTheNoticeReadsAToastThatCameAndWent clicks Save on a page whose toast shows "Post
-// published." for 200 ms: the observation 700 ms later reads it all the same, and the next
-// one, with nothing new announced, reads no notice.
+// published." for 200 ms: the observation once it has gone reads it all the same, and the
+// next one, with nothing new announced, reads no notice.
 func TestTheNoticeReadsAToastThatCameAndWent(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -82,7 +83,7 @@ func TestTheNoticeReadsAToastThatCameAndWent(t *testing.T) {
 		t.Errorf("before publishing the notice reads %q", got)
 	}
 	mustAct(t, page, agent.ActClick, "button", "Publish", "")
-	time.Sleep(700 * time.Millisecond)
+	waitGone(t, page, "#toasts p")
 	if got := mustObserve(t, page).Notice; got != "Post published." {
 		t.Errorf("after the toast went the notice reads %q, want %q", got, "Post published.")
 	}
@@ -133,7 +134,17 @@ func TestANamedNoticeReadsItsPlace(t *testing.T) {
 	}
 	read("", "", "")
 	mustAct(t, page, agent.ActClick, "button", "Save", "")
-	time.Sleep(700 * time.Millisecond)
+	waitGone(t, page, ".snackbar")
 	read("Saved.", "Expense added.", "")
 	read("", "Expense added.", "")
+}
+
+// waitGone waits, at most 10 s, until the page holds nothing that selector matches: a toast
+// shown for a moment has gone, however late the page's timer fired.
+func waitGone(t *testing.T, page agent.Page, selector string) {
+	t.Helper()
+	if _, err := page.(*Page).page.WaitForFunction(`(s) => !document.querySelector(s)`, selector,
+		playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(10_000)}); err != nil {
+		t.Fatalf("%s is still on the page: %v", selector, err)
+	}
 }

@@ -205,8 +205,8 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	var raw any
 	var err error
 	for try := 1; ; try++ {
-		raw, err = p.sampleCall(ctx, []any{p.probes(), p.heardSince(), last.token})
-		if got, ok := raw.(map[string]any); err == nil && ok && got["same"] == true {
+		var same bool
+		if raw, same, err = p.sampleUnless(ctx, last); same {
 			return last.raw, nil
 		}
 		if err == nil && raw == "leaving" { // a navigation its request has not shown yet
@@ -243,6 +243,15 @@ func (p *Page) sampleLoaded(ctx context.Context) (string, error) {
 	p.quiet, p.latest = quietSample{token: quiet, raw: encoded}, encoded
 	p.mu.Unlock()
 	return encoded, nil
+}
+
+// sampleUnless runs the observation script, handing it the token of the last sample (see
+// reusable): same when the script answered that the page has not changed since that sample
+// was taken, instead of sampling it again.
+func (p *Page) sampleUnless(ctx context.Context, last quietSample) (raw any, same bool, err error) {
+	raw, err = p.sampleCall(ctx, []any{p.probes(), p.heardSince(), last.token})
+	got, ok := raw.(map[string]any)
+	return raw, err == nil && ok && got["same"] == true, err
 }
 
 // quietSample is the latest sample the observation script returned, with the changes token

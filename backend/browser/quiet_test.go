@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -20,14 +21,14 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 	// events late: a selection change after the focus moved, a frame's load).
 	observe := func() agent.Sample {
 		t.Helper()
-		for try := 0; try < 20; try++ {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
 			s := mustObserve(t, page)
-			if stillQuiet(page) {
+			if stillQuiet(t, page) {
 				return s
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-		t.Fatalf("the page is never quiet right after an observation")
+		t.Fatalf("the page is never quiet right after an observation, for 10 s")
 		return agent.Sample{}
 	}
 	field := func(s agent.Sample, name string) agent.Field {
@@ -80,7 +81,7 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		if _, err := page.page.Evaluate(c.script); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if stillQuiet(page) {
+		if stillQuiet(t, page) {
 			t.Errorf("%s: the page still counts as quiet", c.name)
 		}
 		if s := observe(); !c.shows(s) {
@@ -93,18 +94,19 @@ func TestObservationIsReusedOnlyWhileNothingChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustObserve(t, page)
-	if stillQuiet(page) {
+	if stillQuiet(t, page) {
 		t.Errorf("a page with an animation running counts as quiet")
 	}
 }
 
-// stillQuiet reports whether the next observation would reuse the last sample: the page's
-// count of changes is still the token that sample was taken under (see Page.reusable).
-func stillQuiet(p *Page) bool {
-	last := p.reusable()
-	if last.token == "" {
-		return false
+// stillQuiet reports whether the next observation would reuse the last sample: it asks the
+// page as an observation does, with the sample Page.reusable offers, and tells whether the
+// observation script answered that nothing changed since (same) rather than sampling afresh.
+func stillQuiet(t *testing.T, p *Page) bool {
+	t.Helper()
+	_, same, err := p.sampleUnless(context.Background(), p.reusable())
+	if err != nil {
+		t.Fatalf("ask whether the page changed: %v", err)
 	}
-	got, err := p.page.Evaluate(`() => window[Symbol.for("observatory.changes")]?.token() ?? ""`)
-	return err == nil && got == last.token
+	return same
 }

@@ -92,8 +92,8 @@ func TestStreamFramesAndEnd(t *testing.T) {
 		}
 	}
 
-	_, ended = streamed(context.Background(), page)
-	time.Sleep(300 * time.Millisecond)
+	got, ended = streamed(context.Background(), page)
+	waitFrames(t, got, 1) // the stream is under way when the page closes
 	if _, err := page.Close(); err != nil {
 		t.Fatal(err)
 	}

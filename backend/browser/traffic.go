@@ -311,11 +311,13 @@ func (w *watch) changed() {
 }
 
 // Traffic hands over what was recorded since the last call, times counted from epoch. It
-// first waits, a bounded time, for the details of requests that already finished and, when
-// final, for the requests still in flight to be answered; the page's death ends the wait.
-// A request answered whose body the page leaves unread is recorded once unreadAfter passed.
+// first waits, a bounded time, for the details of requests that already finished, for those
+// already answered to finish (so that what is decided next, such as whether a commit already
+// succeeded, sees every answer the page had), and, when final, for the requests still in
+// flight to be answered; the page's death ends the wait. A request answered whose body the
+// page leaves unread is recorded once unreadAfter passed.
 func (w *watch) Traffic(epoch time.Time, final bool) agent.Traffic {
-	w.await(func() bool { return !final || len(w.started) == 0 })
+	w.await(func() bool { return len(w.answered) == 0 && (!final || len(w.started) == 0) })
 	defer w.mu.Unlock()
 	return w.hand(epoch, time.Time{})
 }

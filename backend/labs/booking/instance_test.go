@@ -213,8 +213,10 @@ func TestQuiesceWaitsForASave(t *testing.T) {
 		defer close(done)
 		_, _, _ = post(context.Background(), in, "/api/reservations", saveRequest{Title: "Spectral scan", Room: "north"})
 	}()
-	for in.State().Phase != PhasePending {
-		time.Sleep(5 * time.Millisecond)
+	for deadline := time.Now().Add(5 * time.Second); in.State().Phase != PhasePending; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the save never became pending: phase %s", in.State().Phase)
+		}
 	}
 	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
