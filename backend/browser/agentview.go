@@ -2,9 +2,12 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
 )
 
 // What an agent that drives the page itself reads of it between its actions (an MCP
@@ -64,4 +67,29 @@ func (p *Page) Tabs(ctx context.Context) ([]Tab, error) {
 		return out, nil
 	})
 	return tabs, p.fail("list the tabs", err)
+}
+
+// frameAttrsJS reads what names an iframe: its title, name and src attributes.
+const frameAttrsJS = `(el) => ({ title: el.getAttribute("title") || "", name: el.getAttribute("name") || "", src: el.getAttribute("src") || "" })`
+
+// FrameOf names the iframe that ref, a ref of the page's latest accessibility snapshot, is,
+// as a target's frame path names it: by its title, else its name, else its src.
+func (p *Page) FrameOf(ctx context.Context, ref string) (agent.FrameRef, error) {
+	raw, err := p.evaluateOne(ctx, p.driven().Locator("aria-ref="+ref), frameAttrsJS, measureTimeoutMS)
+	if err != nil {
+		return agent.FrameRef{}, p.fail("read the iframe "+ref, err)
+	}
+	var attrs struct{ Title, Name, Src string }
+	if err := remarshal(raw, &attrs); err != nil {
+		return agent.FrameRef{}, err
+	}
+	switch {
+	case attrs.Title != "":
+		return agent.FrameRef{Title: attrs.Title}, nil
+	case attrs.Name != "":
+		return agent.FrameRef{Name: attrs.Name}, nil
+	case attrs.Src != "":
+		return agent.FrameRef{CSS: ":is(iframe, frame)[src=" + cssString(attrs.Src) + "]"}, nil
+	}
+	return agent.FrameRef{}, errors.New("the iframe has no title, name or src to name it by")
 }

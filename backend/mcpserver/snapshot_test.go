@@ -23,7 +23,7 @@ const dialogOpen = `- generic [ref=e1]:
 // agent never saw, one gone or changed since, and one whose role and name several elements
 // share are refused with "take a new snapshot".
 func TestRefsAreRevalidatedBeforeActing(t *testing.T) {
-	seen, _ := snapshotRefs(dialogOpen)
+	seen := snapshotRefs(dialogOpen)
 	if len(seen) != 8 || seen["e24"] != (element{"button", `Say "hi"`}) {
 		t.Fatalf("refs read: %+v", seen)
 	}
@@ -36,14 +36,14 @@ func TestRefsAreRevalidatedBeforeActing(t *testing.T) {
 		{"e24", agent.Target{Role: "button", Name: `Say "hi"`}},
 	}
 	for _, c := range ok {
-		got, err := resolveRef(c.ref, seen, dialogOpen, nil)
-		if err != nil || got != c.want {
+		got, frames, err := resolveRef(c.ref, seen, dialogOpen, nil)
+		if err != nil || got != c.want || frames != nil {
 			t.Errorf("%s: %+v, %v; want %+v", c.ref, got, err, c.want)
 		}
 	}
+	twice := dialogOpen + "- button \"Save reservation\" [ref=e40]\n"
 	closed := "- button \"Reserve slot\" [ref=e5]\n- status [ref=e30]: Reservation saved\n"
 	renamed := strings.Replace(dialogOpen, `"Save reservation" [ref=e26]`, `"Saving…" [ref=e26]`, 1)
-	twice := dialogOpen + "- button \"Save reservation\" [ref=e40]\n"
 	for _, c := range []struct {
 		name, ref, now, says string
 	}{
@@ -52,7 +52,7 @@ func TestRefsAreRevalidatedBeforeActing(t *testing.T) {
 		{"changed", "e26", renamed, `was button "Save reservation" in your snapshot and is button "Saving…" now`},
 		{"ambiguous", "e26", twice, "matches 2 elements"},
 	} {
-		_, err := resolveRef(c.ref, seen, c.now, nil)
+		_, _, err := resolveRef(c.ref, seen, c.now, nil)
 		if err == nil || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "snapshot") {
 			t.Errorf("%s: %v, want it refused saying %q and to take a new snapshot", c.name, err, c.says)
 		}
@@ -69,8 +69,8 @@ func TestRefsReadAsPlaywrightMCPGivesThem(t *testing.T) {
 	if shown != want || real["e6"] != "f2e6" {
 		t.Fatalf("shown:\n%s\nreal %v", shown, real)
 	}
-	seen, _ := snapshotRefs(shown)
-	if got, err := resolveRef("e6", seen, shown, real); err != nil || got.CSS != "aria-ref=f2e6" {
+	seen := snapshotRefs(shown)
+	if got, _, err := resolveRef("e6", seen, shown, real); err != nil || got.CSS != "aria-ref=f2e6" {
 		t.Errorf("the unnamed textbox: %+v, %v", got, err)
 	}
 	if same, _ := stableRefs(dialogOpen); same != dialogOpen {
@@ -81,6 +81,40 @@ func TestRefsReadAsPlaywrightMCPGivesThem(t *testing.T) {
 	}
 	if top := limitDepth(shown, 0); top != "- generic [ref=e1]:\n" {
 		t.Errorf("depth 0: %q", top)
+	}
+}
+
+// framed is a page whose Email field is also in a newsletter iframe, which holds an iframe
+// of its own.
+const framed = `- main [ref=e2]:
+  - textbox "Email" [ref=e6]
+  - iframe [ref=e37]:
+    - generic [ref=f4e2]:
+      - textbox "Email" [ref=f4e4]
+      - textbox [ref=f4e6]
+      - iframe [ref=f4e5]:
+        - button "Delete" [ref=f6e1]
+`
+
+// TestARefIsLookedForInItsFrame: a ref inside an iframe is looked for in that frame (the
+// iframes' refs returned, outermost first, for the server to name), where a twin in another
+// frame does not make it ambiguous.
+func TestARefIsLookedForInItsFrame(t *testing.T) {
+	seen := snapshotRefs(framed)
+	for _, c := range []struct {
+		ref    string
+		want   agent.Target
+		frames []string
+	}{
+		{"e6", agent.Target{Role: "textbox", Name: "Email"}, nil},
+		{"f4e4", agent.Target{Role: "textbox", Name: "Email"}, []string{"e37"}},
+		{"f4e6", agent.Target{CSS: "aria-ref=f4e6"}, []string{"e37"}},
+		{"f6e1", agent.Target{Role: "button", Name: "Delete"}, []string{"e37", "f4e5"}},
+	} {
+		got, frames, err := resolveRef(c.ref, seen, framed, nil)
+		if err != nil || got != c.want || strings.Join(frames, ",") != strings.Join(c.frames, ",") {
+			t.Errorf("%s: %+v in frames %v, %v; want %+v in %v", c.ref, got, frames, err, c.want, c.frames)
+		}
 	}
 }
 
