@@ -132,9 +132,11 @@ func lineElement(m []string) element {
 // page's snapshot now: refused with "take a new snapshot" when the agent has seen no such
 // ref, or when its element is gone or changed role or name since (stale). A named element
 // becomes a role target with its exact name, so the harness classifies the action by the
-// control's name, looked for in its frame (frames are the browser's refs of the iframes it is
-// inside, outermost first, for the caller to name); refused when several elements share its
-// role and name there (ambiguous). An unnamed element is found by its ref.
+// control's name: looked for in its frame (frames are the browser's refs of the iframes it is
+// inside, outermost first, for the caller to name), and, when elements of its role and name
+// repeat there, within the row or named container that tells it apart (see container). An
+// unnamed element, and one that nothing tells from its twins, is found by its ref, which
+// names exactly the element the agent saw, as Playwright MCP acts on it.
 func resolveRef(ref string, seen map[string]element, now string, real map[string]string) (t agent.Target, frames []string, err error) {
 	was, ok := seen[ref]
 	if !ok {
@@ -157,8 +159,11 @@ func resolveRef(ref string, seen map[string]element, now string, real map[string
 		return exact, frames, nil
 	}
 	t = agent.Target{Role: is.Role, Name: is.Name}
-	if n := twins(nodes, i); n > 1 {
-		return agent.Target{}, nil, fmt.Errorf("ref %s (%s) matches %d elements with the same role and name, and the harness never picks one: take a new snapshot, or name the element by a unique selector", ref, is, n)
+	if twins(nodes, i, -1) == 1 {
+		return t, frames, nil
 	}
-	return t, frames, nil
+	if t.Within, ok = container(nodes, i); ok {
+		return t, frames, nil
+	}
+	return exact, frames, nil
 }
