@@ -23,7 +23,8 @@ import (
 // aria-labelledby, a select, checkboxes inside their label, a contenteditable, a custom
 // element whose controls are in an open shadow root, a table whose rows each have a Delete
 // button, a list whose items each have an Add to cart button, a newsletter form (whose Email matches the main form's) inside a same-origin
-// iframe and a payment form inside a cross-origin one (%s: the other origin).
+// iframe, a payment form inside a cross-origin one (%s: the other origin) and a Like button
+// inside an iframe written from srcdoc, with no title, name, id or src.
 const formsPage = `<!doctype html><title>Account</title>
 <main><h1>Account</h1>
 <form id="account" onsubmit="return false">
@@ -44,6 +45,8 @@ const formsPage = `<!doctype html><title>Account</title>
 <p role="status" id="status"></p>
 <iframe src="/newsletter" title="Newsletter" style="height:120px"></iframe>
 <iframe src="%s/pay" title="Payment" style="height:120px"></iframe>
+<iframe style="height:60px" srcdoc='<button>Like</button><script>document.querySelector("button").onclick = () =>
+  fetch("/report", {method: "POST", body: JSON.stringify({form: "like", state: {liked: "yes"}})})</script>'></iframe>
 </main>
 <script>
 const report = (form, state) => fetch("/report", {method: "POST", body: JSON.stringify({form, state})});
@@ -166,6 +169,7 @@ func checkForms(t *testing.T, server string, site *formsSite, saw formsSaw) {
 		"newsletter": {"email": "news@example.com"},
 		"pay":        {"coupon": "SPRING", "zip": "69001"},
 		"cart":       {"added": "Chair"},
+		"like":       {"liked": "yes"},
 	}
 	for form, fields := range want {
 		got := site.reported(form)
@@ -222,7 +226,8 @@ success:
 		"Type into Coupon":             `textbox[Coupon] in frame "Payment"`,
 		"Click Apply":                  `button[Apply] in frame "Payment"`,
 		"Click Add to cart of Chair":   `button[Add to cart] within css "internal:role=listitem >> internal:has-text=\"Chair\"i"`,
-		"Type into ZIP":                `css "aria-ref=fNeN" in frame "Payment"`,
+		"Type into ZIP":                `css "aria-ref=<ref>" in frame "Payment"`,
+		"Click Like":                   `button[Like] in frame css "aria-ref=<ref>"`,
 	}
 	run := sessionRun(t, dataDir)
 	for _, a := range run.Attempts {
@@ -231,7 +236,7 @@ success:
 				continue
 			}
 			target, ok := want[st.Action.Description]
-			got := frameRef.ReplaceAllString(st.Action.Target.String(), "fNeN")
+			got := snapshotRef.ReplaceAllString(st.Action.Target.String(), "aria-ref=<ref>")
 			if !ok || got != target || st.Error != "" {
 				t.Errorf("step %d %q recorded target %s (error %q), want %s", st.Index, st.Action.Description, st.Action.Target, st.Error, target)
 			}
@@ -255,8 +260,8 @@ success:
 	}
 }
 
-// frameRef is a ref inside an iframe, whose number the browser gives.
-var frameRef = regexp.MustCompile(`f\d+e\d+`)
+// snapshotRef is a selector by a snapshot's ref, whose numbers the browser gives.
+var snapshotRef = regexp.MustCompile(`aria-ref=(f\d+)?e\d+`)
 
 // refElements is the elements of a snapshot that have refs, each as its role, name, and
 // whether it is inside an iframe.

@@ -83,6 +83,7 @@ try {
   await step('type the coupon in the cross-origin frame', 'browser_type', { element: 'Coupon', target: refIn(second(), 'textbox', 'Coupon'), text: 'SPRING' });
   await step('type the unnamed ZIP in the cross-origin frame', 'browser_type', { element: 'ZIP', target: refIn(second(), 'textbox', ''), text: '69001' });
   await step('apply in the cross-origin frame', 'browser_click', { element: 'Apply', target: refIn(second(), 'button', 'Apply') });
+  await step('like in the srcdoc frame', 'browser_click', { element: 'Like', target: refIn(snap, 'button', 'Like') });
   out.final = snap;
 } catch (e) {
   out.error = String(e.stack ?? e);
