@@ -22,7 +22,8 @@ import (
 // origin's /report as it changes: labels that wrap their control, label for= and
 // aria-labelledby, a select, checkboxes inside their label, a contenteditable, a custom
 // element whose controls are in an open shadow root, a table whose rows each have a Delete
-// button, a list whose items each have an Add to cart button, a newsletter form (whose Email matches the main form's) inside a same-origin
+// button, a list whose items each have an Add to cart button, cards (plain divs) each with a
+// Compare button, a newsletter form (whose Email matches the main form's) inside a same-origin
 // iframe, a payment form inside a cross-origin one (%s: the other origin) and a Like button
 // inside an iframe written from srcdoc, with no title, name, id or src.
 const formsPage = `<!doctype html><title>Account</title>
@@ -42,6 +43,7 @@ const formsPage = `<!doctype html><title>Account</title>
 <tr><td>Bob</td><td><button>Delete</button></td></tr>
 <tr><td>Carol</td><td><button>Delete</button></td></tr></table>
 <ul><li><h3>Lamp</h3><button>Add to cart</button></li><li><h3>Chair</h3><button>Add to cart</button></li></ul>
+<div class="card"><span>Desk</span> <button>Compare</button></div><div class="card"><span>Shelf</span> <button>Compare</button></div>
 <p role="status" id="status"></p>
 <iframe src="/newsletter" title="Newsletter" style="height:120px"></iframe>
 <iframe src="%s/pay" title="Payment" style="height:120px"></iframe>
@@ -65,6 +67,8 @@ customElements.define("x-search", class extends HTMLElement {
 });
 for (const b of document.querySelectorAll("li button"))
   b.addEventListener("click", () => report("cart", {added: b.closest("li").querySelector("h3").textContent}));
+for (const b of document.querySelectorAll(".card button"))
+  b.addEventListener("click", () => report("compare", {item: b.closest(".card").querySelector("span").textContent}));
 for (const b of document.querySelectorAll("td button"))
   b.addEventListener("click", () => {
     const row = b.closest("tr"), name = row.cells[0].textContent;
@@ -170,6 +174,7 @@ func checkForms(t *testing.T, server string, site *formsSite, saw formsSaw) {
 		"pay":        {"coupon": "SPRING", "zip": "69001"},
 		"cart":       {"added": "Chair"},
 		"like":       {"liked": "yes"},
+		"compare":    {"item": "Shelf"},
 	}
 	for form, fields := range want {
 		got := site.reported(form)
@@ -185,8 +190,8 @@ func checkForms(t *testing.T, server string, site *formsSite, saw formsSaw) {
 // form patterns of real sites by refs from its snapshots (fill_form, select_option, click,
 // type) through `observatory mcp`: every call lands on the element its ref named, as the
 // page's own reports show, and every recorded step's target names that element alone: the
-// iframe it is in (by its title), the row or list item it is in, and an unnamed field by its
-// ref in its frame. The same client against Playwright MCP itself does the same on the same
+// iframe it is in (by its title), the row or list item it is in (a plain div card by its ref,
+// the button still by its role and name), and an unnamed field by its ref in its frame. The same client against Playwright MCP itself does the same on the same
 // page (the reference), and every element its snapshot gives a ref, ours gives one too.
 func TestMCPRealFormPatternsLandOnTheirElements(t *testing.T) {
 	browsertest.Ready(t)
@@ -227,6 +232,7 @@ success:
 		"Click Apply":                  `button[Apply] in frame "Payment"`,
 		"Click Add to cart of Chair":   `button[Add to cart] within css "internal:role=listitem >> internal:has-text=\"Chair\"i"`,
 		"Type into ZIP":                `css "aria-ref=<ref>" in frame "Payment"`,
+		"Click Compare of Shelf":       `button[Compare] within css "aria-ref=<ref>"`,
 		"Click Like":                   `button[Like] in frame css "aria-ref=<ref>"`,
 	}
 	run := sessionRun(t, dataDir)
@@ -239,6 +245,9 @@ success:
 			got := snapshotRef.ReplaceAllString(st.Action.Target.String(), "aria-ref=<ref>")
 			if !ok || got != target || st.Error != "" {
 				t.Errorf("step %d %q recorded target %s (error %q), want %s", st.Index, st.Action.Description, st.Action.Target, st.Error, target)
+			}
+			if st.Action.Description == "Click Delete button of Bob" && st.Decision.Class != agent.ClassDestruct {
+				t.Errorf("deleting Bob's row was classified %s, want destruct: the harness reads the control's name", st.Decision.Class)
 			}
 			delete(want, st.Action.Description)
 		}

@@ -160,3 +160,15 @@ func mentions(nodes []node, a int, name string) int {
 	}
 	return n
 }
+
+// soleHolder is the nearest ancestor of node i, in its frame, under which node i's element is
+// the only one; -1 when none is.
+func soleHolder(nodes []node, i int) int {
+	frame := frameOf(nodes, i)
+	for a := nodes[i].parent; a >= 0 && a != frame; a = nodes[a].parent {
+		if twins(nodes, i, a) == 1 {
+			return a
+		}
+	}
+	return -1
+}

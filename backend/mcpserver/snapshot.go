@@ -134,9 +134,10 @@ func lineElement(m []string) element {
 // becomes a role target with its exact name, so the harness classifies the action by the
 // control's name: looked for in its frame (frames are the browser's refs of the iframes it is
 // inside, outermost first, for the caller to name), and, when elements of its role and name
-// repeat there, within the row or named container that tells it apart (see container). An
-// unnamed element, and one that nothing tells from its twins, is found by its ref, which
-// names exactly the element the agent saw, as Playwright MCP acts on it.
+// repeat there, within the row or named container that tells it apart (see container), else
+// within the nearest element, by its ref, under which it is the only one. Twins side by side
+// that nothing tells apart are refused: the harness never picks one. An unnamed element is
+// found by its ref, which names exactly the element the agent saw.
 func resolveRef(ref string, seen map[string]element, now string, real map[string]string) (t agent.Target, frames []string, err error) {
 	was, ok := seen[ref]
 	if !ok {
@@ -154,9 +155,8 @@ func resolveRef(ref string, seen map[string]element, now string, real map[string
 	for _, f := range framePath(nodes, i) {
 		frames = append(frames, cmp.Or(real[f], f))
 	}
-	exact := agent.Target{CSS: "aria-ref=" + cmp.Or(real[ref], ref)}
 	if is.Name == "" {
-		return exact, frames, nil
+		return agent.Target{CSS: "aria-ref=" + cmp.Or(real[ref], ref)}, frames, nil
 	}
 	t = agent.Target{Role: is.Role, Name: is.Name}
 	if twins(nodes, i, -1) == 1 {
@@ -165,5 +165,9 @@ func resolveRef(ref string, seen map[string]element, now string, real map[string
 	if t.Within, ok = container(nodes, i); ok {
 		return t, frames, nil
 	}
-	return exact, frames, nil
+	if a := soleHolder(nodes, i); a >= 0 {
+		t.Within = agent.Container{CSS: "aria-ref=" + cmp.Or(real[nodes[a].ref], nodes[a].ref)}
+		return t, frames, nil
+	}
+	return agent.Target{}, nil, fmt.Errorf("ref %s (%s) has twins of the same role and name beside it that nothing on the page tells apart, and the harness never picks one: name the element by a unique selector", ref, is)
 }

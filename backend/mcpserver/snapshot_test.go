@@ -82,8 +82,8 @@ func TestRefsReadAsPlaywrightMCPGivesThem(t *testing.T) {
 }
 
 // repeated is a page whose Email field is also in a newsletter iframe, whose rows each have
-// a Delete button, whose list items each have an Add to cart button, and whose two dialogs
-// each have a Close button that nothing else tells apart.
+// a Delete button, whose list items each have an Add to cart button, whose two dialogs each
+// have a Close button that no name tells apart, and whose two Remove buttons sit side by side.
 const repeated = `- main [ref=e2]:
   - textbox "Email" [ref=e6]
   - table [ref=e20]:
@@ -112,6 +112,10 @@ const repeated = `- main [ref=e2]:
     - button "Close" [ref=e41]
   - dialog [ref=e42]:
     - button "Close" [ref=e43]
+  - group [ref=e60]:
+    - button "Remove" [ref=e61]
+    - button "Remove" [ref=e62]
+  - button "Remove" [ref=e63]
   - iframe [ref=e37]:
     - generic [ref=f4e2]:
       - textbox "Email" [ref=f4e4]
@@ -124,8 +128,8 @@ const repeated = `- main [ref=e2]:
 // frame (the iframes' refs returned, outermost first, for the server to name), where a twin
 // in another frame does not make it ambiguous; one of several buttons alike is looked for
 // within the row whose cell no other row's text holds, or the list item filtered by a text
-// only it holds; and one that no container tells apart is acted on by its own ref, as
-// Playwright MCP does.
+// only it holds, else within the nearest element, by its ref, under which it is the only
+// one: so the harness still classifies it by its name. Twins side by side are refused.
 func TestARefNamesItsElementAloneInItsFrameAndRow(t *testing.T) {
 	seen := snapshotRefs(repeated)
 	for _, c := range []struct {
@@ -140,13 +144,16 @@ func TestARefNamesItsElementAloneInItsFrameAndRow(t *testing.T) {
 		{"e28", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{Role: "row", Name: "Alice"}}, nil},
 		{"e36", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{Role: "row", Name: "Bobby Delete"}}, nil},
 		{"e56", agent.Target{Role: "button", Name: "Add to cart", Within: agent.Container{CSS: `internal:role=listitem >> internal:has-text="Chair"i`}}, nil},
-		{"e32", agent.Target{CSS: "aria-ref=e32"}, nil},
-		{"e41", agent.Target{CSS: "aria-ref=e41"}, nil},
+		{"e32", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{CSS: "aria-ref=e31"}}, nil},
+		{"e41", agent.Target{Role: "button", Name: "Close", Within: agent.Container{CSS: "aria-ref=e40"}}, nil},
 	} {
 		got, frames, err := resolveRef(c.ref, seen, repeated, nil)
 		if err != nil || got != c.want || strings.Join(frames, ",") != strings.Join(c.frames, ",") {
 			t.Errorf("%s: %+v in frames %v, %v; want %+v in %v", c.ref, got, frames, err, c.want, c.frames)
 		}
+	}
+	if got, _, err := resolveRef("e61", seen, repeated, nil); err == nil || !strings.Contains(err.Error(), "never picks one") {
+		t.Errorf("one of two Remove buttons side by side: %+v, %v; want it refused", got, err)
 	}
 }
 

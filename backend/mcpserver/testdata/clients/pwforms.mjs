@@ -70,6 +70,8 @@ try {
   await step('click the shadow button', 'browser_click', { element: 'Search now', target: refIn(snap, 'button', 'Search now') });
   await step('delete Bob', 'browser_click', { element: 'Delete button of Bob', target: refIn(under(snap, /- row\s/, /- cell "Bob"/), 'button', 'Delete') });
   await step('add the chair to the cart', 'browser_click', { element: 'Add to cart of Chair', target: refIn(under(snap, /- listitem\s/, /- heading "Chair"/), 'button', 'Add to cart') });
+  const shelf = snap.slice(snap.search(/- text: Shelf/)); // the Compare button after the Shelf card's text
+  await step('compare the shelf', 'browser_click', { element: 'Compare of Shelf', target: refIn(shelf, 'button', 'Compare') });
   await step('fill the same-origin frame', 'browser_fill_form', { fields: [
     { name: 'news Email', type: 'textbox', target: refIn(under(snap, /- iframe/), 'textbox', 'Email'), value: 'news@example.com' },
   ] });
