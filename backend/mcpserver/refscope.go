@@ -12,7 +12,8 @@ import (
 // nested under its line, with refs of its own ("f1e3"), and a table's rows each with the
 // same "Delete" button. A ref names exactly one element of that tree; its target must name
 // that element alone too, as the harness finds and records it: within its frame, and within
-// the row (or named region, dialog, group) that tells it from its twins.
+// the row (or named region, dialog, group, or list item by its text) that tells it from its
+// twins, else within the nearest element that holds it and none of them.
 
 // node is one line of a snapshot that carries a ref: its element, its ref, and its parent's
 // index (-1 at the top). text is the names and text of the lines nested under it, lower case,
@@ -52,8 +53,8 @@ func snapshotTree(snap string) []node {
 	return nodes
 }
 
-// lineText is what a snapshot line says in words: its quoted name, or the text after
-// "- text:" or after its last colon.
+// lineText is what a snapshot line says in words: its quoted name, or the text after its
+// first ": " ("- text: Bob", "- cell: Bob").
 func lineText(line string) string {
 	if m := snapshotLine.FindStringSubmatch(line); m != nil {
 		return lineElement(m).Name
