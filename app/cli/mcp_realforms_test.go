@@ -20,7 +20,7 @@ import (
 
 // formsPage holds the form patterns of real sites, each reporting its state to its own
 // origin's /report as it changes: labels that wrap their control, label for= and
-// aria-labelledby, a select, checkboxes inside their label, a contenteditable, a custom
+// aria-labelledby, a select, checkboxes inside their label, two fieldsets of Yes/No radios, a contenteditable, a custom
 // element whose controls are in an open shadow root, a table whose rows each have a Delete
 // button, a list whose items each have an Add to cart button, cards (plain divs) each with a
 // Compare button, a newsletter form (whose Email matches the main form's) inside a same-origin
@@ -36,6 +36,10 @@ const formsPage = `<!doctype html><title>Account</title>
 <label><input type="checkbox" name="news"> Send me news</label>
 <label><input type="checkbox" name="terms"> I accept the terms</label>
 <div contenteditable="true" role="textbox" aria-label="Notes" id="notes" style="min-height:2em;border:1px solid"></div>
+</form>
+<form id="questions">
+<fieldset><legend>Do you smoke?</legend><label><input type="radio" name="smoke" value="yes"> Yes</label> <label><input type="radio" name="smoke" value="no"> No</label></fieldset>
+<fieldset><legend>Do you drive?</legend><label><input type="radio" name="drive" value="yes"> Yes</label> <label><input type="radio" name="drive" value="no"> No</label></fieldset>
 </form>
 <x-search></x-search>
 <table><tr><th>Name</th><th></th></tr>
@@ -57,6 +61,8 @@ const account = () => report("account", {email: f.email.value, city: f.city.valu
   news: String(f.news.checked), terms: String(f.terms.checked), notes: document.getElementById("notes").textContent});
 f.addEventListener("input", account); f.addEventListener("change", account);
 document.getElementById("notes").addEventListener("input", account);
+const q = document.getElementById("questions");
+q.addEventListener("change", () => report("questions", {smoke: q.smoke.value, drive: q.drive.value}));
 customElements.define("x-search", class extends HTMLElement {
   constructor() {
     super();
@@ -175,6 +181,7 @@ func checkForms(t *testing.T, server string, site *formsSite, saw formsSaw) {
 		"cart":       {"added": "Chair"},
 		"like":       {"liked": "yes"},
 		"compare":    {"item": "Shelf"},
+		"questions":  {"smoke": "no", "drive": "yes"},
 	}
 	for form, fields := range want {
 		got := site.reported(form)
@@ -223,6 +230,8 @@ success:
 		`Select "Pro" in Plan`:         `combobox[Plan]`,
 		"Click I accept the terms":     `checkbox[I accept the terms]`,
 		"Type into Notes":              `textbox[Notes]`,
+		"Fill form field Smoke: No":    `radio[No] within group "Do you smoke?"`,
+		"Fill form field Drive: Yes":   `radio[Yes] within group "Do you drive?"`,
 		"Type into Search":             `textbox[Search]`,
 		"Click Search now":             `button[Search now]`,
 		"Click Delete button of Bob":   `button[Delete] within row "Bob"`,

@@ -66,6 +66,10 @@ try {
   await step('select a plan', 'browser_select_option', { element: 'Plan', target: refIn(under(snap, /- main/), 'combobox', 'Plan'), values: ['Pro'] });
   await step('click the terms checkbox', 'browser_click', { element: 'I accept the terms', target: refIn(under(snap, /- main/), 'checkbox', 'I accept the terms') });
   await step('type the notes', 'browser_type', { element: 'Notes', target: refIn(under(snap, /- main/), 'textbox', 'Notes'), text: 'Ring twice' });
+  await step('answer the two questions', 'browser_fill_form', { fields: [
+    { name: 'Smoke: No', type: 'radio', target: refIn(under(snap, /- group "Do you smoke\?"/), 'radio', 'No'), value: 'true' },
+    { name: 'Drive: Yes', type: 'radio', target: refIn(under(snap, /- group "Do you drive\?"/), 'radio', 'Yes'), value: 'true' },
+  ] });
   await step('type in the shadow search', 'browser_type', { element: 'Search', target: refIn(snap, 'textbox', 'Search'), text: 'lamps' });
   await step('click the shadow button', 'browser_click', { element: 'Search now', target: refIn(snap, 'button', 'Search now') });
   await step('delete Bob', 'browser_click', { element: 'Delete button of Bob', target: refIn(under(snap, /- row\s/, /- cell "Bob"/), 'button', 'Delete') });
