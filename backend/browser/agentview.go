@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"observatory/backend/agent"
 )
 
 // What an agent that drives the page itself reads of it between its actions (an MCP
@@ -64,4 +66,32 @@ func (p *Page) Tabs(ctx context.Context) ([]Tab, error) {
 		return out, nil
 	})
 	return tabs, p.fail("list the tabs", err)
+}
+
+// frameAttrsJS reads what names an iframe: its title, name, id and src attributes.
+const frameAttrsJS = `(el) => ({ title: el.getAttribute("title") || "", name: el.getAttribute("name") || "", id: el.id, src: el.getAttribute("src") || "" })`
+
+// FrameOf names the iframe that ref, a ref of the page's latest accessibility snapshot, is,
+// as a target's frame path names it: by its title, else its name, id or src, else (an
+// iframe with none of them, such as one written from srcdoc) by the ref itself.
+func (p *Page) FrameOf(ctx context.Context, ref string) (agent.FrameRef, error) {
+	raw, err := p.evaluateOne(ctx, p.driven().Locator("aria-ref="+ref), frameAttrsJS, measureTimeoutMS)
+	if err != nil {
+		return agent.FrameRef{}, p.fail("read the iframe "+ref, err)
+	}
+	var attrs struct{ Title, Name, ID, Src string }
+	if err := remarshal(raw, &attrs); err != nil {
+		return agent.FrameRef{}, err
+	}
+	switch {
+	case attrs.Title != "":
+		return agent.FrameRef{Title: attrs.Title}, nil
+	case attrs.Name != "":
+		return agent.FrameRef{Name: attrs.Name}, nil
+	case attrs.ID != "":
+		return agent.FrameRef{CSS: ":is(iframe, frame)[id=" + cssString(attrs.ID) + "]"}, nil
+	case attrs.Src != "":
+		return agent.FrameRef{CSS: ":is(iframe, frame)[src=" + cssString(attrs.Src) + "]"}, nil
+	}
+	return agent.FrameRef{CSS: "aria-ref=" + ref}, nil
 }

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -80,9 +81,21 @@ func (p *Page) count(ctx context.Context, t agent.Target, loc playwright.Locator
 	default:
 		return 0, fmt.Errorf("count the matches: the script returned %T, not a count", raw)
 	}
+	if n == 0 && bySnapshotRef(t) {
+		// A script on the matches runs in the page's own world, where the refs of
+		// Playwright's accessibility snapshot are unknown: it sees none. Playwright counts
+		// them where they are known.
+		return call(ctx, p.limits(), func() (int, error) { return loc.Count() })
+	}
 	var seen lookAnswer
 	if n == 1 && remarshal(got["look"], &seen) == nil {
 		p.keepLook(t, seen)
 	}
 	return n, nil
+}
+
+// bySnapshotRef reports whether t, or the container it is within, is named by a ref of the
+// page's accessibility snapshot (aria-ref=e5).
+func bySnapshotRef(t agent.Target) bool {
+	return strings.HasPrefix(t.CSS, "aria-ref=") || strings.HasPrefix(t.Within.CSS, "aria-ref=")
 }

@@ -55,7 +55,7 @@ func (s *server) waitFor(ctx context.Context, in waitArgs) (*mcp.CallToolResult,
 			appeared := in.Text == "" || strings.Contains(snap, in.Text)
 			gone := in.TextGone == "" || !strings.Contains(snap, in.TextGone)
 			if appeared && gone {
-				s.refs, _ = snapshotRefs(snap)
+				s.refs = snapshotRefs(snap)
 				b.WriteString("### Result\nThe page shows what you waited for.\n")
 				writePageSections(ctx, &b, page, snap)
 				return nil
@@ -338,7 +338,7 @@ func (s *server) find(ctx context.Context, in findArgs) (*mcp.CallToolResult, er
 		if err != nil {
 			return err
 		}
-		s.refs, _ = snapshotRefs(snap)
+		s.refs = snapshotRefs(snap)
 		for line := range strings.Lines(snap) {
 			if match(line) {
 				b.WriteString(line)

@@ -312,10 +312,37 @@ func (s *server) target(ctx context.Context, target, ref string) (agent.Target, 
 		if err != nil {
 			return err
 		}
-		t, err = resolveRef(target, s.refs, now, real)
+		var frames []string
+		if t, frames, err = resolveRef(target, s.refs, now, real); err != nil || len(frames) == 0 {
+			return err
+		}
+		t.Frames, err = nameFrames(ctx, page, frames)
 		return err
 	})
 	return t, err
+}
+
+// frameNamer names the iframe a ref of the page's latest snapshot is, as a target's frame
+// path names it (backend/browser's Page implements it).
+type frameNamer interface {
+	FrameOf(ctx context.Context, ref string) (agent.FrameRef, error)
+}
+
+// nameFrames is the frame path of the iframes refs are, outermost first.
+func nameFrames(ctx context.Context, page agent.Page, refs []string) (agent.FramePath, error) {
+	namer, ok := page.(frameNamer)
+	if !ok {
+		return agent.FramePath{}, errors.New("this browser cannot name the frame of an element inside an iframe: name the element by a selector")
+	}
+	list := make([]agent.FrameRef, len(refs))
+	for i, ref := range refs {
+		f, err := namer.FrameOf(ctx, ref)
+		if err != nil {
+			return agent.FramePath{}, fmt.Errorf("the iframe %s: %w; take a new snapshot", ref, err)
+		}
+		list[i] = f
+	}
+	return agent.FramesOf(list)
 }
 
 // proposal is one action of the agent's as the executor takes it.
@@ -393,7 +420,7 @@ func (s *server) writePage(ctx context.Context, b *strings.Builder) {
 			fmt.Fprintf(b, "### Page\nThe page could not be read: %v\n", err)
 			return nil
 		}
-		s.refs, _ = snapshotRefs(snap)
+		s.refs = snapshotRefs(snap)
 		writePageSections(ctx, b, page, snap)
 		return nil
 	})
@@ -475,7 +502,7 @@ func (s *server) snapshot(ctx context.Context, in snapshotArgs) (*mcp.CallToolRe
 		if err != nil {
 			return err
 		}
-		s.refs, _ = snapshotRefs(snap)
+		s.refs = snapshotRefs(snap)
 		if target != "" {
 			sub, ok := subtree(snap, target)
 			if !ok {

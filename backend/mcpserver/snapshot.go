@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"observatory/backend/agent"
@@ -105,49 +106,68 @@ func (e element) String() string {
 	return fmt.Sprintf("%s %q", e.Role, e.Name)
 }
 
-// snapshotRefs reads every ref of a snapshot, with how many elements share each role and
-// name.
-func snapshotRefs(snap string) (refs map[string]element, count map[element]int) {
-	refs, count = map[string]element{}, map[element]int{}
+// snapshotRefs reads every ref of a snapshot.
+func snapshotRefs(snap string) map[string]element {
+	refs := map[string]element{}
 	for line := range strings.Lines(snap) {
-		m := snapshotLine.FindStringSubmatch(line)
-		if m == nil {
-			continue
+		if m := snapshotLine.FindStringSubmatch(line); m != nil {
+			refs[m[3]] = lineElement(m)
 		}
-		e := element{Role: m[1]}
-		if m[2] != "" {
-			if err := json.Unmarshal([]byte(m[2]), &e.Name); err != nil {
-				e.Name = strings.Trim(m[2], `"`)
-			}
-		}
-		refs[m[3]] = e
-		count[e]++
 	}
-	return refs, count
+	return refs
+}
+
+// lineElement is the element of a snapshot line that snapshotLine matched (m).
+func lineElement(m []string) element {
+	e := element{Role: m[1]}
+	if m[2] != "" {
+		if err := json.Unmarshal([]byte(m[2]), &e.Name); err != nil {
+			e.Name = strings.Trim(m[2], `"`)
+		}
+	}
+	return e
 }
 
 // resolveRef turns a ref of the agent's latest snapshot into a target, checked against the
 // page's snapshot now: refused with "take a new snapshot" when the agent has seen no such
-// ref, when its element is gone or changed role or name since (stale), or when several
-// elements now share its role and name (ambiguous). A named element becomes a role target
-// with its exact name, so the harness classifies the action by the control's name; an
-// unnamed one is found by its ref.
-func resolveRef(ref string, seen map[string]element, now string, real map[string]string) (agent.Target, error) {
+// ref, or when its element is gone or changed role or name since (stale). A named element
+// becomes a role target with its exact name, so the harness classifies the action by the
+// control's name: looked for in its frame (frames are the browser's refs of the iframes it is
+// inside, outermost first, for the caller to name), and, when elements of its role and name
+// repeat there, within the row or named container that tells it apart (see container), else
+// within the nearest element, by its ref, under which it is the only one. Twins side by side
+// that nothing tells apart are refused: the harness never picks one. An unnamed element is
+// found by its ref, which names exactly the element the agent saw.
+func resolveRef(ref string, seen map[string]element, now string, real map[string]string) (t agent.Target, frames []string, err error) {
 	was, ok := seen[ref]
 	if !ok {
-		return agent.Target{}, fmt.Errorf("ref %s is not in your latest snapshot: take a new snapshot (browser_snapshot) and use a ref from it", ref)
+		return agent.Target{}, nil, fmt.Errorf("ref %s is not in your latest snapshot: take a new snapshot (browser_snapshot) and use a ref from it", ref)
 	}
-	refs, count := snapshotRefs(now)
-	is, ok := refs[ref]
-	switch {
-	case !ok:
-		return agent.Target{}, fmt.Errorf("ref %s (%s) is no longer on the page: it changed since your snapshot; take a new snapshot", ref, was)
-	case is != was:
-		return agent.Target{}, fmt.Errorf("ref %s was %s in your snapshot and is %s now: take a new snapshot", ref, was, is)
-	case is.Name == "":
-		return agent.Target{CSS: "aria-ref=" + cmp.Or(real[ref], ref)}, nil
-	case count[is] > 1:
-		return agent.Target{}, fmt.Errorf("ref %s (%s) matches %d elements with the same role and name, and the harness never picks one: take a new snapshot, or name the element by a unique selector", ref, is, count[is])
+	nodes := snapshotTree(now)
+	i := slices.IndexFunc(nodes, func(n node) bool { return n.ref == ref })
+	if i < 0 {
+		return agent.Target{}, nil, fmt.Errorf("ref %s (%s) is no longer on the page: it changed since your snapshot; take a new snapshot", ref, was)
 	}
-	return agent.Target{Role: is.Role, Name: is.Name}, nil
+	is := nodes[i].el
+	if is != was {
+		return agent.Target{}, nil, fmt.Errorf("ref %s was %s in your snapshot and is %s now: take a new snapshot", ref, was, is)
+	}
+	for _, f := range framePath(nodes, i) {
+		frames = append(frames, cmp.Or(real[f], f))
+	}
+	if is.Name == "" {
+		return agent.Target{CSS: "aria-ref=" + cmp.Or(real[ref], ref)}, frames, nil
+	}
+	t = agent.Target{Role: is.Role, Name: is.Name}
+	if twins(nodes, i, -1) == 1 {
+		return t, frames, nil
+	}
+	if t.Within, ok = container(nodes, i); ok {
+		return t, frames, nil
+	}
+	if a := soleHolder(nodes, i); a >= 0 {
+		t.Within = agent.Container{CSS: "aria-ref=" + cmp.Or(real[nodes[a].ref], nodes[a].ref)}
+		return t, frames, nil
+	}
+	return agent.Target{}, nil, fmt.Errorf("ref %s (%s) has twins of the same role and name beside it that nothing on the page tells apart, and the harness never picks one: name the element by a unique selector", ref, is)
 }

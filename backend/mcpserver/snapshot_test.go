@@ -20,10 +20,9 @@ const dialogOpen = `- generic [ref=e1]:
 
 // TestRefsAreRevalidatedBeforeActing: a ref becomes a role target with its exact name (an
 // unnamed element, its ref) only while the page still shows it as the agent saw it; one the
-// agent never saw, one gone or changed since, and one whose role and name several elements
-// share are refused with "take a new snapshot".
+// agent never saw, and one gone or changed since, are refused with "take a new snapshot".
 func TestRefsAreRevalidatedBeforeActing(t *testing.T) {
-	seen, _ := snapshotRefs(dialogOpen)
+	seen := snapshotRefs(dialogOpen)
 	if len(seen) != 8 || seen["e24"] != (element{"button", `Say "hi"`}) {
 		t.Fatalf("refs read: %+v", seen)
 	}
@@ -36,23 +35,21 @@ func TestRefsAreRevalidatedBeforeActing(t *testing.T) {
 		{"e24", agent.Target{Role: "button", Name: `Say "hi"`}},
 	}
 	for _, c := range ok {
-		got, err := resolveRef(c.ref, seen, dialogOpen, nil)
-		if err != nil || got != c.want {
+		got, frames, err := resolveRef(c.ref, seen, dialogOpen, nil)
+		if err != nil || got != c.want || frames != nil {
 			t.Errorf("%s: %+v, %v; want %+v", c.ref, got, err, c.want)
 		}
 	}
 	closed := "- button \"Reserve slot\" [ref=e5]\n- status [ref=e30]: Reservation saved\n"
 	renamed := strings.Replace(dialogOpen, `"Save reservation" [ref=e26]`, `"Saving…" [ref=e26]`, 1)
-	twice := dialogOpen + "- button \"Save reservation\" [ref=e40]\n"
 	for _, c := range []struct {
 		name, ref, now, says string
 	}{
 		{"never seen", "e99", dialogOpen, "not in your latest snapshot"},
 		{"gone", "e20", closed, "no longer on the page"},
 		{"changed", "e26", renamed, `was button "Save reservation" in your snapshot and is button "Saving…" now`},
-		{"ambiguous", "e26", twice, "matches 2 elements"},
 	} {
-		_, err := resolveRef(c.ref, seen, c.now, nil)
+		_, _, err := resolveRef(c.ref, seen, c.now, nil)
 		if err == nil || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "snapshot") {
 			t.Errorf("%s: %v, want it refused saying %q and to take a new snapshot", c.name, err, c.says)
 		}
@@ -69,8 +66,8 @@ func TestRefsReadAsPlaywrightMCPGivesThem(t *testing.T) {
 	if shown != want || real["e6"] != "f2e6" {
 		t.Fatalf("shown:\n%s\nreal %v", shown, real)
 	}
-	seen, _ := snapshotRefs(shown)
-	if got, err := resolveRef("e6", seen, shown, real); err != nil || got.CSS != "aria-ref=f2e6" {
+	seen := snapshotRefs(shown)
+	if got, _, err := resolveRef("e6", seen, shown, real); err != nil || got.CSS != "aria-ref=f2e6" {
 		t.Errorf("the unnamed textbox: %+v, %v", got, err)
 	}
 	if same, _ := stableRefs(dialogOpen); same != dialogOpen {
@@ -81,6 +78,82 @@ func TestRefsReadAsPlaywrightMCPGivesThem(t *testing.T) {
 	}
 	if top := limitDepth(shown, 0); top != "- generic [ref=e1]:\n" {
 		t.Errorf("depth 0: %q", top)
+	}
+}
+
+// repeated is a page whose Email field is also in a newsletter iframe, whose rows each have
+// a Delete button, whose list items each have an Add to cart button, whose two dialogs each
+// have a Close button that no name tells apart, and whose two Remove buttons sit side by side.
+const repeated = `- main [ref=e2]:
+  - textbox "Email" [ref=e6]
+  - table [ref=e20]:
+    - rowgroup [ref=e21]:
+      - row [ref=e22]:
+        - columnheader "Name" [ref=e23]
+      - row [ref=e25]:
+        - cell "Alice" [ref=e26]
+        - cell [ref=e27]:
+          - button "Delete" [ref=e28]
+      - row [ref=e29]:
+        - cell "Bob" [ref=e30]
+        - cell [ref=e31]:
+          - button "Delete" [ref=e32]
+      - row "Bobby Delete" [ref=e33]:
+        - cell "Bobby" [ref=e34]
+        - button "Delete" [ref=e36]
+  - list [ref=e50]:
+    - listitem [ref=e51]:
+      - heading "Lamp" [level=3] [ref=e52]
+      - button "Add to cart" [ref=e53]
+    - listitem [ref=e54]:
+      - heading "Chair" [level=3] [ref=e55]
+      - button "Add to cart" [ref=e56]
+  - dialog [ref=e40]:
+    - button "Close" [ref=e41]
+  - dialog [ref=e42]:
+    - button "Close" [ref=e43]
+  - group [ref=e60]:
+    - button "Remove" [ref=e61]
+    - button "Remove" [ref=e62]
+  - button "Remove" [ref=e63]
+  - iframe [ref=e37]:
+    - generic [ref=f4e2]:
+      - textbox "Email" [ref=f4e4]
+      - textbox [ref=f4e6]
+      - iframe [ref=f4e5]:
+        - button "Delete" [ref=f6e1]
+`
+
+// TestARefNamesItsElementAloneInItsFrameAndRow: a ref inside an iframe is looked for in that
+// frame (the iframes' refs returned, outermost first, for the server to name), where a twin
+// in another frame does not make it ambiguous; one of several buttons alike is looked for
+// within the row whose cell no other row's text holds, or the list item filtered by a text
+// only it holds, else within the nearest element, by its ref, under which it is the only
+// one: so the harness still classifies it by its name. Twins side by side are refused.
+func TestARefNamesItsElementAloneInItsFrameAndRow(t *testing.T) {
+	seen := snapshotRefs(repeated)
+	for _, c := range []struct {
+		ref    string
+		want   agent.Target
+		frames []string
+	}{
+		{"e6", agent.Target{Role: "textbox", Name: "Email"}, nil},
+		{"f4e4", agent.Target{Role: "textbox", Name: "Email"}, []string{"e37"}},
+		{"f4e6", agent.Target{CSS: "aria-ref=f4e6"}, []string{"e37"}},
+		{"f6e1", agent.Target{Role: "button", Name: "Delete"}, []string{"e37", "f4e5"}},
+		{"e28", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{Role: "row", Name: "Alice"}}, nil},
+		{"e36", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{Role: "row", Name: "Bobby Delete"}}, nil},
+		{"e56", agent.Target{Role: "button", Name: "Add to cart", Within: agent.Container{CSS: `internal:role=listitem >> internal:has-text="Chair"i`}}, nil},
+		{"e32", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{CSS: "aria-ref=e31"}}, nil},
+		{"e41", agent.Target{Role: "button", Name: "Close", Within: agent.Container{CSS: "aria-ref=e40"}}, nil},
+	} {
+		got, frames, err := resolveRef(c.ref, seen, repeated, nil)
+		if err != nil || got != c.want || strings.Join(frames, ",") != strings.Join(c.frames, ",") {
+			t.Errorf("%s: %+v in frames %v, %v; want %+v in %v", c.ref, got, frames, err, c.want, c.frames)
+		}
+	}
+	if got, _, err := resolveRef("e61", seen, repeated, nil); err == nil || !strings.Contains(err.Error(), "never picks one") {
+		t.Errorf("one of two Remove buttons side by side: %+v, %v; want it refused", got, err)
 	}
 }
 
