@@ -1,8 +1,8 @@
 package mcpserver
 
 import (
-	"cmp"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"observatory/backend/agent"
@@ -15,30 +15,43 @@ import (
 // the row (or named region, dialog, group, or list item by its text) that tells it from its
 // twins, else within the nearest element that holds it and none of them.
 
-// node is one line of a snapshot that carries a ref: its element, its ref, and its parent's
-// index (-1 at the top). text is the names and text of the lines nested under it, lower case,
-// which a row's accessible name is made of.
+// node is one line of a snapshot that carries a ref: its element, its ref, its parent's
+// index (-1 at the top), and the lines nested under it, whose names and text make a row's
+// accessible name (see text).
 type node struct {
 	el     element
 	ref    string
 	parent int
-	text   string
+	under  []string
+}
+
+// text is the names and text of the lines nested under n, lower case; read only when asked,
+// since the nodes near the top hold most of the page.
+func (n node) text() string {
+	var b strings.Builder
+	for _, line := range n.under {
+		b.WriteString(" ")
+		b.WriteString(strings.ToLower(lineText(line)))
+	}
+	return b.String()
 }
 
 // snapshotTree reads the ref-carrying lines of a snapshot with their nesting.
 func snapshotTree(snap string) []node {
+	lines := slices.Collect(strings.Lines(snap))
 	var nodes []node
-	var open []int // the nodes enclosing the line read, with their indents
-	var indents []int
-	for line := range strings.Lines(snap) {
-		depth := len(line) - len(strings.TrimLeft(line, " "))
+	var open []int // the nodes enclosing the line read, with their indents and lines
+	var indents, starts []int
+	closeTo := func(depth, at int) {
 		for len(open) > 0 && indents[len(indents)-1] >= depth {
-			open, indents = open[:len(open)-1], indents[:len(indents)-1]
+			last := len(open) - 1
+			nodes[open[last]].under = lines[starts[last]+1 : at]
+			open, indents, starts = open[:last], indents[:last], starts[:last]
 		}
-		words := strings.ToLower(lineText(line))
-		for _, i := range open {
-			nodes[i].text += " " + words
-		}
+	}
+	for at, line := range lines {
+		depth := len(line) - len(strings.TrimLeft(line, " "))
+		closeTo(depth, at)
 		m := snapshotLine.FindStringSubmatch(line)
 		if m == nil {
 			continue
@@ -48,8 +61,9 @@ func snapshotTree(snap string) []node {
 			parent = open[len(open)-1]
 		}
 		nodes = append(nodes, node{el: lineElement(m), ref: m[3], parent: parent})
-		open, indents = append(open, len(nodes)-1), append(indents, depth)
+		open, indents, starts = append(open, len(nodes)-1), append(indents, depth), append(starts, at)
 	}
+	closeTo(-1, len(lines))
 	return nodes
 }
 
@@ -155,7 +169,11 @@ func mentions(nodes []node, a int, name string) int {
 		if o.el.Role != nodes[a].el.Role || frameOf(nodes, j) != frameOf(nodes, a) {
 			continue
 		}
-		if strings.Contains(strings.ToLower(cmp.Or(o.el.Name, o.text)), want) {
+		name := o.el.Name
+		if name == "" {
+			name = o.text()
+		}
+		if strings.Contains(strings.ToLower(name), want) {
 			n++
 		}
 	}
