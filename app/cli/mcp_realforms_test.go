@@ -239,7 +239,7 @@ success:
 		"Click Subscribe":              `button[Subscribe] in frame "Newsletter"`,
 		"Type into Coupon":             `textbox[Coupon] in frame "Payment"`,
 		"Click Apply":                  `button[Apply] in frame "Payment"`,
-		"Click Add to cart of Chair":   `button[Add to cart] within css "internal:role=listitem >> internal:has-text=\"Chair\"i"`,
+		"Click Add to cart of Chair":   `button[Add to cart] within css "aria-ref=<ref>"`,
 		"Type into ZIP":                `css "aria-ref=<ref>" in frame "Payment"`,
 		"Click Compare of Shelf":       `button[Compare] within css "aria-ref=<ref>"`,
 		"Click Like":                   `button[Like] in frame css "aria-ref=<ref>"`,

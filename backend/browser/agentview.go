@@ -68,12 +68,22 @@ func (p *Page) Tabs(ctx context.Context) ([]Tab, error) {
 	return tabs, p.fail("list the tabs", err)
 }
 
-// frameAttrsJS reads what names an iframe: its title, name, id and src attributes.
-const frameAttrsJS = `(el) => ({ title: el.getAttribute("title") || "", name: el.getAttribute("name") || "", id: el.id, src: el.getAttribute("src") || "" })`
+// frameAttrsJS reads what names an iframe: its title, name, id and src attributes, each only
+// when no other frame of its document has the same (a frame path takes the first frame a
+// name matches, so a name two frames share would name another one).
+const frameAttrsJS = `(el) => {
+  const frames = [...el.ownerDocument.querySelectorAll("iframe, frame")];
+  const own = (attr) => {
+    const v = el.getAttribute(attr) || "";
+    return v !== "" && frames.filter((f) => f.getAttribute(attr) === v).length === 1 ? v : "";
+  };
+  return { title: own("title"), name: own("name"), id: own("id"), src: own("src") };
+}`
 
 // FrameOf names the iframe that ref, a ref of the page's latest accessibility snapshot, is,
-// as a target's frame path names it: by its title, else its name, id or src, else (an
-// iframe with none of them, such as one written from srcdoc) by the ref itself.
+// as a target's frame path names it: by its title, else its name, id or src, whichever no
+// other frame beside it has, else (an iframe with none of them, such as one written from
+// srcdoc, or twins) by the ref itself.
 func (p *Page) FrameOf(ctx context.Context, ref string) (agent.FrameRef, error) {
 	raw, err := p.evaluateOne(ctx, p.driven().Locator("aria-ref="+ref), frameAttrsJS, measureTimeoutMS)
 	if err != nil {

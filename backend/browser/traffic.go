@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -313,11 +315,18 @@ func (w *watch) changed() {
 // Traffic hands over what was recorded since the last call, times counted from epoch. It
 // first waits, a bounded time, for the details of requests that already finished, for those
 // already answered to finish (so that what is decided next, such as whether a commit already
-// succeeded, sees every answer the page had), and, when final, for the requests still in
-// flight to be answered; the page's death ends the wait. A request answered whose body the
-// page leaves unread is recorded once unreadAfter passed.
+// succeeded, sees every answer the page had; not those answered meanwhile, which a page that
+// keeps polling would never run out of), and, when final, for the requests still in flight to
+// be answered; the page's death ends the wait. A request answered whose body the page leaves
+// unread is recorded once unreadAfter passed.
 func (w *watch) Traffic(epoch time.Time, final bool) agent.Traffic {
-	w.await(func() bool { return len(w.answered) == 0 && (!final || len(w.started) == 0) })
+	w.mu.Lock()
+	answered := slices.Collect(maps.Keys(w.answered))
+	w.mu.Unlock()
+	w.await(func() bool {
+		return !slices.ContainsFunc(answered, func(r playwright.Request) bool { _, still := w.answered[r]; return still }) &&
+			(!final || len(w.started) == 0)
+	})
 	defer w.mu.Unlock()
 	return w.hand(epoch, time.Time{})
 }

@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
-	"slices"
 	"strings"
 
 	"observatory/backend/agent"
@@ -12,16 +10,22 @@ import (
 // nested under its line, with refs of its own ("f1e3"), and a table's rows each with the
 // same "Delete" button. A ref names exactly one element of that tree; its target must name
 // that element alone too, as the harness finds and records it: within its frame, and within
-// the row (or named region, dialog, group, or list item by its text) that tells it from its
-// twins, else within the nearest element that holds it and none of them.
+// the row or named region, dialog or group that tells it from its twins, else within the
+// nearest element that holds it and none of them, by that element's ref. A container is named
+// only as the browser names it (its accessible name), never by text the snapshot shows under
+// it, which the browser may read otherwise (an image's alt, hidden text).
+
+// maxContainerNames bounds the names of a row's cells tried as the row's name.
+const maxContainerNames = 8
 
 // node is one line of a snapshot that carries a ref: its element, its ref, its parent's
-// index (-1 at the top), and the lines nested under it, whose names and text make a row's
-// accessible name (see text).
+// index (-1 at the top), the index of the iframe it is inside (-1 for the page), and the
+// lines nested under it, whose names and text make an unnamed row's text (see text).
 type node struct {
 	el     element
 	ref    string
 	parent int
+	frame  int
 	under  []string
 }
 
@@ -30,18 +34,22 @@ type node struct {
 func (n node) text() string {
 	var b strings.Builder
 	for _, line := range n.under {
-		b.WriteString(" ")
-		b.WriteString(strings.ToLower(lineText(line)))
+		if l, ok := readLine(line); ok {
+			b.WriteString(" ")
+			b.WriteString(strings.ToLower(strings.TrimSpace(l.el.Name + " " + l.value)))
+		}
 	}
 	return b.String()
 }
 
 // snapshotTree reads the ref-carrying lines of a snapshot with their nesting.
 func snapshotTree(snap string) []node {
-	lines := slices.Collect(strings.Lines(snap))
+	var lines []string
+	for line := range strings.Lines(snap) {
+		lines = append(lines, line)
+	}
 	var nodes []node
-	var open []int // the nodes enclosing the line read, with their indents and lines
-	var indents, starts []int
+	var open, indents, starts []int // the nodes enclosing the line read, with their indents and lines
 	closeTo := func(depth, at int) {
 		for len(open) > 0 && indents[len(indents)-1] >= depth {
 			last := len(open) - 1
@@ -52,45 +60,30 @@ func snapshotTree(snap string) []node {
 	for at, line := range lines {
 		depth := len(line) - len(strings.TrimLeft(line, " "))
 		closeTo(depth, at)
-		m := snapshotLine.FindStringSubmatch(line)
-		if m == nil {
+		l, ok := readLine(line)
+		if !ok || l.ref == "" {
 			continue
 		}
-		parent := -1
+		n := node{el: l.el, ref: l.ref, parent: -1, frame: -1}
 		if len(open) > 0 {
-			parent = open[len(open)-1]
+			n.parent = open[len(open)-1]
+			p := nodes[n.parent]
+			n.frame = p.frame
+			if p.el.Role == "iframe" {
+				n.frame = n.parent
+			}
 		}
-		nodes = append(nodes, node{el: lineElement(m), ref: m[3], parent: parent})
+		nodes = append(nodes, n)
 		open, indents, starts = append(open, len(nodes)-1), append(indents, depth), append(starts, at)
 	}
 	closeTo(-1, len(lines))
 	return nodes
 }
 
-// lineText is what a snapshot line says in words: its quoted name, or the text after its
-// first ": " ("- text: Bob", "- cell: Bob").
-func lineText(line string) string {
-	if m := snapshotLine.FindStringSubmatch(line); m != nil {
-		return lineElement(m).Name
-	}
-	_, after, _ := strings.Cut(strings.TrimSpace(line), ": ")
-	return strings.Trim(after, `"`)
-}
-
-// frameOf is the index of the iframe node i is inside, -1 for the page itself.
-func frameOf(nodes []node, i int) int {
-	for p := nodes[i].parent; p >= 0; p = nodes[p].parent {
-		if nodes[p].el.Role == "iframe" {
-			return p
-		}
-	}
-	return -1
-}
-
 // framePath is the refs of the iframes node i is inside, outermost first.
 func framePath(nodes []node, i int) []string {
 	var path []string
-	for f := frameOf(nodes, i); f >= 0; f = frameOf(nodes, f) {
+	for f := nodes[i].frame; f >= 0; f = nodes[f].frame {
 		path = append([]string{nodes[f].ref}, path...)
 	}
 	return path
@@ -111,7 +104,7 @@ func inside(nodes []node, i, anc int) bool {
 func twins(nodes []node, i, anc int) int {
 	n := 0
 	for j, o := range nodes {
-		if o.el == nodes[i].el && frameOf(nodes, j) == frameOf(nodes, i) && (anc < 0 || inside(nodes, j, anc)) {
+		if o.el == nodes[i].el && o.frame == nodes[i].frame && (anc < 0 || inside(nodes, j, anc)) {
 			n++
 		}
 	}
@@ -121,59 +114,53 @@ func twins(nodes []node, i, anc int) int {
 // container is the nearest ancestor of node i, in its frame, that tells it from the elements
 // of its role and name there: one under which node i's element is the only one, named by a
 // name that no other element of its role in the frame has (a role container's name is
-// matched as a part, in any case). A named ancestor (a dialog, region, group) goes by its
-// name, a row by the name of one of its cells (a row's accessible name is its cells' text),
-// and an unnamed one (a list item, an article) by the text of one of the elements under it,
-// as its role filtered by that text. False when none does.
+// matched as a part, in any case). A named ancestor (a dialog, region, group, row) goes by
+// its name, an unnamed row by the name of one of its cells. False when none does.
 func container(nodes []node, i int) (agent.Container, bool) {
-	frame := frameOf(nodes, i)
-	for a := nodes[i].parent; a >= 0 && a != frame; a = nodes[a].parent {
+	for a := nodes[i].parent; a >= 0 && a != nodes[i].frame; a = nodes[a].parent {
 		if twins(nodes, i, a) != 1 {
 			continue
 		}
-		role := nodes[a].el.Role
 		for _, name := range containerNames(nodes, a, i) {
-			switch {
-			case mentions(nodes, a, name) != 1:
-			case nodes[a].el.Name != "" || role == "row":
-				return agent.Container{Role: role, Name: name}, true
-			default:
-				quoted, _ := json.Marshal(name)
-				return agent.Container{CSS: "internal:role=" + role + " >> internal:has-text=" + string(quoted) + "i"}, true
+			if mentions(nodes, a, name) == 1 {
+				return agent.Container{Role: nodes[a].el.Role, Name: name}, true
 			}
 		}
 	}
 	return agent.Container{}, false
 }
 
-// containerNames are the names that may name node a as a container of node i: its own, else
-// the names of the elements under it but node i and those holding it.
+// containerNames are the names that may name node a as a container of node i: its own, else,
+// for a row, the names of at most maxContainerNames cells under it but those holding node i.
 func containerNames(nodes []node, a, i int) []string {
 	if nodes[a].el.Name != "" {
 		return []string{nodes[a].el.Name}
 	}
+	if nodes[a].el.Role != "row" {
+		return nil
+	}
 	var names []string
-	for j, o := range nodes {
-		if o.el.Name != "" && j != i && inside(nodes, j, a) && !inside(nodes, i, j) {
+	for j := a + 1; j < len(nodes) && len(names) < maxContainerNames && inside(nodes, j, a); j++ {
+		if o := nodes[j]; o.el.Name != "" && (o.el.Role == "cell" || o.el.Role == "gridcell" || o.el.Role == "rowheader") && !inside(nodes, i, j) {
 			names = append(names, o.el.Name)
 		}
 	}
 	return names
 }
 
-// mentions counts the nodes of node a's role in its frame whose name (a row's: its text)
-// contains name, as a role container's name is matched: in any case.
+// mentions counts the nodes of node a's role in its frame whose name (an unnamed row's: its
+// text) contains name, as a role container's name is matched: in any case.
 func mentions(nodes []node, a int, name string) int {
 	n, want := 0, strings.ToLower(name)
-	for j, o := range nodes {
-		if o.el.Role != nodes[a].el.Role || frameOf(nodes, j) != frameOf(nodes, a) {
+	for _, o := range nodes {
+		if o.el.Role != nodes[a].el.Role || o.frame != nodes[a].frame {
 			continue
 		}
-		name := o.el.Name
-		if name == "" {
-			name = o.text()
+		got := strings.ToLower(o.el.Name)
+		if got == "" {
+			got = o.text()
 		}
-		if strings.Contains(strings.ToLower(name), want) {
+		if strings.Contains(got, want) {
 			n++
 		}
 	}
@@ -183,8 +170,7 @@ func mentions(nodes []node, a int, name string) int {
 // soleHolder is the nearest ancestor of node i, in its frame, under which node i's element is
 // the only one; -1 when none is.
 func soleHolder(nodes []node, i int) int {
-	frame := frameOf(nodes, i)
-	for a := nodes[i].parent; a >= 0 && a != frame; a = nodes[a].parent {
+	for a := nodes[i].parent; a >= 0 && a != nodes[i].frame; a = nodes[a].parent {
 		if twins(nodes, i, a) == 1 {
 			return a
 		}

@@ -27,3 +27,23 @@ func BenchmarkResolveRefInABigTable(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkResolveRefAmongManyLinks resolves one of two Delete buttons in a generic that also
+// holds 4,000 named links, each in a generic of its own: a container is named only by its own
+// name or a row's cells, so the links are never tried as names (trying each took minutes).
+func BenchmarkResolveRefAmongManyLinks(b *testing.B) {
+	var s strings.Builder
+	s.WriteString("- main [ref=e1]:\n  - generic [ref=e2]:\n    - button \"Delete\" [ref=e3]\n")
+	for i := range 4000 {
+		fmt.Fprintf(&s, "    - generic [ref=e%d]:\n      - link \"Item %d\" [ref=e%d]\n", 10+2*i, i, 11+2*i)
+	}
+	s.WriteString("  - button \"Delete\" [ref=e9]\n")
+	snap := s.String()
+	refs := snapshotRefs(snap)
+	for b.Loop() {
+		t, _, err := resolveRef("e3", refs, snap, nil)
+		if err != nil || t.Within.CSS != "aria-ref=e2" {
+			b.Fatalf("got %+v, %v", t, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -127,9 +128,10 @@ const repeated = `- main [ref=e2]:
 // TestARefNamesItsElementAloneInItsFrameAndRow: a ref inside an iframe is looked for in that
 // frame (the iframes' refs returned, outermost first, for the server to name), where a twin
 // in another frame does not make it ambiguous; one of several buttons alike is looked for
-// within the row whose cell no other row's text holds, or the list item filtered by a text
-// only it holds, else within the nearest element, by its ref, under which it is the only
-// one: so the harness still classifies it by its name. Twins side by side are refused.
+// within the row whose name or cell no other row holds, else within the nearest element, by
+// its ref, under which it is the only one (a list item: the text the snapshot shows under it
+// is not what the browser would match it by): so the harness still classifies it by its
+// name. Twins side by side are refused.
 func TestARefNamesItsElementAloneInItsFrameAndRow(t *testing.T) {
 	seen := snapshotRefs(repeated)
 	for _, c := range []struct {
@@ -143,7 +145,7 @@ func TestARefNamesItsElementAloneInItsFrameAndRow(t *testing.T) {
 		{"f6e1", agent.Target{Role: "button", Name: "Delete"}, []string{"e37", "f4e5"}},
 		{"e28", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{Role: "row", Name: "Alice"}}, nil},
 		{"e36", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{Role: "row", Name: "Bobby Delete"}}, nil},
-		{"e56", agent.Target{Role: "button", Name: "Add to cart", Within: agent.Container{CSS: `internal:role=listitem >> internal:has-text="Chair"i`}}, nil},
+		{"e56", agent.Target{Role: "button", Name: "Add to cart", Within: agent.Container{CSS: "aria-ref=e54"}}, nil},
 		{"e32", agent.Target{Role: "button", Name: "Delete", Within: agent.Container{CSS: "aria-ref=e31"}}, nil},
 		{"e41", agent.Target{Role: "button", Name: "Close", Within: agent.Container{CSS: "aria-ref=e40"}}, nil},
 	} {
@@ -154,6 +156,48 @@ func TestARefNamesItsElementAloneInItsFrameAndRow(t *testing.T) {
 	}
 	if got, _, err := resolveRef("e61", seen, repeated, nil); err == nil || !strings.Contains(err.Error(), "never picks one") {
 		t.Errorf("one of two Remove buttons side by side: %+v, %v; want it refused", got, err)
+	}
+}
+
+// TestASnapshotLineIsReadAsPlaywrightWritesIt: a key YAML would misread is in single quotes
+// (a name with ": " or a quote in it), and the text after a key, or a text line, is never an
+// element, however it reads: a page cannot plant a ref that acts on a control without its name.
+func TestASnapshotLineIsReadAsPlaywrightWritesIt(t *testing.T) {
+	snap := `- main [ref=e1]:
+  - 'button "Delete: all records" [ref=e5]'
+  - 'link "Bob''s page" [ref=e6]':
+    - /url: /bob
+  - text: see [ref=e7]
+  - paragraph [ref=e8]: "call [ref=e9] now"
+  - 'heading "Q: why?" [level=2] [ref=e10]'
+`
+	got := snapshotRefs(snap)
+	want := map[string]element{"e1": {Role: "main"}, "e5": {Role: "button", Name: "Delete: all records"},
+		"e6": {Role: "link", Name: "Bob's page"}, "e8": {Role: "paragraph"}, "e10": {Role: "heading", Name: "Q: why?"}}
+	if !maps.Equal(got, want) {
+		t.Errorf("refs %v, want %v", got, want)
+	}
+	if tg, _, err := resolveRef("e5", got, snap, nil); err != nil || tg != (agent.Target{Role: "button", Name: "Delete: all records"}) {
+		t.Errorf("e5: %+v, %v", tg, err)
+	}
+}
+
+// TestAListItemIsNotToldApartByTextTheBrowserReadsOtherwise: the snapshot names an image by
+// its alt text, which a browser's text filter does not read, so a list item is never named by
+// the text under it (it would select the Armchair's item for the Chair's button): the button
+// is looked for within its item, by the item's ref.
+func TestAListItemIsNotToldApartByTextTheBrowserReadsOtherwise(t *testing.T) {
+	snap := `- list [ref=e1]:
+  - listitem [ref=e2]:
+    - img "Chair" [ref=e3]
+    - button "Add to cart" [ref=e4]
+  - listitem [ref=e5]:
+    - paragraph [ref=e6]: Armchair cover
+    - button "Add to cart" [ref=e7]
+`
+	tg, _, err := resolveRef("e4", snapshotRefs(snap), snap, nil)
+	if want := (agent.Target{Role: "button", Name: "Add to cart", Within: agent.Container{CSS: "aria-ref=e2"}}); err != nil || tg != want {
+		t.Errorf("e4: %+v, %v; want %+v", tg, err, want)
 	}
 }
 
