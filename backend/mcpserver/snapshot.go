@@ -47,7 +47,7 @@ func subtree(snap, ref string) (string, bool) {
 	for line := range strings.Lines(snap) {
 		depth := len(line) - len(strings.TrimLeft(line, " "))
 		switch {
-		case indent < 0 && strings.Contains(line, "[ref="+ref+"]"):
+		case indent < 0 && carries(line, ref):
 			indent = depth
 		case indent >= 0 && depth <= indent && strings.TrimSpace(line) != "":
 			return b.String(), true
@@ -57,6 +57,13 @@ func subtree(snap, ref string) (string, bool) {
 		b.WriteString(line[min(indent, depth):])
 	}
 	return b.String(), indent >= 0
+}
+
+// carries reports whether a snapshot line's element has ref; page text that reads "[ref=e5]"
+// has none (see readLine).
+func carries(line, ref string) bool {
+	l, ok := readLine(line)
+	return ok && l.ref == ref
 }
 
 // limitDepth keeps the lines of a snapshot at most depth levels below its shallowest.

@@ -180,6 +180,12 @@ func TestASnapshotLineIsReadAsPlaywrightWritesIt(t *testing.T) {
 	if tg, _, err := resolveRef("e5", got, snap, nil); err != nil || tg != (agent.Target{Role: "button", Name: "Delete: all records"}) {
 		t.Errorf("e5: %+v, %v", tg, err)
 	}
+	if sub, ok := subtree(snap, "e7"); ok { // e7 is only ever page text
+		t.Errorf("page text that reads [ref=e7] gave a subtree: %q", sub)
+	}
+	if sub, ok := subtree(snap, "e5"); !ok || !strings.HasPrefix(sub, "- 'button") {
+		t.Errorf("e5's subtree: %q, %v", sub, ok)
+	}
 }
 
 // TestAListItemIsNotToldApartByTextTheBrowserReadsOtherwise: the snapshot names an image by
